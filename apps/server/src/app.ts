@@ -1,0 +1,184 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import fs from "node:fs";
+import type { IncomingMessage } from "node:http";
+import path from "node:path";
+import helmet from "@fastify/helmet";
+import rateLimit from "@fastify/rate-limit";
+import fastifyStatic from "@fastify/static";
+import type { SsrContext } from "@shop/contract";
+import { isMobileUserAgent } from "@shop/contract";
+import Fastify, { type FastifyInstance } from "fastify";
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import type { Config } from "./config.js";
+import type { Database } from "./db/client.js";
+import { CapturingSmsSender, LogSmsSender, type SmsSender } from "./integrations/sms/index.js";
+import { AppError } from "./lib/errors.js";
+import { authRoutes } from "./modules/auth/routes.js";
+import { catalogueRoutes } from "./modules/catalogue/routes.js";
+import { frontRoutes } from "./modules/content/routes.js";
+import { shopRoutes } from "./modules/shops/routes.js";
+import { healthRoutes, testModeRoutes } from "./modules/system/routes.js";
+import { registerErrorHandling } from "./plugins/errors.js";
+import { registerSession } from "./plugins/session.js";
+import { createServices, type Services } from "./services.js";
+
+declare module "http" {
+  interface IncomingMessage {
+    cspNonce?: string;
+  }
+}
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  /** Serve the React Router build (apps/web/build). Off for API-only tests. */
+  web?: { buildDir: string } | false;
+  sms?: SmsSender;
+  now?: () => Date;
+  logger?: boolean;
+}
+
+export interface ShopApp {
+  app: FastifyInstance;
+  services: Services;
+  /** Present in TEST_MODE: the SMS messages sent so far. */
+  capturedSms?: CapturingSmsSender;
+}
+
+const SAFE_REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
+
+export async function buildApp(options: BuildOptions): Promise<ShopApp> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : { level: config.LOG_LEVEL, redact: ["req.headers.authorization", "req.headers.cookie"] },
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    trustProxy: config.TRUST_PROXY,
+    // Accept an upstream id only when it is harmless in a log line.
+    genReqId: (req) => {
+      const incoming = req.headers["x-request-id"];
+      return typeof incoming === "string" && SAFE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  let sms = options.sms ?? new LogSmsSender(app.log);
+  let capturedSms: CapturingSmsSender | undefined;
+  if (config.TEST_MODE) {
+    capturedSms = new CapturingSmsSender(sms);
+    sms = capturedSms;
+  }
+  const services = createServices({ db: database.db, config, sms, now: options.now });
+
+  app.addHook("onRequest", async (request, reply) => {
+    request.raw.cspNonce = randomBytes(16).toString("base64");
+    reply.header("x-request-id", request.id);
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", (req) => `'nonce-${(req as { cspNonce?: string }).cspNonce}'`],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:"],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", "data:"],
+        frameSrc: ["'self'", "https://www.youtube-nocookie.com"],
+        formAction: ["'self'"],
+        frameAncestors: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        upgradeInsecureRequests: config.NODE_ENV === "production" ? [] : null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    hsts: config.NODE_ENV === "production",
+  });
+
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_req, ctx) =>
+      new AppError(
+        429,
+        "操作過於頻繁，請稍後再試",
+        { retry_after_s: Math.ceil(ctx.ttl / 1000) },
+        { "retry-after": String(Math.ceil(ctx.ttl / 1000)) },
+      ),
+  });
+
+  registerErrorHandling(app);
+  const guards = registerSession(app, services.auth);
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes(database.driver));
+      await api.register(authRoutes(services, guards, config.AUTH_RATE_LIMIT_PER_MINUTE));
+      await api.register(shopRoutes(services, guards));
+      await api.register(frontRoutes(services));
+      await api.register(catalogueRoutes(services));
+      if (capturedSms) await api.register(testModeRoutes(capturedSms));
+      // Unknown API paths answer in the envelope, not with the storefront's 404 page.
+      api.all("/*", async () => {
+        throw new AppError(404, "找不到此 API");
+      });
+    },
+    { prefix: "/api" },
+  );
+
+  // Uploaded and generated images (demo data), in their own scope so @fastify/static
+  // can be registered again by the web build below.
+  const uploadsDir = path.join(config.dataDir, "uploads");
+  fs.mkdirSync(uploadsDir, { recursive: true });
+  await app.register(async (scope) => {
+    await scope.register(fastifyStatic, {
+      root: uploadsDir,
+      prefix: "/uploads/",
+      decorateReply: false,
+      maxAge: "7d",
+      index: false,
+    });
+  });
+
+  if (options.web) {
+    const buildDir = options.web.buildDir;
+    const { reactRouterFastify } = await import("@mcansh/remix-fastify/react-router");
+    await app.register(async (scope) => {
+      await scope.register(reactRouterFastify, {
+        buildDirectory: buildDir,
+        mode: "production",
+        getLoadContext: (request): SsrContext => ({
+          isMobile: isMobileUserAgent(request.headers["user-agent"]),
+          nonce: (request.raw as IncomingMessage).cspNonce ?? "",
+          testMode: true,
+          api: async (apiPath, call = {}) => {
+            const response = await app.inject({
+              method: call.method ?? "GET",
+              url: apiPath,
+              query: call.query
+                ? Object.fromEntries(
+                    Object.entries(call.query)
+                      .filter(([, v]) => v !== undefined)
+                      .map(([k, v]) => [k, String(v)]),
+                  )
+                : undefined,
+              payload: call.body as object | undefined,
+              headers: {
+                ...(call.token ? { authorization: `Bearer ${call.token}` } : {}),
+                "x-forwarded-for": request.ip,
+                "x-request-id": request.id,
+              },
+            });
+            return { ...response.json(), httpStatus: response.statusCode };
+          },
+        }),
+      });
+    });
+  }
+
+  return { app, services, capturedSms };
+}

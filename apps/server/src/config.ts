@@ -1,0 +1,50 @@
+import path from "node:path";
+import { z } from "zod";
+
+const bool = z
+  .enum(["1", "0", "true", "false", ""])
+  .transform((v) => v === "1" || v === "true");
+
+/** Every setting the server reads, with its default. Documented in the README. */
+const configSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    HOST: z.string().default("0.0.0.0"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    DATA_DIR: z.string().default("./data"),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must be a postgres:// URL")
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    PUBLIC_URL: z.string().url().optional(),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+    SEED_DEMO: bool.default(true),
+    /** Exposes /api/test/* (read captured SMS). Refused in production. */
+    TEST_MODE: bool.default(false),
+    TRUST_PROXY: bool.default(false),
+    BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+    AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+    /** Where the built web app lives (apps/web/build). */
+    WEB_BUILD_DIR: z.string().optional(),
+  })
+  .refine((c) => !(c.TEST_MODE && c.NODE_ENV === "production"), {
+    message: "TEST_MODE cannot be enabled when NODE_ENV=production",
+    path: ["TEST_MODE"],
+  });
+
+export type Config = z.infer<typeof configSchema> & { dataDir: string };
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  // npm runs workspace scripts inside the workspace; relative paths mean the caller's folder.
+  const base = env.INIT_CWD ?? process.cwd();
+  return { ...parsed.data, dataDir: path.resolve(base, parsed.data.DATA_DIR) };
+}

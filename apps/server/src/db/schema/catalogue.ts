@@ -1,0 +1,74 @@
+import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+
+/** Two-level tree: parent_id null = top level. */
+export const categories = pgTable(
+  "categories",
+  {
+    id: serial("id").primaryKey(),
+    parentId: integer("parent_id"),
+    name: text("name").notNull(),
+    image: text("image").notNull().default(""),
+    sort: integer("sort").notNull().default(0),
+    showOnHome: boolean("show_on_home").notNull().default(false),
+  },
+  (t) => [index("categories_parent_idx").on(t.parentId, t.sort)],
+);
+
+export const products = pgTable(
+  "products",
+  {
+    id: serial("id").primaryKey(),
+    categoryId: integer("category_id").notNull(),
+    name: text("name").notNull(),
+    subtitle: text("subtitle").notNull().default(""),
+    /** Sanitised HTML. */
+    description: text("description").notNull().default(""),
+    image: text("image").notNull().default(""),
+    listPrice: integer("list_price").notNull(),
+    price: integer("price").notNull(),
+    pointPercent: integer("point_percent").notNull().default(0),
+    tags: text("tags").array().notNull().default([]),
+    status: text("status", { enum: ["on", "off"] }).notNull().default("on"),
+    perOrderLimit: integer("per_order_limit"),
+    sort: integer("sort").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("products_category_idx").on(t.categoryId, t.status)],
+);
+
+export const productImages = pgTable(
+  "product_images",
+  {
+    id: serial("id").primaryKey(),
+    productId: integer("product_id").notNull(),
+    url: text("url").notNull(),
+    sort: integer("sort").notNull().default(0),
+  },
+  (t) => [index("product_images_product_idx").on(t.productId, t.sort)],
+);
+
+export const variants = pgTable(
+  "variants",
+  {
+    id: serial("id").primaryKey(),
+    productId: integer("product_id").notNull(),
+    sku: text("sku").notNull(),
+    name: text("name").notNull(),
+    price: integer("price").notNull(),
+    listPrice: integer("list_price").notNull(),
+    stock: integer("stock").notNull().default(0),
+    image: text("image").notNull().default(""),
+    sort: integer("sort").notNull().default(0),
+  },
+  (t) => [uniqueIndex("variants_sku_key").on(t.sku), index("variants_product_idx").on(t.productId, t.sort)],
+);
+
+/** Which catalogue products a sub-mall sells (at catalogue prices). */
+export const shopProducts = pgTable(
+  "shop_products",
+  {
+    shopId: integer("shop_id").notNull(),
+    productId: integer("product_id").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.shopId, t.productId] })],
+);

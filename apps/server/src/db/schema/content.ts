@@ -1,0 +1,65 @@
+import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+
+export const banners = pgTable(
+  "banners",
+  {
+    id: serial("id").primaryKey(),
+    shopId: integer("shop_id").notNull().default(1),
+    title: text("title").notNull(),
+    image: text("image").notNull(),
+    imageMobile: text("image_mobile").notNull(),
+    link: text("link").notNull().default(""),
+    sort: integer("sort").notNull().default(0),
+    startsAt: timestamp("starts_at", { withTimezone: true }),
+    endsAt: timestamp("ends_at", { withTimezone: true }),
+  },
+  (t) => [index("banners_shop_idx").on(t.shopId, t.sort)],
+);
+
+export const topHrefs = pgTable("top_hrefs", {
+  id: serial("id").primaryKey(),
+  shopId: integer("shop_id").notNull().default(1),
+  title: text("title").notNull(),
+  url: text("url").notNull(),
+  sort: integer("sort").notNull().default(0),
+});
+
+/** Terms, privacy, about… and small editable blocks, per shop. */
+export const staticPages = pgTable(
+  "static_pages",
+  {
+    id: serial("id").primaryKey(),
+    shopId: integer("shop_id").notNull().default(1),
+    key: text("key").notNull(),
+    title: text("title").notNull(),
+    /** Sanitised HTML. */
+    content: text("content").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("static_pages_shop_key").on(t.shopId, t.key)],
+);
+
+export const news = pgTable(
+  "news",
+  {
+    id: serial("id").primaryKey(),
+    shopId: integer("shop_id").notNull().default(1),
+    title: text("title").notNull(),
+    summary: text("summary").notNull().default(""),
+    content: text("content").notNull().default(""),
+    image: text("image").notNull().default(""),
+    publishedAt: timestamp("published_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("news_shop_idx").on(t.shopId, t.publishedAt)],
+);
+
+/** Per-shop key/value settings for small content (home description…). */
+export const shopSettings = pgTable(
+  "shop_settings",
+  {
+    shopId: integer("shop_id").notNull(),
+    key: text("key").notNull(),
+    value: text("value").notNull(),
+  },
+  (t) => [uniqueIndex("shop_settings_key").on(t.shopId, t.key)],
+);

@@ -1,0 +1,4 @@
+export * from "./shops.js";
+export * from "./members.js";
+export * from "./catalogue.js";
+export * from "./content.js";

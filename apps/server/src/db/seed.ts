@@ -1,0 +1,227 @@
+import { hash as argonHash } from "@node-rs/argon2";
+import { count, eq } from "drizzle-orm";
+import type { Db, Tx } from "./client.js";
+import { DEMO_CATALOGUE } from "./demo-catalogue.js";
+import { createDemoImages } from "./demo-images.js";
+import {
+  banners,
+  categories,
+  members,
+  news,
+  productImages,
+  products,
+  shopProducts,
+  shopSettings,
+  shops,
+  staticPages,
+  topHrefs,
+  variants,
+} from "./schema/index.js";
+import { DEMO_STATIC_PAGES } from "./demo-pages.js";
+
+/** Demo accounts; their passwords are documented in the README and created only here. */
+export const DEMO_ACCOUNTS = {
+  member: { phone: "0912345678", password: "demo1234", name: "王小明", refcode: "TEAFAN88" },
+  seller: { phone: "0987654321", password: "seller1234", name: "林阿里", refcode: "ALISHAN8" },
+  shop2Member: { phone: "0911222333", password: "demo1234", name: "陳美玲", refcode: "MEILING8" },
+  downline: { phone: "0933444555", password: "demo1234", name: "張志豪", refcode: "ZHIHAO88" },
+} as const;
+
+export async function isEmpty(db: Db): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(shops);
+  return (row?.n ?? 0) === 0;
+}
+
+/** Loads the demo shop into an empty database; does nothing when shops already exist. */
+export async function seedIfEmpty(db: Db, dataDir: string): Promise<boolean> {
+  if (!(await isEmpty(db))) return false;
+  await seedDemo(db, dataDir);
+  return true;
+}
+
+export async function seedDemo(db: Db, dataDir: string): Promise<void> {
+  const images = createDemoImages(dataDir);
+  const hashes = Object.fromEntries(
+    await Promise.all(
+      Object.entries(DEMO_ACCOUNTS).map(async ([k, a]) => [k, await argonHash(a.password)] as const),
+    ),
+  ) as Record<keyof typeof DEMO_ACCOUNTS, string>;
+
+  await db.transaction(async (tx) => {
+    const [main] = await tx
+      .insert(shops)
+      .values({ name: "茶山好物", intro: "嚴選台灣好茶與在地好食", logo: images.square("logo-main", "leaf", 110) })
+      .returning();
+    const [shop2] = await tx
+      .insert(shops)
+      .values({
+        name: "阿里山茶行",
+        intro: "阿里山上第三代茶農，親手採製的高山茶。",
+        logo: images.square("logo-shop2", "leaf", 150, 2),
+        banner: images.banner("shop2", 150).desktop,
+        commissionBp: 800,
+      })
+      .returning();
+    if (main?.id !== 1 || !shop2) throw new Error("seed must run on an empty database");
+
+    const member = await insertMember(tx, "member", hashes.member, 1);
+    const seller = await insertMember(tx, "seller", hashes.seller, shop2.id);
+    await insertMember(tx, "shop2Member", hashes.shop2Member, shop2.id);
+    await insertMember(tx, "downline", hashes.downline, 1, member.id);
+    await tx.update(shops).set({ ownerMemberId: seller.id }).where(eq(shops.id, shop2.id));
+
+    const teaProductIds = await seedCatalogue(tx, images);
+    await tx.insert(shopProducts).values(teaProductIds.map((productId) => ({ shopId: shop2.id, productId })));
+    await seedContent(tx, images, shop2.id);
+  });
+}
+
+async function insertMember(tx: Tx, key: keyof typeof DEMO_ACCOUNTS, passwordHash: string, shopId: number, uplineId?: number) {
+  const a = DEMO_ACCOUNTS[key];
+  const [row] = await tx
+    .insert(members)
+    .values({ phone: a.phone, name: a.name, refcode: a.refcode, passwordHash, shopId, uplineId: uplineId ?? null })
+    .returning();
+  if (!row) throw new Error("member insert failed");
+  return row;
+}
+
+type Images = ReturnType<typeof createDemoImages>;
+
+/** Returns the ids of the tea products (the demo sub-mall sells those). */
+async function seedCatalogue(tx: Tx, images: Images): Promise<number[]> {
+  const teaIds: number[] = [];
+  let n = 0;
+  for (const [pi, parent] of DEMO_CATALOGUE.entries()) {
+    const [top] = await tx
+      .insert(categories)
+      .values({
+        name: parent.name,
+        sort: pi,
+        showOnHome: true,
+        image: images.square(`category-${pi}`, parent.motif, parent.hue),
+      })
+      .returning();
+    if (!top) throw new Error("category insert failed");
+    for (const [ci, child] of parent.children.entries()) {
+      const [cat] = await tx
+        .insert(categories)
+        .values({ name: child.name, parentId: top.id, sort: ci, image: images.square(`category-${pi}-${ci}`, parent.motif, parent.hue + ci * 12, ci) })
+        .returning();
+      if (!cat) throw new Error("category insert failed");
+      for (const [k, name] of child.products.entries()) {
+        n++;
+        const base = parent.basePrice + ((n * 37) % 9) * 20;
+        const set = parent.variantSets[(ci + k) % parent.variantSets.length] ?? [];
+        const tags = [
+          ...(n % 3 === 0 ? ["hot"] : []),
+          ...(n % 4 === 1 ? ["recommended"] : []),
+          ...(n % 5 === 2 ? ["new"] : []),
+        ];
+        const image = images.square(`product-${n}`, parent.motif, parent.hue + k * 9, n);
+        const [product] = await tx
+          .insert(products)
+          .values({
+            categoryId: cat.id,
+            name,
+            subtitle: `${child.name}｜${parent.origin}`,
+            description: productDescription(name, parent.origin, parent.storage, set.map((v) => v.name)),
+            image,
+            price: base,
+            listPrice: Math.round((base * 1.2) / 10) * 10,
+            pointPercent: parent.pointPercent,
+            tags,
+            sort: n,
+            perOrderLimit: parent.name === "禮盒專區" ? 20 : null,
+          })
+          .returning();
+        if (!product) throw new Error("product insert failed");
+        if (pi === 0) teaIds.push(product.id);
+        await tx.insert(productImages).values([
+          { productId: product.id, url: image, sort: 0 },
+          { productId: product.id, url: images.square(`product-${n}-b`, parent.motif, parent.hue + 40, n + 1), sort: 1 },
+        ]);
+        await tx.insert(variants).values(
+          set.map((v, vi) => ({
+            productId: product.id,
+            sku: `TS-${String(n).padStart(3, "0")}-${vi + 1}`,
+            name: v.name,
+            price: base + v.delta,
+            listPrice: Math.round(((base + v.delta) * 1.2) / 10) * 10,
+            // A few sold-out and low-stock variants so the storefront shows those states.
+            stock: n % 11 === 0 ? 0 : n % 7 === 0 ? 3 : 40 + ((n * 13 + vi * 7) % 160),
+            sort: vi,
+          })),
+        );
+      }
+    }
+  }
+  return teaIds;
+}
+
+function productDescription(name: string, origin: string, storage: string, specs: string[]): string {
+  return [
+    `<p>${name}，來自${origin}。我們親自走訪產地、逐批試飲試吃，只挑選值得推薦給家人的好味道。</p>`,
+    `<h3>商品規格</h3><ul>${specs.map((s) => `<li>${s}</li>`).join("")}</ul>`,
+    `<h3>保存方式</h3><p>${storage}</p>`,
+    "<p>本商品享七天鑑賞期（食品類拆封後恕不退換），如有任何問題歡迎聯繫客服。</p>",
+  ].join("");
+}
+
+async function seedContent(tx: Tx, images: Images, shop2Id: number) {
+  const b1 = images.banner("banner-1", 120);
+  const b2 = images.banner("banner-2", 25);
+  const b3 = images.banner("banner-3", 200);
+  await tx.insert(banners).values([
+    { title: "冬季高山茶 限時 85 折", image: b1.desktop, imageMobile: b1.mobile, link: "/product?parent_categry_id=1", sort: 0 },
+    { title: "新春禮盒 早鳥預購", image: b2.desktop, imageMobile: b2.mobile, link: "/product?parent_categry_id=5", sort: 1 },
+    { title: "加入會員 消費累積點數", image: b3.desktop, imageMobile: b3.mobile, link: "/register", sort: 2 },
+  ]);
+  const s2 = images.banner("banner-shop2", 150);
+  await tx.insert(banners).values({
+    shopId: shop2Id,
+    title: "阿里山茶行 冬茶上市",
+    image: s2.desktop,
+    imageMobile: s2.mobile,
+    link: "/product?parent_categry_id=1",
+  });
+
+  await tx.insert(topHrefs).values([
+    { title: "關於我們", url: "/content?key=about", sort: 0 },
+    { title: "最新消息", url: "/news", sort: 1 },
+    { title: "經銷據點", url: "/dealer/list", sort: 2 },
+    { title: "聯絡我們", url: "/contactus", sort: 3 },
+  ]);
+
+  await tx.insert(staticPages).values(DEMO_STATIC_PAGES.map((p) => ({ ...p, shopId: 1 })));
+
+  const day = 86_400_000;
+  const start = Date.parse("2026-11-01T02:00:00Z");
+  const newsItems = [
+    ["冬茶上市｜高山烏龍新茶到貨", "今年冬茶香氣飽滿，會員購買享雙倍點數。"],
+    ["春節禮盒開放預購", "12 月 31 日前預購享早鳥優惠，企業團購另有專人服務。"],
+    ["會員點數制度說明", "每消費一筆訂單即可累積點數，點數可折抵購物金。"],
+    ["物流年節出貨公告", "農曆年前最後出貨日為 2027/02/03，請提早下單。"],
+    ["阿里山茶行進駐商城", "歡迎阿里山第三代茶農林阿里開設專屬商城。"],
+  ] as const;
+  await tx.insert(news).values(
+    newsItems.map(([title, summary], i) => ({
+      title,
+      summary,
+      content: `<p>${summary}</p><p>詳細內容請洽客服專線 (02) 2345-6789，服務時間週一至週五 09:00–18:00。</p>`,
+      image: images.banner(`news-${i}`, 90 + i * 40).mobile,
+      publishedAt: new Date(start - i * 5 * day),
+    })),
+  );
+
+  await tx.insert(shopSettings).values([
+    { shopId: 1, key: "home_title", value: "茶山好物｜台灣好茶與在地好食" },
+    {
+      shopId: 1,
+      key: "home_description",
+      value: "嚴選台灣高山茶、東方美人、日月潭紅茶與在地小農好食，會員消費累積點數，推薦好友再享回饋。",
+    },
+    { shopId: shop2Id, key: "home_title", value: "阿里山茶行｜茶山好物商城" },
+    { shopId: shop2Id, key: "home_description", value: "阿里山上第三代茶農，親手採製的高山烏龍與金萱。" },
+  ]);
+}

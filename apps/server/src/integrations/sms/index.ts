@@ -1,0 +1,38 @@
+import type { FastifyBaseLogger } from "fastify";
+
+export interface SmsMessage {
+  phone: string;
+  text: string;
+  sentAt: Date;
+}
+
+/** Sends one text message. Real providers implement this; the default only logs. */
+export interface SmsSender {
+  readonly name: string;
+  send(phone: string, text: string): Promise<void>;
+}
+
+/** Default sink: one log line per message with the phone number and the text. */
+export class LogSmsSender implements SmsSender {
+  readonly name = "log";
+  constructor(private readonly log: FastifyBaseLogger) {}
+  async send(phone: string, text: string): Promise<void> {
+    this.log.info({ sms: { phone, text } }, `SMS to ${phone}: ${text}`);
+  }
+}
+
+/** Test mode: logs like the default and keeps the messages so tests can read them. */
+export class CapturingSmsSender implements SmsSender {
+  readonly name = "capture";
+  readonly sent: SmsMessage[] = [];
+  constructor(private readonly inner: SmsSender) {}
+  async send(phone: string, text: string): Promise<void> {
+    await this.inner.send(phone, text);
+    this.sent.push({ phone, text, sentAt: new Date() });
+    if (this.sent.length > 1000) this.sent.splice(0, this.sent.length - 1000);
+  }
+  lastTo(phone: string): SmsMessage | undefined {
+    for (let i = this.sent.length - 1; i >= 0; i--) if (this.sent[i]?.phone === phone) return this.sent[i];
+    return undefined;
+  }
+}

@@ -1,0 +1,275 @@
+import { hash as argonHash, verify as argonVerify } from "@node-rs/argon2";
+import type {
+  AuthResult,
+  CaptchaPurpose,
+  LoginInput,
+  PasswordForgetInput,
+  PasswordUpdateInput,
+  RegisterInput,
+} from "@shop/contract";
+import { passwordForgetInput, registerInput } from "@shop/contract";
+import { and, count, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import type { z } from "zod";
+import type { Db, Tx } from "../../db/client.js";
+import { authTokens, captchas } from "../../db/schema/index.js";
+import type { SmsSender } from "../../integrations/sms/index.js";
+import { newToken, sha256, sixDigitCode } from "../../lib/crypto.js";
+import { AppError, conflict, fieldError, isUniqueViolation, notFound, tooManyRequests } from "../../lib/errors.js";
+import type { Member, MembersService } from "../members/service.js";
+import { toPublicUser } from "../members/service.js";
+import type { ShopsService } from "../shops/service.js";
+import { MAIN_SHOP_ID } from "../shops/service.js";
+
+export const CAPTCHA_RULES = {
+  ttlSeconds: 10 * 60,
+  resendAfterSeconds: 60,
+  perPhonePerHour: 5,
+  perPhonePerDay: 10,
+  perIpPerHour: 20,
+  maxAttempts: 5,
+} as const;
+
+// Used when an account does not exist, so a failed sign-in costs the same time either way.
+const DUMMY_HASH_PROMISE = argonHash("not-a-real-password-0000");
+
+export interface AuthDeps {
+  db: Db;
+  members: MembersService;
+  shops: ShopsService;
+  sms: SmsSender;
+  tokenTtlDays: number;
+  brandName: string;
+  now?: () => Date;
+}
+
+export interface Session {
+  member: Member;
+  tokenId: number;
+}
+
+const codeHash = (phone: string, purpose: string, code: string) => sha256(`${phone}:${purpose}:${code}`);
+
+export function createAuthService(deps: AuthDeps) {
+  const { db, members, shops, sms } = deps;
+  const now = deps.now ?? (() => new Date());
+  const secondsAgo = (s: number) => new Date(now().getTime() - s * 1000);
+
+  async function issueToken(memberId: number, q: Db | Tx = db): Promise<string> {
+    const token = newToken();
+    await q.insert(authTokens).values({
+      memberId,
+      tokenHash: sha256(token),
+      expiresAt: new Date(now().getTime() + deps.tokenTtlDays * 86_400_000),
+    });
+    return token;
+  }
+
+  async function authResult(member: Member, token: string): Promise<AuthResult> {
+    const isSeller = (await shops.ownedBy(member.id)) !== undefined;
+    return { token, user: toPublicUser(member, isSeller) };
+  }
+
+  /**
+   * Checks a code against the newest live one for this phone and purpose. Runs outside any
+   * transaction so that a wrong guess is counted even though the request fails.
+   * (On PGlite a query outside an open transaction would wait for it: never mix the two.)
+   */
+  async function checkCaptcha(phone: string, purpose: CaptchaPurpose, code: string): Promise<number> {
+    const [latest] = await db
+      .select()
+      .from(captchas)
+      .where(and(eq(captchas.phone, phone), eq(captchas.purpose, purpose), isNull(captchas.consumedAt)))
+      .orderBy(desc(captchas.createdAt), desc(captchas.id))
+      .limit(1);
+    if (!latest || latest.expiresAt <= now()) {
+      throw fieldError("captcha", "驗證碼錯誤或已過期，請重新取得");
+    }
+    if (latest.attempts >= CAPTCHA_RULES.maxAttempts) {
+      throw fieldError("captcha", "驗證碼錯誤次數過多，請重新取得驗證碼");
+    }
+    if (latest.codeHash !== codeHash(phone, purpose, code)) {
+      await db
+        .update(captchas)
+        .set({ attempts: sql`${captchas.attempts} + 1` })
+        .where(eq(captchas.id, latest.id));
+      throw fieldError("captcha", "驗證碼錯誤，請再確認一次");
+    }
+    return latest.id;
+  }
+
+  /** Marks a checked code used; of two concurrent uses of one code, only one wins. */
+  async function markCaptchaUsed(tx: Tx, captchaId: number) {
+    const used = await tx
+      .update(captchas)
+      .set({ consumedAt: now() })
+      .where(and(eq(captchas.id, captchaId), isNull(captchas.consumedAt)))
+      .returning({ id: captchas.id });
+    if (used.length === 0) throw fieldError("captcha", "驗證碼錯誤或已過期，請重新取得");
+  }
+
+  return {
+    async sendCaptcha(phone: string, purpose: CaptchaPurpose, ip: string) {
+      const existing = await members.byPhone(phone);
+      if (purpose === "register" && existing) throw conflict("此手機號碼已註冊，請直接登入");
+      if (purpose === "password" && !existing) throw notFound("查無使用此手機號碼的會員");
+
+      const [last] = await db
+        .select({ createdAt: captchas.createdAt })
+        .from(captchas)
+        .where(and(eq(captchas.phone, phone), eq(captchas.purpose, purpose)))
+        .orderBy(desc(captchas.createdAt))
+        .limit(1);
+      if (last) {
+        const waited = Math.floor((now().getTime() - last.createdAt.getTime()) / 1000);
+        const wait = CAPTCHA_RULES.resendAfterSeconds - waited;
+        if (wait > 0) throw tooManyRequests(`請於 ${wait} 秒後再重新發送驗證碼`, wait);
+      }
+      const [phoneHour] = await db
+        .select({ n: count() })
+        .from(captchas)
+        .where(and(eq(captchas.phone, phone), gt(captchas.createdAt, secondsAgo(3600))));
+      const [phoneDay] = await db
+        .select({ n: count() })
+        .from(captchas)
+        .where(and(eq(captchas.phone, phone), gt(captchas.createdAt, secondsAgo(86_400))));
+      if ((phoneHour?.n ?? 0) >= CAPTCHA_RULES.perPhonePerHour || (phoneDay?.n ?? 0) >= CAPTCHA_RULES.perPhonePerDay) {
+        throw tooManyRequests("此手機號碼發送驗證碼次數過多，請稍後再試", 3600);
+      }
+      const [ipHour] = await db
+        .select({ n: count() })
+        .from(captchas)
+        .where(and(eq(captchas.ip, ip), gt(captchas.createdAt, secondsAgo(3600))));
+      if ((ipHour?.n ?? 0) >= CAPTCHA_RULES.perIpPerHour) {
+        throw tooManyRequests("發送驗證碼次數過多，請稍後再試", 3600);
+      }
+
+      const code = sixDigitCode();
+      await db.insert(captchas).values({
+        phone,
+        purpose,
+        ip,
+        codeHash: codeHash(phone, purpose, code),
+        createdAt: now(),
+        expiresAt: new Date(now().getTime() + CAPTCHA_RULES.ttlSeconds * 1000),
+      });
+      await sms.send(
+        phone,
+        `【${deps.brandName}】您的驗證碼為 ${code}，10 分鐘內有效。請勿將驗證碼提供給他人。`,
+      );
+      return { resend_after_s: CAPTCHA_RULES.resendAfterSeconds };
+    },
+
+    async register(input: z.output<typeof registerInput>): Promise<AuthResult> {
+      if (await members.byPhone(input.phone)) throw conflict("此手機號碼已註冊，請直接登入");
+      if (input.email && (await members.emailTaken(input.email))) {
+        throw fieldError("email", "此電子郵件已被使用");
+      }
+      let uplineId: number | undefined;
+      if (input.refcode) {
+        const upline = await members.byRefcode(input.refcode);
+        if (!upline) throw fieldError("refcode", "查無此推薦碼，請確認或留空");
+        uplineId = upline.id;
+      }
+      let shopId = MAIN_SHOP_ID;
+      if (input.shop_id !== undefined && input.shop_id !== MAIN_SHOP_ID) {
+        if (!(await shops.isOpen(input.shop_id))) throw fieldError("shop_id", "此商城不存在或已暫停營業");
+        shopId = input.shop_id;
+      }
+      const captchaId = await checkCaptcha(input.phone, "register", input.captcha);
+      const passwordHash = await argonHash(input.password);
+      try {
+        const { member, token } = await db.transaction(async (tx) => {
+          await markCaptchaUsed(tx, captchaId);
+          const member = await members.create(tx, {
+            phone: input.phone,
+            email: input.email,
+            name: input.name,
+            passwordHash,
+            uplineId,
+            shopId,
+          });
+          const token = await issueToken(member.id, tx);
+          return { member, token };
+        });
+        return await authResult(member, token);
+      } catch (error) {
+        if (isUniqueViolation(error, "members_phone_key")) throw conflict("此手機號碼已註冊，請直接登入");
+        if (isUniqueViolation(error, "members_email_key")) throw fieldError("email", "此電子郵件已被使用");
+        throw error;
+      }
+    },
+
+    async login(input: LoginInput): Promise<AuthResult> {
+      const member = await members.byAccount(input.account.trim());
+      const valid = member
+        ? await argonVerify(member.passwordHash, input.password)
+        : (await argonVerify(await DUMMY_HASH_PROMISE, input.password), false);
+      if (!member || !valid) throw new AppError(401, "帳號或密碼錯誤");
+      if (member.status !== "active") throw new AppError(403, "此帳號已停用，請聯繫客服");
+      return authResult(member, await issueToken(member.id));
+    },
+
+    /** The member behind a bearer token, or undefined when missing, expired or revoked. */
+    async authenticate(token: string): Promise<Session | undefined> {
+      if (!token || token.length > 200) return undefined;
+      const [row] = await db
+        .select({ tokenId: authTokens.id, memberId: authTokens.memberId })
+        .from(authTokens)
+        .where(
+          and(eq(authTokens.tokenHash, sha256(token)), isNull(authTokens.revokedAt), gt(authTokens.expiresAt, now())),
+        );
+      if (!row) return undefined;
+      const member = await members.byId(row.memberId);
+      if (!member || member.status !== "active") return undefined;
+      return { member, tokenId: row.tokenId };
+    },
+
+    async logout(tokenId: number) {
+      await db.update(authTokens).set({ revokedAt: now() }).where(eq(authTokens.id, tokenId));
+    },
+
+    /** Changes the password and signs out every other device. */
+    async updatePassword(session: Session, input: PasswordUpdateInput) {
+      if (!(await argonVerify(session.member.passwordHash, input.old_password))) {
+        throw fieldError("old_password", "目前的密碼不正確");
+      }
+      const passwordHash = await argonHash(input.new_password);
+      await db.transaction(async (tx) => {
+        await members.setPasswordHash(session.member.id, passwordHash, tx);
+        await tx
+          .update(authTokens)
+          .set({ revokedAt: now() })
+          .where(
+            and(
+              eq(authTokens.memberId, session.member.id),
+              ne(authTokens.id, session.tokenId),
+              isNull(authTokens.revokedAt),
+            ),
+          );
+      });
+    },
+
+    /** Resets a forgotten password with an SMS code and signs out every device. */
+    async forgetPassword(input: z.output<typeof passwordForgetInput> | PasswordForgetInput) {
+      const member = await members.byPhone(input.phone);
+      if (!member) throw notFound("查無使用此手機號碼的會員");
+      const captchaId = await checkCaptcha(input.phone, "password", input.captcha);
+      const passwordHash = await argonHash(input.new_password);
+      await db.transaction(async (tx) => {
+        await markCaptchaUsed(tx, captchaId);
+        await members.setPasswordHash(member.id, passwordHash, tx);
+        await tx
+          .update(authTokens)
+          .set({ revokedAt: now() })
+          .where(and(eq(authTokens.memberId, member.id), isNull(authTokens.revokedAt)));
+      });
+    },
+
+    async currentUser(member: Member) {
+      const isSeller = (await shops.ownedBy(member.id)) !== undefined;
+      return toPublicUser(member, isSeller);
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

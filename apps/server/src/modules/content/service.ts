@@ -1,0 +1,122 @@
+import type { Banner, HomeDesc, NewsSummary, Paged, StaticPage, StaticPageSummary, TopHref } from "@shop/contract";
+import { and, asc, count, desc, eq, gt, isNull, lte, or } from "drizzle-orm";
+import type { Db } from "../../db/client.js";
+import { banners, news, shopSettings, staticPages, topHrefs } from "../../db/schema/index.js";
+import { notFound } from "../../lib/errors.js";
+import { MAIN_SHOP_ID } from "../shops/service.js";
+
+/**
+ * Storefront content, per shop. A sub-mall that has none of a kind shows the main mall's
+ * (docs/decisions/0004-sub-mall-content-fallback.md).
+ */
+export function createContentService(db: Db, now: () => Date = () => new Date()) {
+  async function withFallback<T>(shopId: number, load: (id: number) => Promise<T[]>): Promise<T[]> {
+    const own = await load(shopId);
+    if (own.length > 0 || shopId === MAIN_SHOP_ID) return own;
+    return load(MAIN_SHOP_ID);
+  }
+
+  const newsSummary = (n: typeof news.$inferSelect): NewsSummary => ({
+    id: n.id,
+    title: n.title,
+    summary: n.summary,
+    image: n.image,
+    published_at: n.publishedAt.toISOString(),
+  });
+
+  return {
+    banners(shopId: number): Promise<Banner[]> {
+      return withFallback(shopId, async (id) => {
+        const t = now();
+        return db
+          .select({
+            id: banners.id,
+            image: banners.image,
+            image_mobile: banners.imageMobile,
+            link: banners.link,
+            title: banners.title,
+          })
+          .from(banners)
+          .where(
+            and(
+              eq(banners.shopId, id),
+              or(isNull(banners.startsAt), lte(banners.startsAt, t)),
+              or(isNull(banners.endsAt), gt(banners.endsAt, t)),
+            ),
+          )
+          .orderBy(asc(banners.sort), asc(banners.id));
+      });
+    },
+
+    topHrefs(shopId: number): Promise<TopHref[]> {
+      return withFallback(shopId, (id) =>
+        db
+          .select({ title: topHrefs.title, url: topHrefs.url, sort: topHrefs.sort })
+          .from(topHrefs)
+          .where(eq(topHrefs.shopId, id))
+          .orderBy(asc(topHrefs.sort), asc(topHrefs.id)),
+      );
+    },
+
+    staticList(shopId: number): Promise<StaticPageSummary[]> {
+      return withFallback(shopId, (id) =>
+        db
+          .select({ id: staticPages.id, key: staticPages.key, title: staticPages.title })
+          .from(staticPages)
+          .where(eq(staticPages.shopId, id))
+          .orderBy(asc(staticPages.id)),
+      );
+    },
+
+    async staticPage(shopId: number, by: { key?: string; id?: number }): Promise<StaticPage> {
+      const find = async (id: number) => {
+        const cond = by.id !== undefined ? eq(staticPages.id, by.id) : eq(staticPages.key, by.key ?? "");
+        const [row] = await db
+          .select({ id: staticPages.id, key: staticPages.key, title: staticPages.title, content: staticPages.content })
+          .from(staticPages)
+          .where(and(eq(staticPages.shopId, id), cond));
+        return row;
+      };
+      const page = (await find(shopId)) ?? (shopId !== MAIN_SHOP_ID ? await find(MAIN_SHOP_ID) : undefined);
+      if (!page) throw notFound("找不到此頁面");
+      return page;
+    },
+
+    async newsPage(shopId: number, page: number, perPage: number): Promise<Paged<NewsSummary>> {
+      const load = async (id: number) => {
+        const where = and(eq(news.shopId, id), lte(news.publishedAt, now()));
+        const [total] = await db.select({ n: count() }).from(news).where(where);
+        const rows = await db
+          .select()
+          .from(news)
+          .where(where)
+          .orderBy(desc(news.publishedAt), desc(news.id))
+          .limit(perPage)
+          .offset((page - 1) * perPage);
+        return { total: total?.n ?? 0, rows };
+      };
+      let result = await load(shopId);
+      if (result.total === 0 && shopId !== MAIN_SHOP_ID) result = await load(MAIN_SHOP_ID);
+      return { list: result.rows.map(newsSummary), total: result.total, page, per_page: perPage };
+    },
+
+    async newsItem(id: number) {
+      const [row] = await db
+        .select()
+        .from(news)
+        .where(and(eq(news.id, id), lte(news.publishedAt, now())));
+      if (!row) throw notFound("找不到此則消息");
+      return { ...newsSummary(row), content: row.content };
+    },
+
+    async homeDesc(shopId: number): Promise<HomeDesc> {
+      const settings = await withFallback(shopId, (id) =>
+        db.select().from(shopSettings).where(eq(shopSettings.shopId, id)),
+      );
+      const get = (k: string) => settings.find((s) => s.key === k)?.value ?? "";
+      return { title: get("home_title"), description: get("home_description") };
+    },
+  };
+}
+
+export type ContentService = ReturnType<typeof createContentService>;

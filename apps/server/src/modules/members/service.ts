@@ -1,0 +1,94 @@
+import type { PublicUser } from "@shop/contract";
+import { eq, sql } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client.js";
+import { members } from "../../db/schema/index.js";
+import { newRefcode } from "../../lib/crypto.js";
+import { isUniqueViolation, notFound } from "../../lib/errors.js";
+
+export type Member = typeof members.$inferSelect;
+
+export interface NewMember {
+  phone: string;
+  email?: string;
+  name: string;
+  passwordHash: string;
+  uplineId?: number;
+  shopId: number;
+}
+
+/** Members own their profile; other modules read members only through this service. */
+export function createMembersService(db: Db) {
+  const byId = async (id: number, q: Db | Tx = db) => (await q.select().from(members).where(eq(members.id, id)))[0];
+
+  return {
+    byId,
+    async byPhone(phone: string, q: Db | Tx = db) {
+      return (await q.select().from(members).where(eq(members.phone, phone)))[0];
+    },
+    /** Sign-in accepts a phone number or an email address. */
+    async byAccount(account: string) {
+      const where = account.includes("@")
+        ? sql`lower(${members.email}) = lower(${account})`
+        : eq(members.phone, account);
+      return (await db.select().from(members).where(where))[0];
+    },
+    async byRefcode(refcode: string, q: Db | Tx = db) {
+      return (await q.select().from(members).where(eq(members.refcode, refcode.toUpperCase())))[0];
+    },
+    async emailTaken(email: string, q: Db | Tx = db) {
+      const rows = await q
+        .select({ id: members.id })
+        .from(members)
+        .where(sql`lower(${members.email}) = lower(${email})`);
+      return rows.length > 0;
+    },
+    /** Inserts a member with a fresh referral code (retried on the rare code collision). */
+    async create(tx: Tx, input: NewMember): Promise<Member> {
+      for (let attempt = 0; ; attempt++) {
+        const refcode = newRefcode();
+        try {
+          // A savepoint keeps the outer transaction usable if the refcode collides.
+          return await tx.transaction(async (sp) => {
+            const [row] = await sp
+              .insert(members)
+              .values({ ...input, email: input.email ?? null, refcode })
+              .returning();
+            if (!row) throw new Error("insert returned no row");
+            return row;
+          });
+        } catch (error) {
+          if (attempt < 5 && isUniqueViolation(error, "members_refcode_key")) continue;
+          throw error;
+        }
+      }
+    },
+    async setPasswordHash(id: number, passwordHash: string, q: Db | Tx = db) {
+      await q.update(members).set({ passwordHash, updatedAt: new Date() }).where(eq(members.id, id));
+    },
+    async updateNickname(id: number, nickname: string): Promise<Member> {
+      const [row] = await db
+        .update(members)
+        .set({ nickname, updatedAt: new Date() })
+        .where(eq(members.id, id))
+        .returning();
+      if (!row) throw notFound("找不到會員資料");
+      return row;
+    },
+  };
+}
+
+export type MembersService = ReturnType<typeof createMembersService>;
+
+export function toPublicUser(m: Member, isSeller: boolean): PublicUser {
+  return {
+    id: m.id,
+    phone: m.phone,
+    email: m.email,
+    name: m.name,
+    nickname: m.nickname,
+    refcode: m.refcode,
+    shop_id: m.shopId,
+    is_seller: isSeller,
+    created_at: m.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,37 @@
+import { shopIdSchema, z } from "@shop/contract";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { notFound } from "../../lib/errors.js";
+import { ok } from "../../lib/http.js";
+import type { SessionGuards } from "../../plugins/session.js";
+import type { Services } from "../../services.js";
+
+export function shopRoutes(services: Services, guards: SessionGuards): FastifyPluginAsyncZod {
+  const { shops, content } = services;
+  const shopBody = z.strictObject({ shop_id: shopIdSchema });
+
+  return async (app) => {
+    app.post("/supmall/recheck", { schema: { body: shopBody }, preHandler: guards.optionalMember }, async (req) => {
+      const r = await shops.recheck(req.body.shop_id, req.session?.member.shopId);
+      return { status: r.ok, message: r.ok ? "成功" : "請前往您所屬的商城", data: { shop_id: r.shopId } };
+    });
+
+    app.post(
+      "/supmall/recheck2",
+      { schema: { body: z.strictObject({}).optional() }, preHandler: guards.optionalMember },
+      async (req) => {
+        const r = await shops.recheckMain(req.session?.member.shopId);
+        return { status: r.ok, message: r.ok ? "成功" : "請前往您所屬的商城", data: { shop_id: r.shopId } };
+      },
+    );
+
+    app.post("/supmall/home", { schema: { body: shopBody } }, async (req) => {
+      const info = await shops.info(req.body.shop_id);
+      if (!info || info.status !== "open") throw notFound("此商城不存在或已暫停營業");
+      const [banners, desc] = await Promise.all([
+        content.banners(info.id),
+        content.homeDesc(info.id),
+      ]);
+      return ok({ shop: info, banners, home_desc: desc });
+    });
+  };
+}

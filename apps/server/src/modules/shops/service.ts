@@ -1,0 +1,54 @@
+import type { ShopInfo } from "@shop/contract";
+import { eq } from "drizzle-orm";
+import type { Db } from "../../db/client.js";
+import { shops } from "../../db/schema/index.js";
+
+export const MAIN_SHOP_ID = 1;
+
+export type Shop = typeof shops.$inferSelect;
+
+export interface RecheckResult {
+  ok: boolean;
+  shopId: number;
+}
+
+export function createShopsService(db: Db) {
+  const byId = async (id: number): Promise<Shop | undefined> =>
+    (await db.select().from(shops).where(eq(shops.id, id)))[0];
+
+  return {
+    byId,
+    async isOpen(id: number) {
+      return (await byId(id))?.status === "open";
+    },
+    async ownedBy(memberId: number): Promise<Shop | undefined> {
+      return (await db.select().from(shops).where(eq(shops.ownerMemberId, memberId)))[0];
+    },
+    async info(id: number): Promise<ShopInfo | undefined> {
+      const s = await byId(id);
+      if (!s) return undefined;
+      return { id: s.id, name: s.name, logo: s.logo, banner: s.banner, intro: s.intro, status: s.status };
+    },
+    /**
+     * product.md §3: a visitor may stay in a shop when it is open and they are anonymous
+     * or bound to it; otherwise they belong to their bound shop (or the main mall).
+     */
+    async recheck(shopId: number, boundShopId: number | undefined): Promise<RecheckResult> {
+      const shop = await byId(shopId);
+      const open = shop?.status === "open";
+      if (open && (boundShopId === undefined || boundShopId === shopId)) return { ok: true, shopId };
+      if (boundShopId !== undefined && boundShopId !== shopId && (await this.isOpen(boundShopId))) {
+        return { ok: false, shopId: boundShopId };
+      }
+      return { ok: false, shopId: MAIN_SHOP_ID };
+    },
+    /** Main mall check: a member bound to another (open) shop is sent there. */
+    async recheckMain(boundShopId: number | undefined): Promise<RecheckResult> {
+      if (boundShopId === undefined || boundShopId === MAIN_SHOP_ID) return { ok: true, shopId: MAIN_SHOP_ID };
+      if (await this.isOpen(boundShopId)) return { ok: false, shopId: boundShopId };
+      return { ok: true, shopId: MAIN_SHOP_ID };
+    },
+  };
+}
+
+export type ShopsService = ReturnType<typeof createShopsService>;

@@ -1,0 +1,69 @@
+import type { FieldError } from "@shop/contract";
+import type { FastifyError, FastifyInstance } from "fastify";
+import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { AppError } from "../lib/errors.js";
+
+interface ZodIssueParams {
+  keys?: string[];
+}
+
+/** Turns Fastify's validation list into our field errors. */
+function fieldErrors(error: FastifyError): FieldError[] {
+  const out: FieldError[] = [];
+  for (const v of error.validation ?? []) {
+    const base = v.instancePath.replace(/^\//, "").replaceAll("/", ".");
+    const keys = (v.params as ZodIssueParams | undefined)?.keys;
+    if (v.keyword === "unrecognized_keys" && keys) {
+      for (const k of keys) out.push({ field: base ? `${base}.${k}` : k, message: "不接受此欄位" });
+    } else {
+      out.push({ field: base, message: v.message ?? "格式錯誤" });
+    }
+  }
+  return out;
+}
+
+// Fastify's own client errors, worded for people.
+const FASTIFY_CLIENT_ERRORS: Record<string, [number, string]> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, "請求內容不是有效的 JSON"],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, "請求內容不可為空"],
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, "請求內容過大"],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, "不支援的內容格式，請使用 application/json"],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, "請求內容長度錯誤"],
+  FST_ERR_CTP_EMPTY_TYPE: [415, "缺少內容格式（Content-Type）"],
+  FST_ERR_CTP_INVALID_TYPE: [415, "不支援的內容格式"],
+};
+
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.code(error.statusCode).headers(error.headers).send({
+        status: false,
+        message: error.message,
+        data: error.data,
+      });
+    }
+    if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
+      const errors = fieldErrors(error);
+      return reply.code(400).send({
+        status: false,
+        message: errors[0]?.message ? `輸入資料有誤：${errors[0].message}` : "輸入資料有誤",
+        data: { errors },
+      });
+    }
+    const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
+    if (known) {
+      return reply.code(known[0]).send({ status: false, message: known[1], data: null });
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      // Any other client error from Fastify or a plugin: keep its code, give a generic zh-TW message.
+      request.log.info({ err: error }, "client error");
+      return reply.code(error.statusCode).send({ status: false, message: "請求格式錯誤", data: null });
+    }
+    request.log.error({ err: error }, "unhandled error");
+    return reply.code(500).send({
+      status: false,
+      message: `系統發生錯誤，請稍後再試（代碼 ${request.id}）`,
+      data: null,
+    });
+  });
+}

@@ -1,0 +1,115 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { Envelope } from "@shop/contract";
+import pg from "pg";
+import { buildApp, type ShopApp } from "../app.js";
+import { loadConfig } from "../config.js";
+import { type Database, openDatabase } from "../db/client.js";
+import { seedDemo } from "../db/seed.js";
+
+export interface TestApp extends ShopApp {
+  database: Database;
+  clock: { now: Date; advance(seconds: number): void };
+  /** JSON call through the app, no network port. */
+  call<T = unknown>(
+    method: "GET" | "POST",
+    url: string,
+    options?: { body?: unknown; token?: string; ip?: string; headers?: Record<string, string>; rawBody?: string },
+  ): Promise<{ status: number; body: Envelope<T> }>;
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh, migrated and seeded database per test file: in-memory PGlite by default, or a new
+ * PostgreSQL database when TEST_DATABASE_URL points at a server (dropped on close).
+ */
+async function freshDatabase(): Promise<{ database: Database; dispose(): Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const database = await openDatabase({});
+    return { database, dispose: () => database.close() };
+  }
+  const name = `shop_test_${process.pid}_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString(), poolSize: 4 });
+  return {
+    database,
+    async dispose() {
+      await database.close();
+      const a = new pg.Client({ connectionString: serverUrl });
+      await a.connect();
+      await a.query(`drop database if exists ${name} with (force)`);
+      await a.end();
+    },
+  };
+}
+
+export async function createTestApp(options: { seed?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-test-"));
+  const config = loadConfig({
+    NODE_ENV: "test",
+    DATA_DIR: dataDir,
+    TEST_MODE: "1",
+    LOG_LEVEL: "silent",
+    AUTH_RATE_LIMIT_PER_MINUTE: "1000",
+    ...options.env,
+  });
+  const { database, dispose } = await freshDatabase();
+  await database.migrate();
+  if (options.seed !== false) await seedDemo(database.db, dataDir);
+
+  const clock = {
+    now: new Date(),
+    advance(seconds: number) {
+      clock.now = new Date(clock.now.getTime() + seconds * 1000);
+    },
+  };
+  const shop = await buildApp({ config, database, logger: false, now: () => clock.now });
+  await shop.app.ready();
+
+  return {
+    ...shop,
+    database,
+    clock,
+    async call(method, url, opts = {}) {
+      const headers: Record<string, string> = { ...opts.headers };
+      if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+      if (opts.body !== undefined || opts.rawBody !== undefined) headers["content-type"] ??= "application/json";
+      const response = await shop.app.inject({
+        method,
+        url,
+        headers,
+        remoteAddress: opts.ip ?? "127.0.0.1",
+        payload: opts.rawBody ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body)),
+      });
+      return { status: response.statusCode, body: response.json() };
+    },
+    async close() {
+      await shop.app.close();
+      await dispose();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Reads the 6-digit code from the last SMS the test-mode sink captured for a phone. */
+export function lastCaptcha(app: TestApp, phone: string): string {
+  const text = app.capturedSms?.lastTo(phone)?.text ?? "";
+  const code = /(\d{6})/.exec(text)?.[1];
+  if (!code) throw new Error(`no captcha SMS for ${phone}`);
+  return code;
+}
+
+let phoneCounter = 0;
+/** A phone number no other test in this file uses. */
+export function uniquePhone(): string {
+  phoneCounter++;
+  return `09${String(50_000_000 + phoneCounter * 7919 + (process.pid % 1000) * 10_007).slice(-8)}`;
+}

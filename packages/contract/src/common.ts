@@ -1,0 +1,31 @@
+import { z } from "./zod.js";
+
+export const phoneSchema = z
+  .string({ error: "請輸入手機號碼" })
+  .trim()
+  .regex(/^09\d{8}$/, { error: "手機號碼格式錯誤，請輸入 09 開頭的 10 位數字" });
+
+export const passwordSchema = z
+  .string({ error: "請輸入密碼" })
+  .min(8, { error: "密碼至少需要 8 個字元" })
+  .max(72, { error: "密碼最多 72 個字元" });
+
+export const captchaSchema = z
+  .string({ error: "請輸入簡訊驗證碼" })
+  .trim()
+  .regex(/^\d{6}$/, { error: "驗證碼為 6 位數字" });
+
+export const shopIdSchema = z.coerce
+  .number({ error: "商城編號格式錯誤" })
+  .int({ error: "商城編號格式錯誤" })
+  .positive({ error: "商城編號格式錯誤" });
+
+export const idSchema = z.coerce.number({ error: "編號格式錯誤" }).int({ error: "編號格式錯誤" }).positive({ error: "編號格式錯誤" });
+
+export const pageQuerySchema = z.object({
+  page: z.coerce.number().int().min(1, { error: "頁碼需從 1 開始" }).default(1),
+  per_page: z.coerce.number().int().min(1).max(100, { error: "每頁最多 100 筆" }).default(20),
+});
+
+/** Parses `shop_id` from a query, defaulting to the main mall. */
+export const shopQuerySchema = z.object({ shop_id: shopIdSchema.default(1) });

@@ -1,0 +1,23 @@
+const TAIPEI = "Asia/Taipei";
+
+const moneyFormat = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
+
+/** NT$1,234 — money is whole New Taiwan dollars everywhere. */
+export function formatMoney(amount: number): string {
+  const sign = amount < 0 ? "-" : "";
+  return `${sign}NT$${moneyFormat.format(Math.abs(amount))}`;
+}
+
+const dateParts = new Intl.DateTimeFormat("en-CA", {
+  timeZone: TAIPEI,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+});
+
+/** YYYY/MM/DD in Asia/Taipei, whatever the machine's zone. */
+export function formatDate(value: string | Date): string {
+  const date = typeof value === "string" ? new Date(value) : value;
+  const parts = Object.fromEntries(dateParts.formatToParts(date).map((p) => [p.type, p.value]));
+  return `${parts.year}/${parts.month}/${parts.day}`;
+}

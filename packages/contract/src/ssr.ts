@@ -1,0 +1,26 @@
+import type { Envelope } from "./envelope.js";
+
+export interface ApiCall {
+  method?: "GET" | "POST";
+  query?: Record<string, string | number | undefined>;
+  body?: unknown;
+  token?: string;
+}
+
+/** What the server hands every React Router loader (load context). */
+// A type alias (not an interface) so it fits React Router's AppLoadContext index signature.
+export type SsrContext = {
+  /** Calls the shop's own API in-process (no network hop). */
+  api<T>(path: string, call?: ApiCall): Promise<Envelope<T> & { httpStatus: number }>;
+  /** Picked from the user-agent on the server, so the first paint has the right layout. */
+  isMobile: boolean;
+  /** Content-Security-Policy nonce for inline scripts. */
+  nonce: string;
+  /** True when no real payment/SMS/logistics provider is configured (UI shows 測試模式). */
+  testMode: boolean;
+};
+
+/** Phones and small tablets get the mobile layout (the specification picks by user-agent). */
+export function isMobileUserAgent(ua: string | undefined): boolean {
+  return /Mobi|Android|iPhone|iPod|IEMobile|Opera Mini|Line\//i.test(ua ?? "");
+}
