@@ -17,7 +17,7 @@ export function shopRoutes(services: Services, guards: SessionGuards): FastifyPl
 
     app.post(
       "/supmall/recheck2",
-      { schema: { body: z.strictObject({}).optional() }, preHandler: guards.optionalMember },
+      { schema: { body: z.strictObject({}).nullish() }, preHandler: guards.optionalMember },
       async (req) => {
         const r = await shops.recheckMain(req.session?.member.shopId);
         return { status: r.ok, message: r.ok ? "成功" : "請前往您所屬的商城", data: { shop_id: r.shopId } };

@@ -1,0 +1,50 @@
+import type { CaptchaPurpose } from "@shop/contract";
+import { useEffect, useState } from "react";
+import { api } from "../../lib/api";
+import { useAlerts } from "../../ui/alerts";
+
+/** 「取得驗證碼」 with the 60-second resend countdown the server enforces. */
+export function CaptchaButton({
+  phone,
+  purpose,
+  validatePhone,
+}: {
+  phone: () => string;
+  purpose: CaptchaPurpose;
+  /** Returns false (and shows the field error) when the phone number is not valid yet. */
+  validatePhone: () => Promise<boolean>;
+}) {
+  const alerts = useAlerts();
+  const [wait, setWait] = useState(0);
+  const [sending, setSending] = useState(false);
+
+  useEffect(() => {
+    if (wait <= 0) return;
+    const t = setTimeout(() => setWait((w) => w - 1), 1000);
+    return () => clearTimeout(t);
+  }, [wait]);
+
+  const send = async () => {
+    if (!(await validatePhone())) return;
+    setSending(true);
+    const result = await api<{ resend_after_s?: number; retry_after_s?: number }>("/api/register/user/sendCaptcha", {
+      body: { phone: phone(), purpose },
+    });
+    setSending(false);
+    if (result.status) {
+      setWait(result.data.resend_after_s ?? 60);
+      await alerts.success("驗證碼已發送，請查看手機簡訊");
+    } else {
+      if (result.httpStatus === 429 && result.data?.retry_after_s && result.data.retry_after_s <= 60) {
+        setWait(result.data.retry_after_s);
+      }
+      await alerts.error(result.message);
+    }
+  };
+
+  return (
+    <button type="button" className="btn-secondary shrink-0 whitespace-nowrap" onClick={() => void send()} disabled={sending || wait > 0}>
+      {wait > 0 ? `${wait} 秒後重送` : sending ? "發送中…" : "取得驗證碼"}
+    </button>
+  );
+}

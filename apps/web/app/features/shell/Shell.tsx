@@ -1,0 +1,264 @@
+import type { ShopInfo, TopHref } from "@shop/contract/front";
+import { type ReactNode, useEffect, useRef, useState } from "react";
+import { useLocation, useNavigation } from "react-router";
+import { useLogout, useToken } from "../../lib/auth";
+import { ShopLink } from "../../ui/ShopLink";
+import { CartPanel } from "./CartPanel";
+import { useScrolledPast, useScrollTopOnNavigate, useStartupChecks } from "./startup";
+
+export interface ShellData {
+  isMobile: boolean;
+  testMode: boolean;
+  shop: ShopInfo | null;
+  topHrefs: TopHref[];
+  headline: { id: number; title: string } | null;
+  categories: Array<{ id: number; name: string }>;
+}
+
+const SPINNER_MS = 500;
+
+/** Loading spinner: shown at start (hidden after 500 ms) and while a navigation loads. */
+function Spinner() {
+  const navigation = useNavigation();
+  const [startup, setStartup] = useState(true);
+  useEffect(() => {
+    const t = setTimeout(() => setStartup(false), SPINNER_MS);
+    return () => clearTimeout(t);
+  }, []);
+  const busy = navigation.state === "loading";
+  if (!startup && !busy) return null;
+  return (
+    <div
+      role="status"
+      aria-label="載入中"
+      className={`pointer-events-none fixed top-3 left-1/2 z-50 -translate-x-1/2 rounded-full bg-white/90 p-2 shadow ${startup && !busy ? "startup-spinner" : ""}`}
+    >
+      <span className="block h-6 w-6 animate-spin rounded-full border-3 border-tea-100 border-t-tea-700" />
+    </div>
+  );
+}
+
+function TestModeBadge() {
+  return (
+    <span className="rounded bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900" title="付款、簡訊與物流皆為模擬，不會產生真實交易">
+      測試模式
+    </span>
+  );
+}
+
+function CartButton({ onClick, className = "" }: { onClick(): void; className?: string }) {
+  return (
+    <button type="button" onClick={onClick} className={`relative inline-flex items-center gap-1 ${className}`} aria-label="開啟購物車">
+      <svg aria-hidden viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="1.8">
+        <path d="M3 4h2l2.4 11.2a1 1 0 0 0 1 .8h9.2a1 1 0 0 0 1-.8L21 8H6.2" />
+        <circle cx="9" cy="20" r="1.4" />
+        <circle cx="18" cy="20" r="1.4" />
+      </svg>
+      <span className="hidden md:inline">購物車</span>
+    </button>
+  );
+}
+
+function AccountLinks({ className = "" }: { className?: string }) {
+  const token = useToken();
+  const logout = useLogout();
+  return token ? (
+    <div className={`flex items-center gap-4 ${className}`}>
+      <ShopLink to="/member" className="hover:text-tea-700">
+        會員中心
+      </ShopLink>
+      <button type="button" onClick={() => void logout()} className="hover:text-tea-700">
+        登出
+      </button>
+    </div>
+  ) : (
+    <div className={`flex items-center gap-4 ${className}`}>
+      <ShopLink to="/login" className="hover:text-tea-700">
+        登入
+      </ShopLink>
+      <ShopLink to="/register" className="hover:text-tea-700">
+        註冊
+      </ShopLink>
+    </div>
+  );
+}
+
+function NewsArea({ data, innerRef, compact }: { data: ShellData; innerRef: React.RefObject<HTMLDivElement | null>; compact: boolean }) {
+  return (
+    <div ref={innerRef} className="bg-tea-900 text-tea-50">
+      <div className={`mx-auto flex max-w-6xl items-center gap-3 px-4 ${compact ? "py-1.5 text-xs" : "py-2 text-sm"}`}>
+        {data.testMode && <TestModeBadge />}
+        {data.headline ? (
+          <ShopLink to={`/news/details?id=${data.headline.id}`} className="truncate hover:underline">
+            最新消息｜{data.headline.title}
+          </ShopLink>
+        ) : (
+          <span className="truncate">歡迎光臨{data.shop?.name ?? ""}</span>
+        )}
+        {!compact && (
+          <nav aria-label="頁首連結" className="ml-auto flex shrink-0 gap-4">
+            {data.topHrefs.map((h) => (
+              <ShopLink key={h.url} to={h.url} className="hover:underline">
+                {h.title}
+              </ShopLink>
+            ))}
+          </nav>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function Brand({ shop }: { shop: ShopInfo | null }) {
+  return (
+    <ShopLink to="/" className="flex items-center gap-2 font-bold text-tea-800">
+      {shop?.logo && <img src={shop.logo} alt="" width={36} height={36} className="h-9 w-9 rounded-full" />}
+      <span className="text-lg md:text-xl">{shop?.name ?? "茶山好物"}</span>
+    </ShopLink>
+  );
+}
+
+function DesktopShell({ data, children, openCart }: { data: ShellData; children: ReactNode; openCart(): void }) {
+  const newsRef = useRef<HTMLDivElement>(null);
+  const fixed = useScrolledPast(newsRef);
+  return (
+    <>
+      <NewsArea data={data} innerRef={newsRef} compact={false} />
+      {/* Reserve the bar's height when it becomes fixed so the page does not jump. */}
+      <div className={fixed ? "h-[7.5rem]" : ""}>
+        <header
+          data-testid="desktop-navbar"
+          data-fixed={fixed}
+          className={`z-40 w-full border-b border-stone-200 bg-white/95 backdrop-blur ${fixed ? "fixed top-0 shadow-sm" : "relative"}`}
+        >
+          <div className="mx-auto flex max-w-6xl items-center gap-6 px-4 py-3">
+            <Brand shop={data.shop} />
+            <form action={data.shop && data.shop.id !== 1 ? `/shop_${data.shop.id}/product` : "/product"} className="ml-auto flex w-72" role="search">
+              <label htmlFor="site-search" className="sr-only">
+                搜尋商品
+              </label>
+              <input id="site-search" name="keyword" placeholder="搜尋茶葉、禮盒…" className="input rounded-r-none py-2" />
+              <button type="submit" className="btn-primary rounded-l-none py-2">
+                搜尋
+              </button>
+            </form>
+            <AccountLinks className="text-stone-700" />
+            <CartButton onClick={openCart} className="text-stone-700 hover:text-tea-700" />
+          </div>
+          <nav aria-label="商品分類" className="mx-auto flex max-w-6xl gap-6 px-4 pb-2 text-stone-700">
+            <ShopLink to="/" className="py-1 hover:text-tea-700">
+              首頁
+            </ShopLink>
+            {data.categories.map((c) => (
+              <ShopLink key={c.id} to={`/product?parent_categry_id=${c.id}`} className="py-1 hover:text-tea-700">
+                {c.name}
+              </ShopLink>
+            ))}
+            <ShopLink to="/activity" className="py-1 hover:text-tea-700">
+              優惠活動
+            </ShopLink>
+          </nav>
+        </header>
+      </div>
+      <main id="main" className="mx-auto min-h-[60vh] max-w-6xl px-4 py-6">
+        {children}
+      </main>
+      <Footer data={data} />
+    </>
+  );
+}
+
+function MobileShell({ data, children, openCart }: { data: ShellData; children: ReactNode; openCart(): void }) {
+  const newsRef = useRef<HTMLDivElement>(null);
+  const fixed = useScrolledPast(newsRef);
+  const token = useToken();
+  return (
+    <>
+      <NewsArea data={data} innerRef={newsRef} compact />
+      <div className={fixed ? "h-14" : ""}>
+        <header
+          data-testid="mobile-navbar"
+          data-fixed={fixed}
+          className={`z-40 flex h-14 w-full items-center justify-between border-b border-stone-200 bg-white px-4 ${fixed ? "fixed top-0 shadow-sm" : "relative"}`}
+        >
+          <Brand shop={data.shop} />
+          <CartButton onClick={openCart} className="text-stone-700" />
+        </header>
+      </div>
+      <main id="main" className="min-h-[60vh] px-3 pt-4 pb-24">
+        {children}
+      </main>
+      <Footer data={data} />
+      <nav
+        aria-label="主要功能"
+        data-testid="mobile-tabbar"
+        className="fixed inset-x-0 bottom-0 z-40 grid grid-cols-4 border-t border-stone-200 bg-white pb-[env(safe-area-inset-bottom)] text-center text-xs text-stone-700"
+      >
+        <ShopLink to="/" className="py-2.5">
+          首頁
+        </ShopLink>
+        <ShopLink to="/product" className="py-2.5">
+          商品
+        </ShopLink>
+        <button type="button" onClick={openCart} className="py-2.5">
+          購物車
+        </button>
+        <ShopLink to={token ? "/member" : "/login"} className="py-2.5">
+          {token ? "會員" : "登入"}
+        </ShopLink>
+      </nav>
+    </>
+  );
+}
+
+function Footer({ data }: { data: ShellData }) {
+  return (
+    <footer className="mt-10 bg-stone-800 text-stone-300">
+      <div className="mx-auto grid max-w-6xl gap-4 px-4 py-8 text-sm md:grid-cols-3">
+        <div>
+          <p className="font-bold text-white">{data.shop?.name ?? "茶山好物"}</p>
+          <p className="mt-2">客服專線 (02) 2345-6789｜週一至週五 09:00–18:00</p>
+        </div>
+        <nav aria-label="頁尾連結" className="flex flex-wrap gap-x-4 gap-y-2">
+          <ShopLink to="/terms" className="hover:text-white">
+            會員服務條款
+          </ShopLink>
+          <ShopLink to="/policy" className="hover:text-white">
+            隱私權政策
+          </ShopLink>
+          <ShopLink to="/contactus" className="hover:text-white">
+            聯絡我們
+          </ShopLink>
+          <ShopLink to="/order_search" className="hover:text-white">
+            訂單查詢
+          </ShopLink>
+        </nav>
+        <p className="md:text-right">© 2026 茶山好物股份有限公司</p>
+      </div>
+    </footer>
+  );
+}
+
+/** The app shell: desktop or mobile layout as decided on the server from the user-agent. */
+export function Shell({ data, children }: { data: ShellData; children: ReactNode }) {
+  const [cartOpen, setCartOpen] = useState(false);
+  const location = useLocation();
+  useStartupChecks();
+  useScrollTopOnNavigate();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: close the panel whenever the page changes
+  useEffect(() => setCartOpen(false), [location.pathname]);
+
+  const Layout = data.isMobile ? MobileShell : DesktopShell;
+  return (
+    <div data-layout={data.isMobile ? "mobile" : "desktop"} className="min-h-screen bg-stone-50">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:z-50 focus:bg-white focus:p-2">
+        跳到主要內容
+      </a>
+      <Spinner />
+      <Layout data={data} openCart={() => setCartOpen(true)}>
+        {children}
+      </Layout>
+      <CartPanel open={cartOpen} onClose={() => setCartOpen(false)} />
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+import { useEffect, useRef, useState } from "react";
+import { useLocation, useNavigate } from "react-router";
+import { api } from "../../lib/api";
+import { MAIN_SHOP_ID } from "../../lib/shop";
+import { storage } from "../../lib/storage";
+
+const SCROLL_TOP_DELAY_MS = 100;
+
+/**
+ * Start-up behaviour from the specification §4: remember the sub-mall and refcode for the
+ * session, then check that this visitor may stay in this mall and redirect if not.
+ */
+export function useStartupChecks() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const checked = useRef(false);
+
+  // Keep subMallStr and refcode for the session on every navigation.
+  useEffect(() => {
+    const first = location.pathname.split("/")[1] ?? "";
+    if (first.startsWith("shop_")) storage.setSubMall(first);
+    else if (first === "") storage.setSubMall(null);
+    const refcode = new URLSearchParams(location.search).get("refcode");
+    if (refcode && /^[A-Za-z0-9]{4,16}$/.test(refcode)) storage.setRefcode(refcode);
+  }, [location.pathname, location.search]);
+
+  // Once per page load: the sub-mall check (recheck / recheck2).
+  useEffect(() => {
+    if (checked.current) return;
+    checked.current = true;
+    const subMall = storage.subMall();
+    const shopId = subMall ? Number(subMall.replace("shop_", "")) : undefined;
+    if (shopId && Number.isInteger(shopId)) {
+      void api<{ shop_id: number }>("/api/supmall/recheck", { body: { shop_id: shopId } }).then((r) => {
+        if (r.status || r.httpStatus === 0 || !r.data) return;
+        storage.setIsLiff("0");
+        const target = r.data.shop_id === MAIN_SHOP_ID ? "/" : `/shop_${r.data.shop_id}/`;
+        if (target === "/") storage.setSubMall(null);
+        navigate(target, { replace: true });
+      });
+    } else {
+      void api<{ shop_id: number }>("/api/supmall/recheck2", { body: {} }).then((r) => {
+        if (r.status || r.httpStatus === 0 || !r.data) return;
+        navigate(`/shop_${r.data.shop_id}/`, { replace: true });
+      });
+    }
+  }, [navigate]);
+}
+
+/** Every navigation scrolls to the top after 100 ms (specification §2). */
+export function useScrollTopOnNavigate() {
+  const { pathname, search } = useLocation();
+  const first = useRef(true);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each navigation by design
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const timer = setTimeout(() => window.scrollTo({ top: 0 }), SCROLL_TOP_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [pathname, search]);
+}
+
+/** True once the page has scrolled past the element (the header news area). */
+export function useScrolledPast(ref: React.RefObject<HTMLElement | null>) {
+  const [past, setPast] = useState(false);
+  useEffect(() => {
+    const onScroll = () => setPast(window.scrollY > (ref.current?.offsetHeight ?? 0));
+    onScroll();
+    window.addEventListener("scroll", onScroll, { passive: true });
+    return () => window.removeEventListener("scroll", onScroll);
+  }, [ref, setPast]);
+  return past;
+}

@@ -1,0 +1,49 @@
+import type { Envelope, FieldError } from "@shop/contract/envelope";
+import { storage } from "./storage";
+
+export type ApiResult<T> = Envelope<T> & { httpStatus: number };
+
+type Query = Record<string, string | number | undefined>;
+
+const NETWORK_ERROR = "網路連線異常，請檢查網路後再試一次";
+
+/**
+ * The browser's API client: adds the bearer token, always resolves to the envelope, and on a
+ * `logout` answer clears the token and sends the user to the home page (specification §4).
+ */
+export async function api<T = unknown>(
+  path: string,
+  options: { method?: "GET" | "POST"; body?: unknown; query?: Query } = {},
+): Promise<ApiResult<T>> {
+  const method = options.method ?? (options.body === undefined ? "GET" : "POST");
+  const url = new URL(path, window.location.origin);
+  for (const [k, v] of Object.entries(options.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
+  const headers: Record<string, string> = { accept: "application/json" };
+  const token = storage.token();
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (method === "POST") headers["content-type"] = "application/json";
+
+  let response: Response;
+  try {
+    response = await fetch(url, { method, headers, body: method === "POST" ? JSON.stringify(options.body ?? {}) : undefined });
+  } catch {
+    return { status: false, message: NETWORK_ERROR, data: null as T, httpStatus: 0 };
+  }
+  let envelope: Envelope<T>;
+  try {
+    envelope = (await response.json()) as Envelope<T>;
+  } catch {
+    return { status: false, message: "伺服器回應異常，請稍後再試", data: null as T, httpStatus: response.status };
+  }
+  if (envelope.message === "logout") {
+    storage.setToken(null);
+    window.location.assign("/");
+  }
+  return { ...envelope, httpStatus: response.status };
+}
+
+/** Field errors of a 400 answer, keyed by field name. */
+export function fieldErrors(result: ApiResult<unknown>): Record<string, string> {
+  const list = (result.data as { errors?: FieldError[] } | null)?.errors ?? [];
+  return Object.fromEntries(list.map((e) => [e.field, e.message]));
+}

@@ -1,0 +1,34 @@
+import { useParams } from "react-router";
+
+export const MAIN_SHOP_ID = 1;
+const SHOP_PREFIX = /^shop_([1-9]\d{0,8})$/;
+
+/** `shop_2` → 2; anything else → undefined. */
+export function parseShopPrefix(segment: string | undefined): number | undefined {
+  const match = segment ? SHOP_PREFIX.exec(segment) : null;
+  return match ? Number(match[1]) : undefined;
+}
+
+export interface ShopScope {
+  shopId: number;
+  /** "" in the main mall, "/shop_2" in a sub-mall: the base path of every link. */
+  base: string;
+  /** Prefixes an absolute in-app path with the base path. */
+  path(to: string): string;
+}
+
+export function shopScope(shopId: number | undefined): ShopScope {
+  const id = shopId ?? MAIN_SHOP_ID;
+  const base = shopId && shopId !== MAIN_SHOP_ID ? `/shop_${shopId}` : "";
+  return {
+    shopId: id,
+    base,
+    path: (to) => (to.startsWith("/") ? `${base}${to === "/" && base ? "/" : to}` : to),
+  };
+}
+
+/** The shop of the current URL (the `shop_{id}` prefix, or the main mall). */
+export function useShop(): ShopScope {
+  const { shopPrefix } = useParams();
+  return shopScope(parseShopPrefix(shopPrefix));
+}

@@ -1,0 +1,38 @@
+/**
+ * Browser storage keys from the specification (§3 "Client storage"). Every accessor is safe
+ * to call during server rendering (it answers as if nothing were stored).
+ */
+const hasWindow = () => typeof window !== "undefined";
+
+function read(store: "local" | "session", key: string): string | null {
+  if (!hasWindow()) return null;
+  try {
+    return (store === "local" ? window.localStorage : window.sessionStorage).getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function write(store: "local" | "session", key: string, value: string | null) {
+  if (!hasWindow()) return;
+  try {
+    const s = store === "local" ? window.localStorage : window.sessionStorage;
+    if (value === null) s.removeItem(key);
+    else s.setItem(key, value);
+  } catch {
+    // Private mode or a full quota: the session simply is not remembered.
+  }
+}
+
+export const storage = {
+  token: () => read("local", "token"),
+  setToken: (token: string | null) => {
+    write("local", "token", token);
+    if (hasWindow()) window.dispatchEvent(new Event("shop:auth"));
+  },
+  subMall: () => read("session", "subMallStr"),
+  setSubMall: (value: string | null) => write("session", "subMallStr", value),
+  refcode: () => read("session", "refcode"),
+  setRefcode: (value: string) => write("session", "refcode", value),
+  setIsLiff: (value: string) => write("local", "isLiff", value),
+};

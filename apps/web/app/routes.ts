@@ -1,0 +1,88 @@
+import { index, layout, prefix, type RouteConfig, type RouteConfigEntry, route } from "@react-router/dev/routes";
+
+/**
+ * Every URL of the shop (original specification §2), in one place. The same table is mounted
+ * twice: at the root for the main mall and under `/:shopPrefix` (shop_{id}) for sub-malls.
+ * Pages not built yet use the coming-soon module, which says so plainly.
+ */
+const SOON = "routes/coming-soon.tsx";
+
+const publicPages: Array<[path: string, file: string]> = [
+  ["product", SOON],
+  ["product/details", SOON],
+  ["product/detailsChild", SOON],
+  ["select_cart", SOON],
+  ["cart", SOON],
+  ["orderfinish", SOON],
+  ["news", SOON],
+  ["news/details", SOON],
+  ["content", SOON],
+  ["activity", SOON],
+  ["activity/details", SOON],
+  ["contactus", SOON],
+  ["terms", "routes/static-page.tsx"],
+  ["policy", "routes/static-page.tsx"],
+  ["stranger", SOON],
+  ["register", "routes/register.tsx"],
+  ["login", "routes/login.tsx"],
+  ["password", "routes/password.tsx"],
+  ["phome", SOON],
+  ["order_search", SOON],
+  ["order_detail", SOON],
+  ["order_delivery", SOON],
+  ["dealer/list", SOON],
+  ["dealer/sub_list", SOON],
+  ["dealer/product_detail", SOON],
+  ["liff/liff_login_1", SOON],
+  ["liff/liff_login_2", SOON],
+  ["liff/liff_login_3", SOON],
+  ["liff/liff_login_4", SOON],
+  ["liff/liff_login_5", SOON],
+  ["liff/Liff_AccountOverviewView", SOON],
+];
+
+const memberPages: Array<[path: string, file: string]> = [
+  ["account_overview", "routes/member.account-overview.tsx"],
+  ["password", "routes/member.password.tsx"],
+  ["address", SOON],
+  ["notice", SOON],
+  ["buy_list", SOON],
+  ["my_ticket", SOON],
+  ["coupon", SOON],
+  ["wallet", SOON],
+  ["point", SOON],
+  ["refer", SOON],
+  ["share", SOON],
+  ["refer_list", SOON],
+  ["month_point", SOON],
+  ["account_binding", SOON],
+  ["order_detail", SOON],
+  ["delivery_progress", SOON],
+  ["i_depot", SOON],
+  ["idepot_stock", SOON],
+  ["seller", SOON],
+  ["seller_detail", SOON],
+  ["seller_delivery", SOON],
+  ["account_share", SOON],
+];
+
+/** The route table for one mall; `scope` keeps route ids unique between the two mounts. */
+function mall(scope: "main" | "shop"): RouteConfigEntry[] {
+  const id = (path: string) => `${scope}:${path || "home"}`;
+  return [
+    index("routes/home.tsx", { id: id("") }),
+    ...publicPages.map(([path, file]) => route(path, file, { id: id(path) })),
+    layout("routes/member-guard.tsx", { id: id("member-guard") }, [
+      ...prefix("member", [
+        index("routes/member.tsx", { id: id("member") }),
+        ...memberPages.map(([path, file]) => route(path, file, { id: id(`member/${path}`) })),
+      ]),
+    ]),
+  ];
+}
+
+export default [
+  ...mall("main"),
+  route(":shopPrefix", "routes/shop-scope.tsx", { id: "shop-scope" }, mall("shop")),
+  route("*", "routes/not-found.tsx", { id: "not-found" }),
+] satisfies RouteConfig;

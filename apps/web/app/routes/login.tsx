@@ -1,0 +1,64 @@
+import { type AuthResult, loginInput } from "@shop/contract";
+import { useNavigate, useSearchParams } from "react-router";
+import { useApiForm } from "../features/auth/useApiForm";
+import { api } from "../lib/api";
+import { useShop } from "../lib/shop";
+import { storage } from "../lib/storage";
+import { Field } from "../ui/Field";
+import { ShopLink } from "../ui/ShopLink";
+import type { Route } from "./+types/login";
+
+export const meta: Route.MetaFunction = () => [{ title: "會員登入｜茶山好物" }];
+
+/** Only same-site paths may be a post-login destination. */
+function safeNext(next: string | null): string | undefined {
+  return next?.startsWith("/") && !next.startsWith("//") ? next : undefined;
+}
+
+export default function Login() {
+  const shop = useShop();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const { form, pending, submitTo } = useApiForm(loginInput, { account: "", password: "" });
+  const { register, handleSubmit, formState } = form;
+
+  const onSubmit = handleSubmit(async (values) => {
+    const result = await submitTo(() => api<AuthResult>("/api/auth/login", { body: values }));
+    if (!result) return;
+    storage.setToken(result.data.token);
+    navigate(safeNext(params.get("next")) ?? shop.path("/member"));
+  });
+
+  return (
+    <section className="card mx-auto w-full max-w-md">
+      <h1 className="mb-6 text-center text-2xl font-bold text-stone-800">會員登入</h1>
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+        <Field
+          label="手機號碼或電子郵件"
+          autoComplete="username"
+          inputMode="email"
+          error={formState.errors.account?.message}
+          {...register("account")}
+        />
+        <Field
+          label="密碼"
+          type="password"
+          autoComplete="current-password"
+          error={formState.errors.password?.message}
+          {...register("password")}
+        />
+        <button type="submit" className="btn-primary w-full" disabled={pending}>
+          {pending ? "登入中…" : "登入"}
+        </button>
+      </form>
+      <div className="mt-5 flex justify-between text-sm text-stone-600">
+        <ShopLink to="/password" className="hover:text-tea-700">
+          忘記密碼？
+        </ShopLink>
+        <ShopLink to="/register" className="font-medium text-tea-700 hover:underline">
+          還不是會員？立即註冊
+        </ShopLink>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,73 @@
+import type { PublicUser } from "@shop/contract/front-user";
+import { useEffect, useState } from "react";
+import { Outlet, redirect, useRouteLoaderData } from "react-router";
+import type { MemberContext } from "../features/member/context";
+import { MEMBER_MENU } from "../features/member/menu";
+import { api } from "../lib/api";
+import { parseShopPrefix, shopScope } from "../lib/shop";
+import { storage } from "../lib/storage";
+import type { loader as rootLoader } from "../root";
+import { ShopNavLink } from "../ui/ShopLink";
+import type { Route } from "./+types/member-guard";
+
+/**
+ * Route guard for every /member page: without a stored token the visitor goes to /login.
+ * The token lives in the browser, so this runs on the client.
+ */
+export async function clientLoader({ params, request }: Route.ClientLoaderArgs) {
+  const shop = shopScope(parseShopPrefix(params.shopPrefix));
+  if (!storage.token()) {
+    const here = new URL(request.url);
+    throw redirect(`${shop.path("/login")}?next=${encodeURIComponent(here.pathname + here.search)}`);
+  }
+  const result = await api<PublicUser>("/api/user/get");
+  if (!result.status) {
+    if (result.message === "logout") throw redirect("/");
+    throw new Response(result.message, { status: result.httpStatus || 500 });
+  }
+  return { user: result.data };
+}
+clientLoader.hydrate = true as const;
+
+export function HydrateFallback() {
+  return (
+    <div className="flex min-h-[40vh] items-center justify-center" role="status" aria-label="載入中">
+      <span className="block h-8 w-8 animate-spin rounded-full border-4 border-tea-100 border-t-tea-700" />
+    </div>
+  );
+}
+
+export default function MemberGuard({ loaderData }: Route.ComponentProps) {
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const [user, setUser] = useState(loaderData.user);
+  useEffect(() => setUser(loaderData.user), [loaderData.user]);
+  const context: MemberContext = { user, setUser };
+  const menu = MEMBER_MENU.filter((m) => !m.sellerOnly || user.is_seller);
+
+  if (root?.isMobile) return <Outlet context={context} />;
+  return (
+    <div className="grid grid-cols-[13rem_1fr] gap-6">
+      <nav aria-label="會員功能" className="self-start rounded-2xl bg-white p-3 shadow-sm ring-1 ring-stone-200">
+        <p className="px-3 py-2 text-sm text-stone-500">會員中心</p>
+        <ul>
+          {menu.map((m) => (
+            <li key={m.to}>
+              <ShopNavLink
+                to={m.to}
+                end
+                className={({ isActive }) =>
+                  `block rounded-lg px-3 py-2 text-stone-700 hover:bg-tea-50 ${isActive ? "bg-tea-50 font-medium text-tea-800" : ""}`
+                }
+              >
+                {m.label}
+              </ShopNavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div>
+        <Outlet context={context} />
+      </div>
+    </div>
+  );
+}

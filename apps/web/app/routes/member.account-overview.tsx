@@ -1,0 +1,51 @@
+import { updateNicknameInput } from "@shop/contract";
+import type { PublicUser } from "@shop/contract/front-user";
+import { formatDate } from "@shop/contract/format";
+import { useApiForm } from "../features/auth/useApiForm";
+import { useMember } from "../features/member/context";
+import { api } from "../lib/api";
+import { Field } from "../ui/Field";
+import type { Route } from "./+types/member.account-overview";
+
+export const meta: Route.MetaFunction = () => [{ title: "帳戶資料｜茶山好物" }, { name: "robots", content: "noindex" }];
+
+export default function AccountOverview() {
+  const { user, setUser } = useMember();
+  const { form, pending, submitTo, alerts } = useApiForm(updateNicknameInput, { nickname: user.nickname ?? "" });
+  const { register, handleSubmit, formState } = form;
+
+  const onSubmit = handleSubmit(async (values) => {
+    const result = await submitTo(() => api<PublicUser>("/api/user/updateNickname", { body: values }));
+    if (!result) return;
+    setUser(result.data);
+    await alerts.success("暱稱已更新");
+  });
+
+  const rows: Array<[string, string]> = [
+    ["姓名", user.name],
+    ["手機號碼", user.phone],
+    ["電子郵件", user.email ?? "未填寫"],
+    ["推薦碼", user.refcode],
+    ["加入日期", formatDate(user.created_at)],
+  ];
+
+  return (
+    <section className="card">
+      <h1 className="mb-5 text-xl font-bold text-stone-800">帳戶資料</h1>
+      <dl className="divide-y divide-stone-100">
+        {rows.map(([k, v]) => (
+          <div key={k} className="flex gap-4 py-3">
+            <dt className="w-24 shrink-0 text-stone-500">{k}</dt>
+            <dd className="text-stone-800">{v}</dd>
+          </div>
+        ))}
+      </dl>
+      <form onSubmit={onSubmit} noValidate className="mt-6 flex max-w-md flex-col gap-3">
+        <Field label="暱稱" maxLength={20} error={formState.errors.nickname?.message} {...register("nickname")} />
+        <button type="submit" className="btn-primary self-start" disabled={pending}>
+          {pending ? "儲存中…" : "儲存暱稱"}
+        </button>
+      </form>
+    </section>
+  );
+}

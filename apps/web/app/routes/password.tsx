@@ -1,0 +1,54 @@
+import { passwordForgetInput, z } from "@shop/contract";
+import { useNavigate } from "react-router";
+import { CaptchaButton } from "../features/auth/CaptchaButton";
+import { useApiForm } from "../features/auth/useApiForm";
+import { api } from "../lib/api";
+import { useShop } from "../lib/shop";
+import { Field } from "../ui/Field";
+import type { Route } from "./+types/password";
+
+export const meta: Route.MetaFunction = () => [{ title: "忘記密碼｜茶山好物" }];
+
+const forgetForm = passwordForgetInput
+  .extend({ new_password_confirm: z.string().min(1, { error: "請再次輸入新密碼" }) })
+  .refine((v) => v.new_password === v.new_password_confirm, { path: ["new_password_confirm"], error: "兩次輸入的密碼不一致" });
+
+/** Forgotten password: an SMS code to the registered phone, then a new password. */
+export default function ForgotPassword() {
+  const shop = useShop();
+  const navigate = useNavigate();
+  const { form, pending, submitTo, alerts } = useApiForm(forgetForm, { phone: "", captcha: "", new_password: "", new_password_confirm: "" });
+  const { register, handleSubmit, formState, getValues, trigger } = form;
+  const errors = formState.errors;
+
+  const onSubmit = handleSubmit(async ({ new_password_confirm: _c, ...values }) => {
+    const result = await submitTo(() => api("/api/user/password/forget", { body: values }));
+    if (!result) return;
+    await alerts.success("密碼已重設，請以新密碼登入");
+    navigate(shop.path("/login"));
+  });
+
+  return (
+    <section className="card mx-auto w-full max-w-md">
+      <h1 className="mb-2 text-center text-2xl font-bold text-stone-800">忘記密碼</h1>
+      <p className="mb-6 text-center text-sm text-stone-600">請輸入註冊時的手機號碼，我們會傳送驗證碼給您。</p>
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+        <Field label="手機號碼" type="tel" inputMode="numeric" autoComplete="tel" placeholder="09xxxxxxxx" error={errors.phone?.message} {...register("phone")} />
+        <Field
+          label="簡訊驗證碼"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          error={errors.captcha?.message}
+          addon={<CaptchaButton purpose="password" phone={() => getValues("phone")} validatePhone={() => trigger("phone")} />}
+          {...register("captcha")}
+        />
+        <Field label="新密碼" type="password" autoComplete="new-password" hint="至少 8 個字元" error={errors.new_password?.message} {...register("new_password")} />
+        <Field label="確認新密碼" type="password" autoComplete="new-password" error={errors.new_password_confirm?.message} {...register("new_password_confirm")} />
+        <button type="submit" className="btn-primary w-full" disabled={pending}>
+          {pending ? "處理中…" : "重設密碼"}
+        </button>
+      </form>
+    </section>
+  );
+}

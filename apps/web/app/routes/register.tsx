@@ -1,0 +1,107 @@
+import { type AuthResult, registerInput, z } from "@shop/contract";
+import { useEffect } from "react";
+import { useNavigate } from "react-router";
+import { CaptchaButton } from "../features/auth/CaptchaButton";
+import { useApiForm } from "../features/auth/useApiForm";
+import { api } from "../lib/api";
+import { useShop } from "../lib/shop";
+import { storage } from "../lib/storage";
+import { Field } from "../ui/Field";
+import { ShopLink } from "../ui/ShopLink";
+import type { Route } from "./+types/register";
+
+export const meta: Route.MetaFunction = () => [{ title: "加入會員｜茶山好物" }];
+
+// The server's schema plus what only the form asks: the repeated password and consent.
+const registerForm = registerInput
+  .omit({ shop_id: true })
+  .extend({
+    password_confirm: z.string().min(1, { error: "請再次輸入密碼" }),
+    agree: z.literal(true, { error: "請閱讀並同意會員服務條款與隱私權政策" }),
+  })
+  .refine((v) => v.password === v.password_confirm, { path: ["password_confirm"], error: "兩次輸入的密碼不一致" });
+
+export default function Register() {
+  const shop = useShop();
+  const navigate = useNavigate();
+  const { form, pending, submitTo, alerts } = useApiForm(registerForm, {
+    phone: "",
+    captcha: "",
+    password: "",
+    password_confirm: "",
+    name: "",
+    email: "",
+    refcode: "",
+    agree: false as unknown as true,
+  });
+  const { register, handleSubmit, formState, setValue, getValues, trigger } = form;
+  const errors = formState.errors;
+
+  // A refcode kept for this session (from any ?refcode= link) fills the field.
+  useEffect(() => {
+    const kept = storage.refcode();
+    if (kept) setValue("refcode", kept);
+  }, [setValue]);
+
+  const onSubmit = handleSubmit(async ({ password_confirm: _c, agree: _a, ...values }) => {
+    const result = await submitTo(() =>
+      api<AuthResult>("/api/register/user/store", { body: { ...values, shop_id: shop.shopId } }),
+    );
+    if (!result) return;
+    storage.setToken(result.data.token);
+    await alerts.success("註冊成功，歡迎加入會員！");
+    navigate(shop.path("/member"));
+  });
+
+  return (
+    <section className="card mx-auto w-full max-w-md">
+      <h1 className="mb-6 text-center text-2xl font-bold text-stone-800">加入會員</h1>
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+        <Field label="手機號碼" type="tel" inputMode="numeric" autoComplete="tel" placeholder="09xxxxxxxx" error={errors.phone?.message} {...register("phone")} />
+        <Field
+          label="簡訊驗證碼"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          error={errors.captcha?.message}
+          addon={<CaptchaButton purpose="register" phone={() => getValues("phone")} validatePhone={() => trigger("phone")} />}
+          {...register("captcha")}
+        />
+        <Field label="密碼" type="password" autoComplete="new-password" hint="至少 8 個字元" error={errors.password?.message} {...register("password")} />
+        <Field label="確認密碼" type="password" autoComplete="new-password" error={errors.password_confirm?.message} {...register("password_confirm")} />
+        <Field label="姓名" autoComplete="name" error={errors.name?.message} {...register("name")} />
+        <Field label="電子郵件（選填）" type="email" autoComplete="email" error={errors.email?.message} {...register("email")} />
+        <Field label="推薦碼（選填）" autoCapitalize="characters" error={errors.refcode?.message} {...register("refcode")} />
+        <div>
+          <label className="flex items-start gap-2 text-sm text-stone-700">
+            <input type="checkbox" className="mt-1 h-4 w-4 accent-tea-700" {...register("agree")} />
+            <span>
+              我已閱讀並同意
+              <ShopLink to="/terms" className="mx-1 text-tea-700 underline" target="_blank">
+                會員服務條款
+              </ShopLink>
+              與
+              <ShopLink to="/policy" className="mx-1 text-tea-700 underline" target="_blank">
+                隱私權政策
+              </ShopLink>
+            </span>
+          </label>
+          {errors.agree?.message && (
+            <p className="field-error" role="alert">
+              {errors.agree.message}
+            </p>
+          )}
+        </div>
+        <button type="submit" className="btn-primary w-full" disabled={pending}>
+          {pending ? "註冊中…" : "註冊"}
+        </button>
+      </form>
+      <p className="mt-5 text-center text-sm text-stone-600">
+        已經是會員了？
+        <ShopLink to="/login" className="ml-1 font-medium text-tea-700 hover:underline">
+          登入
+        </ShopLink>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,43 @@
+import { forwardRef, type InputHTMLAttributes, type ReactNode } from "react";
+
+interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+  /** Something beside the input (e.g. the send-code button). */
+  addon?: ReactNode;
+}
+
+/** A labelled input with its error message, wired for screen readers. */
+export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field({ label, error, hint, addon, id, name, ...rest }, ref) {
+  const inputId = id ?? `field-${name}`;
+  const describedBy = error ? `${inputId}-error` : hint ? `${inputId}-hint` : undefined;
+  return (
+    <div>
+      <label htmlFor={inputId} className="field-label">
+        {label}
+      </label>
+      <div className="flex gap-2">
+        <input
+          ref={ref}
+          id={inputId}
+          name={name}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          className="input"
+          {...rest}
+        />
+        {addon}
+      </div>
+      {error ? (
+        <p id={`${inputId}-error`} className="field-error" role="alert">
+          {error}
+        </p>
+      ) : hint ? (
+        <p id={`${inputId}-hint`} className="mt-1 text-sm text-stone-500">
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+});

@@ -1,0 +1,52 @@
+import type { ProductCard as Card } from "@shop/contract/front";
+import { formatMoney } from "@shop/contract/format";
+import { ShopLink } from "./ShopLink";
+
+const TAG_LABELS: Record<string, string> = { hot: "熱銷", recommended: "推薦", new: "新品" };
+
+export function ProductCard({ product, eager = false }: { product: Card; eager?: boolean }) {
+  return (
+    <ShopLink
+      to={`/product/details?id=${product.id}`}
+      className="group flex flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-stone-200 transition hover:shadow-md"
+    >
+      <div className="relative aspect-square bg-stone-100">
+        <img
+          src={product.image}
+          alt={product.name}
+          width={400}
+          height={400}
+          loading={eager ? "eager" : "lazy"}
+          decoding="async"
+          className="h-full w-full object-cover"
+        />
+        {!product.in_stock && (
+          <span className="absolute inset-x-0 bottom-0 bg-stone-900/70 py-1 text-center text-sm text-white">已售完</span>
+        )}
+      </div>
+      <div className="flex flex-1 flex-col gap-1 p-3">
+        <div className="flex flex-wrap gap-1">
+          {product.tags.map((t) =>
+            TAG_LABELS[t] ? (
+              <span key={t} className="rounded bg-tea-50 px-1.5 py-0.5 text-xs text-tea-800">
+                {TAG_LABELS[t]}
+              </span>
+            ) : null,
+          )}
+        </div>
+        <h3 className="line-clamp-2 text-sm font-medium text-stone-800 group-hover:text-tea-800 md:text-base">{product.name}</h3>
+        <div className="mt-auto flex items-baseline gap-2">
+          <span className="font-bold text-red-700">{formatMoney(product.price)}</span>
+          {product.list_price > product.price && (
+            <del className="text-xs text-stone-500">{formatMoney(product.list_price)}</del>
+          )}
+        </div>
+        {product.point_percent > 0 && (
+          <span className="text-xs text-stone-600">
+            回饋 {product.point_percent}% 點數
+          </span>
+        )}
+      </div>
+    </ShopLink>
+  );
+}
