@@ -51,9 +51,7 @@ export async function buildApp(options: BuildOptions): Promise<ShopApp> {
   const { config, database } = options;
   const app = Fastify({
     logger:
-      options.logger === false
-        ? false
-        : { level: config.LOG_LEVEL, redact: ["req.headers.authorization", "req.headers.cookie"] },
+      options.logger === false ? false : { level: config.LOG_LEVEL, redact: ["req.headers.authorization", "req.headers.cookie"] },
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
     // Accept an upstream id only when it is harmless in a log line.

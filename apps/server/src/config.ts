@@ -1,9 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
 
-const bool = z
-  .enum(["1", "0", "true", "false", ""])
-  .transform((v) => v === "1" || v === "true");
+const bool = z.enum(["1", "0", "true", "false", ""]).transform((v) => v === "1" || v === "true");
 
 /** Every setting the server reads, with its default. Documented in the README. */
 const configSchema = z

@@ -90,9 +90,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <main className="mx-auto flex min-h-screen max-w-lg flex-col items-center justify-center gap-4 p-6 text-center">
       <h1 className="text-2xl font-bold text-stone-800">{notFound ? "找不到此頁面" : "頁面發生錯誤"}</h1>
-      <p className="text-stone-600">
-        {notFound ? "您要找的頁面不存在或已移除。" : "很抱歉，頁面暫時無法顯示，請稍後再試。"}
-      </p>
+      <p className="text-stone-600">{notFound ? "您要找的頁面不存在或已移除。" : "很抱歉，頁面暫時無法顯示，請稍後再試。"}</p>
       <a href="/" className="btn-primary">
         回到首頁
       </a>

@@ -20,7 +20,11 @@ export const registerInput = z.strictObject({
   captcha: captchaSchema,
   password: passwordSchema,
   name: z.string({ error: "請輸入姓名" }).trim().min(1, { error: "請輸入姓名" }).max(30, { error: "姓名最多 30 個字" }),
-  email: z.email({ error: "電子郵件格式錯誤" }).max(120).optional().or(z.literal("").transform(() => undefined)),
+  email: z
+    .email({ error: "電子郵件格式錯誤" })
+    .max(120)
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   refcode: refcodeSchema.optional().or(z.literal("").transform(() => undefined)),
   shop_id: shopIdSchema.optional(),
 });

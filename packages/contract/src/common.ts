@@ -20,7 +20,10 @@ export const shopIdSchema = z.coerce
   .int({ error: "商城編號格式錯誤" })
   .positive({ error: "商城編號格式錯誤" });
 
-export const idSchema = z.coerce.number({ error: "編號格式錯誤" }).int({ error: "編號格式錯誤" }).positive({ error: "編號格式錯誤" });
+export const idSchema = z.coerce
+  .number({ error: "編號格式錯誤" })
+  .int({ error: "編號格式錯誤" })
+  .positive({ error: "編號格式錯誤" });
 
 export const pageQuerySchema = z.object({
   page: z.coerce.number().int().min(1, { error: "頁碼需從 1 開始" }).default(1),

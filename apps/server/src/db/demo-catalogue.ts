@@ -124,10 +124,13 @@ export const DEMO_CATALOGUE: DemoParent[] = [
     motif: "box",
     basePrice: 980,
     pointPercent: 6,
-    variantSets: [[{ name: "單盒", delta: 0 }], [
-      { name: "單盒", delta: 0 },
-      { name: "五盒團購", delta: 3700 },
-    ]],
+    variantSets: [
+      [{ name: "單盒", delta: 0 }],
+      [
+        { name: "單盒", delta: 0 },
+        { name: "五盒團購", delta: 3700 },
+      ],
+    ],
     origin: "茶山好物選品",
     storage: "內含茶葉與茶點，請置於陰涼乾燥處。",
     children: [

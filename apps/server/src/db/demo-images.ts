@@ -26,7 +26,7 @@ export function hslColor(hue: number, s = 45, l = 38) {
 function squareSvg(motif: Motif, hue: number, variant: number): string {
   const bg = `hsl(${hue} 40% ${92 - (variant % 3) * 4}%)`;
   const fg = hslColor(hue, 45, 32 + (variant % 4) * 5);
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 400" width="400" height="400"><rect width="400" height="400" fill="${bg}"/><circle cx="${60 + ((variant * 53) % 280)}" cy="${50 + ((variant * 31) % 60)}" r="26" fill="${fg}" opacity=".12"/>${MOTIFS[motif](fg)}</svg>`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 400" width="400" height="400"><rect width="400" height="400" fill="${bg}"/><circle cx="${110 + ((variant * 53) % 180)}" cy="${95 + ((variant * 31) % 40)}" r="22" fill="${fg}" opacity=".12"/>${MOTIFS[motif](fg)}</svg>`;
 }
 
 function bannerSvg(width: number, height: number, hue: number): string {
@@ -44,8 +44,7 @@ export function createDemoImages(dataDir: string) {
     return `/uploads/demo/${name}`;
   };
   return {
-    square: (name: string, motif: Motif, hue: number, variant = 0) =>
-      write(`${name}.svg`, squareSvg(motif, hue, variant)),
+    square: (name: string, motif: Motif, hue: number, variant = 0) => write(`${name}.svg`, squareSvg(motif, hue, variant)),
     banner: (name: string, hue: number) => ({
       desktop: write(`${name}-desktop.svg`, bannerSvg(1600, 500, hue)),
       mobile: write(`${name}-mobile.svg`, bannerSvg(750, 750, hue)),

@@ -3,6 +3,7 @@ import { count, eq } from "drizzle-orm";
 import type { Db, Tx } from "./client.js";
 import { DEMO_CATALOGUE } from "./demo-catalogue.js";
 import { createDemoImages } from "./demo-images.js";
+import { DEMO_STATIC_PAGES } from "./demo-pages.js";
 import {
   banners,
   categories,
@@ -17,7 +18,6 @@ import {
   topHrefs,
   variants,
 } from "./schema/index.js";
-import { DEMO_STATIC_PAGES } from "./demo-pages.js";
 
 /** Demo accounts; their passwords are documented in the README and created only here. */
 export const DEMO_ACCOUNTS = {
@@ -42,9 +42,7 @@ export async function seedIfEmpty(db: Db, dataDir: string): Promise<boolean> {
 export async function seedDemo(db: Db, dataDir: string): Promise<void> {
   const images = createDemoImages(dataDir);
   const hashes = Object.fromEntries(
-    await Promise.all(
-      Object.entries(DEMO_ACCOUNTS).map(async ([k, a]) => [k, await argonHash(a.password)] as const),
-    ),
+    await Promise.all(Object.entries(DEMO_ACCOUNTS).map(async ([k, a]) => [k, await argonHash(a.password)] as const)),
   ) as Record<keyof typeof DEMO_ACCOUNTS, string>;
 
   await db.transaction(async (tx) => {
@@ -106,18 +104,19 @@ async function seedCatalogue(tx: Tx, images: Images): Promise<number[]> {
     for (const [ci, child] of parent.children.entries()) {
       const [cat] = await tx
         .insert(categories)
-        .values({ name: child.name, parentId: top.id, sort: ci, image: images.square(`category-${pi}-${ci}`, parent.motif, parent.hue + ci * 12, ci) })
+        .values({
+          name: child.name,
+          parentId: top.id,
+          sort: ci,
+          image: images.square(`category-${pi}-${ci}`, parent.motif, parent.hue + ci * 12, ci),
+        })
         .returning();
       if (!cat) throw new Error("category insert failed");
       for (const [k, name] of child.products.entries()) {
         n++;
         const base = parent.basePrice + ((n * 37) % 9) * 20;
         const set = parent.variantSets[(ci + k) % parent.variantSets.length] ?? [];
-        const tags = [
-          ...(n % 3 === 0 ? ["hot"] : []),
-          ...(n % 4 === 1 ? ["recommended"] : []),
-          ...(n % 5 === 2 ? ["new"] : []),
-        ];
+        const tags = [...(n % 3 === 0 ? ["hot"] : []), ...(n % 4 === 1 ? ["recommended"] : []), ...(n % 5 === 2 ? ["new"] : [])];
         const image = images.square(`product-${n}`, parent.motif, parent.hue + k * 9, n);
         const [product] = await tx
           .insert(products)
@@ -125,7 +124,12 @@ async function seedCatalogue(tx: Tx, images: Images): Promise<number[]> {
             categoryId: cat.id,
             name,
             subtitle: `${child.name}｜${parent.origin}`,
-            description: productDescription(name, parent.origin, parent.storage, set.map((v) => v.name)),
+            description: productDescription(
+              name,
+              parent.origin,
+              parent.storage,
+              set.map((v) => v.name),
+            ),
             image,
             price: base,
             listPrice: Math.round((base * 1.2) / 10) * 10,

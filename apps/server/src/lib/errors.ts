@@ -17,8 +17,7 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (message: string, errors: FieldError[] = []) =>
-  new AppError(400, message, { errors });
+export const badRequest = (message: string, errors: FieldError[] = []) => new AppError(400, message, { errors });
 /** A 400 about one field, the common case for business validation. */
 export const fieldError = (field: string, message: string) => badRequest(message, [{ field, message }]);
 export const unauthorized = () => new AppError(401, LOGOUT_MESSAGE);

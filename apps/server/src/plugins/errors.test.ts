@@ -65,7 +65,10 @@ describe("bad input gets a clear zh-TW 4xx and changes nothing", () => {
   });
 
   test("a non-JSON content type → 415", async () => {
-    const r = await t.call("POST", "/api/auth/login", { rawBody: "account=a&password=b", headers: { "content-type": "application/x-www-form-urlencoded" } });
+    const r = await t.call("POST", "/api/auth/login", {
+      rawBody: "account=a&password=b",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
     expect(r.status).toBe(415);
     expect(r.body.status).toBe(false);
     expect(r.body.message).toContain("不支援的內容格式");
@@ -101,7 +104,11 @@ describe("every response carries its safety headers", () => {
   test("an upstream request id is kept only when it is safe to log", async () => {
     const kept = await t.app.inject({ method: "GET", url: "/api/health", headers: { "x-request-id": "lb-12345678" } });
     expect(kept.headers["x-request-id"]).toBe("lb-12345678");
-    const replaced = await t.app.inject({ method: "GET", url: "/api/health", headers: { "x-request-id": "bad id\nwith newline" } });
+    const replaced = await t.app.inject({
+      method: "GET",
+      url: "/api/health",
+      headers: { "x-request-id": "bad id\nwith newline" },
+    });
     expect(replaced.headers["x-request-id"]).not.toContain("bad");
   });
 });
@@ -112,15 +119,24 @@ describe("rate limits on sign-in calls", () => {
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 21; i++) {
-        const r = await limited.call("POST", "/api/auth/login", { body: { account: "0900000000", password: "whatever1" }, ip: "10.1.1.1" });
+        const r = await limited.call("POST", "/api/auth/login", {
+          body: { account: "0900000000", password: "whatever1" },
+          ip: "10.1.1.1",
+        });
         statuses.push(r.status);
       }
       expect(statuses.slice(0, 20).every((s) => s === 401)).toBe(true);
       expect(statuses[20]).toBe(429);
-      const last = await limited.call("POST", "/api/auth/login", { body: { account: "0900000000", password: "whatever1" }, ip: "10.1.1.1" });
+      const last = await limited.call("POST", "/api/auth/login", {
+        body: { account: "0900000000", password: "whatever1" },
+        ip: "10.1.1.1",
+      });
       expect(last.body.message).toBe("操作過於頻繁，請稍後再試");
       // Another address is not affected.
-      const other = await limited.call("POST", "/api/auth/login", { body: { account: "0900000000", password: "whatever1" }, ip: "10.1.1.2" });
+      const other = await limited.call("POST", "/api/auth/login", {
+        body: { account: "0900000000", password: "whatever1" },
+        ip: "10.1.1.2",
+      });
       expect(other.status).toBe(401);
     } finally {
       await limited.close();

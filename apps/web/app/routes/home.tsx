@@ -1,7 +1,7 @@
 import type { Banner, HomeCategory, HomeSection } from "@shop/contract/front";
 import { useRouteLoaderData } from "react-router";
-import type { loader as rootLoader } from "../root";
 import { parseShopPrefix } from "../lib/shop";
+import type { loader as rootLoader } from "../root";
 import { ProductCard } from "../ui/ProductCard";
 import { ShopLink } from "../ui/ShopLink";
 import type { Route } from "./+types/home";
@@ -38,7 +38,11 @@ function BannerStrip({ banners, isMobile }: { banners: Banner[]; isMobile: boole
   return (
     <section aria-label="活動橫幅" className="-mx-3 flex snap-x snap-mandatory gap-3 overflow-x-auto px-3 pb-2 md:mx-0 md:px-0">
       {banners.map((b, i) => (
-        <ShopLink key={b.id} to={b.link || "/"} className="relative block w-full shrink-0 snap-center overflow-hidden rounded-2xl">
+        <ShopLink
+          key={b.id}
+          to={b.link || "/"}
+          className="relative block w-full shrink-0 snap-center overflow-hidden rounded-2xl"
+        >
           <img
             src={isMobile ? b.image_mobile : b.image}
             alt={b.title}
@@ -74,8 +78,18 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <ul className="grid grid-cols-5 gap-2 md:gap-4">
             {categories.map((c) => (
               <li key={c.id}>
-                <ShopLink to={`/product?parent_categry_id=${c.id}`} className="flex flex-col items-center gap-1 text-center text-xs text-stone-700 md:text-sm">
-                  <img src={c.image} alt="" width={96} height={96} loading="lazy" className="h-14 w-14 rounded-full md:h-24 md:w-24" />
+                <ShopLink
+                  to={`/product?parent_categry_id=${c.id}`}
+                  className="flex flex-col items-center gap-1 text-center text-xs text-stone-700 md:text-sm"
+                >
+                  <img
+                    src={c.image}
+                    alt=""
+                    width={96}
+                    height={96}
+                    loading="lazy"
+                    className="h-14 w-14 rounded-full md:h-24 md:w-24"
+                  />
                   {c.name}
                 </ShopLink>
               </li>

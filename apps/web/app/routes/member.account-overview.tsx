@@ -1,6 +1,6 @@
 import { updateNicknameInput } from "@shop/contract";
-import type { PublicUser } from "@shop/contract/front-user";
 import { formatDate } from "@shop/contract/format";
+import type { PublicUser } from "@shop/contract/front-user";
 import { useApiForm } from "../features/auth/useApiForm";
 import { useMember } from "../features/member/context";
 import { api } from "../lib/api";

@@ -11,7 +11,11 @@ const changeForm = passwordUpdateInput
   .refine((v) => v.new_password === v.new_password_confirm, { path: ["new_password_confirm"], error: "兩次輸入的密碼不一致" });
 
 export default function ChangePassword() {
-  const { form, pending, submitTo, alerts } = useApiForm(changeForm, { old_password: "", new_password: "", new_password_confirm: "" });
+  const { form, pending, submitTo, alerts } = useApiForm(changeForm, {
+    old_password: "",
+    new_password: "",
+    new_password_confirm: "",
+  });
   const { register, handleSubmit, formState, reset } = form;
   const errors = formState.errors;
 
@@ -26,9 +30,28 @@ export default function ChangePassword() {
     <section className="card">
       <h1 className="mb-5 text-xl font-bold text-stone-800">修改密碼</h1>
       <form onSubmit={onSubmit} noValidate className="flex max-w-md flex-col gap-4">
-        <Field label="目前的密碼" type="password" autoComplete="current-password" error={errors.old_password?.message} {...register("old_password")} />
-        <Field label="新密碼" type="password" autoComplete="new-password" hint="至少 8 個字元" error={errors.new_password?.message} {...register("new_password")} />
-        <Field label="確認新密碼" type="password" autoComplete="new-password" error={errors.new_password_confirm?.message} {...register("new_password_confirm")} />
+        <Field
+          label="目前的密碼"
+          type="password"
+          autoComplete="current-password"
+          error={errors.old_password?.message}
+          {...register("old_password")}
+        />
+        <Field
+          label="新密碼"
+          type="password"
+          autoComplete="new-password"
+          hint="至少 8 個字元"
+          error={errors.new_password?.message}
+          {...register("new_password")}
+        />
+        <Field
+          label="確認新密碼"
+          type="password"
+          autoComplete="new-password"
+          error={errors.new_password_confirm?.message}
+          {...register("new_password_confirm")}
+        />
         <button type="submit" className="btn-primary self-start" disabled={pending}>
           {pending ? "更新中…" : "更新密碼"}
         </button>

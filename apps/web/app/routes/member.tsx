@@ -20,9 +20,7 @@ export default function MemberOverview() {
     <div className="flex flex-col gap-5">
       <section className="card" data-testid="member-overview">
         <p className="text-sm text-stone-500">會員中心</p>
-        <h1 className="mt-1 text-2xl font-bold text-stone-800">
-          {user.nickname || user.name}，您好
-        </h1>
+        <h1 className="mt-1 text-2xl font-bold text-stone-800">{user.nickname || user.name}，您好</h1>
         <dl className="mt-4 grid grid-cols-1 gap-3 text-sm md:grid-cols-3">
           <div className="rounded-xl bg-stone-50 p-3">
             <dt className="text-stone-500">手機號碼</dt>

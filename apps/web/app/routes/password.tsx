@@ -17,7 +17,12 @@ const forgetForm = passwordForgetInput
 export default function ForgotPassword() {
   const shop = useShop();
   const navigate = useNavigate();
-  const { form, pending, submitTo, alerts } = useApiForm(forgetForm, { phone: "", captcha: "", new_password: "", new_password_confirm: "" });
+  const { form, pending, submitTo, alerts } = useApiForm(forgetForm, {
+    phone: "",
+    captcha: "",
+    new_password: "",
+    new_password_confirm: "",
+  });
   const { register, handleSubmit, formState, getValues, trigger } = form;
   const errors = formState.errors;
 
@@ -33,7 +38,15 @@ export default function ForgotPassword() {
       <h1 className="mb-2 text-center text-2xl font-bold text-stone-800">忘記密碼</h1>
       <p className="mb-6 text-center text-sm text-stone-600">請輸入註冊時的手機號碼，我們會傳送驗證碼給您。</p>
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-        <Field label="手機號碼" type="tel" inputMode="numeric" autoComplete="tel" placeholder="09xxxxxxxx" error={errors.phone?.message} {...register("phone")} />
+        <Field
+          label="手機號碼"
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel"
+          placeholder="09xxxxxxxx"
+          error={errors.phone?.message}
+          {...register("phone")}
+        />
         <Field
           label="簡訊驗證碼"
           inputMode="numeric"
@@ -43,8 +56,21 @@ export default function ForgotPassword() {
           addon={<CaptchaButton purpose="password" phone={() => getValues("phone")} validatePhone={() => trigger("phone")} />}
           {...register("captcha")}
         />
-        <Field label="新密碼" type="password" autoComplete="new-password" hint="至少 8 個字元" error={errors.new_password?.message} {...register("new_password")} />
-        <Field label="確認新密碼" type="password" autoComplete="new-password" error={errors.new_password_confirm?.message} {...register("new_password_confirm")} />
+        <Field
+          label="新密碼"
+          type="password"
+          autoComplete="new-password"
+          hint="至少 8 個字元"
+          error={errors.new_password?.message}
+          {...register("new_password")}
+        />
+        <Field
+          label="確認新密碼"
+          type="password"
+          autoComplete="new-password"
+          error={errors.new_password_confirm?.message}
+          {...register("new_password_confirm")}
+        />
         <button type="submit" className="btn-primary w-full" disabled={pending}>
           {pending ? "處理中…" : "重設密碼"}
         </button>

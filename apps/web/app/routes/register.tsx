@@ -57,7 +57,15 @@ export default function Register() {
     <section className="card mx-auto w-full max-w-md">
       <h1 className="mb-6 text-center text-2xl font-bold text-stone-800">加入會員</h1>
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-        <Field label="手機號碼" type="tel" inputMode="numeric" autoComplete="tel" placeholder="09xxxxxxxx" error={errors.phone?.message} {...register("phone")} />
+        <Field
+          label="手機號碼"
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel"
+          placeholder="09xxxxxxxx"
+          error={errors.phone?.message}
+          {...register("phone")}
+        />
         <Field
           label="簡訊驗證碼"
           inputMode="numeric"
@@ -67,8 +75,21 @@ export default function Register() {
           addon={<CaptchaButton purpose="register" phone={() => getValues("phone")} validatePhone={() => trigger("phone")} />}
           {...register("captcha")}
         />
-        <Field label="密碼" type="password" autoComplete="new-password" hint="至少 8 個字元" error={errors.password?.message} {...register("password")} />
-        <Field label="確認密碼" type="password" autoComplete="new-password" error={errors.password_confirm?.message} {...register("password_confirm")} />
+        <Field
+          label="密碼"
+          type="password"
+          autoComplete="new-password"
+          hint="至少 8 個字元"
+          error={errors.password?.message}
+          {...register("password")}
+        />
+        <Field
+          label="確認密碼"
+          type="password"
+          autoComplete="new-password"
+          error={errors.password_confirm?.message}
+          {...register("password_confirm")}
+        />
         <Field label="姓名" autoComplete="name" error={errors.name?.message} {...register("name")} />
         <Field label="電子郵件（選填）" type="email" autoComplete="email" error={errors.email?.message} {...register("email")} />
         <Field label="推薦碼（選填）" autoCapitalize="characters" error={errors.refcode?.message} {...register("refcode")} />

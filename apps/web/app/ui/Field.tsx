@@ -9,7 +9,10 @@ interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
 }
 
 /** A labelled input with its error message, wired for screen readers. */
-export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field({ label, error, hint, addon, id, name, ...rest }, ref) {
+export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field(
+  { label, error, hint, addon, id, name, ...rest },
+  ref,
+) {
   const inputId = id ?? `field-${name}`;
   const describedBy = error ? `${inputId}-error` : hint ? `${inputId}-hint` : undefined;
   return (

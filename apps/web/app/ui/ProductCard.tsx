@@ -1,5 +1,5 @@
-import type { ProductCard as Card } from "@shop/contract/front";
 import { formatMoney } from "@shop/contract/format";
+import type { ProductCard as Card } from "@shop/contract/front";
 import { ShopLink } from "./ShopLink";
 
 const TAG_LABELS: Record<string, string> = { hot: "熱銷", recommended: "推薦", new: "新品" };
@@ -37,15 +37,9 @@ export function ProductCard({ product, eager = false }: { product: Card; eager?:
         <h3 className="line-clamp-2 text-sm font-medium text-stone-800 group-hover:text-tea-800 md:text-base">{product.name}</h3>
         <div className="mt-auto flex items-baseline gap-2">
           <span className="font-bold text-red-700">{formatMoney(product.price)}</span>
-          {product.list_price > product.price && (
-            <del className="text-xs text-stone-500">{formatMoney(product.list_price)}</del>
-          )}
+          {product.list_price > product.price && <del className="text-xs text-stone-500">{formatMoney(product.list_price)}</del>}
         </div>
-        {product.point_percent > 0 && (
-          <span className="text-xs text-stone-600">
-            回饋 {product.point_percent}% 點數
-          </span>
-        )}
+        {product.point_percent > 0 && <span className="text-xs text-stone-600">回饋 {product.point_percent}% 點數</span>}
       </div>
     </ShopLink>
   );

@@ -6,13 +6,17 @@ import { useEffect, useRef } from "react";
  */
 export function RichContent({ html, className = "" }: { html: string; className?: string }) {
   const ref = useRef<HTMLDivElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: new HTML means new elements to measure
   useEffect(() => {
     const root = ref.current;
     if (!root) return;
     const fit = () => {
       const screen = window.innerWidth;
       for (const el of root.querySelectorAll<HTMLElement>("img, input, iframe, video, table")) {
-        if (el.getBoundingClientRect().width + 30 >= screen || (el instanceof HTMLImageElement && el.naturalWidth + 30 >= screen)) {
+        if (
+          el.getBoundingClientRect().width + 30 >= screen ||
+          (el instanceof HTMLImageElement && el.naturalWidth + 30 >= screen)
+        ) {
           el.style.width = "100%";
           el.style.maxWidth = "100%";
           el.style.height = "auto";

@@ -107,7 +107,12 @@ export function AlertProvider({ children }: { children: ReactNode }) {
 }
 
 function AlertIcon({ kind }: { kind: Kind }) {
-  const color = kind === "error" ? "bg-red-100 text-red-600" : kind === "success" ? "bg-emerald-100 text-emerald-700" : "bg-amber-100 text-amber-700";
+  const color =
+    kind === "error"
+      ? "bg-red-100 text-red-600"
+      : kind === "success"
+        ? "bg-emerald-100 text-emerald-700"
+        : "bg-amber-100 text-amber-700";
   const glyph = kind === "error" ? "✕" : kind === "success" ? "✓" : "!";
   return (
     <span aria-hidden className={`mx-auto flex h-12 w-12 items-center justify-center rounded-full text-2xl font-bold ${color}`}>

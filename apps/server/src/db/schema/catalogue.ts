@@ -28,7 +28,9 @@ export const products = pgTable(
     price: integer("price").notNull(),
     pointPercent: integer("point_percent").notNull().default(0),
     tags: text("tags").array().notNull().default([]),
-    status: text("status", { enum: ["on", "off"] }).notNull().default("on"),
+    status: text("status", { enum: ["on", "off"] })
+      .notNull()
+      .default("on"),
     perOrderLimit: integer("per_order_limit"),
     sort: integer("sort").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

@@ -1,4 +1,4 @@
-export * from "./shops.js";
-export * from "./members.js";
 export * from "./catalogue.js";
 export * from "./content.js";
+export * from "./members.js";
+export * from "./shops.js";

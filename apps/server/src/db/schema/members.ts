@@ -14,7 +14,9 @@ export const members = pgTable(
     uplineId: integer("upline_id"),
     /** The shop the member registered in (product.md §3 binding). */
     shopId: integer("shop_id").notNull().default(1),
-    status: text("status", { enum: ["active", "disabled"] }).notNull().default("active"),
+    status: text("status", { enum: ["active", "disabled"] })
+      .notNull()
+      .default("active"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -7,7 +7,9 @@ export const shops = pgTable("shops", {
   logo: text("logo").notNull().default(""),
   banner: text("banner").notNull().default(""),
   intro: text("intro").notNull().default(""),
-  status: text("status", { enum: ["open", "suspended"] }).notNull().default("open"),
+  status: text("status", { enum: ["open", "suspended"] })
+    .notNull()
+    .default("open"),
   /** The seller (a member) who owns the sub-mall; null for the main mall. */
   ownerMemberId: integer("owner_member_id"),
   /** Commission on an order's goods amount, in basis points (100 = 1%). */

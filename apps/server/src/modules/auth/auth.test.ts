@@ -13,7 +13,11 @@ const memberCount = async () => (await t.database.db.select({ n: count() }).from
 
 let ipCounter = 0;
 /** Each call from its own address unless one is given, so the per-IP limit stays out of the way. */
-async function sendCode(phone: string, purpose: "register" | "password" = "register", ip = `10.0.${++ipCounter >> 8}.${ipCounter & 255}`) {
+async function sendCode(
+  phone: string,
+  purpose: "register" | "password" = "register",
+  ip = `10.0.${++ipCounter >> 8}.${ipCounter & 255}`,
+) {
   const r = await t.call("POST", "/api/register/user/sendCaptcha", { body: { phone, purpose }, ip });
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   return lastCaptcha(t, phone);
@@ -133,7 +137,9 @@ describe("registration rules", () => {
     for (let i = 0; i < 5; i++) {
       await t.call("POST", "/api/register/user/store", { body: { phone, captcha: wrong, password: "good-pass-1", name: "甲" } });
     }
-    const r = await t.call("POST", "/api/register/user/store", { body: { phone, captcha: code, password: "good-pass-1", name: "甲" } });
+    const r = await t.call("POST", "/api/register/user/store", {
+      body: { phone, captcha: code, password: "good-pass-1", name: "甲" },
+    });
     expect(r.status).toBe(400);
     expect(r.body.message).toContain("錯誤次數過多");
   });
@@ -141,10 +147,14 @@ describe("registration rules", () => {
   test("a register code, once used, does not work for a password reset", async () => {
     const phone = uniquePhone();
     const code = await sendCode(phone, "register");
-    const first = await t.call("POST", "/api/register/user/store", { body: { phone, captcha: code, password: "good-pass-1", name: "甲" } });
+    const first = await t.call("POST", "/api/register/user/store", {
+      body: { phone, captcha: code, password: "good-pass-1", name: "甲" },
+    });
     expect(first.status).toBe(200);
     const before = await memberCount();
-    const again = await t.call("POST", "/api/user/password/forget", { body: { phone, captcha: code, new_password: "another-pass" } });
+    const again = await t.call("POST", "/api/user/password/forget", {
+      body: { phone, captcha: code, new_password: "another-pass" },
+    });
     expect(again.status).toBe(400);
     expect(again.body.data).toMatchObject({ errors: [{ field: "captcha" }] });
     expect(await memberCount()).toBe(before);
@@ -156,7 +166,9 @@ describe("registration rules", () => {
     const phone = uniquePhone();
     const code = await sendCode(phone);
     t.clock.advance(10 * 60 + 1);
-    const r = await t.call("POST", "/api/register/user/store", { body: { phone, captcha: code, password: "good-pass-1", name: "甲" } });
+    const r = await t.call("POST", "/api/register/user/store", {
+      body: { phone, captcha: code, password: "good-pass-1", name: "甲" },
+    });
     expect(r.status).toBe(400);
     expect(r.body.message).toBe("驗證碼錯誤或已過期，請重新取得");
   });
@@ -167,7 +179,9 @@ describe("registration rules", () => {
     const send = await t.call("POST", "/api/register/user/sendCaptcha", { body: { phone, purpose: "register" } });
     expect(send.status).toBe(409);
     expect(send.body.message).toBe("此手機號碼已註冊，請直接登入");
-    const store = await t.call("POST", "/api/register/user/store", { body: { phone, captcha: "123456", password: "good-pass-1", name: "乙" } });
+    const store = await t.call("POST", "/api/register/user/store", {
+      body: { phone, captcha: "123456", password: "good-pass-1", name: "乙" },
+    });
     expect(store.status).toBe(409);
     expect(await memberCount()).toBe(before);
   });
@@ -206,7 +220,9 @@ describe("captcha sending limits", () => {
   test("resend only after 60 seconds, with the wait in the answer", async () => {
     const phone = uniquePhone();
     await sendCode(phone);
-    const again = await t.call<{ retry_after_s: number }>("POST", "/api/register/user/sendCaptcha", { body: { phone, purpose: "register" } });
+    const again = await t.call<{ retry_after_s: number }>("POST", "/api/register/user/sendCaptcha", {
+      body: { phone, purpose: "register" },
+    });
     expect(again.status).toBe(429);
     expect(again.body.message).toMatch(/^請於 \d+ 秒後再重新發送驗證碼$/);
     expect(again.body.data.retry_after_s).toBeGreaterThan(0);
@@ -253,8 +269,9 @@ describe("passwords", () => {
   test("password/update needs the old password and signs out other devices", async () => {
     const { phone, r } = await registerMember();
     const current = r.body.data.token;
-    const other = (await t.call<{ token: string }>("POST", "/api/auth/login", { body: { account: phone, password: "good-pass-1" } })).body
-      .data.token;
+    const other = (
+      await t.call<{ token: string }>("POST", "/api/auth/login", { body: { account: phone, password: "good-pass-1" } })
+    ).body.data.token;
 
     const bad = await t.call("POST", "/api/user/password/update", {
       token: current,
@@ -280,11 +297,15 @@ describe("passwords", () => {
     const { phone, r } = await registerMember();
     t.clock.advance(61);
     const code = await sendCode(phone, "password");
-    const ok = await t.call("POST", "/api/user/password/forget", { body: { phone, captcha: code, new_password: "reset-pass-9" } });
+    const ok = await t.call("POST", "/api/user/password/forget", {
+      body: { phone, captcha: code, new_password: "reset-pass-9" },
+    });
     expect(ok.status).toBe(200);
     expect((await t.call("GET", "/api/user/get", { token: r.body.data.token })).status).toBe(401);
     expect((await t.call("POST", "/api/auth/login", { body: { account: phone, password: "reset-pass-9" } })).status).toBe(200);
-    const reuse = await t.call("POST", "/api/user/password/forget", { body: { phone, captcha: code, new_password: "reset-pass-0" } });
+    const reuse = await t.call("POST", "/api/user/password/forget", {
+      body: { phone, captcha: code, new_password: "reset-pass-0" },
+    });
     expect(reuse.status).toBe(400);
   });
 });

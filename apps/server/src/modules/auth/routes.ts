@@ -49,17 +49,11 @@ export function authRoutes(services: Services, guards: SessionGuards, authRateLi
       },
     );
 
-    app.get("/user/get", { preHandler: guards.requireMember }, async (req) =>
-      ok(await auth.currentUser(sessionOf(req).member)),
-    );
+    app.get("/user/get", { preHandler: guards.requireMember }, async (req) => ok(await auth.currentUser(sessionOf(req).member)));
 
-    app.post(
-      "/user/updateNickname",
-      { schema: { body: updateNicknameInput }, preHandler: guards.requireMember },
-      async (req) => {
-        const member = await members.updateNickname(sessionOf(req).member.id, req.body.nickname);
-        return ok(await auth.currentUser(member), "暱稱已更新");
-      },
-    );
+    app.post("/user/updateNickname", { schema: { body: updateNicknameInput }, preHandler: guards.requireMember }, async (req) => {
+      const member = await members.updateNickname(sessionOf(req).member.id, req.body.nickname);
+      return ok(await auth.currentUser(member), "暱稱已更新");
+    });
   };
 }

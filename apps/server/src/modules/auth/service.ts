@@ -5,9 +5,9 @@ import type {
   LoginInput,
   PasswordForgetInput,
   PasswordUpdateInput,
-  RegisterInput,
+  passwordForgetInput,
+  registerInput,
 } from "@shop/contract";
-import { passwordForgetInput, registerInput } from "@shop/contract";
 import { and, count, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db, Tx } from "../../db/client.js";
@@ -152,10 +152,7 @@ export function createAuthService(deps: AuthDeps) {
         createdAt: now(),
         expiresAt: new Date(now().getTime() + CAPTCHA_RULES.ttlSeconds * 1000),
       });
-      await sms.send(
-        phone,
-        `【${deps.brandName}】您的驗證碼為 ${code}，10 分鐘內有效。請勿將驗證碼提供給他人。`,
-      );
+      await sms.send(phone, `【${deps.brandName}】您的驗證碼為 ${code}，10 分鐘內有效。請勿將驗證碼提供給他人。`);
       return { resend_after_s: CAPTCHA_RULES.resendAfterSeconds };
     },
 
@@ -201,10 +198,11 @@ export function createAuthService(deps: AuthDeps) {
 
     async login(input: LoginInput): Promise<AuthResult> {
       const member = await members.byAccount(input.account.trim());
-      const valid = member
-        ? await argonVerify(member.passwordHash, input.password)
-        : (await argonVerify(await DUMMY_HASH_PROMISE, input.password), false);
-      if (!member || !valid) throw new AppError(401, "帳號或密碼錯誤");
+      if (!member) {
+        await argonVerify(await DUMMY_HASH_PROMISE, input.password);
+        throw new AppError(401, "帳號或密碼錯誤");
+      }
+      if (!(await argonVerify(member.passwordHash, input.password))) throw new AppError(401, "帳號或密碼錯誤");
       if (member.status !== "active") throw new AppError(403, "此帳號已停用，請聯繫客服");
       return authResult(member, await issueToken(member.id));
     },
@@ -215,12 +213,10 @@ export function createAuthService(deps: AuthDeps) {
       const [row] = await db
         .select({ tokenId: authTokens.id, memberId: authTokens.memberId })
         .from(authTokens)
-        .where(
-          and(eq(authTokens.tokenHash, sha256(token)), isNull(authTokens.revokedAt), gt(authTokens.expiresAt, now())),
-        );
+        .where(and(eq(authTokens.tokenHash, sha256(token)), isNull(authTokens.revokedAt), gt(authTokens.expiresAt, now())));
       if (!row) return undefined;
       const member = await members.byId(row.memberId);
-      if (!member || member.status !== "active") return undefined;
+      if (member?.status !== "active") return undefined;
       return { member, tokenId: row.tokenId };
     },
 
@@ -240,11 +236,7 @@ export function createAuthService(deps: AuthDeps) {
           .update(authTokens)
           .set({ revokedAt: now() })
           .where(
-            and(
-              eq(authTokens.memberId, session.member.id),
-              ne(authTokens.id, session.tokenId),
-              isNull(authTokens.revokedAt),
-            ),
+            and(eq(authTokens.memberId, session.member.id), ne(authTokens.id, session.tokenId), isNull(authTokens.revokedAt)),
           );
       });
     },

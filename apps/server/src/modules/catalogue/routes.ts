@@ -6,8 +6,6 @@ import type { Services } from "../../services.js";
 export function catalogueRoutes(services: Services): FastifyPluginAsyncZod {
   const { catalogue } = services;
   return async (app) => {
-    app.get("/category/search", { schema: { querystring: shopQuerySchema } }, async () =>
-      ok(await catalogue.categoryTree()),
-    );
+    app.get("/category/search", { schema: { querystring: shopQuerySchema } }, async () => ok(await catalogue.categoryTree()));
   };
 }

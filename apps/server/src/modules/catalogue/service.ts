@@ -1,5 +1,5 @@
 import type { HomeCategory, ProductCard } from "@shop/contract";
-import { and, asc, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { categories, products, shopProducts, variants } from "../../db/schema/index.js";
 import { MAIN_SHOP_ID } from "../shops/service.js";
@@ -65,9 +65,7 @@ export function createCatalogueService(db: Db) {
         id: t.id,
         name: t.name,
         image: t.image,
-        children: rows
-          .filter((c) => c.parentId === t.id)
-          .map((c) => ({ id: c.id, name: c.name, image: c.image, children: [] })),
+        children: rows.filter((c) => c.parentId === t.id).map((c) => ({ id: c.id, name: c.name, image: c.image, children: [] })),
       }));
     },
   };

@@ -36,7 +36,16 @@ describe("front content", () => {
     const r = await t.call<Array<{ title: string; products: Array<Record<string, unknown>> }>>("GET", "/api/front/home/search");
     expect(r.body.data.map((s) => s.title)).toEqual(["本月推薦", "新品上市", "人氣熱銷"]);
     const card = r.body.data[0]?.products[0];
-    expect(Object.keys(card ?? {}).sort()).toEqual(["id", "image", "in_stock", "list_price", "name", "point_percent", "price", "tags"]);
+    expect(Object.keys(card ?? {}).sort()).toEqual([
+      "id",
+      "image",
+      "in_stock",
+      "list_price",
+      "name",
+      "point_percent",
+      "price",
+      "tags",
+    ]);
     expect(Number.isInteger(card?.price)).toBe(true);
   });
 
@@ -65,7 +74,10 @@ describe("front content", () => {
   test("news: latest three, a page, one item", async () => {
     const three = await t.call<Array<{ id: number }>>("GET", "/api/front/new/searchthree");
     expect(three.body.data.length).toBe(3);
-    const page = await t.call<{ list: unknown[]; total: number; page: number; per_page: number }>("GET", "/api/front/new/search?page=2&per_page=2");
+    const page = await t.call<{ list: unknown[]; total: number; page: number; per_page: number }>(
+      "GET",
+      "/api/front/new/search?page=2&per_page=2",
+    );
     expect(page.body.data).toMatchObject({ total: 5, page: 2, per_page: 2 });
     expect(page.body.data.list.length).toBe(2);
     const one = await t.call<{ id: number; content: string }>("GET", `/api/front/new/get?id=${three.body.data[0]?.id}`);

@@ -13,9 +13,7 @@ export function frontRoutes(services: Services): FastifyPluginAsyncZod {
     app.get("/front/top_href/get", { schema: shopQuery }, async (req) => ok(await content.topHrefs(req.query.shop_id)));
     app.get("/front/banner/search", { schema: shopQuery }, async (req) => ok(await content.banners(req.query.shop_id)));
     app.get("/front/category/search", { schema: shopQuery }, async () => ok(await catalogue.homeCategories()));
-    app.get("/front/recommen/search", { schema: shopQuery }, async (req) =>
-      ok(await catalogue.recommended(req.query.shop_id)),
-    );
+    app.get("/front/recommen/search", { schema: shopQuery }, async (req) => ok(await catalogue.recommended(req.query.shop_id)));
     app.get("/front/hot/search", { schema: shopQuery }, async (req) => ok(await catalogue.hot(req.query.shop_id)));
     app.get("/front/home/search", { schema: shopQuery }, async (req) => {
       const shopId = req.query.shop_id;

@@ -110,9 +110,7 @@ export function createContentService(db: Db, now: () => Date = () => new Date())
     },
 
     async homeDesc(shopId: number): Promise<HomeDesc> {
-      const settings = await withFallback(shopId, (id) =>
-        db.select().from(shopSettings).where(eq(shopSettings.shopId, id)),
-      );
+      const settings = await withFallback(shopId, (id) => db.select().from(shopSettings).where(eq(shopSettings.shopId, id)));
       const get = (k: string) => settings.find((s) => s.key === k)?.value ?? "";
       return { title: get("home_title"), description: get("home_description") };
     },

@@ -27,19 +27,14 @@ export function createMembersService(db: Db) {
     },
     /** Sign-in accepts a phone number or an email address. */
     async byAccount(account: string) {
-      const where = account.includes("@")
-        ? sql`lower(${members.email}) = lower(${account})`
-        : eq(members.phone, account);
+      const where = account.includes("@") ? sql`lower(${members.email}) = lower(${account})` : eq(members.phone, account);
       return (await db.select().from(members).where(where))[0];
     },
     async byRefcode(refcode: string, q: Db | Tx = db) {
       return (await q.select().from(members).where(eq(members.refcode, refcode.toUpperCase())))[0];
     },
     async emailTaken(email: string, q: Db | Tx = db) {
-      const rows = await q
-        .select({ id: members.id })
-        .from(members)
-        .where(sql`lower(${members.email}) = lower(${email})`);
+      const rows = await q.select({ id: members.id }).from(members).where(sql`lower(${members.email}) = lower(${email})`);
       return rows.length > 0;
     },
     /** Inserts a member with a fresh referral code (retried on the rare code collision). */
@@ -66,11 +61,7 @@ export function createMembersService(db: Db) {
       await q.update(members).set({ passwordHash, updatedAt: new Date() }).where(eq(members.id, id));
     },
     async updateNickname(id: number, nickname: string): Promise<Member> {
-      const [row] = await db
-        .update(members)
-        .set({ nickname, updatedAt: new Date() })
-        .where(eq(members.id, id))
-        .returning();
+      const [row] = await db.update(members).set({ nickname, updatedAt: new Date() }).where(eq(members.id, id)).returning();
       if (!row) throw notFound("找不到會員資料");
       return row;
     },

@@ -26,11 +26,8 @@ export function shopRoutes(services: Services, guards: SessionGuards): FastifyPl
 
     app.post("/supmall/home", { schema: { body: shopBody } }, async (req) => {
       const info = await shops.info(req.body.shop_id);
-      if (!info || info.status !== "open") throw notFound("此商城不存在或已暫停營業");
-      const [banners, desc] = await Promise.all([
-        content.banners(info.id),
-        content.homeDesc(info.id),
-      ]);
+      if (info?.status !== "open") throw notFound("此商城不存在或已暫停營業");
+      const [banners, desc] = await Promise.all([content.banners(info.id), content.homeDesc(info.id)]);
       return ok({ shop: info, banners, home_desc: desc });
     });
   };

@@ -13,8 +13,7 @@ export interface RecheckResult {
 }
 
 export function createShopsService(db: Db) {
-  const byId = async (id: number): Promise<Shop | undefined> =>
-    (await db.select().from(shops).where(eq(shops.id, id)))[0];
+  const byId = async (id: number): Promise<Shop | undefined> => (await db.select().from(shops).where(eq(shops.id, id)))[0];
 
   return {
     byId,

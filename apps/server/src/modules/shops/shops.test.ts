@@ -10,7 +10,8 @@ let shop2Member: string;
 let seller: string;
 
 const login = async (a: { phone: string; password: string }) =>
-  (await t.call<{ token: string }>("POST", "/api/auth/login", { body: { account: a.phone, password: a.password } })).body.data.token;
+  (await t.call<{ token: string }>("POST", "/api/auth/login", { body: { account: a.phone, password: a.password } })).body.data
+    .token;
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -43,7 +43,12 @@ export function CaptchaButton({
   };
 
   return (
-    <button type="button" className="btn-secondary shrink-0 whitespace-nowrap" onClick={() => void send()} disabled={sending || wait > 0}>
+    <button
+      type="button"
+      className="btn-secondary shrink-0 whitespace-nowrap"
+      onClick={() => void send()}
+      disabled={sending || wait > 0}
+    >
       {wait > 0 ? `${wait} 秒後重送` : sending ? "發送中…" : "取得驗證碼"}
     </button>
   );

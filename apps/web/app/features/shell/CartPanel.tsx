@@ -14,10 +14,13 @@ export function CartPanel({ open, onClose }: { open: boolean; onClose(): void })
 
   return (
     <div aria-hidden={!open} className={open ? "" : "pointer-events-none"}>
-      <div
+      <button
+        type="button"
+        tabIndex={-1}
+        aria-label="關閉購物車"
         data-testid="cart-mask"
         onClick={onClose}
-        className={`fixed inset-0 z-50 bg-black/40 transition-opacity ${open ? "opacity-100" : "opacity-0"}`}
+        className={`fixed inset-0 z-50 cursor-default bg-black/40 transition-opacity ${open ? "opacity-100" : "opacity-0"}`}
       />
       <aside
         role="dialog"
@@ -28,7 +31,12 @@ export function CartPanel({ open, onClose }: { open: boolean; onClose(): void })
       >
         <div className="flex items-center justify-between border-b border-stone-200 p-4">
           <h2 className="text-lg font-bold">購物車</h2>
-          <button type="button" onClick={onClose} className="rounded p-1 text-stone-600 hover:bg-stone-100" aria-label="關閉購物車">
+          <button
+            type="button"
+            onClick={onClose}
+            className="rounded p-1 text-stone-600 hover:bg-stone-100"
+            aria-label="關閉購物車"
+          >
             ✕
           </button>
         </div>

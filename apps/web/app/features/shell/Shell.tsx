@@ -40,7 +40,10 @@ function Spinner() {
 
 function TestModeBadge() {
   return (
-    <span className="rounded bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900" title="付款、簡訊與物流皆為模擬，不會產生真實交易">
+    <span
+      className="rounded bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900"
+      title="付款、簡訊與物流皆為模擬，不會產生真實交易"
+    >
       測試模式
     </span>
   );
@@ -48,7 +51,12 @@ function TestModeBadge() {
 
 function CartButton({ onClick, className = "" }: { onClick(): void; className?: string }) {
   return (
-    <button type="button" onClick={onClick} className={`relative inline-flex items-center gap-1 ${className}`} aria-label="開啟購物車">
+    <button
+      type="button"
+      onClick={onClick}
+      className={`relative inline-flex items-center gap-1 ${className}`}
+      aria-label="開啟購物車"
+    >
       <svg aria-hidden viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="1.8">
         <path d="M3 4h2l2.4 11.2a1 1 0 0 0 1 .8h9.2a1 1 0 0 0 1-.8L21 8H6.2" />
         <circle cx="9" cy="20" r="1.4" />
@@ -83,7 +91,15 @@ function AccountLinks({ className = "" }: { className?: string }) {
   );
 }
 
-function NewsArea({ data, innerRef, compact }: { data: ShellData; innerRef: React.RefObject<HTMLDivElement | null>; compact: boolean }) {
+function NewsArea({
+  data,
+  innerRef,
+  compact,
+}: {
+  data: ShellData;
+  innerRef: React.RefObject<HTMLDivElement | null>;
+  compact: boolean;
+}) {
   return (
     <div ref={innerRef} className="bg-tea-900 text-tea-50">
       <div className={`mx-auto flex max-w-6xl items-center gap-3 px-4 ${compact ? "py-1.5 text-xs" : "py-2 text-sm"}`}>
@@ -133,15 +149,17 @@ function DesktopShell({ data, children, openCart }: { data: ShellData; children:
         >
           <div className="mx-auto flex max-w-6xl items-center gap-6 px-4 py-3">
             <Brand shop={data.shop} />
-            <form action={data.shop && data.shop.id !== 1 ? `/shop_${data.shop.id}/product` : "/product"} className="ml-auto flex w-72" role="search">
-              <label htmlFor="site-search" className="sr-only">
-                搜尋商品
-              </label>
-              <input id="site-search" name="keyword" placeholder="搜尋茶葉、禮盒…" className="input rounded-r-none py-2" />
-              <button type="submit" className="btn-primary rounded-l-none py-2">
-                搜尋
-              </button>
-            </form>
+            <search className="ml-auto">
+              <form action={data.shop && data.shop.id !== 1 ? `/shop_${data.shop.id}/product` : "/product"} className="flex w-72">
+                <label htmlFor="site-search" className="sr-only">
+                  搜尋商品
+                </label>
+                <input id="site-search" name="keyword" placeholder="搜尋茶葉、禮盒…" className="input rounded-r-none py-2" />
+                <button type="submit" className="btn-primary shrink-0 whitespace-nowrap rounded-l-none py-2">
+                  搜尋
+                </button>
+              </form>
+            </search>
             <AccountLinks className="text-stone-700" />
             <CartButton onClick={openCart} className="text-stone-700 hover:text-tea-700" />
           </div>

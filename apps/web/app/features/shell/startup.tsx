@@ -70,6 +70,6 @@ export function useScrolledPast(ref: React.RefObject<HTMLElement | null>) {
     onScroll();
     window.addEventListener("scroll", onScroll, { passive: true });
     return () => window.removeEventListener("scroll", onScroll);
-  }, [ref, setPast]);
+  }, [ref]);
   return past;
 }

@@ -1,0 +1,51 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { defineConfig } from "@playwright/test";
+
+const PORT = Number(process.env.E2E_PORT ?? 3210);
+// A fresh data folder per run: the server seeds the demo shop into it on start.
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-e2e-"));
+
+export default defineConfig({
+  testDir: "./tests",
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  reporter: [["list"]],
+  timeout: 30_000,
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    locale: "zh-TW",
+    timezoneId: "Asia/Taipei",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
+    },
+  },
+  webServer: {
+    command: "npx tsx apps/server/src/main.ts",
+    cwd: path.resolve(import.meta.dirname, ".."),
+    url: `http://127.0.0.1:${PORT}/api/health`,
+    timeout: 60_000,
+    reuseExistingServer: false,
+    env: {
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      NODE_ENV: "test",
+      TEST_MODE: "1",
+      LOG_LEVEL: "warn",
+      AUTH_RATE_LIMIT_PER_MINUTE: "200",
+      DATABASE_URL: "",
+    },
+  },
+});

@@ -1,0 +1,20 @@
+import type { APIRequestContext } from "@playwright/test";
+
+let n = 0;
+/** A phone number unlikely to exist in the demo data or another run. */
+export function newPhone(): string {
+  n++;
+  return `097${String((Date.now() + n * 7777) % 10_000_000).padStart(7, "0")}`;
+}
+
+/** Reads the last SMS code the test-mode server captured for a phone. */
+export async function captchaFor(request: APIRequestContext, phone: string): Promise<string> {
+  const res = await request.get(`/api/test/sms/last?phone=${phone}`);
+  const body = (await res.json()) as { data: { text: string } };
+  const code = /(\d{6})/.exec(body.data.text)?.[1];
+  if (!code) throw new Error(`no code in SMS to ${phone}`);
+  return code;
+}
+
+export const PHONE_UA =
+  "Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36";
