@@ -23,10 +23,10 @@ export interface TestApp extends ShopApp {
 
 /**
  * A fresh, migrated and seeded database per test file: in-memory PGlite by default, or a new
- * PostgreSQL database when TEST_DATABASE_URL points at a server (dropped on close).
+ * PostgreSQL database when TEST_DATABASE_URL (or DATABASE_URL) points at a server (dropped on close).
  */
 async function freshDatabase(): Promise<{ database: Database; dispose(): Promise<void> }> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
+  const serverUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
   if (!serverUrl) {
     const database = await openDatabase({});
     return { database, dispose: () => database.close() };
