@@ -91,7 +91,8 @@ export async function buildApp(options: BuildOptions): Promise<ShopApp> {
         frameAncestors: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
-        upgradeInsecureRequests: config.NODE_ENV === "production" ? [] : null,
+        // TLS ends at the load balancer; upgrading would break plain-HTTP local and LAN use.
+        upgradeInsecureRequests: null,
       },
     },
     crossOriginEmbedderPolicy: false,

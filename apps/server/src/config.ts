@@ -15,7 +15,6 @@ const configSchema = z
       .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must be a postgres:// URL")
       .optional()
       .or(z.literal("").transform(() => undefined)),
-    PUBLIC_URL: z.string().url().optional(),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     SEED_DEMO: bool.default(true),
