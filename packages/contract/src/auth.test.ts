@@ -31,7 +31,14 @@ describe("shared input schemas", () => {
   });
 
   test("empty optional fields count as absent", () => {
-    const r = registerInput.parse({ phone: "0912345678", captcha: "123456", password: "abcdefgh", name: "甲", email: "", refcode: "" });
+    const r = registerInput.parse({
+      phone: "0912345678",
+      captcha: "123456",
+      password: "abcdefgh",
+      name: "甲",
+      email: "",
+      refcode: "",
+    });
     expect(r.email).toBeUndefined();
     expect(r.refcode).toBeUndefined();
   });
