@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./chromium";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 // A fresh data folder per run: the server seeds the demo shop into it on start.
@@ -18,18 +19,7 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${PORT}`,
     locale: "zh-TW",
     timezoneId: "Asia/Taipei",
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-      ],
-    },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
   webServer: {
     command: "npx tsx apps/server/src/main.ts",

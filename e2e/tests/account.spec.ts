@@ -14,7 +14,9 @@ test("register → sign in → member overview → sign out", async ({ page, req
   await page.getByLabel("密碼", { exact: true }).fill("tea-time-2026");
   await page.getByLabel("確認密碼").fill("tea-time-2026");
   await page.getByLabel("姓名").fill("吳小綠");
-  await page.getByRole("checkbox").check();
+  const agree = page.getByRole("checkbox", { name: /我已閱讀並同意/ });
+  await agree.click();
+  await expect(agree).toBeChecked();
   await page.getByRole("button", { name: "註冊", exact: true }).click();
   await expect(page.getByRole("dialog")).toContainText("註冊成功");
   await page.getByRole("button", { name: "確認" }).click();

@@ -6,6 +6,7 @@ import { useShop } from "../lib/shop";
 import { storage } from "../lib/storage";
 import { Field } from "../ui/Field";
 import { ShopLink } from "../ui/ShopLink";
+import { SubmitButton } from "../ui/SubmitButton";
 import type { Route } from "./+types/login";
 
 export const meta: Route.MetaFunction = () => [{ title: "會員登入｜茶山好物" }];
@@ -32,7 +33,7 @@ export default function Login() {
   return (
     <section className="card mx-auto w-full max-w-md">
       <h1 className="mb-6 text-center text-2xl font-bold text-stone-800">會員登入</h1>
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      <form method="post" onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         <Field
           label="手機號碼或電子郵件"
           autoComplete="username"
@@ -47,9 +48,7 @@ export default function Login() {
           error={formState.errors.password?.message}
           {...register("password")}
         />
-        <button type="submit" className="btn-primary w-full" disabled={pending}>
-          {pending ? "登入中…" : "登入"}
-        </button>
+        <SubmitButton pending={pending} label="登入" pendingLabel="登入中…" className="w-full" />
       </form>
       <div className="mt-5 flex justify-between text-sm text-stone-600">
         <ShopLink to="/password" className="hover:text-tea-700">

@@ -5,6 +5,7 @@ import { useApiForm } from "../features/auth/useApiForm";
 import { useMember } from "../features/member/context";
 import { api } from "../lib/api";
 import { Field } from "../ui/Field";
+import { SubmitButton } from "../ui/SubmitButton";
 import type { Route } from "./+types/member.account-overview";
 
 export const meta: Route.MetaFunction = () => [{ title: "帳戶資料｜茶山好物" }, { name: "robots", content: "noindex" }];
@@ -40,11 +41,9 @@ export default function AccountOverview() {
           </div>
         ))}
       </dl>
-      <form onSubmit={onSubmit} noValidate className="mt-6 flex max-w-md flex-col gap-3">
+      <form method="post" onSubmit={onSubmit} noValidate className="mt-6 flex max-w-md flex-col gap-3">
         <Field label="暱稱" maxLength={20} error={formState.errors.nickname?.message} {...register("nickname")} />
-        <button type="submit" className="btn-primary self-start" disabled={pending}>
-          {pending ? "儲存中…" : "儲存暱稱"}
-        </button>
+        <SubmitButton pending={pending} label="儲存暱稱" pendingLabel="儲存中…" className="self-start" />
       </form>
     </section>
   );

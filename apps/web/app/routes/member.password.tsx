@@ -1,7 +1,9 @@
 import { passwordUpdateInput, z } from "@shop/contract";
+import { NewPasswordFields } from "../features/auth/fields";
 import { useApiForm } from "../features/auth/useApiForm";
 import { api } from "../lib/api";
 import { Field } from "../ui/Field";
+import { SubmitButton } from "../ui/SubmitButton";
 import type { Route } from "./+types/member.password";
 
 export const meta: Route.MetaFunction = () => [{ title: "修改密碼｜茶山好物" }, { name: "robots", content: "noindex" }];
@@ -29,7 +31,7 @@ export default function ChangePassword() {
   return (
     <section className="card">
       <h1 className="mb-5 text-xl font-bold text-stone-800">修改密碼</h1>
-      <form onSubmit={onSubmit} noValidate className="flex max-w-md flex-col gap-4">
+      <form method="post" onSubmit={onSubmit} noValidate className="flex max-w-md flex-col gap-4">
         <Field
           label="目前的密碼"
           type="password"
@@ -37,24 +39,13 @@ export default function ChangePassword() {
           error={errors.old_password?.message}
           {...register("old_password")}
         />
-        <Field
+        <NewPasswordFields
           label="新密碼"
-          type="password"
-          autoComplete="new-password"
-          hint="至少 8 個字元"
-          error={errors.new_password?.message}
-          {...register("new_password")}
+          password={register("new_password")}
+          confirm={register("new_password_confirm")}
+          errors={{ password: errors.new_password?.message, confirm: errors.new_password_confirm?.message }}
         />
-        <Field
-          label="確認新密碼"
-          type="password"
-          autoComplete="new-password"
-          error={errors.new_password_confirm?.message}
-          {...register("new_password_confirm")}
-        />
-        <button type="submit" className="btn-primary self-start" disabled={pending}>
-          {pending ? "更新中…" : "更新密碼"}
-        </button>
+        <SubmitButton pending={pending} label="更新密碼" pendingLabel="更新中…" className="self-start" />
       </form>
     </section>
   );

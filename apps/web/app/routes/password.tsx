@@ -1,10 +1,10 @@
 import { passwordForgetInput, z } from "@shop/contract";
 import { useNavigate } from "react-router";
-import { CaptchaButton } from "../features/auth/CaptchaButton";
+import { NewPasswordFields, PhoneCaptchaFields } from "../features/auth/fields";
 import { useApiForm } from "../features/auth/useApiForm";
 import { api } from "../lib/api";
 import { useShop } from "../lib/shop";
-import { Field } from "../ui/Field";
+import { SubmitButton } from "../ui/SubmitButton";
 import type { Route } from "./+types/password";
 
 export const meta: Route.MetaFunction = () => [{ title: "忘記密碼｜茶山好物" }];
@@ -37,43 +37,22 @@ export default function ForgotPassword() {
     <section className="card mx-auto w-full max-w-md">
       <h1 className="mb-2 text-center text-2xl font-bold text-stone-800">忘記密碼</h1>
       <p className="mb-6 text-center text-sm text-stone-600">請輸入註冊時的手機號碼，我們會傳送驗證碼給您。</p>
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-        <Field
-          label="手機號碼"
-          type="tel"
-          inputMode="numeric"
-          autoComplete="tel"
-          placeholder="09xxxxxxxx"
-          error={errors.phone?.message}
-          {...register("phone")}
+      <form method="post" onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+        <PhoneCaptchaFields
+          purpose="password"
+          phone={register("phone")}
+          captcha={register("captcha")}
+          errors={{ phone: errors.phone?.message, captcha: errors.captcha?.message }}
+          currentPhone={() => getValues("phone")}
+          validatePhone={() => trigger("phone")}
         />
-        <Field
-          label="簡訊驗證碼"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          error={errors.captcha?.message}
-          addon={<CaptchaButton purpose="password" phone={() => getValues("phone")} validatePhone={() => trigger("phone")} />}
-          {...register("captcha")}
-        />
-        <Field
+        <NewPasswordFields
           label="新密碼"
-          type="password"
-          autoComplete="new-password"
-          hint="至少 8 個字元"
-          error={errors.new_password?.message}
-          {...register("new_password")}
+          password={register("new_password")}
+          confirm={register("new_password_confirm")}
+          errors={{ password: errors.new_password?.message, confirm: errors.new_password_confirm?.message }}
         />
-        <Field
-          label="確認新密碼"
-          type="password"
-          autoComplete="new-password"
-          error={errors.new_password_confirm?.message}
-          {...register("new_password_confirm")}
-        />
-        <button type="submit" className="btn-primary w-full" disabled={pending}>
-          {pending ? "處理中…" : "重設密碼"}
-        </button>
+        <SubmitButton pending={pending} label="重設密碼" pendingLabel="處理中…" className="w-full" />
       </form>
     </section>
   );

@@ -1,13 +1,14 @@
 import { type AuthResult, registerInput, z } from "@shop/contract";
 import { useEffect } from "react";
 import { useNavigate } from "react-router";
-import { CaptchaButton } from "../features/auth/CaptchaButton";
+import { NewPasswordFields, PhoneCaptchaFields } from "../features/auth/fields";
 import { useApiForm } from "../features/auth/useApiForm";
 import { api } from "../lib/api";
 import { useShop } from "../lib/shop";
 import { storage } from "../lib/storage";
 import { Field } from "../ui/Field";
 import { ShopLink } from "../ui/ShopLink";
+import { SubmitButton } from "../ui/SubmitButton";
 import type { Route } from "./+types/register";
 
 export const meta: Route.MetaFunction = () => [{ title: "加入會員｜茶山好物" }];
@@ -56,39 +57,20 @@ export default function Register() {
   return (
     <section className="card mx-auto w-full max-w-md">
       <h1 className="mb-6 text-center text-2xl font-bold text-stone-800">加入會員</h1>
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-        <Field
-          label="手機號碼"
-          type="tel"
-          inputMode="numeric"
-          autoComplete="tel"
-          placeholder="09xxxxxxxx"
-          error={errors.phone?.message}
-          {...register("phone")}
+      <form method="post" onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+        <PhoneCaptchaFields
+          purpose="register"
+          phone={register("phone")}
+          captcha={register("captcha")}
+          errors={{ phone: errors.phone?.message, captcha: errors.captcha?.message }}
+          currentPhone={() => getValues("phone")}
+          validatePhone={() => trigger("phone")}
         />
-        <Field
-          label="簡訊驗證碼"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          error={errors.captcha?.message}
-          addon={<CaptchaButton purpose="register" phone={() => getValues("phone")} validatePhone={() => trigger("phone")} />}
-          {...register("captcha")}
-        />
-        <Field
+        <NewPasswordFields
           label="密碼"
-          type="password"
-          autoComplete="new-password"
-          hint="至少 8 個字元"
-          error={errors.password?.message}
-          {...register("password")}
-        />
-        <Field
-          label="確認密碼"
-          type="password"
-          autoComplete="new-password"
-          error={errors.password_confirm?.message}
-          {...register("password_confirm")}
+          password={register("password")}
+          confirm={register("password_confirm")}
+          errors={{ password: errors.password?.message, confirm: errors.password_confirm?.message }}
         />
         <Field label="姓名" autoComplete="name" error={errors.name?.message} {...register("name")} />
         <Field label="電子郵件（選填）" type="email" autoComplete="email" error={errors.email?.message} {...register("email")} />
@@ -113,9 +95,7 @@ export default function Register() {
             </p>
           )}
         </div>
-        <button type="submit" className="btn-primary w-full" disabled={pending}>
-          {pending ? "註冊中…" : "註冊"}
-        </button>
+        <SubmitButton pending={pending} label="註冊" pendingLabel="註冊中…" className="w-full" />
       </form>
       <p className="mt-5 text-center text-sm text-stone-600">
         已經是會員了？

@@ -1,6 +1,7 @@
 import type { CaptchaPurpose } from "@shop/contract";
 import { useEffect, useState } from "react";
 import { api } from "../../lib/api";
+import { useHydrated } from "../../lib/hydrated";
 import { useAlerts } from "../../ui/alerts";
 
 /** 「取得驗證碼」 with the 60-second resend countdown the server enforces. */
@@ -15,6 +16,7 @@ export function CaptchaButton({
   validatePhone: () => Promise<boolean>;
 }) {
   const alerts = useAlerts();
+  const hydrated = useHydrated();
   const [wait, setWait] = useState(0);
   const [sending, setSending] = useState(false);
 
@@ -47,7 +49,7 @@ export function CaptchaButton({
       type="button"
       className="btn-secondary shrink-0 whitespace-nowrap"
       onClick={() => void send()}
-      disabled={sending || wait > 0}
+      disabled={!hydrated || sending || wait > 0}
     >
       {wait > 0 ? `${wait} 秒後重送` : sending ? "發送中…" : "取得驗證碼"}
     </button>

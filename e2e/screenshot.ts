@@ -1,23 +1,13 @@
-// Takes a screenshot of a page in Debian's Chromium: node scripts/screenshot.mjs URL OUT.png [mobile] [token]
+// Looks at a page in Debian's Chromium: npx tsx e2e/screenshot.ts URL OUT.png [mobile|desktop] [token]
 import { chromium, devices } from "@playwright/test";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./chromium";
 
 const [url, out, mode, token] = process.argv.slice(2);
 if (!url || !out) {
-  console.error("usage: node scripts/screenshot.mjs URL OUT.png [mobile|desktop] [token]");
+  console.error("usage: npx tsx e2e/screenshot.ts URL OUT.png [mobile|desktop] [token]");
   process.exit(2);
 }
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-  ],
-});
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 const context = await browser.newContext(
   mode === "mobile" ? { ...devices["Pixel 7"], locale: "zh-TW" } : { viewport: { width: 1366, height: 900 }, locale: "zh-TW" },
 );

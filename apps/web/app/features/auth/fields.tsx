@@ -1,0 +1,65 @@
+import type { CaptchaPurpose } from "@shop/contract";
+import type { UseFormRegisterReturn } from "react-hook-form";
+import { Field } from "../../ui/Field";
+import { CaptchaButton } from "./CaptchaButton";
+
+/** Phone number plus SMS code with its send button (registration and password reset). */
+export function PhoneCaptchaFields(props: {
+  purpose: CaptchaPurpose;
+  phone: UseFormRegisterReturn;
+  captcha: UseFormRegisterReturn;
+  errors: { phone?: string; captcha?: string };
+  currentPhone(): string;
+  validatePhone(): Promise<boolean>;
+}) {
+  return (
+    <>
+      <Field
+        label="手機號碼"
+        type="tel"
+        inputMode="numeric"
+        autoComplete="tel"
+        placeholder="09xxxxxxxx"
+        error={props.errors.phone}
+        {...props.phone}
+      />
+      <Field
+        label="簡訊驗證碼"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        error={props.errors.captcha}
+        addon={<CaptchaButton purpose={props.purpose} phone={props.currentPhone} validatePhone={props.validatePhone} />}
+        {...props.captcha}
+      />
+    </>
+  );
+}
+
+/** A new password and its confirmation. */
+export function NewPasswordFields(props: {
+  label: string;
+  password: UseFormRegisterReturn;
+  confirm: UseFormRegisterReturn;
+  errors: { password?: string; confirm?: string };
+}) {
+  return (
+    <>
+      <Field
+        label={props.label}
+        type="password"
+        autoComplete="new-password"
+        hint="至少 8 個字元"
+        error={props.errors.password}
+        {...props.password}
+      />
+      <Field
+        label={`確認${props.label}`}
+        type="password"
+        autoComplete="new-password"
+        error={props.errors.confirm}
+        {...props.confirm}
+      />
+    </>
+  );
+}
