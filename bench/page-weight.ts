@@ -23,7 +23,9 @@ async function weigh(url: string) {
     rows.push([asset, gz]);
   }
   rows.sort((a, b) => b[1] - a[1]);
-  console.log(`\n${url}: ${(total / 1024).toFixed(1)} KB gzipped in ${assets.size} files ${total <= BUDGET_BYTES ? "(within budget)" : "(OVER the 120 KB budget)"}`);
+  console.log(
+    `\n${url}: ${(total / 1024).toFixed(1)} KB gzipped in ${assets.size} files ${total <= BUDGET_BYTES ? "(within budget)" : "(OVER the 120 KB budget)"}`,
+  );
   for (const [asset, gz] of rows.slice(0, 5)) console.log(`  ${(gz / 1024).toFixed(1).padStart(6)} KB  ${asset}`);
   return total;
 }

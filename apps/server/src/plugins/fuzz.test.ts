@@ -20,7 +20,13 @@ const POSTS = [
   "/api/supmall/recheck2",
   "/api/supmall/home",
 ];
-const GETS = ["/api/front/banner/search", "/api/front/static/search", "/api/front/new/search", "/api/front/new/get", "/api/user/get"];
+const GETS = [
+  "/api/front/banner/search",
+  "/api/front/static/search",
+  "/api/front/new/search",
+  "/api/front/new/get",
+  "/api/user/get",
+];
 
 test("no JSON body on any POST route produces a server error", async () => {
   await fc.assert(
