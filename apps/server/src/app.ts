@@ -11,14 +11,22 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "./config.js";
 import type { Database } from "./db/client.js";
+import { LogMailSender, type MailSender } from "./integrations/mail/index.js";
 import { CapturingSmsSender, LogSmsSender, type SmsSender } from "./integrations/sms/index.js";
 import { AppError } from "./lib/errors.js";
 import { authRoutes } from "./modules/auth/routes.js";
 import { catalogueRoutes } from "./modules/catalogue/routes.js";
 import { frontRoutes } from "./modules/content/routes.js";
+import { logisticsRoutes } from "./modules/logistics/routes.js";
+import { mediaRoutes } from "./modules/media/routes.js";
+import { createMediaService } from "./modules/media/service.js";
+import { memberRoutes } from "./modules/members/routes.js";
+import { promotionRoutes } from "./modules/promotions/routes.js";
 import { shopRoutes } from "./modules/shops/routes.js";
+import { supportRoutes } from "./modules/support/routes.js";
 import { healthRoutes, testModeRoutes } from "./modules/system/routes.js";
 import { registerErrorHandling } from "./plugins/errors.js";
+import { type ResponseCache, registerPublicCache } from "./plugins/public-cache.js";
 import { registerSession } from "./plugins/session.js";
 import { createServices, type Services } from "./services.js";
 
@@ -34,6 +42,7 @@ export interface BuildOptions {
   /** Serve the React Router build (apps/web/build). Off for API-only tests. */
   web?: { buildDir: string } | false;
   sms?: SmsSender;
+  mail?: MailSender;
   now?: () => Date;
   logger?: boolean;
 }
@@ -43,6 +52,8 @@ export interface ShopApp {
   services: Services;
   /** Present in TEST_MODE: the SMS messages sent so far. */
   capturedSms?: CapturingSmsSender;
+  /** The in-memory cache of public reads; call invalidate() after writing catalogue or content. */
+  publicCache: ResponseCache;
 }
 
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
@@ -70,7 +81,8 @@ export async function buildApp(options: BuildOptions): Promise<ShopApp> {
     capturedSms = new CapturingSmsSender(sms);
     sms = capturedSms;
   }
-  const services = createServices({ db: database.db, config, sms, now: options.now });
+  const mail = options.mail ?? new LogMailSender(app.log);
+  const services = createServices({ db: database.db, config, sms, mail, now: options.now });
   // The UI says 測試模式 while any provider is a simulator (today: SMS to the log; payment and
   // logistics providers join this check when they arrive).
   const simulatedProviders = sms.name === "log" || sms.name === "capture";
@@ -116,13 +128,19 @@ export async function buildApp(options: BuildOptions): Promise<ShopApp> {
   registerErrorHandling(app);
   const guards = registerSession(app, services.auth);
 
+  let publicCache: ResponseCache | undefined;
   await app.register(
     async (api) => {
+      publicCache = await registerPublicCache(api);
       await api.register(healthRoutes(database.driver));
       await api.register(authRoutes(services, guards, config.AUTH_RATE_LIMIT_PER_MINUTE));
       await api.register(shopRoutes(services, guards));
       await api.register(frontRoutes(services));
       await api.register(catalogueRoutes(services));
+      await api.register(promotionRoutes(services));
+      await api.register(logisticsRoutes(services));
+      await api.register(memberRoutes(services, guards));
+      await api.register(supportRoutes(services, config.AUTH_RATE_LIMIT_PER_MINUTE));
       if (capturedSms) await api.register(testModeRoutes(capturedSms));
       // Unknown API paths answer in the envelope, not with the storefront's 404 page.
       api.all("/*", async () => {
@@ -145,6 +163,8 @@ export async function buildApp(options: BuildOptions): Promise<ShopApp> {
       index: false,
     });
   });
+
+  await app.register(mediaRoutes(createMediaService(config.dataDir)));
 
   if (options.web) {
     const buildDir = options.web.buildDir;
@@ -182,5 +202,6 @@ export async function buildApp(options: BuildOptions): Promise<ShopApp> {
     });
   }
 
-  return { app, services, capturedSms };
+  if (!publicCache) throw new Error("public cache not registered");
+  return { app, services, capturedSms, publicCache };
 }

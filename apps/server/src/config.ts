@@ -23,6 +23,8 @@ const configSchema = z
     TRUST_PROXY: bool.default(false),
     BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
     AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+    /** Where contact-us and stranger inquiries are mailed. */
+    SHOP_INBOX: z.string().email().default("service@example.com"),
     /** Where the built web app lives (apps/web/build). */
     WEB_BUILD_DIR: z.string().optional(),
   })

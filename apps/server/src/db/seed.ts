@@ -1,16 +1,25 @@
 import { hash as argonHash } from "@node-rs/argon2";
 import { count, eq } from "drizzle-orm";
+import { sanitizeRichText } from "../lib/sanitize.js";
+import { createCatalogueService } from "../modules/catalogue/service.js";
 import type { Db, Tx } from "./client.js";
 import { DEMO_CATALOGUE } from "./demo-catalogue.js";
+import { DEMO_DEALERS, DEMO_PROMOTIONS, DEMO_SHIP_METHODS } from "./demo-extras.js";
 import { createDemoImages } from "./demo-images.js";
 import { DEMO_STATIC_PAGES } from "./demo-pages.js";
 import {
   banners,
   categories,
+  dealers,
   members,
   news,
   productImages,
   products,
+  promoImages,
+  promotionProducts,
+  promotions,
+  quickOrders,
+  shipMethods,
   shopProducts,
   shopSettings,
   shops,
@@ -71,6 +80,8 @@ export async function seedDemo(db: Db, dataDir: string): Promise<void> {
     const teaProductIds = await seedCatalogue(tx, images);
     await tx.insert(shopProducts).values(teaProductIds.map((productId) => ({ shopId: shop2.id, productId })));
     await seedContent(tx, images, shop2.id);
+    await seedExtras(tx, images);
+    await createCatalogueService(db).refreshSearchIndex(tx);
   });
 }
 
@@ -197,7 +208,7 @@ async function seedContent(tx: Tx, images: Images, shop2Id: number) {
     { title: "聯絡我們", url: "/contactus", sort: 3 },
   ]);
 
-  await tx.insert(staticPages).values(DEMO_STATIC_PAGES.map((p) => ({ ...p, shopId: 1 })));
+  await tx.insert(staticPages).values(DEMO_STATIC_PAGES.map((p) => ({ ...p, content: sanitizeRichText(p.content), shopId: 1 })));
 
   const day = 86_400_000;
   const start = Date.parse("2026-11-01T02:00:00Z");
@@ -212,7 +223,7 @@ async function seedContent(tx: Tx, images: Images, shop2Id: number) {
     newsItems.map(([title, summary], i) => ({
       title,
       summary,
-      content: `<p>${summary}</p><p>詳細內容請洽客服專線 (02) 2345-6789，服務時間週一至週五 09:00–18:00。</p>`,
+      content: sanitizeRichText(`<p>${summary}</p><p>詳細內容請洽客服專線 (02) 2345-6789，服務時間週一至週五 09:00–18:00。</p>`),
       image: images.banner(`news-${i}`, 90 + i * 40).mobile,
       publishedAt: new Date(start - i * 5 * day),
     })),
@@ -227,5 +238,76 @@ async function seedContent(tx: Tx, images: Images, shop2Id: number) {
     },
     { shopId: shop2Id, key: "home_title", value: "阿里山茶行｜茶山好物商城" },
     { shopId: shop2Id, key: "home_description", value: "阿里山上第三代茶農，親手採製的高山烏龍與金萱。" },
+  ]);
+}
+
+/** Quick orders, promo images, dealers, promotions, ship methods and loyalty settings. */
+async function seedExtras(tx: Tx, images: Images) {
+  const picks = await tx.select({ id: variants.id, productId: variants.productId }).from(variants).orderBy(variants.id);
+  const firstVariant = (productId: number) => picks.find((v) => v.productId === productId);
+  const quick = [
+    [1, "阿里山金萱烏龍 隨手包"],
+    [17, "土鳳梨酥 6 入"],
+    [53, "春節好運禮盒"],
+  ] as const;
+  await tx.insert(quickOrders).values(
+    quick.flatMap(([productId, title], i) => {
+      const v = firstVariant(productId);
+      return v ? [{ productId, variantId: v.id, title, image: images.square(`quick-${i}`, "box", 20 + i * 50, i), sort: i }] : [];
+    }),
+  );
+
+  const single = images.banner("promo-single", 60);
+  const twiceA = images.banner("promo-twice-a", 170);
+  const twiceB = images.banner("promo-twice-b", 330);
+  await tx.insert(promoImages).values([
+    { slot: "single", title: "會員獨享 消費滿額送點數", image: single.desktop, imageMobile: single.mobile, link: "/register" },
+    {
+      slot: "twice",
+      title: "茶具新品上市",
+      image: twiceA.mobile,
+      imageMobile: twiceA.mobile,
+      link: "/product?parent_categry_id=14",
+      sort: 0,
+    },
+    {
+      slot: "twice",
+      title: "在地小農好食",
+      image: twiceB.mobile,
+      imageMobile: twiceB.mobile,
+      link: "/product?parent_categry_id=10",
+      sort: 1,
+    },
+  ]);
+
+  await tx
+    .insert(dealers)
+    .values(DEMO_DEALERS.map((d, i) => ({ ...d, image: images.square(`dealer-${i}`, "pot", 190 + i * 25, i), sort: i })));
+
+  const day = 86_400_000;
+  const start = new Date(Date.now() - 7 * day);
+  const end = new Date(Date.now() + 60 * day);
+  for (const [i, p] of DEMO_PROMOTIONS.entries()) {
+    const [row] = await tx
+      .insert(promotions)
+      .values({
+        ...p.rule,
+        title: p.title,
+        summary: p.summary,
+        description: sanitizeRichText(p.description),
+        image: images.banner(`promotion-${i}`, 15 + i * 70).mobile,
+        startsAt: start,
+        endsAt: end,
+      })
+      .returning();
+    if (row && p.productIds.length > 0) {
+      await tx.insert(promotionProducts).values(p.productIds.map((productId) => ({ promotionId: row.id, productId })));
+    }
+  }
+
+  await tx.insert(shipMethods).values(DEMO_SHIP_METHODS.map((m, i) => ({ ...m, sort: i })));
+  await tx.insert(shopSettings).values([
+    { shopId: 1, key: "team_point_level1", value: "5" },
+    { shopId: 1, key: "team_point_level2", value: "2" },
   ]);
 }

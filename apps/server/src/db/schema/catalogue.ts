@@ -33,9 +33,17 @@ export const products = pgTable(
       .default("on"),
     perOrderLimit: integer("per_order_limit"),
     sort: integer("sort").notNull().default(0),
+    /** Lower-cased name, subtitle, tag labels and category names: what a search term must occur in. */
+    searchText: text("search_text").notNull().default(""),
+    /** CJK unigrams/bigrams and word prefixes of search_text, GIN-indexed (see catalogue/search.ts). */
+    searchTokens: text("search_tokens").array().notNull().default([]),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("products_category_idx").on(t.categoryId, t.status)],
+  (t) => [
+    index("products_category_idx").on(t.categoryId, t.status),
+    index("products_search_tokens_idx").using("gin", t.searchTokens),
+  ],
 );
 
 export const productImages = pgTable(

@@ -63,3 +63,44 @@ export const shopSettings = pgTable(
   },
   (t) => [uniqueIndex("shop_settings_key").on(t.shopId, t.key)],
 );
+
+/** Quick-order entries (fastoder): one product or bundle bought straight from the home page. */
+export const quickOrders = pgTable("quick_orders", {
+  id: serial("id").primaryKey(),
+  shopId: integer("shop_id").notNull().default(1),
+  productId: integer("product_id").notNull(),
+  variantId: integer("variant_id").notNull(),
+  title: text("title").notNull(),
+  image: text("image").notNull().default(""),
+  sort: integer("sort").notNull().default(0),
+});
+
+/** The home page's single promo image and two-image row. */
+export const promoImages = pgTable("promo_images", {
+  id: serial("id").primaryKey(),
+  shopId: integer("shop_id").notNull().default(1),
+  slot: text("slot", { enum: ["single", "twice"] }).notNull(),
+  title: text("title").notNull().default(""),
+  image: text("image").notNull(),
+  imageMobile: text("image_mobile").notNull(),
+  link: text("link").notNull().default(""),
+  sort: integer("sort").notNull().default(0),
+});
+
+/** Contact-us and stranger inquiries, kept and mailed to the shop. */
+export const inquiries = pgTable(
+  "inquiries",
+  {
+    id: serial("id").primaryKey(),
+    shopId: integer("shop_id").notNull().default(1),
+    kind: text("kind", { enum: ["contact", "stranger"] }).notNull(),
+    name: text("name").notNull(),
+    phone: text("phone").notNull(),
+    email: text("email").notNull(),
+    subject: text("subject").notNull(),
+    message: text("message").notNull(),
+    ip: text("ip").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("inquiries_ip_idx").on(t.ip, t.createdAt)],
+);

@@ -1,11 +1,68 @@
-import { shopQuerySchema } from "@shop/contract";
+import { idSchema, pageQuerySchema, productSorts, shopQuerySchema, z } from "@shop/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ok } from "../../lib/http.js";
 import type { Services } from "../../services.js";
 
+const sortSchema = z.enum(productSorts, { error: "排序方式錯誤" }).default("newest");
+const keywordSchema = z.string({ error: "請輸入關鍵字" }).max(100, { error: "關鍵字最多 100 個字" });
+
 export function catalogueRoutes(services: Services): FastifyPluginAsyncZod {
-  const { catalogue } = services;
+  const { catalogue, loyalty } = services;
+  const cached = { publicCache: true };
+
   return async (app) => {
-    app.get("/category/search", { schema: { querystring: shopQuerySchema } }, async () => ok(await catalogue.categoryTree()));
+    app.get("/category/search", { config: cached, schema: { querystring: shopQuerySchema } }, async () =>
+      ok(await catalogue.categoryTree()),
+    );
+
+    app.get(
+      "/category/find",
+      {
+        config: cached,
+        schema: { querystring: shopQuerySchema.extend({ id: idSchema, sort: sortSchema, ...pageQuerySchema.shape }) },
+      },
+      async (req) => {
+        const q = req.query;
+        return ok(await catalogue.categoryPage(q.id, q.shop_id, q.page, q.per_page, q.sort));
+      },
+    );
+
+    app.get("/product/get", { config: cached, schema: { querystring: shopQuerySchema.extend({ id: idSchema }) } }, async (req) =>
+      ok(await catalogue.product(req.query.id, req.query.shop_id)),
+    );
+
+    app.get(
+      "/product/search/fast",
+      {
+        config: cached,
+        schema: {
+          querystring: shopQuerySchema.extend({
+            keyword: keywordSchema,
+            limit: z.coerce.number().int().min(1).max(10, { error: "最多 10 筆建議" }).default(8),
+          }),
+        },
+      },
+      async (req) => ok(await catalogue.suggestions(req.query.keyword, req.query.limit, req.query.shop_id)),
+    );
+
+    // Ours (not in the specification): the search results page.
+    app.get(
+      "/product/search",
+      {
+        config: cached,
+        schema: { querystring: shopQuerySchema.extend({ keyword: keywordSchema, sort: sortSchema, ...pageQuerySchema.shape }) },
+      },
+      async (req) => {
+        const q = req.query;
+        return ok(await catalogue.search(q.keyword, q.shop_id, q.page, q.per_page, q.sort));
+      },
+    );
+
+    app.get(
+      "/point/productPercent",
+      { config: cached, schema: { querystring: z.object({ product_id: idSchema }) } },
+      async (req) => ok(await catalogue.pointPercent(req.query.product_id)),
+    );
+    app.get("/point/teamPointPercent", { config: cached }, async () => ok(await loyalty.teamPointPercent()));
   };
 }

@@ -1,8 +1,21 @@
-import type { HomeCategory, ProductCard } from "@shop/contract";
-import { and, asc, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.js";
-import { categories, products, shopProducts, variants } from "../../db/schema/index.js";
+import type {
+  CategoryPage,
+  Crumb,
+  HomeCategory,
+  PointPercent,
+  ProductCard,
+  ProductSort,
+  ProductView,
+  SearchPage,
+  StockState,
+  Suggestion,
+} from "@shop/contract";
+import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client.js";
+import { categories, productImages, products, shopProducts, variants } from "../../db/schema/index.js";
+import { notFound } from "../../lib/errors.js";
 import { MAIN_SHOP_ID } from "../shops/service.js";
+import { documentTokens, normalize, parseQuery } from "./search.js";
 
 export interface CategoryNode {
   id: number;
@@ -11,7 +24,43 @@ export interface CategoryNode {
   children: CategoryNode[];
 }
 
+export const TAG_LABELS: Record<string, string> = { hot: "熱銷", recommended: "推薦", new: "新品" };
+
+/** Variants with this many or fewer left show as 「少量」. Exact stock is never shown. */
+export const LOW_STOCK = 5;
+
+export function stockState(stock: number): StockState {
+  if (stock <= 0) return "out_of_stock";
+  return stock <= LOW_STOCK ? "low" : "in_stock";
+}
+
 const inStock = sql<boolean>`exists (select 1 from ${variants} where ${variants.productId} = ${products.id} and ${variants.stock} > 0)`;
+
+const cardColumns = {
+  id: products.id,
+  name: products.name,
+  image: products.image,
+  price: products.price,
+  list_price: products.listPrice,
+  tags: products.tags,
+  point_percent: products.pointPercent,
+  in_stock: inStock,
+};
+
+function orderFor(sort: ProductSort) {
+  switch (sort) {
+    case "price_asc":
+      return [asc(products.price), asc(products.id)];
+    case "price_desc":
+      return [desc(products.price), asc(products.id)];
+    case "hot":
+      return [desc(sql`('hot' = any(${products.tags}))`), asc(products.sort), asc(products.id)];
+    default:
+      return [desc(products.createdAt), desc(products.id)];
+  }
+}
+
+const toCard = (r: ProductCard): ProductCard => ({ ...r, in_stock: Boolean(r.in_stock) });
 
 export function createCatalogueService(db: Db) {
   /** Products on shelf in a shop: all of them in the main mall, the seller's selection elsewhere. */
@@ -24,24 +73,52 @@ export function createCatalogueService(db: Db) {
     ) as SQL;
   }
 
-  async function cards(shopId: number, opts: { tag?: string; limit: number }): Promise<ProductCard[]> {
-    const where = opts.tag ? and(inShop(shopId), sql`${opts.tag} = any(${products.tags})`) : inShop(shopId);
+  async function cards(shopId: number, opts: { tag?: string; limit: number; ids?: number[] }): Promise<ProductCard[]> {
+    const conditions = [inShop(shopId)];
+    if (opts.tag) conditions.push(sql`${opts.tag} = any(${products.tags})`);
+    if (opts.ids) {
+      if (opts.ids.length === 0) return [];
+      conditions.push(inArray(products.id, opts.ids));
+    }
     const rows = await db
-      .select({
-        id: products.id,
-        name: products.name,
-        image: products.image,
-        price: products.price,
-        list_price: products.listPrice,
-        tags: products.tags,
-        point_percent: products.pointPercent,
-        in_stock: inStock,
-      })
+      .select(cardColumns)
       .from(products)
-      .where(where)
+      .where(and(...conditions))
       .orderBy(asc(products.sort), desc(products.id))
       .limit(opts.limit);
-    return rows.map((r) => ({ ...r, in_stock: Boolean(r.in_stock) }));
+    return rows.map(toCard);
+  }
+
+  async function pagedCards(where: SQL, sort: ProductSort, page: number, perPage: number) {
+    const [total] = await db.select({ n: count() }).from(products).where(where);
+    const rows = await db
+      .select(cardColumns)
+      .from(products)
+      .where(where)
+      .orderBy(...orderFor(sort))
+      .limit(perPage)
+      .offset((page - 1) * perPage);
+    return { list: rows.map(toCard), total: total?.n ?? 0 };
+  }
+
+  function searchCondition(keyword: string): SQL | undefined {
+    const q = parseQuery(keyword);
+    if (q.terms.length === 0) return undefined;
+    const parts: SQL[] = [];
+    if (q.tokens.length > 0) {
+      parts.push(
+        sql`${products.searchTokens} @> array[${sql.join(
+          q.tokens.map((t) => sql`${t}`),
+          sql`, `,
+        )}]::text[]`,
+      );
+    }
+    for (const term of q.terms) parts.push(sql`position(${term} in ${products.searchText}) > 0`);
+    return and(...parts);
+  }
+
+  async function categoryById(id: number) {
+    return (await db.select().from(categories).where(eq(categories.id, id)))[0];
   }
 
   return {
@@ -60,13 +137,165 @@ export function createCatalogueService(db: Db) {
 
     async categoryTree(): Promise<CategoryNode[]> {
       const rows = await db.select().from(categories).orderBy(asc(categories.sort), asc(categories.id));
-      const top = rows.filter((r) => r.parentId === null);
-      return top.map((t) => ({
-        id: t.id,
-        name: t.name,
-        image: t.image,
-        children: rows.filter((c) => c.parentId === t.id).map((c) => ({ id: c.id, name: c.name, image: c.image, children: [] })),
+      return rows
+        .filter((r) => r.parentId === null)
+        .map((t) => ({
+          id: t.id,
+          name: t.name,
+          image: t.image,
+          children: rows
+            .filter((c) => c.parentId === t.id)
+            .map((c) => ({ id: c.id, name: c.name, image: c.image, children: [] })),
+        }));
+    },
+
+    /** A category (top-level: with its children's products) and one page of its products. */
+    async categoryPage(id: number, shopId: number, page: number, perPage: number, sort: ProductSort): Promise<CategoryPage> {
+      const category = await categoryById(id);
+      if (!category) throw notFound("找不到此分類");
+      const parent = category.parentId === null ? undefined : await categoryById(category.parentId);
+      const top = parent ?? category;
+      const children = await db
+        .select({ id: categories.id, name: categories.name })
+        .from(categories)
+        .where(eq(categories.parentId, top.id))
+        .orderBy(asc(categories.sort), asc(categories.id));
+      const ids = category.parentId === null ? [category.id, ...children.map((c) => c.id)] : [category.id];
+      const where = and(inShop(shopId), inArray(products.categoryId, ids)) as SQL;
+      const { list, total } = await pagedCards(where, sort, page, perPage);
+      const breadcrumb: Crumb[] = parent
+        ? [
+            { id: parent.id, name: parent.name },
+            { id: category.id, name: category.name },
+          ]
+        : [{ id: category.id, name: category.name }];
+      return {
+        category: { id: category.id, name: category.name, image: category.image, parent_id: category.parentId },
+        breadcrumb,
+        children,
+        list,
+        total,
+        page,
+        per_page: perPage,
+        sort,
+      };
+    },
+
+    async product(id: number, shopId: number): Promise<ProductView> {
+      const [p] = await db
+        .select()
+        .from(products)
+        .where(and(eq(products.id, id), inShop(shopId)));
+      if (!p) throw notFound("找不到此商品，可能已下架");
+      const [images, vars, category] = await Promise.all([
+        db.select().from(productImages).where(eq(productImages.productId, id)).orderBy(asc(productImages.sort)),
+        db.select().from(variants).where(eq(variants.productId, id)).orderBy(asc(variants.sort), asc(variants.id)),
+        categoryById(p.categoryId),
+      ]);
+      const parent = category?.parentId ? await categoryById(category.parentId) : undefined;
+      const breadcrumb = [parent, category].filter((c) => c !== undefined).map((c) => ({ id: c.id, name: c.name }));
+      return {
+        id: p.id,
+        name: p.name,
+        subtitle: p.subtitle,
+        description: p.description,
+        image: p.image,
+        images: images.length > 0 ? images.map((i) => i.url) : [p.image],
+        price: p.price,
+        list_price: p.listPrice,
+        point_percent: p.pointPercent,
+        tags: p.tags,
+        per_order_limit: p.perOrderLimit,
+        in_stock: vars.some((v) => v.stock > 0),
+        breadcrumb,
+        variants: vars.map((v) => ({
+          id: v.id,
+          sku: v.sku,
+          name: v.name,
+          price: v.price,
+          list_price: v.listPrice,
+          stock_state: stockState(v.stock),
+          image: v.image || p.image,
+        })),
+      };
+    },
+
+    async suggestions(keyword: string, limit: number, shopId: number): Promise<Suggestion[]> {
+      const match = searchCondition(keyword);
+      if (!match) return [];
+      return db
+        .select({ id: products.id, name: products.name, image: products.image, price: products.price })
+        .from(products)
+        .where(and(inShop(shopId), match))
+        .orderBy(asc(products.sort), asc(products.id))
+        .limit(limit);
+    },
+
+    async search(keyword: string, shopId: number, page: number, perPage: number, sort: ProductSort): Promise<SearchPage> {
+      const match = searchCondition(keyword);
+      const empty = { keyword, list: [], total: 0, page, per_page: perPage, sort };
+      if (!match) return empty;
+      const { list, total } = await pagedCards(and(inShop(shopId), match) as SQL, sort, page, perPage);
+      return { ...empty, list, total };
+    },
+
+    /** Current price and stock state of variants, for other modules (quick order, cart). */
+    async variantsByIds(ids: number[]) {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .select({
+          id: variants.id,
+          productId: variants.productId,
+          price: variants.price,
+          stock: variants.stock,
+          status: products.status,
+        })
+        .from(variants)
+        .innerJoin(products, eq(products.id, variants.productId))
+        .where(inArray(variants.id, ids));
+      return rows.map((r) => ({
+        id: r.id,
+        productId: r.productId,
+        price: r.price,
+        onShelf: r.status === "on",
+        stockState: stockState(r.stock),
       }));
+    },
+
+    async pointPercent(productId: number): Promise<PointPercent> {
+      const [p] = await db
+        .select({ pct: products.pointPercent, price: products.price })
+        .from(products)
+        .where(and(eq(products.id, productId), eq(products.status, "on")));
+      if (!p) throw notFound("找不到此商品，可能已下架");
+      return { point_percent: p.pct, points_for_price: Math.floor((p.price * p.pct) / 100) };
+    },
+
+    /** Recomputes what search matches for the given products (all when omitted). */
+    async refreshSearchIndex(q: Db | Tx = db, productIds?: number[]) {
+      const cats = await q.select().from(categories);
+      const byId = new Map(cats.map((c) => [c.id, c]));
+      const rows = await q
+        .select({
+          id: products.id,
+          name: products.name,
+          subtitle: products.subtitle,
+          tags: products.tags,
+          categoryId: products.categoryId,
+        })
+        .from(products)
+        .where(productIds ? inArray(products.id, productIds) : undefined);
+      for (const r of rows) {
+        const cat = byId.get(r.categoryId);
+        const parent = cat?.parentId ? byId.get(cat.parentId) : undefined;
+        const text = normalize(
+          [r.name, r.subtitle, ...r.tags.map((t) => TAG_LABELS[t] ?? t), cat?.name ?? "", parent?.name ?? ""].join(" "),
+        );
+        await q
+          .update(products)
+          .set({ searchText: text, searchTokens: documentTokens(text) })
+          .where(eq(products.id, r.id));
+      }
     },
   };
 }

@@ -4,37 +4,45 @@ import { badRequest } from "../../lib/errors.js";
 import { ok } from "../../lib/http.js";
 import type { Services } from "../../services.js";
 
-/** GET /api/front/* — the storefront's public content. */
+/** GET /api/front/* — the storefront's public content (cached: see plugins/public-cache.ts). */
 export function frontRoutes(services: Services): FastifyPluginAsyncZod {
-  const { content, catalogue } = services;
+  const { content, catalogue, dealers } = services;
   const shopQuery = { querystring: shopQuerySchema };
+  const cached = { publicCache: true };
 
   return async (app) => {
-    app.get("/front/top_href/get", { schema: shopQuery }, async (req) => ok(await content.topHrefs(req.query.shop_id)));
-    app.get("/front/banner/search", { schema: shopQuery }, async (req) => ok(await content.banners(req.query.shop_id)));
-    app.get("/front/category/search", { schema: shopQuery }, async () => ok(await catalogue.homeCategories()));
-    app.get("/front/recommen/search", { schema: shopQuery }, async (req) => ok(await catalogue.recommended(req.query.shop_id)));
-    app.get("/front/hot/search", { schema: shopQuery }, async (req) => ok(await catalogue.hot(req.query.shop_id)));
-    app.get("/front/home/search", { schema: shopQuery }, async (req) => {
-      const shopId = req.query.shop_id;
+    const get = (path: string, load: (shopId: number) => Promise<unknown>) =>
+      app.get(path, { schema: shopQuery, config: cached }, async (req) => ok(await load(req.query.shop_id)));
+
+    get("/front/top_href/get", (s) => content.topHrefs(s));
+    get("/front/banner/search", (s) => content.banners(s));
+    get("/front/category/search", () => catalogue.homeCategories());
+    get("/front/fastoder/get", (s) => content.quickOrders(s));
+    get("/front/singleimage/get", async (s) => (await content.promoImages(s, "single"))[0] ?? null);
+    get("/front/twiceimage/search", async (s) => (await content.promoImages(s, "twice")).slice(0, 2));
+    get("/front/recommen/search", (s) => catalogue.recommended(s));
+    get("/front/hot/search", (s) => catalogue.hot(s));
+    get("/front/video/get", (s) => content.video(s));
+    get("/front/home/desc", (s) => content.homeDesc(s));
+    get("/front/dealer/search", () => dealers.featured());
+    get("/front/new/searchthree", async (s) => (await content.newsPage(s, 1, 3)).list);
+    get("/front/home/search", async (shopId) => {
       const [recommended, newest, hot] = await Promise.all([
         catalogue.recommended(shopId),
         catalogue.newest(shopId),
         catalogue.hot(shopId),
       ]);
-      return ok(
-        [
-          { title: "本月推薦", products: recommended },
-          { title: "新品上市", products: newest },
-          { title: "人氣熱銷", products: hot },
-        ].filter((s) => s.products.length > 0),
-      );
+      return [
+        { title: "本月推薦", products: recommended },
+        { title: "新品上市", products: newest },
+        { title: "人氣熱銷", products: hot },
+      ].filter((s) => s.products.length > 0);
     });
-    app.get("/front/home/desc", { schema: shopQuery }, async (req) => ok(await content.homeDesc(req.query.shop_id)));
 
     app.get(
       "/front/static/search",
       {
+        config: cached,
         schema: {
           querystring: shopQuerySchema.extend({
             key: z.string().trim().min(1).max(50).optional(),
@@ -50,13 +58,12 @@ export function frontRoutes(services: Services): FastifyPluginAsyncZod {
       },
     );
 
-    app.get("/front/new/searchthree", { schema: shopQuery }, async (req) =>
-      ok((await content.newsPage(req.query.shop_id, 1, 3)).list),
+    app.get(
+      "/front/new/search",
+      { config: cached, schema: { querystring: shopQuerySchema.extend(pageQuerySchema.shape) } },
+      async (req) => ok(await content.newsPage(req.query.shop_id, req.query.page, req.query.per_page)),
     );
-    app.get("/front/new/search", { schema: { querystring: shopQuerySchema.extend(pageQuerySchema.shape) } }, async (req) =>
-      ok(await content.newsPage(req.query.shop_id, req.query.page, req.query.per_page)),
-    );
-    app.get("/front/new/get", { schema: { querystring: z.object({ id: idSchema }) } }, async (req) =>
+    app.get("/front/new/get", { config: cached, schema: { querystring: z.object({ id: idSchema }) } }, async (req) =>
       ok(await content.newsItem(req.query.id)),
     );
   };

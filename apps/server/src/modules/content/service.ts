@@ -1,15 +1,27 @@
-import type { Banner, HomeDesc, NewsSummary, Paged, StaticPage, StaticPageSummary, TopHref } from "@shop/contract";
+import type {
+  Banner,
+  HomeDesc,
+  HomeVideo,
+  NewsSummary,
+  Paged,
+  PromoImage,
+  QuickOrderEntry,
+  StaticPage,
+  StaticPageSummary,
+  TopHref,
+} from "@shop/contract";
 import { and, asc, count, desc, eq, gt, isNull, lte, or } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { banners, news, shopSettings, staticPages, topHrefs } from "../../db/schema/index.js";
+import { banners, news, promoImages, quickOrders, shopSettings, staticPages, topHrefs } from "../../db/schema/index.js";
 import { notFound } from "../../lib/errors.js";
+import type { CatalogueService } from "../catalogue/service.js";
 import { MAIN_SHOP_ID } from "../shops/service.js";
 
 /**
  * Storefront content, per shop. A sub-mall that has none of a kind shows the main mall's
  * (docs/decisions/0004-sub-mall-content-fallback.md).
  */
-export function createContentService(db: Db, now: () => Date = () => new Date()) {
+export function createContentService(db: Db, catalogue: CatalogueService, now: () => Date = () => new Date()) {
   async function withFallback<T>(shopId: number, load: (id: number) => Promise<T[]>): Promise<T[]> {
     const own = await load(shopId);
     if (own.length > 0 || shopId === MAIN_SHOP_ID) return own;
@@ -113,6 +125,43 @@ export function createContentService(db: Db, now: () => Date = () => new Date())
       const settings = await withFallback(shopId, (id) => db.select().from(shopSettings).where(eq(shopSettings.shopId, id)));
       const get = (k: string) => settings.find((s) => s.key === k)?.value ?? "";
       return { title: get("home_title"), description: get("home_description") };
+    },
+
+    /** The home video, or null when the shop has none. */
+    async video(shopId: number): Promise<HomeVideo | null> {
+      const settings = await withFallback(shopId, (id) => db.select().from(shopSettings).where(eq(shopSettings.shopId, id)));
+      const raw = settings.find((s) => s.key === "home_video")?.value;
+      if (!raw) return null;
+      const v = JSON.parse(raw) as HomeVideo;
+      return v.src ? v : null;
+    },
+
+    /** Quick-order entries with today's price; entries whose product left the shelf are skipped. */
+    async quickOrders(shopId: number): Promise<QuickOrderEntry[]> {
+      const entries = await withFallback(shopId, (id) =>
+        db.select().from(quickOrders).where(eq(quickOrders.shopId, id)).orderBy(asc(quickOrders.sort), asc(quickOrders.id)),
+      );
+      const live = new Map((await catalogue.variantsByIds(entries.map((e) => e.variantId))).map((v) => [v.id, v]));
+      return entries.flatMap((e) => {
+        const v = live.get(e.variantId);
+        if (!v?.onShelf || v.productId !== e.productId) return [];
+        return [{ product_id: e.productId, variant_id: e.variantId, title: e.title, image: e.image, price: v.price }];
+      });
+    },
+
+    promoImages(shopId: number, slot: "single" | "twice"): Promise<PromoImage[]> {
+      return withFallback(shopId, (id) =>
+        db
+          .select({
+            title: promoImages.title,
+            image: promoImages.image,
+            image_mobile: promoImages.imageMobile,
+            link: promoImages.link,
+          })
+          .from(promoImages)
+          .where(and(eq(promoImages.shopId, id), eq(promoImages.slot, slot)))
+          .orderBy(asc(promoImages.sort), asc(promoImages.id)),
+      );
     },
   };
 }

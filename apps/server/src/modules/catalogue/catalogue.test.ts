@@ -1,0 +1,171 @@
+import type { CategoryPage, ProductView, SearchPage, Suggestion } from "@shop/contract";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { products } from "../../db/schema/index.js";
+import { createTestApp, type TestApp } from "../../test/harness.js";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe("product page data", () => {
+  test("a product with variants, stock states, gallery and breadcrumb", async () => {
+    const r = await t.call<ProductView>("GET", "/api/product/get?id=1");
+    expect(r.status).toBe(200);
+    const p = r.body.data;
+    expect(p.name).toBe("阿里山金萱烏龍");
+    expect(p.breadcrumb.map((c) => c.name)).toEqual(["台灣好茶", "高山烏龍"]);
+    expect(p.variants.map((v) => v.name)).toEqual(["75g 隨手包", "150g 罐裝", "300g 家庭號"]);
+    expect(p.variants.every((v) => ["in_stock", "low", "out_of_stock"].includes(v.stock_state))).toBe(true);
+    expect(p.images.length).toBe(2);
+    expect(JSON.stringify(p)).not.toContain('"stock"');
+  });
+
+  test("sold-out and low-stock variants say so without the number", async () => {
+    const soldOut = await t.call<ProductView>("GET", "/api/product/get?id=11");
+    expect(soldOut.body.data.variants.every((v) => v.stock_state === "out_of_stock")).toBe(true);
+    expect(soldOut.body.data.in_stock).toBe(false);
+    const low = await t.call<ProductView>("GET", "/api/product/get?id=7");
+    expect(low.body.data.variants.every((v) => v.stock_state === "low")).toBe(true);
+  });
+
+  test("unknown, off-shelf and other-shop products are 404", async () => {
+    expect((await t.call("GET", "/api/product/get?id=99999")).status).toBe(404);
+    await t.database.db.update(products).set({ status: "off" }).where(eq(products.id, 2));
+    t.publicCache.invalidate();
+    try {
+      const off = await t.call("GET", "/api/product/get?id=2");
+      expect(off.status).toBe(404);
+      expect(off.body.message).toBe("找不到此商品，可能已下架");
+    } finally {
+      await t.database.db.update(products).set({ status: "on" }).where(eq(products.id, 2));
+      t.publicCache.invalidate();
+    }
+    // Shop 2 sells tea only: a teapot is not in it.
+    expect((await t.call("GET", "/api/product/get?id=41&shop_id=2")).status).toBe(404);
+    expect((await t.call("GET", "/api/product/get?id=1&shop_id=2")).status).toBe(200);
+    expect((await t.call("GET", "/api/product/get?id=abc")).status).toBe(400);
+  });
+
+  test("points earned for the product's price", async () => {
+    const r = await t.call<{ point_percent: number; points_for_price: number }>("GET", "/api/point/productPercent?product_id=1");
+    const p = (await t.call<ProductView>("GET", "/api/product/get?id=1")).body.data;
+    expect(r.body.data).toEqual({
+      point_percent: p.point_percent,
+      points_for_price: Math.floor((p.price * p.point_percent) / 100),
+    });
+    expect((await t.call("GET", "/api/point/teamPointPercent")).body.data).toEqual({ level1: 5, level2: 2 });
+  });
+});
+
+describe("category listing", () => {
+  test("a top category lists its children's products, paged and sorted", async () => {
+    const r = await t.call<CategoryPage>("GET", "/api/category/find?id=1&per_page=5&sort=price_asc");
+    const d = r.body.data;
+    expect(d.category.name).toBe("台灣好茶");
+    expect(d.total).toBe(16);
+    expect(d.list.length).toBe(5);
+    expect(d.children.map((c) => c.name)).toEqual(["高山烏龍", "東方美人", "紅茶", "包種與綠茶"]);
+    const prices = d.list.map((p) => p.price);
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    const last = await t.call<CategoryPage>("GET", "/api/category/find?id=1&per_page=5&page=4");
+    expect(last.body.data.list.length).toBe(1);
+    const beyond = await t.call<CategoryPage>("GET", "/api/category/find?id=1&page=999");
+    expect(beyond.body.data.list).toEqual([]);
+  });
+
+  test("a child category has a two-level breadcrumb", async () => {
+    const r = await t.call<CategoryPage>("GET", "/api/category/find?id=2");
+    expect(r.body.data.breadcrumb.map((c) => c.name)).toEqual(["台灣好茶", "高山烏龍"]);
+    expect(r.body.data.total).toBe(4);
+  });
+
+  test("bad ids, pages and sorts", async () => {
+    expect((await t.call("GET", "/api/category/find?id=9999")).status).toBe(404);
+    expect((await t.call("GET", "/api/category/find?id=1&page=-1")).status).toBe(400);
+    expect((await t.call("GET", "/api/category/find?id=1&sort=random")).body.message).toContain("排序方式錯誤");
+  });
+});
+
+describe("search", () => {
+  test("烏龍 finds 高山烏龍茶禮盒 and the oolongs", async () => {
+    const r = await t.call<SearchPage>("GET", `/api/product/search?keyword=${encodeURIComponent("烏龍")}`);
+    const names = r.body.data.list.map((p) => p.name);
+    expect(names).toContain("高山烏龍茶禮盒");
+    expect(names).toContain("梨山高冷烏龍");
+    expect(names.length).toBe(9);
+    expect(names.every((n) => n.includes("烏龍"))).toBe(true);
+  });
+
+  test("a single character, a category name and two terms", async () => {
+    const one = await t.call<SearchPage>("GET", `/api/product/search?keyword=${encodeURIComponent("酥")}`);
+    expect(one.body.data.list.map((p) => p.name).sort()).toEqual(["土鳳梨酥", "烏龍茶鳳梨酥", "蛋黃鳳梨酥", "金鑽鳳梨酥"].sort());
+    const cat = await t.call<SearchPage>("GET", `/api/product/search?keyword=${encodeURIComponent("茶壺")}`);
+    expect(cat.body.data.total).toBeGreaterThanOrEqual(4);
+    const two = await t.call<SearchPage>("GET", `/api/product/search?keyword=${encodeURIComponent("烏龍 禮盒")}`);
+    expect(two.body.data.list.map((p) => p.name)).toEqual(["高山烏龍茶禮盒"]);
+  });
+
+  test("suggestions as you type, limited", async () => {
+    const r = await t.call<Suggestion[]>("GET", `/api/product/search/fast?keyword=${encodeURIComponent("烏")}&limit=3`);
+    expect(r.body.data.length).toBe(3);
+    expect(Object.keys(r.body.data[0] ?? {}).sort()).toEqual(["id", "image", "name", "price"]);
+    expect((await t.call("GET", "/api/product/search/fast?keyword=a&limit=50")).status).toBe(400);
+  });
+
+  test.each(["' OR 1=1 --", "%", "_", "🍵", "   ", "<script>", "烏龍".repeat(40)])("%s gives a normal answer", async (kw) => {
+    const r = await t.call<SearchPage>("GET", `/api/product/search?keyword=${encodeURIComponent(kw)}`);
+    expect(r.status).toBeLessThan(500);
+    if (r.status === 200) expect(Array.isArray(r.body.data.list)).toBe(true);
+  });
+
+  test("a sub-mall searches its own selection only", async () => {
+    const r = await t.call<SearchPage>("GET", `/api/product/search?keyword=${encodeURIComponent("烏龍")}&shop_id=2`);
+    expect(r.body.data.list.map((p) => p.name)).not.toContain("高山烏龍茶禮盒");
+    expect(r.body.data.total).toBeGreaterThan(0);
+  });
+});
+
+describe("caching of public reads", () => {
+  test("ETag and Cache-Control; a matching If-None-Match gets 304", async () => {
+    const first = await t.app.inject({ method: "GET", url: "/api/product/get?id=3" });
+    expect(first.headers["cache-control"]).toContain("public");
+    const tag = first.headers.etag as string;
+    expect(tag).toBeTruthy();
+    const again = await t.app.inject({ method: "GET", url: "/api/product/get?id=3", headers: { "if-none-match": tag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.headers["x-cache"]).toBe("hit");
+  });
+
+  test("repeated reads come from memory until a write invalidates them", async () => {
+    await t.app.inject({ method: "GET", url: "/api/product/get?id=4" });
+    await t.database.db.update(products).set({ name: "改名測試" }).where(eq(products.id, 4));
+    const stale = await t.call<ProductView>("GET", "/api/product/get?id=4");
+    expect(stale.body.data.name).not.toBe("改名測試");
+    t.publicCache.invalidate();
+    const fresh = await t.call<ProductView>("GET", "/api/product/get?id=4");
+    expect(fresh.body.data.name).toBe("改名測試");
+  });
+
+  test("member answers are never cached publicly", async () => {
+    const r = await t.app.inject({ method: "GET", url: "/api/user/get" });
+    expect(r.headers["cache-control"] ?? "").not.toContain("public");
+  });
+});
+
+describe("responsive images", () => {
+  test("a demo picture is resized to WebP at an allowed width", async () => {
+    const r = await t.app.inject({ method: "GET", url: "/img/320/uploads/demo/product-1.svg" });
+    expect(r.statusCode).toBe(200);
+    expect(r.headers["content-type"]).toBe("image/webp");
+    expect(r.rawPayload.subarray(8, 12).toString()).toBe("WEBP");
+  });
+
+  test("other widths, missing files and path tricks are 404", async () => {
+    expect((await t.app.inject({ method: "GET", url: "/img/333/uploads/demo/product-1.svg" })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: "GET", url: "/img/320/uploads/demo/nope.svg" })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: "GET", url: "/img/320/uploads/..%2F..%2Fetc%2Fpasswd" })).statusCode).toBe(404);
+  });
+});

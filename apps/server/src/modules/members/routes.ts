@@ -1,0 +1,27 @@
+import { idSchema, shopIdSchema, z } from "@shop/contract";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { ok } from "../../lib/http.js";
+import type { SessionGuards } from "../../plugins/session.js";
+import { sessionOf } from "../../plugins/session.js";
+import type { Services } from "../../services.js";
+
+/** The member's favourites (/api/user/like/*). */
+export function memberRoutes(services: Services, guards: SessionGuards): FastifyPluginAsyncZod {
+  const { favorites } = services;
+  const likeBody = z.strictObject({ product_id: idSchema, shop_id: shopIdSchema.optional() });
+  return async (app) => {
+    app.post("/user/like/store", { schema: { body: likeBody }, preHandler: guards.requireMember }, async (req) => {
+      await favorites.like(sessionOf(req).member.id, req.body.product_id, req.body.shop_id ?? 1);
+      return ok({ liked: true }, "已加入收藏");
+    });
+    app.post("/user/like/delete", { schema: { body: likeBody }, preHandler: guards.requireMember }, async (req) => {
+      await favorites.unlike(sessionOf(req).member.id, req.body.product_id);
+      return ok({ liked: false }, "已取消收藏");
+    });
+    app.post(
+      "/user/like/search",
+      { schema: { body: z.strictObject({ shop_id: shopIdSchema.optional() }).nullish() }, preHandler: guards.requireMember },
+      async (req) => ok(await favorites.list(sessionOf(req).member.id, req.body?.shop_id ?? 1)),
+    );
+  };
+}

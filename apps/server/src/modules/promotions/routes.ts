@@ -1,0 +1,20 @@
+import { idSchema, pageQuerySchema, shopQuerySchema } from "@shop/contract";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { ok } from "../../lib/http.js";
+import type { Services } from "../../services.js";
+
+export function promotionRoutes(services: Services): FastifyPluginAsyncZod {
+  const { promotions } = services;
+  return async (app) => {
+    app.get(
+      "/discount/search",
+      { config: { publicCache: true }, schema: { querystring: shopQuerySchema.extend(pageQuerySchema.shape) } },
+      async (req) => ok(await promotions.list(req.query.shop_id, req.query.page, req.query.per_page)),
+    );
+    app.get(
+      "/discount/get",
+      { config: { publicCache: true }, schema: { querystring: shopQuerySchema.extend({ id: idSchema }) } },
+      async (req) => ok(await promotions.get(req.query.id, req.query.shop_id)),
+    );
+  };
+}

@@ -1,0 +1,74 @@
+import type { Paged, Promotion, PromotionDetail } from "@shop/contract";
+import { formatMoney } from "@shop/contract/format";
+import { and, asc, count, eq, gt, lte } from "drizzle-orm";
+import type { Db } from "../../db/client.js";
+import { promotionProducts, promotions } from "../../db/schema/index.js";
+import { notFound } from "../../lib/errors.js";
+import type { CatalogueService } from "../catalogue/service.js";
+import { MAIN_SHOP_ID } from "../shops/service.js";
+
+type Row = typeof promotions.$inferSelect;
+
+/** The rule in words, as the activity page and the checkout quote explain it. */
+export function ruleText(p: Pick<Row, "kind" | "threshold" | "value" | "bundleQty" | "bundlePrice">): string {
+  switch (p.kind) {
+    case "amount_off":
+      return `消費滿 ${formatMoney(p.threshold)} 折 ${formatMoney(p.value)}`;
+    case "percent_off": {
+      const discount = 100 - p.value;
+      const label = discount % 10 === 0 ? `${discount / 10} 折` : `${discount} 折`;
+      return `消費滿 ${formatMoney(p.threshold)} 享 ${label}`;
+    }
+    case "bundle_price":
+      return `指定商品任選 ${p.bundleQty ?? 0} 件 ${formatMoney(p.bundlePrice ?? 0)}`;
+  }
+}
+
+/** Promotions as the public sees them (activities). Applying them to a quote is checkout's job. */
+export function createPromotionsService(db: Db, catalogue: CatalogueService, now: () => Date = () => new Date()) {
+  const running = (shopId: number) =>
+    and(eq(promotions.shopId, shopId), lte(promotions.startsAt, now()), gt(promotions.endsAt, now()));
+
+  const view = (p: Row): Promotion => ({
+    id: p.id,
+    title: p.title,
+    kind: p.kind,
+    rule_text: ruleText(p),
+    summary: p.summary,
+    image: p.image,
+    starts_at: p.startsAt.toISOString(),
+    ends_at: p.endsAt.toISOString(),
+  });
+
+  return {
+    async list(shopId: number, page: number, perPage: number): Promise<Paged<Promotion>> {
+      // Sub-malls run the main mall's promotions unless they have their own.
+      const [own] = await db.select({ n: count() }).from(promotions).where(running(shopId));
+      const id = (own?.n ?? 0) > 0 ? shopId : MAIN_SHOP_ID;
+      const [total] = await db.select({ n: count() }).from(promotions).where(running(id));
+      const rows = await db
+        .select()
+        .from(promotions)
+        .where(running(id))
+        .orderBy(asc(promotions.endsAt), asc(promotions.id))
+        .limit(perPage)
+        .offset((page - 1) * perPage);
+      return { list: rows.map(view), total: total?.n ?? 0, page, per_page: perPage };
+    },
+
+    async get(id: number, shopId: number): Promise<PromotionDetail> {
+      const [p] = await db
+        .select()
+        .from(promotions)
+        .where(and(eq(promotions.id, id), lte(promotions.startsAt, now()), gt(promotions.endsAt, now())));
+      if (!p) throw notFound("找不到此活動，可能已結束");
+      const ids = (await db.select().from(promotionProducts).where(eq(promotionProducts.promotionId, id))).map(
+        (r) => r.productId,
+      );
+      const products = await catalogue.cards(shopId, { ids, limit: 100 });
+      return { ...view(p), description: p.description, products };
+    },
+  };
+}
+
+export type PromotionsService = ReturnType<typeof createPromotionsService>;
