@@ -6,7 +6,7 @@ test("the home page is server-rendered with the demo shop's content", async ({ r
   expect(res.status()).toBe(200);
   const html = await res.text();
   expect(html).toContain("冬季高山茶 限時 85 折");
-  expect(html).toContain("本月推薦");
+  expect(html).toContain("推薦商品");
   expect(html).toContain('data-layout="desktop"');
   expect(res.headers()["content-security-policy"]).toContain("nonce-");
 });

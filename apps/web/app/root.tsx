@@ -25,9 +25,11 @@ export const links: Route.LinksFunction = () => [
 interface RootData extends ShellData {
   nonce: string;
   homeDesc: HomeDesc;
+  /** Scheme and host of this request, for canonical and Open Graph URLs. */
+  origin: string;
 }
 
-export async function loader({ context, params }: Route.LoaderArgs): Promise<RootData> {
+export async function loader({ context, params, request }: Route.LoaderArgs): Promise<RootData> {
   const shopId = parseShopPrefix(params.shopPrefix) ?? MAIN_SHOP_ID;
   const query = { shop_id: shopId };
   const [home, hrefs, news, tree] = await Promise.all([
@@ -38,6 +40,7 @@ export async function loader({ context, params }: Route.LoaderArgs): Promise<Roo
   ]);
   const headline = news.status ? news.data[0] : undefined;
   return {
+    origin: new URL(request.url).origin,
     isMobile: context.isMobile,
     testMode: context.testMode,
     nonce: context.nonce,

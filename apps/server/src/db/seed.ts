@@ -163,8 +163,9 @@ async function seedCatalogue(tx: Tx, images: Images): Promise<number[]> {
             name: v.name,
             price: base + v.delta,
             listPrice: Math.round(((base + v.delta) * 1.2) / 10) * 10,
-            // A few sold-out and low-stock variants so the storefront shows those states.
-            stock: n % 11 === 0 ? 0 : n % 7 === 0 ? 3 : 40 + ((n * 13 + vi * 7) % 160),
+            // Some sold-out and low-stock products, and some products whose largest size is sold
+            // out, so the storefront shows every state.
+            stock: n % 11 === 0 || (n % 5 === 1 && vi === 2) ? 0 : n % 7 === 0 ? 3 : 40 + ((n * 13 + vi * 7) % 160),
             sort: vi,
           })),
         );

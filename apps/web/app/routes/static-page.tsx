@@ -1,12 +1,19 @@
 import type { StaticPage } from "@shop/contract/front";
 import { data } from "react-router";
+import { rootOrigin, seo } from "../lib/seo";
 import { parseShopPrefix } from "../lib/shop";
 import { RichContent } from "../ui/RichContent";
 import type { Route } from "./+types/static-page";
 
-/** /terms and /policy: editable pages from the database. */
+/** /terms, /policy and /content?key= (about…): editable pages from the database. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const key = new URL(request.url).pathname.endsWith("/policy") ? "policy" : "terms";
+  const url = new URL(request.url);
+  const key = url.pathname.endsWith("/policy")
+    ? "policy"
+    : url.pathname.endsWith("/terms")
+      ? "terms"
+      : (url.searchParams.get("key") ?? "about");
+  if (!/^[\w-]{1,50}$/.test(key)) throw data(null, { status: 404 });
   const res = await context.api<StaticPage>("/api/front/static/search", {
     query: { key, shop_id: parseShopPrefix(params.shopPrefix) ?? 1 },
   });
@@ -14,7 +21,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { page: res.data };
 }
 
-export const meta: Route.MetaFunction = ({ data: d }) => [{ title: `${d?.page.title ?? ""}｜茶山好物` }];
+export const meta: Route.MetaFunction = ({ data: d, matches, location }) =>
+  d
+    ? seo({
+        title: d.page.title,
+        description: d.page.content.replace(/<[^>]+>/g, "").slice(0, 120),
+        origin: rootOrigin(matches),
+        path: location.pathname + (location.pathname.endsWith("/content") ? `?key=${d.page.key}` : ""),
+      })
+    : [{ title: "找不到此頁面" }];
 
 export default function StaticPageRoute({ loaderData }: Route.ComponentProps) {
   const { page } = loaderData;
@@ -25,3 +40,5 @@ export default function StaticPageRoute({ loaderData }: Route.ComponentProps) {
     </article>
   );
 }
+
+export { RouteErrorPage as ErrorBoundary } from "../ui/NotFoundPage";

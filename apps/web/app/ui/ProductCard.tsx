@@ -1,5 +1,6 @@
 import { formatMoney } from "@shop/contract/format";
 import type { ProductCard as Card } from "@shop/contract/front";
+import { Img } from "./Img";
 import { ShopLink } from "./ShopLink";
 
 const TAG_LABELS: Record<string, string> = { hot: "熱銷", recommended: "推薦", new: "新品" };
@@ -11,13 +12,13 @@ export function ProductCard({ product, eager = false }: { product: Card; eager?:
       className="group flex flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-stone-200 transition hover:shadow-md"
     >
       <div className="relative aspect-square bg-stone-100">
-        <img
+        <Img
           src={product.image}
           alt={product.name}
           width={400}
           height={400}
-          loading={eager ? "eager" : "lazy"}
-          decoding="async"
+          sizes="(min-width: 1152px) 260px, (min-width: 768px) 25vw, 50vw"
+          priority={eager}
           className="h-full w-full object-cover"
         />
         {!product.in_stock && (

@@ -222,12 +222,14 @@ export function createCatalogueService(db: Db) {
 
     async suggestions(keyword: string, limit: number, shopId: number): Promise<Suggestion[]> {
       const match = searchCondition(keyword);
-      if (!match) return [];
+      const first = parseQuery(keyword).terms[0];
+      if (!match || !first) return [];
+      // search_text starts with the name: the earlier the term occurs, the better the suggestion.
       return db
         .select({ id: products.id, name: products.name, image: products.image, price: products.price })
         .from(products)
         .where(and(inShop(shopId), match))
-        .orderBy(asc(products.sort), asc(products.id))
+        .orderBy(sql`position(${first} in ${products.searchText})`, asc(products.sort), asc(products.id))
         .limit(limit);
     },
 

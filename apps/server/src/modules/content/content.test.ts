@@ -34,8 +34,9 @@ describe("front content", () => {
 
   test("home sections hold product cards", async () => {
     const r = await t.call<Array<{ title: string; products: Array<Record<string, unknown>> }>>("GET", "/api/front/home/search");
-    expect(r.body.data.map((s) => s.title)).toEqual(["本月推薦", "新品上市", "人氣熱銷"]);
-    const card = r.body.data[0]?.products[0];
+    expect(r.body.data.map((s) => s.title)).toEqual(["新品上市", "台灣好茶", "茶點零嘴", "在地好食", "茶具器皿", "禮盒專區"]);
+    const card = r.body.data[1]?.products[0];
+    expect(r.body.data[1]?.products.length).toBe(4);
     expect(Object.keys(card ?? {}).sort()).toEqual([
       "id",
       "image",

@@ -26,17 +26,14 @@ export function frontRoutes(services: Services): FastifyPluginAsyncZod {
     get("/front/home/desc", (s) => content.homeDesc(s));
     get("/front/dealer/search", () => dealers.featured());
     get("/front/new/searchthree", async (s) => (await content.newsPage(s, 1, 3)).list);
+    // Home sections: what is new, then four of each top-level category (recommended and hot
+    // products have their own blocks).
     get("/front/home/search", async (shopId) => {
-      const [recommended, newest, hot] = await Promise.all([
-        catalogue.recommended(shopId),
-        catalogue.newest(shopId),
-        catalogue.hot(shopId),
-      ]);
-      return [
-        { title: "本月推薦", products: recommended },
-        { title: "新品上市", products: newest },
-        { title: "人氣熱銷", products: hot },
-      ].filter((s) => s.products.length > 0);
+      const [newest, tops] = await Promise.all([catalogue.newest(shopId), catalogue.homeCategories()]);
+      const perCategory = await Promise.all(
+        tops.map(async (c) => ({ title: c.name, products: (await catalogue.categoryPage(c.id, shopId, 1, 4, "hot")).list })),
+      );
+      return [{ title: "新品上市", products: newest }, ...perCategory].filter((s) => s.products.length > 0);
     });
 
     app.get(

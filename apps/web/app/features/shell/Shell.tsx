@@ -3,6 +3,7 @@ import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useLocation, useNavigation } from "react-router";
 import { useLogout, useToken } from "../../lib/auth";
 import { ShopLink } from "../../ui/ShopLink";
+import { SearchBox } from "../catalogue/SearchBox";
 import { CartPanel } from "./CartPanel";
 import { useScrolledPast, useScrollTopOnNavigate, useStartupChecks } from "./startup";
 
@@ -149,17 +150,7 @@ function DesktopShell({ data, children, openCart }: { data: ShellData; children:
         >
           <div className="mx-auto flex max-w-6xl items-center gap-6 px-4 py-3">
             <Brand shop={data.shop} />
-            <search className="ml-auto">
-              <form action={data.shop && data.shop.id !== 1 ? `/shop_${data.shop.id}/product` : "/product"} className="flex w-72">
-                <label htmlFor="site-search" className="sr-only">
-                  搜尋商品
-                </label>
-                <input id="site-search" name="keyword" placeholder="搜尋茶葉、禮盒…" className="input rounded-r-none py-2" />
-                <button type="submit" className="btn-primary shrink-0 whitespace-nowrap rounded-l-none py-2">
-                  搜尋
-                </button>
-              </form>
-            </search>
+            <SearchBox className="ml-auto w-80" />
             <AccountLinks className="text-stone-700" />
             <CartButton onClick={openCart} className="text-stone-700 hover:text-tea-700" />
           </div>
@@ -202,6 +193,9 @@ function MobileShell({ data, children, openCart }: { data: ShellData; children: 
           <Brand shop={data.shop} />
           <CartButton onClick={openCart} className="text-stone-700" />
         </header>
+      </div>
+      <div className="border-b border-stone-200 bg-white px-3 py-2">
+        <SearchBox />
       </div>
       <main id="main" className="min-h-[60vh] px-3 pt-4 pb-24">
         {children}

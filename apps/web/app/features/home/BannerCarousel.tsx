@@ -1,0 +1,82 @@
+import type { Banner } from "@shop/contract/front";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { Img } from "../../ui/Img";
+import { ShopLink } from "../../ui/ShopLink";
+
+const AUTOPLAY_MS = 5000;
+
+/** Home banners: a scroll-snap strip (works without JavaScript) with dots and autoplay. */
+export function BannerCarousel({ banners, isMobile }: { banners: Banner[]; isMobile: boolean }) {
+  const strip = useRef<HTMLUListElement>(null);
+  const [current, setCurrent] = useState(0);
+  const [paused, setPaused] = useState(false);
+
+  const show = useCallback((i: number) => {
+    const el = strip.current;
+    if (!el) return;
+    el.scrollTo({ left: el.clientWidth * i, behavior: "smooth" });
+  }, []);
+
+  useEffect(() => {
+    if (paused || banners.length < 2 || window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+    const t = setInterval(() => show((current + 1) % banners.length), AUTOPLAY_MS);
+    return () => clearInterval(t);
+  }, [current, paused, banners.length, show]);
+
+  if (banners.length === 0) return null;
+  return (
+    <section
+      aria-roledescription="carousel"
+      aria-label="活動橫幅"
+      className="relative"
+      onMouseEnter={() => setPaused(true)}
+      onMouseLeave={() => setPaused(false)}
+    >
+      <ul
+        ref={strip}
+        onScroll={(e) => setCurrent(Math.round(e.currentTarget.scrollLeft / Math.max(1, e.currentTarget.clientWidth)))}
+        className="flex snap-x snap-mandatory overflow-x-auto rounded-2xl [scrollbar-width:none]"
+      >
+        {banners.map((b, i) => (
+          <li
+            key={b.id}
+            className="relative w-full shrink-0 snap-center"
+            aria-roledescription="slide"
+            aria-label={`${i + 1} / ${banners.length}`}
+          >
+            <ShopLink to={b.link || "/"} className="block">
+              <Img
+                src={isMobile ? b.image_mobile : b.image}
+                alt={b.title}
+                width={isMobile ? 750 : 1600}
+                height={isMobile ? 500 : 500}
+                sizes="(min-width: 1152px) 1120px, 100vw"
+                priority={i === 0}
+                className={`w-full object-cover ${isMobile ? "aspect-[3/2]" : "aspect-[16/5]"}`}
+              />
+              <span className="absolute bottom-4 left-4 rounded-lg bg-black/55 px-4 py-2 text-lg font-bold text-white md:bottom-8 md:left-8 md:text-3xl">
+                {b.title}
+              </span>
+            </ShopLink>
+          </li>
+        ))}
+      </ul>
+      {banners.length > 1 && (
+        <div className="absolute inset-x-0 bottom-2 flex justify-center gap-2">
+          {banners.map((b, i) => (
+            <button
+              key={b.id}
+              type="button"
+              onClick={() => show(i)}
+              aria-label={`第 ${i + 1} 張：${b.title}`}
+              aria-current={i === current}
+              className="flex h-6 w-6 items-center justify-center"
+            >
+              <span className={`block h-2 rounded-full transition-all ${i === current ? "w-5 bg-white" : "w-2 bg-white/60"}`} />
+            </button>
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,171 @@
+import type { CategoryPage, ProductSort, SearchPage } from "@shop/contract/catalogue";
+import { data, Form, useNavigation } from "react-router";
+import { intParam } from "../lib/query";
+import { rootOrigin, seo } from "../lib/seo";
+import { parseShopPrefix, useShop } from "../lib/shop";
+import { Pagination } from "../ui/Pagination";
+import { ProductCard } from "../ui/ProductCard";
+import { ShopLink } from "../ui/ShopLink";
+import type { Route } from "./+types/product-list";
+
+const SORTS: Array<[ProductSort, string]> = [
+  ["newest", "最新上架"],
+  ["hot", "熱銷優先"],
+  ["price_asc", "價格低到高"],
+  ["price_desc", "價格高到低"],
+];
+const PER_PAGE = 20;
+
+/** /product?parent_categry_id= (a category) or /product?keyword= (search results). */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const shopId = parseShopPrefix(params.shopPrefix) ?? 1;
+  const page = intParam(url.searchParams.get("page"), 1);
+  const sortParam = url.searchParams.get("sort") as ProductSort | null;
+  const sort = SORTS.some(([s]) => s === sortParam) ? (sortParam as ProductSort) : "newest";
+  const keyword = url.searchParams.get("keyword")?.trim().slice(0, 100) ?? "";
+  const categoryId = url.searchParams.get("parent_categry_id") ?? url.searchParams.get("category_id");
+
+  if (keyword || !categoryId) {
+    const r = await context.api<SearchPage>("/api/product/search", {
+      query: { keyword, sort, page, per_page: PER_PAGE, shop_id: shopId },
+    });
+    return {
+      kind: "search" as const,
+      keyword,
+      sort,
+      result: r.status ? r.data : { keyword, list: [], total: 0, page, per_page: PER_PAGE, sort },
+    };
+  }
+  const r = await context.api<CategoryPage>("/api/category/find", {
+    query: { id: intParam(categoryId, 0), sort, page, per_page: PER_PAGE, shop_id: shopId },
+  });
+  if (!r.status) throw data(null, { status: 404 });
+  return { kind: "category" as const, keyword: "", sort, result: r.data };
+}
+
+export const meta: Route.MetaFunction = ({ data: d, matches, location }) => {
+  if (!d) return [{ title: "找不到此頁面" }];
+  const origin = rootOrigin(matches);
+  if (d.kind === "search") {
+    return seo({
+      title: d.keyword ? `「${d.keyword}」的搜尋結果` : "全部商品",
+      description: `茶山好物商品搜尋：${d.keyword}`,
+      origin,
+      path: location.pathname + location.search,
+      noindex: true,
+    });
+  }
+  const c = d.result as CategoryPage;
+  return seo({
+    title: c.category.name,
+    description: `${c.category.name}：${c.list
+      .slice(0, 6)
+      .map((p) => p.name)
+      .join("、")}等 ${c.total} 項商品。`,
+    origin,
+    path: `${location.pathname}?parent_categry_id=${c.category.id}`,
+    image: c.list[0]?.image,
+  });
+};
+
+export default function ProductList({ loaderData: d }: Route.ComponentProps) {
+  const shop = useShop();
+  const navigation = useNavigation();
+  const category = d.kind === "category" ? (d.result as CategoryPage) : undefined;
+  const result = d.result;
+  const baseQuery: Record<string, string> = category
+    ? { parent_categry_id: String(category.category.id) }
+    : { keyword: d.keyword };
+  if (d.sort !== "newest") baseQuery.sort = d.sort;
+  const title = category ? category.category.name : d.keyword ? `「${d.keyword}」的搜尋結果` : "全部商品";
+
+  return (
+    <div className={navigation.state === "loading" ? "opacity-70 transition-opacity" : ""}>
+      {category && (
+        <nav aria-label="麵包屑" className="mb-3 text-sm text-stone-600">
+          <ol className="flex flex-wrap gap-1">
+            <li>
+              <ShopLink to="/" className="hover:underline">
+                首頁
+              </ShopLink>
+            </li>
+            {category.breadcrumb.map((c) => (
+              <li key={c.id} className="before:mx-1 before:content-['/']">
+                <ShopLink to={`/product?parent_categry_id=${c.id}`} className="hover:underline">
+                  {c.name}
+                </ShopLink>
+              </li>
+            ))}
+          </ol>
+        </nav>
+      )}
+      <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold text-stone-800">{title}</h1>
+          <p className="mt-1 text-sm text-stone-600">{`共 ${result.total} 項商品`}</p>
+        </div>
+        <Form method="get" action={shop.path("/product")} className="flex items-center gap-2">
+          {Object.entries(baseQuery)
+            .filter(([k]) => k !== "sort")
+            .map(([k, v]) => (
+              <input key={k} type="hidden" name={k} value={v} />
+            ))}
+          <label htmlFor="sort" className="text-sm text-stone-600">
+            排序
+          </label>
+          <select
+            id="sort"
+            name="sort"
+            defaultValue={d.sort}
+            onChange={(e) => e.currentTarget.form?.requestSubmit()}
+            className="rounded-lg border border-stone-300 bg-white px-3 py-2"
+          >
+            {SORTS.map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+          <noscript>
+            <button type="submit" className="btn-secondary">
+              套用
+            </button>
+          </noscript>
+        </Form>
+      </div>
+
+      {category && category.children.length > 0 && (
+        <ul className="mb-5 flex flex-wrap gap-2">
+          {category.children.map((c) => (
+            <li key={c.id}>
+              <ShopLink
+                to={`/product?parent_categry_id=${c.id}`}
+                className={`inline-block rounded-full px-4 py-1.5 text-sm ring-1 ${c.id === category.category.id ? "bg-tea-700 text-white ring-tea-700" : "bg-white text-stone-700 ring-stone-300"}`}
+              >
+                {c.name}
+              </ShopLink>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {result.list.length === 0 ? (
+        <p className="card text-center text-stone-600">
+          {d.kind === "search" ? "找不到符合的商品，換個關鍵字試試看。" : "這個分類目前沒有商品。"}
+        </p>
+      ) : (
+        <ul className="grid grid-cols-2 gap-3 md:grid-cols-4 md:gap-5">
+          {result.list.map((p, i) => (
+            <li key={p.id}>
+              <ProductCard product={p} eager={i < 2} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pagination page={result.page} total={result.total} perPage={result.per_page} path="/product" query={baseQuery} />
+    </div>
+  );
+}
+
+export { RouteErrorPage as ErrorBoundary } from "../ui/NotFoundPage";

@@ -1,0 +1,289 @@
+import type { PointPercent, ProductView, VariantView } from "@shop/contract/catalogue";
+import { formatMoney } from "@shop/contract/format";
+import type { ProductCard } from "@shop/contract/front";
+import { useEffect, useState } from "react";
+import { data, useNavigate } from "react-router";
+import { productJsonLd } from "../features/catalogue/jsonld";
+import { api } from "../lib/api";
+import { useToken } from "../lib/auth";
+import { intParam } from "../lib/query";
+import { rootOrigin, seo } from "../lib/seo";
+import { parseShopPrefix, shopScope, useShop } from "../lib/shop";
+import { useAlerts } from "../ui/alerts";
+import { Img } from "../ui/Img";
+import { RichContent } from "../ui/RichContent";
+import { ShopLink } from "../ui/ShopLink";
+import type { Route } from "./+types/product";
+
+const STOCK_LABEL: Record<VariantView["stock_state"], string> = { in_stock: "現貨供應", low: "數量有限", out_of_stock: "已售完" };
+
+/** /product/details?id= and /product/detailsChild?id=&variant= (a variant chosen). */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const shopId = parseShopPrefix(params.shopPrefix) ?? 1;
+  const id = intParam(url.searchParams.get("id"), 0);
+  if (!id) throw data(null, { status: 404 });
+  const [product, points] = await Promise.all([
+    context.api<ProductView>("/api/product/get", { query: { id, shop_id: shopId } }),
+    context.api<PointPercent>("/api/point/productPercent", { query: { product_id: id } }),
+  ]);
+  if (!product.status) throw data(null, { status: 404 });
+  const wanted = intParam(url.searchParams.get("variant"), 0);
+  const variantId = product.data.variants.some((v) => v.id === wanted)
+    ? wanted
+    : (product.data.variants.find((v) => v.stock_state !== "out_of_stock") ?? product.data.variants[0])?.id;
+  return {
+    product: product.data,
+    pointPercent: points.status ? points.data.point_percent : product.data.point_percent,
+    variantId,
+    shopBase: shopScope(shopId).base,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ data: d, matches }) => {
+  if (!d) return [{ title: "找不到此商品" }];
+  const origin = rootOrigin(matches);
+  const path = `${d.shopBase}/product/details?id=${d.product.id}`;
+  const tags = seo({
+    title: d.product.name,
+    description: d.product.subtitle || d.product.name,
+    origin,
+    path,
+    image: d.product.image,
+    type: "product",
+  });
+  return [
+    ...tags,
+    { property: "product:price:amount", content: String(d.product.price) },
+    { property: "product:price:currency", content: "TWD" },
+    { "script:ld+json": productJsonLd(d.product, origin, `${origin}${path}`, d.shopBase) },
+  ];
+};
+
+function FavouriteButton({ productId }: { productId: number }) {
+  const token = useToken();
+  const shop = useShop();
+  const navigate = useNavigate();
+  const alerts = useAlerts();
+  const [liked, setLiked] = useState(false);
+
+  useEffect(() => {
+    if (!token) return;
+    void api<ProductCard[]>("/api/user/like/search", { body: { shop_id: shop.shopId } }).then((r) => {
+      if (r.status) setLiked(r.data.some((p) => p.id === productId));
+    });
+  }, [token, productId, shop.shopId]);
+
+  const toggle = async () => {
+    if (!token) {
+      navigate(`${shop.path("/login")}?next=${encodeURIComponent(window.location.pathname + window.location.search)}`);
+      return;
+    }
+    const r = await api(liked ? "/api/user/like/delete" : "/api/user/like/store", {
+      body: { product_id: productId, shop_id: shop.shopId },
+    });
+    if (r.status) setLiked(!liked);
+    else await alerts.error(r.message);
+  };
+
+  return (
+    <button type="button" onClick={() => void toggle()} aria-pressed={liked} className="btn-secondary gap-2">
+      <svg
+        aria-hidden
+        viewBox="0 0 24 24"
+        className={`h-5 w-5 ${liked ? "fill-red-600 stroke-red-600" : "fill-none stroke-current"}`}
+        strokeWidth="2"
+      >
+        <path d="M12 21s-7.5-4.6-9.5-9.1C1 8.5 3.2 5 6.6 5c2 0 3.4 1.1 4.4 2.5C12 6.1 13.4 5 15.4 5 18.8 5 21 8.5 19.5 11.9 17.5 16.4 12 21 12 21z" />
+      </svg>
+      {liked ? "已收藏" : "加入收藏"}
+    </button>
+  );
+}
+
+export default function Product({ loaderData }: Route.ComponentProps) {
+  const { product: p, pointPercent } = loaderData;
+  const alerts = useAlerts();
+  const [variantId, setVariantId] = useState(loaderData.variantId);
+  const [imageIndex, setImageIndex] = useState(0);
+  const [qty, setQty] = useState(1);
+  useEffect(() => setVariantId(loaderData.variantId), [loaderData.variantId]);
+
+  const variant = p.variants.find((v) => v.id === variantId) ?? p.variants[0];
+  const price = variant?.price ?? p.price;
+  const listPrice = variant?.list_price ?? p.list_price;
+  const soldOut = !variant || variant.stock_state === "out_of_stock";
+  const maxQty = Math.min(p.per_order_limit ?? 99, 99);
+  const gallery =
+    variant && variant.image !== p.image && !p.images.includes(variant.image) ? [variant.image, ...p.images] : p.images;
+  const shown = gallery[imageIndex] ?? gallery[0] ?? p.image;
+
+  const pick = (v: VariantView) => {
+    setVariantId(v.id);
+    setImageIndex(0);
+    // Reflect the choice in the address (shareable), without a navigation.
+    const url = new URL(window.location.href);
+    url.searchParams.set("variant", String(v.id));
+    window.history.replaceState(window.history.state, "", url);
+  };
+
+  return (
+    <article>
+      <nav aria-label="麵包屑" className="mb-3 text-sm text-stone-600">
+        <ol className="flex flex-wrap gap-1">
+          <li>
+            <ShopLink to="/" className="hover:underline">
+              首頁
+            </ShopLink>
+          </li>
+          {p.breadcrumb.map((c) => (
+            <li key={c.id} className="before:mx-1 before:content-['/']">
+              <ShopLink to={`/product?parent_categry_id=${c.id}`} className="hover:underline">
+                {c.name}
+              </ShopLink>
+            </li>
+          ))}
+        </ol>
+      </nav>
+
+      <div className="grid gap-6 md:grid-cols-2 md:gap-10">
+        <div>
+          <div className="overflow-hidden rounded-2xl bg-white ring-1 ring-stone-200">
+            <Img
+              src={shown}
+              alt={p.name}
+              width={640}
+              height={640}
+              sizes="(min-width: 768px) 540px, 100vw"
+              priority
+              className="aspect-square w-full object-cover"
+            />
+          </div>
+          {gallery.length > 1 && (
+            <ul className="mt-3 flex gap-2" aria-label="商品圖片">
+              {gallery.map((img, i) => (
+                <li key={img}>
+                  <button
+                    type="button"
+                    onClick={() => setImageIndex(i)}
+                    aria-label={`第 ${i + 1} 張圖片`}
+                    aria-current={i === imageIndex}
+                    className={`overflow-hidden rounded-lg ring-2 ${i === imageIndex ? "ring-tea-700" : "ring-transparent"}`}
+                  >
+                    <Img src={img} alt="" width={72} height={72} sizes="72px" className="h-16 w-16 object-cover" />
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+
+        <div className="flex flex-col gap-4">
+          <div>
+            <h1 className="text-2xl font-bold text-stone-900 md:text-3xl">{p.name}</h1>
+            {p.subtitle && <p className="mt-1 text-stone-600">{p.subtitle}</p>}
+          </div>
+          <div className="flex items-baseline gap-3" data-testid="price">
+            <span className="text-3xl font-bold text-red-700">{formatMoney(price)}</span>
+            {listPrice > price && <del className="text-stone-500">{formatMoney(listPrice)}</del>}
+          </div>
+          <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+            <span
+              data-testid="stock-state"
+              className={
+                soldOut
+                  ? "font-medium text-red-700"
+                  : variant?.stock_state === "low"
+                    ? "font-medium text-amber-800"
+                    : "text-tea-700"
+              }
+            >
+              {variant ? STOCK_LABEL[variant.stock_state] : STOCK_LABEL.out_of_stock}
+            </span>
+            {pointPercent > 0 && (
+              <span className="text-stone-700" data-testid="points">
+                購買可得 {Math.floor((price * qty * pointPercent) / 100)} 點（{pointPercent}% 回饋）
+              </span>
+            )}
+          </p>
+
+          {p.variants.length > 1 && (
+            <fieldset>
+              <legend className="mb-2 text-sm font-medium text-stone-700">規格</legend>
+              <div className="flex flex-wrap gap-2">
+                {p.variants.map((v) => (
+                  <label
+                    key={v.id}
+                    className={`cursor-pointer rounded-lg px-4 py-2 text-sm ring-1 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-tea-600 ${v.id === variantId ? "bg-tea-700 text-white ring-tea-700" : "bg-white text-stone-800 ring-stone-300"} ${v.stock_state === "out_of_stock" ? "opacity-60" : ""}`}
+                  >
+                    <input
+                      type="radio"
+                      name="variant"
+                      value={v.id}
+                      checked={v.id === variantId}
+                      onChange={() => pick(v)}
+                      className="sr-only"
+                    />
+                    {v.name}
+                    {v.stock_state === "out_of_stock" && "（售完）"}
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+          )}
+
+          <div className="flex items-center gap-3">
+            <span id="qty-label" className="text-sm font-medium text-stone-700">
+              數量
+            </span>
+            <fieldset className="flex items-center rounded-lg ring-1 ring-stone-300" aria-labelledby="qty-label">
+              <button
+                type="button"
+                className="px-3 py-2"
+                onClick={() => setQty((q) => Math.max(1, q - 1))}
+                aria-label="減少數量"
+                disabled={qty <= 1}
+              >
+                −
+              </button>
+              <output aria-live="polite" className="min-w-8 text-center">
+                {qty}
+              </output>
+              <button
+                type="button"
+                className="px-3 py-2"
+                onClick={() => setQty((q) => Math.min(maxQty, q + 1))}
+                aria-label="增加數量"
+                disabled={qty >= maxQty}
+              >
+                ＋
+              </button>
+            </fieldset>
+            {p.per_order_limit && <span className="text-xs text-stone-500">每筆訂單限購 {p.per_order_limit} 件</span>}
+          </div>
+
+          <div className="flex flex-wrap gap-3">
+            <button
+              type="button"
+              className="btn-primary min-w-40"
+              disabled={soldOut}
+              onClick={() => void alerts.remind("購物車功能即將推出，目前尚無法加入商品。")}
+            >
+              {soldOut ? "已售完" : "加入購物車"}
+            </button>
+            <FavouriteButton productId={p.id} />
+          </div>
+        </div>
+      </div>
+
+      <section aria-labelledby="desc-title" className="card mt-8">
+        <h2 id="desc-title" className="mb-3 text-lg font-bold text-stone-800">
+          商品介紹
+        </h2>
+        <RichContent html={p.description} className="text-stone-700" />
+      </section>
+    </article>
+  );
+}
+
+export { RouteErrorPage as ErrorBoundary } from "../ui/NotFoundPage";

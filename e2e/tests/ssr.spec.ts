@@ -1,0 +1,67 @@
+import { expect, test } from "@playwright/test";
+
+const META = [
+  '<meta name="description"',
+  '<link rel="canonical"',
+  'property="og:title"',
+  'property="og:url"',
+  'name="twitter:card"',
+];
+
+test.describe("server-rendered pages carry their content and meta tags", () => {
+  for (const [path, mustContain] of [
+    ["/", ["冬季高山茶 限時 85 折", "推薦商品", "快速購買", "經銷據點"]],
+    ["/product?parent_categry_id=1", ["台灣好茶", "阿里山金萱烏龍", "共 16 項商品"]],
+    ["/product/details?id=1", ["阿里山金萱烏龍", "75g 隨手包", "NT$400"]],
+    ["/news", ["最新消息", "冬茶上市｜高山烏龍新茶到貨"]],
+    ["/activity", ["優惠活動", "消費滿 NT$1,000 折 NT$100"]],
+  ] as const) {
+    test(path, async ({ request }) => {
+      const res = await request.get(path);
+      expect(res.status()).toBe(200);
+      const html = await res.text();
+      for (const text of mustContain) expect(html).toContain(text);
+      for (const tag of META) expect(html).toContain(tag);
+      expect(html).toMatch(/<title>[^<]*茶山好物[^<]*<\/title>/);
+    });
+  }
+
+  test("the product page has valid Product and BreadcrumbList JSON-LD", async ({ request }) => {
+    const html = await (await request.get("/product/details?id=1")).text();
+    const blocks = [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map((m) =>
+      JSON.parse(m[1] ?? ""),
+    );
+    const items = blocks.flat();
+    const product = items.find((i) => i["@type"] === "Product");
+    expect(product).toMatchObject({ "@context": "https://schema.org", name: "阿里山金萱烏龍", brand: { name: "茶山好物" } });
+    expect(product.offers).toHaveLength(3);
+    expect(product.offers[0]).toMatchObject({
+      "@type": "Offer",
+      price: 400,
+      priceCurrency: "TWD",
+      availability: "https://schema.org/InStock",
+    });
+    expect(product.offers[2].availability).toBe("https://schema.org/OutOfStock");
+    const crumbs = items.find((i) => i["@type"] === "BreadcrumbList");
+    expect(crumbs.itemListElement.map((c: { name: string }) => c.name)).toEqual([
+      "首頁",
+      "台灣好茶",
+      "高山烏龍",
+      "阿里山金萱烏龍",
+    ]);
+  });
+
+  test("unknown ids and hostile queries give normal pages", async ({ request }) => {
+    expect((await request.get("/product/details?id=abc")).status()).toBe(404);
+    expect((await request.get("/product?parent_categry_id=99999")).status()).toBe(404);
+    expect((await request.get("/news/details?id=-5")).status()).toBe(404);
+    for (const q of [
+      "/product?parent_categry_id=1&page=-3",
+      "/product?parent_categry_id=1&page=99999999999",
+      "/product?keyword=%27%3B%20drop%20table",
+      "/product?keyword=%F0%9F%8D%B5",
+    ]) {
+      expect((await request.get(q)).status(), q).toBe(200);
+    }
+  });
+});
