@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import type { IncomingMessage } from "node:http";
 import path from "node:path";
+import compress from "@fastify/compress";
 import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
@@ -26,6 +27,7 @@ import { shopRoutes } from "./modules/shops/routes.js";
 import { supportRoutes } from "./modules/support/routes.js";
 import { healthRoutes, testModeRoutes } from "./modules/system/routes.js";
 import { registerErrorHandling } from "./plugins/errors.js";
+import { registerPageCache } from "./plugins/page-cache.js";
 import { type ResponseCache, registerPublicCache } from "./plugins/public-cache.js";
 import { registerSession } from "./plugins/session.js";
 import { createServices, type Services } from "./services.js";
@@ -88,28 +90,13 @@ export async function buildApp(options: BuildOptions): Promise<ShopApp> {
   const simulatedProviders = sms.name === "log" || sms.name === "capture";
 
   app.addHook("onRequest", async (request, reply) => {
-    request.raw.cspNonce = randomBytes(16).toString("base64");
     reply.header("x-request-id", request.id);
   });
 
+  // Security headers everywhere; the Content-Security-Policy (with a per-response nonce for
+  // React Router's inline scripts) only on pages, where it matters — see webSecurity below.
   await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", (req) => `'nonce-${(req as { cspNonce?: string }).cspNonce}'`],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", "blob:"],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", "data:"],
-        frameSrc: ["'self'", "https://www.youtube-nocookie.com"],
-        formAction: ["'self'"],
-        frameAncestors: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        // TLS ends at the load balancer; upgrading would break plain-HTTP local and LAN use.
-        upgradeInsecureRequests: null,
-      },
-    },
+    contentSecurityPolicy: false,
     crossOriginEmbedderPolicy: false,
     hsts: config.NODE_ENV === "production",
   });
@@ -129,9 +116,12 @@ export async function buildApp(options: BuildOptions): Promise<ShopApp> {
   const guards = registerSession(app, services.auth);
 
   let publicCache: ResponseCache | undefined;
+  let pageCache: { invalidate(): void } | undefined;
   await app.register(
     async (api) => {
-      publicCache = await registerPublicCache(api);
+      publicCache = registerPublicCache(api);
+      // After the cache's hooks, so the cache keeps plain JSON and each response is encoded.
+      await api.register(compress, { threshold: 1024 });
       await api.register(healthRoutes(database.driver));
       await api.register(authRoutes(services, guards, config.AUTH_RATE_LIMIT_PER_MINUTE));
       await api.register(shopRoutes(services, guards));
@@ -170,6 +160,9 @@ export async function buildApp(options: BuildOptions): Promise<ShopApp> {
     const buildDir = options.web.buildDir;
     const { reactRouterFastify } = await import("@mcansh/remix-fastify/react-router");
     await app.register(async (scope) => {
+      await webSecurity(scope);
+      pageCache = registerPageCache(scope);
+      await scope.register(compress, { threshold: 1024 });
       await scope.register(reactRouterFastify, {
         buildDirectory: buildDir,
         mode: "production",
@@ -203,5 +196,45 @@ export async function buildApp(options: BuildOptions): Promise<ShopApp> {
   }
 
   if (!publicCache) throw new Error("public cache not registered");
-  return { app, services, capturedSms, publicCache };
+  const apiCache = publicCache;
+  // One switch for both caches: any write to catalogue or content calls this.
+  const caches: ResponseCache = {
+    invalidate() {
+      apiCache.invalidate();
+      pageCache?.invalidate();
+    },
+    get size() {
+      return apiCache.size;
+    },
+  };
+  return { app, services, capturedSms, publicCache: caches };
+}
+
+/** CSP for server-rendered pages: scripts only from us or with this response's nonce. */
+async function webSecurity(scope: FastifyInstance) {
+  scope.addHook("onRequest", async (request) => {
+    request.raw.cspNonce = randomBytes(16).toString("base64");
+  });
+  await scope.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", (req) => `'nonce-${(req as IncomingMessage).cspNonce}'`],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:"],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", "data:"],
+        frameSrc: ["'self'", "https://www.youtube-nocookie.com", "https://www.youtube.com"],
+        mediaSrc: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        // TLS ends at the load balancer; upgrading would break plain-HTTP local and LAN use.
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    hsts: false,
+  });
 }

@@ -33,7 +33,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs): Pr
   const shopId = parseShopPrefix(params.shopPrefix) ?? MAIN_SHOP_ID;
   const query = { shop_id: shopId };
   const [home, hrefs, news, tree] = await Promise.all([
-    context.api<{ shop: ShopInfo; home_desc: HomeDesc }>("/api/supmall/home", { method: "POST", body: query }),
+    context.api<{ shop: ShopInfo; home_desc: HomeDesc }>("/api/front/shop/get", { query }),
     context.api<TopHref[]>("/api/front/top_href/get", { query }),
     context.api<NewsSummary[]>("/api/front/new/searchthree", { query }),
     context.api<Array<{ id: number; name: string }>>("/api/category/search", { query }),

@@ -1,4 +1,4 @@
-import etag from "@fastify/etag";
+import { createHash } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { LRUCache } from "lru-cache";
 
@@ -22,32 +22,33 @@ const CACHE_CONTROL = "public, max-age=60, stale-while-revalidate=300";
  * 60 s at most (so stock states stay fresh) and are dropped at once by `invalidate()` on writes.
  * Across several instances each keeps its own cache; the TTL bounds how stale another's can be.
  */
-export async function registerPublicCache(
-  app: FastifyInstance,
-  options: { max?: number; ttlMs?: number } = {},
-): Promise<ResponseCache> {
-  const cache = new LRUCache<string, string>({
-    max: options.max ?? 2000,
+export function registerPublicCache(app: FastifyInstance, options: { max?: number; ttlMs?: number } = {}): ResponseCache {
+  const cache = new LRUCache<string, { body: string; etag: string }>({
+    max: options.max ?? 10_000,
     ttl: options.ttlMs ?? 60_000,
     maxSize: 64 * 1024 * 1024,
-    sizeCalculation: (v) => v.length * 2 || 1,
+    sizeCalculation: (v) => v.body.length * 2 || 1,
   });
-  await app.register(etag);
+  const etagOf = (body: string) => `"${createHash("sha1").update(body).digest("base64url")}"`;
 
   app.addHook("onRequest", async (request, reply) => {
     if (request.method !== "GET" || !request.routeOptions.config?.publicCache) return;
     const hit = cache.get(request.url);
     if (hit === undefined) return;
-    reply.header("cache-control", CACHE_CONTROL).header("x-cache", "hit").type("application/json; charset=utf-8");
-    return reply.send(hit);
+    reply.header("cache-control", CACHE_CONTROL).header("etag", hit.etag).header("x-cache", "hit");
+    if (request.headers["if-none-match"] === hit.etag) return reply.code(304).send();
+    return reply.type("application/json; charset=utf-8").send(hit.body);
   });
 
   app.addHook("onSend", async (request, reply, payload) => {
     if (request.method !== "GET" || !request.routeOptions.config?.publicCache || reply.statusCode !== 200) return payload;
-    reply.header("cache-control", CACHE_CONTROL);
-    if (reply.getHeader("x-cache") !== "hit" && typeof payload === "string") {
-      cache.set(request.url, payload);
-      reply.header("x-cache", "miss");
+    if (reply.getHeader("x-cache") === "hit" || typeof payload !== "string") return payload;
+    const etag = etagOf(payload);
+    cache.set(request.url, { body: payload, etag });
+    reply.header("cache-control", CACHE_CONTROL).header("etag", etag).header("x-cache", "miss");
+    if (request.headers["if-none-match"] === etag) {
+      reply.code(304);
+      return "";
     }
     return payload;
   });

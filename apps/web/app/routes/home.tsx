@@ -1,6 +1,7 @@
 import type { DealerCard, HomeVideo, PromoImage, QuickOrderEntry } from "@shop/contract/catalogue";
 import { formatDate, formatMoney } from "@shop/contract/format";
 import type { Banner, ProductCard as Card, HomeCategory, HomeSection, NewsSummary } from "@shop/contract/front";
+import { Suspense } from "react";
 import { useRouteLoaderData } from "react-router";
 import { BannerCarousel } from "../features/home/BannerCarousel";
 import { VideoPlayer } from "../features/home/VideoPlayer";
@@ -32,7 +33,21 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     get<HomeVideo | null>("/api/front/video/get", null),
     get<DealerCard[]>("/api/front/dealer/search", []),
   ]);
-  return { banners, categories, quickOrders, single, recommended, twice, news, sections, hot, video, dealers };
+  // Four cards per home section and hot products keep the page light on a phone.
+  const four = (cards: Card[]) => cards.slice(0, 4);
+  return {
+    banners,
+    categories,
+    quickOrders,
+    single,
+    recommended,
+    twice,
+    news,
+    sections: sections.map((s) => ({ ...s, products: four(s.products) })),
+    hot: four(hot),
+    video,
+    dealers,
+  };
 }
 
 export const meta: Route.MetaFunction = ({ matches, data, location }) => {
@@ -46,7 +61,31 @@ export const meta: Route.MetaFunction = ({ matches, data, location }) => {
   });
 };
 
+/**
+ * Each block is its own Suspense boundary: nothing suspends (the server renders it all), but React
+ * then hydrates the blocks one by one in separate tasks instead of one long task on a slow phone.
+ */
 function Section({
+  id,
+  title,
+  children,
+  more,
+}: {
+  id: string;
+  title: string;
+  children: React.ReactNode;
+  more?: React.ReactNode;
+}) {
+  return (
+    <Suspense>
+      <SectionBody id={id} title={title} more={more}>
+        {children}
+      </SectionBody>
+    </Suspense>
+  );
+}
+
+function SectionBody({
   id,
   title,
   children,
@@ -89,7 +128,7 @@ function PromoLink({ image, isMobile, sizes, wide }: { image: PromoImage; isMobi
     <ShopLink to={image.link || "/"} className="relative block overflow-hidden rounded-2xl">
       <Img
         src={useWide ? image.image : image.image_mobile}
-        alt={image.title}
+        alt=""
         width={useWide ? 1600 : 750}
         height={useWide ? 500 : 750}
         sizes={sizes}

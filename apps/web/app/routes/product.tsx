@@ -1,4 +1,4 @@
-import type { PointPercent, ProductView, VariantView } from "@shop/contract/catalogue";
+import type { ProductView, VariantView } from "@shop/contract/catalogue";
 import { formatMoney } from "@shop/contract/format";
 import type { ProductCard } from "@shop/contract/front";
 import { useEffect, useState } from "react";
@@ -23,18 +23,17 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const shopId = parseShopPrefix(params.shopPrefix) ?? 1;
   const id = intParam(url.searchParams.get("id"), 0);
   if (!id) throw data(null, { status: 404 });
-  const [product, points] = await Promise.all([
-    context.api<ProductView>("/api/product/get", { query: { id, shop_id: shopId } }),
-    context.api<PointPercent>("/api/point/productPercent", { query: { product_id: id } }),
-  ]);
+  const product = await context.api<ProductView>("/api/product/get", { query: { id, shop_id: shopId } });
   if (!product.status) throw data(null, { status: 404 });
   const wanted = intParam(url.searchParams.get("variant"), 0);
   const variantId = product.data.variants.some((v) => v.id === wanted)
     ? wanted
     : (product.data.variants.find((v) => v.stock_state !== "out_of_stock") ?? product.data.variants[0])?.id;
+  // Points shown are the product's percent of the chosen price (what /api/point/productPercent
+  // answers for the base price); the order credits them on the server when it completes.
   return {
     product: product.data,
-    pointPercent: points.status ? points.data.point_percent : product.data.point_percent,
+    pointPercent: product.data.point_percent,
     variantId,
     shopBase: shopScope(shopId).base,
   };

@@ -14,7 +14,7 @@ export function ProductCard({ product, eager = false }: { product: Card; eager?:
       <div className="relative aspect-square bg-stone-100">
         <Img
           src={product.image}
-          alt={product.name}
+          alt=""
           width={400}
           height={400}
           sizes="(min-width: 1152px) 260px, (min-width: 768px) 25vw, 50vw"

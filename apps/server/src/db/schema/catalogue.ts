@@ -42,6 +42,9 @@ export const products = pgTable(
   },
   (t) => [
     index("products_category_idx").on(t.categoryId, t.status),
+    // Listing pages: newest first and by price, without sorting the whole category.
+    index("products_category_newest_idx").on(t.categoryId, t.status, t.createdAt.desc(), t.id.desc()),
+    index("products_category_price_idx").on(t.categoryId, t.status, t.price, t.id),
     index("products_search_tokens_idx").using("gin", t.searchTokens),
   ],
 );

@@ -11,6 +11,7 @@ import type {
   Suggestion,
 } from "@shop/contract";
 import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "../../db/client.js";
 import { categories, productImages, products, shopProducts, variants } from "../../db/schema/index.js";
 import { notFound } from "../../lib/errors.js";
@@ -89,16 +90,23 @@ export function createCatalogueService(db: Db) {
     return rows.map(toCard);
   }
 
+  /** One page of cards: the page's ids first (served by the listing indexes), then their cards. */
   async function pagedCards(where: SQL, sort: ProductSort, page: number, perPage: number) {
-    const [total] = await db.select({ n: count() }).from(products).where(where);
-    const rows = await db
-      .select(cardColumns)
-      .from(products)
-      .where(where)
-      .orderBy(...orderFor(sort))
-      .limit(perPage)
-      .offset((page - 1) * perPage);
-    return { list: rows.map(toCard), total: total?.n ?? 0 };
+    const [[total], ids] = await Promise.all([
+      db.select({ n: count() }).from(products).where(where),
+      db
+        .select({ id: products.id })
+        .from(products)
+        .where(where)
+        .orderBy(...orderFor(sort))
+        .limit(perPage)
+        .offset((page - 1) * perPage),
+    ]);
+    const order = ids.map((r) => r.id);
+    if (order.length === 0) return { list: [], total: total?.n ?? 0 };
+    const rows = await db.select(cardColumns).from(products).where(inArray(products.id, order));
+    const byId = new Map(rows.map((r) => [r.id, toCard(r)]));
+    return { list: order.flatMap((id) => byId.get(id) ?? []), total: total?.n ?? 0 };
   }
 
   function searchCondition(keyword: string): SQL | undefined {
@@ -182,18 +190,25 @@ export function createCatalogueService(db: Db) {
     },
 
     async product(id: number, shopId: number): Promise<ProductView> {
-      const [p] = await db
-        .select()
+      // One round trip for the product and its breadcrumb, then images and variants together.
+      const parentCategory = alias(categories, "parent_category");
+      const [row] = await db
+        .select({
+          p: products,
+          category: { id: categories.id, name: categories.name },
+          parent: { id: parentCategory.id, name: parentCategory.name },
+        })
         .from(products)
+        .leftJoin(categories, eq(categories.id, products.categoryId))
+        .leftJoin(parentCategory, eq(parentCategory.id, categories.parentId))
         .where(and(eq(products.id, id), inShop(shopId)));
-      if (!p) throw notFound("找不到此商品，可能已下架");
-      const [images, vars, category] = await Promise.all([
+      if (!row) throw notFound("找不到此商品，可能已下架");
+      const p = row.p;
+      const [images, vars] = await Promise.all([
         db.select().from(productImages).where(eq(productImages.productId, id)).orderBy(asc(productImages.sort)),
         db.select().from(variants).where(eq(variants.productId, id)).orderBy(asc(variants.sort), asc(variants.id)),
-        categoryById(p.categoryId),
       ]);
-      const parent = category?.parentId ? await categoryById(category.parentId) : undefined;
-      const breadcrumb = [parent, category].filter((c) => c !== undefined).map((c) => ({ id: c.id, name: c.name }));
+      const breadcrumb = [row.parent, row.category].filter((c): c is Crumb => c !== null && c.id !== null);
       return {
         id: p.id,
         name: p.name,

@@ -1,4 +1,4 @@
-import { shopIdSchema, z } from "@shop/contract";
+import { shopIdSchema, shopQuerySchema, z } from "@shop/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { notFound } from "../../lib/errors.js";
 import { ok } from "../../lib/http.js";
@@ -23,6 +23,13 @@ export function shopRoutes(services: Services, guards: SessionGuards): FastifyPl
         return { status: r.ok, message: r.ok ? "成功" : "請前往您所屬的商城", data: { shop_id: r.shopId } };
       },
     );
+
+    // Ours: the same shop info as a cached GET, for the storefront's page shell.
+    app.get("/front/shop/get", { config: { publicCache: true }, schema: { querystring: shopQuerySchema } }, async (req) => {
+      const info = await shops.info(req.query.shop_id);
+      if (!info || info.status !== "open") throw notFound("此商城不存在或已暫停營業");
+      return ok({ shop: info, home_desc: await content.homeDesc(info.id) });
+    });
 
     app.post("/supmall/home", { schema: { body: shopBody } }, async (req) => {
       const info = await shops.info(req.body.shop_id);

@@ -47,7 +47,7 @@ export function BannerCarousel({ banners, isMobile }: { banners: Banner[]; isMob
             <ShopLink to={b.link || "/"} className="block">
               <Img
                 src={isMobile ? b.image_mobile : b.image}
-                alt={b.title}
+                alt=""
                 width={isMobile ? 750 : 1600}
                 height={isMobile ? 500 : 500}
                 sizes="(min-width: 1152px) 1120px, 100vw"

@@ -13,7 +13,7 @@ export function CartPanel({ open, onClose }: { open: boolean; onClose(): void })
   }, [open, onClose]);
 
   return (
-    <div aria-hidden={!open} className={open ? "" : "pointer-events-none"}>
+    <div aria-hidden={!open} inert={!open} className={open ? "" : "pointer-events-none"}>
       <button
         type="button"
         tabIndex={-1}

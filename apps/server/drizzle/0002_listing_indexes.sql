@@ -1,0 +1,2 @@
+CREATE INDEX "products_category_newest_idx" ON "products" USING btree ("category_id","status","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "products_category_price_idx" ON "products" USING btree ("category_id","status","price","id");

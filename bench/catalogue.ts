@@ -1,0 +1,103 @@
+// Catalogue read benchmark, one command: `npm run bench` (PGlite) or
+// `DATABASE_URL=postgres://… npm run bench` (PostgreSQL). Needs `npm run build` first.
+// Starts bench/server.ts in a child process, then loads it from this process with autocannon:
+// a bare Fastify handler, /api/product/get, /api/category/find (64 connections) and the SSR
+// product page (32 connections), over all 10,000 seeded products. Prints req/s, p50, p99 and each
+// route's ratio to the bare handler. Traffic goes only to 127.0.0.1.
+import { spawn } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import autocannon from "autocannon";
+
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
+const WARMUP_S = Number(process.env.BENCH_WARMUP_SECONDS ?? 5);
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+const child = spawn(process.execPath, ["--import", "tsx", path.join(here, "server.ts")], {
+  stdio: ["ignore", "pipe", "inherit"],
+  env: { ...process.env, NODE_ENV: "production" },
+});
+const ready = await new Promise<{ shop: number; bare: number; minId: number; maxId: number; driver: string }>(
+  (resolve, reject) => {
+    let buffer = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      buffer += chunk.toString();
+      const line = buffer.split("\n").find((l) => l.startsWith("{"));
+      if (line) resolve(JSON.parse(line));
+    });
+    child.on("exit", (code) => reject(new Error(`bench server exited with ${code}`)));
+  },
+);
+
+let n = 0;
+const span = ready.maxId - ready.minId + 1;
+/** Every one of the 10,000 products in turn: most reads miss the cache. */
+const anyId = () => ready.minId + ((n++ * 7919) % span);
+/** A hot set of 1,000 products, as real traffic concentrates on few products: mostly cache hits. */
+const hotId = () => ready.minId + ((n++ * 7919) % 1000);
+
+interface Target {
+  name: string;
+  port: number;
+  connections: number;
+  path: () => string;
+}
+const targets: Target[] = [
+  { name: "bare Fastify handler", port: ready.bare, connections: 64, path: () => "/bare" },
+  { name: "GET /api/product/get (hot 1,000)", port: ready.shop, connections: 64, path: () => `/api/product/get?id=${hotId()}` },
+  { name: "GET /api/product/get (all 10,000)", port: ready.shop, connections: 64, path: () => `/api/product/get?id=${anyId()}` },
+  {
+    name: "GET /api/category/find (first 20 pages)",
+    port: ready.shop,
+    connections: 64,
+    path: () => `/api/category/find?id=3&page=${1 + (n++ % 20)}`,
+  },
+  {
+    name: "GET /api/category/find (all 500 pages)",
+    port: ready.shop,
+    connections: 64,
+    path: () => `/api/category/find?id=3&page=${1 + (n++ % 500)}`,
+  },
+  { name: "SSR /product/details (hot 1,000)", port: ready.shop, connections: 32, path: () => `/product/details?id=${hotId()}` },
+  { name: "SSR /product/details (all 10,000)", port: ready.shop, connections: 32, path: () => `/product/details?id=${anyId()}` },
+];
+
+async function run(t: Target) {
+  // A warm-up (JIT, pools, and the cache for hot sets), then the measured run.
+  await autocannon({
+    url: `http://127.0.0.1:${t.port}`,
+    connections: t.connections,
+    duration: WARMUP_S,
+    requests: [{ setupRequest: (r) => ({ ...r, path: t.path() }) }],
+  });
+  const result = await autocannon({
+    url: `http://127.0.0.1:${t.port}`,
+    connections: t.connections,
+    duration: DURATION_S,
+    requests: [{ setupRequest: (r) => ({ ...r, path: t.path() }) }],
+  });
+  return {
+    name: t.name,
+    connections: t.connections,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
+}
+
+const results = [];
+for (const t of targets) results.push(await run(t));
+child.kill("SIGTERM");
+
+const bare = results[0]?.rps ?? 1;
+console.log(
+  `\nCatalogue bench (${ready.driver}, 10,000 products, ${DURATION_S} s per route, ${new Date().toISOString().slice(0, 10)})`,
+);
+console.log("| route | connections | req/s | p50 ms | p99 ms | vs bare | errors |");
+console.log("| --- | --- | --- | --- | --- | --- | --- |");
+for (const r of results) {
+  console.log(
+    `| ${r.name} | ${r.connections} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${((r.rps / bare) * 100).toFixed(0)}% | ${r.errors} |`,
+  );
+}
