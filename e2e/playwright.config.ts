@@ -19,6 +19,8 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${PORT}`,
     locale: "zh-TW",
     timezoneId: "Asia/Taipei",
+    // A failure under CI leaves a trace (test-results/…/trace.zip) to replay with `npx playwright show-trace`.
+    trace: "retain-on-failure",
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
   webServer: {

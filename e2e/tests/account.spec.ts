@@ -8,6 +8,8 @@ test("register → sign in → member overview → sign out", async ({ page, req
   await page.getByRole("button", { name: "取得驗證碼" }).click();
   await expect(page.getByRole("dialog")).toContainText("驗證碼已發送");
   await page.getByRole("button", { name: "確認" }).click();
+  // The modal makes the rest of the page inert while open: wait until it is gone.
+  await expect(page.getByRole("dialog", { name: "成功" })).toBeHidden();
   await expect(page.getByRole("button", { name: /秒後重送/ })).toBeDisabled();
 
   await page.getByLabel("簡訊驗證碼").fill(await captchaFor(request, phone));

@@ -61,21 +61,18 @@ export const meta: Route.MetaFunction = ({ matches, data, location }) => {
   });
 };
 
-/**
- * Each block is its own Suspense boundary: nothing suspends (the server renders it all), but React
- * then hydrates the blocks one by one in separate tasks instead of one long task on a slow phone.
- */
-function Section({
-  id,
-  title,
-  children,
-  more,
-}: {
+interface SectionProps {
   id: string;
   title: string;
   children: React.ReactNode;
   more?: React.ReactNode;
-}) {
+}
+
+/**
+ * Each block is its own Suspense boundary: nothing suspends (the server renders it all), but React
+ * then hydrates the blocks one by one in separate tasks instead of one long task on a slow phone.
+ */
+function Section({ id, title, children, more }: SectionProps) {
   return (
     <Suspense>
       <SectionBody id={id} title={title} more={more}>
@@ -85,17 +82,7 @@ function Section({
   );
 }
 
-function SectionBody({
-  id,
-  title,
-  children,
-  more,
-}: {
-  id: string;
-  title: string;
-  children: React.ReactNode;
-  more?: React.ReactNode;
-}) {
+function SectionBody({ id, title, children, more }: SectionProps) {
   return (
     <section aria-labelledby={id}>
       <div className="mb-3 flex items-baseline justify-between">

@@ -3,6 +3,7 @@ import { data, Form, useNavigation } from "react-router";
 import { intParam } from "../lib/query";
 import { rootOrigin, seo } from "../lib/seo";
 import { parseShopPrefix, useShop } from "../lib/shop";
+import { Breadcrumb } from "../ui/Breadcrumb";
 import { Pagination } from "../ui/Pagination";
 import { ProductCard } from "../ui/ProductCard";
 import { ShopLink } from "../ui/ShopLink";
@@ -82,24 +83,7 @@ export default function ProductList({ loaderData: d }: Route.ComponentProps) {
 
   return (
     <div className={navigation.state === "loading" ? "opacity-70 transition-opacity" : ""}>
-      {category && (
-        <nav aria-label="麵包屑" className="mb-3 text-sm text-stone-600">
-          <ol className="flex flex-wrap gap-1">
-            <li>
-              <ShopLink to="/" className="hover:underline">
-                首頁
-              </ShopLink>
-            </li>
-            {category.breadcrumb.map((c) => (
-              <li key={c.id} className="before:mx-1 before:content-['/']">
-                <ShopLink to={`/product?parent_categry_id=${c.id}`} className="hover:underline">
-                  {c.name}
-                </ShopLink>
-              </li>
-            ))}
-          </ol>
-        </nav>
-      )}
+      {category && <Breadcrumb crumbs={category.breadcrumb} />}
       <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-2xl font-bold text-stone-800">{title}</h1>

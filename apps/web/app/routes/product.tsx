@@ -10,9 +10,9 @@ import { intParam } from "../lib/query";
 import { rootOrigin, seo } from "../lib/seo";
 import { parseShopPrefix, shopScope, useShop } from "../lib/shop";
 import { useAlerts } from "../ui/alerts";
+import { Breadcrumb } from "../ui/Breadcrumb";
 import { Img } from "../ui/Img";
 import { RichContent } from "../ui/RichContent";
-import { ShopLink } from "../ui/ShopLink";
 import type { Route } from "./+types/product";
 
 const STOCK_LABEL: Record<VariantView["stock_state"], string> = { in_stock: "現貨供應", low: "數量有限", out_of_stock: "已售完" };
@@ -128,22 +128,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
 
   return (
     <article>
-      <nav aria-label="麵包屑" className="mb-3 text-sm text-stone-600">
-        <ol className="flex flex-wrap gap-1">
-          <li>
-            <ShopLink to="/" className="hover:underline">
-              首頁
-            </ShopLink>
-          </li>
-          {p.breadcrumb.map((c) => (
-            <li key={c.id} className="before:mx-1 before:content-['/']">
-              <ShopLink to={`/product?parent_categry_id=${c.id}`} className="hover:underline">
-                {c.name}
-              </ShopLink>
-            </li>
-          ))}
-        </ol>
-      </nav>
+      <Breadcrumb crumbs={p.breadcrumb} />
 
       <div className="grid gap-6 md:grid-cols-2 md:gap-10">
         <div>

@@ -1,6 +1,5 @@
 import { shopIdSchema, shopQuerySchema, z } from "@shop/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { notFound } from "../../lib/errors.js";
 import { ok } from "../../lib/http.js";
 import type { SessionGuards } from "../../plugins/session.js";
 import type { Services } from "../../services.js";
@@ -26,14 +25,12 @@ export function shopRoutes(services: Services, guards: SessionGuards): FastifyPl
 
     // Ours: the same shop info as a cached GET, for the storefront's page shell.
     app.get("/front/shop/get", { config: { publicCache: true }, schema: { querystring: shopQuerySchema } }, async (req) => {
-      const info = await shops.info(req.query.shop_id);
-      if (!info || info.status !== "open") throw notFound("此商城不存在或已暫停營業");
+      const info = await shops.openInfo(req.query.shop_id);
       return ok({ shop: info, home_desc: await content.homeDesc(info.id) });
     });
 
     app.post("/supmall/home", { schema: { body: shopBody } }, async (req) => {
-      const info = await shops.info(req.body.shop_id);
-      if (info?.status !== "open") throw notFound("此商城不存在或已暫停營業");
+      const info = await shops.openInfo(req.body.shop_id);
       const [banners, desc] = await Promise.all([content.banners(info.id), content.homeDesc(info.id)]);
       return ok({ shop: info, banners, home_desc: desc });
     });

@@ -2,6 +2,7 @@ import type { ShopInfo } from "@shop/contract";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { shops } from "../../db/schema/index.js";
+import { notFound } from "../../lib/errors.js";
 
 export const MAIN_SHOP_ID = 1;
 
@@ -27,6 +28,12 @@ export function createShopsService(db: Db) {
       const s = await byId(id);
       if (!s) return undefined;
       return { id: s.id, name: s.name, logo: s.logo, banner: s.banner, intro: s.intro, status: s.status };
+    },
+    /** An open shop's public info; a missing or suspended shop is a 404. */
+    async openInfo(id: number): Promise<ShopInfo> {
+      const info = await this.info(id);
+      if (info?.status !== "open") throw notFound("此商城不存在或已暫停營業");
+      return info;
     },
     /**
      * product.md §3: a visitor may stay in a shop when it is open and they are anonymous

@@ -1,0 +1,24 @@
+import type { Crumb } from "@shop/contract/catalogue";
+import { ShopLink } from "./ShopLink";
+
+/** 首頁 / category / sub-category, each a link to its listing. */
+export function Breadcrumb({ crumbs }: { crumbs: Crumb[] }) {
+  return (
+    <nav aria-label="麵包屑" className="mb-3 text-sm text-stone-600">
+      <ol className="flex flex-wrap gap-1">
+        <li>
+          <ShopLink to="/" className="hover:underline">
+            首頁
+          </ShopLink>
+        </li>
+        {crumbs.map((c) => (
+          <li key={c.id} className="before:mx-1 before:content-['/']">
+            <ShopLink to={`/product?parent_categry_id=${c.id}`} className="hover:underline">
+              {c.name}
+            </ShopLink>
+          </li>
+        ))}
+      </ol>
+    </nav>
+  );
+}
