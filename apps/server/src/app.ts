@@ -16,6 +16,7 @@ import { LogMailSender, type MailSender } from "./integrations/mail/index.js";
 import { CapturingSmsSender, LogSmsSender, type SmsSender } from "./integrations/sms/index.js";
 import { AppError } from "./lib/errors.js";
 import { authRoutes } from "./modules/auth/routes.js";
+import { cartRoutes } from "./modules/cart/routes.js";
 import { catalogueRoutes } from "./modules/catalogue/routes.js";
 import { frontRoutes } from "./modules/content/routes.js";
 import { logisticsRoutes } from "./modules/logistics/routes.js";
@@ -130,6 +131,7 @@ export async function buildApp(options: BuildOptions): Promise<ShopApp> {
       await api.register(promotionRoutes(services));
       await api.register(logisticsRoutes(services));
       await api.register(memberRoutes(services, guards));
+      await api.register(cartRoutes(services, guards));
       await api.register(supportRoutes(services, config.AUTH_RATE_LIMIT_PER_MINUTE));
       if (capturedSms) await api.register(testModeRoutes(capturedSms));
       // Unknown API paths answer in the envelope, not with the storefront's 404 page.

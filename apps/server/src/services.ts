@@ -3,6 +3,7 @@ import type { Db } from "./db/client.js";
 import type { MailSender } from "./integrations/mail/index.js";
 import type { SmsSender } from "./integrations/sms/index.js";
 import { createAuthService } from "./modules/auth/service.js";
+import { createCartService } from "./modules/cart/service.js";
 import { createCatalogueService } from "./modules/catalogue/service.js";
 import { createContentService } from "./modules/content/service.js";
 import { createDealersService } from "./modules/dealers/service.js";
@@ -44,6 +45,7 @@ export function createServices({ db, config, sms, mail, now }: ServiceDeps) {
     auth,
     catalogue,
     favorites: createFavoritesService(db, catalogue),
+    cart: createCartService(db, catalogue),
     content: createContentService(db, catalogue, now),
     promotions: createPromotionsService(db, catalogue, now),
     logistics: createLogisticsService(db),

@@ -1,3 +1,4 @@
+export * from "./cart.js";
 export * from "./catalogue.js";
 export * from "./content.js";
 export * from "./dealers.js";

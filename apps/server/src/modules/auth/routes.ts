@@ -1,3 +1,4 @@
+import type { AuthResult } from "@shop/contract";
 import {
   loginInput,
   passwordForgetInput,
@@ -6,11 +7,13 @@ import {
   sendCaptchaInput,
   updateNicknameInput,
 } from "@shop/contract";
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ok } from "../../lib/http.js";
 import type { SessionGuards } from "../../plugins/session.js";
 import { sessionOf } from "../../plugins/session.js";
 import type { Services } from "../../services.js";
+import { cartTokenOf } from "../cart/routes.js";
 
 /** Registration, sign-in and the member's own account calls. */
 export function authRoutes(services: Services, guards: SessionGuards, authRateLimit: number): FastifyPluginAsyncZod {
@@ -22,12 +25,19 @@ export function authRoutes(services: Services, guards: SessionGuards, authRateLi
       ok(await auth.sendCaptcha(req.body.phone, req.body.purpose, req.ip), "驗證碼已發送"),
     );
 
+    // A visitor's cart (X-Cart-Token) becomes the member's at registration and sign-in.
+    const adoptCart = async (req: FastifyRequest, result: AuthResult) => {
+      const token = cartTokenOf(req);
+      if (token) await services.cart.merge(token, result.user.id, result.user.shop_id);
+      return result;
+    };
+
     app.post("/register/user/store", { schema: { body: registerInput }, config: limited }, async (req) =>
-      ok(await auth.register(req.body), "註冊成功"),
+      ok(await adoptCart(req, await auth.register(req.body)), "註冊成功"),
     );
 
     app.post("/auth/login", { schema: { body: loginInput }, config: limited }, async (req) =>
-      ok(await auth.login(req.body), "登入成功"),
+      ok(await adoptCart(req, await auth.login(req.body)), "登入成功"),
     );
 
     app.post("/auth/logout", { preHandler: guards.requireMember }, async (req) => {

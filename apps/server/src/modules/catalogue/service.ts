@@ -256,6 +256,28 @@ export function createCatalogueService(db: Db) {
       return { ...empty, list, total };
     },
 
+    /** What a cart needs of its variants: names, today's price, exact stock (never shown), limits. */
+    async variantsForCart(ids: number[], shopId: number) {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .select({
+          id: variants.id,
+          productId: variants.productId,
+          name: products.name,
+          variantName: variants.name,
+          image: sql<string>`coalesce(nullif(${variants.image}, ''), ${products.image})`,
+          price: variants.price,
+          listPrice: variants.listPrice,
+          stock: variants.stock,
+          perOrderLimit: products.perOrderLimit,
+          sellable: sql<boolean>`(${inShop(shopId)})`,
+        })
+        .from(variants)
+        .innerJoin(products, eq(products.id, variants.productId))
+        .where(inArray(variants.id, ids));
+      return rows.map((r) => ({ ...r, sellable: Boolean(r.sellable), stockState: stockState(r.stock) }));
+    },
+
     /** Current price and stock state of variants, for other modules (quick order, cart). */
     async variantsByIds(ids: number[]) {
       if (ids.length === 0) return [];
