@@ -4,5 +4,18 @@ import { defineConfig } from "vite";
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
-  build: { target: "es2022" },
+  build: {
+    target: "es2022",
+    rollupOptions: {
+      output: {
+        // The small shared helpers (api client, links, formatting, alerts…) ship as one chunk:
+        // a dozen tiny files each lose some compression and cost a request (first-load budget).
+        codeSplitting: {
+          groups: [
+            { name: "shared", test: /[\\/]app[\\/](lib|ui)[\\/]|[\\/]contract[\\/]src[\\/](format|front|catalogue|envelope)/ },
+          ],
+        },
+      },
+    },
+  },
 });

@@ -60,7 +60,7 @@ test("the cart side panel opens, and its mask closes it", async ({ page }) => {
   await expect(panel).not.toBeInViewport();
   await page.getByRole("button", { name: "開啟購物車" }).click();
   await expect(panel).toBeInViewport();
-  await expect(panel).toContainText("購物車功能即將推出");
+  await expect(panel).toContainText("購物車是空的");
   await page.getByTestId("cart-mask").click({ position: { x: 20, y: 300 } });
   await expect(panel).not.toBeInViewport();
 });

@@ -11,7 +11,7 @@ const publicPages: Array<[path: string, file: string]> = [
   ["product", "routes/product-list.tsx"],
   ["product/details", "routes/product.tsx"],
   ["product/detailsChild", "routes/product.tsx"],
-  ["select_cart", SOON],
+  ["select_cart", "routes/select-cart.tsx"],
   ["cart", SOON],
   ["orderfinish", SOON],
   ["news", "routes/news.tsx"],

@@ -21,6 +21,8 @@ export async function api<T = unknown>(
   const headers: Record<string, string> = { accept: "application/json" };
   const token = storage.token();
   if (token) headers.authorization = `Bearer ${token}`;
+  const cartToken = storage.cartToken();
+  if (cartToken) headers["x-cart-token"] = cartToken;
   if (method === "POST") headers["content-type"] = "application/json";
 
   let response: Response;
@@ -35,6 +37,10 @@ export async function api<T = unknown>(
   } catch {
     return { status: false, message: "伺服器回應異常，請稍後再試", data: null as T, httpStatus: response.status };
   }
+  // A visitor's first cart call hands out the cart token; signing in merges that cart away.
+  const data = envelope.data as { cart_token?: unknown; token?: unknown } | null;
+  if (data && typeof data.cart_token === "string") storage.setCartToken(data.cart_token);
+  if (envelope.status && cartToken && data && typeof data.token === "string") storage.setCartToken(null);
   if (envelope.message === "logout") {
     storage.setToken(null);
     window.location.assign("/");

@@ -35,4 +35,7 @@ export const storage = {
   refcode: () => read("session", "refcode"),
   setRefcode: (value: string) => write("session", "refcode", value),
   setIsLiff: (value: string) => write("local", "isLiff", value),
+  /** A visitor's cart (sent as X-Cart-Token); forgotten once merged into a member's cart. */
+  cartToken: () => read("local", "cart_token"),
+  setCartToken: (value: string | null) => write("local", "cart_token", value),
 };

@@ -3,6 +3,7 @@ import { formatMoney } from "@shop/contract/format";
 import type { ProductCard } from "@shop/contract/front";
 import { useEffect, useState } from "react";
 import { data, useNavigate } from "react-router";
+import { openCart } from "../features/cart/events";
 import { productJsonLd } from "../features/catalogue/jsonld";
 import { api } from "../lib/api";
 import { useToken } from "../lib/auth";
@@ -103,6 +104,7 @@ function FavouriteButton({ productId }: { productId: number }) {
 export default function Product({ loaderData }: Route.ComponentProps) {
   const { product: p, pointPercent } = loaderData;
   const alerts = useAlerts();
+  const shop = useShop();
   const [variantId, setVariantId] = useState(loaderData.variantId);
   const [imageIndex, setImageIndex] = useState(0);
   const [qty, setQty] = useState(1);
@@ -116,6 +118,13 @@ export default function Product({ loaderData }: Route.ComponentProps) {
   const gallery =
     variant && variant.image !== p.image && !p.images.includes(variant.image) ? [variant.image, ...p.images] : p.images;
   const shown = gallery[imageIndex] ?? gallery[0] ?? p.image;
+
+  const addToCart = async () => {
+    if (!variant) return;
+    const r = await api("/api/cart/store", { body: { variant_id: variant.id, qty, shop_id: shop.shopId } });
+    if (r.status) openCart();
+    else await alerts.error(r.message);
+  };
 
   const pick = (v: VariantView) => {
     setVariantId(v.id);
@@ -247,12 +256,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
           </div>
 
           <div className="flex flex-wrap gap-3">
-            <button
-              type="button"
-              className="btn-primary min-w-40"
-              disabled={soldOut}
-              onClick={() => void alerts.remind("購物車功能即將推出，目前尚無法加入商品。")}
-            >
+            <button type="button" className="btn-primary min-w-40" disabled={soldOut} onClick={() => void addToCart()}>
               {soldOut ? "已售完" : "加入購物車"}
             </button>
             <FavouriteButton productId={p.id} />

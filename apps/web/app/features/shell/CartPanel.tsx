@@ -1,12 +1,14 @@
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 
-/**
- * The hidden cart side panel with a mask that closes it on click (specification §2).
- * The cart itself is built in a later issue; until then the panel says so plainly.
- */
+// The panel's contents (and the cart calls) load only when a shopper opens it.
+const CartContents = lazy(() => import("../cart/CartContents"));
+
+/** The hidden cart side panel with a mask that closes it on click (specification §2). */
 export function CartPanel({ open, onClose }: { open: boolean; onClose(): void }) {
+  const [opened, setOpened] = useState(false);
   useEffect(() => {
     if (!open) return;
+    setOpened(true);
     const onKey = (e: KeyboardEvent) => e.key === "Escape" && onClose();
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
@@ -40,10 +42,12 @@ export function CartPanel({ open, onClose }: { open: boolean; onClose(): void })
             ✕
           </button>
         </div>
-        <div className="flex flex-1 flex-col items-center justify-center gap-2 p-6 text-center text-stone-600">
-          <p className="font-medium text-stone-800">購物車功能即將推出</p>
-          <p className="text-sm">這項功能尚未完成，目前還無法加入商品與結帳。</p>
-        </div>
+        {/* Remounted on each opening so the lines are fresh. */}
+        {open && opened && (
+          <Suspense fallback={<p className="p-6 text-center text-stone-500">載入中…</p>}>
+            <CartContents onClose={onClose} />
+          </Suspense>
+        )}
       </aside>
     </div>
   );

@@ -3,6 +3,7 @@ import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useLocation, useNavigation } from "react-router";
 import { useLogout, useToken } from "../../lib/auth";
 import { ShopLink } from "../../ui/ShopLink";
+import { OPEN_CART_EVENT } from "../cart/events";
 import { SearchBox } from "../catalogue/SearchBox";
 import { CartPanel } from "./CartPanel";
 import { useScrolledPast, useScrollTopOnNavigate, useStartupChecks } from "./startup";
@@ -259,6 +260,11 @@ export function Shell({ data, children }: { data: ShellData; children: ReactNode
   useScrollTopOnNavigate();
   // biome-ignore lint/correctness/useExhaustiveDependencies: close the panel whenever the page changes
   useEffect(() => setCartOpen(false), [location.pathname]);
+  useEffect(() => {
+    const open = () => setCartOpen(true);
+    window.addEventListener(OPEN_CART_EVENT, open);
+    return () => window.removeEventListener(OPEN_CART_EVENT, open);
+  }, []);
 
   const Layout = data.isMobile ? MobileShell : DesktopShell;
   return (

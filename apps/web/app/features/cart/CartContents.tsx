@@ -1,0 +1,76 @@
+import { formatMoney } from "@shop/contract/format";
+import { Img } from "../../ui/Img";
+import { ShopLink } from "../../ui/ShopLink";
+import { useCart } from "./useCart";
+
+/** The cart side panel's contents; loaded only when the panel is first opened. */
+export default function CartContents({ onClose }: { onClose(): void }) {
+  const { cart, busy, setQty, remove } = useCart();
+  if (!cart) {
+    return (
+      <div className="flex flex-1 items-center justify-center" role="status" aria-label="載入中">
+        <span className="block h-6 w-6 animate-spin rounded-full border-3 border-tea-100 border-t-tea-700" />
+      </div>
+    );
+  }
+  if (cart.lines.length === 0) {
+    return <p className="flex flex-1 items-center justify-center p-6 text-stone-600">購物車是空的，去逛逛吧！</p>;
+  }
+  return (
+    <>
+      <ul className="flex-1 divide-y divide-stone-100 overflow-y-auto px-4" aria-busy={busy}>
+        {cart.lines.map((l) => (
+          <li key={l.line_id} className="flex gap-3 py-3" data-testid="cart-line">
+            <Img src={l.image} alt="" width={64} height={64} sizes="64px" className="h-16 w-16 rounded-lg object-cover" />
+            <div className="flex flex-1 flex-col gap-1 text-sm">
+              <p className="font-medium text-stone-800">{l.name}</p>
+              <p className="text-stone-500">{l.variant_name}</p>
+              {!l.available && (
+                <p className="text-red-700">{l.max_qty === 0 ? "已售完或已下架" : `目前最多可購買 ${l.max_qty} 件`}</p>
+              )}
+              <div className="flex items-center gap-2">
+                <label className="sr-only" htmlFor={`qty-${l.line_id}`}>
+                  {l.name} 數量
+                </label>
+                <select
+                  id={`qty-${l.line_id}`}
+                  value={l.qty}
+                  disabled={busy}
+                  onChange={(e) => void setQty(l.line_id, Number(e.target.value))}
+                  className="rounded border border-stone-300 px-2 py-1"
+                >
+                  {Array.from({ length: Math.max(l.qty, Math.min(l.max_qty || l.qty, 20)) }, (_, i) => i + 1).map((n) => (
+                    <option key={n} value={n}>
+                      {n}
+                    </option>
+                  ))}
+                </select>
+                <span className="ml-auto font-bold text-red-700">{formatMoney(l.subtotal)}</span>
+              </div>
+              <button
+                type="button"
+                className="self-start text-xs text-stone-500 underline"
+                onClick={() => void remove(l.line_id)}
+                disabled={busy}
+              >
+                移除
+              </button>
+            </div>
+          </li>
+        ))}
+      </ul>
+      <div className="border-t border-stone-200 p-4">
+        <p className="flex justify-between text-stone-700">
+          <span>商品小計（{cart.selected_count} 項）</span>
+          <span className="font-bold text-red-700" data-testid="cart-amount">
+            {formatMoney(cart.goods_amount)}
+          </span>
+        </p>
+        <p className="mt-1 text-xs text-stone-500">運費與優惠於結帳時計算</p>
+        <ShopLink to="/select_cart" onClick={onClose} className="btn-primary mt-3 w-full">
+          前往結帳
+        </ShopLink>
+      </div>
+    </>
+  );
+}

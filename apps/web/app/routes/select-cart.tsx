@@ -1,0 +1,103 @@
+import { formatMoney } from "@shop/contract/format";
+import { useCart } from "../features/cart/useCart";
+import { rootOrigin, seo } from "../lib/seo";
+import { Img } from "../ui/Img";
+import { ShopLink } from "../ui/ShopLink";
+import type { Route } from "./+types/select-cart";
+
+export const meta: Route.MetaFunction = ({ matches, location }) =>
+  seo({ title: "選擇結帳商品", origin: rootOrigin(matches), path: location.pathname, noindex: true });
+
+/** /select_cart: choose which cart lines go to checkout. The cart lives in the browser's session. */
+export default function SelectCart() {
+  const { cart, busy, setQty, setSelected, remove } = useCart();
+  return (
+    <section className="card">
+      <h1 className="mb-4 text-2xl font-bold text-stone-800">購物車</h1>
+      {!cart ? (
+        <p className="text-stone-600" role="status">
+          載入中…
+        </p>
+      ) : cart.lines.length === 0 ? (
+        <div className="py-8 text-center">
+          <p className="text-stone-600">購物車是空的。</p>
+          <ShopLink to="/" className="btn-primary mt-4">
+            去逛逛
+          </ShopLink>
+        </div>
+      ) : (
+        <>
+          <ul className="divide-y divide-stone-100" aria-busy={busy}>
+            {cart.lines.map((l) => (
+              <li key={l.line_id} className="flex items-center gap-3 py-3">
+                <input
+                  type="checkbox"
+                  aria-label={`選擇 ${l.name} ${l.variant_name}`}
+                  checked={l.selected && l.available}
+                  disabled={busy || !l.available}
+                  onChange={(e) => void setSelected(l.line_id, e.target.checked)}
+                  className="h-5 w-5 accent-tea-700"
+                />
+                <Img src={l.image} alt="" width={72} height={72} sizes="72px" className="h-16 w-16 rounded-lg object-cover" />
+                <div className="flex-1">
+                  <ShopLink to={`/product/details?id=${l.product_id}`} className="font-medium text-stone-800 hover:underline">
+                    {l.name}
+                  </ShopLink>
+                  <p className="text-sm text-stone-500">
+                    {l.variant_name}｜{formatMoney(l.price)}
+                  </p>
+                  {!l.available && (
+                    <p className="text-sm text-red-700">
+                      {l.max_qty === 0 ? "已售完或已下架" : `目前最多可購買 ${l.max_qty} 件`}
+                    </p>
+                  )}
+                </div>
+                <label className="sr-only" htmlFor={`sel-qty-${l.line_id}`}>
+                  {l.name} 數量
+                </label>
+                <select
+                  id={`sel-qty-${l.line_id}`}
+                  value={l.qty}
+                  disabled={busy}
+                  onChange={(e) => void setQty(l.line_id, Number(e.target.value))}
+                  className="rounded border border-stone-300 px-2 py-1"
+                >
+                  {Array.from({ length: Math.max(l.qty, Math.min(l.max_qty || l.qty, 20)) }, (_, i) => i + 1).map((n) => (
+                    <option key={n} value={n}>
+                      {n}
+                    </option>
+                  ))}
+                </select>
+                <span className="w-24 text-right font-bold text-red-700">{formatMoney(l.subtotal)}</span>
+                <button
+                  type="button"
+                  onClick={() => void remove(l.line_id)}
+                  disabled={busy}
+                  className="text-sm text-stone-500 underline"
+                >
+                  移除
+                </button>
+              </li>
+            ))}
+          </ul>
+          <div className="mt-4 flex flex-wrap items-center justify-end gap-4 border-t border-stone-200 pt-4">
+            <p className="text-stone-700">
+              已選 {cart.selected_count} 項，商品小計{" "}
+              <strong className="text-xl text-red-700" data-testid="select-cart-amount">
+                {formatMoney(cart.goods_amount)}
+              </strong>
+            </p>
+            <ShopLink
+              to="/cart"
+              className={`btn-primary ${cart.selected_count === 0 ? "pointer-events-none opacity-60" : ""}`}
+              aria-disabled={cart.selected_count === 0}
+            >
+              前往結帳
+            </ShopLink>
+          </div>
+          <p className="mt-2 text-right text-xs text-stone-500">運費、優惠與點數折抵於結帳時計算（結帳頁即將推出）。</p>
+        </>
+      )}
+    </section>
+  );
+}
