@@ -29,7 +29,7 @@ export default function SelectCart() {
         <>
           <ul className="divide-y divide-stone-100" aria-busy={busy}>
             {cart.lines.map((l) => (
-              <li key={l.line_id} className="flex items-center gap-3 py-3">
+              <li key={l.line_id} className="flex flex-wrap items-center gap-3 py-3">
                 <input
                   type="checkbox"
                   aria-label={`選擇 ${l.name} ${l.variant_name}`}
@@ -39,7 +39,7 @@ export default function SelectCart() {
                   className="h-5 w-5 accent-tea-700"
                 />
                 <Img src={l.image} alt="" width={72} height={72} sizes="72px" className="h-16 w-16 rounded-lg object-cover" />
-                <div className="flex-1">
+                <div className="min-w-0 flex-1 basis-40">
                   <ShopLink to={`/product/details?id=${l.product_id}`} className="font-medium text-stone-800 hover:underline">
                     {l.name}
                   </ShopLink>
@@ -52,31 +52,33 @@ export default function SelectCart() {
                     </p>
                   )}
                 </div>
-                <label className="sr-only" htmlFor={`sel-qty-${l.line_id}`}>
-                  {l.name} 數量
-                </label>
-                <select
-                  id={`sel-qty-${l.line_id}`}
-                  value={l.qty}
-                  disabled={busy}
-                  onChange={(e) => void setQty(l.line_id, Number(e.target.value))}
-                  className="rounded border border-stone-300 px-2 py-1"
-                >
-                  {Array.from({ length: Math.max(l.qty, Math.min(l.max_qty || l.qty, 20)) }, (_, i) => i + 1).map((n) => (
-                    <option key={n} value={n}>
-                      {n}
-                    </option>
-                  ))}
-                </select>
-                <span className="w-24 text-right font-bold text-red-700">{formatMoney(l.subtotal)}</span>
-                <button
-                  type="button"
-                  onClick={() => void remove(l.line_id)}
-                  disabled={busy}
-                  className="text-sm text-stone-500 underline"
-                >
-                  移除
-                </button>
+                <div className="ml-auto flex items-center gap-3">
+                  <label className="sr-only" htmlFor={`sel-qty-${l.line_id}`}>
+                    {l.name} 數量
+                  </label>
+                  <select
+                    id={`sel-qty-${l.line_id}`}
+                    value={l.qty}
+                    disabled={busy}
+                    onChange={(e) => void setQty(l.line_id, Number(e.target.value))}
+                    className="rounded border border-stone-300 px-2 py-1"
+                  >
+                    {Array.from({ length: Math.max(l.qty, Math.min(l.max_qty || l.qty, 20)) }, (_, i) => i + 1).map((n) => (
+                      <option key={n} value={n}>
+                        {n}
+                      </option>
+                    ))}
+                  </select>
+                  <span className="w-24 text-right font-bold text-red-700">{formatMoney(l.subtotal)}</span>
+                  <button
+                    type="button"
+                    onClick={() => void remove(l.line_id)}
+                    disabled={busy}
+                    className="text-sm text-stone-500 underline"
+                  >
+                    移除
+                  </button>
+                </div>
               </li>
             ))}
           </ul>
