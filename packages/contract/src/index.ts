@@ -6,5 +6,6 @@ export * from "./envelope.js";
 export * from "./format.js";
 export * from "./front.js";
 export * from "./inquiry.js";
+export * from "./invoice.js";
 export * from "./ssr.js";
 export { z } from "./zod.js";

@@ -1,0 +1,52 @@
+import { z } from "./zod.js";
+
+const WEIGHTS = [1, 2, 1, 2, 1, 2, 4, 1];
+
+/**
+ * Taiwan company tax id (統一編號) checksum: weight the eight digits by 1,2,1,2,1,2,4,1, add the
+ * digits of each product; valid when the sum divides by 5 (the rule since 2023, which also accepts
+ * every id valid under the old divide-by-10 rule). When the seventh digit is 7 its product 28 may
+ * count as 1 or as 0, so sum + 1 dividing by 5 is valid too.
+ */
+export function isValidTaxId(id: string): boolean {
+  if (!/^\d{8}$/.test(id)) return false;
+  const sum = [...id].reduce((acc, ch, i) => {
+    const p = Number(ch) * (WEIGHTS[i] ?? 0);
+    return acc + Math.floor(p / 10) + (p % 10);
+  }, 0);
+  return sum % 5 === 0 || (id[6] === "7" && (sum + 1) % 5 === 0);
+}
+
+/** E-invoice details captured at checkout, validated by their official formats. */
+export const invoiceSchema = z.discriminatedUnion(
+  "type",
+  [
+    z.strictObject({ type: z.literal("member") }),
+    z.strictObject({
+      type: z.literal("mobile"),
+      carrier: z
+        .string({ error: "請輸入手機條碼" })
+        .trim()
+        .toUpperCase()
+        .regex(/^\/[0-9A-Z.+-]{7}$/, { error: "手機條碼格式錯誤：「/」開頭加 7 碼英數字" }),
+    }),
+    z.strictObject({
+      type: z.literal("donation"),
+      donation_code: z
+        .string({ error: "請輸入捐贈碼" })
+        .trim()
+        .regex(/^\d{3,7}$/, { error: "捐贈碼為 3 到 7 位數字" }),
+    }),
+    z.strictObject({
+      type: z.literal("company"),
+      tax_id: z.string({ error: "請輸入統一編號" }).trim().refine(isValidTaxId, { error: "統一編號不正確，請再確認" }),
+      title: z
+        .string({ error: "請輸入公司抬頭" })
+        .trim()
+        .min(1, { error: "請輸入公司抬頭" })
+        .max(60, { error: "公司抬頭最多 60 個字" }),
+    }),
+  ],
+  { error: "請選擇發票類型" },
+);
+export type Invoice = z.output<typeof invoiceSchema>;
