@@ -35,6 +35,9 @@ await database.db.execute(sql`
   insert into variants (product_id, sku, name, price, list_price, stock, sort)
   select p.id, 'BENCH-' || p.id || '-' || v, case v when 1 then '單入' else '三入組' end, p.price * v, p.list_price * v, 100, v
   from products p cross join generate_series(1, 2) as v where p.name like '壓測商品 %'`);
+await database.db.execute(sql`
+  insert into stock_movements (variant_id, delta, reason, ref)
+  select id, stock, 'initial', 'bench' from variants where sku like 'BENCH-%'`);
 const rangeResult = (await database.db.execute(
   sql`select min(id)::int as min, max(id)::int as max from products where name like '壓測商品 %'`,
 )) as unknown as { rows: Array<{ min: number; max: number }> };

@@ -7,6 +7,7 @@ import { createCartService } from "./modules/cart/service.js";
 import { createCatalogueService } from "./modules/catalogue/service.js";
 import { createContentService } from "./modules/content/service.js";
 import { createDealersService } from "./modules/dealers/service.js";
+import { createInventoryService } from "./modules/inventory/service.js";
 import { createLogisticsService } from "./modules/logistics/service.js";
 import { createLoyaltyService } from "./modules/loyalty/service.js";
 import { createFavoritesService } from "./modules/members/favorites.js";
@@ -46,6 +47,7 @@ export function createServices({ db, config, sms, mail, now }: ServiceDeps) {
     catalogue,
     favorites: createFavoritesService(db, catalogue),
     cart: createCartService(db, catalogue),
+    inventory: createInventoryService(db),
     content: createContentService(db, catalogue, now),
     promotions: createPromotionsService(db, catalogue, now),
     logistics: createLogisticsService(db),

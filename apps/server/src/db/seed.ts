@@ -1,5 +1,5 @@
 import { hash as argonHash } from "@node-rs/argon2";
-import { count, eq } from "drizzle-orm";
+import { count, eq, sql } from "drizzle-orm";
 import { sanitizeRichText } from "../lib/sanitize.js";
 import { createCatalogueService } from "../modules/catalogue/service.js";
 import type { Db, Tx } from "./client.js";
@@ -82,6 +82,10 @@ export async function seedDemo(db: Db, dataDir: string): Promise<void> {
     await seedContent(tx, images, shop2.id);
     await seedExtras(tx, images);
     await createCatalogueService(db).refreshSearchIndex(tx);
+    // Starting stock enters the ledger like any other movement.
+    await tx.execute(
+      sql`insert into stock_movements (variant_id, delta, reason, ref) select id, stock, 'initial', 'seed' from variants where stock <> 0`,
+    );
   });
 }
 

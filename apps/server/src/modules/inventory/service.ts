@@ -1,0 +1,78 @@
+import { and, eq, gte, sql } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client.js";
+import { stockMovements, variants } from "../../db/schema/index.js";
+import { conflict } from "../../lib/errors.js";
+
+export interface StockRequest {
+  variantId: number;
+  qty: number;
+}
+
+/**
+ * Stock as a ledger. Reservations take stock with a conditional update (`stock >= qty`), which
+ * PostgreSQL serialises per row: under any concurrency a variant never goes below zero, and an
+ * order either gets all its lines or none (the caller's transaction rolls back).
+ */
+export function createInventoryService(db: Db) {
+  async function move(tx: Tx, variantId: number, delta: number, reason: typeof stockMovements.$inferInsert.reason, ref: string) {
+    await tx.insert(stockMovements).values({ variantId, delta, reason, ref });
+  }
+
+  return {
+    /** Takes stock for every line inside the caller's transaction, or throws 409 (nothing taken). */
+    async reserve(tx: Tx, lines: StockRequest[], ref: string) {
+      // A fixed order of row locks: two orders with the same variants cannot deadlock.
+      const sorted = [...lines].sort((a, b) => a.variantId - b.variantId);
+      for (const l of sorted) {
+        if (!Number.isInteger(l.qty) || l.qty <= 0) throw new Error(`bad reservation qty ${l.qty}`);
+        const taken = await tx
+          .update(variants)
+          .set({ stock: sql`${variants.stock} - ${l.qty}` })
+          .where(and(eq(variants.id, l.variantId), gte(variants.stock, l.qty)))
+          .returning({ id: variants.id });
+        if (taken.length === 0) throw conflict("庫存不足，部分商品已售完", { variant_id: l.variantId });
+        await move(tx, l.variantId, -l.qty, "reserve", ref);
+      }
+    },
+
+    /** Gives back what a reference reserved and has not released yet (idempotent). */
+    async release(tx: Tx, ref: string) {
+      const rows = await tx
+        .select({ variantId: stockMovements.variantId, net: sql<number>`sum(${stockMovements.delta})::int` })
+        .from(stockMovements)
+        .where(eq(stockMovements.ref, ref))
+        .groupBy(stockMovements.variantId);
+      for (const r of rows) {
+        const outstanding = -Number(r.net);
+        if (outstanding <= 0) continue;
+        await tx
+          .update(variants)
+          .set({ stock: sql`${variants.stock} + ${outstanding}` })
+          .where(eq(variants.id, r.variantId));
+        await move(tx, r.variantId, outstanding, "release", ref);
+      }
+    },
+
+    /** Sets a starting or corrected level, recorded as a movement. */
+    async adjust(variantId: number, delta: number, reason: "initial" | "restock" | "adjust", ref = "") {
+      await db.transaction(async (tx) => {
+        await tx
+          .update(variants)
+          .set({ stock: sql`${variants.stock} + ${delta}` })
+          .where(eq(variants.id, variantId));
+        await move(tx, variantId, delta, reason, ref);
+      });
+    },
+
+    /** Variants whose balance differs from the sum of their movements (should always be none). */
+    async unbalanced(): Promise<Array<{ variantId: number; stock: number; ledger: number }>> {
+      const rows = await db.execute(sql`
+        select v.id as "variantId", v.stock, coalesce(sum(m.delta), 0)::int as ledger
+        from ${variants} v left join ${stockMovements} m on m.variant_id = v.id
+        group by v.id, v.stock having v.stock <> coalesce(sum(m.delta), 0)`);
+      return (rows as unknown as { rows: Array<{ variantId: number; stock: number; ledger: number }> }).rows;
+    },
+  };
+}
+
+export type InventoryService = ReturnType<typeof createInventoryService>;
