@@ -8,7 +8,7 @@ test("a visitor adds to the cart, changes the quantity, and keeps the cart after
   const line = panel.getByTestId("cart-line");
   await expect(line).toHaveCount(1);
   await expect(line).toContainText("梨山高冷烏龍");
-  const unit = Number(((await panel.getByTestId("cart-amount").innerText()) ?? "").replace(/[^\d]/g, ""));
+  const unit = Number(((await panel.getByTestId("cart-amount").textContent()) ?? "").replace(/[^\d]/g, ""));
 
   await panel.getByLabel("梨山高冷烏龍 數量").selectOption("3");
   await expect(panel.getByTestId("cart-amount")).toHaveText(`NT$${(unit * 3).toLocaleString("en-US")}`);

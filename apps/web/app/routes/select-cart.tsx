@@ -1,4 +1,5 @@
 import { formatMoney } from "@shop/contract/format";
+import { QtySelect, unavailableText } from "../features/cart/LineControls";
 import { useCart } from "../features/cart/useCart";
 import { rootOrigin, seo } from "../lib/seo";
 import { Img } from "../ui/Img";
@@ -46,29 +47,10 @@ export default function SelectCart() {
                   <p className="text-sm text-stone-500">
                     {l.variant_name}｜{formatMoney(l.price)}
                   </p>
-                  {!l.available && (
-                    <p className="text-sm text-red-700">
-                      {l.max_qty === 0 ? "已售完或已下架" : `目前最多可購買 ${l.max_qty} 件`}
-                    </p>
-                  )}
+                  {!l.available && <p className="text-sm text-red-700">{unavailableText(l)}</p>}
                 </div>
                 <div className="ml-auto flex items-center gap-3">
-                  <label className="sr-only" htmlFor={`sel-qty-${l.line_id}`}>
-                    {l.name} 數量
-                  </label>
-                  <select
-                    id={`sel-qty-${l.line_id}`}
-                    value={l.qty}
-                    disabled={busy}
-                    onChange={(e) => void setQty(l.line_id, Number(e.target.value))}
-                    className="rounded border border-stone-300 px-2 py-1"
-                  >
-                    {Array.from({ length: Math.max(l.qty, Math.min(l.max_qty || l.qty, 20)) }, (_, i) => i + 1).map((n) => (
-                      <option key={n} value={n}>
-                        {n}
-                      </option>
-                    ))}
-                  </select>
+                  <QtySelect line={l} idPrefix="sel-qty" disabled={busy} onChange={(qty) => void setQty(l.line_id, qty)} />
                   <span className="w-24 text-right font-bold text-red-700">{formatMoney(l.subtotal)}</span>
                   <button
                     type="button"

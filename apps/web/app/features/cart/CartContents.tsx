@@ -1,6 +1,7 @@
 import { formatMoney } from "@shop/contract/format";
 import { Img } from "../../ui/Img";
 import { ShopLink } from "../../ui/ShopLink";
+import { QtySelect, unavailableText } from "./LineControls";
 import { useCart } from "./useCart";
 
 /** The cart side panel's contents; loaded only when the panel is first opened. */
@@ -25,26 +26,9 @@ export default function CartContents({ onClose }: { onClose(): void }) {
             <div className="flex flex-1 flex-col gap-1 text-sm">
               <p className="font-medium text-stone-800">{l.name}</p>
               <p className="text-stone-500">{l.variant_name}</p>
-              {!l.available && (
-                <p className="text-red-700">{l.max_qty === 0 ? "已售完或已下架" : `目前最多可購買 ${l.max_qty} 件`}</p>
-              )}
+              {!l.available && <p className="text-red-700">{unavailableText(l)}</p>}
               <div className="flex items-center gap-2">
-                <label className="sr-only" htmlFor={`qty-${l.line_id}`}>
-                  {l.name} 數量
-                </label>
-                <select
-                  id={`qty-${l.line_id}`}
-                  value={l.qty}
-                  disabled={busy}
-                  onChange={(e) => void setQty(l.line_id, Number(e.target.value))}
-                  className="rounded border border-stone-300 px-2 py-1"
-                >
-                  {Array.from({ length: Math.max(l.qty, Math.min(l.max_qty || l.qty, 20)) }, (_, i) => i + 1).map((n) => (
-                    <option key={n} value={n}>
-                      {n}
-                    </option>
-                  ))}
-                </select>
+                <QtySelect line={l} idPrefix="qty" disabled={busy} onChange={(qty) => void setQty(l.line_id, qty)} />
                 <span className="ml-auto font-bold text-red-700">{formatMoney(l.subtotal)}</span>
               </div>
               <button
