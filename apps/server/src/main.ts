@@ -12,6 +12,7 @@ async function main() {
   const database = await openDatabase({
     url: config.DATABASE_URL,
     dataDir: config.DATABASE_URL ? undefined : path.join(config.dataDir, "db"),
+    onIdleError: (error) => console.warn(`PostgreSQL connection lost (the pool reconnects): ${error.message}`),
   });
   await database.migrate();
   if (config.SEED_DEMO) await seedIfEmpty(database.db, config.dataDir);

@@ -31,11 +31,18 @@ export interface OpenOptions {
   /** PGlite data folder; in-memory when absent. */
   dataDir?: string;
   poolSize?: number;
+  /** Told when an idle pooled connection fails (logged by the server). */
+  onIdleError?: (error: Error) => void;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // An idle connection can be cut by the server (restart, failover, a dropped database). Without
+    // a listener that error would crash the process; the pool simply opens a new connection.
+    pool.on("error", (error) => {
+      options.onIdleError?.(error);
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,

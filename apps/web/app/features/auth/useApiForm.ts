@@ -13,7 +13,10 @@ export function useApiForm<S extends z.ZodType<FieldValues, FieldValues>>(schema
   const form = useForm<z.input<S>, unknown, z.output<S>>({
     resolver: zodResolver(schema as never) as never,
     defaultValues,
-    mode: "onTouched",
+    // Errors appear on submit, then update as the shopper types. Validating on blur made messages
+    // appear between a press and its release, moving the button away from the finger (a lost tap).
+    mode: "onSubmit",
+    reValidateMode: "onChange",
   });
   const alerts = useAlerts();
   const [pending, setPending] = useState(false);
