@@ -13,6 +13,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fas
 import type { Config } from "./config.js";
 import type { Database } from "./db/client.js";
 import { LogMailSender, type MailSender } from "./integrations/mail/index.js";
+import { createProviders, type Providers } from "./integrations/providers.js";
 import { CapturingSmsSender, LogSmsSender, type SmsSender } from "./integrations/sms/index.js";
 import { AppError } from "./lib/errors.js";
 import { authRoutes } from "./modules/auth/routes.js";
@@ -23,6 +24,7 @@ import { logisticsRoutes } from "./modules/logistics/routes.js";
 import { mediaRoutes } from "./modules/media/routes.js";
 import { createMediaService } from "./modules/media/service.js";
 import { memberRoutes } from "./modules/members/routes.js";
+import { orderRoutes } from "./modules/orders/routes.js";
 import { promotionRoutes } from "./modules/promotions/routes.js";
 import { shopRoutes } from "./modules/shops/routes.js";
 import { supportRoutes } from "./modules/support/routes.js";
@@ -46,6 +48,8 @@ export interface BuildOptions {
   web?: { buildDir: string } | false;
   sms?: SmsSender;
   mail?: MailSender;
+  /** Payment and logistics providers; from the configuration when omitted. */
+  providers?: Providers;
   now?: () => Date;
   logger?: boolean;
 }
@@ -85,10 +89,19 @@ export async function buildApp(options: BuildOptions): Promise<ShopApp> {
     sms = capturedSms;
   }
   const mail = options.mail ?? new LogMailSender(app.log);
-  const services = createServices({ db: database.db, config, sms, mail, now: options.now });
-  // The UI says 測試模式 while any provider is a simulator (today: SMS to the log; payment and
-  // logistics providers join this check when they arrive).
-  const simulatedProviders = sms.name === "log" || sms.name === "capture";
+  const providers = options.providers ?? createProviders(config);
+  const services = createServices({ db: database.db, config, sms, mail, providers, now: options.now });
+  // The UI says 測試模式 while any provider is a simulator.
+  const simulatedProviders =
+    sms.name === "log" || sms.name === "capture" || providers.card.simulated || providers.ecpay.simulated;
+
+  // Unpaid orders past their deadline are cancelled by a sweep over the database, so the deadline
+  // survives restarts and any instance may run it (docs/decisions/0016-orders-and-payments.md).
+  const sweepTimer = setInterval(() => {
+    services.orders.expireUnpaid().catch((error) => app.log.error({ err: error }, "unpaid order sweep failed"));
+  }, config.ORDER_SWEEP_SECONDS * 1000);
+  sweepTimer.unref();
+  app.addHook("onClose", async () => clearInterval(sweepTimer));
 
   app.addHook("onRequest", async (request, reply) => {
     reply.header("x-request-id", request.id);
@@ -129,9 +142,15 @@ export async function buildApp(options: BuildOptions): Promise<ShopApp> {
       await api.register(frontRoutes(services));
       await api.register(catalogueRoutes(services));
       await api.register(promotionRoutes(services));
-      await api.register(logisticsRoutes(services));
+      await api.register(logisticsRoutes(services, config, providers.ecpay));
       await api.register(memberRoutes(services, guards));
       await api.register(cartRoutes(services, guards));
+      await api.register(
+        orderRoutes(services, guards, config, {
+          tapPaySimulator: providers.tapPaySimulator,
+          lookupRateLimit: config.AUTH_RATE_LIMIT_PER_MINUTE * 3,
+        }),
+      );
       await api.register(supportRoutes(services, config.AUTH_RATE_LIMIT_PER_MINUTE));
       if (capturedSms) await api.register(testModeRoutes(capturedSms));
       // Unknown API paths answer in the envelope, not with the storefront's 404 page.
@@ -162,7 +181,7 @@ export async function buildApp(options: BuildOptions): Promise<ShopApp> {
     const buildDir = options.web.buildDir;
     const { reactRouterFastify } = await import("@mcansh/remix-fastify/react-router");
     await app.register(async (scope) => {
-      await webSecurity(scope);
+      await webSecurity(scope, providers);
       pageCache = registerPageCache(scope);
       await scope.register(compress, { threshold: 1024 });
       await scope.register(reactRouterFastify, {
@@ -213,7 +232,10 @@ export async function buildApp(options: BuildOptions): Promise<ShopApp> {
 }
 
 /** CSP for server-rendered pages: scripts only from us or with this response's nonce. */
-async function webSecurity(scope: FastifyInstance) {
+async function webSecurity(scope: FastifyInstance, providers: Providers) {
+  // Real providers: TapPay's card fields (script + iframes) and the form post to ECPay's map.
+  const tapPay = providers.card.simulated ? [] : ["https://js.tappaysdk.com"];
+  const ecpayMap = providers.ecpay.simulated ? [] : [new URL(providers.ecpay.mapUrl).origin];
   scope.addHook("onRequest", async (request) => {
     request.raw.cspNonce = randomBytes(16).toString("base64");
   });
@@ -221,14 +243,14 @@ async function webSecurity(scope: FastifyInstance) {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", (req) => `'nonce-${(req as IncomingMessage).cspNonce}'`],
+        scriptSrc: ["'self'", ...tapPay, (req) => `'nonce-${(req as IncomingMessage).cspNonce}'`],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "blob:"],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...tapPay],
         fontSrc: ["'self'", "data:"],
-        frameSrc: ["'self'", "https://www.youtube-nocookie.com", "https://www.youtube.com"],
+        frameSrc: ["'self'", "https://www.youtube-nocookie.com", "https://www.youtube.com", ...tapPay],
         mediaSrc: ["'self'"],
-        formAction: ["'self'"],
+        formAction: ["'self'", ...ecpayMap],
         frameAncestors: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

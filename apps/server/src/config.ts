@@ -25,6 +25,26 @@ const configSchema = z
     AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
     /** Where contact-us and stranger inquiries are mailed. */
     SHOP_INBOX: z.string().email().default("service@example.com"),
+    /** The shop's public origin (https://shop.example.com), for provider callbacks; else taken from the request. */
+    PUBLIC_URL: z
+      .url()
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    /** TapPay: without a partner key the in-process simulator (測試模式) takes card payments. */
+    TAPPAY_PARTNER_KEY: z.string().optional(),
+    TAPPAY_MERCHANT_ID: z.string().default(""),
+    TAPPAY_APP_ID: z.string().default(""),
+    TAPPAY_APP_KEY: z.string().default(""),
+    TAPPAY_SERVER_TYPE: z.enum(["sandbox", "production"]).default("sandbox"),
+    /** Overrides TapPay's API origin (a local fake in tests). */
+    TAPPAY_API_URL: z.url().optional(),
+    /** ECPay logistics (C2C store map): without a merchant id the simulator's store list is used. */
+    ECPAY_LOGISTICS_MERCHANT_ID: z.string().optional(),
+    ECPAY_LOGISTICS_HASH_KEY: z.string().default(""),
+    ECPAY_LOGISTICS_HASH_IV: z.string().default(""),
+    ECPAY_SERVER_TYPE: z.enum(["stage", "production"]).default("stage"),
+    /** Where the store-unpaid-order sweeper looks, in seconds between runs. */
+    ORDER_SWEEP_SECONDS: z.coerce.number().int().min(1).default(60),
     /** Where the built web app lives (apps/web/build). */
     WEB_BUILD_DIR: z.string().optional(),
   })

@@ -1,6 +1,7 @@
 import type { Config } from "./config.js";
 import type { Db } from "./db/client.js";
 import type { MailSender } from "./integrations/mail/index.js";
+import type { Providers } from "./integrations/providers.js";
 import type { SmsSender } from "./integrations/sms/index.js";
 import { createAuthService } from "./modules/auth/service.js";
 import { createCartService } from "./modules/cart/service.js";
@@ -12,6 +13,8 @@ import { createLogisticsService } from "./modules/logistics/service.js";
 import { createLoyaltyService } from "./modules/loyalty/service.js";
 import { createFavoritesService } from "./modules/members/favorites.js";
 import { createMembersService } from "./modules/members/service.js";
+import { createOrdersService } from "./modules/orders/service.js";
+import { createOrderViews } from "./modules/orders/views.js";
 import { createPromotionsService } from "./modules/promotions/service.js";
 import { createShopsService } from "./modules/shops/service.js";
 import { createSupportService } from "./modules/support/service.js";
@@ -23,11 +26,12 @@ export interface ServiceDeps {
   config: Config;
   sms: SmsSender;
   mail: MailSender;
+  providers: Providers;
   now?: () => Date;
 }
 
 /** Wires the domain services together; routes receive this, never the raw database. */
-export function createServices({ db, config, sms, mail, now }: ServiceDeps) {
+export function createServices({ db, config, sms, mail, providers, now }: ServiceDeps) {
   const members = createMembersService(db);
   const shops = createShopsService(db);
   const catalogue = createCatalogueService(db);
@@ -40,19 +44,39 @@ export function createServices({ db, config, sms, mail, now }: ServiceDeps) {
     brandName: BRAND_NAME,
     now,
   });
+  const cart = createCartService(db, catalogue);
+  const inventory = createInventoryService(db);
+  const promotions = createPromotionsService(db, catalogue, now);
+  const logistics = createLogisticsService(db, providers.ecpay, now);
+  const loyalty = createLoyaltyService(db, now);
+  const orders = createOrdersService({
+    db,
+    catalogue,
+    cart,
+    inventory,
+    promotions,
+    logistics,
+    loyalty,
+    shops,
+    card: providers.card,
+    card_public: providers.cardPublic,
+    now,
+  });
   return {
     members,
     shops,
     auth,
     catalogue,
     favorites: createFavoritesService(db, catalogue),
-    cart: createCartService(db, catalogue),
-    inventory: createInventoryService(db),
+    cart,
+    inventory,
     content: createContentService(db, catalogue, now),
-    promotions: createPromotionsService(db, catalogue, now),
-    logistics: createLogisticsService(db),
+    promotions,
+    logistics,
     dealers: createDealersService(db),
-    loyalty: createLoyaltyService(db),
+    loyalty,
+    orders,
+    orderViews: createOrderViews(db, orders, logistics),
     support: createSupportService({ db, mail, shops, inbox: config.SHOP_INBOX, now }),
   };
 }

@@ -2,6 +2,7 @@ import { hash as argonHash } from "@node-rs/argon2";
 import { count, eq, sql } from "drizzle-orm";
 import { sanitizeRichText } from "../lib/sanitize.js";
 import { createCatalogueService } from "../modules/catalogue/service.js";
+import { createLoyaltyService } from "../modules/loyalty/service.js";
 import type { Db, Tx } from "./client.js";
 import { DEMO_CATALOGUE } from "./demo-catalogue.js";
 import { DEMO_DEALERS, DEMO_PROMOTIONS, DEMO_SHIP_METHODS } from "./demo-extras.js";
@@ -10,6 +11,7 @@ import { DEMO_STATIC_PAGES } from "./demo-pages.js";
 import {
   banners,
   categories,
+  coupons,
   dealers,
   members,
   news,
@@ -81,6 +83,7 @@ export async function seedDemo(db: Db, dataDir: string): Promise<void> {
     await tx.insert(shopProducts).values(teaProductIds.map((productId) => ({ shopId: shop2.id, productId })));
     await seedContent(tx, images, shop2.id);
     await seedExtras(tx, images);
+    await seedCheckout(tx, shop2.id, member.id);
     await createCatalogueService(db).refreshSearchIndex(tx);
     // Starting stock enters the ledger like any other movement.
     await tx.execute(
@@ -100,6 +103,41 @@ async function insertMember(tx: Tx, key: keyof typeof DEMO_ACCOUNTS, passwordHas
 }
 
 type Images = ReturnType<typeof createDemoImages>;
+
+/** The shop's transfer account, loyalty limits, the sub-mall's own delivery, and a member's points, wallet and coupons. */
+async function seedCheckout(tx: Tx, shop2Id: number, memberId: number) {
+  await tx.insert(shopSettings).values([
+    { shopId: 1, key: "points_cap_per_order", value: "500" },
+    { shopId: 1, key: "transfer_bank_code", value: "822" },
+    { shopId: 1, key: "transfer_bank_name", value: "中國信託商業銀行" },
+    { shopId: 1, key: "transfer_account", value: "1234-5678-9012" },
+    { shopId: 1, key: "transfer_holder", value: "茶山好物股份有限公司" },
+  ]);
+  // The sub-mall offers everything the main mall does plus the seller's own delivery.
+  await tx.insert(shipMethods).values(
+    [...DEMO_SHIP_METHODS, { code: "self" as const, name: "阿里山茶行 專人配送", fee: 80, freeThreshold: 1200 }].map((m, i) => ({
+      ...m,
+      shopId: shop2Id,
+      sort: i,
+    })),
+  );
+  const loyalty = createLoyaltyService(tx as unknown as Db);
+  await loyalty.changePoints(tx, memberId, 800, "新會員見面禮", "seed:welcome");
+  await loyalty.changeWallet(tx, memberId, 300, "推薦獎金", "seed:welcome");
+  const rows = await tx
+    .insert(coupons)
+    .values([
+      { title: "滿 NT$800 折 NT$100", kind: "amount", value: 100, minSpend: 800 },
+      { title: "茶葉全館 9 折", kind: "percent", value: 10, minSpend: 0, categoryIds: [6, 7, 8] },
+    ])
+    .returning({ id: coupons.id });
+  await loyalty.issueCoupons(
+    tx,
+    memberId,
+    rows.map((r) => r.id),
+    new Date(Date.now() + 90 * 86_400_000),
+  );
+}
 
 /** Returns the ids of the tea products (the demo sub-mall sells those). */
 async function seedCatalogue(tx: Tx, images: Images): Promise<number[]> {

@@ -5,6 +5,8 @@ export * from "./dealers.js";
 export * from "./favorites.js";
 export * from "./inventory.js";
 export * from "./logistics.js";
+export * from "./loyalty.js";
 export * from "./members.js";
+export * from "./orders.js";
 export * from "./promotions.js";
 export * from "./shops.js";

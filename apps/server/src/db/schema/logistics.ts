@@ -1,4 +1,4 @@
-import { boolean, integer, pgTable, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 /** Ship methods with their fee and free-shipping threshold, per shop (set in the back office). */
 export const shipMethods = pgTable(
@@ -17,4 +17,28 @@ export const shipMethods = pgTable(
     sort: integer("sort").notNull().default(0),
   },
   (t) => [uniqueIndex("ship_methods_shop_code").on(t.shopId, t.code)],
+);
+
+/**
+ * A store-map session: mapCreateToken makes one, ECPay's browser return (which carries no MAC)
+ * is accepted only for a live token, and the chosen store is kept here for the checkout page.
+ */
+export const cvsMapSessions = pgTable("cvs_map_sessions", {
+  token: text("token").primaryKey(),
+  cvsType: text("cvs_type").notNull(),
+  store: jsonb("store").$type<{ type: string; id: string; name: string; address: string } | null>(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+});
+
+/** Tracking events of a shipment (HCT or a seller's own delivery). */
+export const shipmentEvents = pgTable(
+  "shipment_events",
+  {
+    id: serial("id").primaryKey(),
+    orderNo: text("order_no").notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull(),
+    status: text("status").notNull(),
+    location: text("location").notNull().default(""),
+  },
+  (t) => [index("shipment_events_order_idx").on(t.orderNo, t.at)],
 );

@@ -1,7 +1,7 @@
 import type { CartLine, CartView } from "@shop/contract";
 import { MAX_LINE_QTY } from "@shop/contract";
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
-import type { Db } from "../../db/client.js";
+import type { Db, Tx } from "../../db/client.js";
 import { cartLines, carts } from "../../db/schema/index.js";
 import { newToken, sha256 } from "../../lib/crypto.js";
 import { conflict, notFound } from "../../lib/errors.js";
@@ -162,6 +162,24 @@ export function createCartService(db: Db, catalogue: CatalogueService) {
       if (!cart || own.length !== new Set(lineIds).size) throw notFound("找不到此購物車項目");
       await db.delete(cartLines).where(and(eq(cartLines.cartId, cart.id), inArray(cartLines.id, lineIds)));
       return view(cart, owner.memberId === undefined ? (owner.token ?? null) : null);
+    },
+
+    /** The owner's lines chosen for checkout; any id not in their cart is a 404. */
+    async linesFor(owner: CartOwner, lineIds: number[]): Promise<Array<{ lineId: number; variantId: number; qty: number }>> {
+      const cart = await find(owner);
+      const rows = cart
+        ? await db
+            .select()
+            .from(cartLines)
+            .where(and(eq(cartLines.cartId, cart.id), inArray(cartLines.id, lineIds)))
+        : [];
+      if (!cart || rows.length !== new Set(lineIds).size) throw notFound("購物車內容已變更，請重新整理後再結帳");
+      return rows.map((r) => ({ lineId: r.id, variantId: r.variantId, qty: r.qty }));
+    },
+
+    /** Removes bought lines inside the order's transaction. */
+    async removeBought(tx: Tx, lineIds: number[]) {
+      if (lineIds.length > 0) await tx.delete(cartLines).where(inArray(cartLines.id, lineIds));
     },
 
     /**

@@ -263,6 +263,7 @@ export function createCatalogueService(db: Db) {
         .select({
           id: variants.id,
           productId: variants.productId,
+          categoryId: products.categoryId,
           name: products.name,
           variantName: variants.name,
           image: sql<string>`coalesce(nullif(${variants.image}, ''), ${products.image})`,

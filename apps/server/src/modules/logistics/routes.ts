@@ -1,14 +1,54 @@
-import { shopIdSchema, z } from "@shop/contract";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { mapCreateTokenInput, shopIdSchema, z } from "@shop/contract";
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
+import type { Config } from "../../config.js";
+import { verifyCheckMacValue } from "../../integrations/ecpay/check-mac-value.js";
+import { type EcpayLogisticsConfig, simulatedMapPage } from "../../integrations/ecpay/map.js";
+import { AppError } from "../../lib/errors.js";
+import { acceptFormPosts } from "../../lib/form.js";
 import { ok } from "../../lib/http.js";
 import type { Services } from "../../services.js";
 
-export function logisticsRoutes(services: Services): FastifyPluginAsyncZod {
+export function logisticsRoutes(services: Services, config: Config, ecpay: EcpayLogisticsConfig): FastifyPluginAsyncZod {
+  const { logistics } = services;
   return async (app) => {
     app.post(
       "/shipmethod/search",
       { schema: { body: z.strictObject({ shop_id: shopIdSchema.default(1) }).nullish() } },
-      async (req) => ok(await services.logistics.shipMethods(req.body?.shop_id ?? 1)),
+      async (req) => ok(await logistics.shipMethods(req.body?.shop_id ?? 1)),
     );
+
+    app.post("/ecpay/mapCreateToken", { schema: { body: mapCreateTokenInput } }, async (req) => {
+      const origin = config.PUBLIC_URL?.replace(/\/$/, "") ?? `${req.protocol}://${req.host}`;
+      const form = await logistics.mapCreateToken(
+        req.body.cvs_type,
+        req.body.device === "mobile",
+        req.body.return_path,
+        `${origin}/api/ecpay/map/callback`,
+      );
+      return ok(form);
+    });
+    app.get(
+      "/ecpay/map/result",
+      { schema: { querystring: z.object({ token: z.string().regex(/^[A-Za-z0-9]{10,20}$/, { error: "門市選擇代碼錯誤" }) }) } },
+      async (req) => ok(await logistics.mapResult(req.query.token)),
+    );
+
+    await app.register(async (plain) => {
+      const scope = plain.withTypeProvider<ZodTypeProvider>();
+      acceptFormPosts(scope);
+      const formBody = z.record(z.string(), z.string().max(500));
+      // ECPay returns the browser here with the chosen store (no MAC: the session token decides).
+      scope.post("/ecpay/map/callback", { schema: { body: formBody } }, async (req, reply) =>
+        reply.redirect(await logistics.mapCallback(req.body), 303),
+      );
+      if (ecpay.simulated) {
+        // Stand-in for ECPay's map page; like ECPay it checks the request's CheckMacValue.
+        scope.post("/ecpay/simulator/map", { schema: { body: formBody } }, async (req, reply) => {
+          if (!verifyCheckMacValue(req.body, ecpay.hashKey, ecpay.hashIV, "md5"))
+            throw new AppError(400, "CheckMacValue 驗證失敗");
+          return reply.type("text/html; charset=utf-8").send(simulatedMapPage(req.body));
+        });
+      }
+    });
   };
 }

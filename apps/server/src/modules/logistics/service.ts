@@ -1,11 +1,79 @@
-import type { ShipMethodView } from "@shop/contract";
-import { and, asc, eq } from "drizzle-orm";
+import type { CvsMethod, CvsStore, ShipMethodView } from "@shop/contract";
+import { and, asc, eq, gt, lt } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { shipMethods } from "../../db/schema/index.js";
+import { cvsMapSessions, shipMethods, shipmentEvents } from "../../db/schema/index.js";
+import { CVS_SUBTYPES, type EcpayLogisticsConfig, mapForm } from "../../integrations/ecpay/map.js";
+import { newToken } from "../../lib/crypto.js";
+import { AppError, notFound } from "../../lib/errors.js";
 import { MAIN_SHOP_ID } from "../shops/service.js";
 
-export function createLogisticsService(db: Db) {
+const MAP_SESSION_MINUTES = 30;
+
+export function createLogisticsService(db: Db, ecpay: EcpayLogisticsConfig, now: () => Date = () => new Date()) {
   return {
+    /** Starts a store-map session: the form the browser posts to ECPay (or our simulator). */
+    async mapCreateToken(cvsType: CvsMethod, mobile: boolean, returnPath: string, replyUrl: string) {
+      // 20 characters, ECPay's MerchantTradeNo limit; letters and digits only.
+      const token = newToken()
+        .replace(/[^A-Za-z0-9]/g, "")
+        .slice(0, 20);
+      await db.delete(cvsMapSessions).where(lt(cvsMapSessions.expiresAt, now()));
+      await db.insert(cvsMapSessions).values({
+        token,
+        cvsType: `${cvsType}|${returnPath}`,
+        expiresAt: new Date(now().getTime() + MAP_SESSION_MINUTES * 60_000),
+      });
+      return { ...mapForm(ecpay, { token, cvsType, mobile, replyUrl }), token, simulated: ecpay.simulated };
+    },
+
+    /**
+     * ECPay's browser return with the chosen store. It carries no MAC, so it is accepted only for a
+     * live session we opened, with the sub-type we asked for. Returns where the browser goes next.
+     */
+    async mapCallback(fields: Record<string, string>): Promise<string> {
+      const token = fields.MerchantTradeNo ?? "";
+      const [session] = await db
+        .select()
+        .from(cvsMapSessions)
+        .where(and(eq(cvsMapSessions.token, token), gt(cvsMapSessions.expiresAt, now())));
+      if (!session) throw new AppError(400, "門市選擇已逾時或無效，請重新選擇門市");
+      const [cvsType, returnPath = "/cart"] = session.cvsType.split("|") as [CvsMethod, string];
+      if (fields.LogisticsSubType !== CVS_SUBTYPES[cvsType] || fields.MerchantID !== ecpay.merchantId) {
+        throw new AppError(400, "門市資料不符，請重新選擇門市");
+      }
+      const id = (fields.CVSStoreID ?? "").trim();
+      const name = (fields.CVSStoreName ?? "").trim().slice(0, 40);
+      const address = (fields.CVSAddress ?? "").trim().slice(0, 120);
+      if (!/^[0-9A-Za-z]{3,10}$/.test(id) || !name || !address) throw new AppError(400, "門市資料不完整，請重新選擇門市");
+      await db
+        .update(cvsMapSessions)
+        .set({ store: { type: cvsType, id, name, address } })
+        .where(eq(cvsMapSessions.token, token));
+      return `${returnPath}${returnPath.includes("?") ? "&" : "?"}cvs_token=${token}`;
+    },
+
+    /** The store a finished map session chose. */
+    async mapResult(token: string): Promise<CvsStore> {
+      const [session] = await db
+        .select()
+        .from(cvsMapSessions)
+        .where(and(eq(cvsMapSessions.token, token), gt(cvsMapSessions.expiresAt, now())));
+      if (!session?.store) throw notFound("找不到選擇的門市，請重新選擇");
+      return session.store as CvsStore;
+    },
+
+    async addEvent(orderNo: string, status: string, location: string, at: Date) {
+      await db.insert(shipmentEvents).values({ orderNo, status, location, at });
+    },
+
+    async events(orderNo: string) {
+      return db
+        .select()
+        .from(shipmentEvents)
+        .where(eq(shipmentEvents.orderNo, orderNo))
+        .orderBy(asc(shipmentEvents.at), asc(shipmentEvents.id));
+    },
+
     /** Enabled ship methods of a shop (a sub-mall without its own uses the main mall's). */
     async shipMethods(shopId: number): Promise<ShipMethodView[]> {
       const load = (id: number) =>

@@ -1,10 +1,11 @@
 import type { Paged, Promotion, PromotionDetail } from "@shop/contract";
 import { formatMoney } from "@shop/contract/format";
-import { and, asc, count, eq, gt, lte } from "drizzle-orm";
+import { and, asc, count, eq, gt, inArray, lte } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { promotionProducts, promotions } from "../../db/schema/index.js";
 import { notFound } from "../../lib/errors.js";
 import type { CatalogueService } from "../catalogue/service.js";
+import type { PromotionRule } from "../checkout/pricing.js";
 import { MAIN_SHOP_ID } from "../shops/service.js";
 
 type Row = typeof promotions.$inferSelect;
@@ -41,6 +42,37 @@ export function createPromotionsService(db: Db, catalogue: CatalogueService, now
   });
 
   return {
+    /** The running rules of a shop (or the main mall's when it has none), for the checkout quote. */
+    async rules(shopId: number): Promise<PromotionRule[]> {
+      const [own] = await db.select({ n: count() }).from(promotions).where(running(shopId));
+      const id = (own?.n ?? 0) > 0 ? shopId : MAIN_SHOP_ID;
+      const rows = await db.select().from(promotions).where(running(id));
+      const links = rows.length
+        ? await db
+            .select()
+            .from(promotionProducts)
+            .where(
+              inArray(
+                promotionProducts.promotionId,
+                rows.map((r) => r.id),
+              ),
+            )
+        : [];
+      return rows.map(
+        (p): PromotionRule =>
+          p.kind === "bundle_price"
+            ? {
+                id: p.id,
+                title: p.title,
+                kind: "bundle_price",
+                productIds: links.filter((l) => l.promotionId === p.id).map((l) => l.productId),
+                bundleQty: p.bundleQty ?? 0,
+                bundlePrice: p.bundlePrice ?? 0,
+              }
+            : { id: p.id, title: p.title, kind: p.kind, threshold: p.threshold, value: p.value },
+      );
+    },
+
     async list(shopId: number, page: number, perPage: number): Promise<Paged<Promotion>> {
       // Sub-malls run the main mall's promotions unless they have their own.
       const [own] = await db.select({ n: count() }).from(promotions).where(running(shopId));

@@ -1,7 +1,7 @@
 import type { ShopInfo } from "@shop/contract";
-import { eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { shops } from "../../db/schema/index.js";
+import { shopSettings, shops } from "../../db/schema/index.js";
 import { notFound } from "../../lib/errors.js";
 
 export const MAIN_SHOP_ID = 1;
@@ -18,6 +18,17 @@ export function createShopsService(db: Db) {
 
   return {
     byId,
+    /** A shop's settings by key, each falling back to the main mall's value. */
+    async settings(shopId: number, keys: string[]): Promise<Record<string, string>> {
+      const rows = await db
+        .select()
+        .from(shopSettings)
+        .where(and(inArray(shopSettings.shopId, [MAIN_SHOP_ID, shopId]), inArray(shopSettings.key, keys)));
+      const out: Record<string, string> = {};
+      for (const r of rows.filter((r) => r.shopId === MAIN_SHOP_ID)) out[r.key] = r.value;
+      for (const r of rows.filter((r) => r.shopId === shopId)) out[r.key] = r.value;
+      return out;
+    },
     async isOpen(id: number) {
       return (await byId(id))?.status === "open";
     },

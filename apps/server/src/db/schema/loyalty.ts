@@ -1,0 +1,79 @@
+import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+
+/**
+ * A member's points and wallet balances. Each balance is changed only together with a ledger entry
+ * in one transaction (balance = sum of the entries), and never below zero (conditional update).
+ */
+export const loyaltyAccounts = pgTable("loyalty_accounts", {
+  memberId: integer("member_id").primaryKey(),
+  points: integer("points").notNull().default(0),
+  /** NT$. */
+  wallet: integer("wallet").notNull().default(0),
+});
+
+const ledgerColumns = {
+  id: serial("id").primaryKey(),
+  memberId: integer("member_id").notNull(),
+  delta: integer("delta").notNull(),
+  /** Why, in words the member reads on their ledger page. */
+  reason: text("reason").notNull(),
+  /** What caused it, e.g. "order:20261122123456:use"; unique per member so a retry cannot apply twice. */
+  ref: text("ref").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+};
+
+export const pointEntries = pgTable("point_entries", ledgerColumns, (t) => [
+  index("point_entries_member_idx").on(t.memberId, t.id),
+  uniqueIndex("point_entries_ref_key").on(t.memberId, t.ref),
+]);
+
+export const walletEntries = pgTable("wallet_entries", ledgerColumns, (t) => [
+  index("wallet_entries_member_idx").on(t.memberId, t.id),
+  uniqueIndex("wallet_entries_ref_key").on(t.memberId, t.ref),
+]);
+
+/** A coupon definition (issued to members as member_coupons). */
+export const coupons = pgTable("coupons", {
+  id: serial("id").primaryKey(),
+  title: text("title").notNull(),
+  kind: text("kind", { enum: ["amount", "percent"] }).notNull(),
+  /** NT$ off, or percent off (1–99). */
+  value: integer("value").notNull(),
+  minSpend: integer("min_spend").notNull().default(0),
+  /** Empty arrays = every product. */
+  productIds: jsonb("product_ids").$type<number[]>().notNull().default([]),
+  categoryIds: jsonb("category_ids").$type<number[]>().notNull().default([]),
+});
+
+export const memberCoupons = pgTable(
+  "member_coupons",
+  {
+    id: serial("id").primaryKey(),
+    memberId: integer("member_id").notNull(),
+    couponId: integer("coupon_id").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    /** The order that used it; null while available. Set by a conditional update (used once). */
+    usedOrderNo: text("used_order_no"),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("member_coupons_member_idx").on(t.memberId)],
+);
+
+/**
+ * The cloud depot (雲端庫存): goods a member bought with the depot ship method and has not picked
+ * up yet, as a ledger per variant (balance = sum of qty).
+ */
+export const depotEntries = pgTable(
+  "depot_entries",
+  {
+    id: serial("id").primaryKey(),
+    memberId: integer("member_id").notNull(),
+    variantId: integer("variant_id").notNull(),
+    qty: integer("qty").notNull(),
+    reason: text("reason").notNull(),
+    ref: text("ref").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("depot_entries_member_idx").on(t.memberId, t.variantId)],
+);

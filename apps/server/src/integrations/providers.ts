@@ -1,0 +1,70 @@
+import type { Config } from "../config.js";
+import { ECPAY_STAGE_C2C, type EcpayLogisticsConfig } from "./ecpay/map.js";
+import { type CardGateway, createTapPayClient } from "./tappay/client.js";
+import { createFakeTapPay, type FakeTapPay } from "./tappay/fake.js";
+
+export interface Providers {
+  card: CardGateway;
+  cardPublic: { appId: string | null; appKey: string | null; serverType: "sandbox" | "production" };
+  /** Present when card payments run on the in-process TapPay simulator. */
+  tapPaySimulator?: FakeTapPay;
+  ecpay: EcpayLogisticsConfig;
+}
+
+const SIM_PARTNER_KEY = "partner_simulator";
+const SIM_MERCHANT_ID = "simulator_merchant";
+
+/**
+ * Real protocol clients for the configured providers; the in-process simulators otherwise (the UI
+ * then says 測試模式). The TapPay simulator is the same fake that tests serve over HTTP, reached
+ * through the real client with an in-process fetch, so the client's code path is always the real one.
+ */
+export function createProviders(config: Config): Providers {
+  let card: CardGateway;
+  let tapPaySimulator: FakeTapPay | undefined;
+  if (config.TAPPAY_PARTNER_KEY) {
+    const base =
+      config.TAPPAY_API_URL ??
+      (config.TAPPAY_SERVER_TYPE === "production" ? "https://prod.tappaysdk.com" : "https://sandbox.tappaysdk.com");
+    card = createTapPayClient({ baseUrl: base, partnerKey: config.TAPPAY_PARTNER_KEY, merchantId: config.TAPPAY_MERCHANT_ID });
+  } else {
+    tapPaySimulator = createFakeTapPay({
+      partnerKey: SIM_PARTNER_KEY,
+      merchantId: SIM_MERCHANT_ID,
+      threeDsPageUrl: "/api/payments/simulator/3ds",
+    });
+    card = createTapPayClient(
+      {
+        baseUrl: "http://tappay.simulator",
+        partnerKey: SIM_PARTNER_KEY,
+        merchantId: SIM_MERCHANT_ID,
+        fetch: tapPaySimulator.fetch,
+      },
+      true,
+    );
+  }
+
+  const ecpay: EcpayLogisticsConfig = config.ECPAY_LOGISTICS_MERCHANT_ID
+    ? {
+        mapUrl:
+          config.ECPAY_SERVER_TYPE === "production"
+            ? "https://logistics.ecpay.com.tw/Express/map"
+            : "https://logistics-stage.ecpay.com.tw/Express/map",
+        merchantId: config.ECPAY_LOGISTICS_MERCHANT_ID,
+        hashKey: config.ECPAY_LOGISTICS_HASH_KEY,
+        hashIV: config.ECPAY_LOGISTICS_HASH_IV,
+        simulated: false,
+      }
+    : { mapUrl: "/api/ecpay/simulator/map", ...ECPAY_STAGE_C2C, simulated: true };
+
+  return {
+    card,
+    cardPublic: {
+      appId: config.TAPPAY_PARTNER_KEY ? config.TAPPAY_APP_ID : null,
+      appKey: config.TAPPAY_PARTNER_KEY ? config.TAPPAY_APP_KEY : null,
+      serverType: config.TAPPAY_SERVER_TYPE,
+    },
+    tapPaySimulator,
+    ecpay,
+  };
+}

@@ -1,0 +1,379 @@
+import type { OrderView, PayInfo, StoreResult, TrackingView } from "@shop/contract";
+import { count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { depotEntries, orders, payments } from "../../db/schema/index.js";
+import { DEMO_ACCOUNTS } from "../../db/seed.js";
+import { createTestApp, type TestApp } from "../../test/harness.js";
+import { guestReceiver, homeAddress, orderSteps } from "./test-helpers.js";
+
+let t: TestApp;
+let s: ReturnType<typeof orderSteps>;
+beforeAll(async () => {
+  t = await createTestApp();
+  s = orderSteps(t);
+});
+afterAll(() => t.close());
+
+const guestOrder = (lineIds: number[], extra: Record<string, unknown> = {}) => ({
+  line_ids: lineIds,
+  ship_method: "hct",
+  payment_method: "transfer",
+  receiver: guestReceiver,
+  address: homeAddress,
+  invoice: { type: "mobile", carrier: "/ABC1234" },
+  ...extra,
+});
+const detail = (orderNo: string, auth: { token?: string; phone?: string } = { phone: guestReceiver.phone }) =>
+  t.call<OrderView>("POST", "/api/order/detail", {
+    body: { order_no: orderNo, ...(auth.phone ? { phone: auth.phone } : {}) },
+    token: auth.token,
+  });
+const orderCount = async () => (await t.database.db.select({ n: count() }).from(orders))[0]?.n ?? 0;
+
+describe("a guest buys by bank transfer with home delivery", () => {
+  test("quote, order, transfer details, report, staff confirmation, fulfilment, tracking", async () => {
+    const v = await s.variantOf(17);
+    const before = await s.stockOf(v);
+    const cart = await s.cartWith([{ variantId: v, qty: 2 }]);
+
+    const info = await t.call<PayInfo>("POST", "/api/order/pay_info", {
+      body: { line_ids: cart.lineIds, ship_method: "hct" },
+      headers: cart.headers,
+    });
+    expect(info.status).toBe(200);
+    const q = info.body.data.quote;
+    expect(q.goods_amount).toBe(q.lines.reduce((a, l) => a + l.subtotal, 0));
+    expect(q.order_amount).toBe(q.goods_amount - q.discount_total + q.shipping_fee);
+    expect(info.body.data.ship_methods.map((m) => m.code)).not.toContain("depot");
+    expect(info.body.data.payment_methods.find((m) => m.code === "points_wallet")?.available).toBe(false);
+
+    const r = await s.store(guestOrder(cart.lineIds), { headers: cart.headers });
+    expect(r.status).toBe(200);
+    expect(r.body.data.order_no).toMatch(/^\d{14}$/);
+    const next = r.body.data.next;
+    expect(next.type).toBe("transfer");
+    if (next.type !== "transfer") throw new Error("unreachable");
+    expect(next.amount).toBe(q.payable);
+    expect(next.bank.code).toBe("822");
+    expect(new Date(next.deadline).getTime() - t.clock.now.getTime()).toBe(3 * 86_400_000);
+    expect(await s.stockOf(v)).toBe(before - 2);
+
+    // The bought lines left the cart.
+    const cartAfter = await t.call<{ lines: unknown[] }>("POST", "/api/cart/search", { body: {}, headers: cart.headers });
+    expect(cartAfter.body.data.lines).toHaveLength(0);
+
+    const orderNo = r.body.data.order_no;
+    const d = await detail(orderNo);
+    expect(d.body.data).toMatchObject({ status: "pending_payment", payable: q.payable, can_report_transfer: true });
+    expect(d.body.data.history.map((h) => h.to_status)).toEqual(["pending_payment"]);
+    expect((await detail(orderNo, { phone: "0900000000" })).status).toBe(404);
+
+    const wrongAmount = await t.call("POST", "/api/order/paymentTransfer", {
+      body: {
+        order_no: orderNo,
+        phone: guestReceiver.phone,
+        last5: "12345",
+        amount: q.payable + 1,
+        paid_at: new Date().toISOString(),
+      },
+    });
+    expect(wrongAmount.status).toBe(422);
+    const report = await t.call("POST", "/api/order/paymentTransfer", {
+      body: {
+        order_no: orderNo,
+        phone: guestReceiver.phone,
+        last5: "12345",
+        amount: q.payable,
+        paid_at: new Date().toISOString(),
+      },
+    });
+    expect(report.status).toBe(200);
+    expect((await detail(orderNo)).body.data.payment?.transfer_reported).toBe(true);
+
+    await t.services.orders.confirmPayment(orderNo, "staff:1");
+    await t.services.orders.advance(orderNo, "processing", "staff:1");
+    await t.services.orders.advance(orderNo, "shipped", "staff:1", "HCT1234567");
+    const shipped = await detail(orderNo);
+    expect(shipped.body.data).toMatchObject({ status: "shipped", tracking_no: "HCT1234567", can_cancel: false });
+    expect(shipped.body.data.history.map((h) => h.to_status)).toEqual(["pending_payment", "paid", "processing", "shipped"]);
+    const tracking = await t.call<TrackingView>("GET", `/api/order/hct_detail?order_no=${orderNo}&phone=${guestReceiver.phone}`);
+    expect(tracking.body.data.events.map((e) => e.status)).toEqual(["已出貨"]);
+
+    const cancelShipped = await t.call("POST", "/api/order/cancelOrder", {
+      body: { order_no: orderNo, phone: guestReceiver.phone, reason: "不想要了" },
+    });
+    expect(cancelShipped.status).toBe(409);
+  });
+});
+
+describe("card payments through the TapPay protocol (simulator)", () => {
+  test("an approved card pays at once; the order is paid", async () => {
+    const cart = await s.cartWith([{ variantId: await s.variantOf(18), qty: 1 }]);
+    const r = await s.store(guestOrder(cart.lineIds, { payment_method: "card", prime: await s.prime() }), {
+      headers: cart.headers,
+    });
+    expect(r.body.data.next).toEqual({ type: "done" });
+    const d = await detail(r.body.data.order_no);
+    expect(d.body.data).toMatchObject({ status: "paid", payment: { status: "paid", card_last4: "4242" } });
+  });
+
+  test("a declined card leaves the order unpaid with nothing charged; repaying with a good card pays it", async () => {
+    const v = await s.variantOf(19);
+    const cart = await s.cartWith([{ variantId: v, qty: 1 }]);
+    const r = await s.store(guestOrder(cart.lineIds, { payment_method: "card", prime: await s.prime("4000000000000002") }), {
+      headers: cart.headers,
+    });
+    expect(r.body.data.next.type).toBe("card_failed");
+    const orderNo = r.body.data.order_no;
+    expect((await detail(orderNo)).body.data).toMatchObject({ status: "pending_payment", can_repay: true });
+
+    const forged = await t.call<StoreResult>("POST", "/api/order/repayTappays", {
+      body: { order_no: orderNo, phone: guestReceiver.phone, prime: "sim_forged_prime_that_tappay_never_issued" },
+    });
+    expect(forged.body.data.next.type).toBe("card_failed");
+    expect((await detail(orderNo)).body.data.status).toBe("pending_payment");
+
+    const good = await t.call<StoreResult>("POST", "/api/order/repayTappays", {
+      body: { order_no: orderNo, phone: guestReceiver.phone, prime: await s.prime() },
+    });
+    expect(good.body.data.next).toEqual({ type: "done" });
+    expect((await detail(orderNo)).body.data.status).toBe("paid");
+    const again = await t.call("POST", "/api/order/repayTappays", {
+      body: { order_no: orderNo, phone: guestReceiver.phone, prime: await s.prime() },
+    });
+    expect(again.status).toBe(409);
+  });
+
+  test("a used prime is refused by the provider: no second charge", async () => {
+    const prime = await s.prime();
+    const a = await s.cartWith([{ variantId: await s.variantOf(20), qty: 1 }]);
+    expect(
+      (await s.store(guestOrder(a.lineIds, { payment_method: "card", prime }), { headers: a.headers })).body.data.next.type,
+    ).toBe("done");
+    const b = await s.cartWith([{ variantId: await s.variantOf(20), qty: 1 }]);
+    const second = await s.store(guestOrder(b.lineIds, { payment_method: "card", prime }), { headers: b.headers });
+    expect(second.body.data.next.type).toBe("card_failed");
+  });
+
+  test("3-D Secure: redirect, the bank page, TapPay's notify confirmed by the Record API, paid once", async () => {
+    const cart = await s.cartWith([{ variantId: await s.variantOf(21), qty: 1 }]);
+    const r = await s.store(guestOrder(cart.lineIds, { payment_method: "card", prime: await s.prime("4000000000003220") }), {
+      headers: cart.headers,
+    });
+    const next = r.body.data.next;
+    if (next.type !== "redirect_3ds") throw new Error(`expected 3DS, got ${next.type}`);
+    const orderNo = r.body.data.order_no;
+    expect((await detail(orderNo)).body.data.status).toBe("pending_payment");
+    const rec = new URL(next.url, "http://x").searchParams.get("rec_trade_id") ?? "";
+
+    // A notify alone proves nothing: before the bank says yes, the Record API says pending.
+    const early = await t.call("POST", "/api/payments/tappay/notify", { body: { rec_trade_id: rec, status: 0 } });
+    expect(early.status).toBe(200);
+    expect((await detail(orderNo)).body.data.status).toBe("pending_payment");
+
+    const page = await t.app.inject({ method: "GET", url: next.url });
+    expect(page.body).toContain("測試模式");
+    const back = await t.app.inject({
+      method: "POST",
+      url: "/api/payments/simulator/3ds",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: `rec_trade_id=${rec}&result=approve`,
+    });
+    expect(back.statusCode).toBe(303);
+    expect(back.headers.location).toContain(`/orderfinish?order_no=${orderNo}`);
+    expect((await detail(orderNo)).body.data.status).toBe("paid");
+
+    // TapPay retries notifies: the second changes nothing.
+    await t.call("POST", "/api/payments/tappay/notify", { body: { rec_trade_id: rec, status: 0 } });
+    const o = (await detail(orderNo)).body.data;
+    expect(o.history.filter((h) => h.to_status === "paid")).toHaveLength(1);
+    const unknown = await t.call("POST", "/api/payments/tappay/notify", { body: { rec_trade_id: "D-forged" } });
+    expect(unknown.status).toBe(404);
+  });
+});
+
+describe("members: points, wallet, coupons and the cloud depot", () => {
+  test("points and wallet pay in full into the depot; balances and ledgers move; the order completes", async () => {
+    const token = await s.login(DEMO_ACCOUNTS.member.phone, DEMO_ACCOUNTS.member.password);
+    const member = (await t.services.auth.authenticate(token))?.member.id ?? 0;
+    const before = await t.services.loyalty.balances(member);
+    const v = await s.variantOf(30);
+    const cart = await s.cartWith([{ variantId: v, qty: 1 }], token);
+    const info = await t.call<PayInfo>("POST", "/api/order/pay_info", {
+      body: { line_ids: cart.lineIds, ship_method: "depot", points: 500, wallet: 300 },
+      token,
+    });
+    const q = info.body.data.quote;
+    expect(info.body.data.points).toEqual({ owned: before.points, cap_per_order: 500 });
+    expect(q.points_used + q.wallet_used).toBe(q.order_amount);
+    expect(q.payable).toBe(0);
+
+    const r = await s.store(
+      {
+        line_ids: cart.lineIds,
+        ship_method: "depot",
+        payment_method: "points_wallet",
+        points: 500,
+        wallet: 300,
+        receiver: { name: "王小明", phone: DEMO_ACCOUNTS.member.phone },
+        invoice: { type: "member" },
+      },
+      { token },
+    );
+    expect(r.status).toBe(200);
+    const d = (await detail(r.body.data.order_no, { token })).body.data;
+    expect(d.status).toBe("completed");
+    expect(d.points_used).toBe(q.points_used);
+    const after = await t.services.loyalty.balances(member);
+    expect(after.points).toBe(before.points - q.points_used);
+    expect(after.wallet).toBe(before.wallet - q.wallet_used);
+    const depot = await t.database.db.select().from(depotEntries).where(eq(depotEntries.memberId, member));
+    expect(depot.map((e) => [e.variantId, e.qty])).toEqual([[v, 1]]);
+    expect(await t.services.loyalty.unbalanced()).toEqual([]);
+
+    const list = await t.call<{ list: Array<{ order_no: string }> }>("POST", "/api/order/search", { body: {}, token });
+    expect(list.body.data.list.map((o) => o.order_no)).toContain(r.body.data.order_no);
+  });
+
+  test("cancelling gives back stock, coupon, points and wallet; a paid transfer order refunds to the wallet", async () => {
+    const token = await s.login(DEMO_ACCOUNTS.member.phone, DEMO_ACCOUNTS.member.password);
+    const member = (await t.services.auth.authenticate(token))?.member.id ?? 0;
+    const v = await s.variantOf(41);
+    const stock = await s.stockOf(v);
+    const before = await t.services.loyalty.balances(member);
+    const coupons = (await t.services.loyalty.usableCoupons(member)).filter((c) => c.kind === "amount");
+    const coupon = coupons[0];
+    if (!coupon) throw new Error("demo member has no amount coupon");
+    const cart = await s.cartWith([{ variantId: v, qty: 2 }], token);
+    const r = await s.store(
+      {
+        ...guestOrder(cart.lineIds),
+        receiver: { name: "王小明", phone: DEMO_ACCOUNTS.member.phone },
+        coupon_id: coupon.id,
+        points: 10,
+        wallet: 5,
+      },
+      { token },
+    );
+    expect(r.status).toBe(200);
+    const orderNo = r.body.data.order_no;
+    const o = (await detail(orderNo, { token })).body.data;
+    expect(o.discounts.some((x) => x.source === "coupon")).toBe(true);
+    expect((await t.services.loyalty.usableCoupons(member)).map((c) => c.id)).not.toContain(coupon.id);
+
+    await t.services.orders.confirmPayment(orderNo, "staff:1");
+    const cancel = await t.call<OrderView>("POST", "/api/order/cancelOrder", {
+      body: { order_no: orderNo, reason: "買錯了" },
+      token,
+    });
+    expect(cancel.status).toBe(200);
+    expect(cancel.body.data.status).toBe("cancelled");
+    expect(await s.stockOf(v)).toBe(stock);
+    expect((await t.services.loyalty.usableCoupons(member)).map((c) => c.id)).toContain(coupon.id);
+    const after = await t.services.loyalty.balances(member);
+    expect(after.points).toBe(before.points);
+    // Wallet back, plus the transfer payment refunded into it.
+    expect(after.wallet).toBe(before.wallet + o.payable);
+    expect(await t.services.loyalty.unbalanced()).toEqual([]);
+    expect(await t.services.inventory.unbalanced()).toEqual([]);
+  });
+});
+
+describe("bad input changes nothing", () => {
+  test("a price, quantity or unknown field from the client is refused", async () => {
+    const cart = await s.cartWith([{ variantId: await s.variantOf(23), qty: 1 }]);
+    const n = await orderCount();
+    const tampered = await s.store(guestOrder(cart.lineIds, { price: 1, goods_amount: 1 }), { headers: cart.headers });
+    expect(tampered.status).toBe(400);
+    const zero = await t.call("POST", "/api/order/store/fast", {
+      body: { ...guestOrder([]), line_ids: undefined, variant_id: await s.variantOf(23), qty: 0 },
+    });
+    expect(zero.status).toBe(400);
+    expect(zero.body.message).toBeTruthy();
+    const overLimit = await t.call("POST", "/api/order/store/fast", {
+      body: { ...guestOrder([]), line_ids: undefined, variant_id: await s.variantOf(53), qty: 21 },
+    });
+    expect(overLimit.status).toBe(422);
+    expect(overLimit.body.message).toContain("限購 20 件");
+    expect(await orderCount()).toBe(n);
+  });
+
+  test("someone else's coupon, more points or wallet than owned, guests using loyalty: refused", async () => {
+    const token = await s.login(DEMO_ACCOUNTS.downline.phone, DEMO_ACCOUNTS.downline.password);
+    const owner = (await t.services.auth.authenticate(await s.login(DEMO_ACCOUNTS.member.phone, DEMO_ACCOUNTS.member.password)))
+      ?.member.id;
+    const othersCoupon = (await t.services.loyalty.usableCoupons(owner ?? 0))[0]?.id ?? 1;
+    const cart = await s.cartWith([{ variantId: await s.variantOf(24), qty: 1 }], token);
+    const n = await orderCount();
+    const base = { ...guestOrder(cart.lineIds), receiver: { name: "李小華", phone: DEMO_ACCOUNTS.downline.phone } };
+    const coupon = await s.store({ ...base, coupon_id: othersCoupon }, { token });
+    expect(coupon.status).toBe(422);
+    expect(coupon.body.message).toContain("優惠券");
+    const points = await s.store({ ...base, points: 1 }, { token });
+    expect(points.status).toBe(422);
+    expect(points.body.message).toContain("點數不足");
+    const wallet = await s.store({ ...base, wallet: 1 }, { token });
+    expect(wallet.status).toBe(422);
+    const guest = await s.cartWith([{ variantId: await s.variantOf(24), qty: 1 }]);
+    const guestPoints = await s.store(guestOrder(guest.lineIds, { points: 10 }), { headers: guest.headers });
+    expect(guestPoints.status).toBe(422);
+    const guestDepot = await s.store(guestOrder(guest.lineIds, { ship_method: "depot" }), { headers: guest.headers });
+    expect(guestDepot.status).toBe(422);
+    expect(await orderCount()).toBe(n);
+  });
+
+  test("another cart's lines, a mismatched store, cash on delivery into the depot, a card without prime: refused", async () => {
+    const mine = await s.cartWith([{ variantId: await s.variantOf(25), qty: 1 }]);
+    const theirs = await s.cartWith([{ variantId: await s.variantOf(26), qty: 1 }]);
+    const n = await orderCount();
+    expect((await s.store(guestOrder(theirs.lineIds), { headers: mine.headers })).status).toBe(404);
+    const store = { type: "cvs_family", id: "006598", name: "全家台北信義店", address: "台北市信義區松仁路 100 號" };
+    const mismatch = await s.store(guestOrder(mine.lineIds, { ship_method: "cvs_711", cvs_store: store }), {
+      headers: mine.headers,
+    });
+    expect(mismatch.status).toBe(400);
+    const noPrime = await s.store(guestOrder(mine.lineIds, { payment_method: "card" }), { headers: mine.headers });
+    expect(noPrime.status).toBe(400);
+    expect(await orderCount()).toBe(n);
+  });
+
+  test("a transfer report or lookup for someone else's order is a 404", async () => {
+    const cart = await s.cartWith([{ variantId: await s.variantOf(27), qty: 1 }]);
+    const r = await s.store(guestOrder(cart.lineIds), { headers: cart.headers });
+    const orderNo = r.body.data.order_no;
+    const token = await s.login(DEMO_ACCOUNTS.downline.phone, DEMO_ACCOUNTS.downline.password);
+    const other = await t.call("POST", "/api/order/paymentTransfer", {
+      body: { order_no: orderNo, last5: "12345", amount: 1, paid_at: new Date().toISOString() },
+      token,
+    });
+    expect(other.status).toBe(404);
+    const noPhone = await t.call("POST", "/api/order/detail", { body: { order_no: orderNo } });
+    expect(noPhone.status).toBe(400);
+    const [p] = await t.database.db
+      .select()
+      .from(payments)
+      .where(eq(payments.orderId, (await t.services.orders.byNo(orderNo))?.id ?? 0));
+    expect(p?.report).toBeNull();
+  });
+});
+
+describe("unpaid orders expire", () => {
+  test("a transfer order unpaid after 3 days is cancelled by the sweep and its stock comes back", async () => {
+    const v = await s.variantOf(28);
+    const stock = await s.stockOf(v);
+    const cart = await s.cartWith([{ variantId: v, qty: 3 }]);
+    const r = await s.store(guestOrder(cart.lineIds), { headers: cart.headers });
+    expect(await s.stockOf(v)).toBe(stock - 3);
+    t.clock.advance(3 * 86_400 - 60);
+    await t.services.orders.expireUnpaid();
+    expect((await detail(r.body.data.order_no)).body.data.status).toBe("pending_payment");
+    t.clock.advance(120);
+    expect(await t.services.orders.expireUnpaid()).toBeGreaterThanOrEqual(1);
+    const d = (await detail(r.body.data.order_no)).body.data;
+    expect(d.status).toBe("cancelled");
+    expect(d.history.at(-1)?.reason).toContain("逾期未付款");
+    expect(await s.stockOf(v)).toBe(stock);
+    // Running it again finds nothing to do.
+    expect(await t.services.orders.expireUnpaid()).toBe(0);
+  });
+});

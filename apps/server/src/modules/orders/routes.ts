@@ -1,0 +1,162 @@
+import {
+  cancelOrderInput,
+  fastPayInfoInput,
+  fastStoreOrderInput,
+  orderLookupInput,
+  orderNoSchema,
+  orderSearchInput,
+  payInfoInput,
+  paymentTransferInput,
+  phoneSchema,
+  repayInput,
+  simulatorPrimeInput,
+  storeOrderInput,
+  z,
+} from "@shop/contract";
+import type { FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
+import type { Config } from "../../config.js";
+import type { FakeTapPay } from "../../integrations/tappay/fake.js";
+import { AppError, fieldError } from "../../lib/errors.js";
+import { acceptFormPosts } from "../../lib/form.js";
+import { ok } from "../../lib/http.js";
+import type { SessionGuards } from "../../plugins/session.js";
+import { sessionOf } from "../../plugins/session.js";
+import type { Services } from "../../services.js";
+import { cartTokenOf } from "../cart/routes.js";
+import type { Buyer } from "./service.js";
+
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
+
+export function orderRoutes(
+  services: Services,
+  guards: SessionGuards,
+  config: Config,
+  options: { tapPaySimulator?: FakeTapPay; lookupRateLimit: number },
+): FastifyPluginAsyncZod {
+  const { orders } = services;
+  const views = services.orderViews;
+  const withSession = { preHandler: guards.optionalMember };
+  const member = { preHandler: guards.requireMember };
+  // Guests look orders up by number + phone: limit guessing per address.
+  const lookupLimited = { ...withSession, config: { rateLimit: { max: options.lookupRateLimit, timeWindow: "1 minute" } } };
+
+  const buyerOf = (req: FastifyRequest, phone?: string): Buyer =>
+    req.session ? { memberId: req.session.member.id, phone } : { cartToken: cartTokenOf(req), phone };
+  const originOf = (req: FastifyRequest) => config.PUBLIC_URL?.replace(/\/$/, "") ?? `${req.protocol}://${req.host}`;
+  const idempotencyKeyOf = (req: FastifyRequest) => {
+    const key = req.headers["idempotency-key"];
+    if (key === undefined) return undefined;
+    if (typeof key !== "string" || !IDEMPOTENCY_KEY.test(key)) throw fieldError("Idempotency-Key", "Idempotency-Key 格式錯誤");
+    return key;
+  };
+  /** Guests need the phone on the order; members see their own orders. */
+  const guestNeedsPhone = (req: FastifyRequest, phone?: string) => {
+    if (!req.session && !phone) throw fieldError("phone", "請輸入訂購時填寫的手機號碼");
+  };
+
+  return async (app) => {
+    app.post("/order/pay_info", { ...withSession, schema: { body: payInfoInput } }, async (req) =>
+      ok(await orders.payInfo(buyerOf(req), { lineIds: req.body.line_ids }, req.body)),
+    );
+    app.post("/order/pay_info/fast", { ...withSession, schema: { body: fastPayInfoInput } }, async (req) =>
+      ok(await orders.payInfo(buyerOf(req), { variantId: req.body.variant_id, qty: req.body.qty }, req.body)),
+    );
+    app.post("/order/store", { ...withSession, schema: { body: storeOrderInput } }, async (req) =>
+      ok(
+        await orders.store(buyerOf(req), { lineIds: req.body.line_ids }, req.body, {
+          idempotencyKey: idempotencyKeyOf(req),
+          origin: originOf(req),
+        }),
+        "訂單已成立",
+      ),
+    );
+    app.post("/order/store/fast", { ...withSession, schema: { body: fastStoreOrderInput } }, async (req) =>
+      ok(
+        await orders.store(buyerOf(req), { variantId: req.body.variant_id, qty: req.body.qty }, req.body, {
+          idempotencyKey: idempotencyKeyOf(req),
+          origin: originOf(req),
+        }),
+        "訂單已成立",
+      ),
+    );
+
+    app.post("/order/search", { ...member, schema: { body: orderSearchInput } }, async (req) =>
+      ok(await views.list(sessionOf(req).member.id, req.body.status, req.body.page, req.body.per_page)),
+    );
+    app.post("/order/detail", { ...lookupLimited, schema: { body: orderLookupInput } }, async (req) => {
+      guestNeedsPhone(req, req.body.phone);
+      return ok(await views.detail(await orders.findFor(buyerOf(req, req.body.phone), req.body.order_no)));
+    });
+    app.get(
+      "/order/hct_detail",
+      { ...lookupLimited, schema: { querystring: z.object({ order_no: orderNoSchema, phone: phoneSchema.optional() }) } },
+      async (req) => {
+        guestNeedsPhone(req, req.query.phone);
+        return ok(await views.tracking(await orders.findFor(buyerOf(req, req.query.phone), req.query.order_no)));
+      },
+    );
+    app.post("/order/paymentTransfer", { ...lookupLimited, schema: { body: paymentTransferInput } }, async (req) => {
+      guestNeedsPhone(req, req.body.phone);
+      await orders.reportTransfer(buyerOf(req, req.body.phone), req.body);
+      return ok(null, "已收到您的匯款回報，確認後將為您出貨");
+    });
+    app.post("/order/cancelOrder", { ...lookupLimited, schema: { body: cancelOrderInput } }, async (req) => {
+      guestNeedsPhone(req, req.body.phone);
+      const buyer = buyerOf(req, req.body.phone);
+      await orders.cancelByBuyer(buyer, req.body.order_no, req.body.reason);
+      return ok(await views.detail(await orders.findFor(buyer, req.body.order_no)), "訂單已取消");
+    });
+    app.post("/order/repayTappays", { ...lookupLimited, schema: { body: repayInput } }, async (req) => {
+      guestNeedsPhone(req, req.body.phone);
+      const next = await orders.repay(buyerOf(req, req.body.phone), req.body.order_no, req.body.prime, originOf(req));
+      return ok({ order_no: req.body.order_no, next });
+    });
+
+    // TapPay's 3-D Secure notify. No signature exists: the Record API decides (integrations.md).
+    app.post(
+      "/payments/tappay/notify",
+      { schema: { body: z.object({ rec_trade_id: z.string().min(1).max(100) }).passthrough() } },
+      async (req) => {
+        await orders.tapPayNotify(req.body.rec_trade_id);
+        return ok(null);
+      },
+    );
+
+    const sim = options.tapPaySimulator;
+    if (sim) {
+      // What TapPay's card fields do in the browser, for the 測試模式 card form.
+      app.post("/payments/simulator/prime", { schema: { body: simulatorPrimeInput } }, async (req) =>
+        ok({ prime: sim.issuePrime(req.body.card_number) }),
+      );
+      await app.register(async (plain) => {
+        const scope = plain.withTypeProvider<ZodTypeProvider>();
+        acceptFormPosts(scope);
+        scope.get(
+          "/payments/simulator/3ds",
+          { schema: { querystring: z.object({ rec_trade_id: z.string().max(100) }) } },
+          async (req, reply) => reply.type("text/html; charset=utf-8").send(threeDsPage(req.query.rec_trade_id)),
+        );
+        scope.post(
+          "/payments/simulator/3ds",
+          { schema: { body: z.object({ rec_trade_id: z.string().max(100), result: z.enum(["approve", "reject"]) }) } },
+          async (req, reply) => {
+            const done = sim.complete3ds(req.body.rec_trade_id, req.body.result === "approve");
+            if (!done) throw new AppError(404, "找不到此驗證交易或已完成");
+            // TapPay notifies our backend, then sends the browser back to the shop.
+            await app.inject({ method: "POST", url: new URL(done.notifyUrl).pathname, payload: done.notify as object });
+            return reply.redirect(done.redirectUrl, 303);
+          },
+        );
+      });
+    }
+  };
+}
+
+function threeDsPage(recTradeId: string): string {
+  const id = recTradeId.replace(/[^A-Za-z0-9]/g, "");
+  return `<!doctype html><html lang="zh-Hant-TW"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>3D 驗證（測試模式）</title>
+<style>body{font-family:system-ui,sans-serif;max-width:28rem;margin:3rem auto;padding:0 1rem;color:#222}.tag{display:inline-block;background:#b45309;color:#fff;border-radius:4px;padding:2px 8px;font-size:.8rem}button{width:100%;padding:.8rem;margin:.4rem 0;border-radius:8px;border:1px solid #999;font-size:1rem;cursor:pointer}.ok{background:#166534;color:#fff;border:0}</style></head>
+<body><p class="tag">測試模式</p><h1>信用卡 3D 驗證</h1><p>這是發卡銀行驗證頁的模擬，不會實際扣款。</p>
+<form method="post" action="/api/payments/simulator/3ds"><input type="hidden" name="rec_trade_id" value="${id}"><button class="ok" name="result" value="approve">驗證成功</button><button name="result" value="reject">驗證失敗</button></form></body></html>`;
+}

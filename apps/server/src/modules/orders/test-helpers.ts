@@ -1,0 +1,57 @@
+import type { CartView, ProductView, StoreResult } from "@shop/contract";
+import { eq } from "drizzle-orm";
+import { variants } from "../../db/schema/index.js";
+import type { TestApp } from "../../test/harness.js";
+
+/** Shared steps of the order tests: finding variants, filling carts, paying. */
+export function orderSteps(t: TestApp) {
+  const steps = {
+    async variantOf(productId: number, index = 0): Promise<number> {
+      const r = await t.call<ProductView>("GET", `/api/product/get?id=${productId}`);
+      const v = r.body.data.variants[index];
+      if (!v) throw new Error(`no variant ${index} of product ${productId}`);
+      return v.id;
+    },
+    async stockOf(variantId: number): Promise<number> {
+      return (await t.database.db.select({ s: variants.stock }).from(variants).where(eq(variants.id, variantId)))[0]?.s ?? -1;
+    },
+    async setStock(variantId: number, level: number) {
+      await t.services.inventory.adjust(variantId, level - (await steps.stockOf(variantId)), "adjust", "test");
+    },
+    async login(phone: string, password: string): Promise<string> {
+      return (await t.call<{ token: string }>("POST", "/api/auth/login", { body: { account: phone, password } })).body.data.token;
+    },
+    /** A visitor cart (or the member's, with a token) holding these lines; returns the line ids and the cart token. */
+    async cartWith(items: Array<{ variantId: number; qty: number }>, token?: string) {
+      let cartToken: string | null = null;
+      let view: CartView | undefined;
+      for (const item of items) {
+        const r = await t.call<CartView>("POST", "/api/cart/store", {
+          body: { variant_id: item.variantId, qty: item.qty },
+          token,
+          headers: cartToken ? { "x-cart-token": cartToken } : {},
+        });
+        if (r.status !== 200) throw new Error(`cart/store ${r.status} ${r.body.message}`);
+        cartToken = r.body.data.cart_token ?? cartToken;
+        view = r.body.data;
+      }
+      const wanted = new Set(items.map((i) => i.variantId));
+      const lineIds = (view?.lines ?? []).filter((l) => wanted.has(l.variant_id)).map((l) => l.line_id);
+      return { lineIds, cartToken, headers: cartToken ? { "x-cart-token": cartToken } : ({} as Record<string, string>) };
+    },
+    async prime(card = "4242424242424242"): Promise<string> {
+      const r = await t.call<{ prime: string }>("POST", "/api/payments/simulator/prime", {
+        body: { card_number: card, expiry: "12/30", ccv: "123" },
+      });
+      if (r.status !== 200) throw new Error(`prime ${r.status} ${r.body.message}`);
+      return r.body.data.prime;
+    },
+    store(body: Record<string, unknown>, opts: { token?: string; headers?: Record<string, string> } = {}) {
+      return t.call<StoreResult>("POST", "/api/order/store", { body, ...opts });
+    },
+  };
+  return steps;
+}
+
+export const guestReceiver = { name: "陳大文", phone: "0922333444" };
+export const homeAddress = { zip: "100", county: "台北市", district: "中正區", line: "重慶南路一段 122 號" };

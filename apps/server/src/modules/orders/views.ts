@@ -1,0 +1,142 @@
+import type { Address, CvsStore, OrderStatus, OrderSummary, OrderView, Paged, ShipMethodCode } from "@shop/contract";
+import { ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS } from "@shop/contract";
+import { and, count, desc, eq, inArray } from "drizzle-orm";
+import type { Db } from "../../db/client.js";
+import { orderLines, orders } from "../../db/schema/index.js";
+import type { LogisticsService } from "../logistics/service.js";
+import type { Order, OrdersService } from "./service.js";
+import { BUYER_CANCELLABLE } from "./state.js";
+
+const SHIP_NAMES: Record<ShipMethodCode, string> = {
+  hct: "新竹物流宅配",
+  cvs_711: "7-ELEVEN 超商取貨",
+  cvs_family: "全家超商取貨",
+  cvs_hilife: "萊爾富超商取貨",
+  cvs_ok: "OK 超商取貨",
+  depot: "雲端庫存（暫不出貨）",
+  self: "賣家自行配送",
+};
+
+/** Orders as the buyer reads them (lists, details, tracking). */
+export function createOrderViews(db: Db, orders_: OrdersService, logistics: LogisticsService) {
+  function summary(o: Order, lines: Array<{ name: string; image: string; qty: number }>): OrderSummary {
+    return {
+      order_no: o.orderNo,
+      status: o.status,
+      status_label: ORDER_STATUS_LABELS[o.status],
+      created_at: o.createdAt.toISOString(),
+      order_amount: o.orderAmount,
+      payable: o.payable,
+      payment_method: o.paymentMethod,
+      ship_method: o.shipMethod,
+      item_count: lines.reduce((s, l) => s + l.qty, 0),
+      first_item: lines[0] ? { name: lines[0].name, image: lines[0].image } : null,
+    };
+  }
+
+  return {
+    async list(memberId: number, status: OrderStatus | undefined, page: number, perPage: number): Promise<Paged<OrderSummary>> {
+      const where = and(eq(orders.memberId, memberId), status ? eq(orders.status, status) : undefined);
+      const [total] = await db.select({ n: count() }).from(orders).where(where);
+      const rows = await db
+        .select()
+        .from(orders)
+        .where(where)
+        .orderBy(desc(orders.id))
+        .limit(perPage)
+        .offset((page - 1) * perPage);
+      const lines = rows.length
+        ? await db
+            .select()
+            .from(orderLines)
+            .where(
+              inArray(
+                orderLines.orderId,
+                rows.map((r) => r.id),
+              ),
+            )
+            .orderBy(orderLines.id)
+        : [];
+      return {
+        list: rows.map((o) =>
+          summary(
+            o,
+            lines.filter((l) => l.orderId === o.id),
+          ),
+        ),
+        total: total?.n ?? 0,
+        page,
+        per_page: perPage,
+      };
+    },
+
+    async detail(o: Order): Promise<OrderView> {
+      const [lines, pays, events] = await Promise.all([orders_.linesOf(o.id), orders_.paymentsOf(o.id), orders_.eventsOf(o.id)]);
+      const last = pays.at(-1);
+      const paid = pays.find((p) => p.status === "paid");
+      const shown = paid ?? last;
+      const transferPayment = pays.find((p) => p.method === "transfer");
+      const pending = o.status === "pending_payment";
+      return {
+        ...summary(o, lines),
+        shop_id: o.shopId,
+        lines: lines.map((l) => ({
+          variant_id: l.variantId,
+          product_id: l.productId,
+          name: l.name,
+          variant_name: l.variantName,
+          image: l.image,
+          price: l.price,
+          qty: l.qty,
+          subtotal: l.price * l.qty,
+        })),
+        goods_amount: o.goodsAmount,
+        discounts: o.discounts,
+        discount_total: o.discountTotal,
+        shipping_fee: o.shippingFee,
+        points_used: o.pointsUsed,
+        wallet_used: o.walletUsed,
+        ship_method_name: SHIP_NAMES[o.shipMethod],
+        payment_method_name: PAYMENT_METHOD_LABELS[o.paymentMethod],
+        receiver: { name: o.receiverName, phone: o.receiverPhone },
+        address: (o.address as Address | null) ?? null,
+        cvs_store: (o.cvsStore as CvsStore | null) ?? null,
+        invoice: o.invoice,
+        note: o.note,
+        pay_by: o.payBy?.toISOString() ?? null,
+        paid_at: o.paidAt?.toISOString() ?? null,
+        tracking_no: o.trackingNo,
+        payment: shown
+          ? {
+              status: shown.status,
+              message: shown.message,
+              card_last4: /末四碼 (\d{4})/.exec(shown.message)?.[1] ?? null,
+              transfer_reported: Boolean(transferPayment?.report),
+            }
+          : null,
+        transfer: o.paymentMethod === "transfer" ? await orders_.transferAccount(o.shopId) : null,
+        history: events.map((e) => ({
+          from_status: (e.fromStatus as OrderStatus | null) ?? null,
+          to_status: e.toStatus as OrderStatus,
+          label: ORDER_STATUS_LABELS[e.toStatus as OrderStatus],
+          reason: e.reason,
+          at: e.createdAt.toISOString(),
+        })),
+        can_cancel: BUYER_CANCELLABLE.includes(o.status) && !(o.memberId === null && !pending && o.paymentMethod !== "card"),
+        can_repay: pending && o.paymentMethod === "card" && !pays.some((p) => p.status === "charging"),
+        can_report_transfer: pending && o.paymentMethod === "transfer",
+      };
+    },
+
+    async tracking(o: Order) {
+      const events = await logistics.events(o.orderNo);
+      return {
+        order_no: o.orderNo,
+        tracking_no: o.trackingNo,
+        carrier: SHIP_NAMES[o.shipMethod],
+        status: o.status,
+        events: events.map((e) => ({ at: e.at.toISOString(), status: e.status, location: e.location })),
+      };
+    },
+  };
+}

@@ -1,0 +1,262 @@
+import { idSchema, pageQuerySchema, phoneSchema, shopIdSchema } from "./common.js";
+import { invoiceSchema } from "./invoice.js";
+import { z } from "./zod.js";
+
+export const SHIP_METHOD_CODES = ["hct", "cvs_711", "cvs_family", "cvs_hilife", "cvs_ok", "depot", "self"] as const;
+export type ShipMethodCode = (typeof SHIP_METHOD_CODES)[number];
+export const CVS_METHODS = ["cvs_711", "cvs_family", "cvs_hilife", "cvs_ok"] as const;
+export type CvsMethod = (typeof CVS_METHODS)[number];
+export const PAYMENT_METHOD_CODES = ["card", "transfer", "cod", "points_wallet"] as const;
+export type PaymentMethodCode = (typeof PAYMENT_METHOD_CODES)[number];
+export const ORDER_STATUS_CODES = [
+  "pending_payment",
+  "paid",
+  "processing",
+  "shipped",
+  "delivered",
+  "completed",
+  "cancelled",
+  "refunded",
+] as const;
+export type OrderStatus = (typeof ORDER_STATUS_CODES)[number];
+
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  pending_payment: "待付款",
+  paid: "已付款",
+  processing: "備貨中",
+  shipped: "已出貨",
+  delivered: "已送達",
+  completed: "已完成",
+  cancelled: "已取消",
+  refunded: "已退款",
+};
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethodCode, string> = {
+  card: "信用卡",
+  transfer: "ATM／銀行轉帳",
+  cod: "貨到付款",
+  points_wallet: "點數／錢包全額付款",
+};
+
+const amountSchema = z.coerce
+  .number({ error: "金額格式錯誤" })
+  .int({ error: "金額需為整數" })
+  .min(0, { error: "金額不可為負數" })
+  .max(10_000_000, { error: "金額過大" });
+const qtySchema = z.coerce
+  .number({ error: "數量格式錯誤" })
+  .int({ error: "數量需為整數" })
+  .min(1, { error: "數量至少為 1" })
+  .max(99, { error: "數量最多為 99" });
+const text = (label: string, max: number) =>
+  z
+    .string({ error: `請輸入${label}` })
+    .trim()
+    .min(1, { error: `請輸入${label}` })
+    .max(max, { error: `${label}最多 ${max} 個字` });
+
+export const orderNoSchema = z
+  .string({ error: "請輸入訂單編號" })
+  .trim()
+  .regex(/^\d{14}$/, { error: "訂單編號為 14 位數字" });
+
+const quoteFields = {
+  ship_method: z.enum(SHIP_METHOD_CODES, { error: "請選擇配送方式" }).optional(),
+  coupon_id: idSchema.optional(),
+  points: amountSchema.optional(),
+  wallet: amountSchema.optional(),
+  shop_id: shopIdSchema.optional(),
+};
+const lineIds = z
+  .array(idSchema, { error: "請選擇要結帳的商品" })
+  .min(1, { error: "請選擇要結帳的商品" })
+  .max(100, { error: "一次最多結帳 100 項商品" });
+
+export const payInfoInput = z.strictObject({ line_ids: lineIds, ...quoteFields });
+export const fastPayInfoInput = z.strictObject({ variant_id: idSchema, qty: qtySchema.default(1), ...quoteFields });
+
+export const receiverSchema = z.strictObject({ name: text("收件人姓名", 30), phone: phoneSchema });
+export const addressSchema = z.strictObject({
+  zip: z
+    .string({ error: "請輸入郵遞區號" })
+    .trim()
+    .regex(/^\d{3}(\d{2,3})?$/, { error: "郵遞區號為 3、5 或 6 位數字" }),
+  county: text("縣市", 10),
+  district: text("鄉鎮市區", 10),
+  line: text("地址", 100),
+});
+export type Address = z.output<typeof addressSchema>;
+export const cvsStoreSchema = z.strictObject({
+  type: z.enum(CVS_METHODS, { error: "超商類型錯誤" }),
+  id: z
+    .string({ error: "請選擇取貨門市" })
+    .trim()
+    .regex(/^[0-9A-Za-z]{3,10}$/, { error: "門市代號格式錯誤" }),
+  name: text("門市名稱", 40),
+  address: text("門市地址", 120),
+});
+export type CvsStore = z.output<typeof cvsStoreSchema>;
+
+const storeFields = {
+  ship_method: z.enum(SHIP_METHOD_CODES, { error: "請選擇配送方式" }),
+  payment_method: z.enum(PAYMENT_METHOD_CODES, { error: "請選擇付款方式" }),
+  receiver: receiverSchema,
+  email: z.email({ error: "電子郵件格式錯誤" }).max(100).optional().or(z.literal("")),
+  address: addressSchema.optional(),
+  cvs_store: cvsStoreSchema.optional(),
+  prime: z.string().trim().min(10, { error: "信用卡資料無效，請重新輸入" }).max(200).optional(),
+  invoice: invoiceSchema,
+  note: z.string().trim().max(200, { error: "備註最多 200 個字" }).optional(),
+};
+export const storeOrderInput = z.strictObject({ line_ids: lineIds, ...quoteFields, ...storeFields });
+export const fastStoreOrderInput = z.strictObject({
+  variant_id: idSchema,
+  qty: qtySchema.default(1),
+  ...quoteFields,
+  ...storeFields,
+});
+export type StoreOrderInput = z.output<typeof storeOrderInput>;
+export type FastStoreOrderInput = z.output<typeof fastStoreOrderInput>;
+
+export const orderSearchInput = pageQuerySchema.extend({
+  status: z.enum(ORDER_STATUS_CODES, { error: "訂單狀態錯誤" }).optional(),
+});
+export const orderLookupInput = z.strictObject({ order_no: orderNoSchema, phone: phoneSchema.optional() });
+export const paymentTransferInput = z.strictObject({
+  order_no: orderNoSchema,
+  phone: phoneSchema.optional(),
+  last5: z
+    .string({ error: "請輸入匯款帳號末五碼" })
+    .trim()
+    .regex(/^\d{5}$/, { error: "匯款帳號末五碼為 5 位數字" }),
+  amount: amountSchema.pipe(z.number().min(1, { error: "請輸入匯款金額" })),
+  paid_at: z.iso.datetime({ offset: true, error: "匯款時間格式錯誤" }),
+});
+export const cancelOrderInput = z.strictObject({
+  order_no: orderNoSchema,
+  phone: phoneSchema.optional(),
+  reason: text("取消原因", 200),
+});
+export const repayInput = z.strictObject({
+  order_no: orderNoSchema,
+  phone: phoneSchema.optional(),
+  prime: z.string({ error: "信用卡資料無效，請重新輸入" }).trim().min(10, { error: "信用卡資料無效，請重新輸入" }).max(200),
+});
+export const mapCreateTokenInput = z.strictObject({
+  cvs_type: z.enum(CVS_METHODS, { error: "請選擇超商" }),
+  device: z.enum(["pc", "mobile"]).default("pc"),
+  /** Where the browser comes back after choosing (our checkout page). */
+  return_path: z
+    .string()
+    .regex(/^\/(shop_\d+\/)?(cart|fast_order)(\?[\w=&%-]*)?$/, { error: "返回頁面錯誤" })
+    .default("/cart"),
+});
+export const simulatorPrimeInput = z.strictObject({
+  card_number: z
+    .string({ error: "請輸入卡號" })
+    .transform((s) => s.replace(/[\s-]/g, ""))
+    .pipe(z.string().regex(/^\d{16}$/, { error: "卡號為 16 位數字" })),
+  expiry: z.string({ error: "請輸入有效期限" }).regex(/^(0[1-9]|1[0-2])\/\d{2}$/, { error: "有效期限格式為 MM/YY" }),
+  ccv: z.string({ error: "請輸入安全碼" }).regex(/^\d{3,4}$/, { error: "安全碼為 3 或 4 位數字" }),
+});
+
+export interface QuoteView {
+  lines: Array<{
+    variant_id: number;
+    product_id: number;
+    name: string;
+    variant_name: string;
+    image: string;
+    price: number;
+    qty: number;
+    subtotal: number;
+  }>;
+  goods_amount: number;
+  discounts: Array<{ source: "promotion" | "coupon"; id: number; label: string; amount: number }>;
+  discount_total: number;
+  shipping_fee: number;
+  order_amount: number;
+  points_used: number;
+  wallet_used: number;
+  payable: number;
+  coupon_rejected: string | null;
+}
+
+export interface PayInfo {
+  quote: QuoteView;
+  ship_methods: Array<{ code: ShipMethodCode; name: string; fee: number; free_threshold: number | null; fee_now: number }>;
+  payment_methods: Array<{ code: PaymentMethodCode; name: string; available: boolean; reason: string | null }>;
+  coupons: Array<{ id: number; title: string; min_spend: number; expires_at: string }>;
+  points: { owned: number; cap_per_order: number };
+  wallet: { balance: number };
+  member: boolean;
+  /** Addresses from the member's earlier orders, newest first. */
+  recent_addresses: Array<{ receiver: { name: string; phone: string }; address: Address }>;
+  card: { simulated: boolean; app_id: string | null; app_key: string | null; server_type: "sandbox" | "production" };
+}
+
+export type NextStep =
+  | { type: "done" }
+  | { type: "transfer"; bank: { code: string; name: string; account: string; holder: string }; amount: number; deadline: string }
+  | { type: "redirect_3ds"; url: string }
+  | { type: "card_failed"; message: string };
+
+export interface StoreResult {
+  order_no: string;
+  next: NextStep;
+}
+
+export interface OrderEventView {
+  from_status: OrderStatus | null;
+  to_status: OrderStatus;
+  label: string;
+  reason: string;
+  at: string;
+}
+
+export interface OrderSummary {
+  order_no: string;
+  status: OrderStatus;
+  status_label: string;
+  created_at: string;
+  order_amount: number;
+  payable: number;
+  payment_method: PaymentMethodCode;
+  ship_method: ShipMethodCode;
+  item_count: number;
+  first_item: { name: string; image: string } | null;
+}
+
+export interface OrderView extends OrderSummary {
+  shop_id: number;
+  lines: QuoteView["lines"];
+  goods_amount: number;
+  discounts: QuoteView["discounts"];
+  discount_total: number;
+  shipping_fee: number;
+  points_used: number;
+  wallet_used: number;
+  ship_method_name: string;
+  payment_method_name: string;
+  receiver: { name: string; phone: string };
+  address: Address | null;
+  cvs_store: CvsStore | null;
+  invoice: Record<string, string>;
+  note: string;
+  pay_by: string | null;
+  paid_at: string | null;
+  tracking_no: string | null;
+  payment: { status: string; message: string; card_last4: string | null; transfer_reported: boolean } | null;
+  transfer: Extract<NextStep, { type: "transfer" }>["bank"] | null;
+  history: OrderEventView[];
+  can_cancel: boolean;
+  can_repay: boolean;
+  can_report_transfer: boolean;
+}
+
+export interface TrackingView {
+  order_no: string;
+  tracking_no: string | null;
+  carrier: string;
+  status: OrderStatus;
+  events: Array<{ at: string; status: string; location: string }>;
+}
