@@ -45,6 +45,8 @@ const configSchema = z
     ECPAY_SERVER_TYPE: z.enum(["stage", "production"]).default("stage"),
     /** Where the store-unpaid-order sweeper looks, in seconds between runs. */
     ORDER_SWEEP_SECONDS: z.coerce.number().int().min(1).default(60),
+    /** 0 serves the API only (no storefront pages), e.g. for process-level tests. */
+    SERVE_WEB: bool.default(true),
     /** Where the built web app lives (apps/web/build). */
     WEB_BUILD_DIR: z.string().optional(),
   })

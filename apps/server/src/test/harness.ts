@@ -25,7 +25,7 @@ export interface TestApp extends ShopApp {
  * A fresh, migrated and seeded database per test file: in-memory PGlite by default, or a new
  * PostgreSQL database when TEST_DATABASE_URL (or DATABASE_URL) points at a server (dropped on close).
  */
-async function freshDatabase(): Promise<{ database: Database; dispose(): Promise<void> }> {
+export async function freshDatabase(): Promise<{ database: Database; url?: string; dispose(): Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
   if (!serverUrl) {
     const database = await openDatabase({});
@@ -41,6 +41,7 @@ async function freshDatabase(): Promise<{ database: Database; dispose(): Promise
   const database = await openDatabase({ url: url.toString(), poolSize: 4 });
   return {
     database,
+    url: url.toString(),
     async dispose() {
       await database.close();
       const a = new pg.Client({ connectionString: serverUrl });

@@ -70,7 +70,7 @@ describe("activities (promotions)", () => {
 });
 
 describe("ship methods", () => {
-  test("fees and free thresholds, sub-malls use the main mall's", async () => {
+  test("fees and free thresholds; the demo sub-mall adds its own delivery to the main mall's methods", async () => {
     const r = await t.call<ShipMethodView[]>("POST", "/api/shipmethod/search", { body: { shop_id: 1 } });
     expect(r.body.data.find((m) => m.code === "hct")).toEqual({
       code: "hct",
@@ -79,7 +79,10 @@ describe("ship methods", () => {
       free_threshold: 1500,
     });
     const shop2 = await t.call<ShipMethodView[]>("POST", "/api/shipmethod/search", { body: { shop_id: 2 } });
-    expect(shop2.body.data).toEqual(r.body.data);
+    expect(shop2.body.data.filter((m) => m.code !== "self")).toEqual(r.body.data);
+    expect(shop2.body.data.find((m) => m.code === "self")).toMatchObject({ fee: 80, free_threshold: 1200 });
+    // A shop without methods of its own uses the main mall's.
+    expect((await t.call<ShipMethodView[]>("POST", "/api/shipmethod/search", { body: { shop_id: 99 } })).body.data).toEqual(r.body.data);
     expect((await t.call("POST", "/api/shipmethod/search", { body: { shop_id: -1 } })).status).toBe(400);
   });
 });

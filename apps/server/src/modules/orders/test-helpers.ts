@@ -1,4 +1,4 @@
-import type { CartView, ProductView, StoreResult } from "@shop/contract";
+import type { CartView, Envelope, ProductView, StoreResult } from "@shop/contract";
 import { eq } from "drizzle-orm";
 import { variants } from "../../db/schema/index.js";
 import type { TestApp } from "../../test/harness.js";
@@ -26,7 +26,7 @@ export function orderSteps(t: TestApp) {
       let cartToken: string | null = null;
       let view: CartView | undefined;
       for (const item of items) {
-        const r = await t.call<CartView>("POST", "/api/cart/store", {
+        const r: { status: number; body: Envelope<CartView> } = await t.call<CartView>("POST", "/api/cart/store", {
           body: { variant_id: item.variantId, qty: item.qty },
           token,
           headers: cartToken ? { "x-cart-token": cartToken } : {},

@@ -1,0 +1,190 @@
+import type { PayInfo, StoreResult } from "@shop/contract";
+import { and, count, eq, inArray } from "drizzle-orm";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { orders, payments } from "../../db/schema/index.js";
+import { DEMO_ACCOUNTS } from "../../db/seed.js";
+import { createTestApp, type TestApp } from "../../test/harness.js";
+import { guestReceiver, homeAddress, orderSteps } from "./test-helpers.js";
+
+let t: TestApp;
+let s: ReturnType<typeof orderSteps>;
+beforeAll(async () => {
+  t = await createTestApp();
+  s = orderSteps(t);
+});
+afterAll(() => t.close());
+
+const fastOrder = (variantId: number, extra: Record<string, unknown> = {}) => ({
+  variant_id: variantId,
+  qty: 1,
+  ship_method: "hct",
+  payment_method: "transfer",
+  receiver: guestReceiver,
+  address: homeAddress,
+  invoice: { type: "donation", donation_code: "8585" },
+  ...extra,
+});
+
+describe("many buyers at once", () => {
+  test("500 concurrent buyers, 100 in stock: exactly 100 orders, none oversold, every refusal a clear 409", async () => {
+    const v = await s.variantOf(54);
+    await s.setStock(v, 100);
+    const before = (await t.database.db.select({ n: count() }).from(orders))[0]?.n ?? 0;
+    const results = await Promise.all(
+      Array.from({ length: 500 }, (_, i) =>
+        t.call<StoreResult>("POST", "/api/order/store/fast", {
+          body: fastOrder(v, { receiver: { name: `買家${i}`, phone: `09${String(10_000_000 + i).padStart(8, "0")}` } }),
+        }),
+      ),
+    );
+    const codes = results.map((r) => r.status);
+    expect(codes.filter((c) => c === 200)).toHaveLength(100);
+    expect(codes.filter((c) => c === 409)).toHaveLength(400);
+    for (const r of results.filter((x) => x.status === 409)) expect(r.body.message).toMatch(/庫存不足|已售完/);
+    expect(await s.stockOf(v)).toBe(0);
+    const after = (await t.database.db.select({ n: count() }).from(orders))[0]?.n ?? 0;
+    expect(after - before).toBe(100);
+    expect(await t.services.inventory.unbalanced()).toEqual([]);
+  }, 120_000);
+
+  test("the same Idempotency-Key 20 times at once: one order, one charge, the same answer to all", async () => {
+    const v = await s.variantOf(55);
+    await s.setStock(v, 50);
+    const stock = await s.stockOf(v);
+    const prime = await s.prime();
+    const body = fastOrder(v, { payment_method: "card", prime });
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        t.call<StoreResult>("POST", "/api/order/store/fast", { body, headers: { "idempotency-key": "checkout-key-0001" } }),
+      ),
+    );
+    expect(results.map((r) => `${r.status} ${r.body.message}`)).toEqual(Array(20).fill("200 訂單已成立"));
+    const numbers = new Set(results.map((r) => r.body.data.order_no));
+    expect(numbers.size).toBe(1);
+    for (const r of results) expect(r.body.data.next).toEqual({ type: "done" });
+    const order = await t.services.orders.byNo([...numbers][0] ?? "");
+    const charges = await t.database.db
+      .select()
+      .from(payments)
+      .where(eq(payments.orderId, order?.id ?? 0));
+    expect(charges.filter((p) => p.status === "paid")).toHaveLength(1);
+    expect(charges).toHaveLength(1);
+    expect(await s.stockOf(v)).toBe(stock - 1);
+
+    // The key answers again later; a different body with the same key is refused.
+    const later = await t.call<StoreResult>("POST", "/api/order/store/fast", {
+      body,
+      headers: { "idempotency-key": "checkout-key-0001" },
+    });
+    expect(later.body.data.order_no).toBe([...numbers][0]);
+    const other = await t.call("POST", "/api/order/store/fast", {
+      body: { ...body, qty: 2 },
+      headers: { "idempotency-key": "checkout-key-0001" },
+    });
+    expect(other.status).toBe(422);
+    const bad = await t.call("POST", "/api/order/store/fast", { body, headers: { "idempotency-key": "bad key!" } });
+    expect(bad.status).toBe(400);
+  }, 60_000);
+});
+
+describe("the quote and the order agree", () => {
+  test("for random carts, ship methods, coupons, points and wallet: the order keeps the quote, nothing negative", async () => {
+    const token = await s.login(DEMO_ACCOUNTS.member.phone, DEMO_ACCOUNTS.member.password);
+    const memberId = (await t.services.auth.authenticate(token))?.member.id ?? 0;
+    // Enough balance for every run; the ledger records the grant like any other entry.
+    await t.database.db.transaction(async (tx) => {
+      await t.services.loyalty.changePoints(tx, memberId, 100_000, "測試", "test:grant");
+      await t.services.loyalty.changeWallet(tx, memberId, 100_000, "測試", "test:grant");
+    });
+    const products = [2, 3, 4, 5, 17, 18, 19, 21, 25, 26, 31, 33, 42, 44, 56];
+    const variantIds = await Promise.all(products.map((p) => s.variantOf(p)));
+    for (const v of variantIds) await s.setStock(v, 10_000);
+
+    await fc.assert(
+      fc.asyncProperty(
+        fc.uniqueArray(fc.record({ i: fc.nat(variantIds.length - 1), qty: fc.integer({ min: 1, max: 4 }) }), {
+          minLength: 1,
+          maxLength: 5,
+          selector: (x) => x.i,
+        }),
+        fc.constantFrom("hct", "cvs_711", "depot"),
+        fc.boolean(),
+        fc.nat(600),
+        fc.nat(3000),
+        async (items, ship, useCoupon, points, wallet) => {
+          const coupons = await t.services.loyalty.usableCoupons(memberId);
+          const coupon = useCoupon ? coupons[0]?.id : undefined;
+          const cart = await s.cartWith(
+            items.map((x) => ({ variantId: variantIds[x.i] ?? 0, qty: x.qty })),
+            token,
+          );
+          const quoteInput = {
+            line_ids: cart.lineIds,
+            ship_method: ship,
+            points: Math.min(points, 500),
+            wallet,
+            coupon_id: coupon,
+          };
+          const info = await t.call<PayInfo>("POST", "/api/order/pay_info", { body: quoteInput, token });
+          if (info.status !== 200) throw new Error(`pay_info ${info.status} ${info.body.message}`);
+          const q = info.body.data.quote;
+          for (const n of [
+            q.goods_amount,
+            q.discount_total,
+            q.shipping_fee,
+            q.order_amount,
+            q.points_used,
+            q.wallet_used,
+            q.payable,
+          ]) {
+            expect(Number.isInteger(n) && n >= 0).toBe(true);
+          }
+          expect(q.order_amount).toBe(q.goods_amount - q.discount_total + q.shipping_fee);
+          expect(q.payable).toBe(q.order_amount - q.points_used - q.wallet_used);
+          if (q.coupon_rejected) {
+            await t.call("POST", "/api/cart/delete", { body: { line_ids: cart.lineIds }, token });
+            return;
+          }
+          const r = await t.call<StoreResult>("POST", "/api/order/store", {
+            body: {
+              ...quoteInput,
+              payment_method: q.payable === 0 ? "points_wallet" : "transfer",
+              receiver: { name: "王小明", phone: DEMO_ACCOUNTS.member.phone },
+              ...(ship === "hct" ? { address: homeAddress } : {}),
+              ...(ship === "cvs_711"
+                ? { cvs_store: { type: "cvs_711", id: "131386", name: "建盛門市", address: "台北市中正區重慶南路一段 122 號" } }
+                : {}),
+              invoice: { type: "member" },
+            },
+            token,
+          });
+          if (r.status !== 200) throw new Error(`store ${r.status} ${r.body.message}`);
+          const o = await t.services.orders.byNo(r.body.data.order_no);
+          expect(o).toMatchObject({
+            goodsAmount: q.goods_amount,
+            discountTotal: q.discount_total,
+            shippingFee: q.shipping_fee,
+            orderAmount: q.order_amount,
+            pointsUsed: q.points_used,
+            walletUsed: q.wallet_used,
+            payable: q.payable,
+          });
+          expect(o?.discounts).toEqual(q.discounts);
+          // Give everything back so the next run starts from the same balances.
+          if (o && (o.status === "pending_payment" || o.status === "paid")) {
+            await t.services.orders.cancelByBuyer({ memberId }, o.orderNo, "測試");
+          }
+        },
+      ),
+      { numRuns: 25 },
+    );
+    expect(await t.services.loyalty.unbalanced()).toEqual([]);
+    expect(await t.services.inventory.unbalanced()).toEqual([]);
+    const leftovers = await t.database.db
+      .select({ n: count() })
+      .from(orders)
+      .where(and(eq(orders.memberId, memberId), inArray(orders.status, ["pending_payment"])));
+    expect(leftovers[0]?.n).toBe(0);
+  }, 120_000);
+});
