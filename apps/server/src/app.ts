@@ -152,7 +152,7 @@ export async function buildApp(options: BuildOptions): Promise<ShopApp> {
         }),
       );
       await api.register(supportRoutes(services, config.AUTH_RATE_LIMIT_PER_MINUTE));
-      if (capturedSms) await api.register(testModeRoutes(capturedSms));
+      if (capturedSms) await api.register(testModeRoutes(capturedSms, services.orders));
       // Unknown API paths answer in the envelope, not with the storefront's 404 page.
       api.all("/*", async () => {
         throw new AppError(404, "找不到此 API");

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { formatDate, formatMoney } from "./format.js";
+import { formatDate, formatDateTime, formatMoney } from "./format.js";
 
 describe("formatMoney", () => {
   test("examples", () => {
@@ -36,5 +36,11 @@ describe("formatDate", () => {
         expect(formatDate(d)).toBe(expected);
       }),
     );
+  });
+});
+
+describe("formatDateTime", () => {
+  test("shows Taipei time whatever the machine's zone", () => {
+    expect(formatDateTime("2026-11-21T16:05:00Z")).toBe("2026/11/22 00:05");
   });
 });

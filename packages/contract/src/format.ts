@@ -21,3 +21,11 @@ export function formatDate(value: string | Date): string {
   const parts = Object.fromEntries(dateParts.formatToParts(date).map((p) => [p.type, p.value]));
   return `${parts.year}/${parts.month}/${parts.day}`;
 }
+
+const timeParts = new Intl.DateTimeFormat("en-GB", { timeZone: TAIPEI, hour: "2-digit", minute: "2-digit", hour12: false });
+
+/** YYYY/MM/DD HH:mm in Asia/Taipei. */
+export function formatDateTime(value: string | Date): string {
+  const date = typeof value === "string" ? new Date(value) : value;
+  return `${formatDate(date)} ${timeParts.format(date)}`;
+}

@@ -251,6 +251,8 @@ export interface OrderView extends OrderSummary {
   can_cancel: boolean;
   can_repay: boolean;
   can_report_transfer: boolean;
+  /** How to take a card for repayTappays. */
+  card: PayInfo["card"];
 }
 
 export interface TrackingView {
@@ -258,5 +260,6 @@ export interface TrackingView {
   tracking_no: string | null;
   carrier: string;
   status: OrderStatus;
+  status_label: string;
   events: Array<{ at: string; status: string; location: string }>;
 }

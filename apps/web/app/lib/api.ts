@@ -13,12 +13,12 @@ const NETWORK_ERROR = "網路連線異常，請檢查網路後再試一次";
  */
 export async function api<T = unknown>(
   path: string,
-  options: { method?: "GET" | "POST"; body?: unknown; query?: Query } = {},
+  options: { method?: "GET" | "POST"; body?: unknown; query?: Query; headers?: Record<string, string> } = {},
 ): Promise<ApiResult<T>> {
   const method = options.method ?? (options.body === undefined ? "GET" : "POST");
   const url = new URL(path, window.location.origin);
   for (const [k, v] of Object.entries(options.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
-  const headers: Record<string, string> = { accept: "application/json" };
+  const headers: Record<string, string> = { accept: "application/json", ...options.headers };
   const token = storage.token();
   if (token) headers.authorization = `Bearer ${token}`;
   const cartToken = storage.cartToken();

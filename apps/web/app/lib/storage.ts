@@ -38,4 +38,10 @@ export const storage = {
   /** A visitor's cart (sent as X-Cart-Token); forgotten once merged into a member's cart. */
   cartToken: () => read("local", "cart_token"),
   setCartToken: (value: string | null) => write("local", "cart_token", value),
+  /** The phone a guest ordered with, so this tab can show the order without asking again. */
+  orderPhone: (orderNo: string) => read("session", `order_phone:${orderNo}`),
+  setOrderPhone: (orderNo: string, phone: string) => write("session", `order_phone:${orderNo}`, phone),
+  /** The checkout form, kept while the shopper is away on the store map. */
+  checkoutDraft: () => read("session", "checkout_draft"),
+  setCheckoutDraft: (value: string | null) => write("session", "checkout_draft", value),
 };

@@ -167,7 +167,7 @@ export default function Home({ loaderData: d }: Route.ComponentProps) {
             {d.quickOrders.map((q) => (
               <li key={q.variant_id}>
                 <ShopLink
-                  to={`/product/detailsChild?id=${q.product_id}&variant=${q.variant_id}`}
+                  to={`/cart?variant_id=${q.variant_id}&qty=1`}
                   className="flex items-center gap-3 rounded-xl bg-white p-3 shadow-sm ring-1 ring-stone-200 hover:ring-tea-600"
                 >
                   <Img src={q.image} alt="" width={64} height={64} sizes="64px" className="h-16 w-16 rounded-lg" />

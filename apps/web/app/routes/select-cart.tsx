@@ -79,7 +79,7 @@ export default function SelectCart() {
               前往結帳
             </ShopLink>
           </div>
-          <p className="mt-2 text-right text-xs text-stone-500">運費、優惠與點數折抵於結帳時計算（結帳頁即將推出）。</p>
+          <p className="mt-2 text-right text-xs text-stone-500">運費、優惠與點數折抵於結帳時計算。</p>
         </>
       )}
     </section>

@@ -82,7 +82,9 @@ describe("ship methods", () => {
     expect(shop2.body.data.filter((m) => m.code !== "self")).toEqual(r.body.data);
     expect(shop2.body.data.find((m) => m.code === "self")).toMatchObject({ fee: 80, free_threshold: 1200 });
     // A shop without methods of its own uses the main mall's.
-    expect((await t.call<ShipMethodView[]>("POST", "/api/shipmethod/search", { body: { shop_id: 99 } })).body.data).toEqual(r.body.data);
+    expect((await t.call<ShipMethodView[]>("POST", "/api/shipmethod/search", { body: { shop_id: 99 } })).body.data).toEqual(
+      r.body.data,
+    );
     expect((await t.call("POST", "/api/shipmethod/search", { body: { shop_id: -1 } })).status).toBe(400);
   });
 });

@@ -13,7 +13,7 @@ const post = (url: string, fields: Record<string, string>) =>
 
 describe("convenience-store pickup through ECPay's store map (simulator)", () => {
   test("token → map page (CheckMacValue checked) → browser return → the chosen store", async () => {
-    const r = await t.call<{ action: string; fields: Record<string, string>; token: string; simulated: boolean }>(
+    const r = await t.call<{ action: string; fields: Record<string, string>; simulated: boolean }>(
       "POST",
       "/api/ecpay/mapCreateToken",
       { body: { cvs_type: "cvs_711", device: "mobile", return_path: "/shop_2/cart" } },

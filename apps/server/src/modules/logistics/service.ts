@@ -23,7 +23,8 @@ export function createLogisticsService(db: Db, ecpay: EcpayLogisticsConfig, now:
         cvsType: `${cvsType}|${returnPath}`,
         expiresAt: new Date(now().getTime() + MAP_SESSION_MINUTES * 60_000),
       });
-      return { ...mapForm(ecpay, { token, cvsType, mobile, replyUrl }), token, simulated: ecpay.simulated };
+      // The session token travels as MerchantTradeNo; no top-level `token` field (the client reads that as a sign-in).
+      return { ...mapForm(ecpay, { token, cvsType, mobile, replyUrl }), simulated: ecpay.simulated };
     },
 
     /**

@@ -312,12 +312,7 @@ export function createOrdersService(deps: OrdersDeps) {
       wallet: { balance: b.balances.wallet },
       member: b.member,
       recent_addresses: await recentAddresses(buyer.memberId),
-      card: {
-        simulated: card.simulated,
-        app_id: deps.card_public.appId,
-        app_key: deps.card_public.appKey,
-        server_type: deps.card_public.serverType,
-      },
+      card: cardConfig(),
     };
   }
 
@@ -649,9 +644,17 @@ export function createOrdersService(deps: OrdersDeps) {
     for (const p of paid.filter((p) => p.method === "card")) await refundCard(p.id, "訂單取消，已退刷");
   }
 
+  const cardConfig = (): PayInfo["card"] => ({
+    simulated: card.simulated,
+    app_id: deps.card_public.appId,
+    app_key: deps.card_public.appKey,
+    server_type: deps.card_public.serverType,
+  });
+
   return {
     payInfo,
     store,
+    cardConfig,
     findFor,
     linesOf: (orderId: number) => linesOf(db, orderId),
     paymentsOf: (orderId: number) => db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(payments.id),

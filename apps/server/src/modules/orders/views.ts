@@ -125,6 +125,7 @@ export function createOrderViews(db: Db, orders_: OrdersService, logistics: Logi
         can_cancel: BUYER_CANCELLABLE.includes(o.status) && !(o.memberId === null && !pending && o.paymentMethod !== "card"),
         can_repay: pending && o.paymentMethod === "card" && !pays.some((p) => p.status === "charging"),
         can_report_transfer: pending && o.paymentMethod === "transfer",
+        card: orders_.cardConfig(),
       };
     },
 
@@ -135,6 +136,7 @@ export function createOrderViews(db: Db, orders_: OrdersService, logistics: Logi
         tracking_no: o.trackingNo,
         carrier: SHIP_NAMES[o.shipMethod],
         status: o.status,
+        status_label: ORDER_STATUS_LABELS[o.status],
         events: events.map((e) => ({ at: e.at.toISOString(), status: e.status, location: e.location })),
       };
     },

@@ -1,0 +1,153 @@
+import { forwardRef, useEffect, useImperativeHandle, useState } from "react";
+import { api } from "../../lib/api";
+
+export interface CardConfig {
+  simulated: boolean;
+  app_id: string | null;
+  app_key: string | null;
+  server_type: "sandbox" | "production";
+}
+
+export interface CardFieldsHandle {
+  /** The single-use prime for these card details, or an error message for the shopper. */
+  getPrime(): Promise<{ prime: string } | { error: string }>;
+}
+
+interface TPDirectCard {
+  setup(config: unknown): void;
+  getPrime(callback: (result: { status: number; msg: string; card: { prime: string } }) => void): void;
+}
+declare global {
+  interface Window {
+    TPDirect?: { setupSDK(appId: number, appKey: string, serverType: string): void; card: TPDirectCard };
+  }
+}
+
+const TAPPAY_SDK = "https://js.tappaysdk.com/sdk/tpdirect/v5.19.2";
+
+function loadTapPay(): Promise<void> {
+  if (window.TPDirect) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const script = document.createElement("script");
+    script.src = TAPPAY_SDK;
+    script.onload = () => resolve();
+    script.onerror = () => reject(new Error("TapPay SDK failed to load"));
+    document.head.appendChild(script);
+  });
+}
+
+/**
+ * Card entry. With TapPay configured, TapPay's own hosted fields (the card number never touches
+ * our pages or server; the SDK loads only when this form opens). In 測試模式, plain fields that
+ * the shop's TapPay simulator turns into a prime.
+ */
+export const CardFields = forwardRef<CardFieldsHandle, { config: CardConfig }>(function CardFields({ config }, ref) {
+  const [number, setNumber] = useState("");
+  const [expiry, setExpiry] = useState("");
+  const [ccv, setCcv] = useState("");
+  const [sdkError, setSdkError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (config.simulated || !config.app_id || !config.app_key) return;
+    loadTapPay()
+      .then(() => {
+        const tp = window.TPDirect;
+        if (!tp) throw new Error("no TPDirect");
+        tp.setupSDK(Number(config.app_id), config.app_key ?? "", config.server_type);
+        tp.card.setup({
+          fields: {
+            number: { element: "#tappay-number", placeholder: "**** **** **** ****" },
+            expirationDate: { element: "#tappay-expiry", placeholder: "MM / YY" },
+            ccv: { element: "#tappay-ccv", placeholder: "後三碼" },
+          },
+        });
+      })
+      .catch(() => setSdkError("刷卡元件載入失敗，請重新整理或改用其他付款方式"));
+  }, [config]);
+
+  useImperativeHandle(ref, () => ({
+    async getPrime() {
+      if (config.simulated) {
+        const r = await api<{ prime: string }>("/api/payments/simulator/prime", {
+          body: { card_number: number, expiry, ccv },
+        });
+        return r.status ? { prime: r.data.prime } : { error: r.message };
+      }
+      const tp = window.TPDirect;
+      if (!tp) return { error: sdkError ?? "刷卡元件尚未載入完成" };
+      return new Promise((resolve) => {
+        tp.card.getPrime((result) =>
+          resolve(result.status === 0 ? { prime: result.card.prime } : { error: "信用卡資料有誤，請再確認" }),
+        );
+      });
+    },
+  }));
+
+  if (!config.simulated) {
+    return (
+      <div className="grid gap-3 sm:grid-cols-3">
+        {sdkError && <p className="field-error sm:col-span-3">{sdkError}</p>}
+        <div className="sm:col-span-3">
+          <span className="field-label">卡號</span>
+          <div id="tappay-number" className="input h-11" />
+        </div>
+        <div>
+          <span className="field-label">有效期限</span>
+          <div id="tappay-expiry" className="input h-11" />
+        </div>
+        <div>
+          <span className="field-label">安全碼</span>
+          <div id="tappay-ccv" className="input h-11" />
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div className="rounded-lg border border-amber-300 bg-amber-50 p-3">
+      <p className="mb-2 text-sm text-amber-900">
+        <strong className="mr-1 rounded bg-amber-700 px-1.5 py-0.5 text-xs text-white">測試模式</strong>
+        不會實際扣款。測試卡號：4242 4242 4242 4242 成功、4000 0000 0000 3220 需 3D 驗證、4000 0000 0000 0002 授權失敗。
+      </p>
+      <div className="grid gap-3 sm:grid-cols-3">
+        <div className="sm:col-span-3">
+          <label htmlFor="card-number" className="field-label">
+            卡號
+          </label>
+          <input
+            id="card-number"
+            className="input"
+            inputMode="numeric"
+            autoComplete="cc-number"
+            value={number}
+            onChange={(e) => setNumber(e.target.value)}
+          />
+        </div>
+        <div>
+          <label htmlFor="card-expiry" className="field-label">
+            有效期限（MM/YY）
+          </label>
+          <input
+            id="card-expiry"
+            className="input"
+            autoComplete="cc-exp"
+            value={expiry}
+            onChange={(e) => setExpiry(e.target.value)}
+          />
+        </div>
+        <div>
+          <label htmlFor="card-ccv" className="field-label">
+            安全碼
+          </label>
+          <input
+            id="card-ccv"
+            className="input"
+            inputMode="numeric"
+            autoComplete="cc-csc"
+            value={ccv}
+            onChange={(e) => setCcv(e.target.value)}
+          />
+        </div>
+      </div>
+    </div>
+  );
+});

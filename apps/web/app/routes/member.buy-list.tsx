@@ -1,0 +1,105 @@
+import type { Paged } from "@shop/contract/envelope";
+import { formatDate, formatMoney } from "@shop/contract/format";
+import { ORDER_STATUS_LABELS, type OrderStatus, type OrderSummary } from "@shop/contract/order";
+import { useEffect, useState } from "react";
+import { useSearchParams } from "react-router";
+import { StatusBadge } from "../features/orders/OrderDetail";
+import { api } from "../lib/api";
+import { Img } from "../ui/Img";
+import { Pagination } from "../ui/Pagination";
+import { ShopLink } from "../ui/ShopLink";
+import type { Route } from "./+types/member.buy-list";
+
+export const meta: Route.MetaFunction = () => [{ title: "訂單紀錄｜茶山好物" }, { name: "robots", content: "noindex" }];
+
+const TABS: Array<[OrderStatus | "", string]> = [
+  ["", "全部"],
+  ["pending_payment", ORDER_STATUS_LABELS.pending_payment],
+  ["paid", ORDER_STATUS_LABELS.paid],
+  ["shipped", ORDER_STATUS_LABELS.shipped],
+  ["completed", ORDER_STATUS_LABELS.completed],
+  ["cancelled", ORDER_STATUS_LABELS.cancelled],
+];
+
+/** /member/buy_list: the member's orders, newest first, by status. */
+export default function BuyList() {
+  const [params] = useSearchParams();
+  const status = (params.get("status") ?? "") as OrderStatus | "";
+  const page = Math.max(1, Number(params.get("page")) || 1);
+  const [data, setData] = useState<Paged<OrderSummary> | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    setData(null);
+    void api<Paged<OrderSummary>>("/api/order/search", { body: { page, per_page: 10, ...(status ? { status } : {}) } }).then(
+      (r) => (r.status ? setData(r.data) : setError(r.message)),
+    );
+  }, [page, status]);
+
+  return (
+    <section className="card">
+      <h1 className="mb-4 text-xl font-bold text-stone-800">訂單紀錄</h1>
+      <nav className="mb-4 flex gap-2 overflow-x-auto" aria-label="訂單狀態">
+        {TABS.map(([code, label]) => (
+          <ShopLink
+            key={code || "all"}
+            to={`/member/buy_list${code ? `?status=${code}` : ""}`}
+            aria-current={status === code ? "page" : undefined}
+            className={`shrink-0 rounded-full px-3 py-1 text-sm ${status === code ? "bg-tea-700 text-white" : "bg-stone-100 text-stone-700"}`}
+          >
+            {label}
+          </ShopLink>
+        ))}
+      </nav>
+      {error ? (
+        <p className="text-red-700">{error}</p>
+      ) : !data ? (
+        <p role="status">載入中…</p>
+      ) : data.list.length === 0 ? (
+        <p className="py-8 text-center text-stone-600">目前沒有訂單。</p>
+      ) : (
+        <ul className="divide-y divide-stone-100">
+          {data.list.map((o) => (
+            <li key={o.order_no}>
+              <ShopLink
+                to={`/member/order_detail?order_no=${o.order_no}`}
+                className="flex items-center gap-3 py-3 hover:bg-stone-50"
+              >
+                {o.first_item && (
+                  <Img
+                    src={o.first_item.image}
+                    alt=""
+                    width={56}
+                    height={56}
+                    sizes="56px"
+                    className="h-14 w-14 rounded-lg object-cover"
+                  />
+                )}
+                <div className="min-w-0 flex-1">
+                  <p className="font-mono text-stone-800">{o.order_no}</p>
+                  <p className="truncate text-sm text-stone-500">
+                    {formatDate(o.created_at)}｜{o.first_item?.name}
+                    {o.item_count > 1 ? ` 等 ${o.item_count} 件` : ""}
+                  </p>
+                </div>
+                <div className="text-right">
+                  <StatusBadge status={o.status} label={o.status_label} />
+                  <p className="mt-1 font-bold text-stone-800">{formatMoney(o.order_amount)}</p>
+                </div>
+              </ShopLink>
+            </li>
+          ))}
+        </ul>
+      )}
+      {data && (
+        <Pagination
+          page={page}
+          total={data.total}
+          perPage={data.per_page}
+          path="/member/buy_list"
+          query={status ? { status } : {}}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,112 @@
+import { formatMoney } from "@shop/contract/format";
+import { useEffect, useState } from "react";
+import { useSearchParams } from "react-router";
+import { TransferInfo } from "../features/orders/OrderDetail";
+import { useOrder } from "../features/orders/useOrder";
+import { useToken } from "../lib/auth";
+import { rootOrigin, seo } from "../lib/seo";
+import { ShopLink } from "../ui/ShopLink";
+import type { Route } from "./+types/order-finish";
+
+export const meta: Route.MetaFunction = ({ matches, location }) =>
+  seo({ title: "訂單完成", origin: rootOrigin(matches), path: location.pathname, noindex: true });
+
+/** /orderfinish?order_no=: the result of checkout (or of the 3-D Secure return) and what to do next. */
+export default function OrderFinish() {
+  const [params] = useSearchParams();
+  const orderNo = params.get("order_no");
+  const token = useToken();
+  const { state, reload } = useOrder(orderNo);
+  const [checks, setChecks] = useState(0);
+
+  // Back from 3-D Secure: TapPay's notify may land a moment after the browser; look again briefly.
+  const awaitingCard = state.status === "ok" && state.data.status === "pending_payment" && state.data.payment_method === "card";
+  useEffect(() => {
+    if (!awaitingCard || checks >= 5 || !params.get("rec_trade_id")) return;
+    const timer = setTimeout(() => {
+      setChecks((n) => n + 1);
+      void reload();
+    }, 1000);
+    return () => clearTimeout(timer);
+  }, [awaitingCard, checks, params, reload]);
+
+  if (state.status === "loading") {
+    return (
+      <section className="card">
+        <p role="status">載入中…</p>
+      </section>
+    );
+  }
+  if (state.status === "error") {
+    return (
+      <section className="card text-center">
+        <h1 className="text-xl font-bold text-stone-800">找不到訂單</h1>
+        <p className="mt-2 text-stone-600">{state.message}</p>
+        <ShopLink to="/order_search" className="btn-primary mt-4">
+          查詢訂單
+        </ShopLink>
+      </section>
+    );
+  }
+  const o = state.data;
+  const detailPath = `${token ? "/member/order_detail" : "/order_detail"}?order_no=${o.order_no}`;
+  const title =
+    o.status === "pending_payment"
+      ? o.payment_method === "transfer"
+        ? "訂單已成立，請於期限內完成匯款"
+        : o.payment_method === "cod"
+          ? "訂單已成立，將以貨到付款出貨"
+          : "訂單已成立，尚未完成付款"
+      : "感謝您的訂購，付款已完成";
+
+  return (
+    <section className="card mx-auto max-w-2xl">
+      <h1 className="text-2xl font-bold text-stone-800" data-testid="finish-title">
+        {title}
+      </h1>
+      <dl className="mt-4 grid grid-cols-[7rem_1fr] gap-y-2">
+        <dt className="text-stone-500">訂單編號</dt>
+        <dd className="font-mono text-lg" data-testid="order-no">
+          {o.order_no}
+        </dd>
+        <dt className="text-stone-500">訂單金額</dt>
+        <dd>{formatMoney(o.order_amount)}</dd>
+        <dt className="text-stone-500">付款方式</dt>
+        <dd>{o.payment_method_name}</dd>
+        <dt className="text-stone-500">狀態</dt>
+        <dd>{o.status_label}</dd>
+        {o.cvs_store && (
+          <>
+            <dt className="text-stone-500">取貨門市</dt>
+            <dd>
+              {o.cvs_store.name}（{o.cvs_store.id}）{o.cvs_store.address}
+            </dd>
+          </>
+        )}
+      </dl>
+      {o.payment_method === "transfer" && o.status === "pending_payment" && (
+        <div className="mt-4">
+          <TransferInfo order={o} />
+          <p className="mt-2 text-sm text-stone-600">匯款後請至訂單明細回報帳號末五碼，逾期訂單將自動取消。</p>
+        </div>
+      )}
+      {awaitingCard && (
+        <p className="mt-4 rounded-lg bg-amber-50 p-3 text-amber-900" role="alert">
+          {checks < 5 && params.get("rec_trade_id")
+            ? "正在確認付款結果…"
+            : o.payment?.message || "信用卡付款未完成，請至訂單明細重新付款。"}
+        </p>
+      )}
+      {o.ship_method === "depot" && o.status === "completed" && <p className="mt-4 text-tea-800">商品已存入您的雲端庫存。</p>}
+      {!token && <p className="mt-4 text-sm text-stone-600">請記下訂單編號，之後可用訂單編號與手機號碼查詢訂單。</p>}
+      <div className="mt-6 flex flex-wrap gap-3">
+        <ShopLink to={detailPath} className="btn-primary">
+          查看訂單明細
+        </ShopLink>
+        <ShopLink to="/" className="btn-secondary">
+          繼續購物
+        </ShopLink>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,75 @@
+import { orderLookupInput } from "@shop/contract/order";
+import { useState } from "react";
+import { useNavigate } from "react-router";
+import { api } from "../lib/api";
+import { rootOrigin, seo } from "../lib/seo";
+import { useShop } from "../lib/shop";
+import { storage } from "../lib/storage";
+import { Field } from "../ui/Field";
+import { SubmitButton } from "../ui/SubmitButton";
+import type { Route } from "./+types/order-search";
+
+export const meta: Route.MetaFunction = ({ matches, location }) =>
+  seo({
+    title: "訂單查詢",
+    origin: rootOrigin(matches),
+    path: location.pathname,
+    description: "以訂單編號與手機號碼查詢訂單狀態。",
+  });
+
+/** /order_search: a guest finds an order by its number and the phone it was placed with. */
+export default function OrderSearch() {
+  const navigate = useNavigate();
+  const shop = useShop();
+  const [orderNo, setOrderNo] = useState("");
+  const [phone, setPhone] = useState("");
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [pending, setPending] = useState(false);
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    const checked = orderLookupInput.safeParse({ order_no: orderNo, phone });
+    if (!checked.success) {
+      const found: Record<string, string> = {};
+      for (const i of checked.error.issues) found[String(i.path[0])] ??= i.message;
+      return setErrors(found);
+    }
+    setErrors({});
+    setPending(true);
+    const r = await api("/api/order/detail", { body: checked.data });
+    setPending(false);
+    if (!r.status) return setErrors({ form: r.message });
+    storage.setOrderPhone(checked.data.order_no, checked.data.phone ?? "");
+    navigate(shop.path(`/order_detail?order_no=${checked.data.order_no}`));
+  }
+
+  return (
+    <section className="card mx-auto max-w-md">
+      <h1 className="mb-4 text-2xl font-bold text-stone-800">訂單查詢</h1>
+      <form onSubmit={submit} noValidate className="flex flex-col gap-3">
+        <Field
+          label="訂單編號"
+          name="order_no"
+          inputMode="numeric"
+          value={orderNo}
+          onChange={(e) => setOrderNo(e.target.value)}
+          error={errors.order_no}
+        />
+        <Field
+          label="訂購時填寫的手機號碼"
+          name="phone"
+          inputMode="tel"
+          value={phone}
+          onChange={(e) => setPhone(e.target.value)}
+          error={errors.phone}
+        />
+        {errors.form && (
+          <p className="field-error" role="alert">
+            {errors.form}
+          </p>
+        )}
+        <SubmitButton pending={pending} label="查詢" pendingLabel="查詢中…" />
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,224 @@
+import { expect, type Page, test } from "@playwright/test";
+import { PHONE_UA } from "./helpers";
+
+const shots = process.env.SHOTS_DIR;
+async function shot(page: Page, name: string) {
+  if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
+}
+
+/** Puts a product in the cart from its page and opens the checkout with it. */
+async function toCheckout(page: Page, productId: number) {
+  await page.goto(`/product/details?id=${productId}`);
+  await page.getByRole("button", { name: "加入購物車" }).click();
+  await expect(page.getByTestId("cart-panel")).toBeInViewport();
+  await page.goto("/select_cart");
+  await page.getByRole("link", { name: "前往結帳" }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(page.getByTestId("payable")).toBeVisible();
+}
+
+async function fillReceiver(page: Page, phone: string) {
+  await page.getByLabel("收件人姓名").fill("陳大文");
+  await page.getByLabel("手機號碼").fill(phone);
+}
+
+async function fillHomeAddress(page: Page) {
+  await page.getByLabel("郵遞區號").fill("100");
+  await page.getByLabel("縣市").fill("台北市");
+  await page.getByLabel("鄉鎮市區").fill("中正區");
+  await page.getByLabel("地址", { exact: true }).fill("重慶南路一段 122 號");
+}
+
+async function payByCard(page: Page, number: string) {
+  await page.getByLabel("信用卡", { exact: true }).check();
+  await page.getByLabel("卡號").fill(number);
+  await page.getByLabel("有效期限（MM/YY）").fill("12/30");
+  await page.getByLabel("安全碼").fill("123");
+}
+
+const orderNoOf = async (page: Page) => ((await page.getByTestId("order-no").textContent()) ?? "").trim();
+
+test.describe("guests buy", () => {
+  test("home delivery, credit card (測試模式): paid, then found with order number and phone", async ({ page }) => {
+    await toCheckout(page, 2);
+    await page.getByLabel("新竹物流宅配").check();
+    await fillReceiver(page, "0922000111");
+    await fillHomeAddress(page);
+    await payByCard(page, "4242 4242 4242 4242");
+    await expect(page.getByText("測試模式").first()).toBeVisible();
+    await shot(page, "checkout-card-desktop");
+    await page.getByRole("button", { name: "確認下單" }).click();
+    await expect(page.getByTestId("finish-title")).toHaveText("感謝您的訂購，付款已完成");
+    const orderNo = await orderNoOf(page);
+    expect(orderNo).toMatch(/^\d{14}$/);
+    await shot(page, "orderfinish-desktop");
+
+    // Another tab later: look the order up by number and phone.
+    await page.evaluate(() => sessionStorage.clear());
+    await page.goto("/order_search");
+    await page.getByLabel("訂單編號").fill(orderNo);
+    await page.getByLabel("訂購時填寫的手機號碼").fill("0922000111");
+    await page.getByRole("button", { name: "查詢" }).click();
+    await expect(page).toHaveURL(new RegExp(`/order_detail\\?order_no=${orderNo}`));
+    await expect(page.getByTestId("order-status")).toHaveText("已付款");
+    await expect(page.getByText("末四碼 4242")).toBeVisible();
+
+    // The shop ships it; the buyer follows the delivery.
+    await page.request.post("/api/test/orders/fulfil", { data: { order_no: orderNo, tracking_no: "HCT20261122001" } });
+    await page.reload();
+    await expect(page.getByTestId("order-status")).toHaveText("已出貨");
+    await page.getByRole("link", { name: "查看配送進度" }).click();
+    await expect(page).toHaveURL(/\/order_delivery\?order_no=/);
+    await expect(page.getByText("HCT20261122001")).toBeVisible();
+    await expect(page.getByRole("list", { name: "配送歷程" })).toContainText("已出貨");
+    await shot(page, "order-delivery-desktop");
+  });
+
+  test("7-ELEVEN pickup chosen on the store map, bank transfer, transfer reported", async ({ page }) => {
+    await toCheckout(page, 3);
+    await page.getByLabel("7-ELEVEN 超商取貨").check();
+    await fillReceiver(page, "0922000222");
+    await page.getByLabel("ATM／銀行轉帳").check();
+    await page.getByRole("button", { name: "選擇門市" }).click();
+    // The map (simulated ECPay page) posts the chosen store back to the shop.
+    await expect(page.getByRole("heading", { name: "選擇取貨門市" })).toBeVisible();
+    await page.getByRole("button", { name: /建盛門市/ }).click();
+    await expect(page).toHaveURL(/\/cart\?cvs_token=/);
+    await expect(page.getByTestId("cvs-store")).toContainText("建盛門市");
+    // The form was kept while away on the map.
+    await expect(page.getByLabel("收件人姓名")).toHaveValue("陳大文");
+    await page.getByRole("button", { name: "確認下單" }).click();
+    await expect(page.getByTestId("finish-title")).toHaveText("訂單已成立，請於期限內完成匯款");
+    await expect(page.getByTestId("transfer-account")).toHaveText("1234-5678-9012");
+    await expect(page.getByText("建盛門市")).toBeVisible();
+
+    await page.getByRole("link", { name: "查看訂單明細" }).click();
+    await page.getByLabel("匯款帳號末五碼").fill("54321");
+    await page.getByLabel("匯款時間").fill("2026-11-22T10:30");
+    await page.getByRole("button", { name: "回報匯款" }).click();
+    await expect(page.getByRole("dialog").getByText("已收到您的匯款回報")).toBeVisible();
+    await page.getByRole("button", { name: "確認", exact: true }).click();
+    await expect(page.getByText("已回報匯款，等待商家確認。")).toBeVisible();
+  });
+
+  test("home delivery, cash on delivery; wrong input is explained before anything is sent", async ({ page }) => {
+    await toCheckout(page, 4);
+    await page.getByLabel("新竹物流宅配").check();
+    await page.getByLabel("貨到付款").check();
+    await page.getByRole("button", { name: "確認下單" }).click();
+    await expect(page.getByRole("dialog")).toBeVisible();
+    await page.getByRole("button", { name: "確認", exact: true }).click();
+    await expect(page.getByText("請輸入收件人姓名").first()).toBeVisible();
+    await fillReceiver(page, "0922000333");
+    await fillHomeAddress(page);
+    await page.getByLabel("公司統編").check();
+    await page.getByLabel("統一編號").fill("12345678");
+    await page.getByLabel("公司抬頭").fill("茶山測試有限公司");
+    await page.getByRole("button", { name: "確認下單" }).click();
+    await page.getByRole("button", { name: "確認", exact: true }).click();
+    await expect(page.getByText("統一編號不正確，請再確認")).toBeVisible();
+    await page.getByLabel("統一編號").fill("22099131");
+    await page.getByRole("button", { name: "確認下單" }).click();
+    await expect(page.getByTestId("finish-title")).toHaveText("訂單已成立，將以貨到付款出貨");
+  });
+
+  test("a card that needs 3-D Secure: the bank page, then back to a paid order", async ({ page }) => {
+    await toCheckout(page, 5);
+    await page.getByLabel("新竹物流宅配").check();
+    await fillReceiver(page, "0922000444");
+    await fillHomeAddress(page);
+    await payByCard(page, "4000 0000 0000 3220");
+    await page.getByRole("button", { name: "確認下單" }).click();
+    await expect(page.getByRole("heading", { name: "信用卡 3D 驗證" })).toBeVisible();
+    await page.getByRole("button", { name: "驗證成功" }).click();
+    await expect(page).toHaveURL(/\/orderfinish\?order_no=\d{14}/);
+    await expect(page.getByTestId("finish-title")).toHaveText("感謝您的訂購，付款已完成");
+  });
+});
+
+test("quick order: straight from the home page to checkout, without the cart", async ({ page }) => {
+  await page.goto("/");
+  await page.getByRole("region", { name: "快速購買" }).getByRole("link").first().click();
+  await expect(page).toHaveURL(/\/cart\?variant_id=\d+&qty=1/);
+  await page.getByLabel("新竹物流宅配").check();
+  await fillReceiver(page, "0922000777");
+  await fillHomeAddress(page);
+  await page.getByLabel("ATM／銀行轉帳").check();
+  await page.getByRole("button", { name: "確認下單" }).click();
+  await expect(page.getByTestId("finish-title")).toHaveText("訂單已成立，請於期限內完成匯款");
+});
+
+test("a member pays with points and wallet into the cloud depot and finds the order in the member area", async ({ page }) => {
+  await page.goto("/login");
+  await page.getByLabel("手機號碼或電子郵件").fill("0912345678");
+  await page.getByLabel("密碼").fill("demo1234");
+  await page.getByRole("button", { name: "登入", exact: true }).click();
+  await expect(page).toHaveURL(/\/member$/);
+  // Other specs leave lines in this member's cart: start from an empty one.
+  const token = await page.evaluate(() => localStorage.getItem("token"));
+  const headers = { authorization: `Bearer ${token}` };
+  const cart = (await (await page.request.post("/api/cart/search", { data: {}, headers })).json()) as {
+    data: { lines: Array<{ line_id: number }> };
+  };
+  if (cart.data.lines.length > 0) {
+    await page.request.post("/api/cart/delete", { data: { line_ids: cart.data.lines.map((l) => l.line_id) }, headers });
+  }
+  await toCheckout(page, 31);
+  await page.getByLabel("雲端庫存（暫不出貨）").check();
+  await fillReceiver(page, "0912345678");
+  await page.getByLabel(/使用點數/).fill("300");
+  await page.getByLabel(/使用錢包/).fill("300");
+  await expect(page.getByTestId("payable")).toHaveText("NT$0");
+  await page.getByLabel("點數／錢包全額付款").check();
+  await shot(page, "checkout-member-desktop");
+  await page.getByRole("button", { name: "確認下單" }).click();
+  await expect(page.getByText("商品已存入您的雲端庫存。")).toBeVisible();
+  const orderNo = await orderNoOf(page);
+
+  await page.goto("/member/buy_list");
+  await expect(page.getByRole("link", { name: new RegExp(orderNo) })).toBeVisible();
+  await shot(page, "buy-list-desktop");
+  await page.getByRole("link", { name: new RegExp(orderNo) }).click();
+  await expect(page).toHaveURL(/\/member\/order_detail\?order_no=/);
+  await expect(page.getByTestId("order-status")).toHaveText("已完成");
+  await expect(page.getByText("點數折抵（300 點）")).toBeVisible();
+  await shot(page, "member-order-detail-desktop");
+});
+
+test.describe("on a phone", () => {
+  test.use({ userAgent: PHONE_UA, viewport: { width: 412, height: 915 }, isMobile: true, hasTouch: true });
+
+  test("a guest buys with FamilyMart pickup and a card", async ({ page }) => {
+    await toCheckout(page, 6);
+    await page.getByLabel("全家超商取貨").check();
+    await fillReceiver(page, "0922000555");
+    await page.getByRole("button", { name: "選擇門市" }).click();
+    await page.getByRole("button", { name: /全家台北信義店/ }).click();
+    await expect(page.getByTestId("cvs-store")).toContainText("全家台北信義店");
+    await payByCard(page, "4242424242424242");
+    await shot(page, "checkout-mobile");
+    await page.getByRole("button", { name: "確認下單" }).click();
+    await expect(page.getByTestId("finish-title")).toHaveText("感謝您的訂購，付款已完成");
+    await shot(page, "orderfinish-mobile");
+  });
+
+  test("a declined card, then paying again from the order page", async ({ page }) => {
+    await toCheckout(page, 7);
+    await page.getByLabel("新竹物流宅配").check();
+    await fillReceiver(page, "0922000666");
+    await fillHomeAddress(page);
+    await payByCard(page, "4000000000000002");
+    await page.getByRole("button", { name: "確認下單" }).click();
+    await expect(page.getByTestId("finish-title")).toHaveText("訂單已成立，尚未完成付款");
+    await page.getByRole("link", { name: "查看訂單明細" }).click();
+    await page.getByRole("button", { name: "重新付款" }).click();
+    await page.getByLabel("卡號").fill("4242424242424242");
+    await page.getByLabel("有效期限（MM/YY）").fill("12/30");
+    await page.getByLabel("安全碼").fill("123");
+    await page.getByRole("button", { name: /確認付款/ }).click();
+    await expect(page.getByRole("dialog").getByText("付款成功")).toBeVisible();
+    await page.getByRole("button", { name: "確認", exact: true }).click();
+    await expect(page.getByTestId("order-status")).toHaveText("已付款");
+    await shot(page, "order-detail-mobile");
+  });
+});
