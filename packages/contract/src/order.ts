@@ -106,6 +106,8 @@ const storeFields = {
   prime: z.string().trim().min(10, { error: "信用卡資料無效，請重新輸入" }).max(200).optional(),
   invoice: invoiceSchema,
   note: z.string().trim().max(200, { error: "備註最多 200 個字" }).optional(),
+  /** The payable amount the shopper saw; a different amount now (price or promotion changed) is refused. */
+  expected_payable: amountSchema.optional(),
 };
 export const storeOrderInput = z.strictObject({ line_ids: lineIds, ...quoteFields, ...storeFields });
 export const fastStoreOrderInput = z.strictObject({

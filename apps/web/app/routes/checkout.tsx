@@ -189,6 +189,7 @@ export default function Checkout() {
       wallet: draft.wallet || undefined,
       invoice,
       note: draft.note || undefined,
+      expected_payable: info?.quote.payable,
       ...(prime ? { prime } : {}),
     };
   }

@@ -1,5 +1,5 @@
 import type { OrderView, PayInfo, StoreResult, TrackingView } from "@shop/contract";
-import { count, eq } from "drizzle-orm";
+import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { depotEntries, orders, payments } from "../../db/schema/index.js";
 import { DEMO_ACCOUNTS } from "../../db/seed.js";
@@ -335,6 +335,24 @@ describe("bad input changes nothing", () => {
     const noPrime = await s.store(guestOrder(mine.lineIds, { payment_method: "card" }), { headers: mine.headers });
     expect(noPrime.status).toBe(400);
     expect(await orderCount()).toBe(n);
+  });
+
+  test("a payable that changed since the quote (a price rose) is refused with the new amount", async () => {
+    const v = await s.variantOf(29);
+    const cart = await s.cartWith([{ variantId: v, qty: 1 }]);
+    const info = await t.call<PayInfo>("POST", "/api/order/pay_info", {
+      body: { line_ids: cart.lineIds, ship_method: "hct" },
+      headers: cart.headers,
+    });
+    const seen = info.body.data.quote.payable;
+    await t.database.db.execute(sql`update variants set price = price + 50 where id = ${v}`);
+    const n = await orderCount();
+    const r = await s.store(guestOrder(cart.lineIds, { expected_payable: seen }), { headers: cart.headers });
+    expect(r.status).toBe(409);
+    expect(r.body.message).toContain("應付金額變為");
+    expect(await orderCount()).toBe(n);
+    const ok = await s.store(guestOrder(cart.lineIds, { expected_payable: seen + 50 }), { headers: cart.headers });
+    expect(ok.status).toBe(200);
   });
 
   test("a transfer report or lookup for someone else's order is a 404", async () => {

@@ -579,6 +579,9 @@ export function createOrdersService(deps: OrdersDeps) {
 
     const b = await build(buyer, source, input);
     if (b.q.couponRejected) throw unprocessable(b.q.couponRejected);
+    if (input.expected_payable !== undefined && input.expected_payable !== b.q.payable) {
+      throw conflict(`商品價格或優惠已更新，應付金額變為 ${formatMoney(b.q.payable)}，請確認後再下單`, { payable: b.q.payable });
+    }
     const option = paymentOptions(b, input.ship_method).find((o) => o.code === input.payment_method);
     if (!option?.available) throw unprocessable(option?.reason ?? "此付款方式目前無法使用");
 
