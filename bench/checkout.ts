@@ -103,6 +103,6 @@ const inFlight = 2 * CONNECTIONS + transfer.errors + card.errors;
 console.log(
   `orders acknowledged ${placed}, stored ${end.orders} (≤ ${inFlight} unanswered in flight allowed), unbalanced variants ${end.unbalanced}`,
 );
-const good = end.orders >= placed && end.orders <= placed + inFlight && end.unbalanced === 0;
+const good = end.orders >= placed && end.orders <= placed + inFlight && end.unbalanced === 0 && quote.errors === 0;
 console.log(good ? "ok: every acknowledged order stored, stock ledger balanced" : "MISMATCH");
 process.exit(good ? 0 : 1);

@@ -24,6 +24,7 @@ import { logisticsRoutes } from "./modules/logistics/routes.js";
 import { mediaRoutes } from "./modules/media/routes.js";
 import { createMediaService } from "./modules/media/service.js";
 import { memberRoutes } from "./modules/members/routes.js";
+import { notificationRoutes } from "./modules/notifications/routes.js";
 import { orderRoutes } from "./modules/orders/routes.js";
 import { promotionRoutes } from "./modules/promotions/routes.js";
 import { shopRoutes } from "./modules/shops/routes.js";
@@ -145,6 +146,7 @@ export async function buildApp(options: BuildOptions): Promise<ShopApp> {
       await api.register(logisticsRoutes(services, config, providers.ecpay));
       await api.register(memberRoutes(services, guards));
       await api.register(cartRoutes(services, guards));
+      await api.register(notificationRoutes(services, guards));
       await api.register(
         orderRoutes(services, guards, config, {
           tapPaySimulator: providers.tapPaySimulator,

@@ -13,6 +13,7 @@ import { createLogisticsService } from "./modules/logistics/service.js";
 import { createLoyaltyService } from "./modules/loyalty/service.js";
 import { createFavoritesService } from "./modules/members/favorites.js";
 import { createMembersService } from "./modules/members/service.js";
+import { createNotificationsService } from "./modules/notifications/service.js";
 import { createOrdersService } from "./modules/orders/service.js";
 import { createOrderViews } from "./modules/orders/views.js";
 import { createPromotionsService } from "./modules/promotions/service.js";
@@ -49,6 +50,7 @@ export function createServices({ db, config, sms, mail, providers, now }: Servic
   const promotions = createPromotionsService(db, catalogue, now);
   const logistics = createLogisticsService(db, providers.ecpay, now);
   const loyalty = createLoyaltyService(db, now);
+  const notifications = createNotificationsService(db, now);
   const orders = createOrdersService({
     db,
     catalogue,
@@ -58,6 +60,7 @@ export function createServices({ db, config, sms, mail, providers, now }: Servic
     logistics,
     loyalty,
     shops,
+    notifications,
     card: providers.card,
     card_public: providers.cardPublic,
     now,
@@ -75,6 +78,7 @@ export function createServices({ db, config, sms, mail, providers, now }: Servic
     logistics,
     dealers: createDealersService(db),
     loyalty,
+    notifications,
     orders,
     orderViews: createOrderViews(db, orders, logistics),
     support: createSupportService({ db, mail, shops, inbox: config.SHOP_INBOX, now }),

@@ -265,3 +265,13 @@ export interface TrackingView {
   status_label: string;
   events: Array<{ at: string; status: string; location: string }>;
 }
+
+export interface NotificationView {
+  id: number;
+  kind: "order" | "system";
+  title: string;
+  body: string;
+  link: string;
+  read: boolean;
+  created_at: string;
+}

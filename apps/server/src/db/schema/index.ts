@@ -7,6 +7,7 @@ export * from "./inventory.js";
 export * from "./logistics.js";
 export * from "./loyalty.js";
 export * from "./members.js";
+export * from "./notifications.js";
 export * from "./orders.js";
 export * from "./promotions.js";
 export * from "./shops.js";

@@ -129,7 +129,7 @@ export function createFakeTapPay(opts: {
     handle,
     complete3ds(recTradeId, approved) {
       const t = trades.get(recTradeId);
-      if (!t || t.record_status !== 4) return null;
+      if (t?.record_status !== 4) return null;
       t.record_status = approved ? 1 : -1;
       return {
         notifyUrl: t.notifyUrl,

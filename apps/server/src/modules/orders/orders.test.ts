@@ -233,6 +233,16 @@ describe("members: points, wallet, coupons and the cloud depot", () => {
 
     const list = await t.call<{ list: Array<{ order_no: string }> }>("POST", "/api/order/search", { body: {}, token });
     expect(list.body.data.list.map((o) => o.order_no)).toContain(r.body.data.order_no);
+
+    // Each state change left the member a notice.
+    const notices = await t.call<{ list: Array<{ title: string; link: string }>; unread: number }>("POST", "/api/notification/search", {
+      body: {},
+      token,
+    });
+    const mine = notices.body.data.list.filter((n) => n.title.includes(r.body.data.order_no)).map((n) => n.title);
+    expect(mine).toEqual([`訂單 ${r.body.data.order_no} 已完成`, `訂單 ${r.body.data.order_no} 已付款`]);
+    expect(notices.body.data.unread).toBeGreaterThanOrEqual(2);
+    expect((await t.call("POST", "/api/notification/search", { body: {} })).status).toBe(401);
   });
 
   test("cancelling gives back stock, coupon, points and wallet; a paid transfer order refunds to the wallet", async () => {

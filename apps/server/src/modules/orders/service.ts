@@ -8,7 +8,7 @@ import type {
   ShipMethodCode,
   StoreOrderInput,
 } from "@shop/contract";
-import { CVS_METHODS, PAYMENT_METHOD_LABELS } from "@shop/contract";
+import { CVS_METHODS, ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS } from "@shop/contract";
 import { formatMoney } from "@shop/contract/format";
 import { and, eq, lt, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
@@ -22,6 +22,7 @@ import { quote } from "../checkout/pricing.js";
 import type { InventoryService } from "../inventory/service.js";
 import type { LogisticsService } from "../logistics/service.js";
 import type { LoyaltyService } from "../loyalty/service.js";
+import type { NotificationsService } from "../notifications/service.js";
 import type { PromotionsService } from "../promotions/service.js";
 import type { ShopsService } from "../shops/service.js";
 import { BUYER_CANCELLABLE, canTransition } from "./state.js";
@@ -64,6 +65,7 @@ export interface OrdersDeps {
   logistics: LogisticsService;
   loyalty: LoyaltyService;
   shops: ShopsService;
+  notifications: NotificationsService;
   card: CardGateway;
   card_public: { appId: string | null; appKey: string | null; serverType: "sandbox" | "production" };
   now?: () => Date;
@@ -75,7 +77,7 @@ export interface CallbackBase {
 }
 
 export function createOrdersService(deps: OrdersDeps) {
-  const { db, catalogue, cart, inventory, promotions, logistics, loyalty, shops, card } = deps;
+  const { db, catalogue, cart, inventory, promotions, logistics, loyalty, shops, notifications, card } = deps;
   const now = deps.now ?? (() => new Date());
 
   /** yyyymmdd in Asia/Taipei + 6 random digits: readable, and not guessable from another order. */
@@ -100,6 +102,15 @@ export function createOrdersService(deps: OrdersDeps) {
       .returning();
     if (moved.length === 0) throw conflict("訂單狀態已變更，請重新整理");
     await event(tx, order.id, order.status, to, actor, reason);
+    // product.md §7: every change notifies the member (guests follow their order by lookup).
+    if (order.memberId !== null) {
+      await notifications.notify(tx, order.memberId, {
+        kind: "order",
+        title: `訂單 ${order.orderNo} ${ORDER_STATUS_LABELS[to]}`,
+        body: reason,
+        link: `/member/order_detail?order_no=${order.orderNo}`,
+      });
+    }
     return moved[0] as Order;
   }
 

@@ -1,0 +1,17 @@
+import { pageQuerySchema } from "@shop/contract";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { ok } from "../../lib/http.js";
+import type { SessionGuards } from "../../plugins/session.js";
+import { sessionOf } from "../../plugins/session.js";
+import type { Services } from "../../services.js";
+
+export function notificationRoutes(services: Services, guards: SessionGuards): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      "/notification/search",
+      { preHandler: guards.requireMember, schema: { body: pageQuerySchema.strict().nullish() } },
+      async (req) =>
+        ok(await services.notifications.search(sessionOf(req).member.id, req.body?.page ?? 1, req.body?.per_page ?? 20)),
+    );
+  };
+}
