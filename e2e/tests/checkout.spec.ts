@@ -202,6 +202,31 @@ test.describe("on a phone", () => {
     await shot(page, "orderfinish-mobile");
   });
 
+  test("a member pays by transfer, then cancels from the order page", async ({ page }) => {
+    await page.goto("/login");
+    await page.getByLabel("手機號碼或電子郵件").fill("0933444555");
+    await page.getByLabel("密碼").fill("demo1234");
+    await page.getByRole("button", { name: "登入", exact: true }).click();
+    await expect(page).toHaveURL(/\/member$/);
+    await toCheckout(page, 42);
+    await page.getByLabel("新竹物流宅配").check();
+    await fillReceiver(page, "0933444555");
+    await fillHomeAddress(page);
+    await page.getByLabel("ATM／銀行轉帳").check();
+    await page.getByRole("button", { name: "確認下單" }).click();
+    await expect(page.getByTestId("finish-title")).toHaveText("訂單已成立，請於期限內完成匯款");
+    await page.getByRole("link", { name: "查看訂單明細" }).click();
+    await expect(page).toHaveURL(/\/member\/order_detail/);
+    await page.getByRole("button", { name: "取消訂單" }).click();
+    await page.getByRole("button", { name: "確認", exact: true }).click();
+    await expect(page.getByRole("dialog").getByText("訂單已取消")).toBeVisible();
+    await page.getByRole("button", { name: "確認", exact: true }).click();
+    await expect(page.getByTestId("order-status")).toHaveText("已取消");
+    await page.goto("/member/buy_list?status=cancelled");
+    await expect(page.getByTestId("order-status").first()).toHaveText("已取消");
+    await shot(page, "buy-list-mobile");
+  });
+
   test("a declined card, then paying again from the order page", async ({ page }) => {
     await toCheckout(page, 7);
     await page.getByLabel("新竹物流宅配").check();

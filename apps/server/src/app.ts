@@ -25,6 +25,7 @@ import { mediaRoutes } from "./modules/media/routes.js";
 import { createMediaService } from "./modules/media/service.js";
 import { memberRoutes } from "./modules/members/routes.js";
 import { notificationRoutes } from "./modules/notifications/routes.js";
+import { hctNotifyRoutes } from "./modules/orders/hct-notify.js";
 import { orderRoutes } from "./modules/orders/routes.js";
 import { promotionRoutes } from "./modules/promotions/routes.js";
 import { shopRoutes } from "./modules/shops/routes.js";
@@ -147,6 +148,7 @@ export async function buildApp(options: BuildOptions): Promise<ShopApp> {
       await api.register(memberRoutes(services, guards));
       await api.register(cartRoutes(services, guards));
       await api.register(notificationRoutes(services, guards));
+      await api.register(hctNotifyRoutes(services, config.HCT_NOTIFY_SECRET));
       await api.register(
         orderRoutes(services, guards, config, {
           tapPaySimulator: providers.tapPaySimulator,

@@ -43,7 +43,13 @@ const configSchema = z
     ECPAY_LOGISTICS_HASH_KEY: z.string().default(""),
     ECPAY_LOGISTICS_HASH_IV: z.string().default(""),
     ECPAY_SERVER_TYPE: z.enum(["stage", "production"]).default("stage"),
-    /** Where the store-unpaid-order sweeper looks, in seconds between runs. */
+    /** Shared secret HCT's tracking push signs with (HMAC-SHA256); without it the push endpoint refuses all. */
+    HCT_NOTIFY_SECRET: z
+      .string()
+      .min(16)
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    /** How often unpaid orders past their deadline are cancelled, in seconds. */
     ORDER_SWEEP_SECONDS: z.coerce.number().int().min(1).default(60),
     /** 0 serves the API only (no storefront pages), e.g. for process-level tests. */
     SERVE_WEB: bool.default(true),

@@ -39,7 +39,7 @@ export default function BuyList() {
   return (
     <section className="card">
       <h1 className="mb-4 text-xl font-bold text-stone-800">訂單紀錄</h1>
-      <nav className="mb-4 flex gap-2 overflow-x-auto" aria-label="訂單狀態">
+      <nav className="mb-4 flex flex-wrap gap-2" aria-label="訂單狀態">
         {TABS.map(([code, label]) => (
           <ShopLink
             key={code || "all"}

@@ -40,5 +40,9 @@ export const shipmentEvents = pgTable(
     status: text("status").notNull(),
     location: text("location").notNull().default(""),
   },
-  (t) => [index("shipment_events_order_idx").on(t.orderNo, t.at)],
+  (t) => [
+    index("shipment_events_order_idx").on(t.orderNo, t.at),
+    // A carrier resending the same event adds nothing.
+    uniqueIndex("shipment_events_once").on(t.orderNo, t.at, t.status),
+  ],
 );

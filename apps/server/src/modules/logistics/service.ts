@@ -64,7 +64,7 @@ export function createLogisticsService(db: Db, ecpay: EcpayLogisticsConfig, now:
     },
 
     async addEvent(orderNo: string, status: string, location: string, at: Date) {
-      await db.insert(shipmentEvents).values({ orderNo, status, location, at });
+      await db.insert(shipmentEvents).values({ orderNo, status, location, at }).onConflictDoNothing();
     },
 
     async events(orderNo: string) {

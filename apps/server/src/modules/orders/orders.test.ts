@@ -235,10 +235,14 @@ describe("members: points, wallet, coupons and the cloud depot", () => {
     expect(list.body.data.list.map((o) => o.order_no)).toContain(r.body.data.order_no);
 
     // Each state change left the member a notice.
-    const notices = await t.call<{ list: Array<{ title: string; link: string }>; unread: number }>("POST", "/api/notification/search", {
-      body: {},
-      token,
-    });
+    const notices = await t.call<{ list: Array<{ title: string; link: string }>; unread: number }>(
+      "POST",
+      "/api/notification/search",
+      {
+        body: {},
+        token,
+      },
+    );
     const mine = notices.body.data.list.filter((n) => n.title.includes(r.body.data.order_no)).map((n) => n.title);
     expect(mine).toEqual([`訂單 ${r.body.data.order_no} 已完成`, `訂單 ${r.body.data.order_no} 已付款`]);
     expect(notices.body.data.unread).toBeGreaterThanOrEqual(2);

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "shipment_events_once" ON "shipment_events" USING btree ("order_no","at","status");

@@ -1,0 +1,57 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { orderNoSchema, z } from "@shop/contract";
+import type { FastifyPluginAsync } from "fastify";
+import { AppError, badRequest, forbidden } from "../../lib/errors.js";
+import { ok } from "../../lib/http.js";
+import type { Services } from "../../services.js";
+
+/**
+ * Tracking pushed by the carrier. HCT publishes no API (integrations.md), so this is our adapter's
+ * contract: JSON {order_no, tracking_no, events: [{at, status, location}], delivered}, signed with
+ * `x-hct-signature: hex(HMAC-SHA256(HCT_NOTIFY_SECRET, raw body))`. Replays add nothing.
+ */
+const pushSchema = z.object({
+  order_no: orderNoSchema,
+  tracking_no: z.string().min(1).max(30),
+  events: z
+    .array(
+      z.object({
+        at: z.iso.datetime({ offset: true }),
+        status: z.string().min(1).max(60),
+        location: z.string().max(60).default(""),
+      }),
+    )
+    .max(100),
+  delivered: z.boolean().default(false),
+});
+
+export function signHctPush(secret: string, raw: string): string {
+  return createHmac("sha256", secret).update(raw).digest("hex");
+}
+
+export function hctNotifyRoutes(services: Services, secret: string | undefined): FastifyPluginAsync {
+  return async (app) => {
+    app.addContentTypeParser("application/json", { parseAs: "string" }, (_req, body, done) => done(null, body));
+    app.post("/logistics/hct/notify", async (req) => {
+      const raw = typeof req.body === "string" ? req.body : "";
+      const given = String(req.headers["x-hct-signature"] ?? "");
+      if (!secret) throw forbidden("未設定物流通知金鑰");
+      const expected = signHctPush(secret, raw);
+      if (given.length !== expected.length || !timingSafeEqual(Buffer.from(given), Buffer.from(expected))) {
+        throw forbidden("簽章驗證失敗");
+      }
+      let parsed: z.infer<typeof pushSchema>;
+      try {
+        parsed = pushSchema.parse(JSON.parse(raw));
+      } catch {
+        throw badRequest("物流通知格式錯誤");
+      }
+      const order = await services.orders.byNo(parsed.order_no);
+      if (!order || order.trackingNo !== parsed.tracking_no) throw new AppError(404, "找不到此物流單號的訂單");
+      for (const e of parsed.events) await services.logistics.addEvent(order.orderNo, e.status, e.location, new Date(e.at));
+      if (parsed.delivered && order.status === "shipped")
+        await services.orders.advance(order.orderNo, "delivered", "provider:hct");
+      return ok(null);
+    });
+  };
+}
