@@ -27,6 +27,7 @@ import { memberRoutes } from "./modules/members/routes.js";
 import { notificationRoutes } from "./modules/notifications/routes.js";
 import { hctNotifyRoutes } from "./modules/orders/hct-notify.js";
 import { orderRoutes } from "./modules/orders/routes.js";
+import { payoutRoutes } from "./modules/payout/routes.js";
 import { promotionRoutes } from "./modules/promotions/routes.js";
 import { shopRoutes } from "./modules/shops/routes.js";
 import { supportRoutes } from "./modules/support/routes.js";
@@ -148,6 +149,7 @@ export async function buildApp(options: BuildOptions): Promise<ShopApp> {
       await api.register(memberRoutes(services, guards));
       await api.register(cartRoutes(services, guards));
       await api.register(notificationRoutes(services, guards));
+      await api.register(payoutRoutes(services, guards));
       await api.register(hctNotifyRoutes(services, config.HCT_NOTIFY_SECRET));
       await api.register(
         orderRoutes(services, guards, config, {

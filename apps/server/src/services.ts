@@ -16,6 +16,7 @@ import { createMembersService } from "./modules/members/service.js";
 import { createNotificationsService } from "./modules/notifications/service.js";
 import { createOrdersService } from "./modules/orders/service.js";
 import { createOrderViews } from "./modules/orders/views.js";
+import { createPayoutService } from "./modules/payout/service.js";
 import { createPromotionsService } from "./modules/promotions/service.js";
 import { createShopsService } from "./modules/shops/service.js";
 import { createSupportService } from "./modules/support/service.js";
@@ -79,6 +80,7 @@ export function createServices({ db, config, sms, mail, providers, now }: Servic
     dealers: createDealersService(db),
     loyalty,
     notifications,
+    payout: createPayoutService(db, now),
     orders,
     orderViews: createOrderViews(db, orders, logistics),
     support: createSupportService({ db, mail, shops, inbox: config.SHOP_INBOX, now }),

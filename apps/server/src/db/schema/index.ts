@@ -9,5 +9,6 @@ export * from "./loyalty.js";
 export * from "./members.js";
 export * from "./notifications.js";
 export * from "./orders.js";
+export * from "./payout.js";
 export * from "./promotions.js";
 export * from "./shops.js";

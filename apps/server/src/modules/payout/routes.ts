@@ -1,0 +1,41 @@
+import { bankAccountInput, z } from "@shop/contract";
+import { BANKS, branchesOf } from "@shop/reference-data";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { ok } from "../../lib/http.js";
+import type { SessionGuards } from "../../plugins/session.js";
+import { sessionOf } from "../../plugins/session.js";
+import type { Services } from "../../services.js";
+
+export function payoutRoutes(services: Services, guards: SessionGuards): FastifyPluginAsyncZod {
+  const { payout, shops } = services;
+  return async (app) => {
+    // Specification: a truthy status opens the bank modal (a signed-in seller with no payout account).
+    app.post(
+      "/supmall/isBank",
+      { preHandler: guards.optionalMember, schema: { body: z.strictObject({}).nullish() } },
+      async (req) => {
+        const member = req.session?.member;
+        const needed = Boolean(member && (await shops.ownedBy(member.id)) && !(await payout.get(member.id)));
+        return { status: needed, message: needed ? "請設定收款銀行帳號" : "不需設定", data: null };
+      },
+    );
+    app.post("/supmall/updateBank", { preHandler: guards.requireMember, schema: { body: bankAccountInput } }, async (req) => {
+      await payout.save(sessionOf(req).member.id, req.body);
+      return ok(await payout.view(sessionOf(req).member.id), "收款帳號已儲存");
+    });
+    app.get("/user/bank/get", { preHandler: guards.requireMember }, async (req) =>
+      ok(await payout.view(sessionOf(req).member.id)),
+    );
+
+    // Ours: the reference lists for the modal's pickers (public, cached).
+    app.get("/reference/banks", { config: { publicCache: true } }, async () => ok(BANKS));
+    app.get(
+      "/reference/branches",
+      {
+        config: { publicCache: true },
+        schema: { querystring: z.object({ bank_code: z.string().regex(/^\d{3}$/, { error: "銀行代碼為 3 碼" }) }) },
+      },
+      async (req) => ok(branchesOf(req.query.bank_code)),
+    );
+  };
+}

@@ -1,0 +1,43 @@
+import { z } from "./zod.js";
+
+/** The specification's bank-account payload (supmall/updateBank). Names are re-derived by the server. */
+export const bankAccountInput = z.strictObject({
+  bank_user_name: z.string({ error: "請輸入戶名" }).trim().min(1, { error: "請輸入戶名" }).max(50, { error: "戶名最多 50 個字" }),
+  bank_name: z.string().trim().max(60).optional(),
+  bank_code: z
+    .string({ error: "請選擇銀行" })
+    .trim()
+    .regex(/^\d{3}$/, { error: "請選擇銀行" }),
+  bank_branch: z.string().trim().max(60).optional(),
+  branch_code: z
+    .string({ error: "請選擇分行" })
+    .trim()
+    .toUpperCase()
+    .regex(/^[0-9A-Z]{4}$/, { error: "分行代碼為 4 碼" }),
+  bank_account: z
+    .string({ error: "請輸入帳號" })
+    .trim()
+    .regex(/^\d{10,16}$/, { error: "帳號為 10 到 16 位數字" }),
+});
+export type BankAccountInput = z.output<typeof bankAccountInput>;
+
+export interface PayoutAccountView {
+  bank_user_name: string;
+  bank_code: string;
+  bank_name: string;
+  branch_code: string;
+  bank_branch: string;
+  /** Only the last four digits are shown back. */
+  bank_account_masked: string;
+}
+
+export interface BankOption {
+  bankCodeString: string;
+  bankCode: string;
+  bankName: string;
+  totalName: string;
+}
+export interface BranchOption extends BankOption {
+  branchCode: string;
+  branchName: string;
+}

@@ -1,0 +1,34 @@
+import data from "./banks.json" with { type: "json" };
+
+export interface Bank {
+  bankCodeString: string;
+  bankCode: string;
+  bankName: string;
+  totalName: string;
+}
+export interface Branch {
+  bankCodeString: string;
+  bankCode: string;
+  bankName: string;
+  branchCode: string;
+  branchName: string;
+  totalName: string;
+}
+
+/** Institutions that can receive an interbank transfer, by 3-digit code (as text). */
+export const BANKS: readonly Bank[] = data.banks;
+const BRANCHES = data.branches as Record<string, Branch[]>;
+const RETIRED = data.retired as Array<Bank & { mergedInto: string }>;
+
+export function branchesOf(bankCode: string): readonly Branch[] {
+  return BRANCHES[bankCode] ?? [];
+}
+
+export function findBranch(bankCode: string, branchCode: string): Branch | undefined {
+  return branchesOf(bankCode).find((b) => b.branchCode === branchCode);
+}
+
+/** A bank's display name, including banks that merged away (an old saved account still shows). */
+export function bankName(bankCode: string): string | undefined {
+  return (BANKS.find((b) => b.bankCode === bankCode) ?? RETIRED.find((b) => b.bankCode === bankCode))?.bankName;
+}
