@@ -5,7 +5,8 @@ import { createTestApp, type TestApp } from "../../test/harness.js";
 
 let t: TestApp;
 const login = async (a: { phone: string; password: string }) =>
-  (await t.call<{ token: string }>("POST", "/api/auth/login", { body: { account: a.phone, password: a.password } })).body.data.token;
+  (await t.call<{ token: string }>("POST", "/api/auth/login", { body: { account: a.phone, password: a.password } })).body.data
+    .token;
 beforeAll(async () => {
   t = await createTestApp();
 });
@@ -66,7 +67,10 @@ describe("payout bank account", () => {
   test("reference lists for the pickers", async () => {
     const banks = await t.call<Array<{ bankCode: string }>>("GET", "/api/reference/banks");
     expect(banks.body.data.length).toBe(296);
-    const branches = await t.call<Array<{ branchCode: string; branchName: string }>>("GET", "/api/reference/branches?bank_code=700");
+    const branches = await t.call<Array<{ branchCode: string; branchName: string }>>(
+      "GET",
+      "/api/reference/branches?bank_code=700",
+    );
     expect(branches.body.data.map((b) => b.branchCode)).toEqual(["0010", "0021"]);
     expect((await t.call("GET", "/api/reference/branches?bank_code=7")).status).toBe(400);
   });

@@ -3,6 +3,7 @@ import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useLocation, useNavigation } from "react-router";
 import { useLogout, useToken } from "../../lib/auth";
 import { ShopLink } from "../../ui/ShopLink";
+import { BankGate } from "../bank/BankGate";
 import { OPEN_CART_EVENT } from "../cart/events";
 import { SearchBox } from "../catalogue/SearchBox";
 import { CartPanel } from "./CartPanel";
@@ -277,6 +278,7 @@ export function Shell({ data, children }: { data: ShellData; children: ReactNode
         {children}
       </Layout>
       <CartPanel open={cartOpen} onClose={() => setCartOpen(false)} />
+      <BankGate />
     </div>
   );
 }

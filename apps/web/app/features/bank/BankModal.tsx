@@ -1,0 +1,213 @@
+import type { BankOption, BranchOption } from "@shop/contract/bank";
+import { bankAccountInput } from "@shop/contract/bank";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { api, fieldErrors } from "../../lib/api";
+import { useAlerts } from "../../ui/alerts";
+
+interface Props {
+  /** Saved: the modal closes (the caller goes home). */
+  onSaved(): void;
+  /** Refused: the caller asks isBank again. */
+  onFailed(): void;
+}
+
+/**
+ * The payout bank account modal (specification §3): static backdrop, holder name, bank, branch,
+ * account number, 送出. Banks and branches come from the official reference data; a branch list
+ * can hold hundreds of entries, so a search box filters it and a typed code picks its branch.
+ */
+export default function BankModal({ onSaved, onFailed }: Props) {
+  const alerts = useAlerts();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [banks, setBanks] = useState<BankOption[]>([]);
+  const [branches, setBranches] = useState<BranchOption[]>([]);
+  const [holder, setHolder] = useState("");
+  const [bankCode, setBankCode] = useState("");
+  const [bankName, setBankName] = useState("");
+  const [branchCode, setBranchCode] = useState("");
+  const [branchName, setBranchName] = useState("");
+  const [search, setSearch] = useState("");
+  const [account, setAccount] = useState("");
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [pending, setPending] = useState(false);
+
+  useEffect(() => {
+    dialog.current?.showModal();
+    void api<BankOption[]>("/api/reference/banks").then((r) => r.status && setBanks(r.data));
+  }, []);
+
+  // Choosing a bank sets its name, clears the branch and loads that bank's branches.
+  function chooseBank(code: string) {
+    setBankCode(code);
+    setBankName(banks.find((b) => b.bankCode === code)?.bankName ?? "");
+    setBranchCode("");
+    setBranchName("");
+    setSearch("");
+    setBranches([]);
+    if (code)
+      void api<BranchOption[]>("/api/reference/branches", { query: { bank_code: code } }).then(
+        (r) => r.status && setBranches(r.data),
+      );
+  }
+
+  function chooseBranch(code: string) {
+    const found = branches.find((b) => b.branchCode === code);
+    setBranchCode(code);
+    setBranchName(found?.branchName ?? "");
+  }
+
+  // Typing a code that matches a branch of the bank fills its name.
+  function onSearch(value: string) {
+    setSearch(value);
+    const code = value.trim().toUpperCase();
+    const exact = branches.find((b) => b.branchCode === code);
+    if (exact) chooseBranch(exact.branchCode);
+  }
+
+  const shown = useMemo(() => {
+    const q = search.trim().toUpperCase();
+    if (!q) return branches;
+    return branches.filter((b) => b.branchCode.includes(q) || b.branchName.includes(search.trim()));
+  }, [branches, search]);
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    const body = {
+      bank_user_name: holder,
+      bank_name: bankName,
+      bank_code: bankCode,
+      bank_branch: branchName,
+      branch_code: branchCode,
+      bank_account: account,
+    };
+    const checked = bankAccountInput.safeParse(body);
+    if (!checked.success) {
+      const found: Record<string, string> = {};
+      for (const i of checked.error.issues) found[String(i.path[0])] ??= i.message;
+      return setErrors(found);
+    }
+    setErrors({});
+    setPending(true);
+    const r = await api("/api/supmall/updateBank", { body: checked.data });
+    setPending(false);
+    if (r.status) {
+      dialog.current?.close();
+      await alerts.success(r.message);
+      return onSaved();
+    }
+    setErrors(fieldErrors(r));
+    await alerts.error(r.message, { autoCloseMs: 2000 });
+    onFailed();
+  }
+
+  const err = (k: string) =>
+    errors[k] ? (
+      <p className="field-error" role="alert">
+        {errors[k]}
+      </p>
+    ) : null;
+
+  return (
+    <dialog
+      ref={dialog}
+      aria-labelledby="bank-modal-title"
+      className="m-auto w-[min(94vw,30rem)] rounded-2xl p-0 shadow-xl backdrop:bg-black/50"
+      // Static backdrop: Esc and clicks outside do not close it.
+      onCancel={(e) => e.preventDefault()}
+    >
+      <form onSubmit={submit} noValidate className="flex flex-col gap-3 p-6">
+        <h2 id="bank-modal-title" className="text-lg font-bold text-stone-800">
+          請輸入您的收款銀行帳號
+        </h2>
+        <div>
+          <label htmlFor="bank-holder" className="field-label">
+            戶名
+          </label>
+          <input
+            id="bank-holder"
+            className="input"
+            value={holder}
+            onChange={(e) => setHolder(e.target.value)}
+            aria-invalid={errors.bank_user_name ? true : undefined}
+          />
+          {err("bank_user_name")}
+        </div>
+        <div>
+          <label htmlFor="bank-code" className="field-label">
+            銀行
+          </label>
+          <select
+            id="bank-code"
+            className="input"
+            value={bankCode}
+            onChange={(e) => chooseBank(e.target.value)}
+            aria-invalid={errors.bank_code ? true : undefined}
+          >
+            <option value="">請選擇銀行</option>
+            {banks.map((b) => (
+              <option key={b.bankCode} value={b.bankCode}>
+                {b.totalName}
+              </option>
+            ))}
+          </select>
+          {err("bank_code")}
+        </div>
+        <div>
+          <label htmlFor="branch-search" className="field-label">
+            分行代碼或名稱搜尋
+          </label>
+          <input
+            id="branch-search"
+            className="input"
+            value={search}
+            disabled={!bankCode}
+            placeholder={bankCode ? "例如 0037 或 營業部" : "請先選擇銀行"}
+            onChange={(e) => onSearch(e.target.value)}
+          />
+          <label htmlFor="branch-code" className="field-label mt-2">
+            分行
+          </label>
+          <select
+            id="branch-code"
+            className="input"
+            value={branchCode}
+            disabled={!bankCode}
+            onChange={(e) => chooseBranch(e.target.value)}
+            aria-invalid={errors.branch_code ? true : undefined}
+          >
+            <option value="">{bankCode ? `請選擇分行（${shown.length} 筆）` : "請先選擇銀行"}</option>
+            {shown.map((b) => (
+              <option key={b.branchCode} value={b.branchCode}>
+                {b.totalName}
+              </option>
+            ))}
+          </select>
+          {branchName && (
+            <p className="mt-1 text-sm text-tea-800" data-testid="branch-name">
+              {bankName} {branchName}
+            </p>
+          )}
+          {err("branch_code")}
+        </div>
+        <div>
+          <label htmlFor="bank-account" className="field-label">
+            帳號
+          </label>
+          <input
+            id="bank-account"
+            className="input"
+            inputMode="numeric"
+            autoComplete="off"
+            value={account}
+            onChange={(e) => setAccount(e.target.value.replace(/\s/g, ""))}
+            aria-invalid={errors.bank_account ? true : undefined}
+          />
+          {err("bank_account")}
+        </div>
+        <button type="submit" className="btn-primary mt-2" disabled={pending}>
+          {pending ? "送出中…" : "送出"}
+        </button>
+      </form>
+    </dialog>
+  );
+}
