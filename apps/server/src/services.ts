@@ -50,7 +50,7 @@ export function createServices({ db, config, sms, mail, providers, now }: Servic
   const inventory = createInventoryService(db);
   const promotions = createPromotionsService(db, catalogue, now);
   const logistics = createLogisticsService(db, providers.ecpay, now);
-  const loyalty = createLoyaltyService(db, now);
+  const loyalty = createLoyaltyService(db, now, async (q, id) => (await members.byId(id, q))?.uplineId ?? null);
   const notifications = createNotificationsService(db, now);
   const orders = createOrdersService({
     db,

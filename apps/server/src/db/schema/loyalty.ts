@@ -77,3 +77,15 @@ export const depotEntries = pgTable(
   },
   (t) => [index("depot_entries_member_idx").on(t.memberId, t.variantId)],
 );
+
+/** Completed purchases per member and calendar month (Asia/Taipei): the monthly-member qualification. */
+export const monthlySpend = pgTable(
+  "monthly_spend",
+  {
+    memberId: integer("member_id").notNull(),
+    /** "2026-11" */
+    month: text("month").notNull(),
+    amount: integer("amount").notNull().default(0),
+  },
+  (t) => [uniqueIndex("monthly_spend_key").on(t.memberId, t.month)],
+);

@@ -82,6 +82,8 @@ export const orderLines = pgTable(
     image: text("image").notNull(),
     price: integer("price").notNull(),
     qty: integer("qty").notNull(),
+    /** The product's point percent when bought: what completion credits. */
+    pointPercent: integer("point_percent").notNull().default(0),
   },
   (t) => [index("order_lines_order_idx").on(t.orderId)],
 );

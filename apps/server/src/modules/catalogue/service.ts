@@ -271,6 +271,7 @@ export function createCatalogueService(db: Db) {
           listPrice: variants.listPrice,
           stock: variants.stock,
           perOrderLimit: products.perOrderLimit,
+          pointPercent: products.pointPercent,
           sellable: sql<boolean>`(${inShop(shopId)})`,
         })
         .from(variants)

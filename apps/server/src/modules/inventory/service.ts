@@ -53,6 +53,15 @@ export function createInventoryService(db: Db) {
       }
     },
 
+    /** Goods coming back (a return), inside the caller's transaction. */
+    async restock(tx: Tx, variantId: number, qty: number, ref: string) {
+      await tx
+        .update(variants)
+        .set({ stock: sql`${variants.stock} + ${qty}` })
+        .where(eq(variants.id, variantId));
+      await move(tx, variantId, qty, "restock", ref);
+    },
+
     /** Sets a starting or corrected level, recorded as a movement. */
     async adjust(variantId: number, delta: number, reason: "initial" | "restock" | "adjust", ref = "") {
       await db.transaction(async (tx) => {

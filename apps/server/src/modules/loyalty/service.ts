@@ -5,6 +5,7 @@ import {
   depotEntries,
   loyaltyAccounts,
   memberCoupons,
+  monthlySpend,
   pointEntries,
   shopSettings,
   walletEntries,
@@ -31,9 +32,26 @@ type Ledger = typeof pointEntries | typeof walletEntries;
  * inside the caller's transaction, together with their entry; the entry's ref is unique per
  * member, so applying the same cause twice is refused by the database.
  */
-export function createLoyaltyService(db: Db, now: () => Date = () => new Date()) {
-  async function setting(key: string, fallback: number): Promise<number> {
-    const [row] = await db
+/** "2026-11" for a moment in Asia/Taipei. */
+export function taipeiMonth(at: Date): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Taipei", year: "numeric", month: "2-digit" }).format(at).slice(0, 7);
+}
+
+export interface CompletedOrder {
+  orderNo: string;
+  memberId: number;
+  goodsAmount: number;
+  discountTotal: number;
+  pointsUsed: number;
+  lines: Array<{ price: number; qty: number; pointPercent: number }>;
+}
+
+/** Who referred a member (the members module answers). */
+export type UplineOf = (q: Db | Tx, memberId: number) => Promise<number | null>;
+
+export function createLoyaltyService(db: Db, now: () => Date = () => new Date(), uplineOf: UplineOf = async () => null) {
+  async function setting(key: string, fallback: number, q: Db | Tx = db): Promise<number> {
+    const [row] = await q
       .select()
       .from(shopSettings)
       .where(and(eq(shopSettings.shopId, MAIN_SHOP_ID), eq(shopSettings.key, key)));
@@ -58,6 +76,71 @@ export function createLoyaltyService(db: Db, now: () => Date = () => new Date())
   return {
     async teamPointPercent(): Promise<{ level1: number; level2: number }> {
       return { level1: await setting("team_point_level1", 0), level2: await setting("team_point_level2", 0) };
+    },
+
+    /** The monthly-member threshold (NT$ of completed purchases in a calendar month). */
+    monthlyThreshold: () => setting("monthly_member_threshold", 3000),
+
+    async monthSpend(memberId: number, month: string, q: Db | Tx = db): Promise<number> {
+      const [row] = await q
+        .select()
+        .from(monthlySpend)
+        .where(and(eq(monthlySpend.memberId, memberId), eq(monthlySpend.month, month)));
+      return row?.amount ?? 0;
+    },
+
+    /**
+     * Completion credits (product.md §8, decision 19): own points per line on the money paid for
+     * goods, the month's qualifying spend, and team points to two upline levels that qualify.
+     */
+    async creditOrder(tx: Tx, o: CompletedOrder) {
+      const base = Math.max(0, o.goodsAmount - o.discountTotal - o.pointsUsed);
+      const month = taipeiMonth(now());
+      let earned = 0;
+      for (const l of o.lines) {
+        const share = o.goodsAmount === 0 ? 0 : Math.floor((l.price * l.qty * base) / o.goodsAmount);
+        earned += Math.floor((share * l.pointPercent) / 100);
+      }
+      if (base > 0) {
+        await tx
+          .insert(monthlySpend)
+          .values({ memberId: o.memberId, month, amount: base })
+          .onConflictDoUpdate({
+            target: [monthlySpend.memberId, monthlySpend.month],
+            set: { amount: sql`${monthlySpend.amount} + ${base}` },
+          });
+      }
+      const ref = `order:${o.orderNo}`;
+      if (earned > 0) await change(tx, "points", o.memberId, earned, `訂單 ${o.orderNo} 完成回饋`, `${ref}:earn`);
+
+      const threshold = await setting("monthly_member_threshold", 3000, tx);
+      const pct = { level1: await setting("team_point_level1", 0, tx), level2: await setting("team_point_level2", 0, tx) };
+      let upline = await uplineOf(tx, o.memberId);
+      for (const [level, percent] of [
+        [1, pct.level1],
+        [2, pct.level2],
+      ] as const) {
+        if (upline === null) break;
+        const team = Math.floor((base * percent) / 100);
+        if (team > 0 && (await this.monthSpend(upline, month, tx)) >= threshold) {
+          await change(tx, "points", upline, team, `團隊點數（第 ${level} 代）訂單 ${o.orderNo}`, `${ref}:team${level}`);
+        }
+        upline = await uplineOf(tx, upline);
+      }
+    },
+
+    /** A refund after completion takes the credits back (as far as the balance allows; it never goes negative). */
+    async reverseOrderCredits(tx: Tx, orderNo: string) {
+      const ref = `order:${orderNo}`;
+      const credits = await tx
+        .select()
+        .from(pointEntries)
+        .where(sql`${pointEntries.ref} in (${`${ref}:earn`}, ${`${ref}:team1`}, ${`${ref}:team2`})`);
+      for (const c of credits) {
+        const balance = (await this.balances(c.memberId, tx)).points;
+        const back = Math.min(balance, c.delta);
+        if (back > 0) await change(tx, "points", c.memberId, -back, `訂單 ${orderNo} 退款收回點數`, `${c.ref}:reversal`);
+      }
     },
 
     /** The most points one order may use (decided: set in the back office). */

@@ -102,6 +102,17 @@ export function createOrdersService(deps: OrdersDeps) {
       .returning();
     if (moved.length === 0) throw conflict("訂單狀態已變更，請重新整理");
     await event(tx, order.id, order.status, to, actor, reason);
+    if (to === "completed" && order.memberId !== null) {
+      await loyalty.creditOrder(tx, {
+        orderNo: order.orderNo,
+        memberId: order.memberId,
+        goodsAmount: order.goodsAmount,
+        discountTotal: order.discountTotal,
+        pointsUsed: order.pointsUsed,
+        lines: await linesOf(tx, order.id),
+      });
+    }
+    if (to === "refunded" && order.memberId !== null) await loyalty.reverseOrderCredits(tx, order.orderNo);
     // product.md §7: every change notifies the member (guests follow their order by lookup).
     if (order.memberId !== null) {
       await notifications.notify(tx, order.memberId, {
@@ -424,6 +435,7 @@ export function createOrdersService(deps: OrdersDeps) {
               image: l.v.image,
               price: l.v.price,
               qty: l.qty,
+              pointPercent: l.v.pointPercent,
             })),
           );
           await event(tx, order.id, null, "pending_payment", actorOf(buyer), "訂單成立");
@@ -747,6 +759,50 @@ export function createOrdersService(deps: OrdersDeps) {
       });
       if (to === "shipped" || to === "delivered")
         await logistics.addEvent(orderNo, to === "shipped" ? "已出貨" : "已送達", "", now());
+    },
+
+    /**
+     * A return after delivery (staff): the order becomes refunded, its completion credits are taken
+     * back, the goods come back into stock, and the money goes back the way it came (card refund,
+     * or the member's wallet for points, wallet, transfer and cash on delivery).
+     */
+    async refundReturned(orderNo: string, actor: string, reason: string) {
+      const o = await this.byNo(orderNo);
+      if (!o) throw notFound("找不到此訂單");
+      const paid = (
+        await db
+          .select()
+          .from(payments)
+          .where(and(eq(payments.orderId, o.id), eq(payments.status, "paid")))
+      ).filter((p) => p.amount > 0);
+      await db.transaction(async (tx) => {
+        const locked = await lockOrder(tx, o.id);
+        if (locked.status !== "delivered" && locked.status !== "completed")
+          throw conflict("只有已送達或已完成的訂單可以退貨退款");
+        await transition(tx, locked, "refunded", actor, reason);
+        for (const l of await linesOf(tx, o.id)) await inventory.restock(tx, l.variantId, l.qty, `order:${o.orderNo}:return`);
+        if (locked.memberId !== null) {
+          const offline = paid.filter((p) => p.method !== "card").reduce((sum, p) => sum + p.amount, 0);
+          if (locked.pointsUsed > 0)
+            await loyalty.changePoints(
+              tx,
+              locked.memberId,
+              locked.pointsUsed,
+              `訂單 ${o.orderNo} 退款退還`,
+              `order:${o.orderNo}:refund`,
+            );
+          if (locked.walletUsed + offline > 0) {
+            await loyalty.changeWallet(
+              tx,
+              locked.memberId,
+              locked.walletUsed + offline,
+              `訂單 ${o.orderNo} 退款`,
+              `order:${o.orderNo}:refund`,
+            );
+          }
+        }
+      });
+      for (const p of paid.filter((p) => p.method === "card")) await refundCard(p.id, "退貨退款，已退刷");
     },
 
     /** Cancels unpaid orders past their deadline and gives everything back. Safe to run anywhere, any time. */
