@@ -247,3 +247,25 @@ test.describe("on a phone", () => {
     await shot(page, "order-detail-mobile");
   });
 });
+
+test("the member sees points, wallet and coupons in the member area", async ({ page }) => {
+  await page.goto("/login");
+  await page.getByLabel("手機號碼或電子郵件").fill("0912345678");
+  await page.getByLabel("密碼").fill("demo1234");
+  await page.getByRole("button", { name: "登入", exact: true }).click();
+  await expect(page).toHaveURL(/\/member$/);
+  await page
+    .getByRole("link", { name: /我的點數/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/member\/point$/);
+  await expect(page.getByTestId("points-balance")).toHaveText(/^\d+$/);
+  await expect(page.getByTestId("ledger")).toContainText("新會員見面禮");
+  await expect(page.getByTestId("month-member")).toContainText("每月會員資格");
+  await shot(page, "member-point-desktop");
+  await page.goto("/member/wallet");
+  await expect(page.getByTestId("ledger")).toContainText("推薦獎金");
+  await page.goto("/member/coupon");
+  await expect(page.getByText("滿 NT$800 折 NT$100")).toBeVisible();
+  await shot(page, "member-coupon-desktop");
+});

@@ -21,6 +21,7 @@ import { cartRoutes } from "./modules/cart/routes.js";
 import { catalogueRoutes } from "./modules/catalogue/routes.js";
 import { frontRoutes } from "./modules/content/routes.js";
 import { logisticsRoutes } from "./modules/logistics/routes.js";
+import { loyaltyRoutes } from "./modules/loyalty/routes.js";
 import { mediaRoutes } from "./modules/media/routes.js";
 import { createMediaService } from "./modules/media/service.js";
 import { memberRoutes } from "./modules/members/routes.js";
@@ -150,6 +151,7 @@ export async function buildApp(options: BuildOptions): Promise<ShopApp> {
       await api.register(cartRoutes(services, guards));
       await api.register(notificationRoutes(services, guards));
       await api.register(payoutRoutes(services, guards));
+      await api.register(loyaltyRoutes(services, guards));
       await api.register(hctNotifyRoutes(services, config.HCT_NOTIFY_SECRET));
       await api.register(
         orderRoutes(services, guards, config, {

@@ -1,13 +1,36 @@
-import { formatDate } from "@shop/contract/format";
+import { formatDate, formatMoney } from "@shop/contract/format";
+import type { PointsPage, WalletHome } from "@shop/contract/loyalty";
 import { useRouteLoaderData } from "react-router";
 import { useMember } from "../features/member/context";
 import { MEMBER_MENU } from "../features/member/menu";
+import { useMemberData } from "../features/member/useMemberData";
 import { useLogout } from "../lib/auth";
 import type { loader as rootLoader } from "../root";
 import { ShopLink } from "../ui/ShopLink";
 import type { Route } from "./+types/member";
 
 export const meta: Route.MetaFunction = () => [{ title: "會員中心｜茶山好物" }, { name: "robots", content: "noindex" }];
+
+function MemberBalances() {
+  const points = useMemberData<PointsPage>("/api/point/search", { per_page: 1 }).data;
+  const wallet = useMemberData<WalletHome>("/api/user/wallet/home", { per_page: 1 }).data;
+  return (
+    <div className="mt-4 grid grid-cols-3 gap-3 text-center">
+      <ShopLink to="/member/point" className="rounded-xl bg-tea-50 p-3">
+        <span className="block text-sm text-stone-500">我的點數</span>
+        <strong className="text-xl text-tea-800">{points?.balance ?? "—"}</strong>
+      </ShopLink>
+      <ShopLink to="/member/wallet" className="rounded-xl bg-tea-50 p-3">
+        <span className="block text-sm text-stone-500">錢包餘額</span>
+        <strong className="text-xl text-tea-800">{wallet ? formatMoney(wallet.balance) : "—"}</strong>
+      </ShopLink>
+      <ShopLink to="/member/buy_list" className="rounded-xl bg-tea-50 p-3">
+        <span className="block text-sm text-stone-500">訂單紀錄</span>
+        <strong className="text-xl text-tea-800">查看</strong>
+      </ShopLink>
+    </div>
+  );
+}
 
 /** Member overview; the phone layout shows the member menu as a grid (the spec's mobile variant). */
 export default function MemberOverview() {
@@ -35,7 +58,7 @@ export default function MemberOverview() {
             <dd className="mt-1 font-medium">{formatDate(user.created_at)}</dd>
           </div>
         </dl>
-        <p className="mt-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">點數、錢包與訂單功能即將推出，目前尚未開放。</p>
+        <MemberBalances />
       </section>
 
       {root?.isMobile && (

@@ -143,6 +143,76 @@ export function createLoyaltyService(db: Db, now: () => Date = () => new Date(),
       }
     },
 
+    /** A ledger page, newest first, with the balance. */
+    async ledger(kind: "points" | "wallet", memberId: number, page: number, perPage: number) {
+      const table: Ledger = kind === "points" ? pointEntries : walletEntries;
+      const mine = eq(table.memberId, memberId);
+      const [total] = await db.select({ n: sql<number>`count(*)::int` }).from(table).where(mine);
+      const rows = await db
+        .select()
+        .from(table)
+        .where(mine)
+        .orderBy(sql`${table.id} desc`)
+        .limit(perPage)
+        .offset((page - 1) * perPage);
+      const b = await this.balances(memberId);
+      return {
+        balance: kind === "points" ? b.points : b.wallet,
+        list: rows.map((r) => ({ id: r.id, delta: r.delta, reason: r.reason, created_at: r.createdAt.toISOString() })),
+        total: Number(total?.n ?? 0),
+        page,
+        per_page: perPage,
+      };
+    },
+
+    /** Points earned and used per calendar month (Asia/Taipei), newest first. */
+    async pointMonths(memberId: number) {
+      const rows = await db
+        .select({
+          month: sql<string>`to_char(${pointEntries.createdAt} at time zone 'Asia/Taipei', 'YYYY-MM')`,
+          earned: sql<number>`coalesce(sum(case when ${pointEntries.delta} > 0 then ${pointEntries.delta} end), 0)::int`,
+          used: sql<number>`coalesce(-sum(case when ${pointEntries.delta} < 0 then ${pointEntries.delta} end), 0)::int`,
+        })
+        .from(pointEntries)
+        .where(eq(pointEntries.memberId, memberId))
+        .groupBy(sql`1`)
+        .orderBy(sql`1 desc`);
+      return rows.map((r) => ({ month: r.month, earned: Number(r.earned), used: Number(r.used) }));
+    },
+
+    async monthMember(memberId: number) {
+      const month = taipeiMonth(now());
+      const threshold = await setting("monthly_member_threshold", 3000);
+      const counted = await this.monthSpend(memberId, month);
+      return { month, threshold, counted, remaining: Math.max(0, threshold - counted), qualified: counted >= threshold };
+    },
+
+    /** The member's coupons in one state: available (unused, valid), used, or expired unused. */
+    async couponsIn(memberId: number, state: "available" | "used" | "expired") {
+      const rows = await db
+        .select({ mc: memberCoupons, c: coupons })
+        .from(memberCoupons)
+        .innerJoin(coupons, eq(coupons.id, memberCoupons.couponId))
+        .where(eq(memberCoupons.memberId, memberId))
+        .orderBy(memberCoupons.expiresAt);
+      const at = now().getTime();
+      return rows
+        .map(({ mc, c }) => ({
+          id: mc.id,
+          title: c.title,
+          kind: c.kind,
+          value: c.value,
+          min_spend: c.minSpend,
+          expires_at: mc.expiresAt.toISOString(),
+          used_order_no: mc.usedOrderNo,
+          state: (mc.usedOrderNo ? "used" : mc.expiresAt.getTime() <= at ? "expired" : "available") as
+            | "available"
+            | "used"
+            | "expired",
+        }))
+        .filter((c) => c.state === state);
+    },
+
     /** The most points one order may use (decided: set in the back office). */
     pointsCapPerOrder: () => setting("points_cap_per_order", 0),
 

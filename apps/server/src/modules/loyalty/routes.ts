@@ -1,0 +1,25 @@
+import { couponQuery, ledgerQuery } from "@shop/contract";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { ok } from "../../lib/http.js";
+import type { SessionGuards } from "../../plugins/session.js";
+import { sessionOf } from "../../plugins/session.js";
+import type { Services } from "../../services.js";
+
+/** The member's points, wallet and coupons (reads; each only ever the caller's own). */
+export function loyaltyRoutes(services: Services, guards: SessionGuards): FastifyPluginAsyncZod {
+  const { loyalty } = services;
+  const member = { preHandler: guards.requireMember };
+  return async (app) => {
+    app.get("/point/search", { ...member, schema: { querystring: ledgerQuery } }, async (req) =>
+      ok(await loyalty.ledger("points", sessionOf(req).member.id, req.query.page, req.query.per_page)),
+    );
+    app.get("/point/month", member, async (req) => ok(await loyalty.pointMonths(sessionOf(req).member.id)));
+    app.get("/user/verifyMonthMember", member, async (req) => ok(await loyalty.monthMember(sessionOf(req).member.id)));
+    app.get("/user/wallet/home", { ...member, schema: { querystring: ledgerQuery } }, async (req) =>
+      ok(await loyalty.ledger("wallet", sessionOf(req).member.id, req.query.page, req.query.per_page)),
+    );
+    app.get("/coupon/search", { ...member, schema: { querystring: couponQuery } }, async (req) =>
+      ok(await loyalty.couponsIn(sessionOf(req).member.id, req.query.state)),
+    );
+  };
+}

@@ -1,0 +1,62 @@
+import { formatDate, formatMoney } from "@shop/contract/format";
+import type { CouponView } from "@shop/contract/loyalty";
+import { useSearchParams } from "react-router";
+import { useMemberData } from "../features/member/useMemberData";
+import { ShopLink } from "../ui/ShopLink";
+import type { Route } from "./+types/member.coupon";
+
+export const meta: Route.MetaFunction = () => [{ title: "優惠券｜茶山好物" }, { name: "robots", content: "noindex" }];
+
+const TABS = [
+  ["available", "可使用"],
+  ["used", "已使用"],
+  ["expired", "已過期"],
+] as const;
+
+/** /member/coupon: the member's coupons by state. */
+export default function MemberCoupons() {
+  const [params] = useSearchParams();
+  const state = TABS.some(([k]) => k === params.get("state")) ? (params.get("state") as CouponView["state"]) : "available";
+  const { data, error } = useMemberData<CouponView[]>("/api/coupon/search", { state });
+  return (
+    <section className="card">
+      <h1 className="mb-4 text-xl font-bold text-stone-800">優惠券</h1>
+      <nav className="mb-4 flex flex-wrap gap-2" aria-label="優惠券狀態">
+        {TABS.map(([k, label]) => (
+          <ShopLink
+            key={k}
+            to={`/member/coupon?state=${k}`}
+            aria-current={state === k ? "page" : undefined}
+            className={`rounded-full px-3 py-1 text-sm ${state === k ? "bg-tea-700 text-white" : "bg-stone-100 text-stone-700"}`}
+          >
+            {label}
+          </ShopLink>
+        ))}
+      </nav>
+      {error && <p className="text-red-700">{error}</p>}
+      {!data ? (
+        <p role="status">載入中…</p>
+      ) : data.length === 0 ? (
+        <p className="py-6 text-center text-stone-600">沒有{TABS.find(([k]) => k === state)?.[1]}的優惠券。</p>
+      ) : (
+        <ul className="grid gap-3 sm:grid-cols-2">
+          {data.map((c) => (
+            <li
+              key={c.id}
+              className={`rounded-xl border-2 border-dashed p-4 ${state === "available" ? "border-tea-600 bg-tea-50" : "border-stone-300 bg-stone-50 opacity-70"}`}
+            >
+              <p className="text-2xl font-bold text-tea-800">
+                {c.kind === "amount" ? formatMoney(c.value) : `${100 - c.value} 折`.replace(/0 折$/, " 折")}
+              </p>
+              <p className="mt-1 font-medium text-stone-800">{c.title}</p>
+              <p className="mt-1 text-sm text-stone-500">
+                {c.min_spend > 0 ? `滿 ${formatMoney(c.min_spend)} 可用｜` : ""}
+                {c.used_order_no ? `已用於訂單 ${c.used_order_no}` : `有效至 ${formatDate(c.expires_at)}`}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
