@@ -265,6 +265,27 @@ test("the member sees points, wallet and coupons in the member area", async ({ p
   await shot(page, "member-point-desktop");
   await page.goto("/member/wallet");
   await expect(page.getByTestId("ledger")).toContainText("推薦獎金");
+  // A withdrawal without a payout account asks for one first, then goes through.
+  const balance = Number(((await page.getByTestId("wallet-balance").textContent()) ?? "").replace(/\D/g, ""));
+  await page.getByLabel("提領金額").fill("100");
+  await page.getByRole("button", { name: "申請提領" }).click();
+  await expect(page.getByRole("dialog").getByText("請先設定收款銀行帳號")).toBeVisible();
+  await page.getByRole("button", { name: "確認", exact: true }).click();
+  const modal = page.getByRole("dialog", { name: "請輸入您的收款銀行帳號" });
+  await modal.getByLabel("戶名").fill("王小明");
+  await modal.getByLabel("銀行").selectOption("822");
+  await modal.getByLabel("分行代碼或名稱搜尋").fill("0015");
+  await expect(modal.getByTestId("branch-name")).toHaveText("中國信託商業銀行 敦北分行");
+  await modal.getByLabel("帳號").fill("123456789012");
+  await modal.getByRole("button", { name: "送出" }).click();
+  await page.getByRole("button", { name: "確認", exact: true }).click();
+  await expect(page).toHaveURL(/\/member\/wallet$/);
+  await page.getByRole("button", { name: "申請提領" }).click();
+  await expect(page.getByRole("dialog").getByText("已送出提領申請，實際入帳 NT$85")).toBeVisible();
+  await page.getByRole("button", { name: "確認", exact: true }).click();
+  await expect(page.getByTestId("withdrawals")).toContainText("處理中");
+  await expect(page.getByTestId("wallet-balance")).toHaveText(`NT$${(balance - 100).toLocaleString("en-US")}`);
+  await shot(page, "member-wallet-desktop");
   await page.goto("/member/coupon");
   await expect(page.getByText("滿 NT$800 折 NT$100")).toBeVisible();
   await shot(page, "member-coupon-desktop");

@@ -80,7 +80,7 @@ export function createServices({ db, config, sms, mail, providers, now }: Servic
     dealers: createDealersService(db),
     loyalty,
     notifications,
-    payout: createPayoutService(db, now),
+    payout: createPayoutService(db, loyalty, now),
     orders,
     orderViews: createOrderViews(db, orders, logistics),
     support: createSupportService({ db, mail, shops, inbox: config.SHOP_INBOX, now }),

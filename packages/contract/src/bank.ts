@@ -41,3 +41,30 @@ export interface BranchOption extends BankOption {
   branchCode: string;
   branchName: string;
 }
+
+export const walletApplyInput = z.strictObject({
+  amount: z.coerce
+    .number({ error: "請輸入提領金額" })
+    .int({ error: "提領金額需為整數" })
+    .positive({ error: "提領金額需大於 0" })
+    .max(10_000_000, { error: "提領金額過大" }),
+});
+
+export interface WithdrawalView {
+  id: number;
+  amount: number;
+  fee: number;
+  net: number;
+  status: "requested" | "paid" | "rejected";
+  status_label: string;
+  bank: string;
+  note: string;
+  created_at: string;
+}
+
+export interface WithdrawalRules {
+  minimum: number;
+  fee: number;
+  balance: number;
+  has_bank: boolean;
+}

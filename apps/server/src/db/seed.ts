@@ -109,6 +109,8 @@ async function seedCheckout(tx: Tx, shop2Id: number, memberId: number) {
   await tx.insert(shopSettings).values([
     { shopId: 1, key: "points_cap_per_order", value: "500" },
     { shopId: 1, key: "monthly_member_threshold", value: "3000" },
+    { shopId: 1, key: "withdrawal_minimum", value: "100" },
+    { shopId: 1, key: "withdrawal_fee", value: "15" },
     { shopId: 1, key: "transfer_bank_code", value: "822" },
     { shopId: 1, key: "transfer_bank_name", value: "中國信託商業銀行" },
     { shopId: 1, key: "transfer_account", value: "1234-5678-9012" },

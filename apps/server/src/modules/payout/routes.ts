@@ -1,4 +1,4 @@
-import { bankAccountInput, z } from "@shop/contract";
+import { bankAccountInput, walletApplyInput, z } from "@shop/contract";
 import { BANKS, branchesOf } from "@shop/reference-data";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ok } from "../../lib/http.js";
@@ -23,6 +23,15 @@ export function payoutRoutes(services: Services, guards: SessionGuards): Fastify
       await payout.save(sessionOf(req).member.id, req.body);
       return ok(await payout.view(sessionOf(req).member.id), "收款帳號已儲存");
     });
+    app.post("/user/wallet/apply", { preHandler: guards.requireMember, schema: { body: walletApplyInput } }, async (req) =>
+      ok(await payout.apply(sessionOf(req).member.id, req.body.amount), "已送出提領申請"),
+    );
+    app.get("/user/wallet/withdrawals", { preHandler: guards.requireMember }, async (req) =>
+      ok({
+        rules: await payout.withdrawalRules(sessionOf(req).member.id),
+        list: await payout.withdrawalsOf(sessionOf(req).member.id),
+      }),
+    );
     app.get("/user/bank/get", { preHandler: guards.requireMember }, async (req) =>
       ok(await payout.view(sessionOf(req).member.id)),
     );

@@ -1,17 +1,110 @@
-import type { BankAccountInput, PayoutAccountView } from "@shop/contract";
+import type { BankAccountInput, PayoutAccountView, WithdrawalRules, WithdrawalView } from "@shop/contract";
+import { formatMoney } from "@shop/contract/format";
 import { BANKS, bankName, findBranch } from "@shop/reference-data";
-import { eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { payoutAccounts } from "../../db/schema/index.js";
-import { badRequest } from "../../lib/errors.js";
+import { payoutAccounts, shopSettings, withdrawals } from "../../db/schema/index.js";
+import { AppError, badRequest, conflict, notFound, unprocessable } from "../../lib/errors.js";
+import type { LoyaltyService } from "../loyalty/service.js";
+import { MAIN_SHOP_ID } from "../shops/service.js";
 
 /** Payout bank accounts, checked against the official bank and branch reference data. */
-export function createPayoutService(db: Db, now: () => Date = () => new Date()) {
+const STATUS_LABELS = { requested: "處理中", paid: "已匯款", rejected: "已退回" } as const;
+
+export function createPayoutService(db: Db, loyalty: LoyaltyService, now: () => Date = () => new Date()) {
+  async function setting(key: string, fallback: number) {
+    const [row] = await db
+      .select()
+      .from(shopSettings)
+      .where(and(eq(shopSettings.shopId, MAIN_SHOP_ID), eq(shopSettings.key, key)));
+    const n = Number(row?.value);
+    return Number.isInteger(n) && n >= 0 ? n : fallback;
+  }
+  const view = (w: typeof withdrawals.$inferSelect): WithdrawalView => ({
+    id: w.id,
+    amount: w.amount,
+    fee: w.fee,
+    net: w.net,
+    status: w.status,
+    status_label: STATUS_LABELS[w.status],
+    bank: `${w.bank.bank_code} ${w.bank.bank_name} ${w.bank.branch_name} ****${w.bank.account.slice(-4)}`,
+    note: w.note,
+    created_at: w.createdAt.toISOString(),
+  });
+
   async function get(memberId: number) {
     return (await db.select().from(payoutAccounts).where(eq(payoutAccounts.memberId, memberId)))[0];
   }
   return {
     get,
+
+    async withdrawalRules(memberId: number): Promise<WithdrawalRules> {
+      return {
+        minimum: await setting("withdrawal_minimum", 500),
+        fee: await setting("withdrawal_fee", 15),
+        balance: (await loyalty.balances(memberId)).wallet,
+        has_bank: Boolean(await get(memberId)),
+      };
+    },
+
+    /** wallet/apply: holds the amount (it leaves the wallet now) until staff pay or reject it. */
+    async apply(memberId: number, amount: number): Promise<WithdrawalView> {
+      const account = await get(memberId);
+      if (!account) throw new AppError(422, "請先設定收款銀行帳號", { need_bank: true });
+      const minimum = await setting("withdrawal_minimum", 500);
+      const fee = await setting("withdrawal_fee", 15);
+      if (amount < minimum) throw unprocessable(`最低提領金額為 ${formatMoney(minimum)}`);
+      if (amount <= fee) throw unprocessable(`提領金額需大於手續費 ${formatMoney(fee)}`);
+      const row = await db.transaction(async (tx) => {
+        const [w] = await tx
+          .insert(withdrawals)
+          .values({
+            memberId,
+            amount,
+            fee,
+            net: amount - fee,
+            status: "requested",
+            bank: {
+              holder: account.holderName,
+              bank_code: account.bankCode,
+              bank_name: account.bankName,
+              branch_code: account.branchCode,
+              branch_name: account.branchName,
+              account: account.account,
+            },
+            createdAt: now(),
+          })
+          .returning();
+        if (!w) throw new Error("withdrawal insert returned nothing");
+        // Conditional on the balance: two requests at once cannot both take the same money.
+        await loyalty.changeWallet(tx, memberId, -amount, `提領申請 #${w.id}`, `withdrawal:${w.id}`);
+        return w;
+      });
+      return view(row);
+    },
+
+    async withdrawalsOf(memberId: number): Promise<WithdrawalView[]> {
+      const rows = await db
+        .select()
+        .from(withdrawals)
+        .where(eq(withdrawals.memberId, memberId))
+        .orderBy(desc(withdrawals.id))
+        .limit(50);
+      return rows.map(view);
+    },
+
+    /** Staff decide: paid (with the bank reference) or rejected (the held amount returns to the wallet). */
+    async decide(id: number, decision: "paid" | "rejected", note: string) {
+      await db.transaction(async (tx) => {
+        const [w] = await tx.select().from(withdrawals).where(eq(withdrawals.id, id)).for("update");
+        if (!w) throw notFound("找不到此提領申請");
+        if (w.status !== "requested") throw conflict("此提領申請已處理");
+        await tx.update(withdrawals).set({ status: decision, note, decidedAt: now() }).where(eq(withdrawals.id, id));
+        if (decision === "rejected")
+          await loyalty.changeWallet(tx, w.memberId, w.amount, `提領退回 #${w.id}`, `withdrawal:${w.id}:release`);
+      });
+    },
+
     async view(memberId: number): Promise<PayoutAccountView | null> {
       const a = await get(memberId);
       if (!a) return null;

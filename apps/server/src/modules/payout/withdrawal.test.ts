@@ -1,0 +1,66 @@
+import type { WithdrawalView } from "@shop/contract";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { DEMO_ACCOUNTS } from "../../db/seed.js";
+import { createTestApp, type TestApp } from "../../test/harness.js";
+
+let t: TestApp;
+let token = "";
+let memberId = 0;
+beforeAll(async () => {
+  t = await createTestApp();
+  token = (
+    await t.call<{ token: string }>("POST", "/api/auth/login", {
+      body: { account: DEMO_ACCOUNTS.member.phone, password: DEMO_ACCOUNTS.member.password },
+    })
+  ).body.data.token;
+  memberId = (await t.services.auth.authenticate(token))?.member.id ?? 0;
+});
+afterAll(() => t.close());
+
+const apply = (amount: unknown) => t.call<WithdrawalView>("POST", "/api/user/wallet/apply", { body: { amount }, token });
+const wallet = async () => (await t.services.loyalty.balances(memberId)).wallet;
+
+describe("wallet withdrawal", () => {
+  test("needs the payout bank account first (the page then opens the bank modal)", async () => {
+    const r = await apply(200);
+    expect(r.status).toBe(422);
+    expect(r.body.data).toEqual({ need_bank: true });
+    expect(await wallet()).toBe(300);
+  });
+
+  test("bad amounts are refused and change nothing; two requests at once cannot spend the same money", async () => {
+    await t.call("POST", "/api/supmall/updateBank", {
+      body: { bank_user_name: "王小明", bank_code: "822", branch_code: "0015", bank_account: "123456789012" },
+      token,
+    });
+    for (const amount of [-5, 0, 20.5, "abc"]) expect((await apply(amount)).status, String(amount)).toBe(400);
+    expect((await apply(50)).status).toBe(422); // below the minimum NT$100
+    expect((await apply(301)).status).toBe(409); // more than the balance
+    expect(await wallet()).toBe(300);
+
+    const both = await Promise.all([apply(200), apply(200)]);
+    expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(await wallet()).toBe(100);
+    const made = both.find((r) => r.status === 200)?.body.data;
+    expect(made).toMatchObject({ amount: 200, fee: 15, net: 185, status: "requested" });
+    expect(made?.bank).toContain("****9012");
+
+    // Staff reject it: the held money comes back; a second decision is refused.
+    await t.services.payout.decide(made?.id ?? 0, "rejected", "帳號有誤");
+    expect(await wallet()).toBe(300);
+    await expect(t.services.payout.decide(made?.id ?? 0, "paid", "x")).rejects.toThrow("已處理");
+    const list = await t.call<{ list: WithdrawalView[] }>("GET", "/api/user/wallet/withdrawals", { token });
+    expect(list.body.data.list[0]).toMatchObject({ status: "rejected", status_label: "已退回", note: "帳號有誤" });
+    expect(await t.services.loyalty.unbalanced()).toEqual([]);
+  });
+
+  test("another member never sees these requests", async () => {
+    const other = (
+      await t.call<{ token: string }>("POST", "/api/auth/login", {
+        body: { account: DEMO_ACCOUNTS.downline.phone, password: DEMO_ACCOUNTS.downline.password },
+      })
+    ).body.data.token;
+    const list = await t.call<{ list: WithdrawalView[] }>("GET", "/api/user/wallet/withdrawals", { token: other });
+    expect(list.body.data.list).toEqual([]);
+  });
+});
