@@ -290,3 +290,17 @@ test("the member sees points, wallet and coupons in the member area", async ({ p
   await expect(page.getByText("滿 NT$800 折 NT$100")).toBeVisible();
   await shot(page, "member-coupon-desktop");
 });
+
+test("the member's referral code and referral list", async ({ page }) => {
+  await page.goto("/login");
+  await page.getByLabel("手機號碼或電子郵件").fill("0912345678");
+  await page.getByLabel("密碼").fill("demo1234");
+  await page.getByRole("button", { name: "登入", exact: true }).click();
+  await expect(page).toHaveURL(/\/member$/);
+  await page.goto("/member/refer");
+  await expect(page.getByTestId("my-refcode")).toHaveText("TEAFAN88");
+  await expect(page.getByText("/register?refcode=TEAFAN88")).toBeVisible();
+  await page.goto("/member/refer_list");
+  await expect(page.getByTestId("referrals")).toContainText("0933***555");
+  await shot(page, "member-refer-list-desktop");
+});

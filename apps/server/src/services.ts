@@ -12,6 +12,7 @@ import { createInventoryService } from "./modules/inventory/service.js";
 import { createLogisticsService } from "./modules/logistics/service.js";
 import { createLoyaltyService } from "./modules/loyalty/service.js";
 import { createFavoritesService } from "./modules/members/favorites.js";
+import { createReferralsService } from "./modules/members/referrals.js";
 import { createMembersService } from "./modules/members/service.js";
 import { createNotificationsService } from "./modules/notifications/service.js";
 import { createOrdersService } from "./modules/orders/service.js";
@@ -81,6 +82,7 @@ export function createServices({ db, config, sms, mail, providers, now }: Servic
     loyalty,
     notifications,
     payout: createPayoutService(db, loyalty, now),
+    referrals: createReferralsService(db, loyalty, now),
     orders,
     orderViews: createOrderViews(db, orders, logistics),
     support: createSupportService({ db, mail, shops, inbox: config.SHOP_INBOX, now }),

@@ -47,3 +47,18 @@ export const ledgerQuery = pageQuerySchema;
 export const couponQuery = z.object({
   state: z.enum(["available", "used", "expired"], { error: "優惠券狀態錯誤" }).default("available"),
 });
+
+export interface ReferralView {
+  member_id: number;
+  /** Masked: 王*明 */
+  name: string;
+  /** Masked: 0912***678 */
+  phone: string;
+  joined_at: string;
+  /** Qualified monthly member this month. */
+  qualified: boolean;
+  referrals: number;
+}
+export const refChildInput = z.strictObject({
+  member_id: z.coerce.number({ error: "會員編號格式錯誤" }).int().positive({ error: "會員編號格式錯誤" }),
+});

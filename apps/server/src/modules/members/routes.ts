@@ -1,4 +1,4 @@
-import { idSchema, shopIdSchema, z } from "@shop/contract";
+import { idSchema, refChildInput, shopIdSchema, z } from "@shop/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ok } from "../../lib/http.js";
 import type { SessionGuards } from "../../plugins/session.js";
@@ -9,7 +9,18 @@ import type { Services } from "../../services.js";
 export function memberRoutes(services: Services, guards: SessionGuards): FastifyPluginAsyncZod {
   const { favorites } = services;
   const likeBody = z.strictObject({ product_id: idSchema, shop_id: shopIdSchema.optional() });
+  const member = { preHandler: guards.requireMember };
+  const empty = z.strictObject({}).nullish();
   return async (app) => {
+    app.post("/user/freshRefcode", { ...member, schema: { body: empty } }, async (req) =>
+      ok({ refcode: await services.referrals.freshRefcode(sessionOf(req).member.id) }, "已產生新的推薦碼"),
+    );
+    app.post("/user/ref/first", { ...member, schema: { body: empty } }, async (req) =>
+      ok(await services.referrals.first(sessionOf(req).member.id)),
+    );
+    app.post("/user/ref/child", { ...member, schema: { body: refChildInput } }, async (req) =>
+      ok(await services.referrals.child(sessionOf(req).member.id, req.body.member_id)),
+    );
     app.post("/user/like/store", { schema: { body: likeBody }, preHandler: guards.requireMember }, async (req) => {
       await favorites.like(sessionOf(req).member.id, req.body.product_id, req.body.shop_id ?? 1);
       return ok({ liked: true }, "已加入收藏");

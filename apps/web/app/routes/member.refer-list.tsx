@@ -1,0 +1,77 @@
+import { formatDate } from "@shop/contract/format";
+import type { ReferralView } from "@shop/contract/loyalty";
+import { useEffect, useState } from "react";
+import { api } from "../lib/api";
+import type { Route } from "./+types/member.refer-list";
+
+export const meta: Route.MetaFunction = () => [{ title: "推薦名單｜茶山好物" }, { name: "robots", content: "noindex" }];
+
+function Row({ r, children }: { r: ReferralView; children?: React.ReactNode }) {
+  return (
+    <div className="flex flex-wrap items-center gap-3 py-2">
+      <span className="font-medium text-stone-800">{r.name}</span>
+      <span className="font-mono text-sm text-stone-500">{r.phone}</span>
+      <span className="text-sm text-stone-500">加入 {formatDate(r.joined_at)}</span>
+      <span
+        className={`rounded-full px-2 py-0.5 text-xs ${r.qualified ? "bg-tea-100 text-tea-900" : "bg-stone-100 text-stone-600"}`}
+      >
+        {r.qualified ? "本月已達標" : "本月未達標"}
+      </span>
+      {children}
+    </div>
+  );
+}
+
+/** /member/refer_list: level-1 referrals, each opening its own level 2. */
+export default function ReferList() {
+  const [first, setFirst] = useState<ReferralView[] | null>(null);
+  const [open, setOpen] = useState<Record<number, ReferralView[] | "loading">>({});
+  useEffect(() => {
+    void api<ReferralView[]>("/api/user/ref/first", { body: {} }).then((r) => setFirst(r.status ? r.data : []));
+  }, []);
+
+  async function toggle(id: number) {
+    if (open[id]) return setOpen(({ [id]: _, ...rest }) => rest);
+    setOpen((o) => ({ ...o, [id]: "loading" }));
+    const r = await api<ReferralView[]>("/api/user/ref/child", { body: { member_id: id } });
+    setOpen((o) => ({ ...o, [id]: r.status ? r.data : [] }));
+  }
+
+  return (
+    <section className="card">
+      <h1 className="mb-4 text-xl font-bold text-stone-800">推薦名單</h1>
+      {!first ? (
+        <p role="status">載入中…</p>
+      ) : first.length === 0 ? (
+        <p className="py-6 text-center text-stone-600">還沒有推薦會員，到「推薦好友」分享您的邀請連結吧。</p>
+      ) : (
+        <ul className="divide-y divide-stone-100" data-testid="referrals">
+          {first.map((r) => {
+            const children = open[r.member_id];
+            return (
+              <li key={r.member_id}>
+                <Row r={r}>
+                  {r.referrals > 0 && (
+                    <button
+                      type="button"
+                      className="ml-auto text-sm text-tea-700 underline"
+                      aria-expanded={Boolean(children)}
+                      onClick={() => void toggle(r.member_id)}
+                    >
+                      第二代 {r.referrals} 人
+                    </button>
+                  )}
+                </Row>
+                {children && (
+                  <div className="mb-2 ml-4 border-l-2 border-tea-100 pl-3">
+                    {children === "loading" ? <p role="status">載入中…</p> : children.map((c) => <Row key={c.member_id} r={c} />)}
+                  </div>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}

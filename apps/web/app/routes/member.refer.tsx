@@ -1,0 +1,58 @@
+import { useState } from "react";
+import { useMember } from "../features/member/context";
+import { api } from "../lib/api";
+import { useShop } from "../lib/shop";
+import { useAlerts } from "../ui/alerts";
+import type { Route } from "./+types/member.refer";
+
+export const meta: Route.MetaFunction = () => [{ title: "推薦好友｜茶山好物" }, { name: "robots", content: "noindex" }];
+
+/** /member/refer: the member's referral code, its invitation link, and a fresh code on request. */
+export default function MemberRefer() {
+  const { user, setUser } = useMember();
+  const shop = useShop();
+  const alerts = useAlerts();
+  const [busy, setBusy] = useState(false);
+  const link = typeof window === "undefined" ? "" : `${window.location.origin}${shop.path("/register")}?refcode=${user.refcode}`;
+
+  async function regenerate() {
+    if (!(await alerts.confirm("產生新推薦碼後，舊的推薦碼與連結將立即失效。確定嗎？"))) return;
+    setBusy(true);
+    const r = await api<{ refcode: string }>("/api/user/freshRefcode", { body: {} });
+    setBusy(false);
+    if (!r.status) return alerts.error(r.message);
+    setUser({ ...user, refcode: r.data.refcode });
+    await alerts.success(r.message);
+  }
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(link);
+      await alerts.success("已複製邀請連結");
+    } catch {
+      await alerts.remind(link);
+    }
+  }
+
+  return (
+    <section className="card">
+      <h1 className="text-xl font-bold text-stone-800">推薦好友</h1>
+      <p className="mt-2 text-stone-600">
+        好友以您的推薦碼註冊後成為您的推薦會員；好友完成訂單時，符合每月會員資格的您可獲得團隊點數。
+      </p>
+      <p className="mt-5 text-sm text-stone-500">我的推薦碼</p>
+      <p className="font-mono text-3xl font-bold tracking-widest text-tea-800" data-testid="my-refcode">
+        {user.refcode}
+      </p>
+      <div className="mt-4 flex flex-wrap gap-3">
+        <button type="button" className="btn-primary" onClick={() => void copy()}>
+          複製邀請連結
+        </button>
+        <button type="button" className="btn-secondary" disabled={busy} onClick={() => void regenerate()}>
+          產生新推薦碼
+        </button>
+      </div>
+      <p className="mt-3 break-all text-sm text-stone-500">{link}</p>
+    </section>
+  );
+}
