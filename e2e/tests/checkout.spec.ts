@@ -304,3 +304,17 @@ test("the member's referral code and referral list", async ({ page }) => {
   await expect(page.getByTestId("referrals")).toContainText("0933***555");
   await shot(page, "member-refer-list-desktop");
 });
+
+test("order updates arrive as notices with unread badges", async ({ page }) => {
+  await page.goto("/login");
+  await page.getByLabel("手機號碼或電子郵件").fill("0912345678");
+  await page.getByLabel("密碼").fill("demo1234");
+  await page.getByRole("button", { name: "登入", exact: true }).click();
+  await expect(page).toHaveURL(/\/member$/);
+  await page.goto("/member/point");
+  const nav = page.getByRole("navigation", { name: "會員功能" });
+  await expect(nav.getByRole("link", { name: /通知訊息 \d+ 則未讀/ })).toBeVisible();
+  await nav.getByRole("link", { name: /通知訊息/ }).click();
+  await expect(page.getByTestId("notices")).toContainText("已完成");
+  await expect(nav.getByRole("link", { name: "通知訊息", exact: true })).toBeVisible();
+});

@@ -45,7 +45,7 @@ const memberPages: Array<[path: string, file: string]> = [
   ["account_overview", "routes/member.account-overview.tsx"],
   ["password", "routes/member.password.tsx"],
   ["address", SOON],
-  ["notice", SOON],
+  ["notice", "routes/member.notice.tsx"],
   ["buy_list", "routes/member.buy-list.tsx"],
   ["my_ticket", SOON],
   ["coupon", "routes/member.coupon.tsx"],

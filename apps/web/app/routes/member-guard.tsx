@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import { Outlet, redirect, useRouteLoaderData } from "react-router";
 import type { MemberContext } from "../features/member/context";
 import { MEMBER_MENU } from "../features/member/menu";
+import { Badge, useTabNotices } from "../features/member/useTabNotices";
 import { api } from "../lib/api";
 import { parseShopPrefix, shopScope } from "../lib/shop";
 import { storage } from "../lib/storage";
@@ -43,6 +44,7 @@ export default function MemberGuard({ loaderData }: Route.ComponentProps) {
   useEffect(() => setUser(loaderData.user), [loaderData.user]);
   const context: MemberContext = { user, setUser };
   const menu = MEMBER_MENU.filter((m) => !m.sellerOnly || user.is_seller);
+  const unread = useTabNotices();
 
   if (root?.isMobile) return <Outlet context={context} />;
   return (
@@ -60,6 +62,7 @@ export default function MemberGuard({ loaderData }: Route.ComponentProps) {
                 }
               >
                 {m.label}
+                <Badge n={unread[m.to]} />
               </ShopNavLink>
             </li>
           ))}

@@ -4,6 +4,7 @@ import { useRouteLoaderData } from "react-router";
 import { useMember } from "../features/member/context";
 import { MEMBER_MENU } from "../features/member/menu";
 import { useMemberData } from "../features/member/useMemberData";
+import { Badge, useTabNotices } from "../features/member/useTabNotices";
 import { useLogout } from "../lib/auth";
 import type { loader as rootLoader } from "../root";
 import { ShopLink } from "../ui/ShopLink";
@@ -38,6 +39,7 @@ export default function MemberOverview() {
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const logout = useLogout();
   const menu = MEMBER_MENU.filter((m) => m.to !== "/member" && (!m.sellerOnly || user.is_seller));
+  const unread = useTabNotices();
 
   return (
     <div className="flex flex-col gap-5">
@@ -66,6 +68,7 @@ export default function MemberOverview() {
           {menu.map((m) => (
             <ShopLink key={m.to} to={m.to} className="rounded-xl bg-stone-50 px-2 py-3 text-stone-700">
               {m.label}
+              <Badge n={unread[m.to]} />
             </ShopLink>
           ))}
         </nav>

@@ -1,4 +1,4 @@
-import { pageQuerySchema } from "@shop/contract";
+import { idSchema, pageQuerySchema, z } from "@shop/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ok } from "../../lib/http.js";
 import type { SessionGuards } from "../../plugins/session.js";
@@ -7,6 +7,17 @@ import type { Services } from "../../services.js";
 
 export function notificationRoutes(services: Services, guards: SessionGuards): FastifyPluginAsyncZod {
   return async (app) => {
+    app.get("/user/systemTabNotice", { preHandler: guards.requireMember }, async (req) =>
+      ok(await services.notifications.tabCounts(sessionOf(req).member.id)),
+    );
+    app.post(
+      "/user/notice/read",
+      { preHandler: guards.requireMember, schema: { body: z.strictObject({ ids: z.array(idSchema).max(100).optional() }) } },
+      async (req) => {
+        await services.notifications.markRead(sessionOf(req).member.id, req.body.ids);
+        return ok(await services.notifications.tabCounts(sessionOf(req).member.id));
+      },
+    );
     app.post(
       "/notification/search",
       { preHandler: guards.requireMember, schema: { body: pageQuerySchema.strict().nullish() } },

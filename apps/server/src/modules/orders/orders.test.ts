@@ -409,3 +409,22 @@ describe("unpaid orders expire", () => {
     expect(await t.services.orders.expireUnpaid()).toBe(0);
   });
 });
+
+describe("member notices", () => {
+  test("unread counts per tab; reading marks only one's own", async () => {
+    const token = await s.login(DEMO_ACCOUNTS.member.phone, DEMO_ACCOUNTS.member.password);
+    const counts = await t.call<{ notice: number; buy_list: number }>("GET", "/api/user/systemTabNotice", { token });
+    expect(counts.body.data.notice).toBeGreaterThan(0);
+    expect(counts.body.data.buy_list).toBe(counts.body.data.notice);
+    const other = await s.login(DEMO_ACCOUNTS.downline.phone, DEMO_ACCOUNTS.downline.password);
+    const list = await t.call<{ list: Array<{ id: number }> }>("POST", "/api/notification/search", { body: {}, token });
+    const firstId = list.body.data.list[0]?.id ?? 0;
+    // Another member's ids change nothing for the owner.
+    await t.call("POST", "/api/user/notice/read", { body: { ids: [firstId] }, token: other });
+    expect((await t.call<{ notice: number }>("GET", "/api/user/systemTabNotice", { token })).body.data.notice).toBe(
+      counts.body.data.notice,
+    );
+    const after = await t.call<{ notice: number }>("POST", "/api/user/notice/read", { body: {}, token });
+    expect(after.body.data.notice).toBe(0);
+  });
+});

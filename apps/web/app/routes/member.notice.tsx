@@ -1,0 +1,67 @@
+import type { Paged } from "@shop/contract/envelope";
+import { formatDateTime } from "@shop/contract/format";
+import type { NotificationView } from "@shop/contract/order";
+import { useEffect, useState } from "react";
+import { useSearchParams } from "react-router";
+import { NOTICES_READ_EVENT } from "../features/member/useTabNotices";
+import { api } from "../lib/api";
+import { Pagination } from "../ui/Pagination";
+import { ShopLink } from "../ui/ShopLink";
+import type { Route } from "./+types/member.notice";
+
+export const meta: Route.MetaFunction = () => [{ title: "通知訊息｜茶山好物" }, { name: "robots", content: "noindex" }];
+
+/** /member/notice: the member's notices, newest first; opening the page marks them read. */
+export default function MemberNotice() {
+  const [params] = useSearchParams();
+  const page = Math.max(1, Number(params.get("page")) || 1);
+  const [data, setData] = useState<Paged<NotificationView> | null>(null);
+  useEffect(() => {
+    void api<Paged<NotificationView>>("/api/notification/search", { body: { page, per_page: 20 } }).then(async (r) => {
+      if (!r.status) return;
+      setData(r.data);
+      const unread = r.data.list.filter((n) => !n.read).map((n) => n.id);
+      if (unread.length > 0) {
+        await api("/api/user/notice/read", { body: { ids: unread } });
+        window.dispatchEvent(new Event(NOTICES_READ_EVENT));
+      }
+    });
+  }, [page]);
+
+  return (
+    <section className="card">
+      <h1 className="mb-4 text-xl font-bold text-stone-800">通知訊息</h1>
+      {!data ? (
+        <p role="status">載入中…</p>
+      ) : data.list.length === 0 ? (
+        <p className="py-6 text-center text-stone-600">目前沒有通知。</p>
+      ) : (
+        <ul className="divide-y divide-stone-100" data-testid="notices">
+          {data.list.map((n) => (
+            <li key={n.id} className="py-3">
+              <div className="flex items-center gap-2">
+                {!n.read && (
+                  <span className="h-2 w-2 rounded-full bg-red-600">
+                    <span className="sr-only">未讀</span>
+                  </span>
+                )}
+                {n.link ? (
+                  <ShopLink to={n.link} className="font-medium text-stone-800 hover:underline">
+                    {n.title}
+                  </ShopLink>
+                ) : (
+                  <span className="font-medium text-stone-800">{n.title}</span>
+                )}
+              </div>
+              <p className="text-sm text-stone-500">
+                {formatDateTime(n.created_at)}
+                {n.body ? `｜${n.body}` : ""}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+      {data && <Pagination page={page} total={data.total} perPage={data.per_page} path="/member/notice" query={{}} />}
+    </section>
+  );
+}
