@@ -288,6 +288,8 @@ test("the member sees points, wallet and coupons in the member area", async ({ p
   await shot(page, "member-wallet-desktop");
   await page.goto("/member/coupon");
   await expect(page.getByText("滿 NT$800 折 NT$100")).toBeVisible();
+  await page.goto("/member/month_point");
+  await expect(page.getByTestId("month-table")).toContainText("+800");
   await shot(page, "member-coupon-desktop");
 });
 

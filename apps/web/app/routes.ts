@@ -54,7 +54,7 @@ const memberPages: Array<[path: string, file: string]> = [
   ["refer", "routes/member.refer.tsx"],
   ["share", SOON],
   ["refer_list", "routes/member.refer-list.tsx"],
-  ["month_point", SOON],
+  ["month_point", "routes/member.month-point.tsx"],
   ["account_binding", SOON],
   ["order_detail", "routes/order-detail.tsx"],
   ["delivery_progress", "routes/order-delivery.tsx"],
