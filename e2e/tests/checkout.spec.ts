@@ -290,6 +290,14 @@ test("the member sees points, wallet and coupons in the member area", async ({ p
   await expect(page.getByText("滿 NT$800 折 NT$100")).toBeVisible();
   await page.goto("/member/month_point");
   await expect(page.getByTestId("month-table")).toContainText("+800");
+  // Points into wallet money.
+  await page.goto("/member/point");
+  await page.getByLabel(/兌換錢包/).fill("100");
+  await page.getByRole("button", { name: "兌換 NT$50" }).click();
+  await expect(page.getByRole("dialog").getByText("兌換完成：點數兌換錢包 NT$50")).toBeVisible();
+  await page.getByRole("button", { name: "確認", exact: true }).click();
+  await expect(page.getByTestId("exchanges")).toContainText("已完成");
+  await shot(page, "member-point-exchange-desktop");
   await shot(page, "member-coupon-desktop");
 });
 

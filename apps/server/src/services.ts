@@ -8,6 +8,7 @@ import { createCartService } from "./modules/cart/service.js";
 import { createCatalogueService } from "./modules/catalogue/service.js";
 import { createContentService } from "./modules/content/service.js";
 import { createDealersService } from "./modules/dealers/service.js";
+import { createExchangeService } from "./modules/exchange/service.js";
 import { createInventoryService } from "./modules/inventory/service.js";
 import { createLogisticsService } from "./modules/logistics/service.js";
 import { createLoyaltyService } from "./modules/loyalty/service.js";
@@ -83,6 +84,7 @@ export function createServices({ db, config, sms, mail, providers, now }: Servic
     notifications,
     payout: createPayoutService(db, loyalty, now),
     referrals: createReferralsService(db, loyalty, now),
+    exchange: createExchangeService(db, loyalty, inventory, now),
     orders,
     orderViews: createOrderViews(db, orders, logistics),
     support: createSupportService({ db, mail, shops, inbox: config.SHOP_INBOX, now }),

@@ -62,3 +62,50 @@ export interface ReferralView {
 export const refChildInput = z.strictObject({
   member_id: z.coerce.number({ error: "會員編號格式錯誤" }).int().positive({ error: "會員編號格式錯誤" }),
 });
+
+export const exchangeInput = z.discriminatedUnion(
+  "kind",
+  [
+    z.strictObject({
+      kind: z.literal("self"),
+      points: z.coerce
+        .number({ error: "請輸入點數" })
+        .int({ error: "點數需為整數" })
+        .positive({ error: "點數需大於 0" })
+        .max(10_000_000),
+    }),
+    z.strictObject({
+      kind: z.literal("company"),
+      item_id: z.coerce.number({ error: "請選擇兌換商品" }).int().positive({ error: "請選擇兌換商品" }),
+      qty: z.coerce
+        .number({ error: "數量格式錯誤" })
+        .int({ error: "數量需為整數" })
+        .min(1, { error: "數量至少為 1" })
+        .max(20, { error: "數量最多為 20" }),
+    }),
+  ],
+  { error: "請選擇兌換方式" },
+);
+
+export interface ExchangeSelfView {
+  points_per_dollar: number;
+  minimum_points: number;
+  points: number;
+}
+export interface ExchangeItemView {
+  id: number;
+  title: string;
+  image: string;
+  points: number;
+}
+export interface ExchangeView {
+  id: number;
+  kind: "self" | "company";
+  title: string;
+  points: number;
+  wallet_amount: number;
+  qty: number;
+  status: "completed";
+  status_label: string;
+  created_at: string;
+}

@@ -1,5 +1,5 @@
 import { hash as argonHash } from "@node-rs/argon2";
-import { count, eq, sql } from "drizzle-orm";
+import { count, eq, inArray, sql } from "drizzle-orm";
 import { sanitizeRichText } from "../lib/sanitize.js";
 import { createCatalogueService } from "../modules/catalogue/service.js";
 import { createLoyaltyService } from "../modules/loyalty/service.js";
@@ -13,6 +13,7 @@ import {
   categories,
   coupons,
   dealers,
+  exchangeItems,
   members,
   news,
   productImages,
@@ -111,6 +112,8 @@ async function seedCheckout(tx: Tx, shop2Id: number, memberId: number) {
     { shopId: 1, key: "monthly_member_threshold", value: "3000" },
     { shopId: 1, key: "withdrawal_minimum", value: "100" },
     { shopId: 1, key: "withdrawal_fee", value: "15" },
+    { shopId: 1, key: "exchange_points_per_dollar", value: "2" },
+    { shopId: 1, key: "exchange_minimum_points", value: "100" },
     { shopId: 1, key: "transfer_bank_code", value: "822" },
     { shopId: 1, key: "transfer_bank_name", value: "中國信託商業銀行" },
     { shopId: 1, key: "transfer_account", value: "1234-5678-9012" },
@@ -123,6 +126,21 @@ async function seedCheckout(tx: Tx, shop2Id: number, memberId: number) {
       shopId: shop2Id,
       sort: i,
     })),
+  );
+  const gifts = await tx
+    .select({ id: variants.id, productId: variants.productId, name: products.name, image: products.image })
+    .from(variants)
+    .innerJoin(products, eq(products.id, variants.productId))
+    .where(inArray(variants.productId, [56, 58]));
+  const firstOf = (productId: number) => gifts.find((g) => g.productId === productId);
+  await tx.insert(exchangeItems).values(
+    [
+      [56, 400],
+      [58, 600],
+    ].flatMap(([productId, points]) => {
+      const g = firstOf(productId ?? 0);
+      return g ? [{ variantId: g.id, title: g.name, image: g.image, points: points ?? 0 }] : [];
+    }),
   );
   const loyalty = createLoyaltyService(tx as unknown as Db);
   await loyalty.changePoints(tx, memberId, 800, "新會員見面禮", "seed:welcome");

@@ -2,6 +2,7 @@ export * from "./cart.js";
 export * from "./catalogue.js";
 export * from "./content.js";
 export * from "./dealers.js";
+export * from "./exchange.js";
 export * from "./favorites.js";
 export * from "./inventory.js";
 export * from "./logistics.js";
