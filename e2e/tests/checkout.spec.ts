@@ -328,3 +328,22 @@ test("order updates arrive as notices with unread badges", async ({ page }) => {
   await expect(page.getByTestId("notices")).toContainText("已完成");
   await expect(nav.getByRole("link", { name: "通知訊息", exact: true })).toBeVisible();
 });
+
+test("the address book: county, district and postal code from the post office's list", async ({ page }) => {
+  await page.goto("/login");
+  await page.getByLabel("手機號碼或電子郵件").fill("0933444555");
+  await page.getByLabel("密碼").fill("demo1234");
+  await page.getByRole("button", { name: "登入", exact: true }).click();
+  await expect(page).toHaveURL(/\/member$/);
+  await page.goto("/member/address");
+  await page.getByLabel("收件人姓名").fill("李小華");
+  await page.getByLabel("手機號碼").fill("0933444555");
+  await page.getByLabel("縣市").selectOption("嘉義縣");
+  await page.getByLabel("鄉鎮市區").selectOption("阿里山鄉");
+  await expect(page.getByLabel("郵遞區號")).toHaveValue("605");
+  await page.getByLabel("地址", { exact: true }).fill("中正村 1 號");
+  await page.getByRole("button", { name: "儲存地址" }).click();
+  await page.getByRole("button", { name: "確認", exact: true }).click();
+  await expect(page.getByTestId("addresses")).toContainText("605 嘉義縣阿里山鄉中正村 1 號");
+  await shot(page, "member-address-desktop");
+});

@@ -12,6 +12,7 @@ import { createExchangeService } from "./modules/exchange/service.js";
 import { createInventoryService } from "./modules/inventory/service.js";
 import { createLogisticsService } from "./modules/logistics/service.js";
 import { createLoyaltyService } from "./modules/loyalty/service.js";
+import { createAddressBookService } from "./modules/members/addresses.js";
 import { createFavoritesService } from "./modules/members/favorites.js";
 import { createReferralsService } from "./modules/members/referrals.js";
 import { createMembersService } from "./modules/members/service.js";
@@ -54,6 +55,7 @@ export function createServices({ db, config, sms, mail, providers, now }: Servic
   const logistics = createLogisticsService(db, providers.ecpay, now);
   const loyalty = createLoyaltyService(db, now, async (q, id) => (await members.byId(id, q))?.uplineId ?? null);
   const notifications = createNotificationsService(db, now);
+  const addresses = createAddressBookService(db, now);
   const orders = createOrdersService({
     db,
     catalogue,
@@ -64,6 +66,7 @@ export function createServices({ db, config, sms, mail, providers, now }: Servic
     loyalty,
     shops,
     notifications,
+    addresses,
     card: providers.card,
     card_public: providers.cardPublic,
     now,
@@ -84,6 +87,7 @@ export function createServices({ db, config, sms, mail, providers, now }: Servic
     notifications,
     payout: createPayoutService(db, loyalty, now),
     referrals: createReferralsService(db, loyalty, now),
+    addresses,
     exchange: createExchangeService(db, loyalty, inventory, now),
     orders,
     orderViews: createOrderViews(db, orders, logistics),

@@ -44,7 +44,7 @@ const publicPages: Array<[path: string, file: string]> = [
 const memberPages: Array<[path: string, file: string]> = [
   ["account_overview", "routes/member.account-overview.tsx"],
   ["password", "routes/member.password.tsx"],
-  ["address", SOON],
+  ["address", "routes/member.address.tsx"],
   ["notice", "routes/member.notice.tsx"],
   ["buy_list", "routes/member.buy-list.tsx"],
   ["my_ticket", SOON],

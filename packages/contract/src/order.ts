@@ -102,6 +102,8 @@ const storeFields = {
   receiver: receiverSchema,
   email: z.email({ error: "電子郵件格式錯誤" }).max(100).optional().or(z.literal("")),
   address: addressSchema.optional(),
+  /** A member's address book entry instead of `address`. */
+  address_id: idSchema.optional(),
   cvs_store: cvsStoreSchema.optional(),
   prime: z.string().trim().min(10, { error: "信用卡資料無效，請重新輸入" }).max(200).optional(),
   invoice: invoiceSchema,
@@ -275,3 +277,23 @@ export interface NotificationView {
   read: boolean;
   created_at: string;
 }
+
+export const addressBookInput = z.strictObject({
+  id: idSchema.optional(),
+  name: text("收件人姓名", 30),
+  phone: phoneSchema,
+  zip: addressSchema.shape.zip,
+  county: addressSchema.shape.county,
+  district: addressSchema.shape.district,
+  line: addressSchema.shape.line,
+});
+export interface AddressBookEntry {
+  id: number;
+  name: string;
+  phone: string;
+  zip: string;
+  county: string;
+  district: string;
+  line: string;
+}
+export const MAX_ADDRESSES = 10;

@@ -32,3 +32,20 @@ export function findBranch(bankCode: string, branchCode: string): Branch | undef
 export function bankName(bankCode: string): string | undefined {
   return (BANKS.find((b) => b.bankCode === bankCode) ?? RETIRED.find((b) => b.bankCode === bankCode))?.bankName;
 }
+
+import postal from "./postal.json" with { type: "json" };
+
+export interface PostalDistrict {
+  zip: string;
+  county: string;
+  district: string;
+}
+/** Taiwan's 22 counties in the post office's order, and every district with its 3-digit code. */
+export const COUNTIES: readonly string[] = postal.counties;
+export const DISTRICTS: readonly PostalDistrict[] = postal.districts;
+
+/** The district entry for a county + district (臺/台 written either way), or undefined. */
+export function findDistrict(county: string, district: string): PostalDistrict | undefined {
+  const norm = (s: string) => s.trim().replace(/^台/, "臺");
+  return DISTRICTS.find((d) => d.county === norm(county) && d.district === district.trim());
+}

@@ -1,3 +1,4 @@
+export * from "./addresses.js";
 export * from "./cart.js";
 export * from "./catalogue.js";
 export * from "./content.js";

@@ -1,4 +1,5 @@
-import { idSchema, refChildInput, shopIdSchema, z } from "@shop/contract";
+import { addressBookInput, idSchema, refChildInput, shopIdSchema, z } from "@shop/contract";
+import { COUNTIES, DISTRICTS } from "@shop/reference-data";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ok } from "../../lib/http.js";
 import type { SessionGuards } from "../../plugins/session.js";
@@ -21,6 +22,16 @@ export function memberRoutes(services: Services, guards: SessionGuards): Fastify
     app.post("/user/ref/child", { ...member, schema: { body: refChildInput } }, async (req) =>
       ok(await services.referrals.child(sessionOf(req).member.id, req.body.member_id)),
     );
+    app.get("/user/addr/search", member, async (req) => ok(await services.addresses.list(sessionOf(req).member.id)));
+    app.post("/user/addr/store", { ...member, schema: { body: addressBookInput } }, async (req) =>
+      ok(await services.addresses.save(sessionOf(req).member.id, req.body), "地址已儲存"),
+    );
+    app.post("/user/addr/delete", { ...member, schema: { body: z.strictObject({ id: idSchema }) } }, async (req) => {
+      await services.addresses.remove(sessionOf(req).member.id, req.body.id);
+      return ok(null, "地址已刪除");
+    });
+    // Ours: the county/district/postal-code picker's data (public, cached).
+    app.get("/reference/postal", { config: { publicCache: true } }, async () => ok({ counties: COUNTIES, districts: DISTRICTS }));
     app.post("/user/like/store", { schema: { body: likeBody }, preHandler: guards.requireMember }, async (req) => {
       await favorites.like(sessionOf(req).member.id, req.body.product_id, req.body.shop_id ?? 1);
       return ok({ liked: true }, "已加入收藏");

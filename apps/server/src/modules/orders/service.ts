@@ -22,6 +22,7 @@ import { quote } from "../checkout/pricing.js";
 import type { InventoryService } from "../inventory/service.js";
 import type { LogisticsService } from "../logistics/service.js";
 import type { LoyaltyService } from "../loyalty/service.js";
+import type { AddressBookService } from "../members/addresses.js";
 import type { NotificationsService } from "../notifications/service.js";
 import type { PromotionsService } from "../promotions/service.js";
 import type { ShopsService } from "../shops/service.js";
@@ -66,6 +67,7 @@ export interface OrdersDeps {
   loyalty: LoyaltyService;
   shops: ShopsService;
   notifications: NotificationsService;
+  addresses: AddressBookService;
   card: CardGateway;
   card_public: { appId: string | null; appKey: string | null; serverType: "sandbox" | "production" };
   now?: () => Date;
@@ -295,17 +297,26 @@ export function createOrdersService(deps: OrdersDeps) {
 
   async function recentAddresses(memberId: number | undefined): Promise<PayInfo["recent_addresses"]> {
     if (memberId === undefined) return [];
+    // The address book first; then addresses from earlier orders not in it.
+    const book = (await deps.addresses.list(memberId)).map((a) => ({
+      receiver: { name: a.name, phone: a.phone },
+      address: { zip: a.zip, county: a.county, district: a.district, line: a.line },
+    }));
     const rows = await db
       .select({ name: orders.receiverName, phone: orders.receiverPhone, address: orders.address })
       .from(orders)
       .where(and(eq(orders.memberId, memberId), sql`${orders.address} is not null`))
       .orderBy(sql`${orders.id} desc`)
       .limit(20);
-    const seen = new Set<string>();
-    const out: PayInfo["recent_addresses"] = [];
+    // jsonb does not keep key order: compare addresses field by field.
+    const keyOf = (name: string, phone: string, a: Record<string, string>) =>
+      [name, phone, a.zip, a.county, a.district, a.line].join("|");
+    const seen = new Set<string>(book.map((b) => keyOf(b.receiver.name, b.receiver.phone, b.address)));
+    const out: PayInfo["recent_addresses"] = [...book];
     for (const r of rows) {
-      const key = JSON.stringify([r.name, r.phone, r.address]);
-      if (seen.has(key) || !r.address) continue;
+      if (!r.address) continue;
+      const key = keyOf(r.name, r.phone, r.address);
+      if (seen.has(key)) continue;
       seen.add(key);
       const a = r.address;
       out.push({
@@ -313,7 +324,7 @@ export function createOrdersService(deps: OrdersDeps) {
         address: { zip: a.zip ?? "", county: a.county ?? "", district: a.district ?? "", line: a.line ?? "" },
       });
     }
-    return out.slice(0, 5);
+    return out.slice(0, book.length + 5);
   }
 
   async function payInfo(buyer: Buyer, source: Source, input: QuoteInputs): Promise<PayInfo> {
@@ -589,6 +600,11 @@ export function createOrdersService(deps: OrdersDeps) {
     input: StoreOrderInput | FastStoreOrderInput,
     options: { idempotencyKey?: string; origin: string },
   ): Promise<{ order_no: string; next: NextStep }> {
+    if (input.address_id !== undefined) {
+      if (buyer.memberId === undefined) throw unprocessable("請先登入會員再使用地址簿");
+      const a = await deps.addresses.get(buyer.memberId, input.address_id);
+      input = { ...input, address: { zip: a.zip, county: a.county, district: a.district, line: a.line } };
+    }
     checkDelivery(input, buyer.memberId !== undefined);
     const { prime, ...rest } = input;
     const requestHash = sha256(JSON.stringify({ source, rest }));

@@ -1,0 +1,195 @@
+import type { AddressBookEntry } from "@shop/contract/order";
+import { addressBookInput } from "@shop/contract/order";
+import { useCallback, useEffect, useMemo, useState } from "react";
+import { api, fieldErrors } from "../lib/api";
+import { useAlerts } from "../ui/alerts";
+import type { Route } from "./+types/member.address";
+
+export const meta: Route.MetaFunction = () => [{ title: "收件地址｜茶山好物" }, { name: "robots", content: "noindex" }];
+
+interface Postal {
+  counties: string[];
+  districts: Array<{ zip: string; county: string; district: string }>;
+}
+const EMPTY = { name: "", phone: "", zip: "", county: "", district: "", line: "" };
+
+/** /member/address: the address book, with the post office's county → district → postal code picker. */
+export default function MemberAddress() {
+  const alerts = useAlerts();
+  const [list, setList] = useState<AddressBookEntry[] | null>(null);
+  const [postal, setPostal] = useState<Postal | null>(null);
+  const [form, setForm] = useState<typeof EMPTY & { id?: number }>(EMPTY);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  const load = useCallback(async () => {
+    const r = await api<AddressBookEntry[]>("/api/user/addr/search");
+    setList(r.status ? r.data : []);
+  }, []);
+  useEffect(() => {
+    void load();
+    void api<Postal>("/api/reference/postal").then((r) => r.status && setPostal(r.data));
+  }, [load]);
+
+  const districts = useMemo(() => postal?.districts.filter((d) => d.county === form.county) ?? [], [postal, form.county]);
+  const set = (k: keyof typeof EMPTY, v: string) => setForm((f) => ({ ...f, [k]: v }));
+
+  async function save(e: React.FormEvent) {
+    e.preventDefault();
+    const checked = addressBookInput.safeParse(form);
+    if (!checked.success) {
+      const found: Record<string, string> = {};
+      for (const i of checked.error.issues) found[String(i.path[0])] ??= i.message;
+      return setErrors(found);
+    }
+    const r = await api("/api/user/addr/store", { body: checked.data });
+    if (!r.status) {
+      setErrors(fieldErrors(r));
+      return alerts.error(r.message);
+    }
+    setErrors({});
+    setForm(EMPTY);
+    await load();
+    await alerts.success(r.message);
+  }
+
+  async function remove(id: number) {
+    if (!(await alerts.confirm("確定要刪除這筆地址嗎？"))) return;
+    const r = await api("/api/user/addr/delete", { body: { id } });
+    if (!r.status) return alerts.error(r.message);
+    await load();
+  }
+
+  const err = (k: string) => (errors[k] ? <p className="field-error">{errors[k]}</p> : null);
+  return (
+    <div className="space-y-5">
+      <section className="card">
+        <h1 className="mb-4 text-xl font-bold text-stone-800">收件地址</h1>
+        {!list ? (
+          <p role="status">載入中…</p>
+        ) : list.length === 0 ? (
+          <p className="text-stone-600">尚未儲存地址。</p>
+        ) : (
+          <ul className="divide-y divide-stone-100" data-testid="addresses">
+            {list.map((a) => (
+              <li key={a.id} className="flex flex-wrap items-center gap-3 py-3">
+                <div className="min-w-0 flex-1">
+                  <p className="font-medium text-stone-800">
+                    {a.name}｜{a.phone}
+                  </p>
+                  <p className="text-sm text-stone-600">
+                    {a.zip} {a.county}
+                    {a.district}
+                    {a.line}
+                  </p>
+                </div>
+                <button type="button" className="text-sm text-tea-700 underline" onClick={() => setForm(a)}>
+                  編輯
+                </button>
+                <button type="button" className="text-sm text-stone-500 underline" onClick={() => void remove(a.id)}>
+                  刪除
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section className="card">
+        <h2 className="mb-3 text-lg font-bold text-stone-800">{form.id ? "編輯地址" : "新增地址"}</h2>
+        <form onSubmit={save} noValidate className="grid gap-3 sm:grid-cols-2">
+          <div>
+            <label htmlFor="addr-name" className="field-label">
+              收件人姓名
+            </label>
+            <input id="addr-name" className="input" value={form.name} onChange={(e) => set("name", e.target.value)} />
+            {err("name")}
+          </div>
+          <div>
+            <label htmlFor="addr-phone" className="field-label">
+              手機號碼
+            </label>
+            <input
+              id="addr-phone"
+              className="input"
+              inputMode="tel"
+              value={form.phone}
+              onChange={(e) => set("phone", e.target.value)}
+            />
+            {err("phone")}
+          </div>
+          <div>
+            <label htmlFor="addr-county" className="field-label">
+              縣市
+            </label>
+            <select
+              id="addr-county"
+              className="input"
+              value={form.county}
+              onChange={(e) => setForm((f) => ({ ...f, county: e.target.value, district: "", zip: "" }))}
+            >
+              <option value="">請選擇縣市</option>
+              {postal?.counties.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+            </select>
+            {err("county")}
+          </div>
+          <div>
+            <label htmlFor="addr-district" className="field-label">
+              鄉鎮市區
+            </label>
+            <select
+              id="addr-district"
+              className="input"
+              value={form.district}
+              disabled={!form.county}
+              onChange={(e) => {
+                const d = districts.find((x) => x.district === e.target.value);
+                setForm((f) => ({ ...f, district: e.target.value, zip: d?.zip ?? "" }));
+              }}
+            >
+              <option value="">請選擇鄉鎮市區</option>
+              {districts.map((d) => (
+                <option key={d.zip + d.district} value={d.district}>
+                  {d.zip} {d.district}
+                </option>
+              ))}
+            </select>
+            {err("district")}
+          </div>
+          <div>
+            <label htmlFor="addr-zip" className="field-label">
+              郵遞區號
+            </label>
+            <input
+              id="addr-zip"
+              className="input"
+              inputMode="numeric"
+              value={form.zip}
+              onChange={(e) => set("zip", e.target.value)}
+            />
+            {err("zip")}
+          </div>
+          <div>
+            <label htmlFor="addr-line" className="field-label">
+              地址
+            </label>
+            <input id="addr-line" className="input" value={form.line} onChange={(e) => set("line", e.target.value)} />
+            {err("line")}
+          </div>
+          <div className="flex gap-3 sm:col-span-2">
+            <button type="submit" className="btn-primary">
+              儲存地址
+            </button>
+            {form.id && (
+              <button type="button" className="btn-secondary" onClick={() => setForm(EMPTY)}>
+                取消編輯
+              </button>
+            )}
+          </div>
+        </form>
+      </section>
+    </div>
+  );
+}
