@@ -183,6 +183,27 @@ test("a member pays with points and wallet into the cloud depot and finds the or
   await expect(page.getByTestId("order-status")).toHaveText("已完成");
   await expect(page.getByText("點數折抵（300 點）")).toBeVisible();
   await shot(page, "member-order-detail-desktop");
+
+  // The goods wait in the cloud depot; the member asks for a pick-up to a saved address.
+  await page.goto("/member/address");
+  await page.getByLabel("收件人姓名").fill("王小明");
+  await page.getByLabel("手機號碼").fill("0912345678");
+  await page.getByLabel("縣市").selectOption("臺北市");
+  await page.getByLabel("鄉鎮市區").selectOption("中正區");
+  await page.getByLabel("地址", { exact: true }).fill("重慶南路一段 122 號");
+  await page.getByRole("button", { name: "儲存地址" }).click();
+  await page.getByRole("button", { name: "確認", exact: true }).click();
+  await page.goto("/member/i_depot");
+  await expect(page.getByTestId("depot-stock")).toContainText("宜蘭三星蔥醬");
+  await page.getByLabel("宜蘭三星蔥醬 提貨數量").selectOption("1");
+  await page.getByLabel("收件地址（新竹物流宅配）").selectOption({ index: 1 });
+  await page.getByRole("button", { name: "申請提貨" }).click();
+  await expect(page.getByRole("dialog").getByText(/已送出提貨申請/)).toBeVisible();
+  await page.getByRole("button", { name: "確認", exact: true }).click();
+  await expect(page.getByTestId("takeouts")).toContainText("待出貨");
+  await shot(page, "member-depot-desktop");
+  await page.getByRole("link", { name: "庫存異動紀錄" }).click();
+  await expect(page.getByTestId("depot-log")).toContainText("提貨申請");
 });
 
 test.describe("on a phone", () => {

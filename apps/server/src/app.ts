@@ -20,6 +20,7 @@ import { authRoutes } from "./modules/auth/routes.js";
 import { cartRoutes } from "./modules/cart/routes.js";
 import { catalogueRoutes } from "./modules/catalogue/routes.js";
 import { frontRoutes } from "./modules/content/routes.js";
+import { depotRoutes } from "./modules/depot/routes.js";
 import { exchangeRoutes } from "./modules/exchange/routes.js";
 import { logisticsRoutes } from "./modules/logistics/routes.js";
 import { loyaltyRoutes } from "./modules/loyalty/routes.js";
@@ -154,6 +155,7 @@ export async function buildApp(options: BuildOptions): Promise<ShopApp> {
       await api.register(payoutRoutes(services, guards));
       await api.register(loyaltyRoutes(services, guards));
       await api.register(exchangeRoutes(services, guards));
+      await api.register(depotRoutes(services, guards));
       await api.register(hctNotifyRoutes(services, config.HCT_NOTIFY_SECRET));
       await api.register(
         orderRoutes(services, guards, config, {

@@ -8,6 +8,7 @@ import { createCartService } from "./modules/cart/service.js";
 import { createCatalogueService } from "./modules/catalogue/service.js";
 import { createContentService } from "./modules/content/service.js";
 import { createDealersService } from "./modules/dealers/service.js";
+import { createDepotService } from "./modules/depot/service.js";
 import { createExchangeService } from "./modules/exchange/service.js";
 import { createInventoryService } from "./modules/inventory/service.js";
 import { createLogisticsService } from "./modules/logistics/service.js";
@@ -89,6 +90,7 @@ export function createServices({ db, config, sms, mail, providers, now }: Servic
     referrals: createReferralsService(db, loyalty, now),
     addresses,
     exchange: createExchangeService(db, loyalty, inventory, now),
+    depot: createDepotService({ db, catalogue, loyalty, logistics, addresses, now }),
     orders,
     orderViews: createOrderViews(db, orders, logistics),
     support: createSupportService({ db, mail, shops, inbox: config.SHOP_INBOX, now }),

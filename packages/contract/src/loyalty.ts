@@ -109,3 +109,43 @@ export interface ExchangeView {
   status_label: string;
   created_at: string;
 }
+
+export interface DepotStockView {
+  variant_id: number;
+  product_id: number;
+  name: string;
+  variant_name: string;
+  image: string;
+  qty: number;
+}
+export interface DepotLogView {
+  id: number;
+  variant_id: number;
+  name: string;
+  qty: number;
+  reason: string;
+  created_at: string;
+}
+export interface TakeoutView {
+  id: number;
+  items: Array<{ variant_id: number; qty: number; name: string }>;
+  address: string;
+  fee: number;
+  status: "requested" | "shipped";
+  status_label: string;
+  tracking_no: string | null;
+  created_at: string;
+}
+export const takeoutInput = z.strictObject({
+  items: z
+    .array(
+      z.strictObject({
+        variant_id: z.coerce.number({ error: "商品格式錯誤" }).int().positive({ error: "商品格式錯誤" }),
+        qty: z.coerce.number({ error: "數量格式錯誤" }).int({ error: "數量需為整數" }).min(1, { error: "數量至少為 1" }).max(99),
+      }),
+      { error: "請選擇要提貨的商品" },
+    )
+    .min(1, { error: "請選擇要提貨的商品" })
+    .max(50),
+  address_id: z.coerce.number({ error: "請選擇收件地址" }).int().positive({ error: "請選擇收件地址" }),
+});

@@ -89,3 +89,21 @@ export const monthlySpend = pgTable(
   },
   (t) => [uniqueIndex("monthly_spend_key").on(t.memberId, t.month)],
 );
+
+/** A pick-up from the cloud depot, shipped by HCT to an address-book address. */
+export const depotTakeouts = pgTable(
+  "depot_takeouts",
+  {
+    id: serial("id").primaryKey(),
+    memberId: integer("member_id").notNull(),
+    items: jsonb("items").$type<Array<{ variant_id: number; qty: number; name: string }>>().notNull(),
+    address: jsonb("address")
+      .$type<{ name: string; phone: string; zip: string; county: string; district: string; line: string }>()
+      .notNull(),
+    fee: integer("fee").notNull(),
+    status: text("status", { enum: ["requested", "shipped"] }).notNull(),
+    trackingNo: text("tracking_no"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("depot_takeouts_member_idx").on(t.memberId, t.id)],
+);

@@ -1,0 +1,19 @@
+import { takeoutInput } from "@shop/contract";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { ok } from "../../lib/http.js";
+import type { SessionGuards } from "../../plugins/session.js";
+import { sessionOf } from "../../plugins/session.js";
+import type { Services } from "../../services.js";
+
+export function depotRoutes(services: Services, guards: SessionGuards): FastifyPluginAsyncZod {
+  const { depot } = services;
+  const member = { preHandler: guards.requireMember };
+  return async (app) => {
+    app.get("/user/inventory/cloud", member, async (req) => ok(await depot.stock(sessionOf(req).member.id)));
+    app.get("/user/inventory/cloud/log", member, async (req) => ok(await depot.log(sessionOf(req).member.id)));
+    app.get("/user/takeout/list", member, async (req) => ok(await depot.takeouts(sessionOf(req).member.id)));
+    app.post("/user/takeout/hct", { ...member, schema: { body: takeoutInput } }, async (req) =>
+      ok(await depot.takeout(sessionOf(req).member.id, req.body.items, req.body.address_id), "已送出提貨申請"),
+    );
+  };
+}

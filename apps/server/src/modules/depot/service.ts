@@ -1,0 +1,150 @@
+import type { DepotLogView, DepotStockView, TakeoutView } from "@shop/contract";
+import { desc, eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.js";
+import { depotEntries, depotTakeouts, loyaltyAccounts } from "../../db/schema/index.js";
+import { conflict } from "../../lib/errors.js";
+import type { CatalogueService } from "../catalogue/service.js";
+import type { LogisticsService } from "../logistics/service.js";
+import type { LoyaltyService } from "../loyalty/service.js";
+import type { AddressBookService } from "../members/addresses.js";
+
+/**
+ * The cloud depot (product.md §9): goods held for a member as a ledger per variant, and pick-ups
+ * shipped by HCT, the fee paid from the wallet below the free threshold (decided).
+ */
+export function createDepotService(deps: {
+  db: Db;
+  catalogue: CatalogueService;
+  loyalty: LoyaltyService;
+  logistics: LogisticsService;
+  addresses: AddressBookService;
+  now?: () => Date;
+}) {
+  const { db, catalogue, loyalty, logistics, addresses } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  async function balances(q: Db, memberId: number) {
+    const rows = await q
+      .select({ variantId: depotEntries.variantId, qty: sql<number>`sum(${depotEntries.qty})::int` })
+      .from(depotEntries)
+      .where(eq(depotEntries.memberId, memberId))
+      .groupBy(depotEntries.variantId);
+    return new Map(rows.filter((r) => Number(r.qty) > 0).map((r) => [r.variantId, Number(r.qty)]));
+  }
+
+  return {
+    async stock(memberId: number): Promise<DepotStockView[]> {
+      const held = await balances(db, memberId);
+      const info = await catalogue.variantsForCart([...held.keys()], 1);
+      return info.map((v) => ({
+        variant_id: v.id,
+        product_id: v.productId,
+        name: v.name,
+        variant_name: v.variantName,
+        image: v.image,
+        qty: held.get(v.id) ?? 0,
+      }));
+    },
+
+    async log(memberId: number): Promise<DepotLogView[]> {
+      const rows = await db
+        .select()
+        .from(depotEntries)
+        .where(eq(depotEntries.memberId, memberId))
+        .orderBy(desc(depotEntries.id))
+        .limit(200);
+      const names = new Map(
+        (await catalogue.variantsForCart([...new Set(rows.map((r) => r.variantId))], 1)).map((v) => [
+          v.id,
+          `${v.name}（${v.variantName}）`,
+        ]),
+      );
+      return rows.map((r) => ({
+        id: r.id,
+        variant_id: r.variantId,
+        name: names.get(r.variantId) ?? "",
+        qty: r.qty,
+        reason: r.reason,
+        created_at: r.createdAt.toISOString(),
+      }));
+    },
+
+    async takeout(memberId: number, items: Array<{ variant_id: number; qty: number }>, addressId: number): Promise<TakeoutView> {
+      const address = await addresses.get(memberId, addressId);
+      const wanted = new Map<number, number>();
+      for (const i of items) wanted.set(i.variant_id, (wanted.get(i.variant_id) ?? 0) + i.qty);
+      const info = new Map((await catalogue.variantsForCart([...wanted.keys()], 1)).map((v) => [v.id, v]));
+      const value = [...wanted].reduce((sum, [id, qty]) => sum + (info.get(id)?.price ?? 0) * qty, 0);
+      const hct = (await logistics.shipMethods(1)).find((m) => m.code === "hct");
+      const fee = !hct || (hct.free_threshold !== null && value >= hct.free_threshold) ? 0 : hct.fee;
+
+      const row = await db.transaction(async (tx) => {
+        // One pick-up at a time per member: the member's loyalty row is the lock.
+        await tx.insert(loyaltyAccounts).values({ memberId }).onConflictDoNothing();
+        await tx.select().from(loyaltyAccounts).where(eq(loyaltyAccounts.memberId, memberId)).for("update");
+        const held = await balances(tx as unknown as Db, memberId);
+        for (const [id, qty] of wanted) {
+          if ((held.get(id) ?? 0) < qty)
+            throw conflict(`雲端庫存不足：${info.get(id)?.name ?? "商品"} 目前剩 ${held.get(id) ?? 0} 件`);
+        }
+        const [t] = await tx
+          .insert(depotTakeouts)
+          .values({
+            memberId,
+            items: [...wanted].map(([id, qty]) => ({ variant_id: id, qty, name: info.get(id)?.name ?? "" })),
+            address: {
+              name: address.name,
+              phone: address.phone,
+              zip: address.zip,
+              county: address.county,
+              district: address.district,
+              line: address.line,
+            },
+            fee,
+            status: "requested",
+            createdAt: now(),
+          })
+          .returning();
+        if (!t) throw new Error("takeout insert returned nothing");
+        await tx.insert(depotEntries).values(
+          [...wanted].map(([variantId, qty]) => ({
+            memberId,
+            variantId,
+            qty: -qty,
+            reason: `提貨申請 #${t.id}`,
+            ref: `takeout:${t.id}`,
+          })),
+        );
+        if (fee > 0) await loyalty.changeWallet(tx, memberId, -fee, `提貨運費 #${t.id}`, `takeout:${t.id}`);
+        return t;
+      });
+      return view(row);
+    },
+
+    async takeouts(memberId: number): Promise<TakeoutView[]> {
+      const rows = await db
+        .select()
+        .from(depotTakeouts)
+        .where(eq(depotTakeouts.memberId, memberId))
+        .orderBy(desc(depotTakeouts.id))
+        .limit(50);
+      return rows.map(view);
+    },
+  };
+}
+
+function view(t: typeof depotTakeouts.$inferSelect): TakeoutView {
+  const a = t.address;
+  return {
+    id: t.id,
+    items: t.items,
+    address: `${a.name}｜${a.zip} ${a.county}${a.district}${a.line}`,
+    fee: t.fee,
+    status: t.status,
+    status_label: t.status === "shipped" ? "已出貨" : "待出貨",
+    tracking_no: t.trackingNo,
+    created_at: t.createdAt.toISOString(),
+  };
+}
+
+export type DepotService = ReturnType<typeof createDepotService>;

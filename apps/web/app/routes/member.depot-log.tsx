@@ -1,0 +1,44 @@
+import { formatDateTime } from "@shop/contract/format";
+import type { DepotLogView } from "@shop/contract/loyalty";
+import { useMemberData } from "../features/member/useMemberData";
+import { ShopLink } from "../ui/ShopLink";
+import type { Route } from "./+types/member.depot-log";
+
+export const meta: Route.MetaFunction = () => [{ title: "庫存異動紀錄｜茶山好物" }, { name: "robots", content: "noindex" }];
+
+/** /member/idepot_stock: every movement of the member's cloud depot. */
+export default function DepotLog() {
+  const { data } = useMemberData<DepotLogView[]>("/api/user/inventory/cloud/log");
+  return (
+    <section className="card">
+      <div className="mb-4 flex items-center justify-between">
+        <h1 className="text-xl font-bold text-stone-800">庫存異動紀錄</h1>
+        <ShopLink to="/member/i_depot" className="text-sm text-tea-700 underline">
+          回雲端庫存
+        </ShopLink>
+      </div>
+      {!data ? (
+        <p role="status">載入中…</p>
+      ) : data.length === 0 ? (
+        <p className="py-6 text-center text-stone-600">目前沒有紀錄。</p>
+      ) : (
+        <ul className="divide-y divide-stone-100" data-testid="depot-log">
+          {data.map((e) => (
+            <li key={e.id} className="flex justify-between gap-3 py-3">
+              <div>
+                <p className="text-stone-800">{e.name}</p>
+                <p className="text-sm text-stone-500">
+                  {formatDateTime(e.created_at)}｜{e.reason}
+                </p>
+              </div>
+              <span className={`font-bold ${e.qty >= 0 ? "text-tea-700" : "text-red-700"}`}>
+                {e.qty >= 0 ? "+" : ""}
+                {e.qty}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
