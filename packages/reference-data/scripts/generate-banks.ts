@@ -12,20 +12,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const rawDir = process.env.BANK_RAW_DIR ?? path.resolve(here, "../../../../shared/data/banks");
 const outFile = path.resolve(here, "../src/banks.json");
 
-export interface Bank {
-  bankCodeString: string;
-  bankCode: string;
-  bankName: string;
-  totalName: string;
-}
-export interface Branch {
-  bankCodeString: string;
-  bankCode: string;
-  bankName: string;
-  branchCode: string;
-  branchName: string;
-  totalName: string;
-}
+import type { Bank, Branch } from "../src/types.js";
 
 /** Usual short display form: drop the company suffix (中華郵政股份有限公司 → 中華郵政). */
 const shortName = (name: string) => name.replace(/股份有限公司$/, "").trim();

@@ -1,19 +1,8 @@
 import data from "./banks.json" with { type: "json" };
 
-export interface Bank {
-  bankCodeString: string;
-  bankCode: string;
-  bankName: string;
-  totalName: string;
-}
-export interface Branch {
-  bankCodeString: string;
-  bankCode: string;
-  bankName: string;
-  branchCode: string;
-  branchName: string;
-  totalName: string;
-}
+import type { Bank, Branch } from "./types.js";
+
+export type { Bank, Branch };
 
 /** Institutions that can receive an interbank transfer, by 3-digit code (as text). */
 export const BANKS: readonly Bank[] = data.banks;

@@ -114,3 +114,12 @@ export function uniquePhone(): string {
   phoneCounter++;
   return `09${String(50_000_000 + phoneCounter * 7919 + (process.pid % 1000) * 10_007).slice(-8)}`;
 }
+
+/** Signs a demo (or any) account in and returns its bearer token. */
+export async function loginAs(app: TestApp, account: { phone: string; password: string }): Promise<string> {
+  const r = await app.call<{ token: string }>("POST", "/api/auth/login", {
+    body: { account: account.phone, password: account.password },
+  });
+  if (r.status !== 200) throw new Error(`login ${account.phone}: ${r.status} ${r.body.message}`);
+  return r.body.data.token;
+}

@@ -1,9 +1,9 @@
 import { formatDateTime } from "@shop/contract/format";
 import { useSearchParams } from "react-router";
+import { OrderLoadState } from "../features/orders/LoadState";
 import { StatusBadge } from "../features/orders/OrderDetail";
 import { useTracking } from "../features/orders/useOrder";
 import { rootOrigin, seo } from "../lib/seo";
-import { ShopLink } from "../ui/ShopLink";
 import type { Route } from "./+types/order-delivery";
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
@@ -14,24 +14,7 @@ export default function OrderDelivery() {
   const [params] = useSearchParams();
   const orderNo = params.get("order_no");
   const state = useTracking(orderNo);
-  if (state.status === "loading") {
-    return (
-      <section className="card">
-        <p role="status">載入中…</p>
-      </section>
-    );
-  }
-  if (state.status === "error") {
-    return (
-      <section className="card text-center">
-        <h1 className="text-xl font-bold text-stone-800">查無配送資料</h1>
-        <p className="mt-2 text-stone-600">{state.message}</p>
-        <ShopLink to="/order_search" className="btn-primary mt-4">
-          查詢訂單
-        </ShopLink>
-      </section>
-    );
-  }
+  if (state.status !== "ok") return <OrderLoadState state={state} title="查無配送資料" action="查詢訂單" />;
   const t = state.data;
   const events = [...t.events].reverse();
   return (

@@ -1,6 +1,7 @@
 import { formatMoney } from "@shop/contract/format";
 import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
+import { OrderLoadState } from "../features/orders/LoadState";
 import { TransferInfo } from "../features/orders/OrderDetail";
 import { useOrder } from "../features/orders/useOrder";
 import { useToken } from "../lib/auth";
@@ -30,24 +31,7 @@ export default function OrderFinish() {
     return () => clearTimeout(timer);
   }, [awaitingCard, checks, params, reload]);
 
-  if (state.status === "loading") {
-    return (
-      <section className="card">
-        <p role="status">載入中…</p>
-      </section>
-    );
-  }
-  if (state.status === "error") {
-    return (
-      <section className="card text-center">
-        <h1 className="text-xl font-bold text-stone-800">找不到訂單</h1>
-        <p className="mt-2 text-stone-600">{state.message}</p>
-        <ShopLink to="/order_search" className="btn-primary mt-4">
-          查詢訂單
-        </ShopLink>
-      </section>
-    );
-  }
+  if (state.status !== "ok") return <OrderLoadState state={state} title="找不到訂單" action="查詢訂單" />;
   const o = state.data;
   const detailPath = `${token ? "/member/order_detail" : "/order_detail"}?order_no=${o.order_no}`;
   const title =

@@ -1,17 +1,6 @@
+// One list of codes for the database and the API.
+import { ORDER_STATUS_CODES, PAYMENT_METHOD_CODES, SHIP_METHOD_CODES } from "@shop/contract/order";
 import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-
-export const ORDER_STATUSES = [
-  "pending_payment",
-  "paid",
-  "processing",
-  "shipped",
-  "delivered",
-  "completed",
-  "cancelled",
-  "refunded",
-] as const;
-export const SHIP_METHODS = ["hct", "cvs_711", "cvs_family", "cvs_hilife", "cvs_ok", "depot", "self"] as const;
-export const PAYMENT_METHODS = ["card", "transfer", "cod", "points_wallet"] as const;
 
 export interface OrderDiscount {
   source: "promotion" | "coupon";
@@ -33,9 +22,9 @@ export const orders = pgTable(
     shopId: integer("shop_id").notNull(),
     /** Null for a guest order. */
     memberId: integer("member_id"),
-    status: text("status", { enum: ORDER_STATUSES }).notNull(),
-    shipMethod: text("ship_method", { enum: SHIP_METHODS }).notNull(),
-    paymentMethod: text("payment_method", { enum: PAYMENT_METHODS }).notNull(),
+    status: text("status", { enum: ORDER_STATUS_CODES }).notNull(),
+    shipMethod: text("ship_method", { enum: SHIP_METHOD_CODES }).notNull(),
+    paymentMethod: text("payment_method", { enum: PAYMENT_METHOD_CODES }).notNull(),
     receiverName: text("receiver_name").notNull(),
     receiverPhone: text("receiver_phone").notNull(),
     email: text("email").notNull().default(""),
@@ -113,7 +102,7 @@ export const payments = pgTable(
   {
     id: serial("id").primaryKey(),
     orderId: integer("order_id").notNull(),
-    method: text("method", { enum: PAYMENT_METHODS }).notNull(),
+    method: text("method", { enum: PAYMENT_METHOD_CODES }).notNull(),
     provider: text("provider").notNull(),
     amount: integer("amount").notNull(),
     status: text("status", { enum: ["pending", "charging", "awaiting_3ds", "paid", "failed", "refunded"] }).notNull(),

@@ -3,18 +3,14 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { depotEntries } from "../../db/schema/index.js";
 import { DEMO_ACCOUNTS } from "../../db/seed.js";
-import { createTestApp, type TestApp } from "../../test/harness.js";
+import { createTestApp, loginAs, type TestApp } from "../../test/harness.js";
 
 let t: TestApp;
 let token = "";
 let memberId = 0;
 beforeAll(async () => {
   t = await createTestApp();
-  token = (
-    await t.call<{ token: string }>("POST", "/api/auth/login", {
-      body: { account: DEMO_ACCOUNTS.member.phone, password: DEMO_ACCOUNTS.member.password },
-    })
-  ).body.data.token;
+  token = await loginAs(t, DEMO_ACCOUNTS.member);
   memberId = (await t.services.auth.authenticate(token))?.member.id ?? 0;
 });
 afterAll(() => t.close());

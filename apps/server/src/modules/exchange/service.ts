@@ -2,11 +2,11 @@ import type { ExchangeItemView, ExchangeSelfView, ExchangeView } from "@shop/con
 import { formatMoney } from "@shop/contract/format";
 import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { exchangeItems, exchanges, shopSettings } from "../../db/schema/index.js";
+import { exchangeItems, exchanges } from "../../db/schema/index.js";
 import { badRequest, notFound } from "../../lib/errors.js";
 import type { InventoryService } from "../inventory/service.js";
 import type { LoyaltyService } from "../loyalty/service.js";
-import { MAIN_SHOP_ID } from "../shops/service.js";
+import type { ShopsService } from "../shops/service.js";
 
 /**
  * Exchange (rechange): points into wallet money at the configured rate, or points into goods from
@@ -16,16 +16,10 @@ export function createExchangeService(
   db: Db,
   loyalty: LoyaltyService,
   inventory: InventoryService,
+  shops: ShopsService,
   now: () => Date = () => new Date(),
 ) {
-  async function setting(key: string, fallback: number) {
-    const [row] = await db
-      .select()
-      .from(shopSettings)
-      .where(and(eq(shopSettings.shopId, MAIN_SHOP_ID), eq(shopSettings.key, key)));
-    const n = Number(row?.value);
-    return Number.isInteger(n) && n > 0 ? n : fallback;
-  }
+  const setting = (key: string, fallback: number) => shops.numberSetting(key, fallback);
   const view = (e: typeof exchanges.$inferSelect): ExchangeView => ({
     id: e.id,
     kind: e.kind,

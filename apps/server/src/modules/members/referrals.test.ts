@@ -1,12 +1,10 @@
 import type { PublicUser, ReferralView } from "@shop/contract";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { DEMO_ACCOUNTS } from "../../db/seed.js";
-import { createTestApp, lastCaptcha, type TestApp, uniquePhone } from "../../test/harness.js";
+import { createTestApp, lastCaptcha, loginAs, type TestApp, uniquePhone } from "../../test/harness.js";
 
 let t: TestApp;
-const login = async (a: { phone: string; password: string }) =>
-  (await t.call<{ token: string }>("POST", "/api/auth/login", { body: { account: a.phone, password: a.password } })).body.data
-    .token;
+const login = (a: { phone: string; password: string }) => loginAs(t, a);
 beforeAll(async () => {
   t = await createTestApp();
 });

@@ -1,25 +1,18 @@
 import type { BankAccountInput, PayoutAccountView, WithdrawalRules, WithdrawalView } from "@shop/contract";
 import { formatMoney } from "@shop/contract/format";
 import { BANKS, bankName, findBranch } from "@shop/reference-data";
-import { and, desc, eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { payoutAccounts, shopSettings, withdrawals } from "../../db/schema/index.js";
+import { payoutAccounts, withdrawals } from "../../db/schema/index.js";
 import { AppError, badRequest, conflict, notFound, unprocessable } from "../../lib/errors.js";
 import type { LoyaltyService } from "../loyalty/service.js";
-import { MAIN_SHOP_ID } from "../shops/service.js";
+import type { ShopsService } from "../shops/service.js";
 
 /** Payout bank accounts, checked against the official bank and branch reference data. */
 const STATUS_LABELS = { requested: "處理中", paid: "已匯款", rejected: "已退回" } as const;
 
-export function createPayoutService(db: Db, loyalty: LoyaltyService, now: () => Date = () => new Date()) {
-  async function setting(key: string, fallback: number) {
-    const [row] = await db
-      .select()
-      .from(shopSettings)
-      .where(and(eq(shopSettings.shopId, MAIN_SHOP_ID), eq(shopSettings.key, key)));
-    const n = Number(row?.value);
-    return Number.isInteger(n) && n >= 0 ? n : fallback;
-  }
+export function createPayoutService(db: Db, loyalty: LoyaltyService, shops: ShopsService, now: () => Date = () => new Date()) {
+  const setting = (key: string, fallback: number) => shops.numberSetting(key, fallback);
   const view = (w: typeof withdrawals.$inferSelect): WithdrawalView => ({
     id: w.id,
     amount: w.amount,

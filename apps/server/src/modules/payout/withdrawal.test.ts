@@ -1,18 +1,14 @@
 import type { WithdrawalView } from "@shop/contract";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { DEMO_ACCOUNTS } from "../../db/seed.js";
-import { createTestApp, type TestApp } from "../../test/harness.js";
+import { createTestApp, loginAs, type TestApp } from "../../test/harness.js";
 
 let t: TestApp;
 let token = "";
 let memberId = 0;
 beforeAll(async () => {
   t = await createTestApp();
-  token = (
-    await t.call<{ token: string }>("POST", "/api/auth/login", {
-      body: { account: DEMO_ACCOUNTS.member.phone, password: DEMO_ACCOUNTS.member.password },
-    })
-  ).body.data.token;
+  token = await loginAs(t, DEMO_ACCOUNTS.member);
   memberId = (await t.services.auth.authenticate(token))?.member.id ?? 0;
 });
 afterAll(() => t.close());
@@ -55,11 +51,7 @@ describe("wallet withdrawal", () => {
   });
 
   test("another member never sees these requests", async () => {
-    const other = (
-      await t.call<{ token: string }>("POST", "/api/auth/login", {
-        body: { account: DEMO_ACCOUNTS.downline.phone, password: DEMO_ACCOUNTS.downline.password },
-      })
-    ).body.data.token;
+    const other = await loginAs(t, DEMO_ACCOUNTS.downline);
     const list = await t.call<{ list: WithdrawalView[] }>("GET", "/api/user/wallet/withdrawals", { token: other });
     expect(list.body.data.list).toEqual([]);
   });

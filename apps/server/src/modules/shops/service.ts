@@ -18,6 +18,15 @@ export function createShopsService(db: Db) {
 
   return {
     byId,
+    /** A whole-number main-mall setting (limits, fees, rates set in the back office), or the fallback. */
+    async numberSetting(key: string, fallback: number): Promise<number> {
+      const [row] = await db
+        .select()
+        .from(shopSettings)
+        .where(and(eq(shopSettings.shopId, MAIN_SHOP_ID), eq(shopSettings.key, key)));
+      const n = Number(row?.value);
+      return row && Number.isInteger(n) && n >= 0 ? n : fallback;
+    },
     /** A shop's settings by key, each falling back to the main mall's value. */
     async settings(shopId: number, keys: string[]): Promise<Record<string, string>> {
       const rows = await db
