@@ -22,6 +22,7 @@ import { createOrdersService } from "./modules/orders/service.js";
 import { createOrderViews } from "./modules/orders/views.js";
 import { createPayoutService } from "./modules/payout/service.js";
 import { createPromotionsService } from "./modules/promotions/service.js";
+import { createRafflesService } from "./modules/raffles/service.js";
 import { createShopsService } from "./modules/shops/service.js";
 import { createSupportService } from "./modules/support/service.js";
 
@@ -57,6 +58,7 @@ export function createServices({ db, config, sms, mail, providers, now }: Servic
   const loyalty = createLoyaltyService(db, now, async (q, id) => (await members.byId(id, q))?.uplineId ?? null);
   const notifications = createNotificationsService(db, now);
   const addresses = createAddressBookService(db, now);
+  const raffles = createRafflesService({ db, loyalty, notifications, now });
   const orders = createOrdersService({
     db,
     catalogue,
@@ -68,6 +70,7 @@ export function createServices({ db, config, sms, mail, providers, now }: Servic
     shops,
     notifications,
     addresses,
+    raffles,
     card: providers.card,
     card_public: providers.cardPublic,
     now,
@@ -86,6 +89,7 @@ export function createServices({ db, config, sms, mail, providers, now }: Servic
     dealers: createDealersService(db),
     loyalty,
     notifications,
+    raffles,
     payout: createPayoutService(db, loyalty, shops, now),
     referrals: createReferralsService(db, loyalty, now),
     addresses,

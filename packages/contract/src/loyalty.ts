@@ -149,3 +149,35 @@ export const takeoutInput = z.strictObject({
     .max(50),
   address_id: z.coerce.number({ error: "請選擇收件地址" }).int().positive({ error: "請選擇收件地址" }),
 });
+
+export type PrizeKind = "points" | "wallet" | "coupon" | "goods" | "nothing";
+export interface RafflePrizeView {
+  id: number;
+  title: string;
+  kind: PrizeKind;
+  /** False once every unit has been won. */
+  in_stock: boolean;
+}
+export interface RaffleView {
+  id: number;
+  title: string;
+  description: string;
+  min_order_amount: number;
+  cards_per_order: number;
+  starts_at: string;
+  ends_at: string;
+  prizes: RafflePrizeView[];
+}
+export interface TicketView {
+  id: number;
+  raffle_title: string;
+  /** "訂單 2026…" or "活動贈送". */
+  source_label: string;
+  status: "new" | "scratched" | "void";
+  prize: { title: string; kind: PrizeKind } | null;
+  created_at: string;
+  scratched_at: string | null;
+}
+export const scratchInput = z.strictObject({
+  ticket_id: z.coerce.number({ error: "請選擇刮刮卡" }).int().positive({ error: "請選擇刮刮卡" }),
+});

@@ -270,7 +270,7 @@ export interface TrackingView {
 
 export interface NotificationView {
   id: number;
-  kind: "order" | "system";
+  kind: "order" | "system" | "prize";
   title: string;
   body: string;
   link: string;

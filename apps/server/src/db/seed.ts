@@ -2,6 +2,7 @@ import { hash as argonHash } from "@node-rs/argon2";
 import { count, eq, inArray, sql } from "drizzle-orm";
 import { sanitizeRichText } from "../lib/sanitize.js";
 import { createCatalogueService } from "../modules/catalogue/service.js";
+import { createInventoryService } from "../modules/inventory/service.js";
 import { createLoyaltyService } from "../modules/loyalty/service.js";
 import type { Db, Tx } from "./client.js";
 import { DEMO_CATALOGUE } from "./demo-catalogue.js";
@@ -22,6 +23,9 @@ import {
   promotionProducts,
   promotions,
   quickOrders,
+  rafflePrizes,
+  raffles,
+  raffleTickets,
   shipMethods,
   shopProducts,
   shopSettings,
@@ -84,12 +88,12 @@ export async function seedDemo(db: Db, dataDir: string): Promise<void> {
     await tx.insert(shopProducts).values(teaProductIds.map((productId) => ({ shopId: shop2.id, productId })));
     await seedContent(tx, images, shop2.id);
     await seedExtras(tx, images);
-    await seedCheckout(tx, shop2.id, member.id);
-    await createCatalogueService(db).refreshSearchIndex(tx);
-    // Starting stock enters the ledger like any other movement.
+    // Starting stock enters the ledger like any other movement (before anything takes from it).
     await tx.execute(
       sql`insert into stock_movements (variant_id, delta, reason, ref) select id, stock, 'initial', 'seed' from variants where stock <> 0`,
     );
+    await seedCheckout(tx, shop2.id, member.id);
+    await createCatalogueService(db).refreshSearchIndex(tx);
   });
 }
 
@@ -158,6 +162,69 @@ async function seedCheckout(tx: Tx, shop2Id: number, memberId: number) {
     rows.map((r) => r.id),
     new Date(Date.now() + 90 * 86_400_000),
   );
+  await seedRaffle(tx, memberId, rows[0]?.id ?? null, firstOf(58)?.id ?? null);
+}
+
+/** A running scratch-card campaign (orders from NT$1,000 earn a card) and two cards for the demo member. */
+async function seedRaffle(tx: Tx, memberId: number, couponId: number | null, giftVariantId: number | null) {
+  const day = 86_400_000;
+  const [raffle] = await tx
+    .insert(raffles)
+    .values({
+      title: "好茶刮刮樂",
+      description: "單筆訂單商品金額滿 NT$1,000，訂單完成即得刮刮卡一張，點數、購物金、優惠券與好禮等你刮！",
+      minOrderAmount: 1000,
+      startsAt: new Date(Date.now() - 30 * day),
+      endsAt: new Date(Date.now() + 365 * day),
+    })
+    .returning();
+  if (!raffle) throw new Error("raffle insert failed");
+  const prizes = await tx
+    .insert(rafflePrizes)
+    .values([
+      { raffleId: raffle.id, title: "50 點", kind: "points" as const, amount: 50, weight: 30, stock: 500, sort: 1 },
+      { raffleId: raffle.id, title: "購物金 NT$50", kind: "wallet" as const, amount: 50, weight: 10, stock: 100, sort: 2 },
+      ...(couponId
+        ? [
+            {
+              raffleId: raffle.id,
+              title: "滿 NT$800 折 NT$100 優惠券",
+              kind: "coupon" as const,
+              couponId,
+              weight: 15,
+              stock: 200,
+              sort: 3,
+            },
+          ]
+        : []),
+      ...(giftVariantId
+        ? [
+            {
+              raffleId: raffle.id,
+              title: "好禮一份（存入雲端庫存）",
+              kind: "goods" as const,
+              variantId: giftVariantId,
+              weight: 5,
+              stock: 5,
+              sort: 4,
+            },
+          ]
+        : []),
+      { raffleId: raffle.id, title: "銘謝惠顧", kind: "nothing" as const, weight: 40, stock: null, sort: 5 },
+    ])
+    .returning();
+  // Goods prizes are set aside from shop stock when created (decision 20).
+  const goods = prizes.find((p) => p.kind === "goods");
+  if (goods?.variantId && goods.stock) {
+    await createInventoryService(tx as unknown as Db).reserve(
+      tx,
+      [{ variantId: goods.variantId, qty: goods.stock }],
+      `raffle-prize:${goods.id}`,
+    );
+  }
+  await tx
+    .insert(raffleTickets)
+    .values([1, 2].map((seq) => ({ memberId, raffleId: raffle.id, source: "seed:welcome", seq, createdAt: new Date() })));
 }
 
 /** Returns the ids of the tea products (the demo sub-mall sells those). */

@@ -13,4 +13,5 @@ export * from "./notifications.js";
 export * from "./orders.js";
 export * from "./payout.js";
 export * from "./promotions.js";
+export * from "./raffles.js";
 export * from "./shops.js";

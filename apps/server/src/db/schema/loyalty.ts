@@ -1,8 +1,9 @@
 import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 /**
- * A member's points and wallet balances. Each balance is changed only together with a ledger entry
- * in one transaction (balance = sum of the entries), and never below zero (conditional update).
+ * A member's points and wallet balances. The database holds the invariants (migration 0015, SQL
+ * only): a ledger entry's insert trigger moves the balance, any other change of a balance is
+ * refused, balances are CHECKed non-negative, and entries are append-only.
  */
 export const loyaltyAccounts = pgTable("loyalty_accounts", {
   memberId: integer("member_id").primaryKey(),

@@ -6,7 +6,7 @@ export const notifications = pgTable(
   {
     id: serial("id").primaryKey(),
     memberId: integer("member_id").notNull(),
-    kind: text("kind", { enum: ["order", "system"] }).notNull(),
+    kind: text("kind", { enum: ["order", "system", "prize"] }).notNull(),
     title: text("title").notNull(),
     body: text("body").notNull().default(""),
     /** In-app path the notice opens, e.g. /member/order_detail?order_no=… */

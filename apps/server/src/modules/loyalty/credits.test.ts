@@ -1,11 +1,10 @@
-import type { StoreResult } from "@shop/contract";
 import { and, eq, like } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { orderLines, pointEntries } from "../../db/schema/index.js";
 import { DEMO_ACCOUNTS } from "../../db/seed.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
-import { homeAddress, orderSteps } from "../orders/test-helpers.js";
+import { orderSteps } from "../orders/test-helpers.js";
 import { taipeiMonth } from "./service.js";
 
 let t: TestApp;
@@ -22,31 +21,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** A member buys by transfer; the shop confirms, ships, delivers; the order completes. */
-async function completedOrder(who: "member" | "downline", productId: number, qty: number): Promise<string> {
-  const v = await s.variantOf(productId);
-  await s.setStock(v, 1000);
-  const r = await t.call<StoreResult>("POST", "/api/order/store/fast", {
-    body: {
-      variant_id: v,
-      qty,
-      ship_method: "hct",
-      payment_method: "transfer",
-      receiver: { name: "會員", phone: DEMO_ACCOUNTS[who].phone },
-      address: homeAddress,
-      invoice: { type: "member" },
-    },
-    token: tokens[who],
-  });
-  if (r.status !== 200) throw new Error(`${r.status} ${r.body.message}`);
-  const no = r.body.data.order_no;
-  await t.services.orders.confirmPayment(no, "staff:1");
-  await t.services.orders.advance(no, "processing", "staff:1");
-  await t.services.orders.advance(no, "shipped", "staff:1", "HCT1");
-  await t.services.orders.advance(no, "delivered", "staff:1");
-  await t.services.orders.advance(no, "completed", "staff:1");
-  return no;
-}
+const completedOrder = (who: "member" | "downline", productId: number, qty: number) =>
+  s.completedOrder(tokens[who] ?? "", DEMO_ACCOUNTS[who].phone, productId, qty);
 const entries = (orderNo: string) =>
   t.database.db
     .select()

@@ -64,12 +64,14 @@ export function createLoyaltyService(db: Db, now: () => Date = () => new Date(),
     const ledger: Ledger = kind === "points" ? pointEntries : walletEntries;
     const column = kind === "points" ? loyaltyAccounts.points : loyaltyAccounts.wallet;
     await tx.insert(loyaltyAccounts).values({ memberId }).onConflictDoNothing();
-    const updated = await tx
+    // Locks the account row when the balance covers the change; the entry's insert trigger then
+    // moves the balance (migration 0015: balances change only through entries, never below zero).
+    const covered = await tx
       .update(loyaltyAccounts)
-      .set({ [kind]: sql`${column} + ${delta}` })
+      .set({ memberId })
       .where(and(eq(loyaltyAccounts.memberId, memberId), gte(column, -delta)))
       .returning({ memberId: loyaltyAccounts.memberId });
-    if (updated.length === 0) throw conflict(kind === "points" ? "點數不足" : "錢包餘額不足");
+    if (covered.length === 0) throw conflict(kind === "points" ? "點數不足" : "錢包餘額不足");
     await tx.insert(ledger).values({ memberId, delta, reason, ref });
   }
 
@@ -278,11 +280,15 @@ export function createLoyaltyService(db: Db, now: () => Date = () => new Date(),
     },
 
     /** Puts paid depot-order goods into the member's cloud depot. */
-    async depositToDepot(tx: Tx, memberId: number, lines: Array<{ variantId: number; qty: number }>, ref: string) {
+    async depositToDepot(
+      tx: Tx,
+      memberId: number,
+      lines: Array<{ variantId: number; qty: number }>,
+      ref: string,
+      reason = "訂單入庫",
+    ) {
       if (lines.length === 0) return;
-      await tx
-        .insert(depotEntries)
-        .values(lines.map((l) => ({ memberId, variantId: l.variantId, qty: l.qty, reason: "訂單入庫", ref })));
+      await tx.insert(depotEntries).values(lines.map((l) => ({ memberId, variantId: l.variantId, qty: l.qty, reason, ref })));
     },
 
     /** Takes a cancelled depot order's goods back out of the depot. */

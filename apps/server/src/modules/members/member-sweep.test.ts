@@ -41,6 +41,7 @@ beforeAll(async () => {
   });
   await t.call("POST", "/api/user/wallet/apply", { body: { amount: 100 }, token: owner });
   await t.call("POST", "/api/user/rechange/store", { body: { kind: "self", points: 100 }, token: owner });
+  ids.ticket = (await t.call<Array<{ id: number }>>("GET", "/api/user/ticket/search", { token: owner })).body.data[0]?.id ?? 0;
   ids.downline =
     (await t.call<Array<{ member_id: number }>>("POST", "/api/user/ref/first", { body: {}, token: owner })).body.data[0]
       ?.member_id ?? 0;
@@ -63,6 +64,7 @@ describe("another member's ids and data", () => {
       ["POST", "/api/user/addr/store", { id: ids.address, name: "x", phone: "0912345678", ...homeAddress }],
       ["POST", "/api/user/ref/child", { member_id: ids.downline }],
       ["POST", "/api/user/takeout/hct", { items: [{ variant_id: 1, qty: 1 }], address_id: ids.address }],
+      ["POST", "/api/order/changeStratchCard", { ticket_id: ids.ticket }],
     ];
     for (const [method, url, body] of calls) {
       const r = await t.call(method as "GET" | "POST", url, { body, token: other });
@@ -84,6 +86,7 @@ describe("another member's ids and data", () => {
       ["GET", "/api/user/takeout/list", (d) => d],
       ["POST", "/api/user/ref/first", (d) => d],
       ["POST", "/api/notification/search", (d) => (d as { list: unknown[] }).list],
+      ["GET", "/api/user/ticket/search", (d) => d],
     ];
     for (const [method, url, pick] of lists) {
       const r = await t.call(method as "GET" | "POST", url, { body: method === "POST" ? {} : undefined, token: other });
@@ -96,5 +99,6 @@ describe("another member's ids and data", () => {
     ).toBe(1);
     expect(((await t.call<unknown[]>("GET", "/api/user/addr/search", { token: owner })).body.data ?? []).length).toBe(1);
     expect(((await t.call<unknown[]>("GET", "/api/user/rechange/list", { token: owner })).body.data ?? []).length).toBe(1);
+    expect(ids.ticket).toBeGreaterThan(0);
   });
 });

@@ -6,7 +6,11 @@ import { notifications } from "../../db/schema/index.js";
 /** Notices to members. Written inside the caller's transaction, so a notice exists only if its cause does. */
 export function createNotificationsService(db: Db, now: () => Date = () => new Date()) {
   return {
-    async notify(tx: Tx, memberId: number, n: { kind: "order" | "system"; title: string; body?: string; link?: string }) {
+    async notify(
+      tx: Tx,
+      memberId: number,
+      n: { kind: "order" | "system" | "prize"; title: string; body?: string; link?: string },
+    ) {
       await tx
         .insert(notifications)
         .values({ memberId, kind: n.kind, title: n.title, body: n.body ?? "", link: n.link ?? "", createdAt: now() });

@@ -25,6 +25,7 @@ import type { LoyaltyService } from "../loyalty/service.js";
 import type { AddressBookService } from "../members/addresses.js";
 import type { NotificationsService } from "../notifications/service.js";
 import type { PromotionsService } from "../promotions/service.js";
+import type { RafflesService } from "../raffles/service.js";
 import type { ShopsService } from "../shops/service.js";
 import { BUYER_CANCELLABLE, canTransition } from "./state.js";
 
@@ -68,6 +69,7 @@ export interface OrdersDeps {
   shops: ShopsService;
   notifications: NotificationsService;
   addresses: AddressBookService;
+  raffles: RafflesService;
   card: CardGateway;
   card_public: { appId: string | null; appKey: string | null; serverType: "sandbox" | "production" };
   now?: () => Date;
@@ -79,7 +81,7 @@ export interface CallbackBase {
 }
 
 export function createOrdersService(deps: OrdersDeps) {
-  const { db, catalogue, cart, inventory, promotions, logistics, loyalty, shops, notifications, card } = deps;
+  const { db, catalogue, cart, inventory, promotions, logistics, loyalty, shops, notifications, raffles, card } = deps;
   const now = deps.now ?? (() => new Date());
 
   /** yyyymmdd in Asia/Taipei + 6 random digits: readable, and not guessable from another order. */
@@ -113,8 +115,13 @@ export function createOrdersService(deps: OrdersDeps) {
         pointsUsed: order.pointsUsed,
         lines: await linesOf(tx, order.id),
       });
+      const paidAmount = Math.max(0, order.goodsAmount - order.discountTotal - order.pointsUsed);
+      await raffles.grantForOrder(tx, { memberId: order.memberId, orderNo: order.orderNo, paidAmount });
     }
-    if (to === "refunded" && order.memberId !== null) await loyalty.reverseOrderCredits(tx, order.orderNo);
+    if (to === "refunded" && order.memberId !== null) {
+      await loyalty.reverseOrderCredits(tx, order.orderNo);
+      await raffles.voidForOrder(tx, order.orderNo);
+    }
     // product.md §7: every change notifies the member (guests follow their order by lookup).
     if (order.memberId !== null) {
       await notifications.notify(tx, order.memberId, {

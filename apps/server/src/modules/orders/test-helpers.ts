@@ -49,6 +49,31 @@ export function orderSteps(t: TestApp) {
     store(body: Record<string, unknown>, opts: { token?: string; headers?: Record<string, string> } = {}) {
       return t.call<StoreResult>("POST", "/api/order/store", { body, ...opts });
     },
+    /** A member buys by transfer; the shop confirms, ships, delivers; the order completes. */
+    async completedOrder(token: string, phone: string, productId: number, qty: number): Promise<string> {
+      const v = await steps.variantOf(productId);
+      await steps.setStock(v, 1000);
+      const r = await t.call<StoreResult>("POST", "/api/order/store/fast", {
+        body: {
+          variant_id: v,
+          qty,
+          ship_method: "hct",
+          payment_method: "transfer",
+          receiver: { name: "會員", phone },
+          address: homeAddress,
+          invoice: { type: "member" },
+        },
+        token,
+      });
+      if (r.status !== 200) throw new Error(`${r.status} ${r.body.message}`);
+      const no = r.body.data.order_no;
+      await t.services.orders.confirmPayment(no, "staff:1");
+      await t.services.orders.advance(no, "processing", "staff:1");
+      await t.services.orders.advance(no, "shipped", "staff:1", "HCT1");
+      await t.services.orders.advance(no, "delivered", "staff:1");
+      await t.services.orders.advance(no, "completed", "staff:1");
+      return no;
+    },
   };
   return steps;
 }

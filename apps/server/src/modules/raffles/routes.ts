@@ -1,0 +1,19 @@
+import { scratchInput } from "@shop/contract";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { ok } from "../../lib/http.js";
+import type { SessionGuards } from "../../plugins/session.js";
+import { sessionOf } from "../../plugins/session.js";
+import type { Services } from "../../services.js";
+
+export function raffleRoutes(services: Services, guards: SessionGuards): FastifyPluginAsyncZod {
+  const { raffles } = services;
+  const member = { preHandler: guards.requireMember };
+  return async (app) => {
+    app.post("/raffle/search", async () => ok(await raffles.running()));
+    // Ours (api.md names no list call): the cards behind /member/my_ticket.
+    app.get("/user/ticket/search", member, async (req) => ok(await raffles.tickets(sessionOf(req).member.id)));
+    app.post("/order/changeStratchCard", { ...member, schema: { body: scratchInput } }, async (req) =>
+      ok(await raffles.scratch(sessionOf(req).member.id, req.body.ticket_id)),
+    );
+  };
+}
