@@ -150,7 +150,7 @@ export async function buildApp(options: BuildOptions): Promise<ShopApp> {
       await api.register(catalogueRoutes(services));
       await api.register(promotionRoutes(services));
       await api.register(logisticsRoutes(services, config, providers.ecpay));
-      await api.register(memberRoutes(services, guards));
+      await api.register(memberRoutes(services, guards, config));
       await api.register(cartRoutes(services, guards));
       await api.register(notificationRoutes(services, guards));
       await api.register(payoutRoutes(services, guards));

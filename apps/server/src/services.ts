@@ -15,6 +15,7 @@ import { createLogisticsService } from "./modules/logistics/service.js";
 import { createLoyaltyService } from "./modules/loyalty/service.js";
 import { createAddressBookService } from "./modules/members/addresses.js";
 import { createFavoritesService } from "./modules/members/favorites.js";
+import { createIdentitiesService } from "./modules/members/identities.js";
 import { createReferralsService } from "./modules/members/referrals.js";
 import { createMembersService } from "./modules/members/service.js";
 import { createNotificationsService } from "./modules/notifications/service.js";
@@ -91,7 +92,8 @@ export function createServices({ db, config, sms, mail, providers, now }: Servic
     notifications,
     raffles,
     payout: createPayoutService(db, loyalty, shops, now),
-    referrals: createReferralsService(db, loyalty, now),
+    referrals: createReferralsService(db, loyalty, catalogue, now),
+    identities: createIdentitiesService(db),
     addresses,
     exchange: createExchangeService(db, loyalty, inventory, shops, now),
     depot: createDepotService({ db, catalogue, loyalty, logistics, addresses, now }),

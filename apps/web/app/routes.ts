@@ -47,15 +47,15 @@ const memberPages: Array<[path: string, file: string]> = [
   ["address", "routes/member.address.tsx"],
   ["notice", "routes/member.notice.tsx"],
   ["buy_list", "routes/member.buy-list.tsx"],
-  ["my_ticket", SOON],
+  ["my_ticket", "routes/member.my-ticket.tsx"],
   ["coupon", "routes/member.coupon.tsx"],
   ["wallet", "routes/member.wallet.tsx"],
   ["point", "routes/member.point.tsx"],
   ["refer", "routes/member.refer.tsx"],
-  ["share", SOON],
+  ["share", "routes/member.share.tsx"],
   ["refer_list", "routes/member.refer-list.tsx"],
   ["month_point", "routes/member.month-point.tsx"],
-  ["account_binding", SOON],
+  ["account_binding", "routes/member.account-binding.tsx"],
   ["order_detail", "routes/order-detail.tsx"],
   ["delivery_progress", "routes/order-delivery.tsx"],
   ["i_depot", "routes/member.depot.tsx"],
@@ -63,7 +63,9 @@ const memberPages: Array<[path: string, file: string]> = [
   ["seller", SOON],
   ["seller_detail", SOON],
   ["seller_delivery", SOON],
-  ["account_share", SOON],
+  ["account_share", "routes/member.account-share.tsx"],
+  // Ours: the specification names a favourites view without its path.
+  ["favorite", "routes/member.favorite.tsx"],
 ];
 
 /** The route table for one mall; `scope` keeps route ids unique between the two mounts. */

@@ -54,4 +54,4 @@ export const updateNicknameInput = z.strictObject({
 });
 export type UpdateNicknameInput = z.input<typeof updateNicknameInput>;
 
-export type { AuthResult, PublicUser } from "./user.js";
+export type { AuthResult, BindingView, PublicUser, SignInProvider } from "./user.js";

@@ -8,6 +8,7 @@ export * from "./format.js";
 export * from "./front.js";
 export * from "./inquiry.js";
 export * from "./invoice.js";
+export * from "./links.js";
 export * from "./loyalty.js";
 export * from "./order.js";
 export * from "./ssr.js";

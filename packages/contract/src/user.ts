@@ -15,3 +15,14 @@ export interface AuthResult {
   token: string;
   user: PublicUser;
 }
+
+export type SignInProvider = "google" | "line" | "facebook";
+/** One row of /member/account_binding (threeway/get). */
+export interface BindingView {
+  provider: SignInProvider;
+  label: string;
+  bound: boolean;
+  bound_at: string | null;
+  /** False while the provider is not configured for this shop (its sign-in is hidden). */
+  available: boolean;
+}

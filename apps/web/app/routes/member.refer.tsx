@@ -1,8 +1,10 @@
 import { useState } from "react";
 import { useMember } from "../features/member/context";
+import { copyLink } from "../features/member/share";
 import { api } from "../lib/api";
 import { useShop } from "../lib/shop";
 import { useAlerts } from "../ui/alerts";
+import { ShopLink } from "../ui/ShopLink";
 import type { Route } from "./+types/member.refer";
 
 export const meta: Route.MetaFunction = () => [{ title: "推薦好友｜茶山好物" }, { name: "robots", content: "noindex" }];
@@ -25,15 +27,6 @@ export default function MemberRefer() {
     await alerts.success(r.message);
   }
 
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(link);
-      await alerts.success("已複製邀請連結");
-    } catch {
-      await alerts.remind(link);
-    }
-  }
-
   return (
     <section className="card">
       <h1 className="text-xl font-bold text-stone-800">推薦好友</h1>
@@ -45,7 +38,7 @@ export default function MemberRefer() {
         {user.refcode}
       </p>
       <div className="mt-4 flex flex-wrap gap-3">
-        <button type="button" className="btn-primary" onClick={() => void copy()}>
+        <button type="button" className="btn-primary" onClick={() => void copyLink(alerts, link, "已複製邀請連結")}>
           複製邀請連結
         </button>
         <button type="button" className="btn-secondary" disabled={busy} onClick={() => void regenerate()}>
@@ -53,6 +46,9 @@ export default function MemberRefer() {
         </button>
       </div>
       <p className="mt-3 break-all text-sm text-stone-500">{link}</p>
+      <ShopLink to="/member/account_share" className="mt-3 inline-block text-sm text-tea-700 underline">
+        顯示我的邀請 QR Code
+      </ShopLink>
     </section>
   );
 }

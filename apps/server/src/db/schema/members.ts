@@ -58,3 +58,20 @@ export const captchas = pgTable(
   },
   (t) => [index("captchas_phone_idx").on(t.phone, t.createdAt), index("captchas_ip_idx").on(t.ip, t.createdAt)],
 );
+
+/** A third-party sign-in (Google, LINE, Facebook) bound to a member: one per provider and member. */
+export const memberIdentities = pgTable(
+  "member_identities",
+  {
+    id: serial("id").primaryKey(),
+    memberId: integer("member_id").notNull(),
+    provider: text("provider", { enum: ["google", "line", "facebook"] }).notNull(),
+    /** The provider's stable user id (the ID token's `sub`). */
+    subject: text("subject").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("member_identities_subject_key").on(t.provider, t.subject),
+    uniqueIndex("member_identities_member_key").on(t.memberId, t.provider),
+  ],
+);

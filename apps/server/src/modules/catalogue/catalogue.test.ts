@@ -108,6 +108,17 @@ describe("search", () => {
     expect(two.body.data.list.map((p) => p.name)).toEqual(["高山烏龍茶禮盒"]);
   });
 
+  test("no keyword lists every product on shelf in the shop (全部商品); a keyword of only symbols matches nothing", async () => {
+    const all = await t.call<SearchPage>("GET", "/api/product/search?keyword=&per_page=5");
+    expect(all.body.data.list).toHaveLength(5);
+    expect(all.body.data.total).toBeGreaterThan(40);
+    const shop2 = await t.call<SearchPage>("GET", "/api/product/search?shop_id=2&per_page=100");
+    expect(shop2.body.data.total).toBeGreaterThan(0);
+    expect(shop2.body.data.total).toBeLessThan(all.body.data.total);
+    const symbols = await t.call<SearchPage>("GET", `/api/product/search?keyword=${encodeURIComponent("!!")}`);
+    expect(symbols.body.data.list).toEqual([]);
+  });
+
   test("suggestions as you type, limited", async () => {
     const r = await t.call<Suggestion[]>("GET", `/api/product/search/fast?keyword=${encodeURIComponent("烏")}&limit=3`);
     expect(r.body.data.length).toBe(3);

@@ -50,7 +50,9 @@ export function catalogueRoutes(services: Services): FastifyPluginAsyncZod {
       "/product/search",
       {
         config: cached,
-        schema: { querystring: shopQuerySchema.extend({ keyword: keywordSchema, sort: sortSchema, ...pageQuerySchema.shape }) },
+        schema: {
+          querystring: shopQuerySchema.extend({ keyword: keywordSchema.default(""), sort: sortSchema, ...pageQuerySchema.shape }),
+        },
       },
       async (req) => {
         const q = req.query;

@@ -251,8 +251,9 @@ export function createCatalogueService(db: Db) {
     async search(keyword: string, shopId: number, page: number, perPage: number, sort: ProductSort): Promise<SearchPage> {
       const match = searchCondition(keyword);
       const empty = { keyword, list: [], total: 0, page, per_page: perPage, sort };
-      if (!match) return empty;
-      const { list, total } = await pagedCards(and(inShop(shopId), match) as SQL, sort, page, perPage);
+      // No keyword at all is /product's 全部商品; a keyword of only symbols matches nothing.
+      if (!match && keyword.trim() !== "") return empty;
+      const { list, total } = await pagedCards(match ? (and(inShop(shopId), match) as SQL) : inShop(shopId), sort, page, perPage);
       return { ...empty, list, total };
     },
 

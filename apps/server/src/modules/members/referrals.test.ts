@@ -1,4 +1,4 @@
-import type { PublicUser, ReferralView } from "@shop/contract";
+import type { BindingView, PublicUser, ReferralView, ShareLinks } from "@shop/contract";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { DEMO_ACCOUNTS } from "../../db/seed.js";
 import { createTestApp, lastCaptcha, loginAs, type TestApp, uniquePhone } from "../../test/harness.js";
@@ -51,5 +51,40 @@ describe("referrals", () => {
     expect((await t.call<PublicUser>("GET", "/api/user/get", { token })).body.data.refcode).toBe(r.body.data.refcode);
     await expect(register(old)).rejects.toThrow("400");
     await register(r.body.data.refcode);
+  });
+});
+
+describe("sharing and bindings", () => {
+  test("shareProduct links to the product in the member's own shop with their code; unknown products are 404", async () => {
+    const member = await login(DEMO_ACCOUNTS.member);
+    const r = await t.call<ShareLinks>("GET", "/api/user/shareProduct?product_id=3", { token: member });
+    expect(r.status).toBe(200);
+    const url = new URL(r.body.data.url);
+    expect(url.pathname).toBe("/product/details");
+    expect(url.searchParams.get("id")).toBe("3");
+    expect(url.searchParams.get("refcode")).toBe(DEMO_ACCOUNTS.member.refcode);
+    expect(r.body.data.line_share_url).toBe(
+      `https://social-plugins.line.me/lineit/share?url=${encodeURIComponent(r.body.data.url)}`,
+    );
+
+    // A sub-mall member's link stays in their sub-mall.
+    const shop2 = await login(DEMO_ACCOUNTS.shop2Member);
+    const user = (await t.call<PublicUser>("GET", "/api/user/get", { token: shop2 })).body.data;
+    const theirs = await t.call<ShareLinks>("GET", "/api/user/shareProduct?product_id=3", { token: shop2 });
+    expect(new URL(theirs.body.data.url).pathname).toBe(`/shop_${user.shop_id}/product/details`);
+
+    expect((await t.call("GET", "/api/user/shareProduct?product_id=999999", { token: member })).status).toBe(404);
+    expect((await t.call("GET", "/api/user/shareProduct?product_id=abc", { token: member })).status).toBe(400);
+    expect((await t.call("GET", "/api/user/shareProduct?product_id=3")).status).toBe(401);
+  });
+
+  test("threeway/get lists every provider with its binding state", async () => {
+    const member = await login(DEMO_ACCOUNTS.member);
+    const r = await t.call<BindingView[]>("GET", "/api/user/threeway/get", { token: member });
+    expect(r.body.data.map((b) => [b.provider, b.bound])).toEqual([
+      ["line", false],
+      ["google", false],
+      ["facebook", false],
+    ]);
   });
 });

@@ -1,9 +1,10 @@
-import type { ReferralView } from "@shop/contract";
+import { lineShareUrl, type ReferralView, type ShareLinks, shopBasePath } from "@shop/contract";
 import { count, desc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { members } from "../../db/schema/index.js";
 import { newRefcode } from "../../lib/crypto.js";
 import { isUniqueViolation, notFound } from "../../lib/errors.js";
+import type { CatalogueService } from "../catalogue/service.js";
 import { type LoyaltyService, taipeiMonth } from "../loyalty/service.js";
 
 const maskName = (name: string) => {
@@ -15,7 +16,12 @@ const maskName = (name: string) => {
 const maskPhone = (phone: string) => `${phone.slice(0, 4)}***${phone.slice(-3)}`;
 
 /** Referral codes and the member's two levels of referrals (names and phones masked). */
-export function createReferralsService(db: Db, loyalty: LoyaltyService, now: () => Date = () => new Date()) {
+export function createReferralsService(
+  db: Db,
+  loyalty: LoyaltyService,
+  catalogue: CatalogueService,
+  now: () => Date = () => new Date(),
+) {
   async function listUnder(uplineId: number): Promise<ReferralView[]> {
     const rows = await db.select().from(members).where(eq(members.uplineId, uplineId)).orderBy(desc(members.id)).limit(500);
     if (rows.length === 0) return [];
@@ -45,6 +51,20 @@ export function createReferralsService(db: Db, loyalty: LoyaltyService, now: () 
 
   return {
     /** A new code; the old one stops working at once. */
+    /**
+     * shareProduct: the product's page in the member's own shop, carrying their referral code, so
+     * a friend who registers from it becomes their referral and lands in the same sub-mall.
+     */
+    async shareProduct(memberId: number, productId: number, origin: string): Promise<ShareLinks> {
+      const [m] = await db.select().from(members).where(eq(members.id, memberId));
+      if (!m) throw notFound("找不到會員");
+      await catalogue.product(productId, m.shopId).catch(() => {
+        throw notFound("找不到此商品，可能已下架");
+      });
+      const url = `${origin}${shopBasePath(m.shopId)}/product/details?id=${productId}&refcode=${encodeURIComponent(m.refcode)}`;
+      return { url, line_share_url: lineShareUrl(url) };
+    },
+
     async freshRefcode(memberId: number): Promise<string> {
       for (let attempt = 0; ; attempt++) {
         const refcode = newRefcode();

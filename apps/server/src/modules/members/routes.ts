@@ -1,13 +1,18 @@
 import { addressBookInput, idSchema, refChildInput, shopIdSchema, z } from "@shop/contract";
 import { COUNTIES, DISTRICTS } from "@shop/reference-data";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { ok } from "../../lib/http.js";
+import type { Config } from "../../config.js";
+import { ok, publicOrigin } from "../../lib/http.js";
 import type { SessionGuards } from "../../plugins/session.js";
 import { sessionOf } from "../../plugins/session.js";
 import type { Services } from "../../services.js";
 
-/** The member's favourites (/api/user/like/*). */
-export function memberRoutes(services: Services, guards: SessionGuards): FastifyPluginAsyncZod {
+/** Referrals, sharing, the address book, favourites (/api/user/like/*) and sign-in bindings. */
+export function memberRoutes(
+  services: Services,
+  guards: SessionGuards,
+  config: Pick<Config, "PUBLIC_URL">,
+): FastifyPluginAsyncZod {
   const { favorites } = services;
   const likeBody = z.strictObject({ product_id: idSchema, shop_id: shopIdSchema.optional() });
   const member = { preHandler: guards.requireMember };
@@ -22,6 +27,10 @@ export function memberRoutes(services: Services, guards: SessionGuards): Fastify
     app.post("/user/ref/child", { ...member, schema: { body: refChildInput } }, async (req) =>
       ok(await services.referrals.child(sessionOf(req).member.id, req.body.member_id)),
     );
+    app.get("/user/shareProduct", { ...member, schema: { querystring: z.object({ product_id: idSchema }) } }, async (req) =>
+      ok(await services.referrals.shareProduct(sessionOf(req).member.id, req.query.product_id, publicOrigin(config, req))),
+    );
+    app.get("/user/threeway/get", member, async (req) => ok(await services.identities.bindings(sessionOf(req).member.id)));
     app.get("/user/addr/search", member, async (req) => ok(await services.addresses.list(sessionOf(req).member.id)));
     app.post("/user/addr/store", { ...member, schema: { body: addressBookInput } }, async (req) =>
       ok(await services.addresses.save(sessionOf(req).member.id, req.body), "地址已儲存"),

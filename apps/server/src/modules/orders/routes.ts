@@ -19,7 +19,7 @@ import type { Config } from "../../config.js";
 import type { FakeTapPay } from "../../integrations/tappay/fake.js";
 import { AppError, fieldError } from "../../lib/errors.js";
 import { acceptFormPosts } from "../../lib/form.js";
-import { ok } from "../../lib/http.js";
+import { ok, publicOrigin } from "../../lib/http.js";
 import type { SessionGuards } from "../../plugins/session.js";
 import { sessionOf } from "../../plugins/session.js";
 import type { Services } from "../../services.js";
@@ -43,7 +43,7 @@ export function orderRoutes(
 
   const buyerOf = (req: FastifyRequest, phone?: string): Buyer =>
     req.session ? { memberId: req.session.member.id, phone } : { cartToken: cartTokenOf(req), phone };
-  const originOf = (req: FastifyRequest) => config.PUBLIC_URL?.replace(/\/$/, "") ?? `${req.protocol}://${req.host}`;
+  const originOf = (req: FastifyRequest) => publicOrigin(config, req);
   const idempotencyKeyOf = (req: FastifyRequest) => {
     const key = req.headers["idempotency-key"];
     if (key === undefined) return undefined;

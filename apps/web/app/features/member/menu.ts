@@ -17,6 +17,8 @@ export const MEMBER_MENU: MemberMenuItem[] = [
   { to: "/member/refer", label: "推薦好友" },
   { to: "/member/refer_list", label: "推薦名單" },
   { to: "/member/share", label: "分享商品" },
+  { to: "/member/account_share", label: "分享邀請" },
+  { to: "/member/favorite", label: "我的收藏" },
   { to: "/member/i_depot", label: "雲端庫存" },
   { to: "/member/address", label: "收件地址" },
   { to: "/member/notice", label: "通知訊息" },

@@ -1,0 +1,16 @@
+/** Links the server and the pages build the same way (no dependencies: safe for any chunk). */
+
+/** The base path of a shop's pages: "" for the main mall, "/shop_2" for a sub-mall. */
+export function shopBasePath(shopId: number): string {
+  return shopId === 1 ? "" : `/shop_${shopId}`;
+}
+
+/** LINE's share page for a URL (opens the LINE app's share sheet on phones). */
+export function lineShareUrl(url: string): string {
+  return `https://social-plugins.line.me/lineit/share?url=${encodeURIComponent(url)}`;
+}
+
+export interface ShareLinks {
+  url: string;
+  line_share_url: string;
+}
