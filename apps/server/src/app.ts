@@ -108,7 +108,19 @@ export async function buildApp(options: BuildOptions): Promise<ShopApp> {
     services.orders.expireUnpaid().catch((error) => app.log.error({ err: error }, "unpaid order sweep failed"));
   }, config.ORDER_SWEEP_SECONDS * 1000);
   sweepTimer.unref();
-  app.addHook("onClose", async () => clearInterval(sweepTimer));
+  // Month-end settlement of last month's team points (decision 19); hourly, and a no-op once the
+  // month is settled, so a restart or a second instance cannot settle twice.
+  const settleMonth = () =>
+    services.loyalty.settleDueMonth().catch((error) => app.log.error({ err: error }, "monthly settlement failed"));
+  const settlementTimer = setInterval(settleMonth, 3_600_000);
+  settlementTimer.unref();
+  app.addHook("onReady", async () => {
+    void settleMonth();
+  });
+  app.addHook("onClose", async () => {
+    clearInterval(sweepTimer);
+    clearInterval(settlementTimer);
+  });
 
   app.addHook("onRequest", async (request, reply) => {
     reply.header("x-request-id", request.id);

@@ -108,3 +108,30 @@ export const depotTakeouts = pgTable(
   },
   (t) => [index("depot_takeouts_member_idx").on(t.memberId, t.id)],
 );
+
+/**
+ * Each completed order's qualifying amount, in the month it completed: what monthly spend is
+ * made of, so a return takes exactly its amount off that month, and the month-end settlement can
+ * find the orders whose uplines qualified only later in the month.
+ */
+export const monthPurchases = pgTable(
+  "month_purchases",
+  {
+    orderNo: text("order_no").primaryKey(),
+    memberId: integer("member_id").notNull(),
+    /** "2026-11" (Asia/Taipei). */
+    month: text("month").notNull(),
+    amount: integer("amount").notNull(),
+    returnedAt: timestamp("returned_at", { withTimezone: true }),
+  },
+  (t) => [index("month_purchases_month_idx").on(t.month)],
+);
+
+/** One row per settled month (the settlement may run again; it only adds what is missing). */
+export const monthSettlements = pgTable("month_settlements", {
+  month: text("month").primaryKey(),
+  qualifiedMembers: integer("qualified_members").notNull(),
+  /** Team points credited by settlement runs for this month (not those credited at completion). */
+  teamPointsCredited: integer("team_points_credited").notNull(),
+  settledAt: timestamp("settled_at", { withTimezone: true }).notNull(),
+});

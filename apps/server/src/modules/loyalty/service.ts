@@ -6,11 +6,13 @@ import {
   loyaltyAccounts,
   memberCoupons,
   monthlySpend,
+  monthPurchases,
+  monthSettlements,
   pointEntries,
   shopSettings,
   walletEntries,
 } from "../../db/schema/index.js";
-import { conflict } from "../../lib/errors.js";
+import { badRequest, conflict } from "../../lib/errors.js";
 import { MAIN_SHOP_ID } from "../shops/service.js";
 
 export interface UsableCoupon {
@@ -75,6 +77,43 @@ export function createLoyaltyService(db: Db, now: () => Date = () => new Date(),
     await tx.insert(ledger).values({ memberId, delta, reason, ref });
   }
 
+  /**
+   * Team points for one purchase to its two upline levels, each only if that upline qualifies for
+   * `month`; credits that exist already are skipped. Returns the points credited.
+   */
+  async function creditTeam(tx: Tx, p: { orderNo: string; memberId: number; amount: number }, month: string) {
+    const threshold = await setting("monthly_member_threshold", 3000, tx);
+    const percents = [await setting("team_point_level1", 0, tx), await setting("team_point_level2", 0, tx)];
+    let credited = 0;
+    let upline = await uplineOf(tx, p.memberId);
+    for (const [i, percent] of percents.entries()) {
+      if (upline === null) break;
+      const level = i + 1;
+      const team = Math.floor((p.amount * percent) / 100);
+      const ref = `order:${p.orderNo}:team${level}`;
+      if (team > 0 && (await spendIn(tx, upline, month)) >= threshold) {
+        const [exists] = await tx
+          .select({ id: pointEntries.id })
+          .from(pointEntries)
+          .where(and(eq(pointEntries.memberId, upline), eq(pointEntries.ref, ref)));
+        if (!exists) {
+          await change(tx, "points", upline, team, `團隊點數（第 ${level} 代）訂單 ${p.orderNo}`, ref);
+          credited += team;
+        }
+      }
+      upline = await uplineOf(tx, upline);
+    }
+    return credited;
+  }
+
+  async function spendIn(q: Db | Tx, memberId: number, month: string): Promise<number> {
+    const [row] = await q
+      .select()
+      .from(monthlySpend)
+      .where(and(eq(monthlySpend.memberId, memberId), eq(monthlySpend.month, month)));
+    return row?.amount ?? 0;
+  }
+
   return {
     async teamPointPercent(): Promise<{ level1: number; level2: number }> {
       return { level1: await setting("team_point_level1", 0), level2: await setting("team_point_level2", 0) };
@@ -83,13 +122,7 @@ export function createLoyaltyService(db: Db, now: () => Date = () => new Date(),
     /** The monthly-member threshold (NT$ of completed purchases in a calendar month). */
     monthlyThreshold: () => setting("monthly_member_threshold", 3000),
 
-    async monthSpend(memberId: number, month: string, q: Db | Tx = db): Promise<number> {
-      const [row] = await q
-        .select()
-        .from(monthlySpend)
-        .where(and(eq(monthlySpend.memberId, memberId), eq(monthlySpend.month, month)));
-      return row?.amount ?? 0;
-    },
+    monthSpend: (memberId: number, month: string, q: Db | Tx = db) => spendIn(q, memberId, month),
 
     /**
      * Completion credits (product.md §8, decision 19): own points per line on the money paid for
@@ -104,34 +137,30 @@ export function createLoyaltyService(db: Db, now: () => Date = () => new Date(),
         earned += Math.floor((share * l.pointPercent) / 100);
       }
       if (base > 0) {
-        await tx
-          .insert(monthlySpend)
-          .values({ memberId: o.memberId, month, amount: base })
-          .onConflictDoUpdate({
-            target: [monthlySpend.memberId, monthlySpend.month],
-            set: { amount: sql`${monthlySpend.amount} + ${base}` },
-          });
+        const recorded = await tx
+          .insert(monthPurchases)
+          .values({ orderNo: o.orderNo, memberId: o.memberId, month, amount: base })
+          .onConflictDoNothing()
+          .returning({ orderNo: monthPurchases.orderNo });
+        if (recorded.length > 0) {
+          await tx
+            .insert(monthlySpend)
+            .values({ memberId: o.memberId, month, amount: base })
+            .onConflictDoUpdate({
+              target: [monthlySpend.memberId, monthlySpend.month],
+              set: { amount: sql`${monthlySpend.amount} + ${base}` },
+            });
+        }
       }
       const ref = `order:${o.orderNo}`;
       if (earned > 0) await change(tx, "points", o.memberId, earned, `訂單 ${o.orderNo} 完成回饋`, `${ref}:earn`);
-
-      const threshold = await setting("monthly_member_threshold", 3000, tx);
-      const pct = { level1: await setting("team_point_level1", 0, tx), level2: await setting("team_point_level2", 0, tx) };
-      let upline = await uplineOf(tx, o.memberId);
-      for (const [level, percent] of [
-        [1, pct.level1],
-        [2, pct.level2],
-      ] as const) {
-        if (upline === null) break;
-        const team = Math.floor((base * percent) / 100);
-        if (team > 0 && (await this.monthSpend(upline, month, tx)) >= threshold) {
-          await change(tx, "points", upline, team, `團隊點數（第 ${level} 代）訂單 ${o.orderNo}`, `${ref}:team${level}`);
-        }
-        upline = await uplineOf(tx, upline);
-      }
+      await creditTeam(tx, { orderNo: o.orderNo, memberId: o.memberId, amount: base }, month);
     },
 
-    /** A refund after completion takes the credits back (as far as the balance allows; it never goes negative). */
+    /**
+     * A refund after completion takes the credits back (as far as the balance allows; it never
+     * goes negative) and takes the order's amount off the month it counted for.
+     */
     async reverseOrderCredits(tx: Tx, orderNo: string) {
       const ref = `order:${orderNo}`;
       const credits = await tx
@@ -143,6 +172,64 @@ export function createLoyaltyService(db: Db, now: () => Date = () => new Date(),
         const back = Math.min(balance, c.delta);
         if (back > 0) await change(tx, "points", c.memberId, -back, `訂單 ${orderNo} 退款收回點數`, `${c.ref}:reversal`);
       }
+      const [purchase] = await tx
+        .update(monthPurchases)
+        .set({ returnedAt: now() })
+        .where(and(eq(monthPurchases.orderNo, orderNo), isNull(monthPurchases.returnedAt)))
+        .returning();
+      if (purchase) {
+        await tx
+          .update(monthlySpend)
+          .set({ amount: sql`greatest(0, ${monthlySpend.amount} - ${purchase.amount})` })
+          .where(and(eq(monthlySpend.memberId, purchase.memberId), eq(monthlySpend.month, purchase.month)));
+      }
+    },
+
+    /**
+     * Month-end settlement of a finished month (Asia/Taipei): team points for that month's orders
+     * whose upline qualified only after the order completed. Safe to run again: each credit's ref
+     * is unique per member, and what exists is skipped.
+     */
+    async settleMonth(month: string): Promise<{ month: string; qualified_members: number; team_points_credited: number }> {
+      if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(month)) throw badRequest("月份格式錯誤（YYYY-MM）");
+      if (month >= taipeiMonth(now())) throw badRequest("只能結算已結束的月份");
+      return db.transaction(async (tx) => {
+        // One settlement at a time per month: a second run waits here, then finds nothing to add.
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`month-settlement:${month}`}))`);
+        const purchases = await tx
+          .select()
+          .from(monthPurchases)
+          .where(and(eq(monthPurchases.month, month), isNull(monthPurchases.returnedAt)))
+          .orderBy(monthPurchases.orderNo);
+        let credited = 0;
+        for (const p of purchases) credited += await creditTeam(tx, p, month);
+        const threshold = await setting("monthly_member_threshold", 3000, tx);
+        const [q] = await tx
+          .select({ n: sql<number>`count(*)::int` })
+          .from(monthlySpend)
+          .where(and(eq(monthlySpend.month, month), gte(monthlySpend.amount, threshold)));
+        const qualified = Number(q?.n ?? 0);
+        await tx
+          .insert(monthSettlements)
+          .values({ month, qualifiedMembers: qualified, teamPointsCredited: credited, settledAt: now() })
+          .onConflictDoUpdate({
+            target: monthSettlements.month,
+            set: {
+              qualifiedMembers: qualified,
+              teamPointsCredited: sql`${monthSettlements.teamPointsCredited} + ${credited}`,
+              settledAt: now(),
+            },
+          });
+        return { month, qualified_members: qualified, team_points_credited: credited };
+      });
+    },
+
+    /** Settles the previous month if it has not been settled yet (the scheduled job). */
+    async settleDueMonth() {
+      const [y, m] = taipeiMonth(now()).split("-").map(Number) as [number, number];
+      const previous = m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, "0")}`;
+      const [done] = await db.select().from(monthSettlements).where(eq(monthSettlements.month, previous));
+      return done ? null : this.settleMonth(previous);
     },
 
     /** A ledger page, newest first, with the balance. */
