@@ -1,42 +1,6 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { fillHomeAddress, fillReceiver, orderNoOf, payByCard, saveAddress, shot, signIn, toCheckout } from "./flows";
 import { PHONE_UA } from "./helpers";
-
-const shots = process.env.SHOTS_DIR;
-async function shot(page: Page, name: string) {
-  if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
-}
-
-/** Puts a product in the cart from its page and opens the checkout with it. */
-async function toCheckout(page: Page, productId: number) {
-  await page.goto(`/product/details?id=${productId}`);
-  await page.getByRole("button", { name: "加入購物車" }).click();
-  await expect(page.getByTestId("cart-panel")).toBeInViewport();
-  await page.goto("/select_cart");
-  await page.getByRole("link", { name: "前往結帳" }).click();
-  await expect(page).toHaveURL(/\/cart$/);
-  await expect(page.getByTestId("payable")).toBeVisible();
-}
-
-async function fillReceiver(page: Page, phone: string) {
-  await page.getByLabel("收件人姓名").fill("陳大文");
-  await page.getByLabel("手機號碼").fill(phone);
-}
-
-async function fillHomeAddress(page: Page) {
-  await page.getByLabel("郵遞區號").fill("100");
-  await page.getByLabel("縣市").fill("台北市");
-  await page.getByLabel("鄉鎮市區").fill("中正區");
-  await page.getByLabel("地址", { exact: true }).fill("重慶南路一段 122 號");
-}
-
-async function payByCard(page: Page, number: string) {
-  await page.getByLabel("信用卡", { exact: true }).check();
-  await page.getByLabel("卡號").fill(number);
-  await page.getByLabel("有效期限（MM/YY）").fill("12/30");
-  await page.getByLabel("安全碼").fill("123");
-}
-
-const orderNoOf = async (page: Page) => ((await page.getByTestId("order-no").textContent()) ?? "").trim();
 
 test.describe("guests buy", () => {
   test("home delivery, credit card (測試模式): paid, then found with order number and phone", async ({ page }) => {
@@ -149,11 +113,7 @@ test("quick order: straight from the home page to checkout, without the cart", a
 });
 
 test("a member pays with points and wallet into the cloud depot and finds the order in the member area", async ({ page }) => {
-  await page.goto("/login");
-  await page.getByLabel("手機號碼或電子郵件").fill("0912345678");
-  await page.getByLabel("密碼").fill("demo1234");
-  await page.getByRole("button", { name: "登入", exact: true }).click();
-  await expect(page).toHaveURL(/\/member$/);
+  await signIn(page, "0912345678", "demo1234");
   // Other specs leave lines in this member's cart: start from an empty one.
   const token = await page.evaluate(() => localStorage.getItem("token"));
   const headers = { authorization: `Bearer ${token}` };
@@ -185,14 +145,7 @@ test("a member pays with points and wallet into the cloud depot and finds the or
   await shot(page, "member-order-detail-desktop");
 
   // The goods wait in the cloud depot; the member asks for a pick-up to a saved address.
-  await page.goto("/member/address");
-  await page.getByLabel("收件人姓名").fill("王小明");
-  await page.getByLabel("手機號碼").fill("0912345678");
-  await page.getByLabel("縣市").selectOption("臺北市");
-  await page.getByLabel("鄉鎮市區").selectOption("中正區");
-  await page.getByLabel("地址", { exact: true }).fill("重慶南路一段 122 號");
-  await page.getByRole("button", { name: "儲存地址" }).click();
-  await page.getByRole("button", { name: "確認", exact: true }).click();
+  await saveAddress(page, "王小明", "0912345678");
   await page.goto("/member/i_depot");
   await expect(page.getByTestId("depot-stock")).toContainText("宜蘭三星蔥醬");
   await page.getByLabel("宜蘭三星蔥醬 提貨數量").selectOption("1");
@@ -224,11 +177,7 @@ test.describe("on a phone", () => {
   });
 
   test("a member pays by transfer, then cancels from the order page", async ({ page }) => {
-    await page.goto("/login");
-    await page.getByLabel("手機號碼或電子郵件").fill("0933444555");
-    await page.getByLabel("密碼").fill("demo1234");
-    await page.getByRole("button", { name: "登入", exact: true }).click();
-    await expect(page).toHaveURL(/\/member$/);
+    await signIn(page, "0933444555", "demo1234");
     await toCheckout(page, 42);
     await page.getByLabel("新竹物流宅配").check();
     await fillReceiver(page, "0933444555");
@@ -270,11 +219,7 @@ test.describe("on a phone", () => {
 });
 
 test("the member sees points, wallet and coupons in the member area", async ({ page }) => {
-  await page.goto("/login");
-  await page.getByLabel("手機號碼或電子郵件").fill("0912345678");
-  await page.getByLabel("密碼").fill("demo1234");
-  await page.getByRole("button", { name: "登入", exact: true }).click();
-  await expect(page).toHaveURL(/\/member$/);
+  await signIn(page, "0912345678", "demo1234");
   await page
     .getByRole("link", { name: /我的點數/ })
     .first()
@@ -323,11 +268,7 @@ test("the member sees points, wallet and coupons in the member area", async ({ p
 });
 
 test("the member's referral code and referral list", async ({ page }) => {
-  await page.goto("/login");
-  await page.getByLabel("手機號碼或電子郵件").fill("0912345678");
-  await page.getByLabel("密碼").fill("demo1234");
-  await page.getByRole("button", { name: "登入", exact: true }).click();
-  await expect(page).toHaveURL(/\/member$/);
+  await signIn(page, "0912345678", "demo1234");
   await page.goto("/member/refer");
   await expect(page.getByTestId("my-refcode")).toHaveText("TEAFAN88");
   await expect(page.getByText("/register?refcode=TEAFAN88")).toBeVisible();
@@ -337,11 +278,7 @@ test("the member's referral code and referral list", async ({ page }) => {
 });
 
 test("order updates arrive as notices with unread badges", async ({ page }) => {
-  await page.goto("/login");
-  await page.getByLabel("手機號碼或電子郵件").fill("0912345678");
-  await page.getByLabel("密碼").fill("demo1234");
-  await page.getByRole("button", { name: "登入", exact: true }).click();
-  await expect(page).toHaveURL(/\/member$/);
+  await signIn(page, "0912345678", "demo1234");
   await page.goto("/member/point");
   const nav = page.getByRole("navigation", { name: "會員功能" });
   await expect(nav.getByRole("link", { name: /通知訊息 \d+ 則未讀/ })).toBeVisible();
@@ -351,11 +288,7 @@ test("order updates arrive as notices with unread badges", async ({ page }) => {
 });
 
 test("the address book: county, district and postal code from the post office's list", async ({ page }) => {
-  await page.goto("/login");
-  await page.getByLabel("手機號碼或電子郵件").fill("0933444555");
-  await page.getByLabel("密碼").fill("demo1234");
-  await page.getByRole("button", { name: "登入", exact: true }).click();
-  await expect(page).toHaveURL(/\/member$/);
+  await signIn(page, "0933444555", "demo1234");
   await page.goto("/member/address");
   await page.getByLabel("收件人姓名").fill("李小華");
   await page.getByLabel("手機號碼").fill("0933444555");

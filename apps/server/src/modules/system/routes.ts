@@ -24,13 +24,25 @@ export function testModeRoutes(sms: CapturingSmsSender, orders: OrdersService): 
     });
     app.post(
       "/test/orders/fulfil",
-      { schema: { body: z.object({ order_no: orderNoSchema, tracking_no: z.string().max(30).optional() }) } },
+      {
+        schema: {
+          body: z.object({
+            order_no: orderNoSchema,
+            tracking_no: z.string().max(30).optional(),
+            complete: z.boolean().optional(),
+          }),
+        },
+      },
       async (req) => {
         const o = await orders.byNo(req.body.order_no);
         if (!o) throw notFound("找不到此訂單");
         if (o.status === "pending_payment") await orders.confirmPayment(o.orderNo, "staff:test");
         await orders.advance(o.orderNo, "processing", "staff:test");
         await orders.advance(o.orderNo, "shipped", "staff:test", req.body.tracking_no ?? "HCT000000001");
+        if (req.body.complete) {
+          await orders.advance(o.orderNo, "delivered", "staff:test");
+          await orders.advance(o.orderNo, "completed", "staff:test");
+        }
         return ok(null);
       },
     );

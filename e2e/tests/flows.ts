@@ -1,0 +1,78 @@
+import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import { captchaFor, newPhone } from "./helpers";
+
+/** Steps several specs share: signing in, checking out, the address book. */
+
+export const shots = process.env.SHOTS_DIR;
+export async function shot(page: Page, name: string) {
+  if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
+}
+
+export async function signIn(page: Page, phone: string, password: string) {
+  await page.goto("/login");
+  await page.getByLabel("手機號碼或電子郵件").fill(phone);
+  await page.getByLabel("密碼").fill(password);
+  await page.getByRole("button", { name: "登入", exact: true }).click();
+  await expect(page).toHaveURL(/\/member$/);
+}
+
+/** Registers a member through the API (the register page has its own spec); returns phone and token. */
+export async function registerMember(request: APIRequestContext, name: string, refcode?: string) {
+  const phone = newPhone();
+  await request.post("/api/register/user/sendCaptcha", { data: { phone } });
+  const res = await request.post("/api/register/user/store", {
+    data: { phone, captcha: await captchaFor(request, phone), password: "pass12345", name, ...(refcode ? { refcode } : {}) },
+  });
+  const body = (await res.json()) as { status: boolean; message: string; data: { token: string; user: { refcode: string } } };
+  if (!body.status) throw new Error(`register: ${body.message}`);
+  return { phone, password: "pass12345", token: body.data.token, refcode: body.data.user.refcode };
+}
+
+/** Puts a product in the cart from its page and opens the checkout with it. */
+export async function toCheckout(page: Page, productId: number) {
+  await page.goto(`/product/details?id=${productId}`);
+  await page.getByRole("button", { name: "加入購物車" }).click();
+  await expect(page.getByTestId("cart-panel")).toBeInViewport();
+  await openCheckout(page);
+}
+
+/** From the cart page to the checkout with every selected line. */
+export async function openCheckout(page: Page) {
+  await page.goto("/select_cart");
+  await page.getByRole("link", { name: "前往結帳" }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(page.getByTestId("payable")).toBeVisible();
+}
+
+export async function fillReceiver(page: Page, phone: string) {
+  await page.getByLabel("收件人姓名").fill("陳大文");
+  await page.getByLabel("手機號碼").fill(phone);
+}
+
+export async function fillHomeAddress(page: Page) {
+  await page.getByLabel("郵遞區號").fill("100");
+  await page.getByLabel("縣市").fill("台北市");
+  await page.getByLabel("鄉鎮市區").fill("中正區");
+  await page.getByLabel("地址", { exact: true }).fill("重慶南路一段 122 號");
+}
+
+export async function payByCard(page: Page, number: string) {
+  await page.getByLabel("信用卡", { exact: true }).check();
+  await page.getByLabel("卡號").fill(number);
+  await page.getByLabel("有效期限（MM/YY）").fill("12/30");
+  await page.getByLabel("安全碼").fill("123");
+}
+
+export const orderNoOf = async (page: Page) => ((await page.getByTestId("order-no").textContent()) ?? "").trim();
+
+/** Saves an address in the member's address book (/member/address). */
+export async function saveAddress(page: Page, name: string, phone: string) {
+  await page.goto("/member/address");
+  await page.getByLabel("收件人姓名").fill(name);
+  await page.getByLabel("手機號碼").fill(phone);
+  await page.getByLabel("縣市").selectOption("臺北市");
+  await page.getByLabel("鄉鎮市區").selectOption("中正區");
+  await page.getByLabel("地址", { exact: true }).fill("重慶南路一段 122 號");
+  await page.getByRole("button", { name: "儲存地址" }).click();
+  await page.getByRole("button", { name: "確認", exact: true }).click();
+}
