@@ -31,7 +31,14 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const op = fc.oneof(
-  fc.record({ op: fc.constant("exchange" as const), points: fc.integer({ min: -10, max: 1200 }) }),
+  fc.record({
+    op: fc.constant("exchange" as const),
+    // Mostly valid amounts (even, from the minimum up), some anything.
+    points: fc.oneof(
+      fc.integer({ min: 50, max: 300 }).map((n) => n * 2),
+      fc.integer({ min: -10, max: 1200 }),
+    ),
+  }),
   fc.record({ op: fc.constant("withdraw" as const), amount: fc.integer({ min: -10, max: 700 }) }),
   fc.record({ op: fc.constant("decide" as const), paid: fc.boolean() }),
   fc.record({
@@ -69,6 +76,13 @@ describe("ledgers against a model", () => {
     const succeeded = new Set<string>();
     await fc.assert(
       fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 8 }), async (steps) => {
+        // Each run starts with points and money to spend, so successes are as likely as refusals.
+        const start = await t.services.loyalty.balances(memberId);
+        await t.database.db.transaction(async (tx) => {
+          if (start.points < 1000)
+            await t.services.loyalty.changePoints(tx, memberId, 1000, "測試", `model:points:${++raffleSeq}`);
+          if (start.wallet < 300) await t.services.loyalty.changeWallet(tx, memberId, 300, "測試", `model:wallet:${++raffleSeq}`);
+        });
         const model = await t.services.loyalty.balances(memberId);
         const pending: WithdrawalView[] = [];
         for (const step of steps) {
