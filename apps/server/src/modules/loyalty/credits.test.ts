@@ -2,27 +2,18 @@ import { and, eq, like } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { orderLines, pointEntries } from "../../db/schema/index.js";
-import { DEMO_ACCOUNTS } from "../../db/seed.js";
-import { createTestApp, type TestApp } from "../../test/harness.js";
-import { orderSteps } from "../orders/test-helpers.js";
+import type { TestApp } from "../../test/harness.js";
+import { memberAndDownline } from "../orders/test-helpers.js";
 import { taipeiMonth } from "./service.js";
 
 let t: TestApp;
-let s: ReturnType<typeof orderSteps>;
-const ids: Record<string, number> = {};
-const tokens: Record<string, string> = {};
+let ids: Record<"member" | "downline", number>;
+let completedOrder: Awaited<ReturnType<typeof memberAndDownline>>["completedOrder"];
 beforeAll(async () => {
-  t = await createTestApp();
-  s = orderSteps(t);
-  for (const key of ["member", "downline"] as const) {
-    tokens[key] = await s.login(DEMO_ACCOUNTS[key].phone, DEMO_ACCOUNTS[key].password);
-    ids[key] = (await t.services.auth.authenticate(tokens[key] ?? ""))?.member.id ?? 0;
-  }
+  ({ t, ids, completedOrder } = await memberAndDownline());
 });
 afterAll(() => t.close());
 
-const completedOrder = (who: "member" | "downline", productId: number, qty: number) =>
-  s.completedOrder(tokens[who] ?? "", DEMO_ACCOUNTS[who].phone, productId, qty);
 const entries = (orderNo: string) =>
   t.database.db
     .select()

@@ -1,9 +1,8 @@
 import { like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { pointEntries } from "../../db/schema/index.js";
-import { DEMO_ACCOUNTS } from "../../db/seed.js";
-import { createTestApp, type TestApp } from "../../test/harness.js";
-import { orderSteps } from "../orders/test-helpers.js";
+import type { TestApp } from "../../test/harness.js";
+import { memberAndDownline } from "../orders/test-helpers.js";
 
 /**
  * Month-end settlement (Asia/Taipei months): an upline who qualifies only after a downline's order
@@ -11,21 +10,13 @@ import { orderSteps } from "../orders/test-helpers.js";
  * settlement runs. A return takes its amount off the month it counted for.
  */
 let t: TestApp;
-let s: ReturnType<typeof orderSteps>;
-const ids: Record<string, number> = {};
-const tokens: Record<string, string> = {};
+let ids: Record<"member" | "downline", number>;
+let completedOrder: Awaited<ReturnType<typeof memberAndDownline>>["completedOrder"];
 beforeAll(async () => {
-  t = await createTestApp();
-  s = orderSteps(t);
-  for (const key of ["member", "downline"] as const) {
-    tokens[key] = await s.login(DEMO_ACCOUNTS[key].phone, DEMO_ACCOUNTS[key].password);
-    ids[key] = (await t.services.auth.authenticate(tokens[key] ?? ""))?.member.id ?? 0;
-  }
+  ({ t, ids, completedOrder } = await memberAndDownline());
 });
 afterAll(() => t.close());
 
-const completedOrder = (who: "member" | "downline", productId: number, qty: number) =>
-  s.completedOrder(tokens[who] ?? "", DEMO_ACCOUNTS[who].phone, productId, qty);
 const baseOf = async (orderNo: string) => {
   const o = await t.services.orders.byNo(orderNo);
   return (o?.goodsAmount ?? 0) - (o?.discountTotal ?? 0) - (o?.pointsUsed ?? 0);

@@ -1,7 +1,8 @@
 import type { CartView, Envelope, ProductView, StoreResult } from "@shop/contract";
 import { eq } from "drizzle-orm";
 import { variants } from "../../db/schema/index.js";
-import type { TestApp } from "../../test/harness.js";
+import { DEMO_ACCOUNTS } from "../../db/seed.js";
+import { createTestApp, type TestApp } from "../../test/harness.js";
 
 /** Shared steps of the order tests: finding variants, filling carts, paying. */
 export function orderSteps(t: TestApp) {
@@ -80,3 +81,20 @@ export function orderSteps(t: TestApp) {
 
 export const guestReceiver = { name: "陳大文", phone: "0922333444" };
 export const homeAddress = { zip: "100", county: "台北市", district: "中正區", line: "重慶南路一段 122 號" };
+
+type DemoBuyer = "member" | "downline";
+
+/** A fresh test app with the demo member and their downline signed in (the loyalty tests' setting). */
+export async function memberAndDownline() {
+  const t = await createTestApp();
+  const s = orderSteps(t);
+  const tokens = {} as Record<DemoBuyer, string>;
+  const ids = {} as Record<DemoBuyer, number>;
+  for (const key of ["member", "downline"] as const) {
+    tokens[key] = await s.login(DEMO_ACCOUNTS[key].phone, DEMO_ACCOUNTS[key].password);
+    ids[key] = (await t.services.auth.authenticate(tokens[key]))?.member.id ?? 0;
+  }
+  const completedOrder = (who: DemoBuyer, productId: number, qty: number) =>
+    s.completedOrder(tokens[who], DEMO_ACCOUNTS[who].phone, productId, qty);
+  return { t, s, tokens, ids, completedOrder };
+}

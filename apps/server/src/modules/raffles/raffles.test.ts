@@ -4,21 +4,16 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { depotEntries, memberCoupons, rafflePrizes, raffles, raffleTickets } from "../../db/schema/index.js";
 import { DEMO_ACCOUNTS } from "../../db/seed.js";
-import { createTestApp, type TestApp } from "../../test/harness.js";
-import { orderSteps } from "../orders/test-helpers.js";
+import type { TestApp } from "../../test/harness.js";
+import { memberAndDownline, type orderSteps } from "../orders/test-helpers.js";
 import { createRafflesService, pickByWeight } from "./service.js";
 
 let t: TestApp;
 let s: ReturnType<typeof orderSteps>;
-const ids: Record<string, number> = {};
-const tokens: Record<string, string> = {};
+let ids: Record<"member" | "downline", number>;
+let tokens: Record<"member" | "downline", string>;
 beforeAll(async () => {
-  t = await createTestApp();
-  s = orderSteps(t);
-  for (const key of ["member", "downline"] as const) {
-    tokens[key] = await s.login(DEMO_ACCOUNTS[key].phone, DEMO_ACCOUNTS[key].password);
-    ids[key] = (await t.services.auth.authenticate(tokens[key] ?? ""))?.member.id ?? 0;
-  }
+  ({ t, s, ids, tokens } = await memberAndDownline());
 });
 afterAll(() => t.close());
 
