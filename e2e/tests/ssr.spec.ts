@@ -15,6 +15,10 @@ test.describe("server-rendered pages carry their content and meta tags", () => {
     ["/product/details?id=1", ["阿里山金萱烏龍", "75g 隨手包", "NT$400"]],
     ["/news", ["最新消息", "冬茶上市｜高山烏龍新茶到貨"]],
     ["/activity", ["優惠活動", "消費滿 NT$1,000 折 NT$100"]],
+    ["/dealer/list", ["經銷據點", "茶山好物 台北旗艦店", "高雄港都茶莊", "門市據點（3）", "google.com/maps/search"]],
+    ["/dealer/list?county=%E9%AB%98%E9%9B%84%E5%B8%82", ["高雄港都茶莊", "高雄市經銷據點"]],
+    ["/dealer/sub_list?dealer_id=1", ["茶山好物 台北旗艦店", "忠孝旗艦店", "板橋門市", "每日 10:00–21:00"]],
+    ["/dealer/product_detail?id=1", ["經銷商品（10）", "阿里山金萱烏龍", "哪裡買（3 間門市）"]],
   ] as const) {
     test(path, async ({ request }) => {
       const res = await request.get(path);
@@ -55,11 +59,15 @@ test.describe("server-rendered pages carry their content and meta tags", () => {
     expect((await request.get("/product/details?id=abc")).status()).toBe(404);
     expect((await request.get("/product?parent_categry_id=99999")).status()).toBe(404);
     expect((await request.get("/news/details?id=-5")).status()).toBe(404);
+    expect((await request.get("/dealer/product_detail?id=99999")).status()).toBe(404);
+    expect((await request.get("/dealer/sub_list?dealer_id=x")).status()).toBe(404);
     for (const q of [
       "/product?parent_categry_id=1&page=-3",
       "/product?parent_categry_id=1&page=99999999999",
       "/product?keyword=%27%3B%20drop%20table",
       "/product?keyword=%F0%9F%8D%B5",
+      "/dealer/list?county=%27%3B%20drop%20table&keyword=%25",
+      `/dealer/list?keyword=${"茶".repeat(80)}`,
     ]) {
       expect((await request.get(q)).status(), q).toBe(200);
     }

@@ -20,6 +20,7 @@ import { authRoutes } from "./modules/auth/routes.js";
 import { cartRoutes } from "./modules/cart/routes.js";
 import { catalogueRoutes } from "./modules/catalogue/routes.js";
 import { frontRoutes } from "./modules/content/routes.js";
+import { dealerRoutes } from "./modules/dealers/routes.js";
 import { depotRoutes } from "./modules/depot/routes.js";
 import { exchangeRoutes } from "./modules/exchange/routes.js";
 import { logisticsRoutes } from "./modules/logistics/routes.js";
@@ -169,6 +170,7 @@ export async function buildApp(options: BuildOptions): Promise<ShopApp> {
       await api.register(loyaltyRoutes(services, guards));
       await api.register(exchangeRoutes(services, guards));
       await api.register(raffleRoutes(services, guards));
+      await api.register(dealerRoutes(services));
       await api.register(depotRoutes(services, guards));
       await api.register(hctNotifyRoutes(services, config.HCT_NOTIFY_SECRET));
       await api.register(

@@ -87,7 +87,7 @@ export function createServices({ db, config, sms, mail, providers, now }: Servic
     content: createContentService(db, catalogue, now),
     promotions,
     logistics,
-    dealers: createDealersService(db),
+    dealers: createDealersService(db, catalogue),
     loyalty,
     notifications,
     raffles,

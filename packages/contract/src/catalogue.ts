@@ -124,3 +124,36 @@ export interface DealerCard {
   phone: string;
   image: string;
 }
+export interface DealerListItem extends DealerCard {
+  intro: string;
+  outlet_count: number;
+  product_count: number;
+}
+export interface DealerSearchPage {
+  list: DealerListItem[];
+  total: number;
+  page: number;
+  per_page: number;
+  /** Counties that have dealers, for the filter. */
+  counties: Array<{ county: string; count: number }>;
+}
+export interface DealerOutletView {
+  id: number;
+  name: string;
+  county: string;
+  district: string;
+  address: string;
+  phone: string;
+  hours: string;
+}
+export interface DealerOutletPage {
+  dealer: DealerCard;
+  list: DealerOutletView[];
+  total: number;
+  page: number;
+  per_page: number;
+}
+export interface DealerDetail extends DealerListItem {
+  outlets: DealerOutletView[];
+  products: ProductCard[];
+}

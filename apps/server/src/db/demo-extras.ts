@@ -1,4 +1,8 @@
 /** Demo dealers, promotions and ship methods. */
+const HOURS = "每日 10:00–21:00";
+const WEEKDAYS = "週一至週六 09:00–18:00";
+
+/** Dealers in several counties, each with outlets and the catalogue products they carry. */
 export const DEMO_DEALERS = [
   {
     name: "茶山好物 台北旗艦店",
@@ -8,6 +12,33 @@ export const DEMO_DEALERS = [
     phone: "02-2711-0001",
     featured: true,
     intro: "品牌旗艦門市，提供試飲與茶藝課程。",
+    outlets: [
+      {
+        name: "忠孝旗艦店",
+        county: "臺北市",
+        district: "大安區",
+        address: "臺北市大安區忠孝東路四段 100 號",
+        phone: "02-2711-0001",
+        hours: HOURS,
+      },
+      {
+        name: "信義門市",
+        county: "臺北市",
+        district: "信義區",
+        address: "臺北市信義區松仁路 58 號",
+        phone: "02-2722-0011",
+        hours: HOURS,
+      },
+      {
+        name: "板橋門市",
+        county: "新北市",
+        district: "板橋區",
+        address: "新北市板橋區文化路一段 188 號",
+        phone: "02-2960-0012",
+        hours: HOURS,
+      },
+    ],
+    productIds: [1, 2, 3, 4, 5, 6, 7, 8, 53, 57],
   },
   {
     name: "竹北茶坊",
@@ -17,6 +48,25 @@ export const DEMO_DEALERS = [
     phone: "03-555-0002",
     featured: true,
     intro: "新竹地區經銷，東方美人專賣。",
+    outlets: [
+      {
+        name: "竹北本店",
+        county: "新竹縣",
+        district: "竹北市",
+        address: "新竹縣竹北市光明六路 50 號",
+        phone: "03-555-0002",
+        hours: WEEKDAYS,
+      },
+      {
+        name: "北埔老街門市",
+        county: "新竹縣",
+        district: "北埔鄉",
+        address: "新竹縣北埔鄉北埔街 12 號",
+        phone: "03-580-0021",
+        hours: HOURS,
+      },
+    ],
+    productIds: [5, 6, 7, 45, 46],
   },
   {
     name: "台中好茶行",
@@ -26,6 +76,25 @@ export const DEMO_DEALERS = [
     phone: "04-2322-0003",
     featured: true,
     intro: "中部經銷，茶點與禮盒齊全。",
+    outlets: [
+      {
+        name: "公益路門市",
+        county: "臺中市",
+        district: "西區",
+        address: "臺中市西區公益路 200 號",
+        phone: "04-2322-0003",
+        hours: HOURS,
+      },
+      {
+        name: "逢甲門市",
+        county: "臺中市",
+        district: "西屯區",
+        address: "臺中市西屯區文華路 100 號",
+        phone: "04-2451-0031",
+        hours: HOURS,
+      },
+    ],
+    productIds: [3, 4, 17, 18, 19, 54, 55, 56],
   },
   {
     name: "府城茶舖",
@@ -35,6 +104,17 @@ export const DEMO_DEALERS = [
     phone: "06-222-0004",
     featured: true,
     intro: "台南老店，代客包裝伴手禮。",
+    outlets: [
+      {
+        name: "民族路本舖",
+        county: "臺南市",
+        district: "中西區",
+        address: "臺南市中西區民族路二段 88 號",
+        phone: "06-222-0004",
+        hours: WEEKDAYS,
+      },
+    ],
+    productIds: [9, 10, 11, 12, 53, 58],
   },
   {
     name: "花蓮山海茶屋",
@@ -44,6 +124,73 @@ export const DEMO_DEALERS = [
     phone: "03-833-0005",
     featured: false,
     intro: "東部經銷據點。",
+    outlets: [
+      {
+        name: "中山路門市",
+        county: "花蓮縣",
+        district: "花蓮市",
+        address: "花蓮縣花蓮市中山路 66 號",
+        phone: "03-833-0005",
+        hours: HOURS,
+      },
+    ],
+    productIds: [13, 14, 15, 16],
+  },
+  {
+    name: "高雄港都茶莊",
+    county: "高雄市",
+    district: "苓雅區",
+    address: "高雄市苓雅區四維三路 20 號",
+    phone: "07-333-0006",
+    featured: false,
+    intro: "南部最大經銷，企業禮盒團購服務。",
+    outlets: [
+      {
+        name: "四維門市",
+        county: "高雄市",
+        district: "苓雅區",
+        address: "高雄市苓雅區四維三路 20 號",
+        phone: "07-333-0006",
+        hours: HOURS,
+      },
+      {
+        name: "左營門市",
+        county: "高雄市",
+        district: "左營區",
+        address: "高雄市左營區博愛二路 300 號",
+        phone: "07-556-0061",
+        hours: HOURS,
+      },
+      {
+        name: "鳳山門市",
+        county: "高雄市",
+        district: "鳳山區",
+        address: "高雄市鳳山區光遠路 150 號",
+        phone: "07-740-0062",
+        hours: WEEKDAYS,
+      },
+    ],
+    productIds: [1, 2, 53, 54, 55, 56, 57, 58, 59, 60],
+  },
+  {
+    name: "宜蘭蘭陽茶鋪",
+    county: "宜蘭縣",
+    district: "羅東鎮",
+    address: "宜蘭縣羅東鎮中正北路 30 號",
+    phone: "03-954-0007",
+    featured: false,
+    intro: "在地小農好食與茶葉一站購足。",
+    outlets: [
+      {
+        name: "羅東門市",
+        county: "宜蘭縣",
+        district: "羅東鎮",
+        address: "宜蘭縣羅東鎮中正北路 30 號",
+        phone: "03-954-0007",
+        hours: HOURS,
+      },
+    ],
+    productIds: [27, 28, 29, 30, 31, 32],
   },
 ];
 

@@ -13,6 +13,8 @@ import {
   banners,
   categories,
   coupons,
+  dealerOutlets,
+  dealerProducts,
   dealers,
   exchangeItems,
   members,
@@ -411,9 +413,15 @@ async function seedExtras(tx: Tx, images: Images) {
     },
   ]);
 
-  await tx
-    .insert(dealers)
-    .values(DEMO_DEALERS.map((d, i) => ({ ...d, image: images.square(`dealer-${i}`, "pot", 190 + i * 25, i), sort: i })));
+  for (const [i, { outlets, productIds, ...d }] of DEMO_DEALERS.entries()) {
+    const [dealer] = await tx
+      .insert(dealers)
+      .values({ ...d, image: images.square(`dealer-${i}`, "pot", 190 + i * 25, i), sort: i })
+      .returning({ id: dealers.id });
+    if (!dealer) throw new Error("dealer insert failed");
+    await tx.insert(dealerOutlets).values(outlets.map((o, sort) => ({ ...o, dealerId: dealer.id, sort })));
+    await tx.insert(dealerProducts).values(productIds.map((productId) => ({ dealerId: dealer.id, productId })));
+  }
 
   const day = 86_400_000;
   const start = new Date(Date.now() - 7 * day);

@@ -1,0 +1,70 @@
+import type { DealerCard, DealerOutletView } from "@shop/contract/catalogue";
+import { Img } from "../../ui/Img";
+
+/** A Google Maps search for an address (opens the Maps app on phones). */
+export const mapSearchUrl = (address: string) => `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
+
+export function AddressLink({ address }: { address: string }) {
+  return (
+    <a href={mapSearchUrl(address)} target="_blank" rel="noopener noreferrer" className="text-tea-700 underline">
+      {address}
+    </a>
+  );
+}
+
+export function PhoneLink({ phone }: { phone: string }) {
+  return phone ? (
+    <a href={`tel:${phone.replace(/[^\d+]/g, "")}`} className="text-stone-600">
+      {phone}
+    </a>
+  ) : null;
+}
+
+export function DealerHeader({ dealer, intro }: { dealer: DealerCard; intro?: string }) {
+  return (
+    <section className="card flex flex-col gap-4 sm:flex-row sm:items-center">
+      {dealer.image && (
+        <Img
+          src={dealer.image}
+          alt=""
+          width={96}
+          height={96}
+          sizes="96px"
+          priority
+          className="h-24 w-24 rounded-xl object-cover"
+        />
+      )}
+      <div className="min-w-0">
+        <p className="text-sm text-stone-500">{dealer.county}</p>
+        <h1 className="text-2xl font-bold text-stone-800">{dealer.name}</h1>
+        {intro && <p className="mt-1 text-stone-600">{intro}</p>}
+        <p className="mt-1 text-sm">
+          <AddressLink address={dealer.address} />
+        </p>
+        <p className="text-sm">
+          <PhoneLink phone={dealer.phone} />
+        </p>
+      </div>
+    </section>
+  );
+}
+
+export function OutletList({ outlets }: { outlets: DealerOutletView[] }) {
+  if (outlets.length === 0) return <p className="text-stone-600">此經銷商目前沒有門市據點。</p>;
+  return (
+    <ul className="grid gap-3 md:grid-cols-2" data-testid="outlets">
+      {outlets.map((o) => (
+        <li key={o.id} className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-200">
+          <p className="font-medium text-stone-800">{o.name}</p>
+          <p className="mt-1 text-sm">
+            <AddressLink address={o.address} />
+          </p>
+          <p className="mt-1 text-sm">
+            <PhoneLink phone={o.phone} />
+            {o.hours && <span className="text-stone-500">｜{o.hours}</span>}
+          </p>
+        </li>
+      ))}
+    </ul>
+  );
+}

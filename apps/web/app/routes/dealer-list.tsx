@@ -1,0 +1,124 @@
+import type { DealerSearchPage } from "@shop/contract/catalogue";
+import { Form } from "react-router";
+import { AddressLink, PhoneLink } from "../features/dealers/parts";
+import { intParam } from "../lib/query";
+import { rootOrigin, seo } from "../lib/seo";
+import { useShop } from "../lib/shop";
+import { Img } from "../ui/Img";
+import { Pagination } from "../ui/Pagination";
+import { ShopLink } from "../ui/ShopLink";
+import type { Route } from "./+types/dealer-list";
+
+const PER_PAGE = 12;
+
+/** /dealer/list?county=&keyword=: the dealer directory, server-rendered. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const county = url.searchParams.get("county")?.trim().slice(0, 10) ?? "";
+  const keyword = url.searchParams.get("keyword")?.trim().slice(0, 50) ?? "";
+  const page = intParam(url.searchParams.get("page"), 1);
+  const r = await context.api<DealerSearchPage>("/api/dealer/search", {
+    query: { county: county || undefined, keyword: keyword || undefined, page, per_page: PER_PAGE },
+  });
+  const result: DealerSearchPage = r.status ? r.data : { list: [], total: 0, page, per_page: PER_PAGE, counties: [] };
+  return { county, keyword, result };
+}
+
+export const meta: Route.MetaFunction = ({ data: d, matches, location }) =>
+  seo({
+    title: d?.county ? `${d.county}經銷據點` : "經銷據點",
+    description: `茶山好物經銷商與門市據點：${(d?.result.list ?? []).map((x) => `${x.name}（${x.county}）`).join("、")}`,
+    origin: rootOrigin(matches),
+    path: `${location.pathname}${location.search}`,
+  });
+
+export default function DealerList({ loaderData: d }: Route.ComponentProps) {
+  const shop = useShop();
+  const { result } = d;
+  return (
+    <div className="grid gap-5">
+      <div>
+        <h1 className="text-2xl font-bold text-stone-800">經銷據點</h1>
+        <p className="mt-1 text-stone-600">全台經銷商與門市，可現場試飲、選購與取貨。</p>
+      </div>
+      <Form method="get" action={shop.path("/dealer/list")} className="card flex flex-wrap items-end gap-3">
+        <div>
+          <label htmlFor="dealer-county" className="field-label">
+            縣市
+          </label>
+          <select id="dealer-county" name="county" defaultValue={d.county} className="input w-40">
+            <option value="">全部縣市</option>
+            {result.counties.map((c) => (
+              <option key={c.county} value={c.county}>
+                {`${c.county}（${c.count}）`}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="min-w-48 flex-1">
+          <label htmlFor="dealer-keyword" className="field-label">
+            關鍵字
+          </label>
+          <input
+            id="dealer-keyword"
+            name="keyword"
+            defaultValue={d.keyword}
+            maxLength={50}
+            className="input"
+            placeholder="店名、地址"
+          />
+        </div>
+        <button type="submit" className="btn-primary">
+          搜尋
+        </button>
+      </Form>
+      {result.list.length === 0 ? (
+        <p className="card text-center text-stone-600">找不到符合條件的經銷商。</p>
+      ) : (
+        <ul className="grid gap-4 md:grid-cols-2" data-testid="dealers">
+          {result.list.map((dealer, i) => (
+            <li key={dealer.id} className="flex gap-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-stone-200">
+              {dealer.image && (
+                <Img
+                  src={dealer.image}
+                  alt=""
+                  width={96}
+                  height={96}
+                  sizes="96px"
+                  priority={i < 2}
+                  className="h-20 w-20 shrink-0 rounded-xl object-cover"
+                />
+              )}
+              <div className="min-w-0">
+                <p className="text-xs text-stone-500">{dealer.county}</p>
+                <h2 className="font-bold text-stone-800">{dealer.name}</h2>
+                <p className="text-sm text-stone-600">{dealer.intro}</p>
+                <p className="mt-1 text-sm">
+                  <AddressLink address={dealer.address} />
+                </p>
+                <p className="text-sm">
+                  <PhoneLink phone={dealer.phone} />
+                </p>
+                <p className="mt-2 flex flex-wrap gap-3 text-sm">
+                  <ShopLink to={`/dealer/sub_list?dealer_id=${dealer.id}`} className="text-tea-700 hover:underline">
+                    {`門市據點（${dealer.outlet_count}）`}
+                  </ShopLink>
+                  <ShopLink to={`/dealer/product_detail?id=${dealer.id}`} className="text-tea-700 hover:underline">
+                    {`經銷商品（${dealer.product_count}）`}
+                  </ShopLink>
+                </p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pagination
+        page={result.page}
+        total={result.total}
+        perPage={result.per_page}
+        path="/dealer/list"
+        query={Object.fromEntries(Object.entries({ county: d.county, keyword: d.keyword }).filter(([, v]) => v))}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import type { DealerOutletPage } from "@shop/contract/catalogue";
+import { data } from "react-router";
+import { DealerHeader, OutletList } from "../features/dealers/parts";
+import { intParam } from "../lib/query";
+import { rootOrigin, seo } from "../lib/seo";
+import { Pagination } from "../ui/Pagination";
+import { ShopLink } from "../ui/ShopLink";
+import type { Route } from "./+types/dealer-sub-list";
+
+/** /dealer/sub_list?dealer_id=: one dealer's branch outlets. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const dealerId = intParam(url.searchParams.get("dealer_id"), 0);
+  if (!dealerId) throw data(null, { status: 404 });
+  const page = intParam(url.searchParams.get("page"), 1);
+  const r = await context.api<DealerOutletPage>("/api/dealer/subSearch", { query: { dealer_id: dealerId, page, per_page: 20 } });
+  if (!r.status) throw data(null, { status: 404 });
+  return r.data;
+}
+
+export const meta: Route.MetaFunction = ({ data: d, matches, location }) =>
+  d
+    ? seo({
+        title: `${d.dealer.name} 門市據點`,
+        description: `${d.dealer.name}門市：${d.list.map((o) => `${o.name} ${o.address}`).join("、")}`,
+        image: d.dealer.image,
+        origin: rootOrigin(matches),
+        path: `${location.pathname}${location.search}`,
+      })
+    : [{ title: "找不到此經銷商｜茶山好物" }];
+
+export default function DealerSubList({ loaderData: d }: Route.ComponentProps) {
+  return (
+    <div className="grid gap-5">
+      <ShopLink to="/dealer/list" className="text-sm text-tea-700 hover:underline">
+        ← 所有經銷據點
+      </ShopLink>
+      <DealerHeader dealer={d.dealer} />
+      <section>
+        <div className="mb-3 flex items-baseline justify-between">
+          <h2 className="text-lg font-bold text-stone-800">{`門市據點（${d.total}）`}</h2>
+          <ShopLink to={`/dealer/product_detail?id=${d.dealer.id}`} className="text-sm text-tea-700 hover:underline">
+            經銷商品
+          </ShopLink>
+        </div>
+        <OutletList outlets={d.list} />
+      </section>
+      <Pagination
+        page={d.page}
+        total={d.total}
+        perPage={d.per_page}
+        path="/dealer/sub_list"
+        query={{ dealer_id: String(d.dealer.id) }}
+      />
+    </div>
+  );
+}
