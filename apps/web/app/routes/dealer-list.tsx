@@ -1,10 +1,9 @@
 import type { DealerSearchPage } from "@shop/contract/catalogue";
 import { Form } from "react-router";
-import { AddressLink, PhoneLink } from "../features/dealers/parts";
+import { DealerSummary } from "../features/dealers/parts";
 import { intParam } from "../lib/query";
 import { rootOrigin, seo } from "../lib/seo";
 import { useShop } from "../lib/shop";
-import { Img } from "../ui/Img";
 import { Pagination } from "../ui/Pagination";
 import { ShopLink } from "../ui/ShopLink";
 import type { Route } from "./+types/dealer-list";
@@ -78,27 +77,7 @@ export default function DealerList({ loaderData: d }: Route.ComponentProps) {
         <ul className="grid gap-4 md:grid-cols-2" data-testid="dealers">
           {result.list.map((dealer, i) => (
             <li key={dealer.id} className="flex gap-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-stone-200">
-              {dealer.image && (
-                <Img
-                  src={dealer.image}
-                  alt=""
-                  width={96}
-                  height={96}
-                  sizes="96px"
-                  priority={i < 2}
-                  className="h-20 w-20 shrink-0 rounded-xl object-cover"
-                />
-              )}
-              <div className="min-w-0">
-                <p className="text-xs text-stone-500">{dealer.county}</p>
-                <h2 className="font-bold text-stone-800">{dealer.name}</h2>
-                <p className="text-sm text-stone-600">{dealer.intro}</p>
-                <p className="mt-1 text-sm">
-                  <AddressLink address={dealer.address} />
-                </p>
-                <p className="text-sm">
-                  <PhoneLink phone={dealer.phone} />
-                </p>
+              <DealerSummary dealer={dealer} intro={dealer.intro} heading="h2" priority={i < 2}>
                 <p className="mt-2 flex flex-wrap gap-3 text-sm">
                   <ShopLink to={`/dealer/sub_list?dealer_id=${dealer.id}`} className="text-tea-700 hover:underline">
                     {`門市據點（${dealer.outlet_count}）`}
@@ -107,7 +86,7 @@ export default function DealerList({ loaderData: d }: Route.ComponentProps) {
                     {`經銷商品（${dealer.product_count}）`}
                   </ShopLink>
                 </p>
-              </div>
+              </DealerSummary>
             </li>
           ))}
         </ul>

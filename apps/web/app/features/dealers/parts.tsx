@@ -1,4 +1,5 @@
 import type { DealerCard, DealerOutletView } from "@shop/contract/catalogue";
+import type { ReactNode } from "react";
 import { Img } from "../../ui/Img";
 
 /** A Google Maps search for an address (opens the Maps app on phones). */
@@ -20,9 +21,18 @@ export function PhoneLink({ phone }: { phone: string }) {
   ) : null;
 }
 
-export function DealerHeader({ dealer, intro }: { dealer: DealerCard; intro?: string }) {
+/** A dealer's picture, county, name, intro, address and phone; `heading` is h1 on its own page, h2 in lists. */
+export function DealerSummary(props: {
+  dealer: DealerCard;
+  intro?: string;
+  heading: "h1" | "h2";
+  priority?: boolean;
+  children?: ReactNode;
+}) {
+  const { dealer, intro, heading: Heading } = props;
+  const big = Heading === "h1";
   return (
-    <section className="card flex flex-col gap-4 sm:flex-row sm:items-center">
+    <>
       {dealer.image && (
         <Img
           src={dealer.image}
@@ -30,21 +40,30 @@ export function DealerHeader({ dealer, intro }: { dealer: DealerCard; intro?: st
           width={96}
           height={96}
           sizes="96px"
-          priority
-          className="h-24 w-24 rounded-xl object-cover"
+          priority={props.priority}
+          className={`${big ? "h-24 w-24" : "h-20 w-20"} shrink-0 rounded-xl object-cover`}
         />
       )}
       <div className="min-w-0">
-        <p className="text-sm text-stone-500">{dealer.county}</p>
-        <h1 className="text-2xl font-bold text-stone-800">{dealer.name}</h1>
-        {intro && <p className="mt-1 text-stone-600">{intro}</p>}
+        <p className={big ? "text-sm text-stone-500" : "text-xs text-stone-500"}>{dealer.county}</p>
+        <Heading className={big ? "text-2xl font-bold text-stone-800" : "font-bold text-stone-800"}>{dealer.name}</Heading>
+        {intro && <p className={big ? "mt-1 text-stone-600" : "text-sm text-stone-600"}>{intro}</p>}
         <p className="mt-1 text-sm">
           <AddressLink address={dealer.address} />
         </p>
         <p className="text-sm">
           <PhoneLink phone={dealer.phone} />
         </p>
+        {props.children}
       </div>
+    </>
+  );
+}
+
+export function DealerHeader({ dealer, intro }: { dealer: DealerCard; intro?: string }) {
+  return (
+    <section className="card flex flex-col gap-4 sm:flex-row sm:items-center">
+      <DealerSummary dealer={dealer} intro={intro} heading="h1" priority />
     </section>
   );
 }
