@@ -76,7 +76,7 @@ test("the navbar becomes fixed once scrolled past the news area", async ({ page 
 });
 
 test("pages not built yet say so plainly", async ({ page }) => {
-  const res = await page.goto("/dealer/list");
+  const res = await page.goto("/liff/liff_login_1");
   expect(res?.status()).toBe(200);
   await expect(page.getByTestId("coming-soon")).toContainText("即將推出");
   const missing = await page.goto("/definitely/not/a/page");
