@@ -34,6 +34,7 @@ import { orderRoutes } from "./modules/orders/routes.js";
 import { payoutRoutes } from "./modules/payout/routes.js";
 import { promotionRoutes } from "./modules/promotions/routes.js";
 import { raffleRoutes } from "./modules/raffles/routes.js";
+import { sellerRoutes } from "./modules/sellers/routes.js";
 import { shopRoutes } from "./modules/shops/routes.js";
 import { supportRoutes } from "./modules/support/routes.js";
 import { healthRoutes, testModeRoutes } from "./modules/system/routes.js";
@@ -171,6 +172,7 @@ export async function buildApp(options: BuildOptions): Promise<ShopApp> {
       await api.register(exchangeRoutes(services, guards));
       await api.register(raffleRoutes(services, guards));
       await api.register(dealerRoutes(services));
+      await api.register(sellerRoutes(services, guards));
       await api.register(depotRoutes(services, guards));
       await api.register(hctNotifyRoutes(services, config.HCT_NOTIFY_SECRET));
       await api.register(

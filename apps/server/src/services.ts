@@ -24,6 +24,7 @@ import { createOrderViews } from "./modules/orders/views.js";
 import { createPayoutService } from "./modules/payout/service.js";
 import { createPromotionsService } from "./modules/promotions/service.js";
 import { createRafflesService } from "./modules/raffles/service.js";
+import { createSellersService } from "./modules/sellers/service.js";
 import { createShopsService } from "./modules/shops/service.js";
 import { createSupportService } from "./modules/support/service.js";
 
@@ -76,6 +77,8 @@ export function createServices({ db, config, sms, mail, providers, now }: Servic
     card_public: providers.cardPublic,
     now,
   });
+  const orderViews = createOrderViews(db, orders, logistics);
+  const depot = createDepotService({ db, catalogue, loyalty, inventory, logistics, addresses, now });
   return {
     members,
     shops,
@@ -96,9 +99,10 @@ export function createServices({ db, config, sms, mail, providers, now }: Servic
     identities: createIdentitiesService(db),
     addresses,
     exchange: createExchangeService(db, loyalty, inventory, shops, now),
-    depot: createDepotService({ db, catalogue, loyalty, logistics, addresses, now }),
+    depot,
     orders,
-    orderViews: createOrderViews(db, orders, logistics),
+    orderViews,
+    sellers: createSellersService({ shops, orders, orderViews, inventory, catalogue, logistics, depot }),
     support: createSupportService({ db, mail, shops, inbox: config.SHOP_INBOX, now }),
   };
 }

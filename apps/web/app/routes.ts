@@ -60,9 +60,9 @@ const memberPages: Array<[path: string, file: string]> = [
   ["delivery_progress", "routes/order-delivery.tsx"],
   ["i_depot", "routes/member.depot.tsx"],
   ["idepot_stock", "routes/member.depot-log.tsx"],
-  ["seller", SOON],
-  ["seller_detail", SOON],
-  ["seller_delivery", SOON],
+  ["seller", "routes/member.seller.tsx"],
+  ["seller_detail", "routes/member.seller-detail.tsx"],
+  ["seller_delivery", "routes/member.seller-delivery.tsx"],
   ["account_share", "routes/member.account-share.tsx"],
   // Ours: the specification names a favourites view without its path.
   ["favorite", "routes/member.favorite.tsx"],

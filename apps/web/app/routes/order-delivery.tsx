@@ -1,7 +1,6 @@
-import { formatDateTime } from "@shop/contract/format";
 import { useSearchParams } from "react-router";
 import { OrderLoadState } from "../features/orders/LoadState";
-import { StatusBadge } from "../features/orders/OrderDetail";
+import { TrackingCard } from "../features/orders/TrackingCard";
 import { useTracking } from "../features/orders/useOrder";
 import { rootOrigin, seo } from "../lib/seo";
 import type { Route } from "./+types/order-delivery";
@@ -15,40 +14,5 @@ export default function OrderDelivery() {
   const orderNo = params.get("order_no");
   const state = useTracking(orderNo);
   if (state.status !== "ok") return <OrderLoadState state={state} title="查無配送資料" action="查詢訂單" />;
-  const t = state.data;
-  const events = [...t.events].reverse();
-  return (
-    <section className="card mx-auto max-w-2xl">
-      <div className="flex flex-wrap items-center gap-3">
-        <h1 className="text-xl font-bold text-stone-800">配送進度</h1>
-        <StatusBadge status={t.status} label={t.status_label} />
-      </div>
-      <dl className="mt-3 grid grid-cols-[6rem_1fr] gap-y-1 text-stone-700">
-        <dt className="text-stone-500">訂單編號</dt>
-        <dd>{t.order_no}</dd>
-        <dt className="text-stone-500">物流</dt>
-        <dd>{t.carrier}</dd>
-        <dt className="text-stone-500">物流單號</dt>
-        <dd>{t.tracking_no ?? "尚未出貨"}</dd>
-      </dl>
-      {events.length === 0 ? (
-        <p className="mt-5 text-stone-600">商品尚未出貨，出貨後即可在此查看配送進度。</p>
-      ) : (
-        <ol className="mt-5 border-l-2 border-tea-100 pl-4" aria-label="配送歷程">
-          {events.map((e, i) => (
-            <li key={`${e.at}${e.status}`} className="relative pb-4">
-              <span
-                className={`absolute -left-[1.4rem] top-1.5 h-2.5 w-2.5 rounded-full ${i === 0 ? "bg-tea-700" : "bg-stone-300"}`}
-              />
-              <p className={i === 0 ? "font-bold text-stone-800" : "text-stone-700"}>{e.status}</p>
-              <p className="text-sm text-stone-500">
-                {formatDateTime(e.at)}
-                {e.location ? `｜${e.location}` : ""}
-              </p>
-            </li>
-          ))}
-        </ol>
-      )}
-    </section>
-  );
+  return <TrackingCard tracking={state.data} />;
 }

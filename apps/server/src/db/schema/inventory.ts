@@ -1,4 +1,5 @@
-import { index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { check, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 /**
  * Every change to a variant's stock, with why and what caused it. `variants.stock` is the running
@@ -17,4 +18,38 @@ export const stockMovements = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("stock_movements_variant_idx").on(t.variantId, t.id), index("stock_movements_ref_idx").on(t.ref)],
+);
+
+/**
+ * Stock a seller holds for their own delivery (product.md §10), per shop and variant. `qty` moves
+ * only together with a movement, in one transaction, and never below zero.
+ */
+export const shopStock = pgTable(
+  "shop_stock",
+  {
+    shopId: integer("shop_id").notNull(),
+    variantId: integer("variant_id").notNull(),
+    qty: integer("qty").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.shopId, t.variantId] }), check("shop_stock_qty_non_negative", sql`${t.qty} >= 0`)],
+);
+
+export const shopStockMovements = pgTable(
+  "shop_stock_movements",
+  {
+    id: serial("id").primaryKey(),
+    shopId: integer("shop_id").notNull(),
+    variantId: integer("variant_id").notNull(),
+    delta: integer("delta").notNull(),
+    /** staff: moved in by the warehouse; depot: from the seller's cloud depot; order: a self-delivered order; return: it came back. */
+    reason: text("reason", { enum: ["staff", "depot", "order", "return"] }).notNull(),
+    /** What caused it, e.g. "order:20261122123456"; one movement per shop, variant and cause. */
+    ref: text("ref").notNull(),
+    note: text("note").notNull().default(""),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("shop_stock_movements_shop_idx").on(t.shopId, t.id),
+    uniqueIndex("shop_stock_movements_once").on(t.shopId, t.variantId, t.ref),
+  ],
 );

@@ -47,6 +47,8 @@ export const orders = pgTable(
     payBy: timestamp("pay_by", { withTimezone: true }),
     paidAt: timestamp("paid_at", { withTimezone: true }),
     trackingNo: text("tracking_no"),
+    /** Who delivers a seller's own delivery (as the seller typed it); null when the warehouse ships. */
+    carrier: text("carrier"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
   },

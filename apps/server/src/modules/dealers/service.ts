@@ -10,6 +10,7 @@ import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from "drizzle-
 import type { Db } from "../../db/client.js";
 import { dealerOutlets, dealerProducts, dealers } from "../../db/schema/index.js";
 import { notFound } from "../../lib/errors.js";
+import { likeEscape } from "../../lib/like.js";
 import type { CatalogueService } from "../catalogue/service.js";
 import { MAIN_SHOP_ID } from "../shops/service.js";
 
@@ -24,7 +25,6 @@ const cardColumns = {
 };
 const active = eq(dealers.status, "active");
 /** LIKE wildcards typed by a visitor are matched literally. */
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const outletView = (o: typeof dealerOutlets.$inferSelect): DealerOutletView => ({
   id: o.id,

@@ -1,9 +1,11 @@
+import { randomUUID } from "node:crypto";
 import type { DepotLogView, DepotStockView, TakeoutView } from "@shop/contract";
 import { desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { depotEntries, depotTakeouts, loyaltyAccounts } from "../../db/schema/index.js";
 import { conflict } from "../../lib/errors.js";
 import type { CatalogueService } from "../catalogue/service.js";
+import type { InventoryService } from "../inventory/service.js";
 import type { LogisticsService } from "../logistics/service.js";
 import type { LoyaltyService } from "../loyalty/service.js";
 import type { AddressBookService } from "../members/addresses.js";
@@ -16,11 +18,12 @@ export function createDepotService(deps: {
   db: Db;
   catalogue: CatalogueService;
   loyalty: LoyaltyService;
+  inventory: InventoryService;
   logistics: LogisticsService;
   addresses: AddressBookService;
   now?: () => Date;
 }) {
-  const { db, catalogue, loyalty, logistics, addresses } = deps;
+  const { db, catalogue, loyalty, inventory, logistics, addresses } = deps;
   const now = deps.now ?? (() => new Date());
 
   async function balances(q: Db, memberId: number) {
@@ -119,6 +122,31 @@ export function createDepotService(deps: {
         return t;
       });
       return view(row);
+    },
+
+    /**
+     * A seller moves goods from their own cloud depot into their shop's stock for self-delivery
+     * (product.md §10), in one transaction: both sides or neither.
+     */
+    async moveToShop(memberId: number, shopId: number, items: Array<{ variant_id: number; qty: number }>) {
+      const wanted = new Map<number, number>();
+      for (const i of items) wanted.set(i.variant_id, (wanted.get(i.variant_id) ?? 0) + i.qty);
+      const names = new Map((await catalogue.variantsForCart([...wanted.keys()], 1)).map((v) => [v.id, v.name]));
+      const ref = `depot-to-shop:${randomUUID()}`;
+      await db.transaction(async (tx) => {
+        await tx.insert(loyaltyAccounts).values({ memberId }).onConflictDoNothing();
+        await tx.select().from(loyaltyAccounts).where(eq(loyaltyAccounts.memberId, memberId)).for("update");
+        const held = await balances(tx as unknown as Db, memberId);
+        for (const [id, qty] of wanted) {
+          if ((held.get(id) ?? 0) < qty)
+            throw conflict(`雲端庫存不足：${names.get(id) ?? "商品"} 目前剩 ${held.get(id) ?? 0} 件`);
+        }
+        await tx
+          .insert(depotEntries)
+          .values([...wanted].map(([variantId, qty]) => ({ memberId, variantId, qty: -qty, reason: "轉入賣家庫存", ref })));
+        const lines = [...wanted].map(([variantId, qty]) => ({ variantId, qty }));
+        await inventory.moveShopStock(tx, shopId, lines, "depot", ref, "由雲端庫存轉入");
+      });
     },
 
     async takeouts(memberId: number): Promise<TakeoutView[]> {

@@ -1,6 +1,6 @@
-import { and, eq, gte, sql } from "drizzle-orm";
+import { and, desc, eq, gte, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
-import { stockMovements, variants } from "../../db/schema/index.js";
+import { shopStock, shopStockMovements, stockMovements, variants } from "../../db/schema/index.js";
 import { conflict } from "../../lib/errors.js";
 
 export interface StockRequest {
@@ -13,6 +13,8 @@ export interface StockRequest {
  * PostgreSQL serialises per row: under any concurrency a variant never goes below zero, and an
  * order either gets all its lines or none (the caller's transaction rolls back).
  */
+type ShopStockReason = typeof shopStockMovements.$inferInsert.reason;
+
 export function createInventoryService(db: Db) {
   async function move(tx: Tx, variantId: number, delta: number, reason: typeof stockMovements.$inferInsert.reason, ref: string) {
     await tx.insert(stockMovements).values({ variantId, delta, reason, ref });
@@ -71,6 +73,66 @@ export function createInventoryService(db: Db) {
           .where(eq(variants.id, variantId));
         await move(tx, variantId, delta, reason, ref);
       });
+    },
+
+    /**
+     * Moves a seller's own stock (positive in, negative out) inside the caller's transaction.
+     * Taking more than the shop holds throws 409 and takes nothing; a cause already recorded for a
+     * variant is not applied twice.
+     */
+    async moveShopStock(tx: Tx, shopId: number, lines: StockRequest[], reason: ShopStockReason, ref: string, note = "") {
+      const byVariant = new Map<number, number>();
+      for (const l of lines) byVariant.set(l.variantId, (byVariant.get(l.variantId) ?? 0) + l.qty);
+      for (const [variantId, delta] of [...byVariant].sort(([a], [b]) => a - b)) {
+        if (!Number.isInteger(delta) || delta === 0) throw new Error(`bad shop stock delta ${delta}`);
+        const recorded = await tx
+          .insert(shopStockMovements)
+          .values({ shopId, variantId, delta, reason, ref, note })
+          .onConflictDoNothing()
+          .returning({ id: shopStockMovements.id });
+        if (recorded.length === 0) continue;
+        await tx.insert(shopStock).values({ shopId, variantId, qty: 0 }).onConflictDoNothing();
+        const moved = await tx
+          .update(shopStock)
+          .set({ qty: sql`${shopStock.qty} + ${delta}` })
+          .where(and(eq(shopStock.shopId, shopId), eq(shopStock.variantId, variantId), gte(shopStock.qty, -delta)))
+          .returning({ qty: shopStock.qty });
+        if (moved.length === 0) throw conflict("賣家庫存不足", { variant_id: variantId, needed: -delta });
+      }
+    },
+
+    /** What a shop holds, per variant (zero rows left out). */
+    async shopStock(shopId: number): Promise<Array<{ variantId: number; qty: number }>> {
+      const rows = await db
+        .select({ variantId: shopStock.variantId, qty: shopStock.qty })
+        .from(shopStock)
+        .where(eq(shopStock.shopId, shopId))
+        .orderBy(shopStock.variantId);
+      return rows.filter((r) => r.qty > 0);
+    },
+
+    async shopStockOf(tx: Tx, shopId: number, variantIds: number[]): Promise<Map<number, number>> {
+      const rows = await tx.select().from(shopStock).where(eq(shopStock.shopId, shopId));
+      return new Map(rows.filter((r) => variantIds.includes(r.variantId)).map((r) => [r.variantId, r.qty]));
+    },
+
+    /** A shop's stock movements, newest first. */
+    shopStockLog(shopId: number, limit = 200) {
+      return db
+        .select()
+        .from(shopStockMovements)
+        .where(eq(shopStockMovements.shopId, shopId))
+        .orderBy(desc(shopStockMovements.id))
+        .limit(limit);
+    },
+
+    /** Shops whose held quantity differs from the sum of their movements (should always be none). */
+    async shopStockUnbalanced(): Promise<Array<{ shopId: number; variantId: number }>> {
+      const rows = await db.execute(sql`
+        select s.shop_id as "shopId", s.variant_id as "variantId" from ${shopStock} s
+        where s.qty <> coalesce((select sum(m.delta) from ${shopStockMovements} m
+                                 where m.shop_id = s.shop_id and m.variant_id = s.variant_id), 0)`);
+      return (rows as unknown as { rows: Array<{ shopId: number; variantId: number }> }).rows;
     },
 
     /** Variants whose balance differs from the sum of their movements (should always be none). */

@@ -157,6 +157,11 @@ export function createLoyaltyService(db: Db, now: () => Date = () => new Date(),
       await creditTeam(tx, { orderNo: o.orderNo, memberId: o.memberId, amount: base }, month);
     },
 
+    /** A completed sub-mall order's commission into its seller's wallet (once per order). */
+    async creditCommission(tx: Tx, c: { orderNo: string; sellerId: number; amount: number }) {
+      await change(tx, "wallet", c.sellerId, c.amount, `商城分潤 訂單 ${c.orderNo}`, `order:${c.orderNo}:commission`);
+    },
+
     /**
      * A refund after completion takes the credits back (as far as the balance allows; it never
      * goes negative) and takes the order's amount off the month it counted for.
@@ -171,6 +176,15 @@ export function createLoyaltyService(db: Db, now: () => Date = () => new Date(),
         const balance = (await this.balances(c.memberId, tx)).points;
         const back = Math.min(balance, c.delta);
         if (back > 0) await change(tx, "points", c.memberId, -back, `訂單 ${orderNo} 退款收回點數`, `${c.ref}:reversal`);
+      }
+      // The seller's shop commission comes back out of their wallet the same way.
+      const commissions = await tx
+        .select()
+        .from(walletEntries)
+        .where(eq(walletEntries.ref, `${ref}:commission`));
+      for (const c of commissions) {
+        const back = Math.min((await this.balances(c.memberId, tx)).wallet, c.delta);
+        if (back > 0) await change(tx, "wallet", c.memberId, -back, `訂單 ${orderNo} 退款收回分潤`, `${c.ref}:reversal`);
       }
       const [purchase] = await tx
         .update(monthPurchases)

@@ -10,12 +10,13 @@ import type {
 } from "@shop/contract";
 import { CVS_METHODS, ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS } from "@shop/contract";
 import { formatMoney } from "@shop/contract/format";
-import { and, eq, lt, sql } from "drizzle-orm";
+import { and, count, desc, eq, like, lt, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import { idempotencyKeys, orderEvents, orderLines, orders, payments } from "../../db/schema/index.js";
 import type { CardGateway } from "../../integrations/tappay/client.js";
 import { sha256 } from "../../lib/crypto.js";
 import { AppError, conflict, fieldError, isUniqueViolation, notFound, unprocessable } from "../../lib/errors.js";
+import { likeEscape } from "../../lib/like.js";
 import type { CartOwner, CartService } from "../cart/service.js";
 import type { CatalogueService } from "../catalogue/service.js";
 import { quote } from "../checkout/pricing.js";
@@ -27,7 +28,7 @@ import type { NotificationsService } from "../notifications/service.js";
 import type { PromotionsService } from "../promotions/service.js";
 import type { RafflesService } from "../raffles/service.js";
 import type { ShopsService } from "../shops/service.js";
-import { BUYER_CANCELLABLE, canTransition } from "./state.js";
+import { BUYER_CANCELLABLE, canTransition, type FulfilmentStep, STEP_REASONS, stepsTo } from "./state.js";
 
 export type Order = typeof orders.$inferSelect;
 type PaymentRow = typeof payments.$inferSelect;
@@ -118,9 +119,14 @@ export function createOrdersService(deps: OrdersDeps) {
       const paidAmount = Math.max(0, order.goodsAmount - order.discountTotal - order.pointsUsed);
       await raffles.grantForOrder(tx, { memberId: order.memberId, orderNo: order.orderNo, paidAmount });
     }
-    if (to === "refunded" && order.memberId !== null) {
+    if (to === "completed") {
+      // Guests' orders in a sub-mall earn the seller their commission too.
+      const commission = await shops.commissionOf(order.shopId, order.goodsAmount, tx);
+      if (commission) await loyalty.creditCommission(tx, { orderNo: order.orderNo, ...commission });
+    }
+    if (to === "refunded") {
       await loyalty.reverseOrderCredits(tx, order.orderNo);
-      await raffles.voidForOrder(tx, order.orderNo);
+      if (order.memberId !== null) await raffles.voidForOrder(tx, order.orderNo);
     }
     // product.md §7: every change notifies the member (guests follow their order by lookup).
     if (order.memberId !== null) {
@@ -770,18 +776,126 @@ export function createOrdersService(deps: OrdersDeps) {
       });
     },
 
-    /** Fulfilment steps (staff and sellers): processing, shipped (with a tracking number), delivered, completed. */
-    async advance(orderNo: string, to: "processing" | "shipped" | "delivered" | "completed", actor: string, trackingNo?: string) {
+    /**
+     * Fulfilment (staff and sellers): moves the order forward along paid → processing → shipped →
+     * delivered → completed to `to`, recording every step, in one transaction. Shipping needs a
+     * tracking number unless it is the seller's own delivery.
+     */
+    async advance(orderNo: string, to: FulfilmentStep, actor: string, trackingNo?: string) {
       const o = await this.byNo(orderNo);
       if (!o) throw notFound("找不到此訂單");
-      if (to === "shipped" && !trackingNo && o.shipMethod !== "self") throw fieldError("tracking_no", "請輸入物流單號");
+      const steps = stepsTo(o.status, to);
+      if (steps.includes("shipped") && !trackingNo && o.shipMethod !== "self") throw fieldError("tracking_no", "請輸入物流單號");
+      await db.transaction(async (tx) => {
+        let locked = await lockOrder(tx, o.id);
+        for (const step of stepsTo(locked.status, to)) {
+          const extra = step === "shipped" ? { trackingNo: trackingNo ?? null } : {};
+          locked = await transition(tx, locked, step, actor, STEP_REASONS[step], extra);
+        }
+      });
+      if (steps.includes("shipped")) await logistics.addEvent(orderNo, "已出貨", "", now());
+      if (steps.includes("delivered")) await logistics.addEvent(orderNo, "已送達", "", now());
+    },
+
+    /**
+     * The seller delivers a home-delivery order themselves (product.md §10): the goods come out of
+     * the shop's own stock instead of the warehouse (whose reservation is released), the order
+     * becomes a self-delivery with the carrier and tracking number, and it is shipped.
+     */
+    async shipBySeller(orderNo: string, carrier: string, trackingNo: string, actor: string) {
+      const o = await this.byNo(orderNo);
+      if (!o) throw notFound("找不到此訂單");
+      await db.transaction(async (tx) => {
+        let locked = await lockOrder(tx, o.id);
+        if (locked.shipMethod !== "hct" && locked.shipMethod !== "self")
+          throw conflict("只有宅配訂單可以由賣家自行配送；超商取貨與雲端庫存訂單不適用");
+        if (locked.status !== "paid" && locked.status !== "processing") throw conflict("訂單需為已付款或備貨中才能出貨");
+        const lines = await linesOf(tx, locked.id);
+        const ref = `order:${locked.orderNo}`;
+        await inventory.release(tx, ref);
+        try {
+          await inventory.moveShopStock(
+            tx,
+            locked.shopId,
+            lines.map((l) => ({ variantId: l.variantId, qty: -l.qty })),
+            "order",
+            ref,
+          );
+        } catch (error) {
+          if (!(error instanceof AppError) || error.statusCode !== 409) throw error;
+          const short = lines.find((l) => l.variantId === (error.data as { variant_id?: number } | undefined)?.variant_id);
+          throw conflict(
+            `賣家庫存不足：${short ? `${short.name}（${short.variantName}）` : "部分商品"}，請先補充庫存或改由總公司出貨`,
+          );
+        }
+        if (locked.status === "paid") locked = await transition(tx, locked, "processing", actor, STEP_REASONS.processing);
+        await transition(tx, locked, "shipped", actor, `賣家自行配送：${carrier} ${trackingNo}`, {
+          shipMethod: "self",
+          carrier,
+          trackingNo,
+        });
+      });
+      await logistics.addEvent(orderNo, `賣家已交寄（${carrier}）`, "", now());
+    },
+
+    /** Before shipping, switches a home-delivery order between the warehouse's HCT and the seller's own delivery; the fee paid stays. */
+    async changeShipMethod(orderNo: string, to: "hct" | "self", actor: string) {
+      const o = await this.byNo(orderNo);
+      if (!o) throw notFound("找不到此訂單");
+      if (o.shipMethod === to) throw conflict("配送方式沒有變更");
+      if (o.shipMethod !== "hct" && o.shipMethod !== "self") throw conflict("只有宅配訂單可以變更配送方式");
+      if (!(await logistics.shipMethods(o.shopId)).some((m) => m.code === to)) throw unprocessable("此商城未提供這個配送方式");
       await db.transaction(async (tx) => {
         const locked = await lockOrder(tx, o.id);
-        const reason = { processing: "開始備貨", shipped: "已出貨", delivered: "已送達", completed: "訂單完成" }[to];
-        await transition(tx, locked, to, actor, reason, to === "shipped" ? { trackingNo: trackingNo ?? null } : {});
+        if (!BUYER_CANCELLABLE.includes(locked.status) || locked.shipMethod !== o.shipMethod)
+          throw conflict("訂單狀態已變更，請重新整理");
+        await tx.update(orders).set({ shipMethod: to, updatedAt: now() }).where(eq(orders.id, o.id));
+        const reason = `配送方式改為${to === "self" ? "賣家自行配送" : "新竹物流宅配"}`;
+        await event(tx, o.id, locked.status, locked.status, actor, reason);
+        if (locked.memberId !== null) {
+          await notifications.notify(tx, locked.memberId, {
+            kind: "order",
+            title: `訂單 ${o.orderNo} ${reason}`,
+            body: reason,
+            link: `/member/order_detail?order_no=${o.orderNo}`,
+          });
+        }
       });
-      if (to === "shipped" || to === "delivered")
-        await logistics.addEvent(orderNo, to === "shipped" ? "已出貨" : "已送達", "", now());
+    },
+
+    /** One page of a shop's orders, newest first, by state and by order number, name or phone. */
+    async listForShop(shopId: number, filter: { status?: OrderStatus; keyword?: string }, page: number, perPage: number) {
+      const k = filter.keyword?.trim();
+      const where = and(
+        eq(orders.shopId, shopId),
+        filter.status ? eq(orders.status, filter.status) : undefined,
+        k
+          ? or(
+              like(orders.orderNo, `${likeEscape(k)}%`),
+              like(orders.receiverPhone, `${likeEscape(k)}%`),
+              like(orders.receiverName, `%${likeEscape(k)}%`),
+            )
+          : undefined,
+      );
+      const [total] = await db.select({ n: count() }).from(orders).where(where);
+      const rows = await db
+        .select()
+        .from(orders)
+        .where(where)
+        .orderBy(desc(orders.id))
+        .limit(perPage)
+        .offset((page - 1) * perPage);
+      return { rows, total: total?.n ?? 0 };
+    },
+
+    /** How many of a shop's orders are in each state. */
+    async countsForShop(shopId: number): Promise<Partial<Record<OrderStatus, number>>> {
+      const rows = await db
+        .select({ status: orders.status, n: count() })
+        .from(orders)
+        .where(eq(orders.shopId, shopId))
+        .groupBy(orders.status);
+      return Object.fromEntries(rows.map((r) => [r.status, r.n]));
     },
 
     /**
@@ -803,7 +917,14 @@ export function createOrdersService(deps: OrdersDeps) {
         if (locked.status !== "delivered" && locked.status !== "completed")
           throw conflict("只有已送達或已完成的訂單可以退貨退款");
         await transition(tx, locked, "refunded", actor, reason);
-        for (const l of await linesOf(tx, o.id)) await inventory.restock(tx, l.variantId, l.qty, `order:${o.orderNo}:return`);
+        const lines = await linesOf(tx, o.id);
+        if (locked.carrier !== null) {
+          // The seller delivered it from their own stock: that is where it comes back.
+          const back = lines.map((l) => ({ variantId: l.variantId, qty: l.qty }));
+          await inventory.moveShopStock(tx, locked.shopId, back, "return", `order:${o.orderNo}:return`);
+        } else {
+          for (const l of lines) await inventory.restock(tx, l.variantId, l.qty, `order:${o.orderNo}:return`);
+        }
         if (locked.memberId !== null) {
           const offline = paid.filter((p) => p.method !== "card").reduce((sum, p) => sum + p.amount, 0);
           if (locked.pointsUsed > 0)

@@ -17,6 +17,9 @@ const SHIP_NAMES: Record<ShipMethodCode, string> = {
   self: "賣家自行配送",
 };
 
+/** The ship method, with the seller's carrier for their own delivery. */
+export const shipName = (o: Order) => (o.carrier ? `${SHIP_NAMES.self}（${o.carrier}）` : SHIP_NAMES[o.shipMethod]);
+
 /** Orders as the buyer reads them (lists, details, tracking). */
 export function createOrderViews(db: Db, orders_: OrdersService, logistics: LogisticsService) {
   function summary(o: Order, lines: Array<{ name: string; image: string; qty: number }>): OrderSummary {
@@ -34,7 +37,30 @@ export function createOrderViews(db: Db, orders_: OrdersService, logistics: Logi
     };
   }
 
+  /** Summaries of a page of orders, their lines read in one query. */
+  async function summaries(rows: Order[]): Promise<OrderSummary[]> {
+    const lines = rows.length
+      ? await db
+          .select()
+          .from(orderLines)
+          .where(
+            inArray(
+              orderLines.orderId,
+              rows.map((r) => r.id),
+            ),
+          )
+          .orderBy(orderLines.id)
+      : [];
+    return rows.map((o) =>
+      summary(
+        o,
+        lines.filter((l) => l.orderId === o.id),
+      ),
+    );
+  }
+
   return {
+    summaries,
     async list(memberId: number, status: OrderStatus | undefined, page: number, perPage: number): Promise<Paged<OrderSummary>> {
       const where = and(eq(orders.memberId, memberId), status ? eq(orders.status, status) : undefined);
       const [total] = await db.select({ n: count() }).from(orders).where(where);
@@ -45,25 +71,8 @@ export function createOrderViews(db: Db, orders_: OrdersService, logistics: Logi
         .orderBy(desc(orders.id))
         .limit(perPage)
         .offset((page - 1) * perPage);
-      const lines = rows.length
-        ? await db
-            .select()
-            .from(orderLines)
-            .where(
-              inArray(
-                orderLines.orderId,
-                rows.map((r) => r.id),
-              ),
-            )
-            .orderBy(orderLines.id)
-        : [];
       return {
-        list: rows.map((o) =>
-          summary(
-            o,
-            lines.filter((l) => l.orderId === o.id),
-          ),
-        ),
+        list: await summaries(rows),
         total: total?.n ?? 0,
         page,
         per_page: perPage,
@@ -96,7 +105,7 @@ export function createOrderViews(db: Db, orders_: OrdersService, logistics: Logi
         shipping_fee: o.shippingFee,
         points_used: o.pointsUsed,
         wallet_used: o.walletUsed,
-        ship_method_name: SHIP_NAMES[o.shipMethod],
+        ship_method_name: shipName(o),
         payment_method_name: PAYMENT_METHOD_LABELS[o.paymentMethod],
         receiver: { name: o.receiverName, phone: o.receiverPhone },
         address: (o.address as Address | null) ?? null,
@@ -134,7 +143,7 @@ export function createOrderViews(db: Db, orders_: OrdersService, logistics: Logi
       return {
         order_no: o.orderNo,
         tracking_no: o.trackingNo,
-        carrier: SHIP_NAMES[o.shipMethod],
+        carrier: shipName(o),
         status: o.status,
         status_label: ORDER_STATUS_LABELS[o.status],
         events: events.map((e) => ({ at: e.at.toISOString(), status: e.status, location: e.location })),
@@ -142,3 +151,4 @@ export function createOrderViews(db: Db, orders_: OrdersService, logistics: Logi
     },
   };
 }
+export type OrderViews = ReturnType<typeof createOrderViews>;

@@ -1,6 +1,6 @@
 import type { ShopInfo } from "@shop/contract";
 import { and, eq, inArray } from "drizzle-orm";
-import type { Db } from "../../db/client.js";
+import type { Db, Tx } from "../../db/client.js";
 import { shopSettings, shops } from "../../db/schema/index.js";
 import { notFound } from "../../lib/errors.js";
 
@@ -37,6 +37,21 @@ export function createShopsService(db: Db) {
       for (const r of rows.filter((r) => r.shopId === MAIN_SHOP_ID)) out[r.key] = r.value;
       for (const r of rows.filter((r) => r.shopId === shopId)) out[r.key] = r.value;
       return out;
+    },
+    /**
+     * The shop commission an order earns its seller (product.md §3: a percentage of the goods
+     * amount, set per shop), or null for the main mall or a shop without an owner or a rate.
+     */
+    async commissionOf(
+      shopId: number,
+      goodsAmount: number,
+      q: Db | Tx = db,
+    ): Promise<{ sellerId: number; amount: number } | null> {
+      if (shopId === MAIN_SHOP_ID) return null;
+      const [shop] = await q.select().from(shops).where(eq(shops.id, shopId));
+      if (!shop?.ownerMemberId || shop.commissionBp <= 0) return null;
+      const amount = Math.floor((goodsAmount * shop.commissionBp) / 10_000);
+      return amount > 0 ? { sellerId: shop.ownerMemberId, amount } : null;
     },
     async isOpen(id: number) {
       return (await byId(id))?.status === "open";

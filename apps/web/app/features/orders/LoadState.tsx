@@ -5,10 +5,13 @@ export function OrderLoadState({
   state,
   title,
   action,
+  to = "/order_search",
 }: {
   state: { status: "loading" } | { status: "error"; message: string };
   title: string;
   action: string;
+  /** Where the action goes (the guest order lookup unless told). */
+  to?: string;
 }) {
   if (state.status === "loading") {
     return (
@@ -21,7 +24,7 @@ export function OrderLoadState({
     <section className="card text-center">
       <h1 className="text-xl font-bold text-stone-800">{title}</h1>
       <p className="mt-2 text-stone-600">{state.message}</p>
-      <ShopLink to="/order_search" className="btn-primary mt-4">
+      <ShopLink to={to} className="btn-primary mt-4">
         {action}
       </ShopLink>
     </section>

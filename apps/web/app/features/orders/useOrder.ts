@@ -1,6 +1,7 @@
 import type { OrderView, TrackingView } from "@shop/contract/order";
+import type { SellerOrderView } from "@shop/contract/seller";
 import { useCallback, useEffect, useState } from "react";
-import { api } from "../../lib/api";
+import { type ApiResult, api } from "../../lib/api";
 import { useHydrated } from "../../lib/hydrated";
 import { storage } from "../../lib/storage";
 
@@ -12,32 +13,31 @@ export function lookupOf(orderNo: string): { order_no: string; phone?: string } 
 
 type State<T> = { status: "loading" } | { status: "error"; message: string; code: number } | { status: "ok"; data: T };
 
-/** One order's details, re-readable after an action (cancel, transfer report, repay). */
-export function useOrder(orderNo: string | null) {
+/** Reads something about one order after hydration (the token lives in the browser), re-readable after an action. */
+function useOrderRead<T>(orderNo: string | null, read: (orderNo: string) => Promise<ApiResult<T>>) {
   const hydrated = useHydrated();
-  const [state, setState] = useState<State<OrderView>>({ status: "loading" });
+  const [state, setState] = useState<State<T>>({ status: "loading" });
   const reload = useCallback(async () => {
     if (!orderNo) return setState({ status: "error", message: "缺少訂單編號", code: 400 });
-    const r = await api<OrderView>("/api/order/detail", { body: lookupOf(orderNo) });
+    const r = await read(orderNo);
     setState(r.status ? { status: "ok", data: r.data } : { status: "error", message: r.message, code: r.httpStatus });
     return r.status ? r.data : undefined;
-  }, [orderNo]);
+  }, [orderNo, read]);
   useEffect(() => {
     if (hydrated) void reload();
   }, [hydrated, reload]);
   return { state, reload };
 }
 
-export function useTracking(orderNo: string | null) {
-  const hydrated = useHydrated();
-  const [state, setState] = useState<State<TrackingView>>({ status: "loading" });
-  useEffect(() => {
-    if (!hydrated) return;
-    if (!orderNo) return setState({ status: "error", message: "缺少訂單編號", code: 400 });
-    const { phone } = lookupOf(orderNo);
-    void api<TrackingView>("/api/order/hct_detail", { query: { order_no: orderNo, phone } }).then((r) =>
-      setState(r.status ? { status: "ok", data: r.data } : { status: "error", message: r.message, code: r.httpStatus }),
-    );
-  }, [hydrated, orderNo]);
-  return state;
-}
+const readOrder = (orderNo: string) => api<OrderView>("/api/order/detail", { body: lookupOf(orderNo) });
+const readTracking = (orderNo: string) =>
+  api<TrackingView>("/api/order/hct_detail", { query: { order_no: orderNo, phone: lookupOf(orderNo).phone } });
+const readSellerOrder = (orderNo: string) => api<SellerOrderView>("/api/seller/detail", { body: { order_no: orderNo } });
+const readSellerTracking = (orderNo: string) => api<TrackingView>("/api/seller/hct_detail", { query: { order_no: orderNo } });
+
+/** One order's details for its buyer. */
+export const useOrder = (orderNo: string | null) => useOrderRead(orderNo, readOrder);
+export const useTracking = (orderNo: string | null) => useOrderRead(orderNo, readTracking).state;
+/** The seller's view of one of their shop's orders. */
+export const useSellerOrder = (orderNo: string | null) => useOrderRead(orderNo, readSellerOrder);
+export const useSellerTracking = (orderNo: string | null) => useOrderRead(orderNo, readSellerTracking).state;

@@ -1,0 +1,160 @@
+import type { Paged } from "@shop/contract/envelope";
+import { formatDate, formatMoney } from "@shop/contract/format";
+import { ORDER_STATUS_LABELS, type OrderStatus } from "@shop/contract/order";
+import type { SellerHome, SellerOrderSummary } from "@shop/contract/seller";
+import { useEffect, useState } from "react";
+import { Form, useSearchParams } from "react-router";
+import { StatusBadge } from "../features/orders/OrderDetail";
+import { SellerNav } from "../features/seller/SellerNav";
+import { SellerStock } from "../features/seller/SellerStock";
+import { api } from "../lib/api";
+import { Pagination } from "../ui/Pagination";
+import { ShopLink } from "../ui/ShopLink";
+import type { Route } from "./+types/member.seller";
+
+export const meta: Route.MetaFunction = () => [{ title: "賣家中心｜茶山好物" }, { name: "robots", content: "noindex" }];
+
+/** The states a seller works through, in order; the rest sit under 全部. */
+const TABS: Array<OrderStatus | ""> = [
+  "",
+  "pending_payment",
+  "paid",
+  "processing",
+  "shipped",
+  "delivered",
+  "completed",
+  "cancelled",
+];
+
+/** /member/seller: the seller's shop orders (by state and by order number, name or phone), or with ?tab=inventory their own stock. */
+export default function SellerCenter() {
+  const [params] = useSearchParams();
+  const [home, setHome] = useState<SellerHome | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    void api<SellerHome>("/api/seller/home").then((r) => (r.status ? setHome(r.data) : setError(r.message)));
+  }, []);
+  const inventory = params.get("tab") === "inventory";
+  return (
+    <div className="space-y-5">
+      <SellerNav home={home} current={inventory ? "inventory" : "orders"} />
+      {error ? (
+        <section className="card">
+          <p className="text-red-700" role="alert">
+            {error}
+          </p>
+        </section>
+      ) : inventory ? (
+        <SellerStock />
+      ) : (
+        <SellerOrders home={home} />
+      )}
+    </div>
+  );
+}
+
+function SellerOrders({ home }: { home: SellerHome | null }) {
+  const [params] = useSearchParams();
+  const status = (params.get("status") ?? "") as OrderStatus | "";
+  const keyword = params.get("keyword") ?? "";
+  const page = Math.max(1, Number(params.get("page")) || 1);
+  const [data, setData] = useState<Paged<SellerOrderSummary> | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    setData(null);
+    const body = { page, ...(status ? { status } : {}), ...(keyword ? { keyword } : {}) };
+    void api<Paged<SellerOrderSummary>>("/api/seller/list", { body }).then((r) =>
+      r.status ? setData(r.data) : setError(r.message),
+    );
+  }, [page, status, keyword]);
+
+  const tabQuery = (code: OrderStatus | "") => {
+    const q = new URLSearchParams({ ...(code ? { status: code } : {}), ...(keyword ? { keyword } : {}) }).toString();
+    return `/member/seller${q ? `?${q}` : ""}`;
+  };
+  const total = home ? Object.values(home.counts).reduce((s, n) => s + (n ?? 0), 0) : 0;
+
+  return (
+    <section className="card">
+      <h2 className="mb-3 text-lg font-bold text-stone-800">商城訂單</h2>
+      <nav className="-mx-1 mb-3 flex gap-2 overflow-x-auto px-1 pb-1" aria-label="訂單狀態">
+        {TABS.map((code) => {
+          const n = code ? (home?.counts[code] ?? 0) : total;
+          return (
+            <ShopLink
+              key={code || "all"}
+              to={tabQuery(code)}
+              aria-current={status === code ? "page" : undefined}
+              className={`shrink-0 rounded-full px-3 py-1 text-sm ${status === code ? "bg-tea-700 text-white" : "bg-stone-100 text-stone-700"}`}
+            >
+              {code ? ORDER_STATUS_LABELS[code] : "全部"}
+              {home ? ` ${n}` : ""}
+            </ShopLink>
+          );
+        })}
+      </nav>
+      <Form method="get" className="mb-4 flex gap-2" role="search">
+        {status && <input type="hidden" name="status" value={status} />}
+        <label htmlFor="seller-keyword" className="sr-only">
+          搜尋訂單
+        </label>
+        <input
+          id="seller-keyword"
+          name="keyword"
+          defaultValue={keyword}
+          maxLength={30}
+          placeholder="訂單編號、收件人或手機"
+          className="input flex-1"
+        />
+        <button type="submit" className="btn-primary shrink-0">
+          搜尋
+        </button>
+      </Form>
+      {error ? (
+        <p className="text-red-700" role="alert">
+          {error}
+        </p>
+      ) : !data ? (
+        <p role="status">載入中…</p>
+      ) : data.list.length === 0 ? (
+        <p className="py-8 text-center text-stone-600">{keyword ? `找不到符合「${keyword}」的訂單。` : "目前沒有訂單。"}</p>
+      ) : (
+        <ul className="divide-y divide-stone-100" aria-label="訂單列表">
+          {data.list.map((o) => (
+            <li key={o.order_no}>
+              <ShopLink
+                to={`/member/seller_detail?order_no=${o.order_no}`}
+                className="flex items-center gap-3 py-3 hover:bg-stone-50"
+              >
+                <div className="min-w-0 flex-1">
+                  <p className="font-mono text-stone-800">{o.order_no}</p>
+                  <p className="truncate text-sm text-stone-500">
+                    {`${formatDate(o.created_at)}｜${o.receiver_name}｜${o.ship_method_name}`}
+                  </p>
+                  <p className="truncate text-sm text-stone-500">
+                    {o.first_item?.name}
+                    {o.item_count > 1 ? ` 等 ${o.item_count} 件` : ""}
+                  </p>
+                </div>
+                <div className="shrink-0 text-right">
+                  <StatusBadge status={o.status} label={o.status_label} />
+                  <p className="mt-1 font-bold text-stone-800">{formatMoney(o.order_amount)}</p>
+                </div>
+              </ShopLink>
+            </li>
+          ))}
+        </ul>
+      )}
+      {data && (
+        <Pagination
+          page={page}
+          total={data.total}
+          perPage={data.per_page}
+          path="/member/seller"
+          query={{ ...(status ? { status } : {}), ...(keyword ? { keyword } : {}) }}
+        />
+      )}
+    </section>
+  );
+}

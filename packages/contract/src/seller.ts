@@ -1,0 +1,114 @@
+import { idSchema } from "./common.js";
+import { ORDER_STATUS_CODES, type OrderSummary, type OrderView, orderNoSchema, type ShipMethodCode } from "./order.js";
+import { z } from "./zod.js";
+
+/** Orders listed per page in the seller area. */
+export const SELLER_PAGE_SIZE = 10;
+
+export const sellerListInput = z.strictObject({
+  status: z.enum(ORDER_STATUS_CODES, { error: "訂單狀態錯誤" }).optional(),
+  keyword: z.string({ error: "關鍵字格式錯誤" }).trim().max(30, { error: "關鍵字最多 30 個字" }).optional(),
+  page: z.coerce.number({ error: "頁碼格式錯誤" }).int({ error: "頁碼格式錯誤" }).min(1, { error: "頁碼需從 1 開始" }).default(1),
+});
+export type SellerListInput = z.input<typeof sellerListInput>;
+
+export const sellerOrderInput = z.strictObject({ order_no: orderNoSchema });
+
+/** Home-delivery methods a seller may switch between before shipping (store pickup needs the buyer's chosen store). */
+export const SELLER_SWITCHABLE_METHODS = ["hct", "self"] as const satisfies readonly ShipMethodCode[];
+
+export const sellerShipMethodInput = z.strictObject({
+  order_no: orderNoSchema,
+  ship_method: z.enum(SELLER_SWITCHABLE_METHODS, { error: "只能改為宅配或賣家自行配送" }),
+});
+
+export const sellerSelfShipInput = z.strictObject({
+  order_no: orderNoSchema,
+  carrier: z
+    .string({ error: "請輸入物流業者" })
+    .trim()
+    .min(1, { error: "請輸入物流業者" })
+    .max(20, { error: "物流業者最多 20 個字" }),
+  tracking_no: z
+    .string({ error: "請輸入物流單號" })
+    .trim()
+    .regex(/^[A-Za-z0-9-]{4,30}$/, { error: "物流單號為 4–30 個英數字" }),
+});
+
+/** The shipping states a seller sets by hand; "shipped" comes with a tracking number (updateSelfShip). */
+export const SELLER_SHIP_STATUSES = ["processing", "delivered"] as const;
+export const sellerShipStatusInput = z.strictObject({
+  order_no: orderNoSchema,
+  status: z.enum(SELLER_SHIP_STATUSES, { error: "出貨狀態只能設為備貨中或已送達" }),
+});
+
+export const sellerFromDepotInput = z.strictObject({
+  items: z
+    .array(
+      z.strictObject({
+        variant_id: idSchema,
+        qty: z.coerce
+          .number({ error: "數量格式錯誤" })
+          .int({ error: "數量需為整數" })
+          .min(1, { error: "數量至少為 1" })
+          .max(999, { error: "數量最多為 999" }),
+      }),
+      { error: "請選擇要轉入的商品" },
+    )
+    .min(1, { error: "請選擇要轉入的商品" })
+    .max(50, { error: "一次最多 50 項商品" }),
+});
+
+export interface SellerOrderSummary extends OrderSummary {
+  receiver_name: string;
+  ship_method_name: string;
+}
+
+export interface SellerOrderView extends OrderView {
+  /** Who delivers a self-delivered order (e.g. 黑貓宅急便), as the seller typed it. */
+  carrier: string | null;
+  transfer_report: { last5: string; amount: number; paid_at: string } | null;
+  /** What the seller earns when the order completes (the shop's commission on its goods amount). */
+  commission: number;
+  commission_percent: number;
+  actions: {
+    confirm_payment: boolean;
+    ship_methods: ShipMethodCode[];
+    self_ship: boolean;
+    statuses: Array<(typeof SELLER_SHIP_STATUSES)[number]>;
+    finish: boolean;
+  };
+}
+
+export interface SellerStockView {
+  variant_id: number;
+  product_id: number;
+  name: string;
+  variant_name: string;
+  image: string;
+  qty: number;
+}
+
+export type SellerStockReason = "staff" | "depot" | "order" | "return";
+export const SELLER_STOCK_REASON_LABELS: Record<SellerStockReason, string> = {
+  staff: "總公司撥入",
+  depot: "雲端庫存轉入",
+  order: "自行配送出貨",
+  return: "退貨回庫",
+};
+
+export interface SellerStockLogView {
+  id: number;
+  variant_id: number;
+  name: string;
+  delta: number;
+  reason: SellerStockReason;
+  reason_label: string;
+  note: string;
+  created_at: string;
+}
+
+export interface SellerHome {
+  shop: { id: number; name: string; commission_percent: number };
+  counts: Partial<Record<(typeof ORDER_STATUS_CODES)[number], number>>;
+}
