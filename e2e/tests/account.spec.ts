@@ -92,37 +92,3 @@ test("demo member can change the nickname", async ({ page }) => {
   await page.getByRole("link", { name: "會員總覽" }).click();
   await expect(page.getByTestId("member-overview")).toContainText("志豪哥，您好");
 });
-
-test("a seller without a payout account must give one: the bank modal, branch name from its code", async ({ page }) => {
-  await page.goto("/login");
-  await page.getByLabel("手機號碼或電子郵件").fill("0987654321");
-  await page.getByLabel("密碼").fill("seller1234");
-  await page.getByRole("button", { name: "登入", exact: true }).click();
-  const modal = page.getByRole("dialog", { name: "請輸入您的收款銀行帳號" });
-  await expect(modal).toBeVisible();
-  // Static backdrop: Escape does not close it.
-  await page.keyboard.press("Escape");
-  await expect(modal).toBeVisible();
-  await modal.getByLabel("戶名").fill("林阿里");
-  await modal.getByLabel("銀行").selectOption("004");
-  await modal.getByLabel("分行代碼或名稱搜尋").fill("0037");
-  await expect(modal.getByTestId("branch-name")).toHaveText("臺灣銀行 營業部");
-  if (process.env.SHOTS_DIR) {
-    await page.screenshot({ path: `${process.env.SHOTS_DIR}/bank-modal-desktop.png` });
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: `${process.env.SHOTS_DIR}/bank-modal-mobile.png` });
-  }
-  await expect(modal.getByLabel("分行", { exact: true })).toHaveValue("0037");
-  // Changing the bank clears the branch.
-  await modal.getByLabel("銀行").selectOption("700");
-  await expect(modal.getByLabel("分行", { exact: true })).toHaveValue("");
-  await modal.getByLabel("分行", { exact: true }).selectOption("0021");
-  await expect(modal.getByTestId("branch-name")).toHaveText("中華郵政 郵政存簿儲金");
-  await modal.getByLabel("帳號").fill("12345678901234");
-  await modal.getByRole("button", { name: "送出" }).click();
-  await expect(page.getByRole("dialog").getByText("收款帳號已儲存")).toBeVisible();
-  await page.getByRole("button", { name: "確認", exact: true }).click();
-  await expect(page).toHaveURL(/\/$/);
-  await page.reload();
-  await expect(page.getByRole("dialog", { name: "請輸入您的收款銀行帳號" })).toHaveCount(0);
-});

@@ -94,11 +94,11 @@ export async function seedDemo(db: Db, dataDir: string): Promise<void> {
     await tx.execute(
       sql`insert into stock_movements (variant_id, delta, reason, ref) select id, stock, 'initial', 'seed' from variants where stock <> 0`,
     );
-    // The seller starts with some of the shop's tea in hand for their own delivery.
+    // The seller starts with six of the shop's teas in hand for their own delivery.
     await tx.execute(sql`
       insert into shop_stock_movements (shop_id, variant_id, delta, reason, ref, note)
       select ${shop2.id}, v.id, 20, 'staff', 'seed', '開店備貨' from variants v
-      join shop_products sp on sp.product_id = v.product_id and sp.shop_id = ${shop2.id}`);
+      where v.product_id in (select product_id from shop_products where shop_id = ${shop2.id} order by product_id limit 6)`);
     await tx.execute(
       sql`insert into shop_stock (shop_id, variant_id, qty) select shop_id, variant_id, delta from shop_stock_movements where ref = 'seed'`,
     );

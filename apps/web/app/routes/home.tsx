@@ -135,6 +135,13 @@ export default function Home({ loaderData: d }: Route.ComponentProps) {
     <div className="flex flex-col gap-10">
       <h1 className="sr-only">{root?.shop?.name ?? "茶山好物"}</h1>
       <BannerCarousel banners={d.banners} isMobile={isMobile} />
+      {root?.shop && root.shop.id !== 1 && root.shop.intro && (
+        // A sub-mall introduces its seller's shop under the banners.
+        <p className="-mt-4 rounded-2xl bg-tea-50 px-4 py-3 text-stone-700" data-testid="shop-intro">
+          <b className="mr-2 text-tea-800">{root.shop.name}</b>
+          {root.shop.intro}
+        </p>
+      )}
 
       {d.categories.length > 0 && (
         <Section id="home-categories" title="商品分類">

@@ -15,7 +15,10 @@ export default function SellerDelivery() {
   if (state.status !== "ok") return <OrderLoadState state={state} title="查無配送資料" action="回賣家中心" to="/member/seller" />;
   return (
     <div className="space-y-4">
-      <ShopLink to={`/member/seller_detail?order_no=${state.data.order_no}`} className="text-sm text-tea-700 underline">
+      <ShopLink
+        to={`/member/seller_detail?order_no=${state.data.order_no}`}
+        className="block w-fit text-sm text-tea-700 underline"
+      >
         ← 回訂單
       </ShopLink>
       <TrackingCard tracking={state.data} />

@@ -17,7 +17,7 @@ export default function SellerDetail() {
   const order = state.data;
   return (
     <div className="space-y-5">
-      <ShopLink to="/member/seller" className="text-sm text-tea-700 underline">
+      <ShopLink to="/member/seller" className="block w-fit text-sm text-tea-700 underline">
         ← 回賣家中心
       </ShopLink>
       <SellerActions order={order} onChange={() => void reload()} />

@@ -6,6 +6,8 @@ import { api } from "../../lib/api";
 import { useAlerts } from "../../ui/alerts";
 import { Img } from "../../ui/Img";
 
+const LOG_PAGE = 20;
+
 /** The seller's own stock for self-delivery, its movements, and a transfer in from their cloud depot. */
 export function SellerStock() {
   const alerts = useAlerts();
@@ -14,6 +16,7 @@ export function SellerStock() {
   const [depot, setDepot] = useState<DepotStockView[]>([]);
   const [qty, setQty] = useState<Record<number, number>>({});
   const [busy, setBusy] = useState(false);
+  const [shown, setShown] = useState(LOG_PAGE);
   const [error, setError] = useState<string | null>(null);
 
   const load = useCallback(async () => {
@@ -119,7 +122,7 @@ export function SellerStock() {
           <p className="py-6 text-center text-stone-600">尚無異動紀錄。</p>
         ) : (
           <ul className="divide-y divide-stone-100" aria-label="庫存異動紀錄">
-            {log.map((l) => (
+            {log.slice(0, shown).map((l) => (
               <li key={l.id} className="flex items-center gap-3 py-2">
                 <div className="min-w-0 flex-1">
                   <p className="truncate text-stone-800">{l.name}</p>
@@ -133,6 +136,11 @@ export function SellerStock() {
               </li>
             ))}
           </ul>
+        )}
+        {log.length > shown && (
+          <button type="button" className="btn-secondary mt-3" onClick={() => setShown(shown + LOG_PAGE)}>
+            顯示更多紀錄
+          </button>
         )}
       </section>
     </>

@@ -1,0 +1,135 @@
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { fillHomeAddress, fillReceiver, orderNoOf, shot, signIn } from "./flows";
+
+/** The demo seller owns shop 2 (阿里山茶行); the buyer is a member bound to it. */
+const SELLER = { phone: "0987654321", password: "seller1234" };
+const BUYER = { phone: "0911222333", password: "demo1234" };
+
+/** The seller works in a browser of their own beside the buyer's. */
+async function sellerBrowser(browser: Browser): Promise<Page> {
+  const { baseURL, locale, timezoneId } = test.info().project.use;
+  const context = await browser.newContext({ baseURL, locale, timezoneId });
+  const page = await context.newPage();
+  await signIn(page, SELLER.phone, SELLER.password);
+  return page;
+}
+
+/** Presses a seller action, accepts its confirmation if it asks, and dismisses the success message. */
+async function sellerDoes(page: Page, button: string, success: string, confirm: boolean) {
+  await page.getByRole("button", { name: button, exact: true }).click();
+  if (confirm) await page.getByRole("dialog").getByRole("button", { name: "確認", exact: true }).click();
+  await expect(page.getByRole("dialog").getByText(success)).toBeVisible();
+  await page.getByRole("button", { name: "確認", exact: true }).click();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+}
+
+async function buyerSees(page: Page, orderNo: string, status: string) {
+  await page.goto(`/shop_2/member/order_detail?order_no=${orderNo}`);
+  await expect(page.getByTestId("order-status")).toHaveText(status);
+}
+
+test.describe
+  .serial("a sub-mall and its seller", () => {
+    test("a seller without a payout account must give one: the bank modal, branch name from its code", async ({ page }) => {
+      await page.goto("/login");
+      await page.getByLabel("手機號碼或電子郵件").fill(SELLER.phone);
+      await page.getByLabel("密碼").fill(SELLER.password);
+      await page.getByRole("button", { name: "登入", exact: true }).click();
+      const modal = page.getByRole("dialog", { name: "請輸入您的收款銀行帳號" });
+      await expect(modal).toBeVisible();
+      // Static backdrop: Escape does not close it.
+      await page.keyboard.press("Escape");
+      await expect(modal).toBeVisible();
+      await modal.getByLabel("戶名").fill("林阿里");
+      await modal.getByLabel("銀行").selectOption("004");
+      await modal.getByLabel("分行代碼或名稱搜尋").fill("0037");
+      await expect(modal.getByTestId("branch-name")).toHaveText("臺灣銀行 營業部");
+      if (process.env.SHOTS_DIR) {
+        await page.screenshot({ path: `${process.env.SHOTS_DIR}/bank-modal-desktop.png` });
+        await page.setViewportSize({ width: 390, height: 844 });
+        await page.screenshot({ path: `${process.env.SHOTS_DIR}/bank-modal-mobile.png` });
+      }
+      await expect(modal.getByLabel("分行", { exact: true })).toHaveValue("0037");
+      // Changing the bank clears the branch.
+      await modal.getByLabel("銀行").selectOption("700");
+      await expect(modal.getByLabel("分行", { exact: true })).toHaveValue("");
+      await modal.getByLabel("分行", { exact: true }).selectOption("0021");
+      await expect(modal.getByTestId("branch-name")).toHaveText("中華郵政 郵政存簿儲金");
+      await modal.getByLabel("帳號").fill("12345678901234");
+      await modal.getByRole("button", { name: "送出" }).click();
+      await expect(page.getByRole("dialog").getByText("收款帳號已儲存")).toBeVisible();
+      await page.getByRole("button", { name: "確認", exact: true }).click();
+      await expect(page).toHaveURL(/\/$/);
+      await page.reload();
+      await expect(page.getByRole("dialog", { name: "請輸入您的收款銀行帳號" })).toHaveCount(0);
+    });
+
+    test("the seller opens shop_2; a member bound to the main mall who opens it lands on the main mall", async ({
+      page,
+      browser,
+    }) => {
+      const seller = await sellerBrowser(browser);
+      await seller.goto("/shop_2/");
+      await expect(seller.getByTestId("shop-intro")).toContainText("阿里山上第三代茶農");
+      await seller.waitForLoadState("networkidle");
+      await expect(seller).toHaveURL(/\/shop_2\/$/);
+      await seller.context().close();
+
+      await signIn(page, "0912345678", "demo1234");
+      await page.goto("/shop_2/");
+      await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+    });
+
+    test("a buyer orders in shop_2; the seller confirms payment, delivers it, finishes it; the buyer sees each step", async ({
+      page,
+      browser,
+    }) => {
+      await signIn(page, BUYER.phone, BUYER.password);
+      await page.goto("/shop_2/product/details?id=1");
+      await page.getByRole("button", { name: "加入購物車" }).click();
+      await expect(page.getByTestId("cart-panel")).toBeInViewport();
+      await page.goto("/shop_2/select_cart");
+      await page.getByRole("link", { name: "前往結帳" }).click();
+      await expect(page).toHaveURL(/\/shop_2\/cart$/);
+      await page.getByLabel(/阿里山茶行 專人配送/).check();
+      await fillReceiver(page, BUYER.phone);
+      await fillHomeAddress(page);
+      await page.getByLabel("ATM／銀行轉帳").check();
+      await page.getByRole("button", { name: "確認下單" }).click();
+      await expect(page.getByTestId("finish-title")).toHaveText("訂單已成立，請於期限內完成匯款");
+      const orderNo = await orderNoOf(page);
+      await buyerSees(page, orderNo, "待付款");
+
+      const seller = await sellerBrowser(browser);
+      await seller.goto("/shop_2/member/seller?status=pending_payment");
+      await seller.getByRole("link", { name: new RegExp(orderNo) }).click();
+      await expect(seller).toHaveURL(/\/shop_2\/member\/seller_detail\?order_no=/);
+      await shot(seller, "seller-detail-pending");
+      await sellerDoes(seller, "確認收款", "已確認收款", true);
+      await expect(seller.getByTestId("order-status")).toHaveText("已付款");
+      await buyerSees(page, orderNo, "已付款");
+
+      await seller.getByLabel("物流業者").fill("黑貓宅急便");
+      await seller.getByLabel("物流單號").fill("900100200300");
+      await sellerDoes(seller, "出貨", "已出貨", false);
+      await expect(seller.getByTestId("order-status")).toHaveText("已出貨");
+      await buyerSees(page, orderNo, "已出貨");
+      await expect(page.getByText("賣家自行配送（黑貓宅急便）")).toBeVisible();
+      await page.getByRole("link", { name: "查看配送進度" }).click();
+      await expect(page.getByText("賣家已交寄（黑貓宅急便）")).toBeVisible();
+      await expect(page.getByText("900100200300")).toBeVisible();
+
+      await sellerDoes(seller, "完成訂單", "訂單已完成", true);
+      await expect(seller.getByTestId("order-status")).toHaveText("已完成");
+      await buyerSees(page, orderNo, "已完成");
+      await shot(page, "buyer-order-completed");
+
+      // The goods left the seller's own stock, and the commission is in their wallet.
+      await seller.goto("/shop_2/member/seller?tab=inventory");
+      await expect(seller.getByRole("list", { name: "庫存異動紀錄" }).getByText(`自行配送出貨｜訂單 ${orderNo}`)).toBeVisible();
+      await shot(seller, "seller-inventory");
+      await seller.goto("/shop_2/member/wallet");
+      await expect(seller.getByText(`商城分潤 訂單 ${orderNo}`)).toBeVisible();
+      await seller.context().close();
+    });
+  });
