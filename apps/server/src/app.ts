@@ -12,11 +12,13 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "./config.js";
 import type { Database } from "./db/client.js";
+import type { IdentitySimulator } from "./integrations/identity/simulator.js";
 import { LogMailSender, type MailSender } from "./integrations/mail/index.js";
 import { createProviders, type Providers } from "./integrations/providers.js";
 import { CapturingSmsSender, LogSmsSender, type SmsSender } from "./integrations/sms/index.js";
 import { AppError } from "./lib/errors.js";
 import { authRoutes } from "./modules/auth/routes.js";
+import { identitySimulatorRoutes, thirdPartyRoutes } from "./modules/auth/third-party-routes.js";
 import { cartRoutes } from "./modules/cart/routes.js";
 import { catalogueRoutes } from "./modules/catalogue/routes.js";
 import { frontRoutes } from "./modules/content/routes.js";
@@ -70,6 +72,8 @@ export interface ShopApp {
   capturedSms?: CapturingSmsSender;
   /** The in-memory cache of public reads; call invalidate() after writing catalogue or content. */
   publicCache: ResponseCache;
+  /** Present when sign-in runs on the local LINE/Google/Facebook (tests mint tokens with it). */
+  identitySimulator?: IdentitySimulator;
 }
 
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
@@ -98,11 +102,15 @@ export async function buildApp(options: BuildOptions): Promise<ShopApp> {
     sms = capturedSms;
   }
   const mail = options.mail ?? new LogMailSender(app.log);
-  const providers = options.providers ?? createProviders(config);
+  const providers = options.providers ?? (await createProviders(config));
   const services = createServices({ db: database.db, config, sms, mail, providers, now: options.now });
   // The UI says 測試模式 while any provider is a simulator.
   const simulatedProviders =
-    sms.name === "log" || sms.name === "capture" || providers.card.simulated || providers.ecpay.simulated;
+    sms.name === "log" ||
+    sms.name === "capture" ||
+    providers.card.simulated ||
+    providers.ecpay.simulated ||
+    Object.values(providers.signIn.byProvider).some((p) => p.simulated);
 
   // Unpaid orders past their deadline are cancelled by a sweep over the database, so the deadline
   // survives restarts and any instance may run it (docs/decisions/0016-orders-and-payments.md).
@@ -173,6 +181,8 @@ export async function buildApp(options: BuildOptions): Promise<ShopApp> {
       await api.register(raffleRoutes(services, guards));
       await api.register(dealerRoutes(services));
       await api.register(sellerRoutes(services, guards));
+      await api.register(thirdPartyRoutes(services, guards, config));
+      if (providers.signIn.simulator) await api.register(identitySimulatorRoutes(providers.signIn.simulator));
       await api.register(depotRoutes(services, guards));
       await api.register(hctNotifyRoutes(services, config.HCT_NOTIFY_SECRET));
       await api.register(
@@ -258,7 +268,7 @@ export async function buildApp(options: BuildOptions): Promise<ShopApp> {
       return apiCache.size;
     },
   };
-  return { app, services, capturedSms, publicCache: caches };
+  return { app, services, capturedSms, publicCache: caches, identitySimulator: providers.signIn.simulator };
 }
 
 /** CSP for server-rendered pages: scripts only from us or with this response's nonce. */
@@ -266,6 +276,7 @@ async function webSecurity(scope: FastifyInstance, providers: Providers) {
   // Real providers: TapPay's card fields (script + iframes) and the form post to ECPay's map.
   const tapPay = providers.card.simulated ? [] : ["https://js.tappaysdk.com"];
   const ecpayMap = providers.ecpay.simulated ? [] : [new URL(providers.ecpay.mapUrl).origin];
+  const google = providers.signIn.byProvider.google?.simulated === false ? ["https://accounts.google.com"] : [];
   scope.addHook("onRequest", async (request) => {
     request.raw.cspNonce = randomBytes(16).toString("base64");
   });
@@ -273,12 +284,12 @@ async function webSecurity(scope: FastifyInstance, providers: Providers) {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...tapPay, (req) => `'nonce-${(req as IncomingMessage).cspNonce}'`],
+        scriptSrc: ["'self'", ...tapPay, ...google, (req) => `'nonce-${(req as IncomingMessage).cspNonce}'`],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "blob:"],
-        connectSrc: ["'self'", ...tapPay],
+        connectSrc: ["'self'", ...tapPay, ...google],
         fontSrc: ["'self'", "data:"],
-        frameSrc: ["'self'", "https://www.youtube-nocookie.com", "https://www.youtube.com", ...tapPay],
+        frameSrc: ["'self'", "https://www.youtube-nocookie.com", "https://www.youtube.com", ...tapPay, ...google],
         mediaSrc: ["'self'"],
         formAction: ["'self'", ...ecpayMap],
         frameAncestors: ["'self'"],

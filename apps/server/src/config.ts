@@ -49,12 +49,29 @@ const configSchema = z
       .min(16)
       .optional()
       .or(z.literal("").transform(() => undefined)),
+    /** Third-party sign-in (integrations.md). A provider without its client id is hidden, unless the simulator stands in. */
+    LINE_CHANNEL_ID: z.string().default(""),
+    LINE_CHANNEL_SECRET: z.string().default(""),
+    LIFF_ID: z.string().default(""),
+    GOOGLE_CLIENT_ID: z.string().default(""),
+    FACEBOOK_APP_ID: z.string().default(""),
+    /** Local LINE/Google/Facebook (測試模式) for providers not configured; never in production. */
+    SIGN_IN_SIMULATOR: bool.optional(),
+    LINE_API_URL: z.url().default("https://api.line.me"),
+    LINE_AUTHORIZE_URL: z.url().default("https://access.line.me/oauth2/v2.1/authorize"),
+    GOOGLE_JWKS_URL: z.url().default("https://www.googleapis.com/oauth2/v3/certs"),
+    FACEBOOK_JWKS_URL: z.url().default("https://www.facebook.com/.well-known/oauth/openid/jwks/"),
+    FACEBOOK_AUTHORIZE_URL: z.url().default("https://www.facebook.com/v19.0/dialog/oauth"),
     /** How often unpaid orders past their deadline are cancelled, in seconds. */
     ORDER_SWEEP_SECONDS: z.coerce.number().int().min(1).default(60),
     /** 0 serves the API only (no storefront pages), e.g. for process-level tests. */
     SERVE_WEB: bool.default(true),
     /** Where the built web app lives (apps/web/build). */
     WEB_BUILD_DIR: z.string().optional(),
+  })
+  .refine((c) => !(c.SIGN_IN_SIMULATOR && c.NODE_ENV === "production"), {
+    message: "SIGN_IN_SIMULATOR cannot be enabled when NODE_ENV=production",
+    path: ["SIGN_IN_SIMULATOR"],
   })
   .refine((c) => !(c.TEST_MODE && c.NODE_ENV === "production"), {
     message: "TEST_MODE cannot be enabled when NODE_ENV=production",

@@ -1,9 +1,11 @@
+import type { SignInProvider } from "@shop/contract";
 import type { Config } from "./config.js";
 import type { Db } from "./db/client.js";
 import type { MailSender } from "./integrations/mail/index.js";
 import type { Providers } from "./integrations/providers.js";
 import type { SmsSender } from "./integrations/sms/index.js";
 import { createAuthService } from "./modules/auth/service.js";
+import { createThirdPartySignIn } from "./modules/auth/third-party.js";
 import { createCartService } from "./modules/cart/service.js";
 import { createCatalogueService } from "./modules/catalogue/service.js";
 import { createContentService } from "./modules/content/service.js";
@@ -78,6 +80,7 @@ export function createServices({ db, config, sms, mail, providers, now }: Servic
     now,
   });
   const orderViews = createOrderViews(db, orders, logistics);
+  const identities = createIdentitiesService(db, new Set(Object.keys(providers.signIn.byProvider) as SignInProvider[]));
   const depot = createDepotService({ db, catalogue, loyalty, inventory, logistics, addresses, now });
   return {
     members,
@@ -96,7 +99,8 @@ export function createServices({ db, config, sms, mail, providers, now }: Servic
     raffles,
     payout: createPayoutService(db, loyalty, shops, now),
     referrals: createReferralsService(db, loyalty, catalogue, now),
-    identities: createIdentitiesService(db),
+    identities,
+    thirdParty: createThirdPartySignIn({ db, providers: providers.signIn, auth, identities, now }),
     addresses,
     exchange: createExchangeService(db, loyalty, inventory, shops, now),
     depot,

@@ -33,6 +33,9 @@ const publicPages: Array<[path: string, file: string]> = [
   ["dealer/list", "routes/dealer-list.tsx"],
   ["dealer/sub_list", "routes/dealer-sub-list.tsx"],
   ["dealer/product_detail", "routes/dealer-product-detail.tsx"],
+  // Ours: where LINE Login and Facebook send the browser back, and the bind-or-register page.
+  ["threeway/callback", "routes/threeway-callback.tsx"],
+  ["threeway/bind", "routes/threeway-bind.tsx"],
   ["liff/liff_login_1", SOON],
   ["liff/liff_login_2", SOON],
   ["liff/liff_login_3", SOON],

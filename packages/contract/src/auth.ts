@@ -54,4 +54,73 @@ export const updateNicknameInput = z.strictObject({
 });
 export type UpdateNicknameInput = z.input<typeof updateNicknameInput>;
 
-export type { AuthResult, BindingView, PublicUser, SignInProvider } from "./user.js";
+export type {
+  AuthResult,
+  BindingView,
+  BindTicketView,
+  PublicUser,
+  SignInOptions,
+  SignInProvider,
+  SignInProviderView,
+  ThreeWayStart,
+} from "./user.js";
+
+// ---------- third-party sign-in (LINE, Google, Facebook) ----------
+
+export const SIGN_IN_PROVIDERS = ["line", "google", "facebook"] as const;
+const providerSchema = z.enum(SIGN_IN_PROVIDERS, { error: "不支援此登入方式" });
+const idTokenSchema = z
+  .string({ error: "缺少登入憑證" })
+  .trim()
+  .min(20, { error: "登入憑證格式錯誤" })
+  .max(4096, { error: "登入憑證格式錯誤" });
+const codeSchema = z
+  .string({ error: "缺少授權碼" })
+  .trim()
+  .min(4, { error: "授權碼格式錯誤" })
+  .max(512, { error: "授權碼格式錯誤" });
+const stateSchema = z
+  .string({ error: "登入流程已失效，請重新登入" })
+  .trim()
+  .min(16)
+  .max(128, { error: "登入流程已失效，請重新登入" });
+const ticketSchema = z
+  .string({ error: "綁定資料已失效，請重新登入" })
+  .trim()
+  .min(16)
+  .max(128, { error: "綁定資料已失效，請重新登入" });
+
+/** Starts a redirect sign-in: the server keeps the state and nonce the provider must send back. */
+export const threeWayStartInput = z.strictObject({
+  provider: providerSchema,
+  purpose: z.enum(["login", "bind"], { error: "用途錯誤" }).default("login"),
+});
+
+/** threeway/login and user/threeway/bind: an ID token (Google, Facebook) or LINE Login's code, with our state. */
+export const threeWayLoginInput = z.strictObject({
+  provider: providerSchema,
+  id_token: idTokenSchema.optional(),
+  code: codeSchema.optional(),
+  state: stateSchema,
+  shop_id: shopIdSchema.optional(),
+  refcode: refcodeSchema.optional().or(z.literal("").transform(() => undefined)),
+});
+
+export const liffLoginInput = z.strictObject({
+  id_token: idTokenSchema,
+  shop_id: shopIdSchema.optional(),
+  refcode: refcodeSchema.optional().or(z.literal("").transform(() => undefined)),
+});
+
+/** Bind the waiting identity to an existing account, or register a new member with it (password optional). */
+export const threeWayLoginBindInput = z.union([
+  z.strictObject({ bind_ticket: ticketSchema, account: loginInput.shape.account, password: loginInput.shape.password }),
+  z.strictObject({
+    bind_ticket: ticketSchema,
+    register: registerInput.omit({ shop_id: true }).extend({
+      password: passwordSchema.optional().or(z.literal("").transform(() => undefined)),
+    }),
+  }),
+]);
+
+export const threeWayUnbindInput = z.strictObject({ provider: providerSchema });

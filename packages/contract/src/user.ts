@@ -26,3 +26,33 @@ export interface BindingView {
   /** False while the provider is not configured for this shop (its sign-in is hidden). */
   available: boolean;
 }
+
+/** A provider offered on this shop's sign-in page. */
+export interface SignInProviderView {
+  provider: SignInProvider;
+  label: string;
+  /** The local simulator stands in for the provider (測試模式). */
+  simulated: boolean;
+  client_id: string;
+}
+export interface SignInOptions {
+  providers: SignInProviderView[];
+  /** LIFF app id, when LINE is offered. */
+  liff_id: string | null;
+  /** Google's button script (the simulator's double in 測試模式). */
+  google_script: string | null;
+}
+export interface ThreeWayStart {
+  state: string;
+  nonce: string;
+  /** Where to send the browser (LINE, Facebook); null for Google's button. */
+  authorize_url: string | null;
+}
+/** A known identity signs in; an unknown one gets a bind ticket. */
+export interface BindTicketView {
+  bind_ticket: string;
+  provider: SignInProvider;
+  label: string;
+  name: string;
+  email: string | null;
+}

@@ -1,5 +1,6 @@
 import type { Config } from "../config.js";
 import { ECPAY_STAGE_C2C, type EcpayLogisticsConfig } from "./ecpay/map.js";
+import { createSignInProviders, type SignInProviders } from "./identity/providers.js";
 import { type CardGateway, createTapPayClient } from "./tappay/client.js";
 import { createFakeTapPay, type FakeTapPay } from "./tappay/fake.js";
 
@@ -9,6 +10,7 @@ export interface Providers {
   /** Present when card payments run on the in-process TapPay simulator. */
   tapPaySimulator?: FakeTapPay;
   ecpay: EcpayLogisticsConfig;
+  signIn: SignInProviders;
 }
 
 const SIM_PARTNER_KEY = "partner_simulator";
@@ -19,7 +21,7 @@ const SIM_MERCHANT_ID = "simulator_merchant";
  * then says 測試模式). The TapPay simulator is the same fake that tests serve over HTTP, reached
  * through the real client with an in-process fetch, so the client's code path is always the real one.
  */
-export function createProviders(config: Config): Providers {
+export async function createProviders(config: Config): Promise<Providers> {
   let card: CardGateway;
   let tapPaySimulator: FakeTapPay | undefined;
   if (config.TAPPAY_PARTNER_KEY) {
@@ -66,5 +68,6 @@ export function createProviders(config: Config): Providers {
     },
     tapPaySimulator,
     ecpay,
+    signIn: await createSignInProviders(config),
   };
 }

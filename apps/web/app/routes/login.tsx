@@ -1,5 +1,6 @@
 import { type AuthResult, loginInput } from "@shop/contract";
 import { useNavigate, useSearchParams } from "react-router";
+import { ThirdPartyButtons } from "../features/auth/ThirdPartyButtons";
 import { useApiForm } from "../features/auth/useApiForm";
 import { api } from "../lib/api";
 import { useShop } from "../lib/shop";
@@ -50,6 +51,7 @@ export default function Login() {
         />
         <SubmitButton pending={pending} label="登入" pendingLabel="登入中…" className="w-full" />
       </form>
+      <ThirdPartyButtons next={safeNext(params.get("next")) ?? shop.path("/member")} />
       <div className="mt-5 flex justify-between text-sm text-stone-600">
         <ShopLink to="/password" className="hover:text-tea-700">
           忘記密碼？

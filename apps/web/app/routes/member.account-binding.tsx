@@ -1,18 +1,62 @@
 import { formatDate } from "@shop/contract/format";
-import type { BindingView } from "@shop/contract/front-user";
-import { useMemberData } from "../features/member/useMemberData";
+import type { BindingView, SignInOptions } from "@shop/contract/front-user";
+import { useCallback, useEffect, useState } from "react";
+import { useSearchParams } from "react-router";
+import { GoogleButton } from "../features/auth/ThirdPartyButtons";
+import { startThreeWay } from "../features/auth/thirdParty";
+import { api } from "../lib/api";
+import { useShop } from "../lib/shop";
+import { useAlerts } from "../ui/alerts";
 import type { Route } from "./+types/member.account-binding";
 
 export const meta: Route.MetaFunction = () => [{ title: "帳號綁定｜茶山好物" }, { name: "robots", content: "noindex" }];
 
 /**
- * /member/account_binding: which third-party sign-ins are bound to the account. Binding and
- * unbinding arrive with the LINE / Google / Facebook sign-in; until a provider is set up for the
- * shop the page says so instead of showing a button that cannot work.
+ * /member/account_binding: binds and unbinds LINE, Google and Facebook (threeway/get, bind,
+ * unbind). A provider the shop does not offer says so instead of showing a button that cannot work;
+ * the server refuses to unbind the member's last way to sign in.
  */
 export default function AccountBinding() {
-  const { data, error } = useMemberData<BindingView[]>("/api/user/threeway/get");
+  const alerts = useAlerts();
+  const shop = useShop();
+  const [params] = useSearchParams();
+  const [data, setData] = useState<BindingView[] | null>(null);
+  const [options, setOptions] = useState<SignInOptions | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const load = useCallback(async () => {
+    const r = await api<BindingView[]>("/api/user/threeway/get");
+    if (r.status) setData(r.data);
+    else setError(r.message);
+  }, []);
+  useEffect(() => {
+    void load();
+    void api<SignInOptions>("/api/threeway/options").then((r) => r.status && setOptions(r.data));
+  }, [load]);
+  const bound = params.get("bound");
+  useEffect(() => {
+    if (bound) void alerts.success("綁定成功");
+  }, [bound, alerts]);
+
+  const here = shop.path("/member/account_binding");
+  const bindGoogle = useCallback(
+    async (state: string, idToken: string) => {
+      const r = await api<BindingView[]>("/api/user/threeway/bind", { body: { provider: "google", id_token: idToken, state } });
+      if (!r.status) return void alerts.error(r.message);
+      setData(r.data);
+      await alerts.success("綁定成功");
+    },
+    [alerts],
+  );
+  async function unbind(b: BindingView) {
+    if (!(await alerts.confirm(`確定要解除 ${b.label} 綁定嗎？`))) return;
+    const r = await api<BindingView[]>("/api/user/threeway/unbind", { body: { provider: b.provider } });
+    if (!r.status) return alerts.error(r.message);
+    setData(r.data);
+    await alerts.success("已解除綁定");
+  }
+
   const anyAvailable = data?.some((b) => b.available) ?? false;
+  const google = options?.providers.find((p) => p.provider === "google");
   return (
     <section className="card">
       <h1 className="text-xl font-bold text-stone-800">帳號綁定</h1>
@@ -21,13 +65,44 @@ export default function AccountBinding() {
       {!data ? (
         !error && <p role="status">載入中…</p>
       ) : (
-        <ul className="mt-4 divide-y divide-stone-100">
+        <ul className="mt-4 divide-y divide-stone-100" aria-label="第三方帳號">
           {data.map((b) => (
-            <li key={b.provider} className="flex items-center justify-between gap-3 py-3">
-              <span className="font-medium text-stone-800">{b.label}</span>
-              <span className={b.bound ? "text-tea-700" : "text-stone-500"}>
-                {b.bound ? `已綁定（${formatDate(b.bound_at ?? "")}）` : b.available ? "未綁定" : "未綁定・尚未開放"}
-              </span>
+            <li
+              key={b.provider}
+              className="flex flex-wrap items-center justify-between gap-3 py-3"
+              data-testid={`binding-${b.provider}`}
+            >
+              <div>
+                <p className="font-medium text-stone-800">{b.label}</p>
+                <p className={`text-sm ${b.bound ? "text-tea-700" : "text-stone-500"}`}>
+                  {b.bound ? `已綁定（${formatDate(b.bound_at ?? "")}）` : b.available ? "未綁定" : "未綁定・尚未開放"}
+                </p>
+              </div>
+              {b.bound ? (
+                <button type="button" className="btn-secondary" onClick={() => void unbind(b)}>
+                  解除綁定
+                </button>
+              ) : !b.available ? null : b.provider === "google" ? (
+                google && (
+                  <GoogleButton
+                    clientId={google.client_id}
+                    script={options?.google_script ?? null}
+                    next={here}
+                    bind={bindGoogle}
+                  />
+                )
+              ) : (
+                <button
+                  type="button"
+                  className="btn-primary"
+                  onClick={async () => {
+                    const r = await startThreeWay(b.provider, "bind", here);
+                    if (!r.status) await alerts.error(r.message);
+                  }}
+                >
+                  {`綁定 ${b.label}`}
+                </button>
+              )}
             </li>
           ))}
         </ul>

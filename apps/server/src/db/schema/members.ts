@@ -7,7 +7,8 @@ export const members = pgTable(
     id: serial("id").primaryKey(),
     phone: text("phone").notNull(),
     email: text("email"),
-    passwordHash: text("password_hash").notNull(),
+    /** Null for a member who registered through LINE, Google or Facebook without a password. */
+    passwordHash: text("password_hash"),
     name: text("name").notNull(),
     nickname: text("nickname"),
     refcode: text("refcode").notNull(),
@@ -75,3 +76,38 @@ export const memberIdentities = pgTable(
     uniqueIndex("member_identities_member_key").on(t.memberId, t.provider),
   ],
 );
+
+/**
+ * A redirect sign-in in flight (LINE Login, Facebook, Google): the `state` we sent the provider and
+ * the nonce its ID token must carry. Single use, short-lived.
+ */
+export const signInStates = pgTable("sign_in_states", {
+  stateHash: text("state_hash").primaryKey(),
+  provider: text("provider", { enum: ["google", "line", "facebook"] }).notNull(),
+  nonce: text("nonce").notNull(),
+  /** login: sign in or get a bind ticket; bind: add the identity to the signed-in member. */
+  purpose: text("purpose", { enum: ["login", "bind"] }).notNull(),
+  memberId: integer("member_id"),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  usedAt: timestamp("used_at", { withTimezone: true }),
+});
+
+/** An identity nobody is bound to yet, waiting for the visitor to bind an account or register. */
+export const bindTickets = pgTable("bind_tickets", {
+  ticketHash: text("ticket_hash").primaryKey(),
+  provider: text("provider", { enum: ["google", "line", "facebook"] }).notNull(),
+  subject: text("subject").notNull(),
+  name: text("name").notNull().default(""),
+  email: text("email"),
+  /** Kept from the visit (sub-mall and referral code) for a registration. */
+  shopId: integer("shop_id"),
+  refcode: text("refcode"),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  usedAt: timestamp("used_at", { withTimezone: true }),
+});
+
+/** ID tokens already used, kept until they expire: the same token twice is a replay. */
+export const usedIdTokens = pgTable("used_id_tokens", {
+  tokenHash: text("token_hash").primaryKey(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+});

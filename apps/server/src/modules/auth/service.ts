@@ -156,7 +156,8 @@ export function createAuthService(deps: AuthDeps) {
       return { resend_after_s: CAPTCHA_RULES.resendAfterSeconds };
     },
 
-    async register(input: z.output<typeof registerInput>): Promise<AuthResult> {
+    /** A new member; without a password when they register through LINE, Google or Facebook. */
+    async register(input: Omit<z.output<typeof registerInput>, "password"> & { password?: string }): Promise<AuthResult> {
       if (await members.byPhone(input.phone)) throw conflict("此手機號碼已註冊，請直接登入");
       if (input.email && (await members.emailTaken(input.email))) {
         throw fieldError("email", "此電子郵件已被使用");
@@ -173,7 +174,7 @@ export function createAuthService(deps: AuthDeps) {
         shopId = input.shop_id;
       }
       const captchaId = await checkCaptcha(input.phone, "register", input.captcha);
-      const passwordHash = await argonHash(input.password);
+      const passwordHash = input.password ? await argonHash(input.password) : null;
       try {
         const { member, token } = await db.transaction(async (tx) => {
           await markCaptchaUsed(tx, captchaId);
@@ -196,14 +197,25 @@ export function createAuthService(deps: AuthDeps) {
       }
     },
 
-    async login(input: LoginInput): Promise<AuthResult> {
+    /** The member whose account and password these are (the same checks and timing as sign-in), without signing in. */
+    async checkPassword(input: LoginInput): Promise<Member> {
       const member = await members.byAccount(input.account.trim());
-      if (!member) {
-        await argonVerify(await DUMMY_HASH_PROMISE, input.password);
-        throw new AppError(401, "帳號或密碼錯誤");
-      }
-      if (!(await argonVerify(member.passwordHash, input.password))) throw new AppError(401, "帳號或密碼錯誤");
+      const ok = await argonVerify(member?.passwordHash ?? (await DUMMY_HASH_PROMISE), input.password);
+      if (!member?.passwordHash || !ok) throw new AppError(401, "帳號或密碼錯誤");
       if (member.status !== "active") throw new AppError(403, "此帳號已停用，請聯繫客服");
+      return member;
+    },
+
+    /** Signs in a member found another way (a verified third-party identity). */
+    async signInMember(memberId: number): Promise<AuthResult> {
+      const member = await members.byId(memberId);
+      if (!member) throw new AppError(401, "帳號或密碼錯誤");
+      if (member.status !== "active") throw new AppError(403, "此帳號已停用，請聯繫客服");
+      return authResult(member, await issueToken(member.id));
+    },
+
+    async login(input: LoginInput): Promise<AuthResult> {
+      const member = await this.checkPassword(input);
       return authResult(member, await issueToken(member.id));
     },
 
@@ -226,6 +238,7 @@ export function createAuthService(deps: AuthDeps) {
 
     /** Changes the password and signs out every other device. */
     async updatePassword(session: Session, input: PasswordUpdateInput) {
+      if (!session.member.passwordHash) throw fieldError("old_password", "您尚未設定密碼，請使用「忘記密碼」以簡訊驗證碼設定");
       if (!(await argonVerify(session.member.passwordHash, input.old_password))) {
         throw fieldError("old_password", "目前的密碼不正確");
       }

@@ -1,7 +1,8 @@
 import type { BindingView, SignInProvider } from "@shop/contract/front-user";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { memberIdentities } from "../../db/schema/index.js";
+import { memberIdentities, members } from "../../db/schema/index.js";
+import { conflict, isUniqueViolation, notFound } from "../../lib/errors.js";
 
 const PROVIDERS: Array<{ provider: SignInProvider; label: string }> = [
   { provider: "line", label: "LINE" },
@@ -9,12 +10,54 @@ const PROVIDERS: Array<{ provider: SignInProvider; label: string }> = [
   { provider: "facebook", label: "Facebook" },
 ];
 
+export const providerLabel = (p: SignInProvider) => PROVIDERS.find((x) => x.provider === p)?.label ?? p;
+
 /**
- * Third-party sign-ins bound to a member (threeway/get). Binding and signing in with a provider
- * come with the sign-in issue; until a provider is configured it is listed as not available.
+ * Third-party sign-ins bound to a member (threeway/get, bind, unbind). One identity belongs to at
+ * most one member, and a member has at most one identity per provider (unique indexes).
  */
 export function createIdentitiesService(db: Db, configured: ReadonlySet<SignInProvider> = new Set()) {
   return {
+    /** The member an identity is bound to, if any. */
+    async memberFor(provider: SignInProvider, subject: string): Promise<number | undefined> {
+      const [row] = await db
+        .select()
+        .from(memberIdentities)
+        .where(and(eq(memberIdentities.provider, provider), eq(memberIdentities.subject, subject)));
+      return row?.memberId;
+    },
+
+    async bind(memberId: number, provider: SignInProvider, subject: string) {
+      const owner = await this.memberFor(provider, subject);
+      if (owner === memberId) return;
+      if (owner !== undefined) throw conflict(`此 ${providerLabel(provider)} 帳號已綁定其他會員`);
+      const [mine] = await db
+        .select()
+        .from(memberIdentities)
+        .where(and(eq(memberIdentities.memberId, memberId), eq(memberIdentities.provider, provider)));
+      if (mine) throw conflict(`您已綁定另一個 ${providerLabel(provider)} 帳號，請先解除綁定`);
+      try {
+        await db.insert(memberIdentities).values({ memberId, provider, subject });
+      } catch (error) {
+        // A concurrent bind of the same identity or provider won.
+        if (isUniqueViolation(error)) throw conflict(`此 ${providerLabel(provider)} 帳號已綁定其他會員`);
+        throw error;
+      }
+    },
+
+    /** Refuses to remove the member's last way to sign in (no password and no other identity). */
+    async unbind(memberId: number, provider: SignInProvider) {
+      const rows = await db.select().from(memberIdentities).where(eq(memberIdentities.memberId, memberId));
+      if (!rows.some((r) => r.provider === provider)) throw notFound(`尚未綁定 ${providerLabel(provider)}`);
+      const [member] = await db.select({ passwordHash: members.passwordHash }).from(members).where(eq(members.id, memberId));
+      if (!member?.passwordHash && rows.length <= 1) {
+        throw conflict("這是您唯一的登入方式，請先以「忘記密碼」設定密碼或綁定其他帳號再解除");
+      }
+      await db
+        .delete(memberIdentities)
+        .where(and(eq(memberIdentities.memberId, memberId), eq(memberIdentities.provider, provider)));
+    },
+
     async bindings(memberId: number): Promise<BindingView[]> {
       const rows = await db.select().from(memberIdentities).where(eq(memberIdentities.memberId, memberId));
       return PROVIDERS.map(({ provider, label }) => {

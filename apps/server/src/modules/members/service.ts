@@ -11,7 +11,7 @@ export interface NewMember {
   phone: string;
   email?: string;
   name: string;
-  passwordHash: string;
+  passwordHash: string | null;
   uplineId?: number;
   shopId: number;
 }

@@ -1,0 +1,59 @@
+import { expect, test } from "@playwright/test";
+import { shot } from "./flows";
+
+/** The default configuration signs in through the local LINE / Google / Facebook (測試模式). */
+test("LINE Login: an unknown LINE account binds an existing member, signs in again directly, and is unbound", async ({
+  page,
+}) => {
+  await page.goto("/login");
+  await page.getByRole("button", { name: "使用 LINE 登入" }).click();
+  // The simulated LINE consent page.
+  await expect(page.getByRole("heading", { name: /LINE 登入/ })).toContainText("測試模式");
+  await page.getByLabel("測試帳號 ID").fill("line-e2e-downline");
+  await page.getByRole("button", { name: "同意並登入" }).click();
+  await expect(page).toHaveURL(/\/threeway\/bind$/);
+  await expect(page.getByRole("heading", { name: "綁定您的 LINE 帳號" })).toBeVisible();
+  await shot(page, "threeway-bind");
+  await page.getByLabel("手機號碼或電子郵件").fill("0933444555");
+  await page.getByLabel("密碼", { exact: true }).fill("demo1234");
+  await page.getByRole("button", { name: "登入並綁定" }).click();
+  await expect(page.getByRole("dialog").getByText("綁定成功")).toBeVisible();
+  await page.getByRole("button", { name: "確認", exact: true }).click();
+  await expect(page).toHaveURL(/\/member$/);
+
+  await page.getByRole("main").getByRole("button", { name: "登出" }).click();
+  await page.goto("/login");
+  await page.getByRole("button", { name: "使用 LINE 登入" }).click();
+  await page.getByLabel("測試帳號 ID").fill("line-e2e-downline");
+  await page.getByRole("button", { name: "同意並登入" }).click();
+  await expect(page).toHaveURL(/\/member$/);
+
+  await page.goto("/member/account_binding");
+  await expect(page.getByTestId("binding-line")).toContainText("已綁定");
+  await shot(page, "account-binding");
+  await page.getByTestId("binding-line").getByRole("button", { name: "解除綁定" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "確認", exact: true }).click();
+  await expect(page.getByRole("dialog").getByText("已解除綁定")).toBeVisible();
+  await page.getByRole("button", { name: "確認", exact: true }).click();
+  await expect(page.getByTestId("binding-line")).toContainText("未綁定");
+});
+
+test("Google: the button signs a bound member in; binding Google from the account page", async ({ page }) => {
+  await page.goto("/login");
+  await page.getByLabel("手機號碼或電子郵件").fill("0911222333");
+  await page.getByLabel("密碼").fill("demo1234");
+  await page.getByRole("button", { name: "登入", exact: true }).click();
+  await expect(page).toHaveURL(/\/member$/);
+  await page.evaluate(() => localStorage.setItem("simGoogleSub", "google-e2e-shop2"));
+  await page.goto("/shop_2/member/account_binding");
+  await page.getByRole("button", { name: "使用 Google 帳號登入（測試模式）" }).click();
+  await expect(page.getByRole("dialog").getByText("綁定成功")).toBeVisible();
+  await page.getByRole("button", { name: "確認", exact: true }).click();
+  await expect(page.getByTestId("binding-google")).toContainText("已綁定");
+
+  await page.getByRole("main").getByRole("link", { name: "會員總覽" }).click();
+  await page.getByRole("main").getByRole("button", { name: "登出" }).click();
+  await page.goto("/shop_2/login");
+  await page.getByRole("button", { name: "使用 Google 帳號登入（測試模式）" }).click();
+  await expect(page).toHaveURL(/\/shop_2\/member$/);
+});
