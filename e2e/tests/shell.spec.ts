@@ -75,10 +75,7 @@ test("the navbar becomes fixed once scrolled past the news area", async ({ page 
   await expect(bar).toHaveAttribute("data-fixed", "false");
 });
 
-test("pages not built yet say so plainly", async ({ page }) => {
-  const res = await page.goto("/liff/liff_login_1");
-  expect(res?.status()).toBe(200);
-  await expect(page.getByTestId("coming-soon")).toContainText("即將推出");
+test("an unknown address is a 404 that says so", async ({ page }) => {
   const missing = await page.goto("/definitely/not/a/page");
   expect(missing?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "找不到此頁面" })).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { shot } from "./flows";
+import { registerMember, shot, signIn } from "./flows";
 
 /** The default configuration signs in through the local LINE / Google / Facebook (測試模式). */
 test("LINE Login: an unknown LINE account binds an existing member, signs in again directly, and is unbound", async ({
@@ -56,4 +56,57 @@ test("Google: the button signs a bound member in; binding Google from the accoun
   await page.goto("/shop_2/login");
   await page.getByRole("button", { name: "使用 Google 帳號登入（測試模式）" }).click();
   await expect(page).toHaveURL(/\/shop_2\/member$/);
+
+  // Unbound, the same Google account is a stranger again: it is offered the bind page.
+  await page.goto("/shop_2/member/account_binding");
+  await page.getByTestId("binding-google").getByRole("button", { name: "解除綁定" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "確認", exact: true }).click();
+  await expect(page.getByRole("dialog").getByText("已解除綁定")).toBeVisible();
+  await page.getByRole("button", { name: "確認", exact: true }).click();
+  await expect(page.getByTestId("binding-google")).toContainText("未綁定");
+  await page.evaluate(() => localStorage.removeItem("token"));
+  await page.goto("/shop_2/login");
+  await page.getByRole("button", { name: "使用 Google 帳號登入（測試模式）" }).click();
+  await expect(page).toHaveURL(/\/threeway\/bind$/);
+  await expect(page.getByRole("heading", { name: "綁定您的 Google 帳號" })).toBeVisible();
+});
+
+test("Facebook: bind from the account page, sign in with it, unbind, and it no longer signs in", async ({ page, request }) => {
+  const member = await registerMember(request, "臉書會員");
+  const facebookUser = `fb-e2e-${Date.now().toString(36)}`;
+  await signIn(page, member.phone, member.password);
+  await page.goto("/member/account_binding");
+  await page.getByTestId("binding-facebook").getByRole("button", { name: "綁定 Facebook" }).click();
+  // The simulated Facebook consent page, then back through /threeway/callback.
+  await expect(page.getByRole("heading", { name: /Facebook/ })).toContainText("測試模式");
+  await page.getByLabel("測試帳號 ID").fill(facebookUser);
+  await page.getByRole("button", { name: "同意並登入" }).click();
+  await expect(page.getByRole("dialog").getByText("綁定成功")).toBeVisible();
+  await page.getByRole("button", { name: "確認", exact: true }).click();
+  await expect(page.getByTestId("binding-facebook")).toContainText("已綁定");
+
+  await page.evaluate(() => localStorage.removeItem("token"));
+  await page.goto("/login");
+  await page.getByRole("button", { name: "使用 Facebook 登入" }).click();
+  await page.getByLabel("測試帳號 ID").fill(facebookUser);
+  await page.getByRole("button", { name: "同意並登入" }).click();
+  await expect(page).toHaveURL(/\/member$/);
+  const me = await page.evaluate(async () => {
+    const r = await fetch("/api/user/get", { headers: { authorization: `Bearer ${localStorage.getItem("token")}` } });
+    return ((await r.json()) as { data: { phone: string } }).data.phone;
+  });
+  expect(me).toBe(member.phone);
+
+  await page.goto("/member/account_binding");
+  await page.getByTestId("binding-facebook").getByRole("button", { name: "解除綁定" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "確認", exact: true }).click();
+  await expect(page.getByRole("dialog").getByText("已解除綁定")).toBeVisible();
+  await page.getByRole("button", { name: "確認", exact: true }).click();
+  await page.evaluate(() => localStorage.removeItem("token"));
+  await page.goto("/login");
+  await page.getByRole("button", { name: "使用 Facebook 登入" }).click();
+  await page.getByLabel("測試帳號 ID").fill(facebookUser);
+  await page.getByRole("button", { name: "同意並登入" }).click();
+  await expect(page).toHaveURL(/\/threeway\/bind$/);
+  await expect(page.getByRole("heading", { name: "綁定您的 Facebook 帳號" })).toBeVisible();
 });

@@ -277,6 +277,11 @@ async function webSecurity(scope: FastifyInstance, providers: Providers) {
   const tapPay = providers.card.simulated ? [] : ["https://js.tappaysdk.com"];
   const ecpayMap = providers.ecpay.simulated ? [] : [new URL(providers.ecpay.mapUrl).origin];
   const google = providers.signIn.byProvider.google?.simulated === false ? ["https://accounts.google.com"] : [];
+  // The LIFF SDK talks to LINE's API from the page (init, token checks) when LINE is real.
+  const liff =
+    providers.signIn.byProvider.line?.simulated === false
+      ? ["https://api.line.me", "https://access.line.me", "https://liff.line.me"]
+      : [];
   scope.addHook("onRequest", async (request) => {
     request.raw.cspNonce = randomBytes(16).toString("base64");
   });
@@ -287,7 +292,7 @@ async function webSecurity(scope: FastifyInstance, providers: Providers) {
         scriptSrc: ["'self'", ...tapPay, ...google, (req) => `'nonce-${(req as IncomingMessage).cspNonce}'`],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "blob:"],
-        connectSrc: ["'self'", ...tapPay, ...google],
+        connectSrc: ["'self'", ...tapPay, ...google, ...liff],
         fontSrc: ["'self'", "data:"],
         frameSrc: ["'self'", "https://www.youtube-nocookie.com", "https://www.youtube.com", ...tapPay, ...google],
         mediaSrc: ["'self'"],

@@ -3,9 +3,7 @@ import { index, layout, prefix, type RouteConfig, type RouteConfigEntry, route }
 /**
  * Every URL of the shop (original specification §2), in one place. The same table is mounted
  * twice: at the root for the main mall and under `/:shopPrefix` (shop_{id}) for sub-malls.
- * Pages not built yet use the coming-soon module, which says so plainly.
  */
-const SOON = "routes/coming-soon.tsx";
 
 const publicPages: Array<[path: string, file: string]> = [
   ["product", "routes/product-list.tsx"],
@@ -36,12 +34,13 @@ const publicPages: Array<[path: string, file: string]> = [
   // Ours: where LINE Login and Facebook send the browser back, and the bind-or-register page.
   ["threeway/callback", "routes/threeway-callback.tsx"],
   ["threeway/bind", "routes/threeway-bind.tsx"],
-  ["liff/liff_login_1", SOON],
-  ["liff/liff_login_2", SOON],
-  ["liff/liff_login_3", SOON],
-  ["liff/liff_login_4", SOON],
-  ["liff/liff_login_5", SOON],
-  ["liff/Liff_AccountOverviewView", SOON],
+  // The LINE app's entry pages (LIFF): sign in, then home, product, order, bonus, share, account.
+  ["liff/liff_login_1", "routes/liff.tsx"],
+  ["liff/liff_login_2", "routes/liff.tsx"],
+  ["liff/liff_login_3", "routes/liff.tsx"],
+  ["liff/liff_login_4", "routes/liff.tsx"],
+  ["liff/liff_login_5", "routes/liff.tsx"],
+  ["liff/Liff_AccountOverviewView", "routes/liff.tsx"],
 ];
 
 const memberPages: Array<[path: string, file: string]> = [
