@@ -17,6 +17,7 @@ import { LogMailSender, type MailSender } from "./integrations/mail/index.js";
 import { createProviders, type Providers } from "./integrations/providers.js";
 import { CapturingSmsSender, LogSmsSender, type SmsSender } from "./integrations/sms/index.js";
 import { AppError } from "./lib/errors.js";
+import { adminRoutes } from "./modules/admin/routes.js";
 import { authRoutes } from "./modules/auth/routes.js";
 import { identitySimulatorRoutes, thirdPartyRoutes } from "./modules/auth/third-party-routes.js";
 import { cartRoutes } from "./modules/cart/routes.js";
@@ -29,6 +30,7 @@ import { logisticsRoutes } from "./modules/logistics/routes.js";
 import { loyaltyRoutes } from "./modules/loyalty/routes.js";
 import { mediaRoutes } from "./modules/media/routes.js";
 import { createMediaService } from "./modules/media/service.js";
+import { createUploadService } from "./modules/media/uploads.js";
 import { memberRoutes } from "./modules/members/routes.js";
 import { notificationRoutes } from "./modules/notifications/routes.js";
 import { hctNotifyRoutes } from "./modules/orders/hct-notify.js";
@@ -158,6 +160,7 @@ export async function buildApp(options: BuildOptions): Promise<ShopApp> {
   registerErrorHandling(app);
   const guards = registerSession(app, services.auth);
 
+  const media = createMediaService(config.dataDir);
   let publicCache: ResponseCache | undefined;
   let pageCache: { invalidate(): void } | undefined;
   await app.register(
@@ -192,6 +195,11 @@ export async function buildApp(options: BuildOptions): Promise<ShopApp> {
         }),
       );
       await api.register(supportRoutes(services, config.AUTH_RATE_LIMIT_PER_MINUTE));
+      await api.register(
+        adminRoutes(services, createUploadService(config.dataDir, media), config.AUTH_RATE_LIMIT_PER_MINUTE, () =>
+          caches?.invalidate(),
+        ),
+      );
       if (capturedSms) await api.register(testModeRoutes(capturedSms, services.orders));
       // Unknown API paths answer in the envelope, not with the storefront's 404 page.
       api.all("/*", async () => {
@@ -215,7 +223,7 @@ export async function buildApp(options: BuildOptions): Promise<ShopApp> {
     });
   });
 
-  await app.register(mediaRoutes(createMediaService(config.dataDir)));
+  await app.register(mediaRoutes(media));
 
   if (options.web) {
     const buildDir = options.web.buildDir;

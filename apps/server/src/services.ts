@@ -4,10 +4,13 @@ import type { Db } from "./db/client.js";
 import type { MailSender } from "./integrations/mail/index.js";
 import type { Providers } from "./integrations/providers.js";
 import type { SmsSender } from "./integrations/sms/index.js";
+import { createAdminService } from "./modules/admin/service.js";
 import { createAuthService } from "./modules/auth/service.js";
 import { createThirdPartySignIn } from "./modules/auth/third-party.js";
 import { createCartService } from "./modules/cart/service.js";
+import { createCatalogueAdmin } from "./modules/catalogue/admin.js";
 import { createCatalogueService } from "./modules/catalogue/service.js";
+import { createContentAdmin } from "./modules/content/admin.js";
 import { createContentService } from "./modules/content/service.js";
 import { createDealersService } from "./modules/dealers/service.js";
 import { createDepotService } from "./modules/depot/service.js";
@@ -28,6 +31,7 @@ import { createPromotionsService } from "./modules/promotions/service.js";
 import { createRafflesService } from "./modules/raffles/service.js";
 import { createSellersService } from "./modules/sellers/service.js";
 import { createShopsService } from "./modules/shops/service.js";
+import { createStaffService } from "./modules/staff/service.js";
 import { createSupportService } from "./modules/support/service.js";
 
 export const BRAND_NAME = "茶山好物";
@@ -82,6 +86,10 @@ export function createServices({ db, config, sms, mail, providers, now }: Servic
   const orderViews = createOrderViews(db, orders, logistics);
   const identities = createIdentitiesService(db, new Set(Object.keys(providers.signIn.byProvider) as SignInProvider[]));
   const depot = createDepotService({ db, catalogue, loyalty, inventory, logistics, addresses, now });
+  const staff = createStaffService(db, now);
+  const catalogueAdmin = createCatalogueAdmin(db, catalogue);
+  const contentAdmin = createContentAdmin(db);
+  const clock = now ?? (() => new Date());
   return {
     members,
     shops,
@@ -108,6 +116,23 @@ export function createServices({ db, config, sms, mail, providers, now }: Servic
     orderViews,
     sellers: createSellersService({ shops, orders, orderViews, inventory, catalogue, logistics, depot }),
     support: createSupportService({ db, mail, shops, inbox: config.SHOP_INBOX, now }),
+    staff,
+    catalogueAdmin,
+    contentAdmin,
+    admin: createAdminService({
+      db,
+      staff,
+      catalogueAdmin,
+      contentAdmin,
+      inventory,
+      orders,
+      orderViews,
+      members,
+      identities,
+      loyalty,
+      shops,
+      now: clock,
+    }),
   };
 }
 

@@ -62,3 +62,10 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     close: () => client.close(),
   };
 }
+
+/** The one row an INSERT/UPDATE … RETURNING or an aggregate must give back. */
+export function single<T>(rows: T[]): T {
+  const row = rows[0];
+  if (row === undefined) throw new Error("expected one row");
+  return row;
+}

@@ -32,6 +32,7 @@ import {
   shopProducts,
   shopSettings,
   shops,
+  staff,
   staticPages,
   topHrefs,
   variants,
@@ -43,6 +44,13 @@ export const DEMO_ACCOUNTS = {
   seller: { phone: "0987654321", password: "seller1234", name: "林阿里", refcode: "ALISHAN8" },
   shop2Member: { phone: "0911222333", password: "demo1234", name: "陳美玲", refcode: "MEILING8" },
   downline: { phone: "0933444555", password: "demo1234", name: "張志豪", refcode: "ZHIHAO88" },
+} as const;
+
+/** Demo back-office staff, one per role (README); created only with the demo data. */
+export const DEMO_STAFF = {
+  owner: { username: "owner", password: "owner12345", name: "周店長", role: "owner" },
+  operator: { username: "operator", password: "operator12345", name: "李營運", role: "operator" },
+  support: { username: "support", password: "support12345", name: "吳客服", role: "support" },
 } as const;
 
 export async function isEmpty(db: Db): Promise<boolean> {
@@ -104,6 +112,10 @@ export async function seedDemo(db: Db, dataDir: string): Promise<void> {
     );
     await seedCheckout(tx, shop2.id, member.id);
     await createCatalogueService(db).refreshSearchIndex(tx);
+    for (const s of Object.values(DEMO_STAFF))
+      await tx
+        .insert(staff)
+        .values({ username: s.username, name: s.name, role: s.role, passwordHash: await argonHash(s.password) });
   });
 }
 

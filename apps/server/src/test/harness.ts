@@ -14,7 +14,7 @@ export interface TestApp extends ShopApp {
   clock: { now: Date; advance(seconds: number): void };
   /** JSON call through the app, no network port. */
   call<T = unknown>(
-    method: "GET" | "POST",
+    method: "GET" | "POST" | "PUT" | "DELETE",
     url: string,
     options?: { body?: unknown; token?: string; ip?: string; headers?: Record<string, string>; rawBody?: string },
   ): Promise<{ status: number; body: Envelope<T> }>;
@@ -90,7 +90,12 @@ export async function createTestApp(options: { seed?: boolean; env?: Record<stri
         remoteAddress: opts.ip ?? "127.0.0.1",
         payload: opts.rawBody ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body)),
       });
-      return { status: response.statusCode, body: response.json() };
+      // Non-JSON answers (a CSV export) come back as the envelope's data.
+      const json = String(response.headers["content-type"] ?? "").includes("json");
+      return {
+        status: response.statusCode,
+        body: json ? response.json() : { status: response.statusCode < 400, message: "", data: response.body as never },
+      };
     },
     async close() {
       await shop.app.close();

@@ -15,3 +15,4 @@ export * from "./payout.js";
 export * from "./promotions.js";
 export * from "./raffles.js";
 export * from "./shops.js";
+export * from "./staff.js";

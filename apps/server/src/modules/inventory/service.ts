@@ -64,6 +64,21 @@ export function createInventoryService(db: Db) {
       await move(tx, variantId, qty, "restock", ref);
     },
 
+    /**
+     * Staff's stock change with its reason, inside the caller's transaction: never below zero
+     * (409), recorded as a movement. Returns the new level.
+     */
+    async adjustByStaff(tx: Tx, variantId: number, delta: number, reason: "restock" | "adjust", ref: string) {
+      const [row] = await tx
+        .update(variants)
+        .set({ stock: sql`${variants.stock} + ${delta}` })
+        .where(and(eq(variants.id, variantId), sql`${variants.stock} + ${delta} >= 0`))
+        .returning({ stock: variants.stock });
+      if (!row) throw conflict("庫存不足，無法減少這麼多");
+      await move(tx, variantId, delta, reason, ref);
+      return row.stock;
+    },
+
     /** Sets a starting or corrected level, recorded as a movement. */
     async adjust(variantId: number, delta: number, reason: "initial" | "restock" | "adjust", ref = "") {
       await db.transaction(async (tx) => {

@@ -1,9 +1,10 @@
 import type { PublicUser } from "@shop/contract";
-import { eq, sql } from "drizzle-orm";
+import { and, count, desc, eq, like, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import { members } from "../../db/schema/index.js";
 import { newRefcode } from "../../lib/crypto.js";
 import { isUniqueViolation, notFound } from "../../lib/errors.js";
+import { likeEscape } from "../../lib/like.js";
 
 export type Member = typeof members.$inferSelect;
 
@@ -22,6 +23,37 @@ export function createMembersService(db: Db) {
 
   return {
     byId,
+    /** Back office search: phone or refcode prefix, name or email substring, or a member number. */
+    async search(filter: { q?: string; shop_id?: number }, page: number, perPage: number) {
+      const q = filter.q?.trim();
+      const where = and(
+        filter.shop_id ? eq(members.shopId, filter.shop_id) : undefined,
+        q
+          ? or(
+              like(members.phone, `${likeEscape(q)}%`),
+              like(members.refcode, `${likeEscape(q.toUpperCase())}%`),
+              like(members.name, `%${likeEscape(q)}%`),
+              like(members.email, `%${likeEscape(q.toLowerCase())}%`),
+              /^\d{1,9}$/.test(q) ? eq(members.id, Number(q)) : undefined,
+            )
+          : undefined,
+      );
+      const [[total], rows] = await Promise.all([
+        db.select({ n: count() }).from(members).where(where),
+        db
+          .select()
+          .from(members)
+          .where(where)
+          .orderBy(desc(members.id))
+          .limit(perPage)
+          .offset((page - 1) * perPage),
+      ]);
+      return { total: total?.n ?? 0, rows };
+    },
+    async countUnder(uplineId: number) {
+      const [row] = await db.select({ n: count() }).from(members).where(eq(members.uplineId, uplineId));
+      return row?.n ?? 0;
+    },
     async byPhone(phone: string, q: Db | Tx = db) {
       return (await q.select().from(members).where(eq(members.phone, phone)))[0];
     },

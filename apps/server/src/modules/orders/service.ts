@@ -687,7 +687,7 @@ export function createOrdersService(deps: OrdersDeps) {
       for (const p of offline) {
         await tx
           .update(payments)
-          .set({ status: "refunded", message: "已退款至錢包", updatedAt: now() })
+          .set({ status: "refunded", message: toWallet > 0 ? "已退款至錢包" : "已由客服另行退款", updatedAt: now() })
           .where(eq(payments.id, p.id));
       }
       // A card waiting for 3-D Secure will not be settled now; a late success is refunded.
@@ -725,6 +725,14 @@ export function createOrdersService(deps: OrdersDeps) {
       const o = await findFor(buyer, orderNo);
       if (!BUYER_CANCELLABLE.includes(o.status)) throw conflict("訂單已出貨或已結束，無法取消；如需退貨請聯繫客服");
       await cancelOrder(o, actorOf(buyer), `買家取消：${reason}`, { allowGuestRefund: false });
+    },
+
+    /** Staff cancel before shipping, for any buyer; money goes back as for a buyer's cancel. */
+    async cancelByStaff(orderNo: string, actor: string, reason: string) {
+      const o = await this.byNo(orderNo);
+      if (!o) throw notFound("找不到此訂單");
+      if (!BUYER_CANCELLABLE.includes(o.status)) throw conflict("訂單已出貨或已結束，無法取消；已送達的訂單請改用退貨退款");
+      await cancelOrder(o, actor, `客服取消：${reason}`, { allowGuestRefund: true });
     },
 
     async reportTransfer(buyer: Buyer, input: { order_no: string; last5: string; amount: number; paid_at: string }) {

@@ -1,8 +1,9 @@
 import type { Address, CvsStore, OrderStatus, OrderSummary, OrderView, Paged, ShipMethodCode } from "@shop/contract";
 import { ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS } from "@shop/contract";
-import { and, count, desc, eq, inArray } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, like, lt, or, sql, sum } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { orderLines, orders } from "../../db/schema/index.js";
+import { orderLines, orders, payments } from "../../db/schema/index.js";
+import { likeEscape } from "../../lib/like.js";
 import type { LogisticsService } from "../logistics/service.js";
 import type { Order, OrdersService } from "./service.js";
 import { BUYER_CANCELLABLE } from "./state.js";
@@ -59,8 +60,115 @@ export function createOrderViews(db: Db, orders_: OrdersService, logistics: Logi
     );
   }
 
+  /** The back office's filters: state, shop, payment, Taipei dates, and order no / phone / name. */
+  function staffWhere(f: StaffOrderFilter) {
+    const q = f.q?.trim();
+    return and(
+      f.status ? eq(orders.status, f.status) : undefined,
+      f.shop_id ? eq(orders.shopId, f.shop_id) : undefined,
+      f.payment_method ? eq(orders.paymentMethod, f.payment_method) : undefined,
+      f.from ? gte(orders.createdAt, new Date(`${f.from}T00:00:00+08:00`)) : undefined,
+      f.to ? lt(orders.createdAt, new Date(new Date(`${f.to}T00:00:00+08:00`).getTime() + 86_400_000)) : undefined,
+      q
+        ? or(
+            like(orders.orderNo, `${likeEscape(q)}%`),
+            like(orders.receiverPhone, `${likeEscape(q)}%`),
+            like(orders.receiverName, `%${likeEscape(q)}%`),
+          )
+        : undefined,
+    );
+  }
+  const staffRow = (o: Order, s: OrderSummary) => ({
+    ...s,
+    id: o.orderNo,
+    shop_id: o.shopId,
+    member_id: o.memberId,
+    receiver_name: o.receiverName,
+    receiver_phone: o.receiverPhone,
+    ship_method_name: shipName(o),
+    payment_method_name: PAYMENT_METHOD_LABELS[o.paymentMethod],
+    tracking_no: o.trackingNo,
+  });
+
   return {
     summaries,
+    async staffList(f: StaffOrderFilter, page: number, perPage: number) {
+      const where = staffWhere(f);
+      const [[total], rows] = await Promise.all([
+        db.select({ n: count() }).from(orders).where(where),
+        db
+          .select()
+          .from(orders)
+          .where(where)
+          .orderBy(desc(orders.id))
+          .limit(perPage)
+          .offset((page - 1) * perPage),
+      ]);
+      const list = await summaries(rows);
+      return { total: total?.n ?? 0, items: rows.map((o, i) => staffRow(o, list[i] as OrderSummary)) };
+    },
+    /** Every matching order for the CSV export, at most 10,000 (newest first). */
+    async staffExport(f: StaffOrderFilter) {
+      const rows = await db.select().from(orders).where(staffWhere(f)).orderBy(desc(orders.id)).limit(10_000);
+      const list = await summaries(rows);
+      return rows.map((o, i) => staffRow(o, list[i] as OrderSummary));
+    },
+    async staffDetail(orderNo: string) {
+      const o = await orders_.byNo(orderNo);
+      if (!o) return undefined;
+      const [view, pays] = await Promise.all([this.detail(o), orders_.paymentsOf(o.id)]);
+      const report = pays.find((p) => p.method === "transfer")?.report ?? null;
+      return {
+        ...view,
+        ...staffRow(o, view),
+        transfer_report: report as { last5: string; amount: number; paid_at: string } | null,
+        can_confirm_payment: o.status === "pending_payment" && (o.paymentMethod === "transfer" || o.paymentMethod === "cod"),
+        can_ship: (o.status === "paid" || o.status === "processing") && o.shipMethod !== "self" && o.shipMethod !== "depot",
+        can_staff_cancel: BUYER_CANCELLABLE.includes(o.status),
+        can_refund: o.status === "delivered" || o.status === "completed",
+      };
+    },
+    /** Today's figures (Asia/Taipei) and a daily sales series for the dashboard. */
+    async dashboard(now: Date, days: number) {
+      const dayOf = sql<string>`to_char(${orders.createdAt} at time zone 'Asia/Taipei', 'YYYY-MM-DD')`;
+      const taipeiToday = new Date(now.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
+      const since = new Date(new Date(`${taipeiToday}T00:00:00+08:00`).getTime() - (days - 1) * 86_400_000);
+      const counted = sql`${orders.status} not in ('cancelled', 'pending_payment')`;
+      const series = await db
+        .select({ day: dayOf, orders: count(), sales: sum(orders.orderAmount) })
+        .from(orders)
+        .where(and(gte(orders.createdAt, since), counted))
+        .groupBy(dayOf)
+        .orderBy(dayOf);
+      const waiting = await db
+        .select({ status: orders.status, n: count() })
+        .from(orders)
+        .where(inArray(orders.status, ["pending_payment", "paid", "processing"]))
+        .groupBy(orders.status);
+      const reported = await db
+        .select({ n: count() })
+        .from(payments)
+        .innerJoin(orders, eq(orders.id, payments.orderId))
+        .where(and(eq(orders.status, "pending_payment"), eq(payments.method, "transfer"), sql`${payments.report} is not null`));
+      const byDay = new Map(series.map((r) => [r.day, { orders: r.orders, sales: Number(r.sales ?? 0) }]));
+      const out: Array<{ day: string; orders: number; sales: number }> = [];
+      for (let i = 0; i < days; i++) {
+        const day = new Date(since.getTime() + i * 86_400_000 + 8 * 3_600_000).toISOString().slice(0, 10);
+        out.push({ day, ...(byDay.get(day) ?? { orders: 0, sales: 0 }) });
+      }
+      const today = out.at(-1) ?? { orders: 0, sales: 0 };
+      const w = Object.fromEntries(waiting.map((r) => [r.status, r.n]));
+      return {
+        today_orders: today.orders,
+        today_sales: today.sales,
+        waiting: {
+          transfer_reported: reported[0]?.n ?? 0,
+          pending_payment: w.pending_payment ?? 0,
+          to_ship: (w.paid ?? 0) + (w.processing ?? 0),
+        },
+        series: out,
+      };
+    },
     async list(memberId: number, status: OrderStatus | undefined, page: number, perPage: number): Promise<Paged<OrderSummary>> {
       const where = and(eq(orders.memberId, memberId), status ? eq(orders.status, status) : undefined);
       const [total] = await db.select({ n: count() }).from(orders).where(where);
@@ -152,3 +260,11 @@ export function createOrderViews(db: Db, orders_: OrdersService, logistics: Logi
   };
 }
 export type OrderViews = ReturnType<typeof createOrderViews>;
+export interface StaffOrderFilter {
+  status?: OrderStatus;
+  shop_id?: number;
+  payment_method?: Order["paymentMethod"];
+  from?: string;
+  to?: string;
+  q?: string;
+}

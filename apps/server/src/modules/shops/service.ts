@@ -27,6 +27,22 @@ export function createShopsService(db: Db) {
       const n = Number(row?.value);
       return row && Number.isInteger(n) && n >= 0 ? n : fallback;
     },
+    /** Main-mall whole-number settings as stored (keys not stored are left out). */
+    async storedNumberSettings(keys: string[]): Promise<Record<string, number>> {
+      const rows = await db
+        .select()
+        .from(shopSettings)
+        .where(and(eq(shopSettings.shopId, MAIN_SHOP_ID), inArray(shopSettings.key, keys)));
+      return Object.fromEntries(rows.filter((r) => /^\d+$/.test(r.value)).map((r) => [r.key, Number(r.value)]));
+    },
+    async setNumberSettings(tx: Tx, values: Record<string, number>) {
+      for (const [key, value] of Object.entries(values)) {
+        await tx
+          .insert(shopSettings)
+          .values({ shopId: MAIN_SHOP_ID, key, value: String(value) })
+          .onConflictDoUpdate({ target: [shopSettings.shopId, shopSettings.key], set: { value: String(value) } });
+      }
+    },
     /** A shop's settings by key, each falling back to the main mall's value. */
     async settings(shopId: number, keys: string[]): Promise<Record<string, string>> {
       const rows = await db

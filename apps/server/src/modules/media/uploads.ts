@@ -1,0 +1,44 @@
+import { randomUUID } from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import type { MultipartFile } from "@fastify/multipart";
+import sharp from "sharp";
+import { AppError } from "../../lib/errors.js";
+import type { MediaService } from "./service.js";
+
+const ACCEPTED = new Set(["jpeg", "png", "webp", "avif", "gif"]);
+const MAX_SIDE = 2400;
+/** Sizes made right away, so the storefront's first visitors never wait for a resize. */
+const PREPARED_WIDTHS = [320, 640, 960] as const;
+
+/**
+ * Staff image uploads: whatever arrives is decoded by sharp (so only real images pass), re-encoded
+ * as WebP without its metadata (no GPS from a phone photo), at most 2400 px a side, and stored
+ * under uploads/admin/ by a random name; the common sizes are rendered at once.
+ */
+export function createUploadService(dataDir: string, media: MediaService) {
+  const root = path.join(dataDir, "uploads");
+  return {
+    async saveImage(file: MultipartFile) {
+      const buffer = await file.toBuffer().catch(() => {
+        throw new AppError(413, "圖片過大，請小於 8 MB");
+      });
+      const meta = await sharp(buffer)
+        .metadata()
+        .catch(() => undefined);
+      if (!meta?.format || !ACCEPTED.has(meta.format)) throw new AppError(415, "只接受 JPG、PNG、WebP、AVIF 或 GIF 圖片");
+      const month = new Date().toISOString().slice(0, 7).replace("-", "");
+      const relative = path.posix.join("admin", month, `${randomUUID()}.webp`);
+      const target = path.join(root, relative);
+      await fs.mkdir(path.dirname(target), { recursive: true });
+      const out = await sharp(buffer)
+        .rotate()
+        .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: "inside", withoutEnlargement: true })
+        .webp({ quality: 82 })
+        .toFile(target);
+      await Promise.all(PREPARED_WIDTHS.map((w) => media.resized(relative, w)));
+      return { url: `/uploads/${relative}`, width: out.width, height: out.height };
+    },
+  };
+}
+export type UploadService = ReturnType<typeof createUploadService>;

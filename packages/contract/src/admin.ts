@@ -1,0 +1,233 @@
+import { z } from "zod";
+
+/** Staff roles (back office). The server enforces PERMISSIONS on every admin call. */
+export const STAFF_ROLES = ["owner", "operator", "support"] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+export const ROLE_LABELS: Record<StaffRole, string> = { owner: "擁有者", operator: "營運人員", support: "客服人員" };
+
+/**
+ * What each role may do. Support reads orders and members to answer customers; operators run the
+ * shop day to day; only the owner manages staff and payment settings.
+ */
+export const PERMISSIONS = {
+  "dashboard.read": ["owner", "operator", "support"],
+  "catalogue.read": ["owner", "operator", "support"],
+  "catalogue.write": ["owner", "operator"],
+  "content.write": ["owner", "operator"],
+  "orders.read": ["owner", "operator", "support"],
+  "orders.write": ["owner", "operator"],
+  "members.read": ["owner", "operator", "support"],
+  "members.adjust": ["owner", "operator"],
+  "settings.read": ["owner", "operator", "support"],
+  "settings.write": ["owner", "operator"],
+  "audit.read": ["owner", "operator"],
+  "staff.manage": ["owner"],
+} as const satisfies Record<string, readonly StaffRole[]>;
+export type Permission = keyof typeof PERMISSIONS;
+
+export function can(role: StaffRole, permission: Permission): boolean {
+  return (PERMISSIONS[permission] as readonly StaffRole[]).includes(role);
+}
+
+export interface StaffView {
+  id: number;
+  username: string;
+  name: string;
+  role: StaffRole;
+  totp_enabled: boolean;
+  active: boolean;
+  last_login_at: string | null;
+  permissions: Permission[];
+}
+
+const id = z.coerce.number().int().positive({ error: "編號格式不正確" });
+const money = z
+  .number()
+  .int({ error: "金額須為整數" })
+  .min(0, { error: "金額不可小於 0" })
+  .max(10_000_000, { error: "金額過大" });
+const text = (label: string, max: number) =>
+  z
+    .string({ error: `請輸入${label}` })
+    .trim()
+    .min(1, { error: `請輸入${label}` })
+    .max(max, { error: `${label}最多 ${max} 字` });
+/** An image we host: an upload path (never someone else's URL). */
+const imagePath = z
+  .string()
+  .regex(/^\/uploads\/[A-Za-z0-9/_.-]{1,200}$/, { error: "圖片路徑不正確，請重新上傳" })
+  .refine((s) => !s.includes(".."), { error: "圖片路徑不正確，請重新上傳" });
+
+export const staffLoginInput = z.strictObject({
+  username: text("帳號", 40),
+  password: z.string({ error: "請輸入密碼" }).min(1, { error: "請輸入密碼" }).max(200),
+  totp: z
+    .string()
+    .regex(/^\d{6}$/, { error: "驗證碼為 6 位數字" })
+    .optional(),
+});
+export const totpCodeInput = z.strictObject({ code: z.string().regex(/^\d{6}$/, { error: "驗證碼為 6 位數字" }) });
+
+export const staffInput = z.strictObject({
+  username: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9_.-]{3,40}$/, { error: "帳號為 3–40 個小寫英數字" }),
+  name: text("姓名", 40),
+  role: z.enum(STAFF_ROLES, { error: "請選擇角色" }),
+  password: z.string().min(10, { error: "密碼至少 10 個字元" }).max(200),
+});
+export const staffUpdateInput = z.strictObject({
+  name: text("姓名", 40).optional(),
+  role: z.enum(STAFF_ROLES, { error: "請選擇角色" }).optional(),
+  active: z.boolean().optional(),
+  password: z.string().min(10, { error: "密碼至少 10 個字元" }).max(200).optional(),
+});
+
+export const listQuery = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(25),
+  q: z.string().trim().max(60).optional(),
+});
+
+export const variantInput = z.strictObject({
+  id: id.optional(),
+  sku: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{1,40}$/, { error: "料號為 1–40 個英數字" }),
+  name: text("規格名稱", 40),
+  price: money.min(1, { error: "售價須大於 0" }),
+  list_price: money,
+  image: imagePath.or(z.literal("")).default(""),
+});
+export const productInput = z
+  .strictObject({
+    category_id: id,
+    name: text("商品名稱", 80),
+    subtitle: z.string().trim().max(120, { error: "副標題最多 120 字" }).default(""),
+    /** HTML from the editor; sanitised on the server. */
+    description: z.string().max(100_000, { error: "商品介紹過長" }).default(""),
+    images: z.array(imagePath).min(1, { error: "請上傳至少一張商品圖片" }).max(12, { error: "最多 12 張圖片" }),
+    status: z.enum(["on", "off"]).default("off"),
+    point_percent: z.number().int().min(0, { error: "點數比例不可小於 0" }).max(100, { error: "點數比例最多 100" }).default(0),
+    tags: z
+      .array(z.enum(["recommended", "hot", "new"]))
+      .max(3)
+      .default([]),
+    per_order_limit: z.number().int().min(1).max(999).nullable().default(null),
+    /** Sub-malls that sell it besides the main mall. */
+    shop_ids: z.array(id).max(200).default([]),
+    variants: z.array(variantInput).min(1, { error: "請至少新增一個規格" }).max(50, { error: "最多 50 個規格" }),
+  })
+  .superRefine((p, ctx) => {
+    const skus = p.variants.map((v) => v.sku.toUpperCase());
+    if (new Set(skus).size !== skus.length) ctx.addIssue({ code: "custom", path: ["variants"], message: "規格料號不可重複" });
+    p.variants.forEach((v, i) => {
+      if (v.list_price < v.price)
+        ctx.addIssue({ code: "custom", path: ["variants", i, "list_price"], message: "原價不可低於售價" });
+    });
+  });
+export type ProductInput = z.infer<typeof productInput>;
+
+export const STOCK_REASONS = ["restock", "adjust"] as const;
+export const stockAdjustInput = z.strictObject({
+  variant_id: id,
+  delta: z
+    .number()
+    .int({ error: "數量須為整數" })
+    .min(-100_000)
+    .max(100_000)
+    .refine((n) => n !== 0, { error: "調整數量不可為 0" }),
+  reason: z.enum(STOCK_REASONS, { error: "請選擇調整原因" }),
+  note: text("說明", 200),
+});
+
+export const categoryInput = z.strictObject({
+  name: text("分類名稱", 30),
+  parent_id: id.nullable().default(null),
+  sort: z.number().int().min(0).max(9999).default(0),
+});
+
+const when = z.iso.datetime({ offset: true, error: "時間格式不正確" }).nullable().default(null);
+export const bannerInput = z
+  .strictObject({
+    shop_id: id.default(1),
+    title: text("標題", 60),
+    image: imagePath,
+    image_mobile: imagePath,
+    link: z
+      .string()
+      .trim()
+      .max(300)
+      .regex(/^(\/[^\s]*)?$|^https:\/\/[^\s]+$/, { error: "連結須為站內路徑（/ 開頭）或 https 網址" })
+      .default(""),
+    sort: z.number().int().min(0).max(9999).default(0),
+    starts_at: when,
+    ends_at: when,
+  })
+  .refine((b) => !b.starts_at || !b.ends_at || b.starts_at < b.ends_at, { path: ["ends_at"], message: "結束時間須晚於開始時間" });
+
+export const orderListQuery = listQuery.extend({
+  status: z
+    .enum(["pending_payment", "paid", "processing", "shipped", "delivered", "completed", "cancelled", "refunded"])
+    .optional(),
+  shop_id: id.optional(),
+  payment_method: z.enum(["card", "transfer", "cod", "points_wallet"]).optional(),
+  from: z.iso.date({ error: "日期格式不正確" }).optional(),
+  to: z.iso.date({ error: "日期格式不正確" }).optional(),
+});
+export const shipInput = z.strictObject({
+  tracking_no: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9-]{6,30}$/, { error: "託運單號為 6–30 個英數字" }),
+});
+export const reasonInput = z.strictObject({ reason: text("原因", 200) });
+
+export const balanceAdjustInput = z.strictObject({
+  kind: z.enum(["points", "wallet"], { error: "請選擇點數或錢包" }),
+  delta: z
+    .number()
+    .int({ error: "須為整數" })
+    .min(-1_000_000)
+    .max(1_000_000)
+    .refine((n) => n !== 0, { error: "調整數量不可為 0" }),
+  reason: text("原因", 200),
+});
+
+/** Main-mall settings staff may change, each with its rule. Amounts in NT$, percents whole numbers. */
+export const settingsInput = z.strictObject({
+  points_cap_per_order: money.optional(),
+  monthly_member_threshold: money.optional(),
+  team_point_level1: z.number().int().min(0, { error: "比例不可小於 0" }).max(50, { error: "比例最多 50%" }).optional(),
+  team_point_level2: z.number().int().min(0, { error: "比例不可小於 0" }).max(50, { error: "比例最多 50%" }).optional(),
+  withdrawal_minimum: money.optional(),
+  withdrawal_fee: money.optional(),
+  exchange_points_per_dollar: z.number().int().min(1, { error: "兌換比例至少為 1" }).max(1000).optional(),
+  exchange_minimum_points: z.number().int().min(0).max(1_000_000).optional(),
+});
+export type SettingsInput = z.infer<typeof settingsInput>;
+export type SettingKey = keyof SettingsInput;
+export const SETTING_KEYS = Object.keys(settingsInput.shape) as SettingKey[];
+/** The value a service uses while a setting is not stored (mirrors each service's fallback). */
+export const SETTING_DEFAULTS: Record<SettingKey, number> = {
+  points_cap_per_order: 0,
+  monthly_member_threshold: 3000,
+  team_point_level1: 0,
+  team_point_level2: 0,
+  withdrawal_minimum: 500,
+  withdrawal_fee: 15,
+  exchange_points_per_dollar: 2,
+  exchange_minimum_points: 100,
+};
+export const SETTING_LABELS: Record<SettingKey, string> = {
+  points_cap_per_order: "每筆訂單點數折抵上限（0 為不限）",
+  monthly_member_threshold: "月會員消費門檻（NT$）",
+  team_point_level1: "第一層推薦點數比例（%）",
+  team_point_level2: "第二層推薦點數比例（%）",
+  withdrawal_minimum: "錢包提領最低金額（NT$）",
+  withdrawal_fee: "提領手續費（NT$）",
+  exchange_points_per_dollar: "點數兌換比例（點／NT$1）",
+  exchange_minimum_points: "點數兌換最低點數",
+};
