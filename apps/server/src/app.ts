@@ -58,7 +58,7 @@ export interface BuildOptions {
   config: Config;
   database: Database;
   /** Serve the React Router build (apps/web/build). Off for API-only tests. */
-  web?: { buildDir: string } | false;
+  web?: { buildDir: string; adminDir?: string } | false;
   sms?: SmsSender;
   mail?: MailSender;
   /** Payment and logistics providers; from the configuration when omitted. */
@@ -225,6 +225,9 @@ export async function buildApp(options: BuildOptions): Promise<ShopApp> {
 
   await app.register(mediaRoutes(media));
 
+  const adminDir = options.web ? options.web.adminDir : undefined;
+  if (adminDir) await app.register(adminApp(adminDir));
+
   if (options.web) {
     const buildDir = options.web.buildDir;
     const { reactRouterFastify } = await import("@mcansh/remix-fastify/react-router");
@@ -277,6 +280,53 @@ export async function buildApp(options: BuildOptions): Promise<ShopApp> {
     },
   };
   return { app, services, capturedSms, publicCache: caches, identitySimulator: providers.signIn.simulator };
+}
+
+/**
+ * The back office's built files at /admin/: hashed assets cached for good, every other path gets
+ * index.html (the app routes in the browser). Its CSP allows only our own scripts; MUI's
+ * emotion styles are inline.
+ */
+function adminApp(adminDir: string) {
+  return async (scope: FastifyInstance) => {
+    await scope.register(helmet, {
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", "data:", "blob:"],
+          connectSrc: ["'self'"],
+          fontSrc: ["'self'", "data:"],
+          frameAncestors: ["'none'"],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          upgradeInsecureRequests: null,
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+      hsts: false,
+    });
+    await scope.register(compress, { threshold: 1024 });
+    await scope.register(fastifyStatic, {
+      root: path.join(adminDir, "assets"),
+      prefix: "/admin/assets/",
+      decorateReply: false,
+      immutable: true,
+      maxAge: "365d",
+      index: false,
+    });
+    const indexFile = path.join(adminDir, "index.html");
+    const page = async (_req: unknown, reply: import("fastify").FastifyReply) => {
+      const html = await fs.promises.readFile(indexFile, "utf8").catch(() => null);
+      reply.header("cache-control", "no-cache").header("x-robots-tag", "noindex");
+      if (html === null) return reply.code(503).type("text/plain; charset=utf-8").send("後台尚未建置，請先執行 npm run build");
+      return reply.type("text/html; charset=utf-8").send(html);
+    };
+    scope.get("/admin", page);
+    scope.get("/admin/*", page);
+  };
 }
 
 /** CSP for server-rendered pages: scripts only from us or with this response's nonce. */

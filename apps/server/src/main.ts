@@ -18,7 +18,8 @@ async function main() {
   if (config.SEED_DEMO) await seedIfEmpty(database.db, config.dataDir);
 
   const buildDir = config.WEB_BUILD_DIR ?? path.resolve(here, "../../web/build");
-  const { app } = await buildApp({ config, database, web: config.SERVE_WEB ? { buildDir } : false });
+  const adminDir = path.resolve(here, "../../admin/build");
+  const { app } = await buildApp({ config, database, web: config.SERVE_WEB ? { buildDir, adminDir } : false });
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, "shutting down");

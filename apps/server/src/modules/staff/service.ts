@@ -67,9 +67,8 @@ export function createStaffService(db: Db, now: () => Date = () => new Date()) {
 
     async login(input: { username: string; password: string; totp?: string }) {
       const [s] = await db.select().from(staff).where(eq(staff.username, input.username.toLowerCase()));
-      const ok = s
-        ? await argonVerify(s.passwordHash, input.password)
-        : (await argonVerify(await DUMMY_HASH, input.password), false);
+      // An unknown account still costs one hash check, so timing does not tell which accounts exist.
+      const ok = (await argonVerify(s?.passwordHash ?? (await DUMMY_HASH), input.password)) && s !== undefined;
       if (!s || !ok || !s.active) throw new AppError(401, "帳號或密碼錯誤");
       if (s.totpSecret) {
         // The second factor is asked for only after the password was right.

@@ -1,0 +1,256 @@
+import { Box, Button, Card, CardContent, MenuItem, TextField as MuiTextField, Stack, Typography } from "@mui/material";
+import { ROLE_LABELS, SETTING_KEYS, STAFF_ROLES } from "@shop/contract/admin";
+import { formatDateTime, formatMoney } from "@shop/contract/format";
+import { useEffect, useState } from "react";
+import {
+  BooleanField,
+  BooleanInput,
+  Create,
+  Datagrid,
+  Edit,
+  FunctionField,
+  List,
+  PasswordInput,
+  type RaRecord,
+  required,
+  SearchInput,
+  SelectField,
+  SelectInput,
+  Show,
+  SimpleForm,
+  TextField,
+  TextInput,
+  Title,
+  useNotify,
+  usePermissions,
+  useRecordContext,
+  useRefresh,
+} from "react-admin";
+import { adminApi } from "./api";
+import { TaipeiDateField } from "./fields";
+
+const ROLE_CHOICES = STAFF_ROLES.map((id) => ({ id, name: ROLE_LABELS[id] }));
+
+export const MemberList = () => (
+  <List
+    filters={[<SearchInput key="q" source="q" alwaysOn placeholder="手機、姓名、Email、推薦碼或會員編號" />]}
+    exporter={false}
+  >
+    <Datagrid rowClick="show" bulkActionButtons={false}>
+      <TextField source="id" label="編號" />
+      <TextField source="name" label="姓名" />
+      <TextField source="phone" label="手機" />
+      <TextField source="email" label="Email" />
+      <TextField source="refcode" label="推薦碼" />
+      <TextField source="shop_id" label="商城" />
+      <TaipeiDateField source="created_at" label="加入時間" />
+    </Datagrid>
+  </List>
+);
+
+interface MemberDetail {
+  id: number;
+  name: string;
+  phone: string;
+  email: string | null;
+  refcode: string;
+  shop_id: number;
+  points: number;
+  wallet: number;
+  referrals: number;
+  bindings: string[];
+  recent_orders: Array<{ order_no: string; status_label: string; payable: number; created_at: string }>;
+  points_ledger: { list: Array<{ id: number; delta: number; reason: string; created_at: string }> };
+  wallet_ledger: { list: Array<{ id: number; delta: number; reason: string; created_at: string }> };
+}
+
+function MemberBody() {
+  const m = useRecordContext<MemberDetail>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const { permissions } = usePermissions<string[]>();
+  const [kind, setKind] = useState<"points" | "wallet">("points");
+  const [delta, setDelta] = useState("");
+  const [reason, setReason] = useState("");
+  // The list row stands in while the full record loads: wait for it.
+  if (!m?.points_ledger) return null;
+  return (
+    <Box sx={{ p: 2 }}>
+      <Typography variant="h5">{`${m.name}（${m.phone}）`}</Typography>
+      <Typography>{`推薦碼 ${m.refcode}｜商城 ${m.shop_id}｜推薦人數 ${m.referrals}｜綁定：${m.bindings.join("、") || "無"}`}</Typography>
+      <Typography
+        sx={{ my: 1 }}
+        data-testid="member-balances"
+      >{`點數 ${m.points.toLocaleString("zh-TW")}｜錢包 ${formatMoney(m.wallet)}`}</Typography>
+      {permissions?.includes("members.adjust") ? (
+        <Card variant="outlined" sx={{ my: 2 }}>
+          <CardContent>
+            <Typography variant="subtitle1">調整點數或錢包（記入明細，需填原因）</Typography>
+            <Stack direction="row" spacing={2} flexWrap="wrap" useFlexGap sx={{ mt: 1 }}>
+              <MuiTextField select size="small" label="項目" value={kind} onChange={(e) => setKind(e.target.value as "points")}>
+                <MenuItem value="points">點數</MenuItem>
+                <MenuItem value="wallet">錢包</MenuItem>
+              </MuiTextField>
+              <MuiTextField
+                size="small"
+                label="數量（扣除請輸入負數）"
+                value={delta}
+                onChange={(e) => setDelta(e.target.value)}
+              />
+              <MuiTextField size="small" label="原因" value={reason} onChange={(e) => setReason(e.target.value)} />
+              <Button
+                variant="contained"
+                onClick={async () => {
+                  try {
+                    await adminApi(`/members/${m.id}/adjust`, { body: { kind, delta: Number(delta), reason } });
+                    notify("已調整", { type: "success" });
+                    refresh();
+                  } catch (e) {
+                    notify((e as Error).message, { type: "error" });
+                  }
+                }}
+              >
+                送出
+              </Button>
+            </Stack>
+          </CardContent>
+        </Card>
+      ) : null}
+      <Stack direction={{ xs: "column", md: "row" }} spacing={4}>
+        <Box>
+          <Typography variant="subtitle2">近期訂單</Typography>
+          {m.recent_orders.map((o) => (
+            <Typography
+              key={o.order_no}
+              variant="body2"
+            >{`${o.order_no}　${o.status_label}　${formatMoney(o.payable)}`}</Typography>
+          ))}
+        </Box>
+        <Box>
+          <Typography variant="subtitle2">點數明細</Typography>
+          {m.points_ledger.list.map((e) => (
+            <Typography
+              key={e.id}
+              variant="body2"
+            >{`${formatDateTime(e.created_at)}　${e.delta > 0 ? "+" : ""}${e.delta}　${e.reason}`}</Typography>
+          ))}
+        </Box>
+        <Box>
+          <Typography variant="subtitle2">錢包明細</Typography>
+          {m.wallet_ledger.list.map((e) => (
+            <Typography
+              key={e.id}
+              variant="body2"
+            >{`${formatDateTime(e.created_at)}　${e.delta > 0 ? "+" : ""}${e.delta}　${e.reason}`}</Typography>
+          ))}
+        </Box>
+      </Stack>
+    </Box>
+  );
+}
+export const MemberShow = () => (
+  <Show title="會員" actions={false}>
+    <MemberBody />
+  </Show>
+);
+
+/** Main-mall settings: the server refuses roles without settings.write, whatever this page shows. */
+export function SettingsPage() {
+  const notify = useNotify();
+  const [values, setValues] = useState<Record<string, number> | null>(null);
+  const [labels, setLabels] = useState<Record<string, string>>({});
+  useEffect(() => {
+    adminApi<{ values: Record<string, number>; labels: Record<string, string> }>("/settings")
+      .then((r) => {
+        setValues(r.values);
+        setLabels(r.labels);
+      })
+      .catch((e: Error) => notify(e.message, { type: "error" }));
+  }, [notify]);
+  if (!values) return null;
+  return (
+    <Card sx={{ mt: 2, maxWidth: 560 }}>
+      <Title title="商城設定" />
+      <CardContent>
+        <Stack spacing={2}>
+          {SETTING_KEYS.map((k) => (
+            <MuiTextField
+              key={k}
+              label={labels[k] ?? k}
+              type="number"
+              value={values[k] ?? 0}
+              onChange={(e) => setValues({ ...values, [k]: Number(e.target.value) })}
+            />
+          ))}
+          <Button
+            variant="contained"
+            onClick={async () => {
+              try {
+                const r = await adminApi<{ values: Record<string, number> }>("/settings", { method: "PUT", body: values });
+                setValues(r.values);
+                notify("設定已儲存", { type: "success" });
+              } catch (e) {
+                notify((e as Error).message, { type: "error" });
+              }
+            }}
+          >
+            儲存設定
+          </Button>
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}
+
+export const AuditList = () => (
+  <List exporter={false} title="操作紀錄">
+    <Datagrid bulkActionButtons={false} rowClick={false}>
+      <TaipeiDateField source="at" label="時間" />
+      <TextField source="staff_name" label="員工" />
+      <TextField source="action" label="動作" />
+      <FunctionField label="對象" render={(r: RaRecord) => `${r.entity} #${r.entity_id}`} />
+      <FunctionField
+        label="變更前 → 變更後"
+        render={(r: RaRecord) => (
+          <code style={{ fontSize: 11, whiteSpace: "pre-wrap", wordBreak: "break-all" }}>
+            {`${JSON.stringify(r.before)} → ${JSON.stringify(r.after)}`.slice(0, 400)}
+          </code>
+        )}
+      />
+      <TextField source="ip" label="IP" />
+    </Datagrid>
+  </List>
+);
+
+export const StaffList = () => (
+  <List exporter={false} pagination={false} title="員工帳號">
+    <Datagrid rowClick="edit" bulkActionButtons={false}>
+      <TextField source="username" label="帳號" />
+      <TextField source="name" label="姓名" />
+      <SelectField source="role" label="角色" choices={ROLE_CHOICES} />
+      <BooleanField source="totp_enabled" label="兩步驟驗證" />
+      <BooleanField source="active" label="啟用" />
+      <TaipeiDateField source="last_login_at" label="最後登入" />
+    </Datagrid>
+  </List>
+);
+export const StaffCreate = () => (
+  <Create redirect="list" title="新增員工">
+    <SimpleForm>
+      <TextInput source="username" label="帳號（小寫英數字）" validate={required("請輸入帳號")} />
+      <TextInput source="name" label="姓名" validate={required("請輸入姓名")} />
+      <SelectInput source="role" label="角色" choices={ROLE_CHOICES} validate={required("請選擇角色")} />
+      <PasswordInput source="password" label="密碼（至少 10 個字元）" validate={required("請輸入密碼")} />
+    </SimpleForm>
+  </Create>
+);
+export const StaffEdit = () => (
+  <Edit mutationMode="pessimistic" title="編輯員工">
+    <SimpleForm>
+      <TextInput source="name" label="姓名" />
+      <SelectInput source="role" label="角色" choices={ROLE_CHOICES} />
+      <BooleanInput source="active" label="啟用" />
+      <PasswordInput source="password" label="重設密碼（留空為不變）" />
+    </SimpleForm>
+  </Edit>
+);

@@ -1,0 +1,174 @@
+import { Box, Button, MenuItem, TextField as MuiTextField, Typography } from "@mui/material";
+import { useState } from "react";
+import {
+  ArrayInput,
+  AutocompleteInput,
+  Create,
+  Datagrid,
+  Edit,
+  ImageField,
+  ImageInput,
+  List,
+  NumberField,
+  NumberInput,
+  ReferenceInput,
+  required,
+  SearchInput,
+  SelectArrayInput,
+  SelectField,
+  SelectInput,
+  SimpleForm,
+  SimpleFormIterator,
+  TextField,
+  TextInput,
+  useNotify,
+  useRecordContext,
+  useRefresh,
+} from "react-admin";
+import { adminApi } from "./api";
+import { ImageThumb, MoneyField, TaipeiDateField } from "./fields";
+
+const STATUS = [
+  { id: "on", name: "上架" },
+  { id: "off", name: "下架" },
+];
+const TAGS = [
+  { id: "recommended", name: "推薦" },
+  { id: "hot", name: "熱銷" },
+  { id: "new", name: "新品" },
+];
+
+export const ProductList = () => (
+  <List
+    filters={[
+      <SearchInput key="q" source="q" alwaysOn placeholder="商品名稱或編號" />,
+      <SelectInput key="status" source="status" label="狀態" choices={STATUS} />,
+    ]}
+    sort={{ field: "id", order: "DESC" }}
+  >
+    <Datagrid rowClick="edit" bulkActionButtons={false}>
+      <TextField source="id" label="編號" />
+      <ImageThumb source="image" label="圖片" />
+      <TextField source="name" label="商品名稱" />
+      <MoneyField source="price" label="售價" />
+      <NumberField source="variant_count" label="規格數" />
+      <NumberField source="stock" label="庫存" />
+      <SelectField source="status" label="狀態" choices={STATUS} />
+      <TaipeiDateField source="updated_at" label="更新時間" />
+    </Datagrid>
+  </List>
+);
+
+function ProductForm() {
+  return (
+    <SimpleForm>
+      <TextInput source="name" label="商品名稱" validate={required("請輸入商品名稱")} fullWidth />
+      <TextInput source="subtitle" label="副標題" fullWidth />
+      <ReferenceInput source="category_id" reference="categories" perPage={200}>
+        <AutocompleteInput label="分類" optionText="full_name" validate={required("請選擇分類")} />
+      </ReferenceInput>
+      <ImageInput source="images" label="商品圖片（第一張為主圖）" multiple accept={{ "image/*": [] }}>
+        <ImageField source="src" title="title" />
+      </ImageInput>
+      <TextInput source="description" label="商品介紹（HTML，儲存時會過濾不安全的內容）" multiline minRows={4} fullWidth />
+      <SelectInput source="status" label="狀態" choices={STATUS} defaultValue="off" />
+      <SelectArrayInput source="tags" label="標籤" choices={TAGS} />
+      <NumberInput source="point_percent" label="點數回饋（%）" defaultValue={0} min={0} max={100} />
+      <ArrayInput source="variants" label="規格">
+        <SimpleFormIterator inline>
+          <TextInput source="sku" label="料號" validate={required("請輸入料號")} />
+          <TextInput source="name" label="規格名稱" validate={required("請輸入規格名稱")} />
+          <NumberInput source="price" label="售價" validate={required("請輸入售價")} min={1} />
+          <NumberInput source="list_price" label="原價" validate={required("請輸入原價")} min={0} />
+        </SimpleFormIterator>
+      </ArrayInput>
+    </SimpleForm>
+  );
+}
+
+export const ProductCreate = () => (
+  <Create redirect="edit" title="新增商品">
+    <ProductForm />
+  </Create>
+);
+
+export const ProductEdit = () => (
+  <Edit mutationMode="pessimistic" title="編輯商品" aside={<StockPanel />}>
+    <ProductForm />
+  </Edit>
+);
+
+/** Stock is changed only here, with a reason: each change is a movement and an audit entry. */
+function StockPanel() {
+  const record = useRecordContext<{ id: number; variants: Array<{ id: number; name: string; stock: number }> }>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [variant, setVariant] = useState<number | "">("");
+  const [delta, setDelta] = useState("");
+  const [reason, setReason] = useState<"restock" | "adjust">("restock");
+  const [note, setNote] = useState("");
+  if (!record) return null;
+  return (
+    <Box sx={{ width: 280, ml: 2, p: 2, border: 1, borderColor: "divider", borderRadius: 1 }} data-testid="stock-panel">
+      <Typography variant="h6" gutterBottom>
+        庫存調整
+      </Typography>
+      {record.variants.map((v) => (
+        <Typography key={v.id} variant="body2">{`${v.name}：${v.stock}`}</Typography>
+      ))}
+      <MuiTextField
+        select
+        label="規格"
+        value={variant}
+        onChange={(e) => setVariant(Number(e.target.value))}
+        fullWidth
+        margin="dense"
+        size="small"
+      >
+        {record.variants.map((v) => (
+          <MenuItem key={v.id} value={v.id}>
+            {v.name}
+          </MenuItem>
+        ))}
+      </MuiTextField>
+      <MuiTextField
+        label="數量（減少請輸入負數）"
+        value={delta}
+        onChange={(e) => setDelta(e.target.value)}
+        fullWidth
+        margin="dense"
+        size="small"
+      />
+      <MuiTextField
+        select
+        label="原因"
+        value={reason}
+        onChange={(e) => setReason(e.target.value as "restock")}
+        fullWidth
+        margin="dense"
+        size="small"
+      >
+        <MenuItem value="restock">進貨</MenuItem>
+        <MenuItem value="adjust">盤點調整</MenuItem>
+      </MuiTextField>
+      <MuiTextField label="說明" value={note} onChange={(e) => setNote(e.target.value)} fullWidth margin="dense" size="small" />
+      <Button
+        variant="contained"
+        sx={{ mt: 1 }}
+        onClick={async () => {
+          try {
+            await adminApi(`/products/${record.id}/stock`, { body: { variant_id: variant, delta: Number(delta), reason, note } });
+            notify("庫存已調整", { type: "success" });
+            setDelta("");
+            setNote("");
+            refresh();
+          } catch (e) {
+            notify((e as Error).message, { type: "error" });
+          }
+        }}
+      >
+        送出調整
+      </Button>
+    </Box>
+  );
+}

@@ -1,0 +1,138 @@
+import { expect, type Page, test } from "@playwright/test";
+import { shot, signIn } from "./flows";
+
+/** A 120×80 PNG, enough for the upload path (sharp re-encodes it to WebP on the server). */
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAHgAAABQCAIAAABd+SbeAAAACXBIWXMAAAPoAAAD6AG1e1JrAAABHklEQVR4nO3UUY0DARTDwPIxgrJfaCXQ316eTiMFgeX49byz5/cQXig/f6Ia0AHdf3obowO6uYaMbg5OOro5jQ7o5hoyujk46ejmNDqgm2vI6ObgpKOb0+iAbq4ho5uDk45uTqMDurmGjG4OTjq6OY0O6OYaMro5OOno5jQ6oJtryOjm4KSjm9PogG6uIaObg5OObk6jA7q5hoxuDk46ujmNDujmGjK6OTjp6OY0OqCba8jo5uCko5vT6IBuriGjm4OTjm5OowO6uYaMbg5OOro5jQ7o5hoyujk46ejmNDqgm2vI6ObgpKOb0+iAbq4ho5uDk45uTqMDurmGjG4OTjq6OY0O6OYaMro5OOno5jQ6oJtryOjm4KSjOdOv+wAcPMh3LVfY2AAAAABJRU5ErkJggg==",
+  "base64",
+);
+const image = (name: string) => ({ name, mimeType: "image/png", buffer: PNG });
+
+async function staffSignIn(page: Page, username: string, password: string) {
+  await page.goto("/admin/");
+  await page.getByLabel("帳號").fill(username);
+  await page.getByLabel("密碼").fill(password);
+  await page.getByRole("button", { name: "登入" }).click();
+  await expect(page.getByText("今日訂單")).toBeVisible();
+}
+
+test.describe.configure({ mode: "serial" });
+
+test("an operator creates a product with two variants and an image, puts it on a banner; a visitor sees both", async ({
+  page,
+  browser,
+}) => {
+  const stamp = Date.now().toString(36).toUpperCase();
+  const name = `後台新品 ${stamp}`;
+  await staffSignIn(page, "operator", "operator12345");
+  await shot(page, "admin-dashboard");
+
+  await page.goto("/admin/products/create");
+  await page.getByLabel("商品名稱").fill(name);
+  await page.getByLabel("分類").fill("茶");
+  await page.getByRole("option").first().click();
+  await page.locator('input[type="file"]').setInputFiles(image("tea.png"));
+  await page.getByLabel("狀態").click();
+  await page.getByRole("option", { name: "上架" }).click();
+  const variants = page.locator(".ra-input-variants");
+  for (const [i, v] of [
+    ["75g", "450", "500"],
+    ["150g", "820", "900"],
+  ].entries()) {
+    await variants.getByRole("button", { name: "新增" }).click();
+    const row = variants.locator(".RaSimpleFormIterator-line").nth(i);
+    await row.getByLabel("料號").fill(`E2E-${stamp}-${i}`);
+    await row.getByLabel("規格名稱").fill(v[0] as string);
+    await row.getByLabel("售價").fill(v[1] as string);
+    await row.getByLabel("原價").fill(v[2] as string);
+  }
+  await shot(page, "admin-product-create");
+  await page.getByRole("button", { name: "儲存" }).click();
+  await expect(page).toHaveURL(/\/admin\/products\/\d+$/);
+  const productId = Number(/\/products\/(\d+)$/.exec(page.url())?.[1]);
+
+  // Stock in through the stock panel, with its reason.
+  await page.getByTestId("stock-panel").getByRole("combobox").first().click();
+  await page.getByRole("option", { name: "75g" }).click();
+  await page.getByLabel("數量（減少請輸入負數）").fill("20");
+  await page.getByLabel("說明").fill("首批進貨");
+  await page.getByRole("button", { name: "送出調整" }).click();
+  await expect(page.getByTestId("stock-panel")).toContainText("75g：20");
+
+  await page.goto("/admin/banners/create");
+  await page.getByLabel("標題").fill(`新品橫幅 ${stamp}`);
+  await page.locator('input[type="file"]').first().setInputFiles(image("banner.png"));
+  await page.locator('input[type="file"]').nth(1).setInputFiles(image("banner-m.png"));
+  await page.getByLabel(/^連結/).fill(`/product/details?id=${productId}`);
+  await page.getByRole("button", { name: "儲存" }).click();
+  await expect(page).toHaveURL(/\/admin\/banners$/);
+  await expect(page.getByText(`新品橫幅 ${stamp}`)).toBeVisible();
+
+  const visitor = await browser.newPage();
+  await visitor.goto("/");
+  const slide = visitor.locator(`a[href="/product/details?id=${productId}"]`, { hasText: `新品橫幅 ${stamp}` });
+  await expect(slide).toHaveCount(1);
+  await visitor.goto(`/product/details?id=${productId}`);
+  await expect(visitor.getByRole("heading", { name })).toBeVisible();
+  await expect(visitor.getByRole("radio", { name: /75g/ })).toBeVisible();
+  await expect(visitor.getByRole("radio", { name: /150g/ })).toBeVisible();
+  await visitor.close();
+});
+
+test("an operator confirms a transfer and ships it with a tracking number; the buyer sees it", async ({
+  page,
+  browser,
+  request,
+}) => {
+  const login = await request.post("/api/auth/login", { data: { account: "0912345678", password: "demo1234" } });
+  const buyerToken = ((await login.json()) as { data: { token: string } }).data.token;
+  const product = (await (await request.get("/api/product/get?id=3")).json()) as { data: { variants: Array<{ id: number }> } };
+  const placed = await request.post("/api/order/store/fast", {
+    headers: { authorization: `Bearer ${buyerToken}` },
+    data: {
+      variant_id: product.data.variants[0]?.id,
+      qty: 1,
+      ship_method: "hct",
+      payment_method: "transfer",
+      receiver: { name: "王小明", phone: "0912345678" },
+      address: { zip: "100", county: "台北市", district: "中正區", line: "重慶南路一段 122 號" },
+      invoice: { type: "member" },
+    },
+  });
+  const orderNo = ((await placed.json()) as { data: { order_no: string } }).data.order_no;
+  expect(orderNo).toMatch(/^\d+$/);
+
+  await staffSignIn(page, "operator", "operator12345");
+  await page.goto("/admin/orders");
+  await page.getByPlaceholder("訂單編號、電話或收件人").fill(orderNo);
+  await page.getByRole("cell", { name: orderNo }).click();
+  await expect(page.getByTestId("admin-order-status")).toContainText("待付款");
+  await page.getByRole("button", { name: "確認收款" }).click();
+  await expect(page.getByTestId("admin-order-status")).toContainText("已付款");
+  await page.getByLabel("託運單號").fill("HCT20261122001");
+  await page.getByRole("button", { name: "出貨", exact: true }).click();
+  await expect(page.getByTestId("admin-order-status")).toContainText("已出貨");
+  await shot(page, "admin-order");
+
+  const buyer = await browser.newPage();
+  await signIn(buyer, "0912345678", "demo1234");
+  await buyer.goto(`/member/order_detail?order_no=${orderNo}`);
+  await expect(buyer.getByText("已出貨").first()).toBeVisible();
+  await expect(buyer.getByText("HCT20261122001")).toBeVisible();
+  await buyer.close();
+});
+
+test("a support user is refused a settings change by the server", async ({ page }) => {
+  await staffSignIn(page, "support", "support12345");
+  await page.goto("/admin/settings");
+  const fee = page.getByLabel("提領手續費（NT$）");
+  await expect(fee).toBeVisible();
+  const before = await fee.inputValue();
+  await fee.fill("99");
+  const answer = page.waitForResponse((r) => r.url().endsWith("/api/admin/settings") && r.request().method() === "PUT");
+  await page.getByRole("button", { name: "儲存設定" }).click();
+  expect((await answer).status()).toBe(403);
+  await expect(page.getByText("您的角色沒有權限執行此操作")).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel("提領手續費（NT$）")).toHaveValue(before);
+});
