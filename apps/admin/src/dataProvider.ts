@@ -96,6 +96,12 @@ export const dataProvider: DataProvider = {
     };
   },
   async getMany(resource, params) {
+    // Categories are one short list with no single-record endpoint.
+    if (resource === "categories") {
+      const r = await adminApi<{ items: RaRecord[] }>("/categories");
+      const wanted = new Set(params.ids.map(String));
+      return { data: r.items.filter((c) => wanted.has(String(c.id))) as never[] };
+    }
     const data = await Promise.all(params.ids.map((id) => adminApi<RaRecord>(`/${resource}/${encodeURIComponent(String(id))}`)));
     return { data: data.map((x) => fromApi(resource, x)) as never[] };
   },
