@@ -88,6 +88,12 @@ export const dataProvider: DataProvider = {
     const r = await adminApi<{ total: number; items: RaRecord[] }>(
       `/${resource}?${query({ page, per_page: perPage, ...params.filter })}`,
     );
+    // Categories come as one short list: the picker's typed text filters it here.
+    const typed = resource === "categories" ? String(params.filter?.q ?? "").trim() : "";
+    if (typed) {
+      const hits = r.items.filter((c) => String(c.full_name).includes(typed));
+      return { data: hits as never[], total: hits.length };
+    }
     return { data: r.items.map((x) => fromApi(resource, x)) as never[], total: r.total };
   },
   async getOne(resource, params) {
