@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { shot, signIn } from "./flows";
+import { registerMember, shot, signIn } from "./flows";
 
 /** A 120×80 PNG, enough for the upload path (sharp re-encodes it to WebP on the server). */
 const PNG = Buffer.from(
@@ -58,7 +58,7 @@ test("an operator creates a product with two variants and an image, puts it on a
   await page.getByLabel("數量（減少請輸入負數）").fill("20");
   await page.getByLabel("說明").fill("首批進貨");
   await page.getByRole("button", { name: "送出調整" }).click();
-  await expect(page.getByTestId("stock-panel")).toContainText("75g：20");
+  await expect(page.getByTestId("stock-panel")).toContainText(/75g（規格編號 \d+）：20/);
 
   await page.goto("/admin/banners/create");
   await page.getByLabel("標題").fill(`新品橫幅 ${stamp}`);
@@ -136,4 +136,61 @@ test("a support user is refused a settings change by the server", async ({ page 
   await expect(page.getByText("您的角色沒有權限執行此操作")).toBeVisible();
   await page.reload();
   await expect(page.getByLabel("提領手續費（NT$）")).toHaveValue(before);
+});
+
+test("an operator approves a wallet withdrawal and marks it paid; the member sees it paid", async ({ page, request }) => {
+  const member = await registerMember(request, "提領測試");
+  const asMember = { authorization: `Bearer ${member.token}` };
+  const me = (await (await request.get("/api/user/get", { headers: asMember })).json()) as { data: { id: number } };
+  // Money to withdraw: a staff adjustment (a ledger entry with a reason).
+  const staff = await request.post("/api/admin/auth/login", { data: { username: "operator", password: "operator12345" } });
+  const staffToken = ((await staff.json()) as { data: { token: string } }).data.token;
+  const credited = await request.post(`/api/admin/members/${me.data.id}/adjust`, {
+    headers: { authorization: `Bearer ${staffToken}` },
+    data: { kind: "wallet", delta: 800, reason: "e2e 提領測試" },
+  });
+  expect(credited.status()).toBe(200);
+  await request.post("/api/supmall/updateBank", {
+    headers: asMember,
+    data: { bank_user_name: "提領測試", bank_code: "822", branch_code: "0015", bank_account: "998877665544" },
+  });
+  const applied = await request.post("/api/user/wallet/apply", { headers: asMember, data: { amount: 600 } });
+  const withdrawalId = ((await applied.json()) as { data: { id: number } }).data.id;
+
+  await staffSignIn(page, "operator", "operator12345");
+  await page.goto("/admin/withdrawals");
+  const row = page.getByRole("row").filter({ hasText: "998877665544" });
+  await expect(row).toContainText("處理中");
+  await row.getByRole("button", { name: "核准" }).click();
+  await expect(row).toContainText("已核准，待匯款");
+  await row.getByLabel("匯款參考編號／退回原因").fill("FXML-E2E-0001");
+  await row.getByRole("button", { name: "標記已匯款" }).click();
+  await expect(row).toContainText("已匯款");
+  await shot(page, "admin-withdrawals");
+
+  const mine = (await (await request.get("/api/user/wallet/withdrawals", { headers: asMember })).json()) as {
+    data: { list: Array<{ id: number; status_label: string; note: string }> };
+  };
+  expect(mine.data.list.find((w) => w.id === withdrawalId)).toMatchObject({ status_label: "已匯款", note: "FXML-E2E-0001" });
+});
+
+test("news written in the rich-text editor is cleaned and published on the storefront", async ({ page, browser }) => {
+  const title = `後台公告 ${Date.now().toString(36)}`;
+  await staffSignIn(page, "operator", "operator12345");
+  await page.goto("/admin/news/create");
+  await page.getByLabel("標題").fill(title);
+  const editor = page.locator(".ProseMirror");
+  await editor.click();
+  await editor.pressSequentially("年終感恩，全館");
+  await page.getByRole("button", { name: "粗體" }).click();
+  await editor.pressSequentially("滿千折百");
+  await page.getByLabel("發布時間（晚於現在即為排程）").fill("2026-01-01T09:00");
+  await page.getByRole("button", { name: "儲存" }).click();
+  await expect(page.getByText("消息已建立").or(page.getByRole("cell", { name: title }))).toBeVisible();
+
+  const visitor = await browser.newPage();
+  await visitor.goto("/news");
+  await visitor.getByText(title).click();
+  await expect(visitor.locator("strong", { hasText: "滿千折百" })).toBeVisible();
+  await visitor.close();
 });

@@ -1,10 +1,11 @@
 import { Box, Card, CardContent, Stack, Typography } from "@mui/material";
 import { formatMoney } from "@shop/contract/format";
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { Title, useNotify } from "react-admin";
 import { Link } from "react-router-dom";
-import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { adminApi } from "./api";
+
+const SalesChart = lazy(() => import("./sales-chart"));
 
 interface Dashboard {
   today_orders: number;
@@ -58,15 +59,9 @@ export function DashboardPage() {
             <CardContent>
               <Typography variant="h6">近 14 天營業額</Typography>
               <Box sx={{ height: 280 }}>
-                <ResponsiveContainer>
-                  <BarChart data={d.series}>
-                    <CartesianGrid strokeDasharray="3 3" />
-                    <XAxis dataKey="day" tickFormatter={(v: string) => v.slice(5).replace("-", "/")} />
-                    <YAxis />
-                    <Tooltip formatter={(v) => formatMoney(Number(v))} labelFormatter={(v) => String(v).replaceAll("-", "/")} />
-                    <Bar dataKey="sales" name="營業額" fill="#3a7d44" />
-                  </BarChart>
-                </ResponsiveContainer>
+                <Suspense fallback={null}>
+                  <SalesChart series={d.series} />
+                </Suspense>
               </Box>
             </CardContent>
           </Card>

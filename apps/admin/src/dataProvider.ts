@@ -18,14 +18,68 @@ const WRITABLE: Record<string, string[]> = {
   ],
   banners: ["shop_id", "title", "image", "image_mobile", "link", "sort", "starts_at", "ends_at"],
   staff: ["username", "name", "role", "password", "active"],
+  categories: ["name", "parent_id", "image", "sort", "show_on_home"],
+  news: ["shop_id", "title", "summary", "content", "image", "published_at"],
+  pages: ["shop_id", "key", "title", "content"],
+  home_blocks: ["home_title", "home_description", "video", "top_links", "single_images", "twice_images", "quick_orders"],
+  coupons: ["title", "kind", "value", "min_spend", "product_ids", "category_ids"],
+  promotions: [
+    "shop_id",
+    "title",
+    "kind",
+    "threshold",
+    "value",
+    "bundle_qty",
+    "bundle_price",
+    "summary",
+    "description",
+    "image",
+    "product_ids",
+    "starts_at",
+    "ends_at",
+  ],
+  raffles: ["title", "description", "min_order_amount", "cards_per_order", "starts_at", "ends_at", "active", "prizes"],
+  exchange_items: ["variant_id", "title", "image", "points", "active"],
+  ship_methods: ["name", "fee", "free_threshold", "enabled", "sort"],
+  shops: ["owner_member_id", "name", "intro", "logo", "banner", "commission_percent", "status"],
+  dealers: [
+    "name",
+    "county",
+    "district",
+    "address",
+    "phone",
+    "image",
+    "intro",
+    "featured",
+    "status",
+    "sort",
+    "product_ids",
+    "outlets",
+  ],
 };
 const VARIANT_FIELDS = ["id", "sku", "name", "price", "list_price", "image"];
 /** Image fields and whether they hold one picture or a list. */
 const IMAGES: Record<string, Record<string, "one" | "many">> = {
   products: { images: "many" },
   banners: { image: "one", image_mobile: "one" },
+  categories: { image: "one" },
+  news: { image: "one" },
+  promotions: { image: "one" },
+  exchange_items: { image: "one" },
+  shops: { logo: "one", banner: "one" },
+  dealers: { image: "one" },
 };
-const DATES: Record<string, string[]> = { banners: ["starts_at", "ends_at"] };
+/** Images inside list fields: list → its items' image fields. */
+const NESTED_IMAGES: Record<string, Record<string, string[]>> = {
+  home_blocks: { single_images: ["image", "image_mobile"], twice_images: ["image", "image_mobile"], quick_orders: ["image"] },
+};
+const DATES: Record<string, string[]> = {
+  banners: ["starts_at", "ends_at"],
+  news: ["published_at"],
+  promotions: ["starts_at", "ends_at"],
+  raffles: ["starts_at", "ends_at"],
+};
+const PRIZE_FIELDS = ["id", "title", "kind", "amount", "coupon_id", "coupon_days", "variant_id", "weight", "stock"];
 
 type Picture = { src: string; title?: string; rawFile?: File };
 
@@ -44,6 +98,13 @@ const toPicture = (src: string): Picture => ({ src, title: src.split("/").pop() 
 
 function fromApi(resource: string, record: RaRecord): RaRecord {
   const out: RaRecord = { ...record };
+  for (const [list, fields] of Object.entries(NESTED_IMAGES[resource] ?? {})) {
+    out[list] = ((record[list] as Array<Record<string, unknown>> | undefined) ?? []).map((item) => {
+      const copy = { ...item };
+      for (const f of fields) copy[f] = item[f] ? toPicture(item[f] as string) : null;
+      return copy;
+    });
+  }
   for (const [field, kind] of Object.entries(IMAGES[resource] ?? {})) {
     const v = record[field];
     out[field] = kind === "many" ? ((v as string[] | undefined) ?? []).map(toPicture) : v ? toPicture(v as string) : null;
@@ -63,6 +124,30 @@ async function toApi(resource: string, data: Record<string, unknown>, creating: 
   for (const field of DATES[resource] ?? []) {
     const v = out[field];
     out[field] = v ? new Date(v as string).toISOString() : null;
+  }
+  for (const [list, fields] of Object.entries(NESTED_IMAGES[resource] ?? {})) {
+    out[list] = await Promise.all(
+      ((out[list] as Array<Record<string, unknown>> | undefined) ?? []).map(async (item) => {
+        const copy = { ...item };
+        for (const f of fields) copy[f] = (await toPath(item[f] as Picture | null)) ?? "";
+        return copy;
+      }),
+    );
+  }
+  if (resource === "home_blocks") {
+    const v = out.video as { type?: string; src?: string; title?: string } | null | undefined;
+    out.video = v?.type && v.src ? { type: v.type, src: v.src, title: v.title ?? "", poster: "" } : null;
+  }
+  if (resource === "raffles" && Array.isArray(out.prizes)) {
+    // Empty pickers send "" or null; the API wants null for "none" and leaves out what is unset.
+    out.prizes = (out.prizes as Array<Record<string, unknown>>).map((p) =>
+      Object.fromEntries(
+        Object.entries(p)
+          .filter(([k]) => PRIZE_FIELDS.includes(k))
+          .map(([k, x]) => [k, x === "" ? null : x])
+          .filter(([k, x]) => !(x === null && (k === "id" || k === "amount" || k === "coupon_days"))),
+      ),
+    );
   }
   if (resource === "products" && Array.isArray(out.variants)) {
     out.variants = (out.variants as Array<Record<string, unknown>>).map((v) =>
@@ -88,11 +173,13 @@ export const dataProvider: DataProvider = {
     const r = await adminApi<{ total: number; items: RaRecord[] }>(
       `/${resource}?${query({ page, per_page: perPage, ...params.filter })}`,
     );
-    // Categories come as one short list: the picker's typed text filters it here.
-    const typed = resource === "categories" ? String(params.filter?.q ?? "").trim() : "";
-    if (typed) {
-      const hits = r.items.filter((c) => String(c.full_name).includes(typed));
-      return { data: hits as never[], total: hits.length };
+    // Categories come as one short list: the picker's typed text (and "top level only") filter it here.
+    if (resource === "categories") {
+      const typed = String(params.filter?.q ?? "").trim();
+      const hits = r.items.filter(
+        (c) => (!typed || String(c.full_name).includes(typed)) && (!params.filter?.top || c.parent_id === null),
+      );
+      return { data: hits.map((x) => fromApi(resource, x)) as never[], total: hits.length };
     }
     return { data: r.items.map((x) => fromApi(resource, x)) as never[], total: r.total };
   },
@@ -102,12 +189,6 @@ export const dataProvider: DataProvider = {
     };
   },
   async getMany(resource, params) {
-    // Categories are one short list with no single-record endpoint.
-    if (resource === "categories") {
-      const r = await adminApi<{ items: RaRecord[] }>("/categories");
-      const wanted = new Set(params.ids.map(String));
-      return { data: r.items.filter((c) => wanted.has(String(c.id))) as never[] };
-    }
     const data = await Promise.all(params.ids.map((id) => adminApi<RaRecord>(`/${resource}/${encodeURIComponent(String(id))}`)));
     return { data: data.map((x) => fromApi(resource, x)) as never[] };
   },

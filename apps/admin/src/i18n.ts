@@ -4,6 +4,31 @@ import englishMessages from "ra-language-english";
 /** react-admin's interface in Traditional Chinese (Taiwan); any key not listed falls back to English. */
 const zhTW = {
   ra: {
+    // The rich-text editor's toolbar (ra-input-rich-text).
+    tiptap: {
+      bold: "粗體",
+      italic: "斜體",
+      underline: "底線",
+      strike: "刪除線",
+      code: "程式碼",
+      color: "文字顏色",
+      highlight: "螢光標示",
+      align_left: "靠左",
+      align_center: "置中",
+      align_right: "靠右",
+      align_justify: "左右對齊",
+      list_bulleted: "項目清單",
+      list_numbered: "編號清單",
+      link: "連結",
+      image: "圖片",
+      image_dialog: "圖片網址（https）",
+      blockquote: "引言",
+      clear_format: "清除格式",
+      heading: "標題 %{level}",
+      paragraph: "內文",
+      current_level: "目前層級",
+      select_level: "選擇層級",
+    },
     action: {
       add_filter: "新增篩選",
       add: "新增",

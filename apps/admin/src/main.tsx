@@ -1,3 +1,5 @@
+import HomeIcon from "@mui/icons-material/Home";
+import PaymentsIcon from "@mui/icons-material/Payments";
 import SettingsIcon from "@mui/icons-material/Settings";
 import { createTheme } from "@mui/material";
 import { StrictMode } from "react";
@@ -5,14 +7,17 @@ import { Admin, CustomRoutes, Layout, Menu, Resource } from "react-admin";
 import { createRoot } from "react-dom/client";
 import { BrowserRouter, Route, Routes } from "react-router-dom";
 import { authProvider } from "./authProvider";
-import { BannerCreate, BannerEdit, BannerList, CategoryList } from "./content";
+import { Banner, BannerList, Category, CategoryList, HomeBlocksEdit, News, NewsList, Page, PageList } from "./content";
 import { DashboardPage } from "./dashboard";
 import { dataProvider } from "./dataProvider";
 import { i18nProvider } from "./i18n";
 import { LoginPage } from "./login";
+import { Coupon, CouponList, ExchangeItem, ExchangeItemList, Promotion, PromotionList, Raffle, RaffleList } from "./marketing";
 import { OrderList, OrderShow } from "./orders";
 import { AuditList, MemberList, MemberShow, SettingsPage, StaffCreate, StaffEdit, StaffList } from "./people";
 import { ProductCreate, ProductEdit, ProductList } from "./products";
+import { PaymentSettingsPage, ShipMethodEdit, ShipMethodList } from "./settings";
+import { Dealer, DealerList, ShopCreate, ShopEdit, ShopList, WithdrawalList } from "./shops";
 
 const theme = createTheme({
   palette: { primary: { main: "#3a5f2c" }, secondary: { main: "#7a5c2e" } },
@@ -28,7 +33,9 @@ const AdminMenu = () => (
   <Menu>
     <Menu.DashboardItem />
     <Menu.ResourceItems />
-    <Menu.Item to="/settings" primaryText="商城設定" leftIcon={<SettingsIcon />} />
+    <Menu.Item to="/home_blocks/1" primaryText="主商城首頁區塊" leftIcon={<HomeIcon />} />
+    <Menu.Item to="/settings" primaryText="點數與提領設定" leftIcon={<SettingsIcon />} />
+    <Menu.Item to="/payment_settings" primaryText="付款設定" leftIcon={<PaymentsIcon />} />
   </Menu>
 );
 const AdminLayout = ({ children }: { children: React.ReactNode }) => <Layout menu={AdminMenu}>{children}</Layout>;
@@ -48,43 +55,106 @@ function App() {
       requireAuth
       disableTelemetry
     >
-      {(permissions: string[]) => (
-        <>
-          <Resource name="orders" options={{ label: "訂單" }} list={OrderList} show={OrderShow} recordRepresentation="order_no" />
-          <Resource
-            name="products"
-            options={{ label: "商品" }}
-            list={ProductList}
-            edit={permissions.includes("catalogue.write") ? ProductEdit : undefined}
-            create={permissions.includes("catalogue.write") ? ProductCreate : undefined}
-            recordRepresentation="name"
-          />
-          <Resource name="categories" options={{ label: "分類" }} list={CategoryList} recordRepresentation="full_name" />
-          <Resource
-            name="banners"
-            options={{ label: "首頁橫幅" }}
-            list={BannerList}
-            edit={permissions.includes("content.write") ? BannerEdit : undefined}
-            create={permissions.includes("content.write") ? BannerCreate : undefined}
-            recordRepresentation="title"
-          />
-          <Resource name="members" options={{ label: "會員" }} list={MemberList} show={MemberShow} recordRepresentation="name" />
-          {permissions.includes("audit.read") ? <Resource name="audit" options={{ label: "操作紀錄" }} list={AuditList} /> : null}
-          {permissions.includes("staff.manage") ? (
+      {(permissions: string[]) => {
+        /** Edit and create pages only for roles the server would let save them. */
+        const writable = (permission: string, pages: { edit?: () => React.JSX.Element; create?: () => React.JSX.Element }) =>
+          permissions.includes(permission) ? pages : {};
+        return (
+          <>
             <Resource
-              name="staff"
-              options={{ label: "員工帳號" }}
-              list={StaffList}
-              create={StaffCreate}
-              edit={StaffEdit}
+              name="orders"
+              options={{ label: "訂單" }}
+              list={OrderList}
+              show={OrderShow}
+              recordRepresentation="order_no"
+            />
+            <Resource
+              name="products"
+              options={{ label: "商品" }}
+              list={ProductList}
+              edit={permissions.includes("catalogue.write") ? ProductEdit : undefined}
+              create={permissions.includes("catalogue.write") ? ProductCreate : undefined}
               recordRepresentation="name"
             />
-          ) : null}
-          <CustomRoutes>
-            <Route path="/settings" element={<SettingsPage />} />
-          </CustomRoutes>
-        </>
-      )}
+            <Resource
+              name="categories"
+              options={{ label: "分類" }}
+              list={CategoryList}
+              {...writable("catalogue.write", Category)}
+              recordRepresentation="full_name"
+            />
+            <Resource
+              name="banners"
+              options={{ label: "首頁橫幅" }}
+              list={BannerList}
+              {...writable("content.write", Banner)}
+              recordRepresentation="title"
+            />
+            <Resource name="news" options={{ label: "最新消息" }} list={NewsList} {...writable("content.write", News)} />
+            <Resource name="pages" options={{ label: "靜態頁面" }} list={PageList} {...writable("content.write", Page)} />
+            <Resource name="home_blocks" edit={HomeBlocksEdit} />
+            <Resource
+              name="members"
+              options={{ label: "會員" }}
+              list={MemberList}
+              show={MemberShow}
+              recordRepresentation="name"
+            />
+            <Resource name="withdrawals" options={{ label: "提領申請" }} list={WithdrawalList} />
+            <Resource
+              name="coupons"
+              options={{ label: "優惠券" }}
+              list={CouponList}
+              {...writable("marketing.write", Coupon)}
+              recordRepresentation="title"
+            />
+            <Resource
+              name="promotions"
+              options={{ label: "優惠活動" }}
+              list={PromotionList}
+              {...writable("marketing.write", Promotion)}
+            />
+            <Resource name="raffles" options={{ label: "抽獎活動" }} list={RaffleList} {...writable("marketing.write", Raffle)} />
+            <Resource
+              name="exchange_items"
+              options={{ label: "點數兌換商品" }}
+              list={ExchangeItemList}
+              {...writable("marketing.write", ExchangeItem)}
+            />
+            <Resource
+              name="shops"
+              options={{ label: "商城與賣家" }}
+              list={ShopList}
+              {...writable("shops.write", { edit: ShopEdit, create: ShopCreate })}
+              recordRepresentation="name"
+            />
+            <Resource name="dealers" options={{ label: "經銷商" }} list={DealerList} {...writable("shops.write", Dealer)} />
+            <Resource
+              name="ship_methods"
+              options={{ label: "運費設定" }}
+              list={ShipMethodList}
+              {...writable("settings.write", { edit: ShipMethodEdit })}
+            />
+            {permissions.includes("audit.read") ? (
+              <Resource name="audit" options={{ label: "操作紀錄" }} list={AuditList} />
+            ) : null}
+            {permissions.includes("staff.manage") ? (
+              <Resource
+                name="staff"
+                options={{ label: "員工帳號" }}
+                list={StaffList}
+                create={StaffCreate}
+                edit={StaffEdit}
+                recordRepresentation="name"
+              />
+            ) : null}
+            <CustomRoutes>
+              <Route path="/settings" element={<SettingsPage />} />
+              <Route path="/payment_settings" element={<PaymentSettingsPage />} />
+            </CustomRoutes>
+          </>
+        );
+      }}
     </Admin>
   );
 }

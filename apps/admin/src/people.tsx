@@ -26,6 +26,7 @@ import {
   useRecordContext,
   useRefresh,
 } from "react-admin";
+import { useAdminAction } from "./actions";
 import { adminApi } from "./api";
 import { TaipeiDateField } from "./fields";
 
@@ -62,6 +63,49 @@ interface MemberDetail {
   recent_orders: Array<{ order_no: string; status_label: string; payable: number; created_at: string }>;
   points_ledger: { list: Array<{ id: number; delta: number; reason: string; created_at: string }> };
   wallet_ledger: { list: Array<{ id: number; delta: number; reason: string; created_at: string }> };
+}
+
+/** Gives the member a copy of a coupon, valid for the days chosen. */
+function IssueCoupon({ memberId }: { memberId: number }) {
+  const act = useAdminAction();
+  const [coupons, setCoupons] = useState<Array<{ id: number; title: string; rule_text: string }>>([]);
+  const [couponId, setCouponId] = useState("");
+  const [days, setDays] = useState("30");
+  useEffect(() => {
+    adminApi<{ items: Array<{ id: number; title: string; rule_text: string }> }>("/coupons?per_page=100")
+      .then((r) => setCoupons(r.items))
+      .catch(() => setCoupons([]));
+  }, []);
+  return (
+    <Card variant="outlined" sx={{ my: 2 }}>
+      <CardContent>
+        <Typography variant="subtitle1">發送優惠券</Typography>
+        <Stack direction="row" spacing={2} flexWrap="wrap" useFlexGap sx={{ mt: 1 }}>
+          <MuiTextField
+            select
+            size="small"
+            label="優惠券"
+            value={couponId}
+            onChange={(e) => setCouponId(e.target.value)}
+            sx={{ minWidth: 240 }}
+          >
+            {coupons.map((c) => (
+              <MenuItem key={c.id} value={String(c.id)}>{`${c.title}（${c.rule_text}）`}</MenuItem>
+            ))}
+          </MuiTextField>
+          <MuiTextField size="small" label="有效天數" value={days} onChange={(e) => setDays(e.target.value)} />
+          <Button
+            variant="contained"
+            onClick={() =>
+              act(`/members/${memberId}/coupons`, { coupon_id: Number(couponId), days: Number(days) }, "優惠券已發送")
+            }
+          >
+            發送
+          </Button>
+        </Stack>
+      </CardContent>
+    </Card>
+  );
 }
 
 function MemberBody() {
@@ -116,6 +160,7 @@ function MemberBody() {
           </CardContent>
         </Card>
       ) : null}
+      {permissions?.includes("members.adjust") ? <IssueCoupon memberId={m.id} /> : null}
       <Stack direction={{ xs: "column", md: "row" }} spacing={4}>
         <Box>
           <Typography variant="subtitle2">近期訂單</Typography>

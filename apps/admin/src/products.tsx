@@ -27,6 +27,7 @@ import {
 } from "react-admin";
 import { adminApi } from "./api";
 import { ImageThumb, MoneyField, TaipeiDateField } from "./fields";
+import { RichTextInput } from "./richtext";
 
 const STATUS = [
   { id: "on", name: "上架" },
@@ -70,7 +71,7 @@ function ProductForm() {
       <ImageInput source="images" label="商品圖片（第一張為主圖）" multiple accept={{ "image/*": [] }}>
         <ImageField source="src" title="title" />
       </ImageInput>
-      <TextInput source="description" label="商品介紹（HTML，儲存時會過濾不安全的內容）" multiline minRows={4} fullWidth />
+      <RichTextInput source="description" label="商品介紹（儲存時會過濾不安全的內容）" fullWidth />
       <SelectInput source="status" label="狀態" choices={STATUS} defaultValue="off" />
       <SelectArrayInput source="tags" label="標籤" choices={TAGS} />
       <NumberInput source="point_percent" label="點數回饋（%）" defaultValue={0} min={0} max={100} />
@@ -93,7 +94,13 @@ export const ProductCreate = () => (
 );
 
 export const ProductEdit = () => (
-  <Edit mutationMode="pessimistic" title="編輯商品" aside={<StockPanel />}>
+  <Edit
+    mutationMode="pessimistic"
+    title="編輯商品"
+    aside={<StockPanel />}
+    // On a phone the stock panel goes under the form instead of beside it.
+    sx={{ "& .RaEdit-main": { flexDirection: { xs: "column", md: "row" } } }}
+  >
     <ProductForm />
   </Edit>
 );
@@ -109,12 +116,15 @@ function StockPanel() {
   const [note, setNote] = useState("");
   if (!record) return null;
   return (
-    <Box sx={{ width: 280, ml: 2, p: 2, border: 1, borderColor: "divider", borderRadius: 1 }} data-testid="stock-panel">
+    <Box
+      sx={{ width: { md: 280 }, ml: { md: 2 }, mt: { xs: 2, md: 0 }, p: 2, border: 1, borderColor: "divider", borderRadius: 1 }}
+      data-testid="stock-panel"
+    >
       <Typography variant="h6" gutterBottom>
         庫存調整
       </Typography>
       {record.variants.map((v) => (
-        <Typography key={v.id} variant="body2">{`${v.name}：${v.stock}`}</Typography>
+        <Typography key={v.id} variant="body2">{`${v.name}（規格編號 ${v.id}）：${v.stock}`}</Typography>
       ))}
       <MuiTextField
         select

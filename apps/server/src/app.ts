@@ -6,17 +6,22 @@ import compress from "@fastify/compress";
 import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
+import swagger from "@fastify/swagger";
 import type { SsrContext } from "@shop/contract";
 import { isMobileUserAgent } from "@shop/contract";
+import { sql } from "drizzle-orm";
 import Fastify, { type FastifyInstance } from "fastify";
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "./config.js";
 import type { Database } from "./db/client.js";
 import type { IdentitySimulator } from "./integrations/identity/simulator.js";
 import { LogMailSender, type MailSender } from "./integrations/mail/index.js";
+import { createS3Store } from "./integrations/object-store.js";
 import { createProviders, type Providers } from "./integrations/providers.js";
 import { CapturingSmsSender, LogSmsSender, type SmsSender } from "./integrations/sms/index.js";
+import { MitakeSmsSender } from "./integrations/sms/mitake.js";
 import { AppError } from "./lib/errors.js";
+import { connectRedis } from "./lib/redis.js";
 import { adminRoutes } from "./modules/admin/routes.js";
 import { authRoutes } from "./modules/auth/routes.js";
 import { identitySimulatorRoutes, thirdPartyRoutes } from "./modules/auth/third-party-routes.js";
@@ -43,6 +48,7 @@ import { shopRoutes } from "./modules/shops/routes.js";
 import { supportRoutes } from "./modules/support/routes.js";
 import { healthRoutes, testModeRoutes } from "./modules/system/routes.js";
 import { registerErrorHandling } from "./plugins/errors.js";
+import { registerInputGuard } from "./plugins/input-guard.js";
 import { registerPageCache } from "./plugins/page-cache.js";
 import { type ResponseCache, registerPublicCache } from "./plugins/public-cache.js";
 import { registerSession } from "./plugins/session.js";
@@ -68,6 +74,8 @@ export interface BuildOptions {
 }
 
 export interface ShopApp {
+  /** Starts draining: /api/ready answers 503 from now on (shutdown, before closing). */
+  drain(): void;
   app: FastifyInstance;
   services: Services;
   /** Present in TEST_MODE: the SMS messages sent so far. */
@@ -97,7 +105,16 @@ export async function buildApp(options: BuildOptions): Promise<ShopApp> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  let sms = options.sms ?? new LogSmsSender(app.log);
+  let sms: SmsSender =
+    options.sms ??
+    (config.MITAKE_USERNAME
+      ? new MitakeSmsSender({
+          url: config.MITAKE_API_URL,
+          username: config.MITAKE_USERNAME,
+          password: config.MITAKE_PASSWORD,
+          onError: (err, phone) => app.log.warn({ err, phone }, "SMS send failed"),
+        })
+      : new LogSmsSender(app.log));
   let capturedSms: CapturingSmsSender | undefined;
   if (config.TEST_MODE) {
     capturedSms = new CapturingSmsSender(sms);
@@ -114,28 +131,47 @@ export async function buildApp(options: BuildOptions): Promise<ShopApp> {
     providers.ecpay.simulated ||
     Object.values(providers.signIn.byProvider).some((p) => p.simulated);
 
-  // Unpaid orders past their deadline are cancelled by a sweep over the database, so the deadline
-  // survives restarts and any instance may run it (docs/decisions/0016-orders-and-payments.md).
-  const sweepTimer = setInterval(() => {
-    services.orders.expireUnpaid().catch((error) => app.log.error({ err: error }, "unpaid order sweep failed"));
-  }, config.ORDER_SWEEP_SECONDS * 1000);
-  sweepTimer.unref();
-  // Month-end settlement of last month's team points (decision 19); hourly, and a no-op once the
-  // month is settled, so a restart or a second instance cannot settle twice.
-  const settleMonth = () =>
-    services.loyalty.settleDueMonth().catch((error) => app.log.error({ err: error }, "monthly settlement failed"));
-  const settlementTimer = setInterval(settleMonth, 3_600_000);
-  settlementTimer.unref();
-  app.addHook("onReady", async () => {
-    void settleMonth();
-  });
+  // Background work goes through the PostgreSQL job queue, so any instance may run it and each
+  // run happens once (decision 29): unpaid orders past their deadline are cancelled, last month's
+  // team points are settled (a no-op once settled), old job rows are pruned.
+  const { jobs } = services;
+  jobs.register("orders.expire_unpaid", () => services.orders.expireUnpaid());
+  jobs.register("loyalty.settle_month", () => services.loyalty.settleDueMonth());
+  jobs.register("jobs.prune", () => jobs.prune());
+  jobs.register("test.noop", async () => null);
+  const periodic = [
+    { kind: "orders.expire_unpaid", everySeconds: config.ORDER_SWEEP_SECONDS },
+    { kind: "loyalty.settle_month", everySeconds: 3600 },
+    { kind: "jobs.prune", everySeconds: 86_400 },
+  ];
+  let ticking = false;
+  const tick = async () => {
+    if (ticking) return;
+    ticking = true;
+    try {
+      await jobs.schedule(periodic);
+      await jobs.runDue();
+    } catch (error) {
+      // Usually the database being away for a moment; the next tick tries again.
+      app.log.warn({ err: error }, "job queue tick failed");
+    } finally {
+      ticking = false;
+    }
+  };
+  const jobTimer = config.JOB_POLL_SECONDS > 0 ? setInterval(tick, config.JOB_POLL_SECONDS * 1000) : undefined;
+  jobTimer?.unref();
   app.addHook("onClose", async () => {
-    clearInterval(sweepTimer);
-    clearInterval(settlementTimer);
+    clearInterval(jobTimer);
   });
 
   app.addHook("onRequest", async (request, reply) => {
     reply.header("x-request-id", request.id);
+  });
+  // Set when shutdown begins: /api/ready answers 503 so the load balancer stops sending traffic
+  // while requests already in flight finish (app.close waits for them).
+  let draining = false;
+  app.addHook("preClose", async () => {
+    draining = true;
   });
 
   // Security headers everywhere; the Content-Security-Policy (with a per-response nonce for
@@ -146,8 +182,20 @@ export async function buildApp(options: BuildOptions): Promise<ShopApp> {
     hsts: config.NODE_ENV === "production",
   });
 
+  // Several instances share rate limits and cache invalidation through Redis when it is configured.
+  const shared = config.REDIS_URL ? await connectRedis(config.REDIS_URL, app.log) : undefined;
+  if (shared) app.addHook("onClose", () => shared.close());
+
   await app.register(rateLimit, {
     global: false,
+    ...(shared
+      ? {
+          redis: shared.client,
+          nameSpace: "shop:rl:",
+          // Redis down: let requests through (sign-in stays possible) rather than refuse everyone.
+          skipOnError: true,
+        }
+      : {}),
     errorResponseBuilder: (_req, ctx) =>
       new AppError(
         429,
@@ -157,10 +205,42 @@ export async function buildApp(options: BuildOptions): Promise<ShopApp> {
       ),
   });
 
+  // The OpenAPI document is generated from the routes' zod schemas (GET /api/openapi.json).
+  await app.register(swagger, {
+    openapi: {
+      openapi: "3.1.0",
+      info: { title: "Shop API", version: "1.0.0", description: "Storefront, member, seller and back-office API." },
+      components: {
+        securitySchemes: {
+          memberToken: { type: "apiKey", in: "header", name: "authorization" },
+          staffToken: { type: "http", scheme: "bearer" },
+        },
+      },
+    },
+    // Pages and static files are not API: only /api/* goes into the document.
+    transform: (input) => {
+      if (!input.url.startsWith("/api/")) return { schema: { hide: true }, url: input.url };
+      const out = jsonSchemaTransform(input);
+      const staffOnly = input.url.startsWith("/api/admin/") && input.url !== "/api/admin/auth/login";
+      return staffOnly ? { ...out, schema: { ...out.schema, security: [{ staffToken: [] }] } } : out;
+    },
+  });
+
   registerErrorHandling(app);
+  registerInputGuard(app);
   const guards = registerSession(app, services.auth);
 
-  const media = createMediaService(config.dataDir);
+  const objectStore = config.S3_BUCKET
+    ? createS3Store({
+        bucket: config.S3_BUCKET,
+        region: config.S3_REGION,
+        endpoint: config.S3_ENDPOINT,
+        forcePathStyle: config.S3_FORCE_PATH_STYLE,
+        accessKeyId: config.S3_ACCESS_KEY_ID,
+        secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+      })
+    : undefined;
+  const media = createMediaService(config.dataDir, objectStore);
   let publicCache: ResponseCache | undefined;
   let pageCache: { invalidate(): void } | undefined;
   await app.register(
@@ -168,7 +248,15 @@ export async function buildApp(options: BuildOptions): Promise<ShopApp> {
       publicCache = registerPublicCache(api);
       // After the cache's hooks, so the cache keeps plain JSON and each response is encoded.
       await api.register(compress, { threshold: 1024 });
-      await api.register(healthRoutes(database.driver));
+      await api.register(
+        healthRoutes(
+          database.driver,
+          async () => {
+            await database.db.execute(sql`select 1`);
+          },
+          () => draining,
+        ),
+      );
       await api.register(authRoutes(services, guards, config.AUTH_RATE_LIMIT_PER_MINUTE));
       await api.register(shopRoutes(services, guards));
       await api.register(frontRoutes(services));
@@ -200,9 +288,17 @@ export async function buildApp(options: BuildOptions): Promise<ShopApp> {
           caches?.invalidate(),
         ),
       );
-      if (capturedSms) await api.register(testModeRoutes(capturedSms, services.orders));
+      if (capturedSms)
+        await api.register(
+          testModeRoutes(capturedSms, services.orders, services.jobs, async () => ({
+            unbalanced_stock: await services.inventory.unbalanced(),
+            unbalanced_ledgers: await services.loyalty.unbalanced(),
+            stuck_reservations: await services.orders.stuckReservations(),
+          })),
+        );
+      api.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
       // Unknown API paths answer in the envelope, not with the storefront's 404 page.
-      api.all("/*", async () => {
+      api.all("/*", { schema: { hide: true } }, async () => {
         throw new AppError(404, "找不到此 API");
       });
     },
@@ -214,6 +310,13 @@ export async function buildApp(options: BuildOptions): Promise<ShopApp> {
   const uploadsDir = path.join(config.dataDir, "uploads");
   fs.mkdirSync(uploadsDir, { recursive: true });
   await app.register(async (scope) => {
+    // A file another instance received is fetched from the object store before it is served.
+    if (objectStore)
+      scope.addHook("onRequest", async (req) => {
+        if (!req.url.startsWith("/uploads/")) return;
+        const relative = safeDecode(req.url.slice("/uploads/".length).split("?")[0] ?? "");
+        if (relative) await media.ensureLocal(relative);
+      });
     await scope.register(fastifyStatic, {
       root: uploadsDir,
       prefix: "/uploads/",
@@ -270,16 +373,30 @@ export async function buildApp(options: BuildOptions): Promise<ShopApp> {
   if (!publicCache) throw new Error("public cache not registered");
   const apiCache = publicCache;
   // One switch for both caches: any write to catalogue or content calls this.
+  const dropLocal = () => {
+    apiCache.invalidate();
+    pageCache?.invalidate();
+  };
+  shared?.onInvalidate(dropLocal);
   const caches: ResponseCache = {
     invalidate() {
-      apiCache.invalidate();
-      pageCache?.invalidate();
+      dropLocal();
+      shared?.broadcastInvalidate();
     },
     get size() {
       return apiCache.size;
     },
   };
-  return { app, services, capturedSms, publicCache: caches, identitySimulator: providers.signIn.simulator };
+  return {
+    app,
+    services,
+    capturedSms,
+    publicCache: caches,
+    identitySimulator: providers.signIn.simulator,
+    drain: () => {
+      draining = true;
+    },
+  };
 }
 
 /**
@@ -365,4 +482,12 @@ async function webSecurity(scope: FastifyInstance, providers: Providers) {
     crossOriginEmbedderPolicy: false,
     hsts: false,
   });
+}
+
+function safeDecode(s: string): string | undefined {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return undefined;
+  }
 }

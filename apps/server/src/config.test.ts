@@ -1,6 +1,7 @@
 import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { ConfigError, loadConfig } from "./config.js";
+import { productionProblems } from "./production.js";
 
 describe("configuration", () => {
   test("defaults", () => {
@@ -18,5 +19,40 @@ describe("configuration", () => {
 
   test("test mode cannot be switched on in production", () => {
     expect(() => loadConfig({ NODE_ENV: "production", TEST_MODE: "1" })).toThrow(/TEST_MODE/);
+  });
+});
+
+describe("production mode", () => {
+  const ready = {
+    NODE_ENV: "production",
+    PUBLIC_URL: "https://shop.example.com",
+    DATABASE_URL: "postgres://shop@db/shop",
+    TAPPAY_PARTNER_KEY: "partner_live",
+    TAPPAY_MERCHANT_ID: "shop_CTBC",
+    TAPPAY_APP_ID: "12345",
+    TAPPAY_APP_KEY: "app_key",
+    ECPAY_LOGISTICS_MERCHANT_ID: "3000001",
+    ECPAY_LOGISTICS_HASH_KEY: "k",
+    ECPAY_LOGISTICS_HASH_IV: "v",
+    MITAKE_USERNAME: "shop",
+    MITAKE_PASSWORD: "secret",
+  };
+
+  test("a complete production configuration starts, without demo data", () => {
+    const c = loadConfig(ready);
+    expect(productionProblems(c)).toEqual([]);
+    expect(c.SEED_DEMO).toBe(false);
+  });
+
+  test("refuses simulators, a missing public origin, the embedded database and demo data, saying what to set", () => {
+    const c = loadConfig({ NODE_ENV: "production" });
+    const problems = productionProblems(c).join("\n");
+    for (const key of ["PUBLIC_URL", "DATABASE_URL", "TAPPAY_PARTNER_KEY", "ECPAY_LOGISTICS_MERCHANT_ID", "MITAKE_USERNAME"])
+      expect(problems).toContain(key);
+    expect(productionProblems(loadConfig({ ...ready, SEED_DEMO: "1" })).join()).toContain("SEED_DEMO");
+    expect(productionProblems(loadConfig({ ...ready, PUBLIC_URL: "http://shop.example.com" })).join()).toContain("https://");
+    expect(productionProblems(loadConfig({ ...ready, TAPPAY_PARTNER_KEY: "partner_simulator" })).join()).toContain("simulator");
+    // Development is never refused.
+    expect(productionProblems(loadConfig({}))).toEqual([]);
   });
 });

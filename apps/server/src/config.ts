@@ -15,6 +15,14 @@ const configSchema = z
       .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must be a postgres:// URL")
       .optional()
       .or(z.literal("").transform(() => undefined)),
+    /** Connections each instance keeps to PostgreSQL (instances × pool must stay under max_connections). */
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    /** redis:// URL shared by all instances: rate limits and cache invalidation. Needed beyond one instance. */
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, "REDIS_URL must be a redis:// URL")
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     SEED_DEMO: bool.default(true),
@@ -23,6 +31,20 @@ const configSchema = z
     TRUST_PROXY: bool.default(false),
     BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
     AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+    /** Mitake (三竹) SMS; without a username, messages are only logged (測試模式). */
+    MITAKE_USERNAME: z.string().default(""),
+    MITAKE_PASSWORD: z.string().default(""),
+    MITAKE_API_URL: z.url().default("https://smsapi.mitake.com.tw/api/mtk/SmSend?CharsetURL=UTF-8"),
+    /** S3-compatible storage for uploads (several instances); without a bucket uploads stay in DATA_DIR. */
+    S3_BUCKET: z.string().default(""),
+    S3_REGION: z.string().default("ap-northeast-1"),
+    S3_ENDPOINT: z
+      .url()
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    S3_FORCE_PATH_STYLE: bool.default(false),
+    S3_ACCESS_KEY_ID: z.string().default(""),
+    S3_SECRET_ACCESS_KEY: z.string().default(""),
     /** Where contact-us and stranger inquiries are mailed. */
     SHOP_INBOX: z.string().email().default("service@example.com"),
     /** The shop's public origin (https://shop.example.com), for provider callbacks; else taken from the request. */
@@ -62,6 +84,10 @@ const configSchema = z
     GOOGLE_JWKS_URL: z.url().default("https://www.googleapis.com/oauth2/v3/certs"),
     FACEBOOK_JWKS_URL: z.url().default("https://www.facebook.com/.well-known/oauth/openid/jwks/"),
     FACEBOOK_AUTHORIZE_URL: z.url().default("https://www.facebook.com/v19.0/dialog/oauth"),
+    /** On SIGTERM, how long /api/ready reports 503 before the server stops accepting requests. */
+    SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(120).default(0),
+    /** How often this instance looks for due background jobs, in seconds (0: never, tests run them by hand). */
+    JOB_POLL_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
     /** How often unpaid orders past their deadline are cancelled, in seconds. */
     ORDER_SWEEP_SECONDS: z.coerce.number().int().min(1).default(60),
     /** 0 serves the API only (no storefront pages), e.g. for process-level tests. */
@@ -83,7 +109,9 @@ export type Config = z.infer<typeof configSchema> & { dataDir: string };
 export class ConfigError extends Error {}
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const parsed = configSchema.safeParse(env);
+  // Demo data is on by default for a newcomer's machine, off by default in production.
+  const withDefaults = env.SEED_DEMO === undefined && env.NODE_ENV === "production" ? { ...env, SEED_DEMO: "0" } : env;
+  const parsed = configSchema.safeParse(withDefaults);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);

@@ -4,13 +4,18 @@ import { buildApp } from "./app.js";
 import { ConfigError, loadConfig } from "./config.js";
 import { openDatabase } from "./db/client.js";
 import { seedIfEmpty } from "./db/seed.js";
+import { demoPasswordsInUse, productionProblems } from "./production.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 async function main() {
   const config = loadConfig();
+  const problems = productionProblems(config);
+  if (problems.length > 0)
+    throw new ConfigError(`Refusing to start in production:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
   const database = await openDatabase({
     url: config.DATABASE_URL,
+    poolSize: config.DATABASE_POOL_SIZE,
     dataDir: config.DATABASE_URL ? undefined : path.join(config.dataDir, "db"),
     onIdleError: (error) => console.warn(`PostgreSQL connection lost (the pool reconnects): ${error.message}`),
   });
@@ -19,10 +24,21 @@ async function main() {
 
   const buildDir = config.WEB_BUILD_DIR ?? path.resolve(here, "../../web/build");
   const adminDir = path.resolve(here, "../../admin/build");
-  const { app } = await buildApp({ config, database, web: config.SERVE_WEB ? { buildDir, adminDir } : false });
+  const { app, services, drain } = await buildApp({ config, database, web: config.SERVE_WEB ? { buildDir, adminDir } : false });
+  if (config.NODE_ENV === "production") {
+    const demo = await demoPasswordsInUse(services);
+    if (demo.length > 0)
+      throw new ConfigError(
+        `Refusing to start in production: demo accounts still open with their published passwords: ${demo.join(", ")}`,
+      );
+  }
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, "shutting down");
+    // Readiness fails first, so the load balancer stops sending new requests; then close, which
+    // waits for requests in flight (an order being placed finishes or rolls back, never half-done).
+    drain();
+    await new Promise((r) => setTimeout(r, config.SHUTDOWN_DRAIN_SECONDS * 1000));
     await app.close();
     await database.close();
     process.exit(0);

@@ -12,11 +12,16 @@ import { createCatalogueAdmin } from "./modules/catalogue/admin.js";
 import { createCatalogueService } from "./modules/catalogue/service.js";
 import { createContentAdmin } from "./modules/content/admin.js";
 import { createContentService } from "./modules/content/service.js";
+import { createDealersAdmin } from "./modules/dealers/admin.js";
 import { createDealersService } from "./modules/dealers/service.js";
 import { createDepotService } from "./modules/depot/service.js";
+import { createExchangeAdmin } from "./modules/exchange/admin.js";
 import { createExchangeService } from "./modules/exchange/service.js";
 import { createInventoryService } from "./modules/inventory/service.js";
+import { createJobsService } from "./modules/jobs/service.js";
+import { createLogisticsAdmin } from "./modules/logistics/admin.js";
 import { createLogisticsService } from "./modules/logistics/service.js";
+import { createCouponsAdmin } from "./modules/loyalty/coupons-admin.js";
 import { createLoyaltyService } from "./modules/loyalty/service.js";
 import { createAddressBookService } from "./modules/members/addresses.js";
 import { createFavoritesService } from "./modules/members/favorites.js";
@@ -27,7 +32,9 @@ import { createNotificationsService } from "./modules/notifications/service.js";
 import { createOrdersService } from "./modules/orders/service.js";
 import { createOrderViews } from "./modules/orders/views.js";
 import { createPayoutService } from "./modules/payout/service.js";
+import { createPromotionsAdmin } from "./modules/promotions/admin.js";
 import { createPromotionsService } from "./modules/promotions/service.js";
+import { createRafflesAdmin } from "./modules/raffles/admin.js";
 import { createRafflesService } from "./modules/raffles/service.js";
 import { createSellersService } from "./modules/sellers/service.js";
 import { createShopsService } from "./modules/shops/service.js";
@@ -87,8 +94,22 @@ export function createServices({ db, config, sms, mail, providers, now }: Servic
   const identities = createIdentitiesService(db, new Set(Object.keys(providers.signIn.byProvider) as SignInProvider[]));
   const depot = createDepotService({ db, catalogue, loyalty, inventory, logistics, addresses, now });
   const staff = createStaffService(db, now);
+  const jobs = createJobsService(db, now);
+  const payout = createPayoutService(db, loyalty, shops, now);
+  // Each module's back-office side: reads are routed to them, writes go through the audited admin service.
+  const backOffice = {
+    logisticsAdmin: createLogisticsAdmin(db),
+    couponsAdmin: createCouponsAdmin(db),
+    promotionsAdmin: createPromotionsAdmin(db),
+    rafflesAdmin: createRafflesAdmin(db, inventory),
+    exchangeAdmin: createExchangeAdmin(db),
+    dealersAdmin: createDealersAdmin(db),
+  };
   const catalogueAdmin = createCatalogueAdmin(db, catalogue);
-  const contentAdmin = createContentAdmin(db);
+  const contentAdmin = createContentAdmin(
+    db,
+    async (ids) => new Map((await catalogue.variantsByIds(ids)).map((v) => [v.id, v.productId])),
+  );
   const clock = now ?? (() => new Date());
   return {
     members,
@@ -105,7 +126,7 @@ export function createServices({ db, config, sms, mail, providers, now }: Servic
     loyalty,
     notifications,
     raffles,
-    payout: createPayoutService(db, loyalty, shops, now),
+    payout,
     referrals: createReferralsService(db, loyalty, catalogue, now),
     identities,
     thirdParty: createThirdPartySignIn({ db, providers: providers.signIn, auth, identities, now }),
@@ -117,8 +138,10 @@ export function createServices({ db, config, sms, mail, providers, now }: Servic
     sellers: createSellersService({ shops, orders, orderViews, inventory, catalogue, logistics, depot }),
     support: createSupportService({ db, mail, shops, inbox: config.SHOP_INBOX, now }),
     staff,
+    jobs,
     catalogueAdmin,
     contentAdmin,
+    ...backOffice,
     admin: createAdminService({
       db,
       staff,
@@ -131,6 +154,8 @@ export function createServices({ db, config, sms, mail, providers, now }: Servic
       identities,
       loyalty,
       shops,
+      payout,
+      ...backOffice,
       now: clock,
     }),
   };

@@ -55,7 +55,7 @@ export interface WithdrawalView {
   amount: number;
   fee: number;
   net: number;
-  status: "requested" | "paid" | "rejected";
+  status: "requested" | "approved" | "paid" | "rejected";
   status_label: string;
   bank: string;
   note: string;

@@ -43,6 +43,11 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     pool.on("error", (error) => {
       options.onIdleError?.(error);
     });
+    // A connection in use can be cut too (between the statements of a transaction): its query
+    // fails with the error (answered 503), and the listener keeps the process alive.
+    pool.on("connect", (client) => {
+      client.on("error", (error) => options.onIdleError?.(error));
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,

@@ -13,7 +13,7 @@ export interface Providers {
   signIn: SignInProviders;
 }
 
-const SIM_PARTNER_KEY = "partner_simulator";
+export const SIM_PARTNER_KEY = "partner_simulator";
 const SIM_MERCHANT_ID = "simulator_merchant";
 
 /**

@@ -41,3 +41,13 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   }
   return false;
 }
+
+/** Runs a write; a clash on the named unique constraint becomes the given (4xx) error. */
+export async function unlessUnique<T>(write: () => Promise<T>, constraint: string, error: () => AppError): Promise<T> {
+  try {
+    return await write();
+  } catch (e) {
+    if (isUniqueViolation(e, constraint)) throw error();
+    throw e;
+  }
+}

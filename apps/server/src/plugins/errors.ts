@@ -33,6 +33,22 @@ const FASTIFY_CLIENT_ERRORS: Record<string, [number, string]> = {
   FST_ERR_CTP_INVALID_TYPE: [415, "不支援的內容格式"],
 };
 
+/** PostgreSQL is unreachable or restarting (not a bug in the request): codes from pg and the server. */
+function databaseUnavailable(error: unknown): boolean {
+  for (let e = error as { code?: string; message?: string; cause?: unknown } | undefined, depth = 0; e && depth < 4; depth++) {
+    if (e.code && ["ECONNREFUSED", "ECONNRESET", "57P01", "57P02", "57P03", "08000", "08003", "08006"].includes(e.code))
+      return true;
+    if (
+      /Connection terminated|connection timeout|Client has encountered a connection error|not queryable|the database system is (shutting down|starting up)/i.test(
+        e.message ?? "",
+      )
+    )
+      return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
@@ -58,6 +74,11 @@ export function registerErrorHandling(app: FastifyInstance) {
       // Any other client error from Fastify or a plugin: keep its code, give a generic zh-TW message.
       request.log.info({ err: error }, "client error");
       return reply.code(error.statusCode).send({ status: false, message: "請求格式錯誤", data: null });
+    }
+    if (databaseUnavailable(error)) {
+      // The pool reconnects by itself once the database is back; the client may retry.
+      request.log.warn({ err: error }, "database unavailable");
+      return reply.code(503).header("retry-after", "5").send({ status: false, message: "系統暫時忙碌，請稍後再試", data: null });
     }
     request.log.error({ err: error }, "unhandled error");
     return reply.code(500).send({

@@ -60,6 +60,8 @@ export async function createTestApp(options: { seed?: boolean; env?: Record<stri
     TEST_MODE: "1",
     LOG_LEVEL: "silent",
     AUTH_RATE_LIMIT_PER_MINUTE: "1000",
+    // Background jobs run when a test says so (services.jobs.runDue), never behind its back.
+    JOB_POLL_SECONDS: "0",
     ...options.env,
   });
   const { database, dispose } = await freshDatabase();

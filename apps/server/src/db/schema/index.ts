@@ -6,6 +6,7 @@ export * from "./dealers.js";
 export * from "./exchange.js";
 export * from "./favorites.js";
 export * from "./inventory.js";
+export * from "./jobs.js";
 export * from "./logistics.js";
 export * from "./loyalty.js";
 export * from "./members.js";

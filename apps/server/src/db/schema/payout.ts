@@ -25,7 +25,7 @@ export const withdrawals = pgTable(
     fee: integer("fee").notNull(),
     /** What reaches the bank account: amount - fee. */
     net: integer("net").notNull(),
-    status: text("status", { enum: ["requested", "paid", "rejected"] }).notNull(),
+    status: text("status", { enum: ["requested", "approved", "paid", "rejected"] }).notNull(),
     bank: jsonb("bank")
       .$type<{
         holder: string;

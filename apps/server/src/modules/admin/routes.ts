@@ -2,18 +2,34 @@ import multipart from "@fastify/multipart";
 import {
   balanceAdjustInput,
   bannerInput,
+  categoryInput,
+  couponInput,
+  dealerInput,
+  exchangeItemInput,
+  homeBlocksInput,
+  issueCouponInput,
   listQuery,
+  newsInput,
   orderListQuery,
   type Permission,
+  paymentSettingsInput,
+  payReferenceInput,
   productInput,
+  promotionInput,
+  raffleInput,
   reasonInput,
   settingsInput,
   shipInput,
+  shipMethodInput,
+  shopCreateInput,
+  shopUpdateInput,
   staffInput,
   staffLoginInput,
   staffUpdateInput,
+  staticPageInput,
   stockAdjustInput,
   totpCodeInput,
+  withdrawalQuery,
 } from "@shop/contract/admin";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -49,11 +65,61 @@ export const ADMIN_ROUTES: Array<{
   { method: "PUT", url: "/admin/products/:id", permission: "catalogue.write" },
   { method: "POST", url: "/admin/products/:id/stock", permission: "catalogue.write" },
   { method: "POST", url: "/admin/uploads", permission: "content.write" },
-  { method: "GET", url: "/admin/banners", permission: "catalogue.read" },
-  { method: "GET", url: "/admin/banners/:id", permission: "catalogue.read" },
+  { method: "GET", url: "/admin/categories/:id", permission: "catalogue.read" },
+  { method: "POST", url: "/admin/categories", permission: "catalogue.write" },
+  { method: "PUT", url: "/admin/categories/:id", permission: "catalogue.write" },
+  { method: "GET", url: "/admin/ship_methods", permission: "settings.read" },
+  { method: "GET", url: "/admin/ship_methods/:id", permission: "settings.read" },
+  { method: "PUT", url: "/admin/ship_methods/:id", permission: "settings.write" },
+  { method: "GET", url: "/admin/payment_settings", permission: "settings.read" },
+  { method: "PUT", url: "/admin/payment_settings", permission: "payments.write" },
+  { method: "GET", url: "/admin/exchange_items", permission: "marketing.read" },
+  { method: "GET", url: "/admin/exchange_items/:id", permission: "marketing.read" },
+  { method: "POST", url: "/admin/exchange_items", permission: "marketing.write" },
+  { method: "PUT", url: "/admin/exchange_items/:id", permission: "marketing.write" },
+  { method: "GET", url: "/admin/banners", permission: "content.read" },
+  { method: "GET", url: "/admin/banners/:id", permission: "content.read" },
   { method: "POST", url: "/admin/banners", permission: "content.write" },
   { method: "PUT", url: "/admin/banners/:id", permission: "content.write" },
   { method: "DELETE", url: "/admin/banners/:id", permission: "content.write" },
+  { method: "GET", url: "/admin/news", permission: "content.read" },
+  { method: "GET", url: "/admin/news/:id", permission: "content.read" },
+  { method: "POST", url: "/admin/news", permission: "content.write" },
+  { method: "PUT", url: "/admin/news/:id", permission: "content.write" },
+  { method: "DELETE", url: "/admin/news/:id", permission: "content.write" },
+  { method: "GET", url: "/admin/pages", permission: "content.read" },
+  { method: "GET", url: "/admin/pages/:id", permission: "content.read" },
+  { method: "POST", url: "/admin/pages", permission: "content.write" },
+  { method: "PUT", url: "/admin/pages/:id", permission: "content.write" },
+  { method: "DELETE", url: "/admin/pages/:id", permission: "content.write" },
+  { method: "GET", url: "/admin/home_blocks/:id", permission: "content.read" },
+  { method: "PUT", url: "/admin/home_blocks/:id", permission: "content.write" },
+  { method: "GET", url: "/admin/coupons", permission: "marketing.read" },
+  { method: "GET", url: "/admin/coupons/:id", permission: "marketing.read" },
+  { method: "POST", url: "/admin/coupons", permission: "marketing.write" },
+  { method: "PUT", url: "/admin/coupons/:id", permission: "marketing.write" },
+  { method: "GET", url: "/admin/promotions", permission: "marketing.read" },
+  { method: "GET", url: "/admin/promotions/:id", permission: "marketing.read" },
+  { method: "POST", url: "/admin/promotions", permission: "marketing.write" },
+  { method: "PUT", url: "/admin/promotions/:id", permission: "marketing.write" },
+  { method: "DELETE", url: "/admin/promotions/:id", permission: "marketing.write" },
+  { method: "GET", url: "/admin/raffles", permission: "marketing.read" },
+  { method: "GET", url: "/admin/raffles/:id", permission: "marketing.read" },
+  { method: "POST", url: "/admin/raffles", permission: "marketing.write" },
+  { method: "PUT", url: "/admin/raffles/:id", permission: "marketing.write" },
+  { method: "GET", url: "/admin/withdrawals", permission: "payouts.read" },
+  { method: "GET", url: "/admin/withdrawals/:id", permission: "payouts.read" },
+  { method: "POST", url: "/admin/withdrawals/:id/approve", permission: "payouts.write" },
+  { method: "POST", url: "/admin/withdrawals/:id/pay", permission: "payouts.write" },
+  { method: "POST", url: "/admin/withdrawals/:id/reject", permission: "payouts.write" },
+  { method: "GET", url: "/admin/shops", permission: "shops.read" },
+  { method: "GET", url: "/admin/shops/:id", permission: "shops.read" },
+  { method: "POST", url: "/admin/shops", permission: "shops.write" },
+  { method: "PUT", url: "/admin/shops/:id", permission: "shops.write" },
+  { method: "GET", url: "/admin/dealers", permission: "shops.read" },
+  { method: "GET", url: "/admin/dealers/:id", permission: "shops.read" },
+  { method: "POST", url: "/admin/dealers", permission: "shops.write" },
+  { method: "PUT", url: "/admin/dealers/:id", permission: "shops.write" },
   { method: "GET", url: "/admin/orders", permission: "orders.read" },
   { method: "GET", url: "/admin/orders.csv", permission: "orders.read" },
   { method: "GET", url: "/admin/orders/:no", permission: "orders.read" },
@@ -64,6 +130,7 @@ export const ADMIN_ROUTES: Array<{
   { method: "GET", url: "/admin/members", permission: "members.read" },
   { method: "GET", url: "/admin/members/:id", permission: "members.read" },
   { method: "POST", url: "/admin/members/:id/adjust", permission: "members.adjust" },
+  { method: "POST", url: "/admin/members/:id/coupons", permission: "members.adjust" },
   { method: "GET", url: "/admin/settings", permission: "settings.read" },
   { method: "PUT", url: "/admin/settings", permission: "settings.write" },
   { method: "GET", url: "/admin/audit", permission: "audit.read" },
@@ -79,8 +146,7 @@ const productFilter = listQuery.extend({
   category_id: z.coerce.number().int().positive().optional(),
   status: z.enum(["on", "off"]).optional(),
 });
-const bannerFilter = listQuery.extend({ shop_id: z.coerce.number().int().positive().optional() });
-const memberFilter = listQuery.extend({ shop_id: z.coerce.number().int().positive().optional() });
+const shopFilter = listQuery.extend({ shop_id: z.coerce.number().int().positive().optional() });
 const auditFilter = listQuery.extend({ entity: z.string().max(30).optional(), entity_id: z.string().max(40).optional() });
 
 function bearer(request: FastifyRequest) {
@@ -129,6 +195,11 @@ export function adminRoutes(
       return { staff: req.staffSession.staff, ip: req.ip };
     };
     const paged = <T>(r: { total: number; items: T[] }) => ok(r);
+    /** A write the storefront shows: its cached reads are dropped. */
+    const changed = <T>(data: T, message: string) => {
+      invalidate();
+      return ok(data, message);
+    };
 
     app.post(
       "/admin/auth/login",
@@ -157,21 +228,52 @@ export function adminRoutes(
     app.get("/admin/products/:id", { schema: { params: idParam } }, async (req) =>
       ok(await services.catalogueAdmin.view(req.params.id)),
     );
-    app.post("/admin/products", { schema: { body: productInput } }, async (req) => {
-      const p = await admin.createProduct(actor(req), req.body);
-      invalidate();
-      return ok(p, "商品已建立");
-    });
-    app.put("/admin/products/:id", { schema: { params: idParam, body: productInput } }, async (req) => {
-      const p = await admin.updateProduct(actor(req), req.params.id, req.body);
-      invalidate();
-      return ok(p, "商品已更新");
-    });
-    app.post("/admin/products/:id/stock", { schema: { params: idParam, body: stockAdjustInput } }, async (req) => {
-      const p = await admin.adjustStock(actor(req), req.params.id, req.body);
-      invalidate();
-      return ok(p, "庫存已調整");
-    });
+    app.post("/admin/products", { schema: { body: productInput } }, async (req) =>
+      changed(await admin.createProduct(actor(req), req.body), "商品已建立"),
+    );
+    app.put("/admin/products/:id", { schema: { params: idParam, body: productInput } }, async (req) =>
+      changed(await admin.updateProduct(actor(req), req.params.id, req.body), "商品已更新"),
+    );
+    app.post("/admin/products/:id/stock", { schema: { params: idParam, body: stockAdjustInput } }, async (req) =>
+      changed(await admin.adjustStock(actor(req), req.params.id, req.body), "庫存已調整"),
+    );
+
+    app.get("/admin/categories/:id", { schema: { params: idParam } }, async (req) =>
+      ok(await services.catalogueAdmin.category(req.params.id)),
+    );
+    app.post("/admin/categories", { schema: { body: categoryInput } }, async (req) =>
+      changed(await admin.createCategory(actor(req), req.body), "分類已建立"),
+    );
+    app.put("/admin/categories/:id", { schema: { params: idParam, body: categoryInput } }, async (req) =>
+      changed(await admin.updateCategory(actor(req), req.params.id, req.body), "分類已更新"),
+    );
+
+    app.get("/admin/ship_methods", { schema: { querystring: shopFilter } }, async (req) =>
+      paged(await services.logisticsAdmin.list(req.query.shop_id, req.query.page, req.query.per_page)),
+    );
+    app.get("/admin/ship_methods/:id", { schema: { params: idParam } }, async (req) =>
+      ok(await services.logisticsAdmin.get(req.params.id)),
+    );
+    app.put("/admin/ship_methods/:id", { schema: { params: idParam, body: shipMethodInput } }, async (req) =>
+      changed(await admin.updateShipMethod(actor(req), req.params.id, req.body), "配送方式已更新"),
+    );
+    app.get("/admin/payment_settings", async () => ok(await admin.paymentSettings()));
+    app.put("/admin/payment_settings", { schema: { body: paymentSettingsInput } }, async (req) =>
+      ok(await admin.updatePaymentSettings(actor(req), req.body), "付款設定已儲存"),
+    );
+
+    app.get("/admin/exchange_items", { schema: { querystring: listQuery } }, async (req) =>
+      paged(await services.exchangeAdmin.list(req.query.page, req.query.per_page)),
+    );
+    app.get("/admin/exchange_items/:id", { schema: { params: idParam } }, async (req) =>
+      ok(await services.exchangeAdmin.get(req.params.id)),
+    );
+    app.post("/admin/exchange_items", { schema: { body: exchangeItemInput } }, async (req) =>
+      changed(await admin.createExchangeItem(actor(req), req.body), "兌換商品已建立"),
+    );
+    app.put("/admin/exchange_items/:id", { schema: { params: idParam, body: exchangeItemInput } }, async (req) =>
+      changed(await admin.updateExchangeItem(actor(req), req.params.id, req.body), "兌換商品已更新"),
+    );
 
     app.post("/admin/uploads", async (req) => {
       if (!req.isMultipart()) throw new AppError(415, "請以檔案上傳圖片");
@@ -180,27 +282,138 @@ export function adminRoutes(
       return ok(await uploads.saveImage(file), "圖片已上傳");
     });
 
-    app.get("/admin/banners", { schema: { querystring: bannerFilter } }, async (req) =>
+    app.get("/admin/banners", { schema: { querystring: shopFilter } }, async (req) =>
       paged(await services.contentAdmin.banners(req.query.shop_id, req.query.page, req.query.per_page)),
     );
     app.get("/admin/banners/:id", { schema: { params: idParam } }, async (req) =>
       ok(await services.contentAdmin.banner(req.params.id)),
     );
-    app.post("/admin/banners", { schema: { body: bannerInput } }, async (req) => {
-      const b = await admin.createBanner(actor(req), req.body);
-      invalidate();
-      return ok(b, "橫幅已建立");
+    app.post("/admin/banners", { schema: { body: bannerInput } }, async (req) =>
+      changed(await admin.createBanner(actor(req), req.body), "橫幅已建立"),
+    );
+    app.put("/admin/banners/:id", { schema: { params: idParam, body: bannerInput } }, async (req) =>
+      changed(await admin.updateBanner(actor(req), req.params.id, req.body), "橫幅已更新"),
+    );
+    app.delete("/admin/banners/:id", { schema: { params: idParam } }, async (req) =>
+      changed(await admin.deleteBanner(actor(req), req.params.id), "橫幅已刪除"),
+    );
+
+    app.get("/admin/news", { schema: { querystring: shopFilter } }, async (req) =>
+      paged(await services.contentAdmin.news(req.query.shop_id, req.query.page, req.query.per_page)),
+    );
+    app.get("/admin/news/:id", { schema: { params: idParam } }, async (req) =>
+      ok(await services.contentAdmin.newsItem(req.params.id)),
+    );
+    app.post("/admin/news", { schema: { body: newsInput } }, async (req) =>
+      changed(await admin.createNews(actor(req), req.body), "消息已建立"),
+    );
+    app.put("/admin/news/:id", { schema: { params: idParam, body: newsInput } }, async (req) =>
+      changed(await admin.updateNews(actor(req), req.params.id, req.body), "消息已更新"),
+    );
+    app.delete("/admin/news/:id", { schema: { params: idParam } }, async (req) =>
+      changed(await admin.deleteNews(actor(req), req.params.id), "消息已刪除"),
+    );
+    app.get("/admin/pages", { schema: { querystring: shopFilter } }, async (req) =>
+      paged(await services.contentAdmin.pages(req.query.shop_id, req.query.page, req.query.per_page)),
+    );
+    app.get("/admin/pages/:id", { schema: { params: idParam } }, async (req) =>
+      ok(await services.contentAdmin.page(req.params.id)),
+    );
+    app.post("/admin/pages", { schema: { body: staticPageInput } }, async (req) =>
+      changed(await admin.createPage(actor(req), req.body), "頁面已建立"),
+    );
+    app.put("/admin/pages/:id", { schema: { params: idParam, body: staticPageInput } }, async (req) =>
+      changed(await admin.updatePage(actor(req), req.params.id, req.body), "頁面已更新"),
+    );
+    app.delete("/admin/pages/:id", { schema: { params: idParam } }, async (req) =>
+      changed(await admin.deletePage(actor(req), req.params.id), "頁面已刪除"),
+    );
+    app.get("/admin/home_blocks/:id", { schema: { params: idParam } }, async (req) => {
+      await admin.shop(req.params.id);
+      return ok(await services.contentAdmin.home(req.params.id));
     });
-    app.put("/admin/banners/:id", { schema: { params: idParam, body: bannerInput } }, async (req) => {
-      const b = await admin.updateBanner(actor(req), req.params.id, req.body);
-      invalidate();
-      return ok(b, "橫幅已更新");
-    });
-    app.delete("/admin/banners/:id", { schema: { params: idParam } }, async (req) => {
-      const b = await admin.deleteBanner(actor(req), req.params.id);
-      invalidate();
-      return ok(b, "橫幅已刪除");
-    });
+    app.put("/admin/home_blocks/:id", { schema: { params: idParam, body: homeBlocksInput } }, async (req) =>
+      changed(await admin.saveHome(actor(req), req.params.id, req.body), "首頁區塊已儲存"),
+    );
+
+    app.get("/admin/coupons", { schema: { querystring: listQuery } }, async (req) =>
+      paged(await services.couponsAdmin.list(req.query.page, req.query.per_page)),
+    );
+    app.get("/admin/coupons/:id", { schema: { params: idParam } }, async (req) =>
+      ok(await services.couponsAdmin.get(req.params.id)),
+    );
+    app.post("/admin/coupons", { schema: { body: couponInput } }, async (req) =>
+      ok(await admin.createCoupon(actor(req), req.body), "優惠券已建立"),
+    );
+    app.put("/admin/coupons/:id", { schema: { params: idParam, body: couponInput } }, async (req) =>
+      ok(await admin.updateCoupon(actor(req), req.params.id, req.body), "優惠券已更新"),
+    );
+    app.get("/admin/promotions", { schema: { querystring: shopFilter } }, async (req) =>
+      paged(await services.promotionsAdmin.list(req.query.shop_id, req.query.page, req.query.per_page)),
+    );
+    app.get("/admin/promotions/:id", { schema: { params: idParam } }, async (req) =>
+      ok(await services.promotionsAdmin.get(req.params.id)),
+    );
+    app.post("/admin/promotions", { schema: { body: promotionInput } }, async (req) =>
+      changed(await admin.createPromotion(actor(req), req.body), "活動已建立"),
+    );
+    app.put("/admin/promotions/:id", { schema: { params: idParam, body: promotionInput } }, async (req) =>
+      changed(await admin.updatePromotion(actor(req), req.params.id, req.body), "活動已更新"),
+    );
+    app.delete("/admin/promotions/:id", { schema: { params: idParam } }, async (req) =>
+      changed(await admin.deletePromotion(actor(req), req.params.id), "活動已刪除"),
+    );
+    app.get("/admin/raffles", { schema: { querystring: listQuery } }, async (req) =>
+      paged(await services.rafflesAdmin.list(req.query.page, req.query.per_page)),
+    );
+    app.get("/admin/raffles/:id", { schema: { params: idParam } }, async (req) =>
+      ok(await services.rafflesAdmin.get(req.params.id)),
+    );
+    app.post("/admin/raffles", { schema: { body: raffleInput } }, async (req) =>
+      changed(await admin.createRaffle(actor(req), req.body), "抽獎活動已建立"),
+    );
+    app.put("/admin/raffles/:id", { schema: { params: idParam, body: raffleInput } }, async (req) =>
+      changed(await admin.updateRaffle(actor(req), req.params.id, req.body), "抽獎活動已更新"),
+    );
+
+    app.get("/admin/withdrawals", { schema: { querystring: withdrawalQuery } }, async (req) =>
+      paged(await services.payout.staffList(req.query.status, req.query.page, req.query.per_page)),
+    );
+    app.get("/admin/withdrawals/:id", { schema: { params: idParam } }, async (req) =>
+      ok(await services.payout.staffGet(req.params.id)),
+    );
+    app.post("/admin/withdrawals/:id/approve", { schema: { params: idParam } }, async (req) =>
+      ok(await admin.decideWithdrawal(actor(req), req.params.id, "approved", ""), "已核准，請於匯款後標記已匯款"),
+    );
+    app.post("/admin/withdrawals/:id/pay", { schema: { params: idParam, body: payReferenceInput } }, async (req) =>
+      ok(await admin.decideWithdrawal(actor(req), req.params.id, "paid", req.body.reference), "已標記為已匯款"),
+    );
+    app.post("/admin/withdrawals/:id/reject", { schema: { params: idParam, body: reasonInput } }, async (req) =>
+      ok(await admin.decideWithdrawal(actor(req), req.params.id, "rejected", req.body.reason), "已退回，金額已返還會員錢包"),
+    );
+
+    app.get("/admin/shops", { schema: { querystring: listQuery } }, async (req) =>
+      paged(await services.shops.adminList(req.query.q, req.query.page, req.query.per_page)),
+    );
+    app.get("/admin/shops/:id", { schema: { params: idParam } }, async (req) => ok(await admin.shop(req.params.id)));
+    app.post("/admin/shops", { schema: { body: shopCreateInput } }, async (req) =>
+      changed(await admin.createShop(actor(req), req.body), "子商城已建立"),
+    );
+    app.put("/admin/shops/:id", { schema: { params: idParam, body: shopUpdateInput } }, async (req) =>
+      changed(await admin.updateShop(actor(req), req.params.id, req.body), "商城資料已更新"),
+    );
+    app.get("/admin/dealers", { schema: { querystring: listQuery } }, async (req) =>
+      paged(await services.dealersAdmin.list(req.query.q, req.query.page, req.query.per_page)),
+    );
+    app.get("/admin/dealers/:id", { schema: { params: idParam } }, async (req) =>
+      ok(await services.dealersAdmin.get(req.params.id)),
+    );
+    app.post("/admin/dealers", { schema: { body: dealerInput } }, async (req) =>
+      changed(await admin.createDealer(actor(req), req.body), "經銷商已建立"),
+    );
+    app.put("/admin/dealers/:id", { schema: { params: idParam, body: dealerInput } }, async (req) =>
+      changed(await admin.updateDealer(actor(req), req.params.id, req.body), "經銷商已更新"),
+    );
 
     app.get("/admin/orders", { schema: { querystring: orderListQuery } }, async (req) =>
       paged(await admin.orders(req.query, req.query.page, req.query.per_page)),
@@ -225,10 +438,13 @@ export function adminRoutes(
       ok(await admin.refund(actor(req), req.params.no, req.body.reason), "已退貨退款"),
     );
 
-    app.get("/admin/members", { schema: { querystring: memberFilter } }, async (req) =>
+    app.get("/admin/members", { schema: { querystring: shopFilter } }, async (req) =>
       paged(await admin.members(req.query, req.query.page, req.query.per_page)),
     );
     app.get("/admin/members/:id", { schema: { params: idParam } }, async (req) => ok(await admin.member(req.params.id)));
+    app.post("/admin/members/:id/coupons", { schema: { params: idParam, body: issueCouponInput } }, async (req) =>
+      ok(await admin.issueCoupon(actor(req), req.params.id, req.body), "優惠券已發送"),
+    );
     app.post("/admin/members/:id/adjust", { schema: { params: idParam, body: balanceAdjustInput } }, async (req) =>
       ok(await admin.adjustBalance(actor(req), req.params.id, req.body), "已調整"),
     );

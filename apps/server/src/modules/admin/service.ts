@@ -1,25 +1,49 @@
 import {
   type balanceAdjustInput,
   type bannerInput,
+  type categoryInput,
+  type couponInput,
+  type dealerInput,
+  type exchangeItemInput,
+  type HomeBlocksInput,
+  type issueCouponInput,
+  type newsInput,
+  PAYMENT_SWITCHES,
+  type PaymentSettingsInput,
   type ProductInput,
+  type promotionInput,
+  type raffleInput,
   SETTING_DEFAULTS,
   SETTING_KEYS,
   SETTING_LABELS,
   type SettingsInput,
+  type shipMethodInput,
+  type shopCreateInput,
+  type shopUpdateInput,
+  type staticPageInput,
   type stockAdjustInput,
 } from "@shop/contract/admin";
+import { bankName } from "@shop/reference-data";
 import type { z } from "zod";
-import type { Db } from "../../db/client.js";
-import { notFound } from "../../lib/errors.js";
+import type { Db, Tx } from "../../db/client.js";
+import type { AuditHook } from "../../lib/admin-table.js";
+import { fieldError, notFound } from "../../lib/errors.js";
 import type { CatalogueAdmin } from "../catalogue/admin.js";
 import type { ContentAdmin } from "../content/admin.js";
+import type { DealersAdmin } from "../dealers/admin.js";
+import type { ExchangeAdmin } from "../exchange/admin.js";
 import type { InventoryService } from "../inventory/service.js";
+import type { LogisticsAdmin } from "../logistics/admin.js";
+import type { CouponsAdmin } from "../loyalty/coupons-admin.js";
 import type { LoyaltyService } from "../loyalty/service.js";
 import type { IdentitiesService } from "../members/identities.js";
 import type { MembersService } from "../members/service.js";
 import type { OrdersService } from "../orders/service.js";
 import type { OrderViews, StaffOrderFilter } from "../orders/views.js";
-import type { ShopsService } from "../shops/service.js";
+import type { PayoutService, WithdrawalDecision } from "../payout/service.js";
+import type { PromotionsAdmin } from "../promotions/admin.js";
+import type { RafflesAdmin } from "../raffles/admin.js";
+import { MAIN_SHOP_ID, type ShopsService } from "../shops/service.js";
 import type { Actor, StaffService } from "../staff/service.js";
 
 export interface AdminDeps {
@@ -34,8 +58,17 @@ export interface AdminDeps {
   identities: IdentitiesService;
   loyalty: LoyaltyService;
   shops: ShopsService;
+  payout: PayoutService;
+  logisticsAdmin: LogisticsAdmin;
+  couponsAdmin: CouponsAdmin;
+  promotionsAdmin: PromotionsAdmin;
+  rafflesAdmin: RafflesAdmin;
+  exchangeAdmin: ExchangeAdmin;
+  dealersAdmin: DealersAdmin;
   now: () => Date;
 }
+
+type In<T extends z.ZodType> = z.infer<T>;
 
 const who = (a: Actor) => `staff:${a.staff.id}:${a.staff.name}`;
 
@@ -45,6 +78,30 @@ const who = (a: Actor) => `staff:${a.staff.id}:${a.staff.name}`;
  */
 export function createAdminService(d: AdminDeps) {
   const record = d.staff.record;
+
+  /** The audit entry for a create (no before), update or delete (no after) of one record. */
+  const audited =
+    <V extends { id: number | string }>(actor: Actor, entity: string): AuditHook<V> =>
+    (tx, before, after) =>
+      record(tx, actor, {
+        action: `${entity}.${before ? (after ? "update" : "delete") : "create"}`,
+        entity,
+        entityId: after?.id ?? before?.id ?? 0,
+        before,
+        after,
+      });
+
+  /** References to other modules' records are checked before a write, field by field. */
+  async function mustExist(kind: "product" | "variant" | "category", ids: number[], field: string) {
+    const missing = await d.catalogueAdmin.missing(kind, ids);
+    if (missing.length > 0) {
+      const label = { product: "商品", variant: "商品規格", category: "分類" }[kind];
+      throw fieldError(field, `找不到${label}編號 ${missing.join("、")}`);
+    }
+  }
+  async function couponMustExist(ids: number[], field: string) {
+    for (const id of ids) await d.couponsAdmin.get(id).catch(() => Promise.reject(fieldError(field, `找不到優惠券編號 ${id}`)));
+  }
 
   async function orderOrThrow(orderNo: string) {
     const detail = await d.orderViews.staffDetail(orderNo);
@@ -102,19 +159,153 @@ export function createAdminService(d: AdminDeps) {
       return d.catalogueAdmin.view(productId);
     },
 
+    createCategory: (actor: Actor, input: In<typeof categoryInput>) =>
+      d.catalogueAdmin.createCategory(input, audited(actor, "category")),
+    updateCategory: (actor: Actor, id: number, input: In<typeof categoryInput>) =>
+      d.catalogueAdmin.updateCategory(id, input, audited(actor, "category")),
+    updateShipMethod: (actor: Actor, id: number, input: In<typeof shipMethodInput>) =>
+      d.logisticsAdmin.update(id, input, audited(actor, "ship_method")),
+    async createExchangeItem(actor: Actor, input: In<typeof exchangeItemInput>) {
+      await mustExist("variant", [input.variant_id], "variant_id");
+      return d.exchangeAdmin.create(input, audited(actor, "exchange_item"));
+    },
+    async updateExchangeItem(actor: Actor, id: number, input: In<typeof exchangeItemInput>) {
+      await mustExist("variant", [input.variant_id], "variant_id");
+      return d.exchangeAdmin.update(id, input, audited(actor, "exchange_item"));
+    },
+
     // Content
-    createBanner: (actor: Actor, input: z.infer<typeof bannerInput>) =>
-      d.contentAdmin.createBanner(input, (tx, _b, after) =>
-        record(tx, actor, { action: "banner.create", entity: "banner", entityId: after?.id ?? 0, after }),
-      ),
-    updateBanner: (actor: Actor, id: number, input: z.infer<typeof bannerInput>) =>
-      d.contentAdmin.updateBanner(id, input, (tx, before, after) =>
-        record(tx, actor, { action: "banner.update", entity: "banner", entityId: id, before, after }),
-      ),
-    deleteBanner: (actor: Actor, id: number) =>
-      d.contentAdmin.deleteBanner(id, (tx, before) =>
-        record(tx, actor, { action: "banner.delete", entity: "banner", entityId: id, before }),
-      ),
+    createBanner: (actor: Actor, input: In<typeof bannerInput>) => d.contentAdmin.createBanner(input, audited(actor, "banner")),
+    updateBanner: (actor: Actor, id: number, input: In<typeof bannerInput>) =>
+      d.contentAdmin.updateBanner(id, input, audited(actor, "banner")),
+    deleteBanner: (actor: Actor, id: number) => d.contentAdmin.deleteBanner(id, audited(actor, "banner")),
+    createNews: (actor: Actor, input: In<typeof newsInput>) => d.contentAdmin.createNews(input, audited(actor, "news")),
+    updateNews: (actor: Actor, id: number, input: In<typeof newsInput>) =>
+      d.contentAdmin.updateNews(id, input, audited(actor, "news")),
+    deleteNews: (actor: Actor, id: number) => d.contentAdmin.deleteNews(id, audited(actor, "news")),
+    createPage: (actor: Actor, input: In<typeof staticPageInput>) => d.contentAdmin.createPage(input, audited(actor, "page")),
+    updatePage: (actor: Actor, id: number, input: In<typeof staticPageInput>) =>
+      d.contentAdmin.updatePage(id, input, audited(actor, "page")),
+    deletePage: (actor: Actor, id: number) => d.contentAdmin.deletePage(id, audited(actor, "page")),
+    async saveHome(actor: Actor, shopId: number, input: HomeBlocksInput) {
+      await this.shop(shopId);
+      return d.contentAdmin.saveHome(shopId, input, audited(actor, "home"));
+    },
+
+    // Marketing
+    async createCoupon(actor: Actor, input: In<typeof couponInput>) {
+      await mustExist("product", input.product_ids, "product_ids");
+      await mustExist("category", input.category_ids, "category_ids");
+      return d.couponsAdmin.create(input, audited(actor, "coupon"));
+    },
+    async updateCoupon(actor: Actor, id: number, input: In<typeof couponInput>) {
+      await mustExist("product", input.product_ids, "product_ids");
+      await mustExist("category", input.category_ids, "category_ids");
+      return d.couponsAdmin.update(id, input, audited(actor, "coupon"));
+    },
+    /** Gives a member a copy of a coupon valid for `days`, as a ledger of issued coupons. */
+    async issueCoupon(actor: Actor, memberId: number, input: In<typeof issueCouponInput>) {
+      if (!(await d.members.byId(memberId))) throw notFound("找不到此會員");
+      await couponMustExist([input.coupon_id], "coupon_id");
+      const expiresAt = new Date(d.now().getTime() + input.days * 86_400_000);
+      await d.db.transaction(async (tx) => {
+        await d.loyalty.issueCoupons(tx, memberId, [input.coupon_id], expiresAt);
+        await record(tx, actor, {
+          action: "member.issue_coupon",
+          entity: "member",
+          entityId: memberId,
+          after: { coupon_id: input.coupon_id, expires_at: expiresAt.toISOString() },
+        });
+      });
+      return this.member(memberId);
+    },
+    async createPromotion(actor: Actor, input: In<typeof promotionInput>) {
+      await mustExist("product", input.product_ids, "product_ids");
+      return d.promotionsAdmin.create(input, audited(actor, "promotion"));
+    },
+    async updatePromotion(actor: Actor, id: number, input: In<typeof promotionInput>) {
+      await mustExist("product", input.product_ids, "product_ids");
+      return d.promotionsAdmin.update(id, input, audited(actor, "promotion"));
+    },
+    deletePromotion: (actor: Actor, id: number) => d.promotionsAdmin.remove(id, audited(actor, "promotion")),
+    async checkPrizes(input: In<typeof raffleInput>) {
+      for (const [i, p] of input.prizes.entries()) {
+        if (p.kind === "goods" && p.variant_id) await mustExist("variant", [p.variant_id], `prizes.${i}.variant_id`);
+        if (p.kind === "coupon" && p.coupon_id) await couponMustExist([p.coupon_id], `prizes.${i}.coupon_id`);
+      }
+    },
+    async createRaffle(actor: Actor, input: In<typeof raffleInput>) {
+      await this.checkPrizes(input);
+      return d.rafflesAdmin.create(input, audited(actor, "raffle"));
+    },
+    async updateRaffle(actor: Actor, id: number, input: In<typeof raffleInput>) {
+      await this.checkPrizes(input);
+      return d.rafflesAdmin.update(id, input, audited(actor, "raffle"));
+    },
+
+    // Payouts
+    decideWithdrawal: (actor: Actor, id: number, decision: WithdrawalDecision, note: string) =>
+      d.payout.decide(id, decision, note, audited(actor, "withdrawal")),
+
+    // Shops and dealers
+    async shop(id: number) {
+      return d.shops.adminGet(id);
+    },
+    async createShop(actor: Actor, input: In<typeof shopCreateInput>) {
+      if (!(await d.members.byId(input.owner_member_id))) throw fieldError("owner_member_id", "找不到此會員");
+      return d.shops.adminCreate(input, audited(actor, "shop"));
+    },
+    updateShop: (actor: Actor, id: number, input: In<typeof shopUpdateInput>) =>
+      d.shops.adminUpdate(id, input, audited(actor, "shop")),
+    async createDealer(actor: Actor, input: In<typeof dealerInput>) {
+      await mustExist("product", input.product_ids, "product_ids");
+      return d.dealersAdmin.create(input, audited(actor, "dealer"));
+    },
+    async updateDealer(actor: Actor, id: number, input: In<typeof dealerInput>) {
+      await mustExist("product", input.product_ids, "product_ids");
+      return d.dealersAdmin.update(id, input, audited(actor, "dealer"));
+    },
+
+    // Payment settings (main mall): which methods checkout offers and the transfer account.
+    async paymentSettings() {
+      const keys = [...PAYMENT_SWITCHES, "transfer_bank_code", "transfer_account", "transfer_holder", "transfer_bank_name"];
+      const s = await d.shops.settings(MAIN_SHOP_ID, keys);
+      return {
+        id: "payments",
+        pay_card: s.pay_card !== "0",
+        pay_transfer: s.pay_transfer !== "0",
+        pay_cod: s.pay_cod !== "0",
+        transfer_bank_code: s.transfer_bank_code ?? "",
+        transfer_bank_name: s.transfer_bank_name ?? "",
+        transfer_account: s.transfer_account ?? "",
+        transfer_holder: s.transfer_holder ?? "",
+      };
+    },
+    async updatePaymentSettings(actor: Actor, input: PaymentSettingsInput) {
+      const name = bankName(input.transfer_bank_code);
+      if (!name) throw fieldError("transfer_bank_code", "查無此銀行代碼");
+      if (!input.pay_card && !input.pay_transfer && !input.pay_cod) throw fieldError("pay_card", "請至少開放一種付款方式");
+      const before = await this.paymentSettings();
+      await d.db.transaction(async (tx: Tx) => {
+        await d.shops.setSettings(tx, MAIN_SHOP_ID, {
+          pay_card: input.pay_card ? "1" : "0",
+          pay_transfer: input.pay_transfer ? "1" : "0",
+          pay_cod: input.pay_cod ? "1" : "0",
+          transfer_bank_code: input.transfer_bank_code,
+          transfer_bank_name: name,
+          transfer_account: input.transfer_account,
+          transfer_holder: input.transfer_holder,
+        });
+        await record(tx, actor, {
+          action: "payments.update",
+          entity: "settings",
+          entityId: "payments",
+          before,
+          after: { ...input, transfer_bank_name: name },
+        });
+      });
+      return this.paymentSettings();
+    },
 
     // Orders
     orders: (f: StaffOrderFilter, page: number, perPage: number) => d.orderViews.staffList(f, page, perPage),

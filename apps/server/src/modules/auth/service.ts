@@ -152,7 +152,12 @@ export function createAuthService(deps: AuthDeps) {
         createdAt: now(),
         expiresAt: new Date(now().getTime() + CAPTCHA_RULES.ttlSeconds * 1000),
       });
-      await sms.send(phone, `【${deps.brandName}】您的驗證碼為 ${code}，10 分鐘內有效。請勿將驗證碼提供給他人。`);
+      try {
+        await sms.send(phone, `【${deps.brandName}】您的驗證碼為 ${code}，10 分鐘內有效。請勿將驗證碼提供給他人。`);
+      } catch {
+        // The provider's failure (down, out of points; the sender logs it): the shopper may retry shortly.
+        throw new AppError(503, "簡訊發送失敗，請稍後再試");
+      }
       return { resend_after_s: CAPTCHA_RULES.resendAfterSeconds };
     },
 

@@ -1,7 +1,9 @@
-import type { ProductInput } from "@shop/contract/admin";
-import { and, asc, count, desc, eq, ilike, inArray, lte, or } from "drizzle-orm";
+import type { categoryInput, ProductInput } from "@shop/contract/admin";
+import { and, asc, count, desc, eq, ilike, inArray, lte, or, type SQL } from "drizzle-orm";
+import type { z } from "zod";
 import { type Db, single, type Tx } from "../../db/client.js";
 import { categories, productImages, products, shopProducts, variants } from "../../db/schema/index.js";
+import { adminTable } from "../../lib/admin-table.js";
 import { conflict, fieldError, isUniqueViolation, notFound } from "../../lib/errors.js";
 import { likeEscape } from "../../lib/like.js";
 import { sanitizeRichText } from "../../lib/sanitize.js";
@@ -13,14 +15,49 @@ import type { CatalogueService } from "./service.js";
  * variant, so listings and cards always match what the cart will charge.
  */
 export function createCatalogueAdmin(db: Db, catalogue: CatalogueService) {
+  const categoryTable = adminTable(db, {
+    table: categories,
+    missing: "找不到此分類",
+    view: async (c: typeof categories.$inferSelect, q) => {
+      const parent = c.parentId ? (await q.select().from(categories).where(eq(categories.id, c.parentId)))[0] : undefined;
+      return {
+        id: c.id,
+        name: c.name,
+        parent_id: c.parentId,
+        full_name: parent ? `${parent.name} › ${c.name}` : c.name,
+        image: c.image,
+        sort: c.sort,
+        show_on_home: c.showOnHome,
+      };
+    },
+    columns: (c: z.infer<typeof categoryInput>) => ({
+      name: c.name,
+      parentId: c.parent_id,
+      image: c.image,
+      sort: c.sort,
+      showOnHome: c.show_on_home,
+    }),
+    orderBy: [asc(categories.parentId), asc(categories.sort), asc(categories.id)] as SQL[],
+    // The tree has two levels: a parent must be a top-level category, and a parent cannot move under another.
+    async check(tx, c, id) {
+      if (c.parent_id === null) return;
+      if (c.parent_id === id) throw fieldError("parent_id", "分類不可設為自己的子分類");
+      const [parent] = await tx.select().from(categories).where(eq(categories.id, c.parent_id));
+      if (!parent) throw fieldError("parent_id", "找不到上層分類");
+      if (parent.parentId !== null) throw fieldError("parent_id", "上層分類須為第一層分類");
+      if (id !== null) {
+        const [child] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.parentId, id)).limit(1);
+        if (child) throw fieldError("parent_id", "此分類底下還有子分類，不能移到其他分類之下");
+      }
+    },
+  });
   async function view(q: Db | Tx, id: number) {
     const [p] = await q.select().from(products).where(eq(products.id, id));
     if (!p) throw notFound("找不到此商品");
-    const [vs, imgs, shops] = await Promise.all([
-      q.select().from(variants).where(eq(variants.productId, id)).orderBy(asc(variants.sort), asc(variants.id)),
-      q.select().from(productImages).where(eq(productImages.productId, id)).orderBy(asc(productImages.sort)),
-      q.select().from(shopProducts).where(eq(shopProducts.productId, id)),
-    ]);
+    // One after another: inside a transaction they share one connection (pg refuses overlapping queries).
+    const vs = await q.select().from(variants).where(eq(variants.productId, id)).orderBy(asc(variants.sort), asc(variants.id));
+    const imgs = await q.select().from(productImages).where(eq(productImages.productId, id)).orderBy(asc(productImages.sort));
+    const shops = await q.select().from(shopProducts).where(eq(shopProducts.productId, id));
     return {
       id: p.id,
       category_id: p.categoryId,
@@ -183,6 +220,10 @@ export function createCatalogueAdmin(db: Db, catalogue: CatalogueService) {
         }),
       ),
 
+    category: categoryTable.get,
+    createCategory: categoryTable.create,
+    updateCategory: categoryTable.update,
+
     async categories() {
       const rows = await db.select().from(categories).orderBy(asc(categories.parentId), asc(categories.sort), asc(categories.id));
       const names = new Map(rows.map((c) => [c.id, c.name]));
@@ -191,7 +232,9 @@ export function createCatalogueAdmin(db: Db, catalogue: CatalogueService) {
         name: c.name,
         parent_id: c.parentId,
         full_name: c.parentId ? `${names.get(c.parentId) ?? ""} › ${c.name}` : c.name,
+        image: c.image,
         sort: c.sort,
+        show_on_home: c.showOnHome,
       }));
     },
 
@@ -211,6 +254,15 @@ export function createCatalogueAdmin(db: Db, catalogue: CatalogueService) {
         .where(and(eq(products.status, "on"), lte(variants.stock, threshold)))
         .orderBy(asc(variants.stock), asc(variants.id))
         .limit(limit);
+    },
+
+    /** Which of these ids name no product / variant / category (for other modules' references). */
+    async missing(kind: "product" | "variant" | "category", ids: number[]) {
+      const wanted = [...new Set(ids)];
+      if (wanted.length === 0) return [];
+      const t = { product: products, variant: variants, category: categories }[kind];
+      const found = new Set((await db.select({ id: t.id }).from(t).where(inArray(t.id, wanted))).map((r) => r.id));
+      return wanted.filter((id) => !found.has(id));
     },
 
     /** A variant's product, so stock changes can be checked against the product being edited. */

@@ -1,4 +1,5 @@
 import type { ExchangeItemView, ExchangeSelfView, ExchangeView } from "@shop/contract";
+import type { SettingKey } from "@shop/contract/admin";
 import { formatMoney } from "@shop/contract/format";
 import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
@@ -19,7 +20,7 @@ export function createExchangeService(
   shops: ShopsService,
   now: () => Date = () => new Date(),
 ) {
-  const setting = (key: string, fallback: number) => shops.numberSetting(key, fallback);
+  const setting = (key: SettingKey) => shops.numberSetting(key);
   const view = (e: typeof exchanges.$inferSelect): ExchangeView => ({
     id: e.id,
     kind: e.kind,
@@ -35,8 +36,8 @@ export function createExchangeService(
   return {
     async selfOptions(memberId: number): Promise<ExchangeSelfView> {
       return {
-        points_per_dollar: await setting("exchange_points_per_dollar", 2),
-        minimum_points: await setting("exchange_minimum_points", 100),
+        points_per_dollar: await setting("exchange_points_per_dollar"),
+        minimum_points: await setting("exchange_minimum_points"),
         points: (await loyalty.balances(memberId)).points,
       };
     },
@@ -47,8 +48,8 @@ export function createExchangeService(
     },
 
     async toWallet(memberId: number, points: number): Promise<ExchangeView> {
-      const rate = await setting("exchange_points_per_dollar", 2);
-      const minimum = await setting("exchange_minimum_points", 100);
+      const rate = await setting("exchange_points_per_dollar");
+      const minimum = await setting("exchange_minimum_points");
       if (points < minimum) throw badRequest(`最少兌換 ${minimum} 點`, [{ field: "points", message: `最少兌換 ${minimum} 點` }]);
       if (points % rate !== 0)
         throw badRequest(`點數需為 ${rate} 的倍數`, [{ field: "points", message: `點數需為 ${rate} 的倍數` }]);

@@ -150,6 +150,14 @@ export function createInventoryService(db: Db) {
       return (rows as unknown as { rows: Array<{ shopId: number; variantId: number }> }).rows;
     },
 
+    /** References (`order:…`) that still hold stock: the net of their movements is below zero. */
+    async heldRefs(prefix: string): Promise<string[]> {
+      const rows = await db.execute(sql`
+        select ref from ${stockMovements} where ref like ${`${prefix}%`}
+        group by ref having sum(delta) < 0`);
+      return (rows as unknown as { rows: Array<{ ref: string }> }).rows.map((r) => r.ref);
+    },
+
     /** Variants whose balance differs from the sum of their movements (should always be none). */
     async unbalanced(): Promise<Array<{ variantId: number; stock: number; ledger: number }>> {
       const rows = await db.execute(sql`

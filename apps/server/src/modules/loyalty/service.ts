@@ -1,3 +1,4 @@
+import { SETTING_DEFAULTS, type SettingKey } from "@shop/contract/admin";
 import { and, eq, gt, gte, inArray, isNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import {
@@ -52,7 +53,8 @@ export interface CompletedOrder {
 export type UplineOf = (q: Db | Tx, memberId: number) => Promise<number | null>;
 
 export function createLoyaltyService(db: Db, now: () => Date = () => new Date(), uplineOf: UplineOf = async () => null) {
-  async function setting(key: string, fallback: number, q: Db | Tx = db): Promise<number> {
+  async function setting(key: SettingKey, q: Db | Tx = db): Promise<number> {
+    const fallback = SETTING_DEFAULTS[key];
     const [row] = await q
       .select()
       .from(shopSettings)
@@ -82,8 +84,8 @@ export function createLoyaltyService(db: Db, now: () => Date = () => new Date(),
    * `month`; credits that exist already are skipped. Returns the points credited.
    */
   async function creditTeam(tx: Tx, p: { orderNo: string; memberId: number; amount: number }, month: string) {
-    const threshold = await setting("monthly_member_threshold", 3000, tx);
-    const percents = [await setting("team_point_level1", 0, tx), await setting("team_point_level2", 0, tx)];
+    const threshold = await setting("monthly_member_threshold", tx);
+    const percents = [await setting("team_point_level1", tx), await setting("team_point_level2", tx)];
     let credited = 0;
     let upline = await uplineOf(tx, p.memberId);
     for (const [i, percent] of percents.entries()) {
@@ -116,11 +118,11 @@ export function createLoyaltyService(db: Db, now: () => Date = () => new Date(),
 
   return {
     async teamPointPercent(): Promise<{ level1: number; level2: number }> {
-      return { level1: await setting("team_point_level1", 0), level2: await setting("team_point_level2", 0) };
+      return { level1: await setting("team_point_level1"), level2: await setting("team_point_level2") };
     },
 
     /** The monthly-member threshold (NT$ of completed purchases in a calendar month). */
-    monthlyThreshold: () => setting("monthly_member_threshold", 3000),
+    monthlyThreshold: () => setting("monthly_member_threshold"),
 
     monthSpend: (memberId: number, month: string, q: Db | Tx = db) => spendIn(q, memberId, month),
 
@@ -217,7 +219,7 @@ export function createLoyaltyService(db: Db, now: () => Date = () => new Date(),
           .orderBy(monthPurchases.orderNo);
         let credited = 0;
         for (const p of purchases) credited += await creditTeam(tx, p, month);
-        const threshold = await setting("monthly_member_threshold", 3000, tx);
+        const threshold = await setting("monthly_member_threshold", tx);
         const [q] = await tx
           .select({ n: sql<number>`count(*)::int` })
           .from(monthlySpend)
@@ -285,7 +287,7 @@ export function createLoyaltyService(db: Db, now: () => Date = () => new Date(),
 
     async monthMember(memberId: number) {
       const month = taipeiMonth(now());
-      const threshold = await setting("monthly_member_threshold", 3000);
+      const threshold = await setting("monthly_member_threshold");
       const counted = await this.monthSpend(memberId, month);
       return { month, threshold, counted, remaining: Math.max(0, threshold - counted), qualified: counted >= threshold };
     },
@@ -317,7 +319,7 @@ export function createLoyaltyService(db: Db, now: () => Date = () => new Date(),
     },
 
     /** The most points one order may use (decided: set in the back office). */
-    pointsCapPerOrder: () => setting("points_cap_per_order", 0),
+    pointsCapPerOrder: () => setting("points_cap_per_order"),
 
     async balances(memberId: number, q: Db | Tx = db): Promise<{ points: number; wallet: number }> {
       const [row] = await q.select().from(loyaltyAccounts).where(eq(loyaltyAccounts.memberId, memberId));

@@ -1,6 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
+import type { ObjectStore } from "../../integrations/object-store.js";
 
 /** Widths the storefront asks for (srcset); anything else is refused so the cache stays bounded. */
 export const IMAGE_WIDTHS = [96, 160, 320, 480, 640, 960, 1280, 1600] as const;
@@ -8,11 +9,29 @@ export const IMAGE_WIDTHS = [96, 160, 320, 480, 640, 960, 1280, 1600] as const;
 /**
  * Responsive images: `/img/{width}/uploads/…` is the original under DATA_DIR/uploads resized to
  * that width as WebP, made once with sharp and then served from DATA_DIR/cache/img.
+ * With an object store (S3), uploads are kept there and DATA_DIR/uploads is a read-through copy,
+ * so any instance can serve a file another instance received.
  */
-export function createMediaService(dataDir: string) {
+export function createMediaService(dataDir: string, store?: ObjectStore) {
   const uploads = path.join(dataDir, "uploads");
   const cacheDir = path.join(dataDir, "cache", "img");
   const inFlight = new Map<string, Promise<string>>();
+  const fetching = new Map<string, Promise<boolean>>();
+
+  /** The upload's local path when it is (or could be made) present; undefined for a path outside uploads. */
+  function localPath(relativePath: string) {
+    const file = path.resolve(uploads, relativePath);
+    return file.startsWith(uploads + path.sep) ? file : undefined;
+  }
+  async function fetchFromStore(relativePath: string, file: string): Promise<boolean> {
+    const bytes = await store?.get(`uploads/${relativePath.split(path.sep).join("/")}`);
+    if (!bytes) return false;
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    const tmp = `${file}.${process.pid}.tmp`;
+    await fs.writeFile(tmp, bytes);
+    await fs.rename(tmp, file);
+    return true;
+  }
 
   async function render(source: string, target: string, width: number) {
     await fs.mkdir(path.dirname(target), { recursive: true });
@@ -26,12 +45,39 @@ export function createMediaService(dataDir: string) {
   }
 
   return {
+    /** Makes an upload present on this instance (from the object store when needed); false when there is none. */
+    async ensureLocal(relativePath: string): Promise<boolean> {
+      const file = localPath(relativePath);
+      if (!file) return false;
+      if (
+        await fs.stat(file).then(
+          () => true,
+          () => false,
+        )
+      )
+        return true;
+      if (!store) return false;
+      let job = fetching.get(file);
+      if (!job) {
+        job = fetchFromStore(relativePath, file).finally(() => fetching.delete(file));
+        fetching.set(file, job);
+      }
+      return job;
+    },
+    /** Keeps a new upload in the object store (a no-op without one). */
+    async persist(relativePath: string, contentType: string) {
+      const file = localPath(relativePath);
+      if (!store || !file) return;
+      await store.put(`uploads/${relativePath}`, await fs.readFile(file), contentType);
+    },
+
     /** The resized file's path, or undefined when the original does not exist or is not allowed. */
     async resized(relativePath: string, width: number): Promise<string | undefined> {
       if (!(IMAGE_WIDTHS as readonly number[]).includes(width)) return undefined;
       const source = path.resolve(uploads, relativePath);
       if (!source.startsWith(uploads + path.sep) || !/\.(png|jpe?g|webp|avif|gif|svg)$/i.test(source)) return undefined;
       const target = path.join(cacheDir, String(width), `${path.relative(uploads, source)}.webp`);
+      if (!(await this.ensureLocal(path.relative(uploads, source)))) return undefined;
       const [src, out] = await Promise.all([fs.stat(source).catch(() => undefined), fs.stat(target).catch(() => undefined)]);
       if (!src) return undefined;
       if (out && out.mtimeMs >= src.mtimeMs) return target;

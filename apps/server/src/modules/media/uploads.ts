@@ -36,6 +36,11 @@ export function createUploadService(dataDir: string, media: MediaService) {
         .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: "inside", withoutEnlargement: true })
         .webp({ quality: 82 })
         .toFile(target);
+      // The durable copy (S3 when configured): without it other instances could not serve the file.
+      await media.persist(relative, "image/webp").catch(async () => {
+        await fs.rm(target, { force: true });
+        throw new AppError(503, "圖片儲存失敗，請稍後再試");
+      });
       await Promise.all(PREPARED_WIDTHS.map((w) => media.resized(relative, w)));
       return { url: `/uploads/${relative}`, width: out.width, height: out.height };
     },

@@ -10,7 +10,7 @@ import type {
 } from "@shop/contract";
 import { CVS_METHODS, ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS } from "@shop/contract";
 import { formatMoney } from "@shop/contract/format";
-import { and, count, desc, eq, like, lt, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, like, lt, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import { idempotencyKeys, orderEvents, orderLines, orders, payments } from "../../db/schema/index.js";
 import type { CardGateway } from "../../integrations/tappay/client.js";
@@ -27,7 +27,7 @@ import type { AddressBookService } from "../members/addresses.js";
 import type { NotificationsService } from "../notifications/service.js";
 import type { PromotionsService } from "../promotions/service.js";
 import type { RafflesService } from "../raffles/service.js";
-import type { ShopsService } from "../shops/service.js";
+import { MAIN_SHOP_ID, type ShopsService } from "../shops/service.js";
 import { BUYER_CANCELLABLE, canTransition, type FulfilmentStep, STEP_REASONS, stepsTo } from "./state.js";
 
 export type Order = typeof orders.$inferSelect;
@@ -79,6 +79,17 @@ export interface OrdersDeps {
 /** Absolute URLs TapPay sends the buyer and its notify to. */
 export interface CallbackBase {
   origin: string;
+}
+
+/** An order number or phone that starts with the keyword, or a receiver name that contains it. */
+export function orderKeyword(keyword: string | undefined) {
+  const k = keyword?.trim();
+  if (!k) return undefined;
+  return or(
+    like(orders.orderNo, `${likeEscape(k)}%`),
+    like(orders.receiverPhone, `${likeEscape(k)}%`),
+    like(orders.receiverName, `%${likeEscape(k)}%`),
+  );
 }
 
 export function createOrdersService(deps: OrdersDeps) {
@@ -267,7 +278,9 @@ export function createOrdersService(deps: OrdersDeps) {
       points: { requested: input.points ?? 0, owned: balances.points, capPerOrder: cap },
       wallet: { requested: input.wallet ?? 0, balance: balances.wallet },
     });
-    return { shopId, lines, q, methods, chosen, coupons, balances, cap, member };
+    // Payment methods the back office switched off (main-mall settings; "0" = off).
+    const payment = await shops.settings(MAIN_SHOP_ID, ["pay_card", "pay_transfer", "pay_cod"]);
+    return { shopId, lines, q, methods, chosen, coupons, balances, cap, member, payment };
   }
 
   function paymentOptions(b: Awaited<ReturnType<typeof build>>, ship?: ShipMethodCode) {
@@ -276,9 +289,10 @@ export function createOrdersService(deps: OrdersDeps) {
     const add = (code: PaymentMethodCode, reason: string | null) =>
       opts.push({ code, name: PAYMENT_METHOD_LABELS[code], available: reason === null, reason });
     const covered = payable === 0 ? "已由點數／錢包全額支付" : null;
-    add("card", covered);
-    add("transfer", covered);
-    add("cod", covered ?? (ship && (ship === "hct" || isCvs(ship)) ? null : "貨到付款僅限宅配與超商取貨"));
+    const closed = (key: "pay_card" | "pay_transfer" | "pay_cod") => (b.payment[key] === "0" ? "目前未開放此付款方式" : null);
+    add("card", covered ?? closed("pay_card"));
+    add("transfer", covered ?? closed("pay_transfer"));
+    add("cod", covered ?? closed("pay_cod") ?? (ship && (ship === "hct" || isCvs(ship)) ? null : "貨到付款僅限宅配與超商取貨"));
     add("points_wallet", !b.member ? "僅限會員使用" : payable > 0 ? "點數與錢包需足以支付全額" : null);
     return opts;
   }
@@ -873,17 +887,10 @@ export function createOrdersService(deps: OrdersDeps) {
 
     /** One page of a shop's orders, newest first, by state and by order number, name or phone. */
     async listForShop(shopId: number, filter: { status?: OrderStatus; keyword?: string }, page: number, perPage: number) {
-      const k = filter.keyword?.trim();
       const where = and(
         eq(orders.shopId, shopId),
         filter.status ? eq(orders.status, filter.status) : undefined,
-        k
-          ? or(
-              like(orders.orderNo, `${likeEscape(k)}%`),
-              like(orders.receiverPhone, `${likeEscape(k)}%`),
-              like(orders.receiverName, `%${likeEscape(k)}%`),
-            )
-          : undefined,
+        orderKeyword(filter.keyword),
       );
       const [total] = await db.select({ n: count() }).from(orders).where(where);
       const rows = await db
@@ -958,6 +965,25 @@ export function createOrdersService(deps: OrdersDeps) {
     },
 
     /** Cancels unpaid orders past their deadline and gives everything back. Safe to run anywhere, any time. */
+    /**
+     * Stock reservations nothing will ever release: held by an order that is cancelled, or by an
+     * order number that does not exist (its transaction died half-way). Should always be none.
+     */
+    async stuckReservations(): Promise<string[]> {
+      const refs = (await inventory.heldRefs("order:")).filter((r) => /^order:\d+$/.test(r));
+      if (refs.length === 0) return [];
+      const nos = refs.map((r) => r.slice("order:".length));
+      const rows = await db
+        .select({ no: orders.orderNo, status: orders.status })
+        .from(orders)
+        .where(inArray(orders.orderNo, nos));
+      const status = new Map(rows.map((r) => [r.no, r.status]));
+      return refs.filter((r) => {
+        const s = status.get(r.slice("order:".length));
+        return s === undefined || s === "cancelled";
+      });
+    },
+
     async expireUnpaid(): Promise<number> {
       const due = await db
         .select()

@@ -1,11 +1,10 @@
 import type { Address, CvsStore, OrderStatus, OrderSummary, OrderView, Paged, ShipMethodCode } from "@shop/contract";
 import { ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS } from "@shop/contract";
-import { and, count, desc, eq, gte, inArray, like, lt, or, sql, sum } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, lt, sql, sum } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { orderLines, orders, payments } from "../../db/schema/index.js";
-import { likeEscape } from "../../lib/like.js";
 import type { LogisticsService } from "../logistics/service.js";
-import type { Order, OrdersService } from "./service.js";
+import { type Order, type OrdersService, orderKeyword } from "./service.js";
 import { BUYER_CANCELLABLE } from "./state.js";
 
 const SHIP_NAMES: Record<ShipMethodCode, string> = {
@@ -62,20 +61,14 @@ export function createOrderViews(db: Db, orders_: OrdersService, logistics: Logi
 
   /** The back office's filters: state, shop, payment, Taipei dates, and order no / phone / name. */
   function staffWhere(f: StaffOrderFilter) {
-    const q = f.q?.trim();
+    const q = f.q;
     return and(
       f.status ? eq(orders.status, f.status) : undefined,
       f.shop_id ? eq(orders.shopId, f.shop_id) : undefined,
       f.payment_method ? eq(orders.paymentMethod, f.payment_method) : undefined,
       f.from ? gte(orders.createdAt, new Date(`${f.from}T00:00:00+08:00`)) : undefined,
       f.to ? lt(orders.createdAt, new Date(new Date(`${f.to}T00:00:00+08:00`).getTime() + 86_400_000)) : undefined,
-      q
-        ? or(
-            like(orders.orderNo, `${likeEscape(q)}%`),
-            like(orders.receiverPhone, `${likeEscape(q)}%`),
-            like(orders.receiverName, `%${likeEscape(q)}%`),
-          )
-        : undefined,
+      orderKeyword(q),
     );
   }
   const staffRow = (o: Order, s: OrderSummary) => ({

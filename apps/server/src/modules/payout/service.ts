@@ -1,18 +1,41 @@
 import type { BankAccountInput, PayoutAccountView, WithdrawalRules, WithdrawalView } from "@shop/contract";
+import type { SettingKey } from "@shop/contract/admin";
 import { formatMoney } from "@shop/contract/format";
 import { BANKS, bankName, findBranch } from "@shop/reference-data";
-import { desc, eq } from "drizzle-orm";
-import type { Db } from "../../db/client.js";
+import { count, desc, eq } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client.js";
 import { payoutAccounts, withdrawals } from "../../db/schema/index.js";
 import { AppError, badRequest, conflict, notFound, unprocessable } from "../../lib/errors.js";
 import type { LoyaltyService } from "../loyalty/service.js";
 import type { ShopsService } from "../shops/service.js";
 
 /** Payout bank accounts, checked against the official bank and branch reference data. */
-const STATUS_LABELS = { requested: "處理中", paid: "已匯款", rejected: "已退回" } as const;
+const STATUS_LABELS = { requested: "處理中", approved: "已核准，待匯款", paid: "已匯款", rejected: "已退回" } as const;
+/** Which states each staff decision may start from: approve, then mark paid; reject until paid. */
+const DECISIONS = {
+  approved: ["requested"],
+  paid: ["approved"],
+  rejected: ["requested", "approved"],
+} as const satisfies Record<string, ReadonlyArray<(typeof withdrawals.$inferSelect)["status"]>>;
+export type WithdrawalDecision = keyof typeof DECISIONS;
+const DECISION_LABELS: Record<WithdrawalDecision, string> = { approved: "核准", paid: "標記已匯款", rejected: "退回" };
+
+export interface StaffWithdrawalView {
+  id: number;
+  member_id: number;
+  amount: number;
+  fee: number;
+  net: number;
+  status: (typeof withdrawals.$inferSelect)["status"];
+  status_label: string;
+  bank: (typeof withdrawals.$inferSelect)["bank"];
+  note: string;
+  created_at: string;
+  decided_at: string | null;
+}
 
 export function createPayoutService(db: Db, loyalty: LoyaltyService, shops: ShopsService, now: () => Date = () => new Date()) {
-  const setting = (key: string, fallback: number) => shops.numberSetting(key, fallback);
+  const setting = (key: SettingKey) => shops.numberSetting(key);
   const view = (w: typeof withdrawals.$inferSelect): WithdrawalView => ({
     id: w.id,
     amount: w.amount,
@@ -25,6 +48,20 @@ export function createPayoutService(db: Db, loyalty: LoyaltyService, shops: Shop
     created_at: w.createdAt.toISOString(),
   });
 
+  const staffView = (w: typeof withdrawals.$inferSelect): StaffWithdrawalView => ({
+    id: w.id,
+    member_id: w.memberId,
+    amount: w.amount,
+    fee: w.fee,
+    net: w.net,
+    status: w.status,
+    status_label: STATUS_LABELS[w.status],
+    bank: w.bank,
+    note: w.note,
+    created_at: w.createdAt.toISOString(),
+    decided_at: w.decidedAt?.toISOString() ?? null,
+  });
+
   async function get(memberId: number) {
     return (await db.select().from(payoutAccounts).where(eq(payoutAccounts.memberId, memberId)))[0];
   }
@@ -33,8 +70,8 @@ export function createPayoutService(db: Db, loyalty: LoyaltyService, shops: Shop
 
     async withdrawalRules(memberId: number): Promise<WithdrawalRules> {
       return {
-        minimum: await setting("withdrawal_minimum", 500),
-        fee: await setting("withdrawal_fee", 15),
+        minimum: await setting("withdrawal_minimum"),
+        fee: await setting("withdrawal_fee"),
         balance: (await loyalty.balances(memberId)).wallet,
         has_bank: Boolean(await get(memberId)),
       };
@@ -44,8 +81,8 @@ export function createPayoutService(db: Db, loyalty: LoyaltyService, shops: Shop
     async apply(memberId: number, amount: number): Promise<WithdrawalView> {
       const account = await get(memberId);
       if (!account) throw new AppError(422, "請先設定收款銀行帳號", { need_bank: true });
-      const minimum = await setting("withdrawal_minimum", 500);
-      const fee = await setting("withdrawal_fee", 15);
+      const minimum = await setting("withdrawal_minimum");
+      const fee = await setting("withdrawal_fee");
       if (amount < minimum) throw unprocessable(`最低提領金額為 ${formatMoney(minimum)}`);
       if (amount <= fee) throw unprocessable(`提領金額需大於手續費 ${formatMoney(fee)}`);
       const row = await db.transaction(async (tx) => {
@@ -86,15 +123,52 @@ export function createPayoutService(db: Db, loyalty: LoyaltyService, shops: Shop
       return rows.map(view);
     },
 
-    /** Staff decide: paid (with the bank reference) or rejected (the held amount returns to the wallet). */
-    async decide(id: number, decision: "paid" | "rejected", note: string) {
-      await db.transaction(async (tx) => {
+    /** The back office's list: newest first, optionally one state; full bank details to pay from. */
+    async staffList(status: WithdrawalDecision | "requested" | undefined, page: number, perPage: number) {
+      const where = status ? eq(withdrawals.status, status) : undefined;
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(withdrawals)
+          .where(where)
+          .orderBy(desc(withdrawals.id))
+          .limit(perPage)
+          .offset((page - 1) * perPage),
+        db.select({ n: count() }).from(withdrawals).where(where),
+      ]);
+      return { total: total?.n ?? 0, items: rows.map(staffView) };
+    },
+    async staffGet(id: number) {
+      const [w] = await db.select().from(withdrawals).where(eq(withdrawals.id, id));
+      if (!w) throw notFound("找不到此提領申請");
+      return staffView(w);
+    },
+
+    /**
+     * Staff decide: approve, then mark paid with the bank reference; or reject (the held amount
+     * returns to the wallet). `audit` runs in the same transaction.
+     */
+    async decide(
+      id: number,
+      decision: WithdrawalDecision,
+      note: string,
+      audit?: (tx: Tx, before: StaffWithdrawalView, after: StaffWithdrawalView) => Promise<unknown>,
+    ) {
+      return db.transaction(async (tx) => {
         const [w] = await tx.select().from(withdrawals).where(eq(withdrawals.id, id)).for("update");
         if (!w) throw notFound("找不到此提領申請");
-        if (w.status !== "requested") throw conflict("此提領申請已處理");
-        await tx.update(withdrawals).set({ status: decision, note, decidedAt: now() }).where(eq(withdrawals.id, id));
+        if (!(DECISIONS[decision] as readonly string[]).includes(w.status))
+          throw conflict(`此提領申請目前為「${STATUS_LABELS[w.status]}」，無法${DECISION_LABELS[decision]}`);
+        const [after] = await tx
+          .update(withdrawals)
+          .set({ status: decision, note, decidedAt: now() })
+          .where(eq(withdrawals.id, id))
+          .returning();
+        if (!after) throw new Error("withdrawal update returned nothing");
         if (decision === "rejected")
           await loyalty.changeWallet(tx, w.memberId, w.amount, `提領退回 #${w.id}`, `withdrawal:${w.id}:release`);
+        await audit?.(tx, staffView(w), staffView(after));
+        return staffView(after);
       });
     },
 

@@ -44,7 +44,7 @@ describe("wallet withdrawal", () => {
     // Staff reject it: the held money comes back; a second decision is refused.
     await t.services.payout.decide(made?.id ?? 0, "rejected", "帳號有誤");
     expect(await wallet()).toBe(300);
-    await expect(t.services.payout.decide(made?.id ?? 0, "paid", "x")).rejects.toThrow("已處理");
+    await expect(t.services.payout.decide(made?.id ?? 0, "paid", "x")).rejects.toThrow("目前為「已退回」，無法標記已匯款");
     const list = await t.call<{ list: WithdrawalView[] }>("GET", "/api/user/wallet/withdrawals", { token });
     expect(list.body.data.list[0]).toMatchObject({ status: "rejected", status_label: "已退回", note: "帳號有誤" });
     expect(await t.services.loyalty.unbalanced()).toEqual([]);

@@ -1,8 +1,12 @@
 import type { ShopInfo } from "@shop/contract";
-import { and, eq, inArray } from "drizzle-orm";
+import { SETTING_DEFAULTS, type SettingKey, type shopCreateInput, type shopUpdateInput } from "@shop/contract/admin";
+import { and, asc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+import type { z } from "zod";
 import type { Db, Tx } from "../../db/client.js";
 import { shopSettings, shops } from "../../db/schema/index.js";
-import { notFound } from "../../lib/errors.js";
+import { type AuditHook, adminTable } from "../../lib/admin-table.js";
+import { fieldError, notFound, unlessUnique } from "../../lib/errors.js";
+import { likeEscape } from "../../lib/like.js";
 
 export const MAIN_SHOP_ID = 1;
 
@@ -13,13 +17,68 @@ export interface RecheckResult {
   shopId: number;
 }
 
+const shopView = (s: Shop) => ({
+  id: s.id,
+  name: s.name,
+  logo: s.logo,
+  banner: s.banner,
+  intro: s.intro,
+  status: s.status,
+  owner_member_id: s.ownerMemberId,
+  /** Basis points shown as a whole percent (the form's unit). */
+  commission_percent: s.commissionBp / 100,
+  created_at: s.createdAt.toISOString(),
+});
+export type ShopAdminView = ReturnType<typeof shopView>;
+type ShopCreate = z.infer<typeof shopCreateInput>;
+type ShopUpdate = z.infer<typeof shopUpdateInput>;
+
 export function createShopsService(db: Db) {
   const byId = async (id: number): Promise<Shop | undefined> => (await db.select().from(shops).where(eq(shops.id, id)))[0];
+  const shopTable = adminTable(db, {
+    table: shops,
+    missing: "找不到此商城",
+    view: shopView,
+    columns: (s: ShopCreate | ShopUpdate) => ({
+      name: s.name,
+      intro: s.intro,
+      commissionBp: s.commission_percent * 100,
+      ...("status" in s ? { status: s.status, logo: s.logo, banner: s.banner } : { ownerMemberId: s.owner_member_id }),
+    }),
+    orderBy: [asc(shops.id)] as SQL[],
+    async check(_tx, s, id) {
+      if (id === MAIN_SHOP_ID && "status" in s && s.status !== "open") throw fieldError("status", "主商城不可暫停營業");
+    },
+  });
+  /** One sub-mall per seller: the unique index decides a race, the staff get a field message. */
+  const oneShopPerOwner = <T>(write: () => Promise<T>) =>
+    unlessUnique(write, "shops_owner_key", () => fieldError("owner_member_id", "此會員已經擁有子商城"));
 
   return {
     byId,
-    /** A whole-number main-mall setting (limits, fees, rates set in the back office), or the fallback. */
-    async numberSetting(key: string, fallback: number): Promise<number> {
+    /** Back office: shops by name or id, the main mall first. */
+    adminList(q: string | undefined, page: number, perPage: number) {
+      const where = q
+        ? or(ilike(shops.name, `%${likeEscape(q)}%`), sql`${shops.id}::text = ${q}`, sql`${shops.ownerMemberId}::text = ${q}`)
+        : undefined;
+      return shopTable.list(where, page, perPage);
+    },
+    adminGet: shopTable.get,
+    /** A sub-mall for a member (the caller checks the member exists). */
+    adminCreate: (input: ShopCreate, audit: AuditHook<ShopAdminView>) => oneShopPerOwner(() => shopTable.create(input, audit)),
+    adminUpdate: (id: number, input: ShopUpdate, audit: AuditHook<ShopAdminView>) => shopTable.update(id, input, audit),
+    /** Sets a shop's text settings (payment account…), inside the caller's transaction. */
+    async setSettings(tx: Tx, shopId: number, values: Record<string, string>) {
+      for (const [key, value] of Object.entries(values)) {
+        await tx
+          .insert(shopSettings)
+          .values({ shopId, key, value })
+          .onConflictDoUpdate({ target: [shopSettings.shopId, shopSettings.key], set: { value } });
+      }
+    },
+    /** A whole-number main-mall setting (limits, fees, rates set in the back office), or its default. */
+    async numberSetting(key: SettingKey): Promise<number> {
+      const fallback = SETTING_DEFAULTS[key];
       const [row] = await db
         .select()
         .from(shopSettings)

@@ -65,6 +65,12 @@ export function createStaffService(db: Db, now: () => Date = () => new Date()) {
   return {
     record,
 
+    /** Whether an active account still has this password (production refuses published demo passwords). */
+    async passwordMatches(username: string, password: string): Promise<boolean> {
+      const [s] = await db.select().from(staff).where(eq(staff.username, username));
+      return Boolean(s?.active && (await argonVerify(s.passwordHash, password)));
+    },
+
     async login(input: { username: string; password: string; totp?: string }) {
       const [s] = await db.select().from(staff).where(eq(staff.username, input.username.toLowerCase()));
       // An unknown account still costs one hash check, so timing does not tell which accounts exist.

@@ -1,0 +1,216 @@
+import { Button, TextField as MuiTextField, Stack } from "@mui/material";
+import { useState } from "react";
+import {
+  ArrayInput,
+  AutocompleteArrayInput,
+  BooleanField,
+  BooleanInput,
+  Create,
+  Datagrid,
+  Edit,
+  FunctionField,
+  ImageField,
+  ImageInput,
+  Link,
+  List,
+  NumberField,
+  NumberInput,
+  type RaRecord,
+  ReferenceArrayInput,
+  required,
+  SearchInput,
+  SelectInput,
+  SimpleForm,
+  SimpleFormIterator,
+  TextField,
+  TextInput,
+  usePermissions,
+  useRecordContext,
+} from "react-admin";
+import { useAdminAction } from "./actions";
+import { MoneyField, TaipeiDateField } from "./fields";
+import { createAndEdit } from "./forms";
+
+// Shops (the main mall and sellers' sub-malls)
+export const ShopList = () => (
+  <List exporter={false} filters={[<SearchInput key="q" source="q" alwaysOn placeholder="商城名稱、編號或店主會員編號" />]}>
+    <Datagrid rowClick="edit" bulkActionButtons={false}>
+      <TextField source="id" label="編號" />
+      <TextField source="name" label="名稱" />
+      <NumberField source="owner_member_id" label="店主會員編號" emptyText="—" />
+      <FunctionField label="抽成" render={(r: RaRecord) => `${r.commission_percent}%`} />
+      <FunctionField label="狀態" render={(r: RaRecord) => (r.status === "open" ? "營業中" : "已暫停")} />
+      <FunctionField
+        label="首頁"
+        render={(r: RaRecord) => (
+          <Link to={`/home_blocks/${r.id}`} onClick={(e: React.MouseEvent) => e.stopPropagation()}>
+            首頁區塊
+          </Link>
+        )}
+      />
+    </Datagrid>
+  </List>
+);
+export const ShopCreate = () => (
+  <Create redirect="list" title="為會員開設子商城">
+    <SimpleForm>
+      <NumberInput source="owner_member_id" label="店主會員編號" validate={required("請輸入會員編號")} />
+      <TextInput source="name" label="商城名稱" validate={required("請輸入商城名稱")} fullWidth />
+      <TextInput source="intro" label="商城介紹" multiline fullWidth />
+      <NumberInput source="commission_percent" label="抽成（商品金額 %）" defaultValue={10} min={0} max={100} />
+    </SimpleForm>
+  </Create>
+);
+export const ShopEdit = () => (
+  <Edit mutationMode="pessimistic" title="編輯商城">
+    <SimpleForm>
+      <TextInput source="name" label="商城名稱" validate={required("請輸入商城名稱")} fullWidth />
+      <TextInput source="intro" label="商城介紹" multiline fullWidth />
+      <ImageInput source="logo" label="商城標誌" accept={{ "image/*": [] }}>
+        <ImageField source="src" title="title" />
+      </ImageInput>
+      <ImageInput source="banner" label="商城橫幅" accept={{ "image/*": [] }}>
+        <ImageField source="src" title="title" />
+      </ImageInput>
+      <NumberInput source="commission_percent" label="抽成（商品金額 %）" min={0} max={100} />
+      <SelectInput
+        source="status"
+        label="狀態"
+        choices={[
+          { id: "open", name: "營業中" },
+          { id: "suspended", name: "暫停營業" },
+        ]}
+      />
+    </SimpleForm>
+  </Edit>
+);
+
+// Dealers
+export const DealerList = () => (
+  <List exporter={false} filters={[<SearchInput key="q" source="q" alwaysOn placeholder="名稱或縣市" />]}>
+    <Datagrid rowClick="edit" bulkActionButtons={false}>
+      <TextField source="id" label="編號" />
+      <TextField source="name" label="名稱" />
+      <TextField source="county" label="縣市" />
+      <TextField source="phone" label="電話" />
+      <BooleanField source="featured" label="首頁推薦" />
+      <FunctionField label="狀態" render={(r: RaRecord) => (r.status === "active" ? "顯示" : "隱藏")} />
+    </Datagrid>
+  </List>
+);
+function DealerForm() {
+  return (
+    <SimpleForm>
+      <TextInput source="name" label="名稱" validate={required("請輸入名稱")} fullWidth />
+      <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
+        <TextInput source="county" label="縣市" validate={required("請輸入縣市")} />
+        <TextInput source="district" label="鄉鎮市區" />
+        <TextInput source="phone" label="電話" />
+      </Stack>
+      <TextInput source="address" label="地址" fullWidth />
+      <ImageInput source="image" label="圖片" accept={{ "image/*": [] }}>
+        <ImageField source="src" title="title" />
+      </ImageInput>
+      <TextInput source="intro" label="介紹" multiline fullWidth />
+      <BooleanInput source="featured" label="首頁推薦" />
+      <SelectInput
+        source="status"
+        label="狀態"
+        defaultValue="active"
+        choices={[
+          { id: "active", name: "顯示" },
+          { id: "hidden", name: "隱藏" },
+        ]}
+      />
+      <NumberInput source="sort" label="排序" defaultValue={0} />
+      <ReferenceArrayInput source="product_ids" reference="products" perPage={50}>
+        <AutocompleteArrayInput label="經銷商品" optionText="name" filterToQuery={(q) => ({ q })} fullWidth />
+      </ReferenceArrayInput>
+      <ArrayInput source="outlets" label="門市據點">
+        <SimpleFormIterator inline>
+          <TextInput source="name" label="門市名稱" validate={required("請輸入門市名稱")} />
+          <TextInput source="county" label="縣市" validate={required("請輸入縣市")} />
+          <TextInput source="district" label="鄉鎮市區" />
+          <TextInput source="address" label="地址" validate={required("請輸入地址")} />
+          <TextInput source="phone" label="電話" />
+          <TextInput source="hours" label="營業時間" />
+        </SimpleFormIterator>
+      </ArrayInput>
+    </SimpleForm>
+  );
+}
+export const Dealer = createAndEdit(DealerForm, "經銷商");
+
+// Withdrawal requests
+function WithdrawalActions() {
+  const w = useRecordContext();
+  const { permissions } = usePermissions<string[]>();
+  const act = useAdminAction();
+  const [text, setText] = useState("");
+  if (!w || !permissions?.includes("payouts.write")) return null;
+  const open = w.status === "requested" || w.status === "approved";
+  if (!open) return null;
+  return (
+    <Stack direction="row" spacing={1} alignItems="center" onClick={(e) => e.stopPropagation()}>
+      {w.status === "requested" ? (
+        <Button size="small" variant="contained" onClick={() => act(`/withdrawals/${w.id}/approve`, {}, "已核准")}>
+          核准
+        </Button>
+      ) : null}
+      <MuiTextField
+        size="small"
+        label={w.status === "approved" ? "匯款參考編號／退回原因" : "退回原因"}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+      />
+      {w.status === "approved" ? (
+        <Button
+          size="small"
+          variant="contained"
+          onClick={() => act(`/withdrawals/${w.id}/pay`, { reference: text }, "已標記為已匯款")}
+        >
+          標記已匯款
+        </Button>
+      ) : null}
+      <Button size="small" color="error" onClick={() => act(`/withdrawals/${w.id}/reject`, { reason: text }, "已退回")}>
+        退回
+      </Button>
+    </Stack>
+  );
+}
+export const WithdrawalList = () => (
+  <List
+    exporter={false}
+    filters={[
+      <SelectInput
+        key="status"
+        source="status"
+        label="狀態"
+        alwaysOn
+        choices={[
+          { id: "requested", name: "處理中" },
+          { id: "approved", name: "已核准，待匯款" },
+          { id: "paid", name: "已匯款" },
+          { id: "rejected", name: "已退回" },
+        ]}
+      />,
+    ]}
+  >
+    <Datagrid bulkActionButtons={false} rowClick={false}>
+      <TextField source="id" label="編號" />
+      <TaipeiDateField source="created_at" label="申請時間" />
+      <NumberField source="member_id" label="會員編號" />
+      <MoneyField source="amount" label="金額" />
+      <MoneyField source="net" label="實際匯款" />
+      <FunctionField
+        label="收款帳戶"
+        render={(r: RaRecord) =>
+          `${r.bank.holder}｜${r.bank.bank_code} ${r.bank.bank_name} ${r.bank.branch_name}｜${r.bank.account}`
+        }
+      />
+      <TextField source="status_label" label="狀態" />
+      <TextField source="note" label="參考編號／原因" />
+      <WithdrawalActions />
+    </Datagrid>
+  </List>
+);

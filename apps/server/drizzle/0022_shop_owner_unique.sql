@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "shops_owner_key" ON "shops" USING btree ("owner_member_id");

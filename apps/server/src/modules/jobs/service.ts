@@ -1,0 +1,113 @@
+import { randomUUID } from "node:crypto";
+import { and, eq, lt, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.js";
+import { jobs } from "../../db/schema/index.js";
+
+export type JobRow = typeof jobs.$inferSelect;
+export type JobHandler = (payload: Record<string, unknown>) => Promise<unknown>;
+
+export interface PeriodicJob {
+  kind: string;
+  everySeconds: number;
+}
+
+/** How long a claimed job may run before another instance assumes its runner died. */
+const STALE_AFTER_SECONDS = 300;
+const MAX_ATTEMPTS = 5;
+
+/**
+ * A job queue in PostgreSQL (decision 29): any instance enqueues, schedules and runs jobs; a job
+ * is claimed by one instance (FOR UPDATE SKIP LOCKED) and handlers are idempotent, so a job whose
+ * runner died mid-way (claimed longer than 5 minutes ago) can safely run again elsewhere.
+ */
+export function createJobsService(db: Db, now: () => Date = () => new Date()) {
+  const instance = `${process.pid}-${randomUUID().slice(0, 8)}`;
+  const handlers = new Map<string, JobHandler>();
+
+  return {
+    instance,
+    register(kind: string, handler: JobHandler) {
+      handlers.set(kind, handler);
+    },
+
+    /** Queues a job; with a dedupe key, a second enqueue of the same key is a no-op (returns null). */
+    async enqueue(kind: string, payload: Record<string, unknown> = {}, opts: { runAt?: Date; dedupeKey?: string } = {}) {
+      const [row] = await db
+        .insert(jobs)
+        .values({ kind, payload, runAt: opts.runAt ?? now(), dedupeKey: opts.dedupeKey ?? null })
+        .onConflictDoNothing({ target: jobs.dedupeKey })
+        .returning();
+      return row ?? null;
+    },
+
+    /** Queues the current slot of each periodic job (every instance calls this; each slot is queued once). */
+    async schedule(periodic: PeriodicJob[]) {
+      const t = now().getTime();
+      for (const p of periodic) {
+        const slot = new Date(Math.floor(t / (p.everySeconds * 1000)) * p.everySeconds * 1000);
+        await this.enqueue(p.kind, {}, { runAt: slot, dedupeKey: `${p.kind}@${slot.toISOString()}` });
+      }
+    },
+
+    /** Claims one due job for this instance, or null. Stale claims of dead runners are taken over. */
+    async claim(): Promise<JobRow | null> {
+      const staleBefore = new Date(now().getTime() - STALE_AFTER_SECONDS * 1000);
+      const rows = await db.execute(sql`
+        update ${jobs} set status = 'running', locked_by = ${instance}, locked_at = ${now()}, attempts = ${jobs.attempts} + 1
+        where ${jobs.id} = (
+          select id from ${jobs}
+          where (${jobs.status} = 'queued' and ${jobs.runAt} <= ${now()})
+             or (${jobs.status} = 'running' and ${jobs.lockedAt} < ${staleBefore})
+          order by ${jobs.runAt}
+          for update skip locked
+          limit 1
+        )
+        returning ${jobs.id} as id`);
+      const id = (rows as unknown as { rows: Array<{ id: number }> }).rows[0]?.id;
+      if (id === undefined) return null;
+      return (await db.select().from(jobs).where(eq(jobs.id, id)))[0] ?? null;
+    },
+
+    /** Runs due jobs until none is left (or `max` ran). Returns how many ran. */
+    async runDue(max = 20): Promise<number> {
+      let ran = 0;
+      for (; ran < max; ran++) {
+        const job = await this.claim();
+        if (!job) break;
+        const handler = handlers.get(job.kind);
+        try {
+          if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
+          await handler(job.payload);
+          await db
+            .update(jobs)
+            .set({ status: "done", finishedAt: now(), lastError: null })
+            .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, instance)));
+        } catch (error) {
+          const failed = job.attempts >= MAX_ATTEMPTS;
+          // Retried later with a growing delay; given up after five attempts.
+          await db
+            .update(jobs)
+            .set({
+              status: failed ? "failed" : "queued",
+              lastError: String((error as Error).message ?? error).slice(0, 500),
+              runAt: new Date(now().getTime() + 2 ** job.attempts * 1000),
+              finishedAt: failed ? now() : null,
+            })
+            .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, instance)));
+        }
+      }
+      return ran;
+    },
+
+    async get(id: number) {
+      return (await db.select().from(jobs).where(eq(jobs.id, id)))[0] ?? null;
+    },
+
+    /** Drops finished periodic slots older than a day (they only prove the slot ran). */
+    async prune() {
+      await db.delete(jobs).where(and(eq(jobs.status, "done"), lt(jobs.finishedAt, new Date(now().getTime() - 86_400_000))));
+    },
+  };
+}
+
+export type JobsService = ReturnType<typeof createJobsService>;
