@@ -78,6 +78,10 @@ export default function Checkout() {
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [info, setInfo] = useState<PayInfo | null>(null);
   const [quoteError, setQuoteError] = useState<string | null>(null);
+  // The inputs the amounts on screen were computed for: ordering is held back until they match
+  // the form, so a fast tap never sends an amount the shopper has not seen.
+  const [quotedBody, setQuotedBody] = useState<string | null>(null);
+  const quoteSeq = useRef(0);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [pending, setPending] = useState(false);
   const card = useRef<CardFieldsHandle>(null);
@@ -125,12 +129,16 @@ export default function Checkout() {
   });
 
   const requote = useCallback(async () => {
+    const seq = ++quoteSeq.current;
     const r = await api<PayInfo>(quotePath, { body: JSON.parse(quoteBody) });
+    if (seq !== quoteSeq.current) return; // a newer quote is on its way
     if (r.status) {
       setInfo(r.data);
       setQuoteError(null);
     } else setQuoteError(r.message);
+    setQuotedBody(quoteBody);
   }, [quotePath, quoteBody]);
+  const quoting = quotedBody !== quoteBody;
 
   useEffect(() => {
     if (!hydrated || !ready) return;
@@ -664,8 +672,8 @@ export default function Checkout() {
         <section className="card">
           <h2 className="mb-3 text-lg font-bold text-stone-800">金額明細</h2>
           {q ? <AmountTable amounts={q} /> : <p className="text-stone-500">計算中…</p>}
-          <button type="submit" className="btn-primary mt-4 w-full text-lg" disabled={!hydrated || pending || !info}>
-            {pending ? "處理中…" : "確認下單"}
+          <button type="submit" className="btn-primary mt-4 w-full text-lg" disabled={!hydrated || pending || !info || quoting}>
+            {pending ? "處理中…" : quoting && info ? "金額計算中…" : "確認下單"}
           </button>
           {!token && (
             <p className="mt-3 text-sm text-stone-500">
