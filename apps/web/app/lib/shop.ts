@@ -1,3 +1,4 @@
+import { useMemo } from "react";
 import { useParams } from "react-router";
 
 export const MAIN_SHOP_ID = 1;
@@ -30,5 +31,6 @@ export function shopScope(shopId: number | undefined): ShopScope {
 /** The shop of the current URL (the `shop_{id}` prefix, or the main mall). */
 export function useShop(): ShopScope {
   const { shopPrefix } = useParams();
-  return shopScope(parseShopPrefix(shopPrefix));
+  // One object per shop, so effects that depend on it do not rerun on every render.
+  return useMemo(() => shopScope(parseShopPrefix(shopPrefix)), [shopPrefix]);
 }

@@ -186,14 +186,16 @@ const GSI_DOUBLE = `(() => {
       b.textContent = "使用 Google 帳號登入（測試模式）";
       b.className = "btn-secondary w-full";
       b.addEventListener("click", async () => {
+        // The configuration at the moment of the click, as Google's own button keeps it.
+        const o = options;
         const subject = localStorage.getItem("simGoogleSub") || "google-user-1";
         const res = await fetch("/api/idp-sim/google/credential", {
           method: "POST",
           headers: { "content-type": "application/json" },
-          body: JSON.stringify({ nonce: options.nonce, subject, name: "Google 測試使用者" }),
+          body: JSON.stringify({ nonce: o.nonce, subject, name: "Google 測試使用者" }),
         });
         const body = await res.json();
-        options.callback({ credential: body.data.credential, select_by: "btn" });
+        o.callback({ credential: body.data.credential, select_by: "btn" });
       });
       el.replaceChildren(b);
     },

@@ -75,21 +75,25 @@ export function GoogleButton({
   const navigate = useNavigate();
   const shop = useShop();
   const alerts = useAlerts();
+  // What the credential callback needs, read when it fires: the button is set up once per page,
+  // because each setup starts a new flow (state and nonce) on the server.
+  const latest = useRef({ next, bind, navigate, shop, alerts });
+  latest.current = { next, bind, navigate, shop, alerts };
+  const purpose = bind ? "bind" : "login";
   useEffect(() => {
     if (!script) return;
     let cancelled = false;
     void (async () => {
-      const s = await api<ThreeWayStart>("/api/threeway/start", {
-        body: { provider: "google", purpose: bind ? "bind" : "login" },
-      });
+      const s = await api<ThreeWayStart>("/api/threeway/start", { body: { provider: "google", purpose } });
       if (!s.status || cancelled) return;
       await loadScript(script);
       const id = window.google?.accounts.id;
-      if (!id || !holder.current) return;
+      if (!id || !holder.current || cancelled) return;
       id.initialize({
         client_id: clientId,
         nonce: s.data.nonce,
         callback: async ({ credential }) => {
+          const { next, bind, navigate, shop, alerts } = latest.current;
           if (bind) return bind(s.data.state, credential);
           const r = await api<AuthResult | BindTicketView>("/api/threeway/login", {
             body: { provider: "google" as SignInProvider, id_token: credential, state: s.data.state, ...visitContext() },
@@ -104,7 +108,7 @@ export function GoogleButton({
     return () => {
       cancelled = true;
     };
-  }, [clientId, script, next, bind, navigate, shop, alerts]);
+  }, [clientId, script, purpose]);
   return <div ref={holder} className="flex min-h-10 justify-center" data-testid="google-button" />;
 }
 
