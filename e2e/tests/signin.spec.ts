@@ -110,3 +110,12 @@ test("Facebook: bind from the account page, sign in with it, unbind, and it no l
   await expect(page).toHaveURL(/\/threeway\/bind$/);
   await expect(page.getByRole("heading", { name: "綁定您的 Facebook 帳號" })).toBeVisible();
 });
+
+test("LINE Login from a sub-mall comes back through the one callback address to that sub-mall's bind page", async ({ page }) => {
+  await page.goto("/shop_2/login");
+  await page.getByRole("button", { name: "使用 LINE 登入" }).click();
+  await page.getByLabel("測試帳號 ID").fill(`line-e2e-shop2-${Date.now().toString(36)}`);
+  await page.getByRole("button", { name: "同意並登入" }).click();
+  await expect(page).toHaveURL(/\/shop_2\/threeway\/bind$/);
+  await expect(page.getByRole("heading", { name: "綁定您的 LINE 帳號" })).toBeVisible();
+});

@@ -1,9 +1,10 @@
 import type { AuthResult, BindTicketView } from "@shop/contract/front-user";
 import { useEffect, useRef, useState } from "react";
-import { useNavigate } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { settle, takePending, visitContext } from "../features/auth/thirdParty";
 import { api } from "../lib/api";
-import { ShopLink } from "../ui/ShopLink";
+import { parseShopPrefix, shopScope } from "../lib/shop";
+import { storage } from "../lib/storage";
 import type { Route } from "./+types/threeway-callback";
 
 export const meta: Route.MetaFunction = () => [{ title: "登入中｜茶山好物" }, { name: "robots", content: "noindex" }];
@@ -11,10 +12,13 @@ export const meta: Route.MetaFunction = () => [{ title: "登入中｜茶山好�
 /**
  * /threeway/callback (ours): where LINE Login (?code=&state=) and Facebook (#id_token=&state=)
  * send the browser back. The server checks everything; this page only forwards and moves on.
+ * The providers only know this one unprefixed address, so the visit's sub-mall (kept for the
+ * session) decides where the bind page and the sign-in link are.
  */
 export default function ThreeWayCallback() {
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
+  const [shop] = useState(() => shopScope(parseShopPrefix(storage.subMall() ?? undefined)));
   const ran = useRef(false);
   useEffect(() => {
     if (ran.current) return;
@@ -41,9 +45,9 @@ export default function ThreeWayCallback() {
       const r = await api<AuthResult | BindTicketView>("/api/threeway/login", { body: { ...proof, ...visitContext() } });
       const out = settle(r, pending.next);
       if (out.kind === "error") return setError(out.message);
-      navigate(out.kind === "ticket" ? "/threeway/bind" : out.next, { replace: true });
+      navigate(out.kind === "ticket" ? shop.path("/threeway/bind") : out.next, { replace: true });
     })();
-  }, [navigate]);
+  }, [navigate, shop]);
   return (
     <section className="card mx-auto w-full max-w-md text-center">
       {error ? (
@@ -52,9 +56,9 @@ export default function ThreeWayCallback() {
           <p className="mt-2 text-stone-600" role="alert">
             {error}
           </p>
-          <ShopLink to="/login" className="btn-primary mt-4">
+          <Link to={shop.path("/login")} className="btn-primary mt-4">
             回到登入
-          </ShopLink>
+          </Link>
         </>
       ) : (
         <p role="status">登入中，請稍候…</p>
