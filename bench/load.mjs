@@ -4,9 +4,9 @@
 // Only ever targets 127.0.0.1.
 import {
   call,
-  fastOrder,
   flushRedis,
   freshDatabase,
+  mixedRequest,
   sleep,
   startInstance,
   stopAll,
@@ -46,22 +46,9 @@ try {
       let n = i;
       while (!stop) {
         n++;
-        const r = Math.random();
-        const variant = variantIds[n % variantIds.length];
-        const [kind, method, url, body, auth] =
-          r < 0.8
-            ? [
-                "browse",
-                "GET",
-                n % 2 ? `/api/product/get?id=${1 + (n % 12)}` : `/api/category/find?id=1&page=${1 + (n % 3)}`,
-                undefined,
-                undefined,
-              ]
-            : r < 0.95
-              ? ["cart", "POST", "/api/cart/store", { variant_id: variant, qty: 1 }, token]
-              : ["checkout", "POST", "/api/order/store/fast", fastOrder(variant), token];
+        const { kind, method, url, body, signedIn } = mixedRequest(n, variantIds[n % variantIds.length]);
         const t0 = performance.now();
-        const res = await call(targets[n % targets.length], method, url, { body, token: auth });
+        const res = await call(targets[n % targets.length], method, url, { body, token: signedIn ? token : undefined });
         latencies[kind].push(performance.now() - t0);
         if (res.status === 0 || res.status >= 500 || (kind === "checkout" && res.status !== 200)) errors++;
       }

@@ -11,9 +11,9 @@ import {
   call,
   checks,
   demoTokens,
-  fastOrder,
   flushRedis,
   freshDatabase,
+  mixedRequest,
   sleep,
   sql,
   startInstance,
@@ -49,7 +49,7 @@ function record(kind, status) {
   else if (status === 0) s.refused++;
   else if (status === 503) s.unavailable++;
   else s.errors5xx++;
-  if (kind === "order" && status === 200) s.orders++;
+  if (kind === "checkout" && status === 200) s.orders++;
   stats.set(phase, s);
 }
 
@@ -70,18 +70,11 @@ try {
     let n = i;
     while (!stop) {
       n++;
-      const r = Math.random();
-      const variant = variantIds[n % variantIds.length];
-      const [method, url, body, kind] =
-        r < 0.8
-          ? ["GET", `/api/product/get?id=${1 + (n % 3)}`, undefined, "browse"]
-          : r < 0.95
-            ? ["POST", "/api/cart/store", { variant_id: variant, qty: 1 }, "cart"]
-            : ["POST", "/api/order/store/fast", fastOrder(variant), "order"];
+      const { kind, method, url, body } = mixedRequest(n, variantIds[n % variantIds.length]);
       let res = await call(ports[n % 2], method, url, { body, token });
       if (res.status === 0) res = await call(ports[(n + 1) % 2], method, url, { body, token });
       record(kind, res.status);
-      if (kind === "order" && res.status === 200) acknowledged.push(res.body.data.order_no);
+      if (kind === "checkout" && res.status === 200) acknowledged.push(res.body.data.order_no);
       if (res.status === 0 || res.status === 503) await sleep(100);
     }
   }

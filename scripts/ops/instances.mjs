@@ -112,6 +112,21 @@ export const fastOrder = (variantId) => ({
   invoice: { type: "member" },
 });
 
+/**
+ * One request of the realistic mix: browse 80% (a product page or a category page), cart 15%,
+ * checkout 5%. `n` varies the page; the variant is what is put in the cart or bought.
+ */
+export function mixedRequest(n, variantId) {
+  const r = Math.random();
+  if (r < 0.8) {
+    const url = n % 2 ? `/api/product/get?id=${1 + (n % 12)}` : `/api/category/find?id=1&page=${1 + (n % 3)}`;
+    return { kind: "browse", method: "GET", url, signedIn: false };
+  }
+  if (r < 0.95)
+    return { kind: "cart", method: "POST", url: "/api/cart/store", body: { variant_id: variantId, qty: 1 }, signedIn: true };
+  return { kind: "checkout", method: "POST", url: "/api/order/store/fast", body: fastOrder(variantId), signedIn: true };
+}
+
 /** Tokens of the demo member (the buyer) and the demo operator (stock changes). */
 export async function demoTokens(port) {
   const member = await call(port, "POST", "/api/auth/login", { body: { account: "0912345678", password: "demo1234" } });

@@ -8,6 +8,12 @@ import { likeEscape } from "../../lib/like.js";
 
 type Input = z.infer<typeof dealerInput>;
 
+/** The dealer's own columns: named the same in the form, the view and the table. */
+function dealerFields(d: Input | typeof dealers.$inferSelect) {
+  const { name, county, district, address, phone, image, intro, featured, status, sort } = d;
+  return { name, county, district, address, phone, image, intro, featured, status, sort };
+}
+
 /** The dealer directory as staff edit it: each dealer with its outlets and the products it carries. */
 export function createDealersAdmin(db: Db) {
   const table = adminTable(db, {
@@ -27,16 +33,7 @@ export function createDealersAdmin(db: Db) {
         .orderBy(asc(dealerProducts.productId));
       return {
         id: d.id,
-        name: d.name,
-        county: d.county,
-        district: d.district,
-        address: d.address,
-        phone: d.phone,
-        image: d.image,
-        intro: d.intro,
-        featured: d.featured,
-        status: d.status,
-        sort: d.sort,
+        ...dealerFields(d),
         product_ids: products.map((p) => p.productId),
         outlets: outlets.map((o) => ({
           name: o.name,
@@ -48,18 +45,7 @@ export function createDealersAdmin(db: Db) {
         })),
       };
     },
-    columns: (d: Input) => ({
-      name: d.name,
-      county: d.county,
-      district: d.district,
-      address: d.address,
-      phone: d.phone,
-      image: d.image,
-      intro: d.intro,
-      featured: d.featured,
-      status: d.status,
-      sort: d.sort,
-    }),
+    columns: (d: Input) => dealerFields(d),
     orderBy: [asc(dealers.sort), asc(dealers.id)] as SQL[],
     // Outlets and carried products are replaced whole: the form sends the full lists.
     async afterWrite(tx, dealerId, d) {
