@@ -4,12 +4,14 @@
 // Only ever targets 127.0.0.1.
 import {
   call,
+  demoTokens,
   flushRedis,
   freshDatabase,
   mixedRequest,
   sleep,
   startInstance,
   stopAll,
+  topUpStock,
   waitReady,
 } from "../scripts/ops/instances.mjs";
 
