@@ -21,6 +21,7 @@ import { createProviders, type Providers } from "./integrations/providers.js";
 import { CapturingSmsSender, LogSmsSender, type SmsSender } from "./integrations/sms/index.js";
 import { MitakeSmsSender } from "./integrations/sms/mitake.js";
 import { AppError } from "./lib/errors.js";
+import { createRedisRateLimiter, createSqlRateLimiter } from "./lib/rate-limit.js";
 import { connectRedis } from "./lib/redis.js";
 import { adminRoutes } from "./modules/admin/routes.js";
 import { authRoutes } from "./modules/auth/routes.js";
@@ -122,7 +123,12 @@ export async function buildApp(options: BuildOptions): Promise<ShopApp> {
   }
   const mail = options.mail ?? new LogMailSender(app.log);
   const providers = options.providers ?? (await createProviders(config));
-  const services = createServices({ db: database.db, config, sms, mail, providers, now: options.now });
+  // Several instances share rate limits and cache invalidation through Redis when it is configured.
+  const shared = config.REDIS_URL ? await connectRedis(config.REDIS_URL, app.log) : undefined;
+  if (shared) app.addHook("onClose", () => shared.close());
+  const sqlLimiter = createSqlRateLimiter(database.db, options.now);
+  const limiter = shared ? createRedisRateLimiter(shared.client, sqlLimiter) : sqlLimiter;
+  const services = createServices({ db: database.db, config, sms, mail, providers, limiter, now: options.now });
   // The UI says 測試模式 while any provider is a simulator.
   const simulatedProviders =
     sms.name === "log" ||
@@ -132,15 +138,18 @@ export async function buildApp(options: BuildOptions): Promise<ShopApp> {
     Object.values(providers.signIn.byProvider).some((p) => p.simulated);
 
   // Background work goes through the PostgreSQL job queue, so any instance may run it and each
-  // run happens once (decision 29): unpaid orders past their deadline are cancelled, last month's
-  // team points are settled (a no-op once settled), old job rows are pruned.
+  // run happens once (decision 29): unpaid orders past their deadline are cancelled, delivered
+  // orders past the appraisal period complete, last month's team points are settled (a no-op
+  // once settled), old job rows are pruned; card refunds are queued by the payments themselves.
   const { jobs } = services;
   jobs.register("orders.expire_unpaid", () => services.orders.expireUnpaid());
+  jobs.register("orders.complete_delivered", () => services.orders.completeDue());
   jobs.register("loyalty.settle_month", () => services.loyalty.settleDueMonth());
   jobs.register("jobs.prune", () => jobs.prune());
   jobs.register("test.noop", async () => null);
   const periodic = [
     { kind: "orders.expire_unpaid", everySeconds: config.ORDER_SWEEP_SECONDS },
+    { kind: "orders.complete_delivered", everySeconds: 3600 },
     { kind: "loyalty.settle_month", everySeconds: 3600 },
     { kind: "jobs.prune", everySeconds: 86_400 },
   ];
@@ -181,10 +190,6 @@ export async function buildApp(options: BuildOptions): Promise<ShopApp> {
     crossOriginEmbedderPolicy: false,
     hsts: config.NODE_ENV === "production",
   });
-
-  // Several instances share rate limits and cache invalidation through Redis when it is configured.
-  const shared = config.REDIS_URL ? await connectRedis(config.REDIS_URL, app.log) : undefined;
-  if (shared) app.addHook("onClose", () => shared.close());
 
   await app.register(rateLimit, {
     global: false,
@@ -277,7 +282,7 @@ export async function buildApp(options: BuildOptions): Promise<ShopApp> {
       await api.register(depotRoutes(services, guards));
       await api.register(hctNotifyRoutes(services, config.HCT_NOTIFY_SECRET));
       await api.register(
-        orderRoutes(services, guards, config, {
+        orderRoutes({ ...services, views: services.orderViews }, guards, config, {
           tapPaySimulator: providers.tapPaySimulator,
           lookupRateLimit: config.AUTH_RATE_LIMIT_PER_MINUTE * 3,
         }),
@@ -290,10 +295,12 @@ export async function buildApp(options: BuildOptions): Promise<ShopApp> {
       );
       if (capturedSms)
         await api.register(
-          testModeRoutes(capturedSms, services.orders, services.jobs, async () => ({
+          testModeRoutes(capturedSms, services.orders, services.payments, services.jobs, async () => ({
             unbalanced_stock: await services.inventory.unbalanced(),
             unbalanced_ledgers: await services.loyalty.unbalanced(),
-            stuck_reservations: await services.orders.stuckReservations(),
+            stuck_reservations: await services.orderConsistency.stuckReservations(),
+            money_mismatches: await services.orderConsistency.moneyMismatches(),
+            open_card_refunds: await services.orderConsistency.refundsOutstanding(),
           })),
         );
       api.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());

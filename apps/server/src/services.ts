@@ -4,12 +4,16 @@ import type { Db } from "./db/client.js";
 import type { MailSender } from "./integrations/mail/index.js";
 import type { Providers } from "./integrations/providers.js";
 import type { SmsSender } from "./integrations/sms/index.js";
+import type { RateLimiter } from "./lib/rate-limit.js";
 import { createAdminService } from "./modules/admin/service.js";
 import { createAuthService } from "./modules/auth/service.js";
 import { createThirdPartySignIn } from "./modules/auth/third-party.js";
 import { createCartService } from "./modules/cart/service.js";
 import { createCatalogueAdmin } from "./modules/catalogue/admin.js";
 import { createCatalogueService } from "./modules/catalogue/service.js";
+import { createIdempotency } from "./modules/checkout/idempotency.js";
+import { createPlaceOrder } from "./modules/checkout/place-order.js";
+import { createQuotes } from "./modules/checkout/quote.js";
 import { createContentAdmin } from "./modules/content/admin.js";
 import { createContentService } from "./modules/content/service.js";
 import { createDealersAdmin } from "./modules/dealers/admin.js";
@@ -29,17 +33,25 @@ import { createIdentitiesService } from "./modules/members/identities.js";
 import { createReferralsService } from "./modules/members/referrals.js";
 import { createMembersService } from "./modules/members/service.js";
 import { createNotificationsService } from "./modules/notifications/service.js";
-import { createOrdersService } from "./modules/orders/service.js";
+import { createCardCharge } from "./modules/orders/card-charge.js";
+import { CARD_REFUND_JOB, createCardRefunds } from "./modules/orders/card-refund.js";
+import { createOrderConsistency } from "./modules/orders/consistency.js";
+import { createGuestAccess } from "./modules/orders/guest-access.js";
+import { createPayments } from "./modules/orders/payments.js";
+import { createOrderQueries } from "./modules/orders/queries.js";
+import { createOrderLifecycle } from "./modules/orders/service.js";
 import { createOrderViews } from "./modules/orders/views.js";
 import { createPayoutService } from "./modules/payout/service.js";
 import { createPromotionsAdmin } from "./modules/promotions/admin.js";
 import { createPromotionsService } from "./modules/promotions/service.js";
 import { createRafflesAdmin } from "./modules/raffles/admin.js";
 import { createRafflesService } from "./modules/raffles/service.js";
+import { createSelfDelivery } from "./modules/sellers/self-delivery.js";
 import { createSellersService } from "./modules/sellers/service.js";
 import { createShopsService } from "./modules/shops/service.js";
 import { createStaffService } from "./modules/staff/service.js";
 import { createSupportService } from "./modules/support/service.js";
+import { wireOrderEffects } from "./order-effects.js";
 
 export const BRAND_NAME = "茶山好物";
 
@@ -49,11 +61,14 @@ export interface ServiceDeps {
   sms: SmsSender;
   mail: MailSender;
   providers: Providers;
+  /** Counters for SMS limits (Redis when configured, else the database). */
+  limiter: RateLimiter;
   now?: () => Date;
 }
 
 /** Wires the domain services together; routes receive this, never the raw database. */
-export function createServices({ db, config, sms, mail, providers, now }: ServiceDeps) {
+export function createServices({ db, config, sms, mail, providers, limiter, now }: ServiceDeps) {
+  const clock = now ?? (() => new Date());
   const members = createMembersService(db);
   const shops = createShopsService(db);
   const catalogue = createCatalogueService(db);
@@ -62,6 +77,7 @@ export function createServices({ db, config, sms, mail, providers, now }: Servic
     members,
     shops,
     sms,
+    limiter,
     tokenTtlDays: config.TOKEN_TTL_DAYS,
     brandName: BRAND_NAME,
     now,
@@ -74,27 +90,67 @@ export function createServices({ db, config, sms, mail, providers, now }: Servic
   const notifications = createNotificationsService(db, now);
   const addresses = createAddressBookService(db, now);
   const raffles = createRafflesService({ db, loyalty, notifications, now });
-  const orders = createOrdersService({
+  const jobs = createJobsService(db, now);
+  const depot = createDepotService({ db, catalogue, loyalty, inventory, logistics, addresses, now });
+
+  // Orders (decision 30): the lifecycle knows no other module; order-effects.ts wires them to it.
+  const orderQueries = createOrderQueries(db);
+  const lifecycle = createOrderLifecycle({ db, completeAfterDays: () => shops.numberSetting("order_complete_days"), now });
+  const orders = { ...orderQueries, ...lifecycle };
+  const runCardRefund = createCardRefunds({ db, card: providers.card, now });
+  jobs.register(CARD_REFUND_JOB, (payload) => runCardRefund(Number(payload.payment_id)));
+  const payments = createPayments({
     db,
+    lifecycle,
+    card: providers.card,
+    runCardRefund,
+    cardPublic: providers.cardPublic,
+    transferAccount: (shopId) => shops.transferAccount(shopId),
+    creditWallet: (tx, memberId, amount, reason, ref) => loyalty.changeWallet(tx, memberId, amount, reason, ref),
+    // Retried by the queue if the attempt right after the commit did not get through.
+    enqueue: (tx, kind, payload, dedupeKey) =>
+      jobs.enqueue(kind, payload, { dedupeKey, runAt: new Date(clock().getTime() + 30_000) }, tx),
+    now,
+  });
+  const charge = createCardCharge({ db, lifecycle, card: providers.card, payments, now });
+  wireOrderEffects(lifecycle, { inventory, loyalty, depot, raffles, shops, notifications, logistics, payments, now: clock });
+  const guestAccess = createGuestAccess({ db, codes: auth.codes, brandName: BRAND_NAME, now });
+  const quotes = createQuotes({
     catalogue,
     cart,
-    inventory,
     promotions,
     logistics,
     loyalty,
     shops,
-    notifications,
     addresses,
-    raffles,
-    card: providers.card,
-    card_public: providers.cardPublic,
+    pastAddresses: orderQueries.pastAddresses,
+    cardConfig: payments.cardConfig,
+  });
+  const placeOrder = createPlaceOrder({
+    db,
+    quotes,
+    cart,
+    inventory,
+    loyalty,
+    addresses,
+    lifecycle,
+    payments,
+    charge,
+    idempotency: createIdempotency(
+      db,
+      async (orderNo) => {
+        const o = await orderQueries.byNo(orderNo);
+        return o ? { order_no: o.orderNo, next: await payments.nextFor(o) } : undefined;
+      },
+      now,
+    ),
+    guestAccess,
+    findOrder: orderQueries.byNo,
     now,
   });
-  const orderViews = createOrderViews(db, orders, logistics);
+  const orderViews = createOrderViews(db, orderQueries, payments, logistics);
   const identities = createIdentitiesService(db, new Set(Object.keys(providers.signIn.byProvider) as SignInProvider[]));
-  const depot = createDepotService({ db, catalogue, loyalty, inventory, logistics, addresses, now });
   const staff = createStaffService(db, now);
-  const jobs = createJobsService(db, now);
   const payout = createPayoutService(db, loyalty, shops, now);
   // Each module's back-office side: reads are routed to them, writes go through the audited admin service.
   const backOffice = {
@@ -110,7 +166,6 @@ export function createServices({ db, config, sms, mail, providers, now }: Servic
     db,
     async (ids) => new Map((await catalogue.variantsByIds(ids)).map((v) => [v.id, v.productId])),
   );
-  const clock = now ?? (() => new Date());
   return {
     members,
     shops,
@@ -134,8 +189,24 @@ export function createServices({ db, config, sms, mail, providers, now }: Servic
     exchange: createExchangeService(db, loyalty, inventory, shops, now),
     depot,
     orders,
+    payments,
+    charge,
+    quotes,
+    placeOrder,
+    guestAccess,
     orderViews,
-    sellers: createSellersService({ shops, orders, orderViews, inventory, catalogue, logistics, depot }),
+    orderConsistency: createOrderConsistency(db, inventory),
+    sellers: createSellersService({
+      shops,
+      orders,
+      payments,
+      selfDelivery: createSelfDelivery({ orders: lifecycle, inventory, logistics, notifications, now }),
+      orderViews,
+      inventory,
+      catalogue,
+      logistics,
+      depot,
+    }),
     support: createSupportService({ db, mail, shops, inbox: config.SHOP_INBOX, now }),
     staff,
     jobs,
@@ -148,7 +219,8 @@ export function createServices({ db, config, sms, mail, providers, now }: Servic
       catalogueAdmin,
       contentAdmin,
       inventory,
-      orders,
+      orders: lifecycle,
+      payments,
       orderViews,
       members,
       identities,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { dbId } from "./common.js";
 
 /** Staff roles (back office). The server enforces PERMISSIONS on every admin call. */
 export const STAFF_ROLES = ["owner", "operator", "support"] as const;
@@ -48,7 +49,7 @@ export interface StaffView {
   permissions: Permission[];
 }
 
-const id = z.coerce.number().int().positive({ error: "編號格式不正確" });
+const id = dbId("編號格式不正確");
 const money = z
   .number()
   .int({ error: "金額須為整數" })
@@ -196,6 +197,20 @@ export const shipInput = z.strictObject({
     .regex(/^[A-Za-z0-9-]{6,30}$/, { error: "託運單號為 6–30 個英數字" }),
 });
 export const reasonInput = z.strictObject({ reason: text("原因", 200) });
+/** A refund after delivery: every unit still the buyer's, or only these (a partial refund). */
+export const refundInput = z.strictObject({
+  reason: text("原因", 200),
+  items: z
+    .array(
+      z.strictObject({
+        variant_id: id,
+        qty: z.number({ error: "數量格式錯誤" }).int({ error: "數量需為整數" }).min(1, { error: "數量至少為 1" }).max(999),
+      }),
+    )
+    .min(1, { error: "請選擇要退款的商品" })
+    .max(100)
+    .optional(),
+});
 
 export const balanceAdjustInput = z.strictObject({
   kind: z.enum(["points", "wallet"], { error: "請選擇點數或錢包" }),
@@ -218,6 +233,7 @@ export const settingsInput = z.strictObject({
   withdrawal_fee: money.optional(),
   exchange_points_per_dollar: z.number().int().min(1, { error: "兌換比例至少為 1" }).max(1000).optional(),
   exchange_minimum_points: z.number().int().min(0).max(1_000_000).optional(),
+  order_complete_days: z.number().int().min(1, { error: "鑑賞期至少 1 天" }).max(60, { error: "鑑賞期最多 60 天" }).optional(),
 });
 export type SettingsInput = z.infer<typeof settingsInput>;
 export type SettingKey = keyof SettingsInput;
@@ -232,6 +248,7 @@ export const SETTING_DEFAULTS: Record<SettingKey, number> = {
   withdrawal_fee: 15,
   exchange_points_per_dollar: 2,
   exchange_minimum_points: 100,
+  order_complete_days: 7,
 };
 export const SETTING_LABELS: Record<SettingKey, string> = {
   points_cap_per_order: "每筆訂單點數折抵上限（0 為不限）",
@@ -242,6 +259,7 @@ export const SETTING_LABELS: Record<SettingKey, string> = {
   withdrawal_fee: "提領手續費（NT$）",
   exchange_points_per_dollar: "點數兌換比例（點／NT$1）",
   exchange_minimum_points: "點數兌換最低點數",
+  order_complete_days: "送達後自動完成訂單天數（鑑賞期）",
 };
 
 const sort = z.number().int().min(0).max(9999).default(0);

@@ -15,18 +15,22 @@ export const captchaSchema = z
   .trim()
   .regex(/^\d{6}$/, { error: "驗證碼為 6 位數字" });
 
-export const shopIdSchema = z.coerce
-  .number({ error: "商城編號格式錯誤" })
-  .int({ error: "商城編號格式錯誤" })
-  .positive({ error: "商城編號格式錯誤" });
+/** The largest id the database holds (PostgreSQL `integer`/`serial`). */
+export const MAX_DB_ID = 2_147_483_647;
 
-export const idSchema = z.coerce
-  .number({ error: "編號格式錯誤" })
-  .int({ error: "編號格式錯誤" })
-  .positive({ error: "編號格式錯誤" });
+/** A row id, from JSON or a query string: a whole number the database can hold, else `message`. */
+export const dbId = (message: string) =>
+  z.coerce.number({ error: message }).int({ error: message }).positive({ error: message }).max(MAX_DB_ID, { error: message });
+
+export const shopIdSchema = dbId("商城編號格式錯誤");
+
+export const idSchema = dbId("編號格式錯誤");
+
+/** Page numbers stop where an offset could no longer be exact. */
+export const MAX_PAGE = 100_000;
 
 export const pageQuerySchema = z.object({
-  page: z.coerce.number().int().min(1, { error: "頁碼需從 1 開始" }).default(1),
+  page: z.coerce.number().int().min(1, { error: "頁碼需從 1 開始" }).max(MAX_PAGE, { error: "頁碼過大" }).default(1),
   per_page: z.coerce.number().int().min(1).max(100, { error: "每頁最多 100 筆" }).default(20),
 });
 

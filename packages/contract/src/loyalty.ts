@@ -1,4 +1,4 @@
-import { pageQuerySchema } from "./common.js";
+import { dbId, pageQuerySchema } from "./common.js";
 import { z } from "./zod.js";
 
 export interface LedgerEntryView {
@@ -60,7 +60,7 @@ export interface ReferralView {
   referrals: number;
 }
 export const refChildInput = z.strictObject({
-  member_id: z.coerce.number({ error: "會員編號格式錯誤" }).int().positive({ error: "會員編號格式錯誤" }),
+  member_id: dbId("會員編號格式錯誤"),
 });
 
 export const exchangeInput = z.discriminatedUnion(
@@ -76,7 +76,7 @@ export const exchangeInput = z.discriminatedUnion(
     }),
     z.strictObject({
       kind: z.literal("company"),
-      item_id: z.coerce.number({ error: "請選擇兌換商品" }).int().positive({ error: "請選擇兌換商品" }),
+      item_id: dbId("請選擇兌換商品"),
       qty: z.coerce
         .number({ error: "數量格式錯誤" })
         .int({ error: "數量需為整數" })
@@ -140,14 +140,14 @@ export const takeoutInput = z.strictObject({
   items: z
     .array(
       z.strictObject({
-        variant_id: z.coerce.number({ error: "商品格式錯誤" }).int().positive({ error: "商品格式錯誤" }),
+        variant_id: dbId("商品格式錯誤"),
         qty: z.coerce.number({ error: "數量格式錯誤" }).int({ error: "數量需為整數" }).min(1, { error: "數量至少為 1" }).max(99),
       }),
       { error: "請選擇要提貨的商品" },
     )
     .min(1, { error: "請選擇要提貨的商品" })
     .max(50),
-  address_id: z.coerce.number({ error: "請選擇收件地址" }).int().positive({ error: "請選擇收件地址" }),
+  address_id: dbId("請選擇收件地址"),
 });
 
 export type PrizeKind = "points" | "wallet" | "coupon" | "goods" | "nothing";
@@ -179,5 +179,5 @@ export interface TicketView {
   scratched_at: string | null;
 }
 export const scratchInput = z.strictObject({
-  ticket_id: z.coerce.number({ error: "請選擇刮刮卡" }).int().positive({ error: "請選擇刮刮卡" }),
+  ticket_id: dbId("請選擇刮刮卡"),
 });

@@ -1,4 +1,4 @@
-import { idSchema, pageQuerySchema, phoneSchema, shopIdSchema } from "./common.js";
+import { captchaSchema, idSchema, pageQuerySchema, phoneSchema, shopIdSchema } from "./common.js";
 import { invoiceSchema } from "./invoice.js";
 import { z } from "./zod.js";
 
@@ -124,7 +124,19 @@ export type FastStoreOrderInput = z.output<typeof fastStoreOrderInput>;
 export const orderSearchInput = pageQuerySchema.extend({
   status: z.enum(ORDER_STATUS_CODES, { error: "訂單狀態錯誤" }).optional(),
 });
-export const orderLookupInput = z.strictObject({ order_no: orderNoSchema, phone: phoneSchema.optional() });
+/** A guest's proof of the order's phone (from an SMS code, or from placing the order in this browser). */
+export const orderAccessTokenSchema = z
+  .string({ error: "訂單驗證已失效，請重新驗證手機" })
+  .regex(/^[A-Za-z0-9_-]{20,100}$/, { error: "訂單驗證已失效，請重新驗證手機" });
+export const orderLookupInput = z.strictObject({
+  order_no: orderNoSchema,
+  phone: phoneSchema.optional(),
+  access_token: orderAccessTokenSchema.optional(),
+});
+/** A guest asks for a one-time SMS code to the phone on the order. */
+export const guestOrderCodeInput = z.strictObject({ order_no: orderNoSchema, phone: phoneSchema });
+/** …and trades it for an access token (full details and cancelling). */
+export const guestOrderVerifyInput = z.strictObject({ order_no: orderNoSchema, phone: phoneSchema, captcha: captchaSchema });
 export const paymentTransferInput = z.strictObject({
   order_no: orderNoSchema,
   phone: phoneSchema.optional(),
@@ -138,6 +150,7 @@ export const paymentTransferInput = z.strictObject({
 export const cancelOrderInput = z.strictObject({
   order_no: orderNoSchema,
   phone: phoneSchema.optional(),
+  access_token: orderAccessTokenSchema.optional(),
   reason: text("取消原因", 200),
 });
 export const repayInput = z.strictObject({
@@ -190,7 +203,8 @@ export interface PayInfo {
   ship_methods: Array<{ code: ShipMethodCode; name: string; fee: number; free_threshold: number | null; fee_now: number }>;
   payment_methods: Array<{ code: PaymentMethodCode; name: string; available: boolean; reason: string | null }>;
   coupons: Array<{ id: number; title: string; min_spend: number; expires_at: string }>;
-  points: { owned: number; cap_per_order: number };
+  /** cap_per_order null: no cap. */
+  points: { owned: number; cap_per_order: number | null };
   wallet: { balance: number };
   member: boolean;
   /** Addresses from the member's earlier orders, newest first. */
@@ -207,6 +221,8 @@ export type NextStep =
 export interface StoreResult {
   order_no: string;
   next: NextStep;
+  /** Guests: proof of the phone for this browser (full details and cancelling without an SMS code). */
+  access_token?: string;
 }
 
 export interface OrderEventView {
@@ -255,6 +271,11 @@ export interface OrderView extends OrderSummary {
   can_cancel: boolean;
   can_repay: boolean;
   can_report_transfer: boolean;
+  /**
+   * A guest who has not proven the phone (SMS code, or the browser that ordered) sees the receiver,
+   * phone and address masked, and must verify before cancelling.
+   */
+  masked: boolean;
   /** How to take a card for repayTappays. */
   card: PayInfo["card"];
 }

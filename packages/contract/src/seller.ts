@@ -1,4 +1,4 @@
-import { idSchema } from "./common.js";
+import { idSchema, MAX_PAGE } from "./common.js";
 import { ORDER_STATUS_CODES, type OrderSummary, type OrderView, orderNoSchema, type ShipMethodCode } from "./order.js";
 import { z } from "./zod.js";
 
@@ -8,7 +8,12 @@ export const SELLER_PAGE_SIZE = 10;
 export const sellerListInput = z.strictObject({
   status: z.enum(ORDER_STATUS_CODES, { error: "訂單狀態錯誤" }).optional(),
   keyword: z.string({ error: "關鍵字格式錯誤" }).trim().max(30, { error: "關鍵字最多 30 個字" }).optional(),
-  page: z.coerce.number({ error: "頁碼格式錯誤" }).int({ error: "頁碼格式錯誤" }).min(1, { error: "頁碼需從 1 開始" }).default(1),
+  page: z.coerce
+    .number({ error: "頁碼格式錯誤" })
+    .int({ error: "頁碼格式錯誤" })
+    .min(1, { error: "頁碼需從 1 開始" })
+    .max(MAX_PAGE, { error: "頁碼過大" })
+    .default(1),
 });
 export type SellerListInput = z.input<typeof sellerListInput>;
 

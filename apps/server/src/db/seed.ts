@@ -144,6 +144,12 @@ async function seedCheckout(tx: Tx, shop2Id: number, memberId: number) {
     { shopId: 1, key: "transfer_bank_name", value: "中國信託商業銀行" },
     { shopId: 1, key: "transfer_account", value: "1234-5678-9012" },
     { shopId: 1, key: "transfer_holder", value: "茶山好物股份有限公司" },
+    // The demo sub-mall takes transfers into its seller's own account, so its seller confirms them
+    // (decision 30); a sub-mall without one uses the company's, confirmed by staff.
+    { shopId: shop2Id, key: "transfer_bank_code", value: "700" },
+    { shopId: shop2Id, key: "transfer_bank_name", value: "中華郵政" },
+    { shopId: shop2Id, key: "transfer_account", value: "0001234-5678901" },
+    { shopId: shop2Id, key: "transfer_holder", value: "林阿里" },
   ]);
   // The sub-mall offers everything the main mall does plus the seller's own delivery.
   await tx.insert(shipMethods).values(

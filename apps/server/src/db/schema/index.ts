@@ -7,6 +7,7 @@ export * from "./exchange.js";
 export * from "./favorites.js";
 export * from "./inventory.js";
 export * from "./jobs.js";
+export * from "./limits.js";
 export * from "./logistics.js";
 export * from "./loyalty.js";
 export * from "./members.js";

@@ -122,6 +122,8 @@ export const monthPurchases = pgTable(
     /** "2026-11" (Asia/Taipei). */
     month: text("month").notNull(),
     amount: integer("amount").notNull(),
+    /** How much of the amount refunds took back off the month (partial refunds take a share). */
+    returned: integer("returned").notNull().default(0),
     returnedAt: timestamp("returned_at", { withTimezone: true }),
   },
   (t) => [index("month_purchases_month_idx").on(t.month)],

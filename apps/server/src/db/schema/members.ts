@@ -49,7 +49,7 @@ export const captchas = pgTable(
   {
     id: serial("id").primaryKey(),
     phone: text("phone").notNull(),
-    purpose: text("purpose", { enum: ["register", "password"] }).notNull(),
+    purpose: text("purpose", { enum: ["register", "password", "order"] }).notNull(),
     codeHash: text("code_hash").notNull(),
     ip: text("ip").notNull(),
     attempts: integer("attempts").notNull().default(0),

@@ -1,6 +1,7 @@
 // One list of codes for the database and the API.
 import { ORDER_STATUS_CODES, PAYMENT_METHOD_CODES, SHIP_METHOD_CODES } from "@shop/contract/order";
-import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 export interface OrderDiscount {
   source: "promotion" | "coupon";
@@ -46,6 +47,9 @@ export const orders = pgTable(
     /** Unpaid orders are cancelled after this (transfer: 3 days; card: 1 hour). */
     payBy: timestamp("pay_by", { withTimezone: true }),
     paidAt: timestamp("paid_at", { withTimezone: true }),
+    /** When it was delivered: the appraisal period (鑑賞期) runs from here, then it completes by itself. */
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
     trackingNo: text("tracking_no"),
     /** Who delivers a seller's own delivery (as the seller typed it); null when the warehouse ships. */
     carrier: text("carrier"),
@@ -57,6 +61,7 @@ export const orders = pgTable(
     index("orders_member_idx").on(t.memberId, t.id),
     index("orders_shop_idx").on(t.shopId, t.id),
     index("orders_unpaid_idx").on(t.status, t.payBy),
+    index("orders_delivered_idx").on(t.status, t.deliveredAt),
   ],
 );
 
@@ -75,8 +80,13 @@ export const orderLines = pgTable(
     qty: integer("qty").notNull(),
     /** The product's point percent when bought: what completion credits. */
     pointPercent: integer("point_percent").notNull().default(0),
+    /** Units given back so far (partial refunds); the rest are still the buyer's. */
+    refundedQty: integer("refunded_qty").notNull().default(0),
   },
-  (t) => [index("order_lines_order_idx").on(t.orderId)],
+  (t) => [
+    index("order_lines_order_idx").on(t.orderId),
+    check("order_lines_refunded_bounds", sql`${t.refundedQty} >= 0 and ${t.refundedQty} <= ${t.qty}`),
+  ],
 );
 
 /** Every state change: who, when, why. The first row is the creation. */
@@ -95,6 +105,8 @@ export const orderEvents = pgTable(
   (t) => [index("order_events_order_idx").on(t.orderId, t.id)],
 );
 
+export const PAYMENT_STATUSES = ["pending", "charging", "awaiting_3ds", "paid", "failed", "refunded"] as const;
+
 /**
  * A payment attempt. A card order may have several (a declined card, then repayTappays); at most
  * one ever reaches "paid" (enforced by the order's own state change).
@@ -107,7 +119,23 @@ export const payments = pgTable(
     method: text("method", { enum: PAYMENT_METHOD_CODES }).notNull(),
     provider: text("provider").notNull(),
     amount: integer("amount").notNull(),
-    status: text("status", { enum: ["pending", "charging", "awaiting_3ds", "paid", "failed", "refunded"] }).notNull(),
+    status: text("status", { enum: PAYMENT_STATUSES }).notNull(),
+    /**
+     * Who receives the money and so may confirm it: the company (staff confirm), or the sub-mall's
+     * seller when the buyer paid into the shop's own account or the seller collected it on delivery.
+     */
+    payee: text("payee", { enum: ["company", "shop"] })
+      .notNull()
+      .default("company"),
+    /** Money of this payment owed back to the buyer (refunds decided so far). */
+    refunded: integer("refunded").notNull().default(0),
+    /**
+     * Of that, what has actually gone back (to the wallet at once; to a card once the provider
+     * confirmed). refunded − refund_settled is a card refund still to run.
+     */
+    refundSettled: integer("refund_settled").notNull().default(0),
+    /** One card refund call at a time per payment: whoever holds this lease is calling the provider. */
+    refundLeaseUntil: timestamp("refund_lease_until", { withTimezone: true }),
     /** TapPay's rec_trade_id. */
     providerRef: text("provider_ref"),
     message: text("message").notNull().default(""),
@@ -116,12 +144,20 @@ export const payments = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
   },
-  (t) => [index("payments_order_idx").on(t.orderId), uniqueIndex("payments_provider_ref_key").on(t.providerRef)],
+  (t) => [
+    index("payments_order_idx").on(t.orderId),
+    uniqueIndex("payments_provider_ref_key").on(t.providerRef),
+    check(
+      "payments_refund_bounds",
+      sql`${t.refundSettled} >= 0 and ${t.refundSettled} <= ${t.refunded} and ${t.refunded} <= ${t.amount}`,
+    ),
+  ],
 );
 
 /**
- * One row per Idempotency-Key and caller: the first request inserts it inside its order
- * transaction, so a concurrent twin waits on the unique index and then reads the same answer.
+ * One row per Idempotency-Key (or cart content) and caller: the first request claims it before it
+ * does anything, so a concurrent twin finds the claim and waits for the same answer. A claim whose
+ * holder failed is deleted; one whose holder died is taken over after a lease.
  */
 export const idempotencyKeys = pgTable(
   "idempotency_keys",
@@ -130,10 +166,52 @@ export const idempotencyKeys = pgTable(
     /** "member:12" or "guest:<cart token hash or ip>" + the key. */
     scopeKey: text("scope_key").notNull(),
     requestHash: text("request_hash").notNull(),
-    orderNo: text("order_no").notNull(),
+    /** Set in the transaction that creates the order; null while the claim's holder is still working. */
+    orderNo: text("order_no"),
     /** The response's data once the payment step finished; null while it runs. */
     response: jsonb("response"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
   },
   (t) => [uniqueIndex("idempotency_scope_key").on(t.scopeKey)],
+);
+
+/**
+ * Everything given back on one order at one time: a cancellation, a full refund or a partial one.
+ * The items' units come back (stock, seller stock or depot), and the value goes back by source.
+ */
+export const orderRefunds = pgTable(
+  "order_refunds",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id").notNull(),
+    /** 1, 2, … per order: part of every ledger ref this refund writes. */
+    seq: integer("seq").notNull(),
+    kind: text("kind", { enum: ["cancel", "refund", "partial"] }).notNull(),
+    items: jsonb("items").$type<Array<{ line_id: number; variant_id: number; qty: number }>>().notNull(),
+    /** The items' share of the goods after discounts. */
+    goodsValue: integer("goods_value").notNull(),
+    /** Money (card, transfer, cash on delivery) given back. */
+    money: integer("money").notNull(),
+    wallet: integer("wallet").notNull(),
+    points: integer("points").notNull(),
+    actor: text("actor").notNull(),
+    reason: text("reason").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex("order_refunds_seq_key").on(t.orderId, t.seq)],
+);
+
+/**
+ * A guest's proof of the phone on an order (a one-time SMS code, or the browser that placed the
+ * order): lets them see the order unmasked and cancel it for a while.
+ */
+export const orderAccessTokens = pgTable(
+  "order_access_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    orderId: integer("order_id").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("order_access_tokens_order_idx").on(t.orderId)],
 );

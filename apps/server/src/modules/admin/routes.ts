@@ -1,4 +1,5 @@
 import multipart from "@fastify/multipart";
+import { dbId, shopIdSchema } from "@shop/contract";
 import {
   balanceAdjustInput,
   bannerInput,
@@ -18,6 +19,7 @@ import {
   promotionInput,
   raffleInput,
   reasonInput,
+  refundInput,
   settingsInput,
   shipInput,
   shipMethodInput,
@@ -125,6 +127,8 @@ export const ADMIN_ROUTES: Array<{
   { method: "GET", url: "/admin/orders/:no", permission: "orders.read" },
   { method: "POST", url: "/admin/orders/:no/confirm_payment", permission: "orders.write" },
   { method: "POST", url: "/admin/orders/:no/ship", permission: "orders.write" },
+  { method: "POST", url: "/admin/orders/:no/deliver", permission: "orders.write" },
+  { method: "POST", url: "/admin/orders/:no/complete", permission: "orders.write" },
   { method: "POST", url: "/admin/orders/:no/cancel", permission: "orders.write" },
   { method: "POST", url: "/admin/orders/:no/refund", permission: "orders.write" },
   { method: "GET", url: "/admin/members", permission: "members.read" },
@@ -140,13 +144,13 @@ export const ADMIN_ROUTES: Array<{
   { method: "PUT", url: "/admin/staff/:id", permission: "staff.manage" },
 ];
 
-const idParam = z.object({ id: z.coerce.number().int().positive({ error: "編號格式不正確" }).max(2_147_483_647) });
+const idParam = z.object({ id: dbId("編號格式不正確") });
 const orderParam = z.object({ no: z.string().regex(/^\d{8,24}$/, { error: "訂單編號格式不正確" }) });
 const productFilter = listQuery.extend({
-  category_id: z.coerce.number().int().positive().optional(),
+  category_id: dbId("分類編號格式不正確").optional(),
   status: z.enum(["on", "off"]).optional(),
 });
-const shopFilter = listQuery.extend({ shop_id: z.coerce.number().int().positive().optional() });
+const shopFilter = listQuery.extend({ shop_id: shopIdSchema.optional() });
 const auditFilter = listQuery.extend({ entity: z.string().max(30).optional(), entity_id: z.string().max(40).optional() });
 
 function bearer(request: FastifyRequest) {
@@ -434,9 +438,16 @@ export function adminRoutes(
     app.post("/admin/orders/:no/cancel", { schema: { params: orderParam, body: reasonInput } }, async (req) =>
       ok(await admin.cancel(actor(req), req.params.no, req.body.reason), "訂單已取消"),
     );
-    app.post("/admin/orders/:no/refund", { schema: { params: orderParam, body: reasonInput } }, async (req) =>
-      ok(await admin.refund(actor(req), req.params.no, req.body.reason), "已退貨退款"),
+    app.post("/admin/orders/:no/deliver", { schema: { params: orderParam } }, async (req) =>
+      ok(await admin.deliver(actor(req), req.params.no), "已標記送達"),
     );
+    app.post("/admin/orders/:no/complete", { schema: { params: orderParam } }, async (req) =>
+      ok(await admin.complete(actor(req), req.params.no), "訂單已完成"),
+    );
+    app.post("/admin/orders/:no/refund", { schema: { params: orderParam, body: refundInput } }, async (req) => {
+      const after = await admin.refund(actor(req), req.params.no, req.body.reason, req.body.items);
+      return ok(after, after.status === "refunded" ? "已退貨退款" : "已部分退款");
+    });
 
     app.get("/admin/members", { schema: { querystring: shopFilter } }, async (req) =>
       paged(await admin.members(req.query, req.query.page, req.query.per_page)),

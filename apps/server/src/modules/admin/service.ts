@@ -38,7 +38,8 @@ import type { CouponsAdmin } from "../loyalty/coupons-admin.js";
 import type { LoyaltyService } from "../loyalty/service.js";
 import type { IdentitiesService } from "../members/identities.js";
 import type { MembersService } from "../members/service.js";
-import type { OrdersService } from "../orders/service.js";
+import type { Payments } from "../orders/payments.js";
+import type { OrderLifecycle } from "../orders/service.js";
 import type { OrderViews, StaffOrderFilter } from "../orders/views.js";
 import type { PayoutService, WithdrawalDecision } from "../payout/service.js";
 import type { PromotionsAdmin } from "../promotions/admin.js";
@@ -52,7 +53,8 @@ export interface AdminDeps {
   catalogueAdmin: CatalogueAdmin;
   contentAdmin: ContentAdmin;
   inventory: InventoryService;
-  orders: OrdersService;
+  orders: OrderLifecycle;
+  payments: Payments;
   orderViews: OrderViews;
   members: MembersService;
   identities: IdentitiesService;
@@ -311,13 +313,30 @@ export function createAdminService(d: AdminDeps) {
     orders: (f: StaffOrderFilter, page: number, perPage: number) => d.orderViews.staffList(f, page, perPage),
     order: orderOrThrow,
     confirmPayment: (actor: Actor, orderNo: string) =>
-      orderChange(actor, orderNo, "order.confirm_payment", () => d.orders.confirmPayment(orderNo, who(actor))),
+      orderChange(actor, orderNo, "order.confirm_payment", () => d.payments.confirmOffline(orderNo, who(actor), "staff")),
     ship: (actor: Actor, orderNo: string, trackingNo: string) =>
-      orderChange(actor, orderNo, "order.ship", () => d.orders.advance(orderNo, "shipped", who(actor), trackingNo)),
+      orderChange(actor, orderNo, "order.ship", () =>
+        d.orders.advance(orderNo, "shipped", who(actor), { trackingNo, from: ["paid", "processing"] }),
+      ),
+    deliver: (actor: Actor, orderNo: string) =>
+      orderChange(actor, orderNo, "order.deliver", () =>
+        d.orders.advance(orderNo, "delivered", who(actor), { from: ["shipped"] }),
+      ),
+    complete: (actor: Actor, orderNo: string) =>
+      orderChange(actor, orderNo, "order.complete", () =>
+        d.orders.advance(orderNo, "completed", who(actor), { from: ["delivered"] }),
+      ),
     cancel: (actor: Actor, orderNo: string, reason: string) =>
       orderChange(actor, orderNo, "order.cancel", () => d.orders.cancelByStaff(orderNo, who(actor), reason)),
-    refund: (actor: Actor, orderNo: string, reason: string) =>
-      orderChange(actor, orderNo, "order.refund", () => d.orders.refundReturned(orderNo, who(actor), reason)),
+    refund: (actor: Actor, orderNo: string, reason: string, items?: Array<{ variant_id: number; qty: number }>) =>
+      orderChange(actor, orderNo, items ? "order.partial_refund" : "order.refund", () =>
+        d.orders.refund(
+          orderNo,
+          who(actor),
+          reason,
+          items?.map((i) => ({ variantId: i.variant_id, qty: i.qty })),
+        ),
+      ),
     ordersCsv: async (f: StaffOrderFilter) => {
       const rows = await d.orderViews.staffExport(f);
       const head = [

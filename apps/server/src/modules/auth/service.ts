@@ -8,13 +8,14 @@ import type {
   passwordForgetInput,
   registerInput,
 } from "@shop/contract";
-import { and, count, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, lt, ne, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db, Tx } from "../../db/client.js";
 import { authTokens, captchas } from "../../db/schema/index.js";
 import type { SmsSender } from "../../integrations/sms/index.js";
 import { newToken, sha256, sixDigitCode } from "../../lib/crypto.js";
 import { AppError, conflict, fieldError, isUniqueViolation, notFound, tooManyRequests } from "../../lib/errors.js";
+import type { RateLimiter } from "../../lib/rate-limit.js";
 import type { Member, MembersService } from "../members/service.js";
 import { toPublicUser } from "../members/service.js";
 import type { ShopsService } from "../shops/service.js";
@@ -37,6 +38,7 @@ export interface AuthDeps {
   members: MembersService;
   shops: ShopsService;
   sms: SmsSender;
+  limiter: RateLimiter;
   tokenTtlDays: number;
   brandName: string;
   now?: () => Date;
@@ -48,11 +50,12 @@ export interface Session {
 }
 
 const codeHash = (phone: string, purpose: string, code: string) => sha256(`${phone}:${purpose}:${code}`);
+/** What a code is for: the sign-in forms' purposes, or proving the phone on a guest order. */
+type CodePurpose = CaptchaPurpose | "order";
 
 export function createAuthService(deps: AuthDeps) {
-  const { db, members, shops, sms } = deps;
+  const { db, members, shops, sms, limiter } = deps;
   const now = deps.now ?? (() => new Date());
-  const secondsAgo = (s: number) => new Date(now().getTime() - s * 1000);
 
   async function issueToken(memberId: number, q: Db | Tx = db): Promise<string> {
     const token = newToken();
@@ -70,11 +73,49 @@ export function createAuthService(deps: AuthDeps) {
   }
 
   /**
-   * Checks a code against the newest live one for this phone and purpose. Runs outside any
-   * transaction so that a wrong guess is counted even though the request fails.
+   * Sends a code under the limits (decision 30): one per phone and use a minute, five per phone an
+   * hour and ten a day, twenty per address an hour. Each limit is one atomic counter, so
+   * concurrent requests cannot slip past it together.
+   */
+  async function sendCode(phone: string, purpose: CodePurpose, ip: string, text: (code: string) => string) {
+    const resend = await limiter.hit(`sms:resend:${purpose}:${phone}`, CAPTCHA_RULES.resendAfterSeconds);
+    if (resend.hits > 1) throw tooManyRequests(`請於 ${resend.resetInSeconds} 秒後再重新發送驗證碼`, resend.resetInSeconds);
+    const hour = await limiter.hit(`sms:phone:hour:${phone}`, 3600);
+    const day = await limiter.hit(`sms:phone:day:${phone}`, 86_400);
+    if (hour.hits > CAPTCHA_RULES.perPhonePerHour || day.hits > CAPTCHA_RULES.perPhonePerDay) {
+      throw tooManyRequests(
+        "此手機號碼發送驗證碼次數過多，請稍後再試",
+        hour.hits > CAPTCHA_RULES.perPhonePerHour ? hour.resetInSeconds : day.resetInSeconds,
+      );
+    }
+    const fromIp = await limiter.hit(`sms:ip:hour:${ip}`, 3600);
+    if (fromIp.hits > CAPTCHA_RULES.perIpPerHour) throw tooManyRequests("發送驗證碼次數過多，請稍後再試", fromIp.resetInSeconds);
+
+    const code = sixDigitCode();
+    await db.insert(captchas).values({
+      phone,
+      purpose,
+      ip,
+      codeHash: codeHash(phone, purpose, code),
+      createdAt: now(),
+      expiresAt: new Date(now().getTime() + CAPTCHA_RULES.ttlSeconds * 1000),
+    });
+    try {
+      await sms.send(phone, text(code));
+    } catch {
+      // The provider's failure (down, out of points; the sender logs it): the shopper may retry shortly.
+      throw new AppError(503, "簡訊發送失敗，請稍後再試");
+    }
+    return { resend_after_s: CAPTCHA_RULES.resendAfterSeconds };
+  }
+
+  /**
+   * Checks a code against the newest live one for this phone and purpose. Each check first takes
+   * one of the code's attempts with a single conditional update, so concurrent guesses cannot
+   * exceed the limit; it runs outside any transaction so a wrong guess stays counted.
    * (On PGlite a query outside an open transaction would wait for it: never mix the two.)
    */
-  async function checkCaptcha(phone: string, purpose: CaptchaPurpose, code: string): Promise<number> {
+  async function checkCaptcha(phone: string, purpose: CodePurpose, code: string): Promise<number> {
     const [latest] = await db
       .select()
       .from(captchas)
@@ -84,16 +125,13 @@ export function createAuthService(deps: AuthDeps) {
     if (!latest || latest.expiresAt <= now()) {
       throw fieldError("captcha", "驗證碼錯誤或已過期，請重新取得");
     }
-    if (latest.attempts >= CAPTCHA_RULES.maxAttempts) {
-      throw fieldError("captcha", "驗證碼錯誤次數過多，請重新取得驗證碼");
-    }
-    if (latest.codeHash !== codeHash(phone, purpose, code)) {
-      await db
-        .update(captchas)
-        .set({ attempts: sql`${captchas.attempts} + 1` })
-        .where(eq(captchas.id, latest.id));
-      throw fieldError("captcha", "驗證碼錯誤，請再確認一次");
-    }
+    const attempt = await db
+      .update(captchas)
+      .set({ attempts: sql`${captchas.attempts} + 1` })
+      .where(and(eq(captchas.id, latest.id), lt(captchas.attempts, CAPTCHA_RULES.maxAttempts)))
+      .returning({ id: captchas.id });
+    if (attempt.length === 0) throw fieldError("captcha", "驗證碼錯誤次數過多，請重新取得驗證碼");
+    if (latest.codeHash !== codeHash(phone, purpose, code)) throw fieldError("captcha", "驗證碼錯誤，請再確認一次");
     return latest.id;
   }
 
@@ -112,53 +150,21 @@ export function createAuthService(deps: AuthDeps) {
       const existing = await members.byPhone(phone);
       if (purpose === "register" && existing) throw conflict("此手機號碼已註冊，請直接登入");
       if (purpose === "password" && !existing) throw notFound("查無使用此手機號碼的會員");
-
-      const [last] = await db
-        .select({ createdAt: captchas.createdAt })
-        .from(captchas)
-        .where(and(eq(captchas.phone, phone), eq(captchas.purpose, purpose)))
-        .orderBy(desc(captchas.createdAt))
-        .limit(1);
-      if (last) {
-        const waited = Math.floor((now().getTime() - last.createdAt.getTime()) / 1000);
-        const wait = CAPTCHA_RULES.resendAfterSeconds - waited;
-        if (wait > 0) throw tooManyRequests(`請於 ${wait} 秒後再重新發送驗證碼`, wait);
-      }
-      const [phoneHour] = await db
-        .select({ n: count() })
-        .from(captchas)
-        .where(and(eq(captchas.phone, phone), gt(captchas.createdAt, secondsAgo(3600))));
-      const [phoneDay] = await db
-        .select({ n: count() })
-        .from(captchas)
-        .where(and(eq(captchas.phone, phone), gt(captchas.createdAt, secondsAgo(86_400))));
-      if ((phoneHour?.n ?? 0) >= CAPTCHA_RULES.perPhonePerHour || (phoneDay?.n ?? 0) >= CAPTCHA_RULES.perPhonePerDay) {
-        throw tooManyRequests("此手機號碼發送驗證碼次數過多，請稍後再試", 3600);
-      }
-      const [ipHour] = await db
-        .select({ n: count() })
-        .from(captchas)
-        .where(and(eq(captchas.ip, ip), gt(captchas.createdAt, secondsAgo(3600))));
-      if ((ipHour?.n ?? 0) >= CAPTCHA_RULES.perIpPerHour) {
-        throw tooManyRequests("發送驗證碼次數過多，請稍後再試", 3600);
-      }
-
-      const code = sixDigitCode();
-      await db.insert(captchas).values({
+      return sendCode(
         phone,
         purpose,
         ip,
-        codeHash: codeHash(phone, purpose, code),
-        createdAt: now(),
-        expiresAt: new Date(now().getTime() + CAPTCHA_RULES.ttlSeconds * 1000),
-      });
-      try {
-        await sms.send(phone, `【${deps.brandName}】您的驗證碼為 ${code}，10 分鐘內有效。請勿將驗證碼提供給他人。`);
-      } catch {
-        // The provider's failure (down, out of points; the sender logs it): the shopper may retry shortly.
-        throw new AppError(503, "簡訊發送失敗，請稍後再試");
-      }
-      return { resend_after_s: CAPTCHA_RULES.resendAfterSeconds };
+        (code) => `【${deps.brandName}】您的驗證碼為 ${code}，10 分鐘內有效。請勿將驗證碼提供給他人。`,
+      );
+    },
+
+    /** One-time codes for other uses (a guest proving the phone on an order), under the same limits. */
+    codes: {
+      send: (phone: string, ip: string, text: (code: string) => string) => sendCode(phone, "order", ip, text),
+      async consume(phone: string, code: string) {
+        const id = await checkCaptcha(phone, "order", code);
+        await db.transaction((tx) => markCaptchaUsed(tx, id));
+      },
     },
 
     /** A new member; without a password when they register through LINE, Google or Facebook. */

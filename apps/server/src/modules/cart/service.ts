@@ -177,9 +177,24 @@ export function createCartService(db: Db, catalogue: CatalogueService) {
       return rows.map((r) => ({ lineId: r.id, variantId: r.variantId, qty: r.qty }));
     },
 
-    /** Removes bought lines inside the order's transaction. */
-    async removeBought(tx: Tx, lineIds: number[]) {
-      if (lineIds.length > 0) await tx.delete(cartLines).where(inArray(cartLines.id, lineIds));
+    /**
+     * Takes the bought lines out of the cart inside the order's transaction: they must all still be
+     * there with the quantities that were quoted, or the order is refused (409). The delete locks
+     * the lines, so two orders can never buy the same line.
+     */
+    async removeBought(tx: Tx, bought: Array<{ lineId: number; qty: number }>) {
+      if (bought.length === 0) return;
+      const gone = await tx
+        .delete(cartLines)
+        .where(
+          inArray(
+            cartLines.id,
+            bought.map((b) => b.lineId),
+          ),
+        )
+        .returning({ id: cartLines.id, qty: cartLines.qty });
+      const qty = new Map(gone.map((g) => [g.id, g.qty]));
+      if (bought.some((b) => qty.get(b.lineId) !== b.qty)) throw conflict("購物車內容已變更，請重新整理後再結帳");
     },
 
     /**

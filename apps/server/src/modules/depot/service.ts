@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { DepotLogView, DepotStockView, TakeoutView } from "@shop/contract";
 import { desc, eq, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.js";
+import type { Db, Tx } from "../../db/client.js";
 import { depotEntries, depotTakeouts, loyaltyAccounts } from "../../db/schema/index.js";
 import { conflict } from "../../lib/errors.js";
 import type { CatalogueService } from "../catalogue/service.js";
@@ -147,6 +147,31 @@ export function createDepotService(deps: {
         const lines = [...wanted].map(([variantId, qty]) => ({ variantId, qty }));
         await inventory.moveShopStock(tx, shopId, lines, "depot", ref, "由雲端庫存轉入");
       });
+    },
+
+    /**
+     * A refunded order's goods come back out of the member's depot, inside the refund's
+     * transaction, under the same per-member lock as pick-ups. What was already picked up cannot
+     * come back: 409, naming the product and what is left (a partial refund can return that).
+     */
+    async takeBack(tx: Tx, memberId: number, items: Array<{ variantId: number; qty: number; name: string }>, ref: string) {
+      await tx.insert(loyaltyAccounts).values({ memberId }).onConflictDoNothing();
+      await tx.select().from(loyaltyAccounts).where(eq(loyaltyAccounts.memberId, memberId)).for("update");
+      const held = await balances(tx as unknown as Db, memberId);
+      for (const i of items) {
+        const left = held.get(i.variantId) ?? 0;
+        if (left < i.qty) {
+          throw conflict(
+            left > 0
+              ? `「${i.name}」雲端庫存僅剩 ${left} 件（其餘已提貨），無法全數退款；請改為部分退款，退回仍在雲端庫存的數量`
+              : `「${i.name}」已從雲端庫存提貨，無法退款；請改為部分退款，只退回仍在雲端庫存的商品`,
+            { variant_id: i.variantId, in_depot: left },
+          );
+        }
+      }
+      await tx
+        .insert(depotEntries)
+        .values(items.map((i) => ({ memberId, variantId: i.variantId, qty: -i.qty, reason: "訂單退款出庫", ref })));
     },
 
     async takeouts(memberId: number): Promise<TakeoutView[]> {

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, lt, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.js";
+import type { Db, Tx } from "../../db/client.js";
 import { jobs } from "../../db/schema/index.js";
 
 export type JobRow = typeof jobs.$inferSelect;
@@ -30,9 +30,17 @@ export function createJobsService(db: Db, now: () => Date = () => new Date()) {
       handlers.set(kind, handler);
     },
 
-    /** Queues a job; with a dedupe key, a second enqueue of the same key is a no-op (returns null). */
-    async enqueue(kind: string, payload: Record<string, unknown> = {}, opts: { runAt?: Date; dedupeKey?: string } = {}) {
-      const [row] = await db
+    /**
+     * Queues a job; with a dedupe key, a second enqueue of the same key is a no-op (returns null).
+     * Inside a transaction (`q`), the job exists exactly when the transaction commits.
+     */
+    async enqueue(
+      kind: string,
+      payload: Record<string, unknown> = {},
+      opts: { runAt?: Date; dedupeKey?: string } = {},
+      q: Db | Tx = db,
+    ) {
+      const [row] = await q
         .insert(jobs)
         .values({ kind, payload, runAt: opts.runAt ?? now(), dedupeKey: opts.dedupeKey ?? null })
         .onConflictDoNothing({ target: jobs.dedupeKey })

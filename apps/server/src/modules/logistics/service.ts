@@ -1,6 +1,6 @@
 import type { CvsMethod, CvsStore, ShipMethodView } from "@shop/contract";
 import { and, asc, eq, gt, lt } from "drizzle-orm";
-import type { Db } from "../../db/client.js";
+import type { Db, Tx } from "../../db/client.js";
 import { cvsMapSessions, shipMethods, shipmentEvents } from "../../db/schema/index.js";
 import { CVS_SUBTYPES, type EcpayLogisticsConfig, mapForm } from "../../integrations/ecpay/map.js";
 import { newToken } from "../../lib/crypto.js";
@@ -63,8 +63,9 @@ export function createLogisticsService(db: Db, ecpay: EcpayLogisticsConfig, now:
       return session.store as CvsStore;
     },
 
-    async addEvent(orderNo: string, status: string, location: string, at: Date) {
-      await db.insert(shipmentEvents).values({ orderNo, status, location, at }).onConflictDoNothing();
+    /** A tracking event (repeats add nothing); inside the caller's transaction when `q` is given. */
+    async addEvent(orderNo: string, status: string, location: string, at: Date, q: Db | Tx = db) {
+      await q.insert(shipmentEvents).values({ orderNo, status, location, at }).onConflictDoNothing();
     },
 
     async events(orderNo: string) {

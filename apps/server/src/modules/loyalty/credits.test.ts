@@ -50,10 +50,10 @@ describe("points on completion", () => {
     expect(team).toMatchObject({ memberId: ids.member, delta: Math.floor((base * 5) / 100) });
 
     const before = await t.services.loyalty.balances(ids.member ?? 0);
-    await t.services.orders.refundReturned(no, "staff:1", "商品瑕疵退貨");
+    await t.services.orders.refund(no, "staff:1", "商品瑕疵退貨");
     const after = await t.services.loyalty.balances(ids.member ?? 0);
     expect(after.points).toBe(before.points - (team?.delta ?? 0));
-    const reversed = (await entries(no)).filter((x) => x.ref.endsWith(":reversal"));
+    const reversed = (await entries(no)).filter((x) => x.ref.endsWith(":reversal:1"));
     expect(reversed).toHaveLength(2);
     expect((await t.services.orders.byNo(no))?.status).toBe("refunded");
     expect(await t.services.loyalty.unbalanced()).toEqual([]);
@@ -78,7 +78,7 @@ describe("points on completion", () => {
         async (steps) => {
           for (const step of steps) {
             const no = await completedOrder(step.who, step.product, step.qty);
-            if (step.refund) await t.services.orders.refundReturned(no, "staff:1", "測試退貨");
+            if (step.refund) await t.services.orders.refund(no, "staff:1", "測試退貨");
           }
           expect(await t.services.loyalty.unbalanced()).toEqual([]);
           for (const id of Object.values(ids)) {

@@ -165,38 +165,45 @@ export function createLoyaltyService(db: Db, now: () => Date = () => new Date(),
     },
 
     /**
-     * A refund after completion takes the credits back (as far as the balance allows; it never
-     * goes negative) and takes the order's amount off the month it counted for.
+     * A refund after completion takes back the credits' share of what was refunded: `soFar` of
+     * `whole` (goods after discounts) by this and earlier refunds, everything on the `final` one.
+     * Each credit is taken back as far as the balance allows (never below zero); what could not
+     * be taken is tried again at the next refund. The month's qualifying spend shrinks the same way.
      */
-    async reverseOrderCredits(tx: Tx, orderNo: string) {
+    async reverseOrderCredits(tx: Tx, orderNo: string, share: { seq: number; soFar: number; whole: number; final: boolean }) {
       const ref = `order:${orderNo}`;
-      const credits = await tx
-        .select()
-        .from(pointEntries)
-        .where(sql`${pointEntries.ref} in (${`${ref}:earn`}, ${`${ref}:team1`}, ${`${ref}:team2`})`);
-      for (const c of credits) {
-        const balance = (await this.balances(c.memberId, tx)).points;
-        const back = Math.min(balance, c.delta);
-        if (back > 0) await change(tx, "points", c.memberId, -back, `訂單 ${orderNo} 退款收回點數`, `${c.ref}:reversal`);
-      }
+      const part = (n: number) =>
+        share.final || share.whole === 0 ? n : Math.floor((n * Math.min(share.soFar, share.whole)) / share.whole);
+      const reverse = async (kind: "points" | "wallet", ledger: Ledger, refs: string[], label: string) => {
+        const credits = await tx.select().from(ledger).where(inArray(ledger.ref, refs));
+        for (const c of credits) {
+          const [taken] = await tx
+            .select({ n: sql<number>`coalesce(-sum(${ledger.delta}), 0)::int` })
+            .from(ledger)
+            .where(and(eq(ledger.memberId, c.memberId), sql`${ledger.ref} like ${`${c.ref}:reversal%`}`));
+          const balance = (await this.balances(c.memberId, tx))[kind];
+          const back = Math.min(balance, part(c.delta) - Number(taken?.n ?? 0));
+          if (back > 0)
+            await change(tx, kind, c.memberId, -back, `訂單 ${orderNo} 退款收回${label}`, `${c.ref}:reversal:${share.seq}`);
+        }
+      };
+      await reverse("points", pointEntries, [`${ref}:earn`, `${ref}:team1`, `${ref}:team2`], "點數");
       // The seller's shop commission comes back out of their wallet the same way.
-      const commissions = await tx
-        .select()
-        .from(walletEntries)
-        .where(eq(walletEntries.ref, `${ref}:commission`));
-      for (const c of commissions) {
-        const back = Math.min((await this.balances(c.memberId, tx)).wallet, c.delta);
-        if (back > 0) await change(tx, "wallet", c.memberId, -back, `訂單 ${orderNo} 退款收回分潤`, `${c.ref}:reversal`);
-      }
+      await reverse("wallet", walletEntries, [`${ref}:commission`], "分潤");
       const [purchase] = await tx
+        .select()
+        .from(monthPurchases)
+        .where(and(eq(monthPurchases.orderNo, orderNo), isNull(monthPurchases.returnedAt)));
+      if (!purchase) return;
+      const less = part(purchase.amount) - purchase.returned;
+      await tx
         .update(monthPurchases)
-        .set({ returnedAt: now() })
-        .where(and(eq(monthPurchases.orderNo, orderNo), isNull(monthPurchases.returnedAt)))
-        .returning();
-      if (purchase) {
+        .set({ returned: purchase.returned + less, ...(share.final ? { returnedAt: now() } : {}) })
+        .where(eq(monthPurchases.orderNo, orderNo));
+      if (less > 0) {
         await tx
           .update(monthlySpend)
-          .set({ amount: sql`greatest(0, ${monthlySpend.amount} - ${purchase.amount})` })
+          .set({ amount: sql`greatest(0, ${monthlySpend.amount} - ${less})` })
           .where(and(eq(monthlySpend.memberId, purchase.memberId), eq(monthlySpend.month, purchase.month)));
       }
     },
@@ -218,7 +225,7 @@ export function createLoyaltyService(db: Db, now: () => Date = () => new Date(),
           .where(and(eq(monthPurchases.month, month), isNull(monthPurchases.returnedAt)))
           .orderBy(monthPurchases.orderNo);
         let credited = 0;
-        for (const p of purchases) credited += await creditTeam(tx, p, month);
+        for (const p of purchases) credited += await creditTeam(tx, { ...p, amount: p.amount - p.returned }, month);
         const threshold = await setting("monthly_member_threshold", tx);
         const [q] = await tx
           .select({ n: sql<number>`count(*)::int` })
@@ -392,22 +399,6 @@ export function createLoyaltyService(db: Db, now: () => Date = () => new Date(),
     ) {
       if (lines.length === 0) return;
       await tx.insert(depotEntries).values(lines.map((l) => ({ memberId, variantId: l.variantId, qty: l.qty, reason, ref })));
-    },
-
-    /** Takes a cancelled depot order's goods back out of the depot. */
-    async withdrawFromDepot(tx: Tx, ref: string) {
-      const rows = await tx.select().from(depotEntries).where(eq(depotEntries.ref, ref));
-      const back = rows.filter((r) => r.qty > 0);
-      if (back.length === 0) return;
-      await tx.insert(depotEntries).values(
-        back.map((r) => ({
-          memberId: r.memberId,
-          variantId: r.variantId,
-          qty: -r.qty,
-          reason: "訂單退款出庫",
-          ref: `${ref}:reversal`,
-        })),
-      );
     },
 
     /** Issues coupons to a member (demo data, back office). */

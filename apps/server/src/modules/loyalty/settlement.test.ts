@@ -37,7 +37,7 @@ describe("monthly settlement", () => {
 
     const returned = await completedOrder("downline", 45, 1);
     const spendBefore = await loyalty.monthSpend(ids.downline ?? 0, "2026-08");
-    await t.services.orders.refundReturned(returned, "staff:1", "退貨");
+    await t.services.orders.refund(returned, "staff:1", "退貨");
     expect(await loyalty.monthSpend(ids.downline ?? 0, "2026-08")).toBe(spendBefore - (await baseOf(returned)));
 
     // The upline qualifies later in the same month.

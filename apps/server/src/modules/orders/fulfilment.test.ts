@@ -30,9 +30,9 @@ async function shippedOrder(): Promise<string> {
     { headers: cart.headers },
   );
   const orderNo = r.body.data.order_no;
-  await t.services.orders.confirmPayment(orderNo, "staff:1");
+  await t.services.payments.confirmOffline(orderNo, "staff:1", "staff");
   await t.services.orders.advance(orderNo, "processing", "staff:1");
-  await t.services.orders.advance(orderNo, "shipped", "staff:1", "HCT7700001");
+  await t.services.orders.advance(orderNo, "shipped", "staff:1", { trackingNo: "HCT7700001" });
   return orderNo;
 }
 
@@ -115,7 +115,7 @@ describe("seller self-delivery in a sub-mall", () => {
     const d = await t.call<OrderView>("POST", "/api/order/detail", { body: { order_no: r.body.data.order_no }, token });
     expect(d.body.data).toMatchObject({ shop_id: 2, ship_method: "self", ship_method_name: "賣家自行配送" });
     // Self-delivery ships without a carrier's tracking number.
-    await t.services.orders.confirmPayment(r.body.data.order_no, "seller:2");
+    await t.services.payments.confirmOffline(r.body.data.order_no, "seller:2", "staff");
     await t.services.orders.advance(r.body.data.order_no, "processing", "seller:2");
     await t.services.orders.advance(r.body.data.order_no, "shipped", "seller:2");
   });

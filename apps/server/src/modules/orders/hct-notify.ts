@@ -3,7 +3,9 @@ import { orderNoSchema, z } from "@shop/contract";
 import type { FastifyPluginAsync } from "fastify";
 import { AppError, badRequest, forbidden } from "../../lib/errors.js";
 import { ok } from "../../lib/http.js";
-import type { Services } from "../../services.js";
+import type { LogisticsService } from "../logistics/service.js";
+import type { OrderQueries } from "./queries.js";
+import type { OrderLifecycle } from "./service.js";
 
 /**
  * Tracking pushed by the carrier. HCT publishes no API (integrations.md), so this is our adapter's
@@ -29,15 +31,20 @@ export function signHctPush(secret: string, raw: string): string {
   return createHmac("sha256", secret).update(raw).digest("hex");
 }
 
-export function hctNotifyRoutes(services: Services, secret: string | undefined): FastifyPluginAsync {
+export function hctNotifyRoutes(
+  deps: { orders: Pick<OrderQueries, "byNo"> & Pick<OrderLifecycle, "advance">; logistics: Pick<LogisticsService, "addEvent"> },
+  secret: string | undefined,
+): FastifyPluginAsync {
   return async (app) => {
     app.addContentTypeParser("application/json", { parseAs: "string" }, (_req, body, done) => done(null, body));
     app.post("/logistics/hct/notify", async (req) => {
       const raw = typeof req.body === "string" ? req.body : "";
       const given = String(req.headers["x-hct-signature"] ?? "");
       if (!secret) throw forbidden("未設定物流通知金鑰");
-      const expected = signHctPush(secret, raw);
-      if (given.length !== expected.length || !timingSafeEqual(Buffer.from(given), Buffer.from(expected))) {
+      // Compare bytes, not characters: a non-ASCII header has more bytes than characters.
+      const givenBytes = Buffer.from(given);
+      const expectedBytes = Buffer.from(signHctPush(secret, raw));
+      if (givenBytes.length !== expectedBytes.length || !timingSafeEqual(givenBytes, expectedBytes)) {
         throw forbidden("簽章驗證失敗");
       }
       let parsed: z.infer<typeof pushSchema>;
@@ -46,11 +53,17 @@ export function hctNotifyRoutes(services: Services, secret: string | undefined):
       } catch {
         throw badRequest("物流通知格式錯誤");
       }
-      const order = await services.orders.byNo(parsed.order_no);
+      const order = await deps.orders.byNo(parsed.order_no);
       if (!order || order.trackingNo !== parsed.tracking_no) throw new AppError(404, "找不到此物流單號的訂單");
-      for (const e of parsed.events) await services.logistics.addEvent(order.orderNo, e.status, e.location, new Date(e.at));
-      if (parsed.delivered && order.status === "shipped")
-        await services.orders.advance(order.orderNo, "delivered", "provider:hct");
+      for (const e of parsed.events) await deps.logistics.addEvent(order.orderNo, e.status, e.location, new Date(e.at));
+      if (parsed.delivered && order.status === "shipped") {
+        try {
+          await deps.orders.advance(order.orderNo, "delivered", "provider:hct", { from: ["shipped"] });
+        } catch (error) {
+          // Delivered by another push (or by staff) meanwhile: a repeat adds nothing.
+          if (!(error instanceof AppError && error.statusCode === 409)) throw error;
+        }
+      }
       return ok(null);
     });
   };

@@ -90,9 +90,9 @@ describe("a guest buys by bank transfer with home delivery", () => {
     expect(report.status).toBe(200);
     expect((await detail(orderNo)).body.data.payment?.transfer_reported).toBe(true);
 
-    await t.services.orders.confirmPayment(orderNo, "staff:1");
+    await t.services.payments.confirmOffline(orderNo, "staff:1", "staff");
     await t.services.orders.advance(orderNo, "processing", "staff:1");
-    await t.services.orders.advance(orderNo, "shipped", "staff:1", "HCT1234567");
+    await t.services.orders.advance(orderNo, "shipped", "staff:1", { trackingNo: "HCT1234567" });
     const shipped = await detail(orderNo);
     expect(shipped.body.data).toMatchObject({ status: "shipped", tracking_no: "HCT1234567", can_cancel: false });
     expect(shipped.body.data.history.map((h) => h.to_status)).toEqual(["pending_payment", "paid", "processing", "shipped"]);
@@ -100,7 +100,7 @@ describe("a guest buys by bank transfer with home delivery", () => {
     expect(tracking.body.data.events.map((e) => e.status)).toEqual(["已出貨"]);
 
     const cancelShipped = await t.call("POST", "/api/order/cancelOrder", {
-      body: { order_no: orderNo, phone: guestReceiver.phone, reason: "不想要了" },
+      body: { order_no: orderNo, phone: guestReceiver.phone, access_token: r.body.data.access_token, reason: "不想要了" },
     });
     expect(cancelShipped.status).toBe(409);
   });
@@ -275,7 +275,7 @@ describe("members: points, wallet, coupons and the cloud depot", () => {
     expect(o.discounts.some((x) => x.source === "coupon")).toBe(true);
     expect((await t.services.loyalty.usableCoupons(member)).map((c) => c.id)).not.toContain(coupon.id);
 
-    await t.services.orders.confirmPayment(orderNo, "staff:1");
+    await t.services.payments.confirmOffline(orderNo, "staff:1", "staff");
     const cancel = await t.call<OrderView>("POST", "/api/order/cancelOrder", {
       body: { order_no: orderNo, reason: "買錯了" },
       token,

@@ -2,6 +2,8 @@ import {
   cancelOrderInput,
   fastPayInfoInput,
   fastStoreOrderInput,
+  guestOrderCodeInput,
+  guestOrderVerifyInput,
   orderLookupInput,
   orderNoSchema,
   orderSearchInput,
@@ -17,25 +19,40 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "../../config.js";
 import type { FakeTapPay } from "../../integrations/tappay/fake.js";
-import { AppError, fieldError } from "../../lib/errors.js";
+import { AppError, conflict, fieldError, forbidden } from "../../lib/errors.js";
 import { acceptFormPosts } from "../../lib/form.js";
 import { ok, publicOrigin } from "../../lib/http.js";
 import type { SessionGuards } from "../../plugins/session.js";
 import { sessionOf } from "../../plugins/session.js";
-import type { Services } from "../../services.js";
 import { cartTokenOf } from "../cart/routes.js";
-import type { Buyer } from "./service.js";
+import type { PlaceOrder } from "../checkout/place-order.js";
+import type { Quotes } from "../checkout/quote.js";
+import type { CardCharge } from "./card-charge.js";
+import { type GuestAccess, masked } from "./guest-access.js";
+import type { Payments } from "./payments.js";
+import type { OrderQueries } from "./queries.js";
+import type { Buyer, OrderLifecycle } from "./service.js";
+import type { OrderViews } from "./views.js";
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
 
+export interface OrderRouteDeps {
+  quotes: Pick<Quotes, "payInfo">;
+  placeOrder: PlaceOrder;
+  orders: Pick<OrderQueries, "findFor"> & Pick<OrderLifecycle, "cancelByBuyer">;
+  payments: Pick<Payments, "reportTransfer" | "tapPayNotify">;
+  charge: CardCharge;
+  views: Pick<OrderViews, "list" | "detail" | "tracking">;
+  guestAccess: GuestAccess;
+}
+
 export function orderRoutes(
-  services: Services,
+  deps: OrderRouteDeps,
   guards: SessionGuards,
   config: Config,
   options: { tapPaySimulator?: FakeTapPay; lookupRateLimit: number },
 ): FastifyPluginAsyncZod {
-  const { orders } = services;
-  const views = services.orderViews;
+  const { orders, views, guestAccess } = deps;
   const withSession = { preHandler: guards.optionalMember };
   const member = { preHandler: guards.requireMember };
   // Guests look orders up by number + phone: limit guessing per address.
@@ -54,17 +71,20 @@ export function orderRoutes(
   const guestNeedsPhone = (req: FastifyRequest, phone?: string) => {
     if (!req.session && !phone) throw fieldError("phone", "請輸入訂購時填寫的手機號碼");
   };
+  /** A guest who proved the phone (SMS code, or the browser that ordered) sees the order in full. */
+  const proven = async (req: FastifyRequest, orderId: number, token?: string) =>
+    Boolean(req.session) || (await guestAccess.orderIdOf(token)) === orderId;
 
   return async (app) => {
     app.post("/order/pay_info", { ...withSession, schema: { body: payInfoInput } }, async (req) =>
-      ok(await orders.payInfo(buyerOf(req), { lineIds: req.body.line_ids }, req.body)),
+      ok(await deps.quotes.payInfo(buyerOf(req), { lineIds: req.body.line_ids }, req.body)),
     );
     app.post("/order/pay_info/fast", { ...withSession, schema: { body: fastPayInfoInput } }, async (req) =>
-      ok(await orders.payInfo(buyerOf(req), { variantId: req.body.variant_id, qty: req.body.qty }, req.body)),
+      ok(await deps.quotes.payInfo(buyerOf(req), { variantId: req.body.variant_id, qty: req.body.qty }, req.body)),
     );
     app.post("/order/store", { ...withSession, schema: { body: storeOrderInput } }, async (req) =>
       ok(
-        await orders.store(buyerOf(req), { lineIds: req.body.line_ids }, req.body, {
+        await deps.placeOrder.store(buyerOf(req), { lineIds: req.body.line_ids }, req.body, {
           idempotencyKey: idempotencyKeyOf(req),
           origin: originOf(req),
         }),
@@ -73,7 +93,7 @@ export function orderRoutes(
     );
     app.post("/order/store/fast", { ...withSession, schema: { body: fastStoreOrderInput } }, async (req) =>
       ok(
-        await orders.store(buyerOf(req), { variantId: req.body.variant_id, qty: req.body.qty }, req.body, {
+        await deps.placeOrder.store(buyerOf(req), { variantId: req.body.variant_id, qty: req.body.qty }, req.body, {
           idempotencyKey: idempotencyKeyOf(req),
           origin: originOf(req),
         }),
@@ -86,8 +106,17 @@ export function orderRoutes(
     );
     app.post("/order/detail", { ...lookupLimited, schema: { body: orderLookupInput } }, async (req) => {
       guestNeedsPhone(req, req.body.phone);
-      return ok(await views.detail(await orders.findFor(buyerOf(req, req.body.phone), req.body.order_no)));
+      const order = await orders.findFor(buyerOf(req, req.body.phone), req.body.order_no);
+      const view = await views.detail(order);
+      return ok((await proven(req, order.id, req.body.access_token)) ? view : masked(view));
     });
+    // Ours: a guest proves the phone on an order with a one-time SMS code (full details, cancelling).
+    app.post("/order/sendGuestCode", { ...lookupLimited, schema: { body: guestOrderCodeInput } }, async (req) =>
+      ok(await guestAccess.sendCode(req.body.order_no, req.body.phone, req.ip), "驗證碼已寄出"),
+    );
+    app.post("/order/verifyGuestCode", { ...lookupLimited, schema: { body: guestOrderVerifyInput } }, async (req) =>
+      ok(await guestAccess.verify(req.body.order_no, req.body.phone, req.body.captcha), "驗證成功"),
+    );
     app.get(
       "/order/hct_detail",
       { ...lookupLimited, schema: { querystring: z.object({ order_no: orderNoSchema, phone: phoneSchema.optional() }) } },
@@ -98,18 +127,24 @@ export function orderRoutes(
     );
     app.post("/order/paymentTransfer", { ...lookupLimited, schema: { body: paymentTransferInput } }, async (req) => {
       guestNeedsPhone(req, req.body.phone);
-      await orders.reportTransfer(buyerOf(req, req.body.phone), req.body);
+      const { order_no, last5, amount, paid_at } = req.body;
+      await deps.payments.reportTransfer(buyerOf(req, req.body.phone), order_no, { last5, amount, paid_at });
       return ok(null, "已收到您的匯款回報，確認後將為您出貨");
     });
     app.post("/order/cancelOrder", { ...lookupLimited, schema: { body: cancelOrderInput } }, async (req) => {
       guestNeedsPhone(req, req.body.phone);
       const buyer = buyerOf(req, req.body.phone);
-      await orders.cancelByBuyer(buyer, req.body.order_no, req.body.reason);
+      const order = await orders.findFor(buyer, req.body.order_no);
+      if (!(await proven(req, order.id, req.body.access_token))) throw forbidden("請先以簡訊驗證碼驗證手機，再取消訂單");
+      await orders.cancelByBuyer({ ...buyer, verifiedOrderId: order.id }, req.body.order_no, req.body.reason);
       return ok(await views.detail(await orders.findFor(buyer, req.body.order_no)), "訂單已取消");
     });
     app.post("/order/repayTappays", { ...lookupLimited, schema: { body: repayInput } }, async (req) => {
       guestNeedsPhone(req, req.body.phone);
-      const next = await orders.repay(buyerOf(req, req.body.phone), req.body.order_no, req.body.prime, originOf(req));
+      const order = await orders.findFor(buyerOf(req, req.body.phone), req.body.order_no);
+      if (order.paymentMethod !== "card") throw conflict("此訂單不是信用卡付款");
+      if (order.status !== "pending_payment") throw conflict("此訂單已付款或已取消");
+      const next = await deps.charge(order, req.body.prime, originOf(req));
       return ok({ order_no: req.body.order_no, next });
     });
 
@@ -118,7 +153,7 @@ export function orderRoutes(
       "/payments/tappay/notify",
       { schema: { body: z.object({ rec_trade_id: z.string().min(1).max(100) }).passthrough() } },
       async (req) => {
-        await orders.tapPayNotify(req.body.rec_trade_id);
+        await deps.payments.tapPayNotify(req.body.rec_trade_id);
         return ok(null);
       },
     );

@@ -2,8 +2,9 @@ import type { OrderStatus } from "@shop/contract";
 import { conflict } from "../../lib/errors.js";
 
 /**
- * The order state machine (product.md §7). Each change is a conditional update from the expected
- * state, so two actors racing on one order cannot both win.
+ * The order state machine (product.md §7, decision 30). Every change runs in one transaction that
+ * locks the order row first, re-reads its state and only then acts; the update is also
+ * conditional on the state it read, so two actors racing on one order cannot both win.
  */
 export const TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   pending_payment: ["paid", "cancelled"],
@@ -19,8 +20,34 @@ export const TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
 
 export const canTransition = (from: OrderStatus, to: OrderStatus) => TRANSITIONS[from].includes(to);
 
+/** Who acts: recorded on every history row ("member:12", "guest", "seller:3", "staff:1", "system", "provider:tappay"). */
+export type ActorKind = "member" | "guest" | "seller" | "staff" | "system" | "provider";
+export const actorKind = (actor: string): ActorKind => actor.split(":")[0] as ActorKind;
+
+/**
+ * Who may make each change (decision 30). The services check the finer rules (a seller only for
+ * their own shop and money paid to them; a guest only with a proven phone; expiry only past the
+ * deadline).
+ */
+export const WHO_MAY: Record<string, readonly ActorKind[]> = {
+  "pending_payment→paid": ["provider", "staff", "seller", "system"],
+  "pending_payment→cancelled": ["member", "guest", "staff", "system"],
+  "paid→cancelled": ["member", "guest", "staff"],
+  "processing→cancelled": ["member", "guest", "staff"],
+  "paid→processing": ["staff", "seller"],
+  "processing→shipped": ["staff", "seller"],
+  "shipped→delivered": ["provider", "staff", "seller"],
+  "paid→completed": ["system"],
+  "delivered→completed": ["staff", "seller", "system"],
+  "delivered→refunded": ["staff"],
+  "completed→refunded": ["staff"],
+};
+
 /** States in which the buyer may still cancel (nothing has shipped). */
 export const BUYER_CANCELLABLE: readonly OrderStatus[] = ["pending_payment", "paid", "processing"];
+
+/** States in which goods may be returned for a refund. */
+export const REFUNDABLE: readonly OrderStatus[] = ["delivered", "completed"];
 
 /** The forward path of a shipped order; fulfilment moves along it. */
 export const FULFILMENT_PATH = ["paid", "processing", "shipped", "delivered", "completed"] as const;
@@ -33,6 +60,8 @@ export const STEP_REASONS: Record<FulfilmentStep, string> = {
   completed: "訂單完成",
 };
 
+export const STATE_CHANGED = "訂單狀態已變更，請重新整理";
+
 /**
  * The steps from `from` to `to` along the fulfilment path, or a 409 when the order is not on it
  * (unpaid, cancelled, refunded) or already at or past `to`.
@@ -41,6 +70,6 @@ export function stepsTo(from: OrderStatus, to: FulfilmentStep): FulfilmentStep[]
   const path: readonly OrderStatus[] = FULFILMENT_PATH;
   const start = path.indexOf(from);
   const end = path.indexOf(to);
-  if (start < 0 || end <= start) throw conflict(from === "pending_payment" ? "訂單尚未付款" : "訂單狀態已變更，請重新整理");
+  if (start < 0 || end <= start) throw conflict(from === "pending_payment" ? "訂單尚未付款" : STATE_CHANGED);
   return FULFILMENT_PATH.slice(start + 1, end + 1) as FulfilmentStep[];
 }

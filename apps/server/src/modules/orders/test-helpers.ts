@@ -68,9 +68,9 @@ export function orderSteps(t: TestApp) {
       });
       if (r.status !== 200) throw new Error(`${r.status} ${r.body.message}`);
       const no = r.body.data.order_no;
-      await t.services.orders.confirmPayment(no, "staff:1");
+      await t.services.payments.confirmOffline(no, "staff:1", "staff");
       await t.services.orders.advance(no, "processing", "staff:1");
-      await t.services.orders.advance(no, "shipped", "staff:1", "HCT1");
+      await t.services.orders.advance(no, "shipped", "staff:1", { trackingNo: "HCT1" });
       await t.services.orders.advance(no, "delivered", "staff:1");
       await t.services.orders.advance(no, "completed", "staff:1");
       return no;

@@ -4,8 +4,10 @@ import { and, count, desc, eq, gte, inArray, lt, sql, sum } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { orderLines, orders, payments } from "../../db/schema/index.js";
 import type { LogisticsService } from "../logistics/service.js";
-import { type Order, type OrdersService, orderKeyword } from "./service.js";
-import { BUYER_CANCELLABLE } from "./state.js";
+import type { Payments } from "./payments.js";
+import { type OrderQueries, orderKeyword } from "./queries.js";
+import type { Order } from "./service.js";
+import { BUYER_CANCELLABLE, REFUNDABLE } from "./state.js";
 
 const SHIP_NAMES: Record<ShipMethodCode, string> = {
   hct: "新竹物流宅配",
@@ -21,7 +23,7 @@ const SHIP_NAMES: Record<ShipMethodCode, string> = {
 export const shipName = (o: Order) => (o.carrier ? `${SHIP_NAMES.self}（${o.carrier}）` : SHIP_NAMES[o.shipMethod]);
 
 /** Orders as the buyer reads them (lists, details, tracking). */
-export function createOrderViews(db: Db, orders_: OrdersService, logistics: LogisticsService) {
+export function createOrderViews(db: Db, orders_: OrderQueries, payments_: Payments, logistics: LogisticsService) {
   function summary(o: Order, lines: Array<{ name: string; image: string; qty: number }>): OrderSummary {
     return {
       order_no: o.orderNo,
@@ -109,7 +111,12 @@ export function createOrderViews(db: Db, orders_: OrdersService, logistics: Logi
     async staffDetail(orderNo: string) {
       const o = await orders_.byNo(orderNo);
       if (!o) return undefined;
-      const [view, pays] = await Promise.all([this.detail(o), orders_.paymentsOf(o.id)]);
+      const [view, pays, refunds, lines] = await Promise.all([
+        this.detail(o),
+        payments_.paymentsOf(o.id),
+        orders_.refundsOf(o.id),
+        orders_.linesOf(o.id),
+      ]);
       const report = pays.find((p) => p.method === "transfer")?.report ?? null;
       return {
         ...view,
@@ -118,7 +125,25 @@ export function createOrderViews(db: Db, orders_: OrdersService, logistics: Logi
         can_confirm_payment: o.status === "pending_payment" && (o.paymentMethod === "transfer" || o.paymentMethod === "cod"),
         can_ship: (o.status === "paid" || o.status === "processing") && o.shipMethod !== "self" && o.shipMethod !== "depot",
         can_staff_cancel: BUYER_CANCELLABLE.includes(o.status),
-        can_refund: o.status === "delivered" || o.status === "completed",
+        can_deliver: o.status === "shipped",
+        can_complete: o.status === "delivered",
+        can_refund: REFUNDABLE.includes(o.status),
+        delivered_at: o.deliveredAt?.toISOString() ?? null,
+        /** What may still be refunded, line by line (a partial refund picks from these). */
+        refundable: lines.map((l) => ({
+          variant_id: l.variantId,
+          name: `${l.name}（${l.variantName}）`,
+          qty: l.qty - l.refundedQty,
+        })),
+        refunds: refunds.map((r) => ({
+          seq: r.seq,
+          kind: r.kind,
+          money: r.money,
+          wallet: r.wallet,
+          points: r.points,
+          reason: r.reason,
+          at: r.createdAt.toISOString(),
+        })),
       };
     },
     /** Today's figures (Asia/Taipei) and a daily sales series for the dashboard. */
@@ -181,7 +206,11 @@ export function createOrderViews(db: Db, orders_: OrdersService, logistics: Logi
     },
 
     async detail(o: Order): Promise<OrderView> {
-      const [lines, pays, events] = await Promise.all([orders_.linesOf(o.id), orders_.paymentsOf(o.id), orders_.eventsOf(o.id)]);
+      const [lines, pays, events] = await Promise.all([
+        orders_.linesOf(o.id),
+        payments_.paymentsOf(o.id),
+        orders_.eventsOf(o.id),
+      ]);
       const last = pays.at(-1);
       const paid = pays.find((p) => p.status === "paid");
       const shown = paid ?? last;
@@ -224,7 +253,7 @@ export function createOrderViews(db: Db, orders_: OrdersService, logistics: Logi
               transfer_reported: Boolean(transferPayment?.report),
             }
           : null,
-        transfer: o.paymentMethod === "transfer" ? await orders_.transferAccount(o.shopId) : null,
+        transfer: o.paymentMethod === "transfer" ? await payments_.transferAccount(o.shopId) : null,
         history: events.map((e) => ({
           from_status: (e.fromStatus as OrderStatus | null) ?? null,
           to_status: e.toStatus as OrderStatus,
@@ -235,7 +264,8 @@ export function createOrderViews(db: Db, orders_: OrdersService, logistics: Logi
         can_cancel: BUYER_CANCELLABLE.includes(o.status) && !(o.memberId === null && !pending && o.paymentMethod !== "card"),
         can_repay: pending && o.paymentMethod === "card" && !pays.some((p) => p.status === "charging"),
         can_report_transfer: pending && o.paymentMethod === "transfer",
-        card: orders_.cardConfig(),
+        masked: false,
+        card: payments_.cardConfig(),
       };
     },
 

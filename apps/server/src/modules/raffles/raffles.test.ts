@@ -218,7 +218,7 @@ describe("raffles and scratch cards", () => {
     expect(mine).toHaveLength(1);
     expect(mine[0]?.status).toBe("new");
     expect(small).not.toBe(big);
-    await t.services.orders.refundReturned(big, "staff:1", "退貨");
+    await t.services.orders.refund(big, "staff:1", "退貨");
     expect((await tickets("downline")).find((x) => x.id === mine[0]?.id)?.status).toBe("void");
     expect((await scratch(mine[0]?.id, "downline")).status).toBe(404);
   });

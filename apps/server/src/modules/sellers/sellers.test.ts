@@ -157,7 +157,7 @@ describe("a sub-mall order, start to finish", () => {
     expect(entry?.delta).toBe(view.commission);
 
     // A return after completion takes the commission back and the goods go back to the seller.
-    await t.services.orders.refundReturned(orderNo, "staff:1", "退貨");
+    await t.services.orders.refund(orderNo, "staff:1", "退貨");
     expect(await walletOf(sellerId)).toBe(walletBefore);
     expect(await sellerStockOf(variantId)).toBe(sellerStockBefore);
     expect(await t.services.inventory.shopStockUnbalanced()).toEqual([]);
@@ -201,7 +201,7 @@ describe("a sub-mall order, start to finish", () => {
     expect((await call<SellerOrderView>("updateShipStatus", { order_no: orderNo, status: "processing" })).body.data.status).toBe(
       "processing",
     );
-    await t.services.orders.advance(orderNo, "shipped", "staff:1", "HCT5550001");
+    await t.services.orders.advance(orderNo, "shipped", "staff:1", { trackingNo: "HCT5550001" });
     const early = await call("updateShipStatus", { order_no: orderNo, status: "delivered" });
     expect(early.status).toBe(409);
     expect((await call("updateFinish", { order_no: orderNo })).status).toBe(409);
@@ -239,11 +239,11 @@ describe("commission as a ledger", () => {
           for (const step of steps) {
             const { orderNo, variantId } = await shop2Order({ qty: step.qty, ship: step.self ? "self" : "hct" });
             await s.setStock(variantId, 1000);
-            await t.services.orders.confirmPayment(orderNo, `seller:${sellerId}`);
-            await t.services.orders.advance(orderNo, "completed", "staff:1", "HCT000111");
+            await t.services.payments.confirmOffline(orderNo, "staff:1", "staff");
+            await t.services.orders.advance(orderNo, "completed", "staff:1", { trackingNo: "HCT000111" });
             const o = await t.services.orders.byNo(orderNo);
             const commission = Math.floor(((o?.goodsAmount ?? 0) * 800) / 10_000);
-            if (step.refund) await t.services.orders.refundReturned(orderNo, "staff:1", "退貨");
+            if (step.refund) await t.services.orders.refund(orderNo, "staff:1", "退貨");
             else expected += commission;
           }
           expect(await walletOf(sellerId)).toBe(expected);

@@ -9,22 +9,36 @@ import type {
   ShipMethodCode,
 } from "@shop/contract";
 import { SELLER_PAGE_SIZE, SELLER_STOCK_REASON_LABELS } from "@shop/contract";
-import { conflict, forbidden, notFound } from "../../lib/errors.js";
+import { conflict, forbidden, notFound, unprocessable } from "../../lib/errors.js";
 import type { CatalogueService } from "../catalogue/service.js";
 import type { DepotService } from "../depot/service.js";
 import type { InventoryService } from "../inventory/service.js";
 import type { LogisticsService } from "../logistics/service.js";
-import type { Order, OrdersService } from "../orders/service.js";
+import type { Payments } from "../orders/payments.js";
+import type { OrderQueries } from "../orders/queries.js";
+import type { Order, OrderLifecycle } from "../orders/service.js";
 import { type OrderViews, shipName } from "../orders/views.js";
 import type { Shop, ShopsService } from "../shops/service.js";
+import type { SelfDelivery } from "./self-delivery.js";
+
+/**
+ * Who receives an order's offline money (decision 30): a transfer into the shop's own account, or
+ * cash the seller collected delivering it themselves, is the seller's to confirm; the rest the company's.
+ */
+export const paidToSeller = (o: Order, transferPayee: "company" | "shop" | undefined) =>
+  o.paymentMethod === "cod" ? o.shipMethod === "self" : o.paymentMethod === "transfer" && transferPayee === "shop";
 
 /** What a seller may do with an order as it stands (product.md §10); the server checks again on each call. */
-export function sellerActions(o: Order, shopMethods: ShipMethodCode[]): SellerOrderView["actions"] {
+export function sellerActions(
+  o: Order,
+  shopMethods: ShipMethodCode[],
+  transferPayee?: "company" | "shop",
+): SellerOrderView["actions"] {
   const homeDelivery = o.shipMethod === "hct" || o.shipMethod === "self";
   const beforeShipping = o.status === "pending_payment" || o.status === "paid" || o.status === "processing";
   const selfShipped = o.status === "shipped" && o.shipMethod === "self";
   return {
-    confirm_payment: o.status === "pending_payment" && (o.paymentMethod === "transfer" || o.paymentMethod === "cod"),
+    confirm_payment: o.status === "pending_payment" && paidToSeller(o, transferPayee),
     ship_methods:
       homeDelivery && beforeShipping
         ? (["hct", "self"] as const).filter((m) => m !== o.shipMethod && shopMethods.includes(m))
@@ -42,14 +56,16 @@ export function sellerActions(o: Order, shopMethods: ShipMethodCode[]): SellerOr
  */
 export function createSellersService(deps: {
   shops: ShopsService;
-  orders: OrdersService;
+  orders: OrderQueries & Pick<OrderLifecycle, "advance">;
+  payments: Payments;
+  selfDelivery: SelfDelivery;
   orderViews: OrderViews;
   inventory: InventoryService;
   catalogue: CatalogueService;
   logistics: LogisticsService;
   depot: DepotService;
 }) {
-  const { shops, orders, orderViews, inventory, catalogue, logistics, depot } = deps;
+  const { shops, orders, payments, selfDelivery, orderViews, inventory, catalogue, logistics, depot } = deps;
   const actor = (memberId: number) => `seller:${memberId}`;
 
   async function shopOf(memberId: number): Promise<Shop> {
@@ -105,7 +121,7 @@ export function createSellersService(deps: {
       const { shop, order } = await orderOf(memberId, orderNo);
       const [view, pays, methods, commission] = await Promise.all([
         orderViews.detail(order),
-        orders.paymentsOf(order.id),
+        payments.paymentsOf(order.id),
         logistics.shipMethods(shop.id),
         shops.commissionOf(shop.id, order.goodsAmount),
       ]);
@@ -122,40 +138,42 @@ export function createSellersService(deps: {
         actions: sellerActions(
           order,
           methods.map((m) => m.code as ShipMethodCode),
+          pays.find((p) => p.method === "transfer")?.payee,
         ),
       };
     },
 
     async confirmPayment(memberId: number, orderNo: string) {
       await orderOf(memberId, orderNo);
-      await orders.confirmPayment(orderNo, actor(memberId));
+      await payments.confirmOffline(orderNo, actor(memberId), "seller");
     },
 
     async changeShipMethod(memberId: number, orderNo: string, to: "hct" | "self") {
-      await orderOf(memberId, orderNo);
-      await orders.changeShipMethod(orderNo, to, actor(memberId));
+      const { shop } = await orderOf(memberId, orderNo);
+      if (!(await logistics.shipMethods(shop.id)).some((m) => m.code === to)) throw unprocessable("此商城未提供這個配送方式");
+      await selfDelivery.changeShipMethod(orderNo, to, actor(memberId));
     },
 
     async shipSelf(memberId: number, orderNo: string, carrier: string, trackingNo: string) {
       await orderOf(memberId, orderNo);
-      await orders.shipBySeller(orderNo, carrier, trackingNo, actor(memberId));
+      await selfDelivery.ship(orderNo, carrier, trackingNo, actor(memberId));
     },
 
     async setShipStatus(memberId: number, orderNo: string, status: "processing" | "delivered") {
       const { order } = await orderOf(memberId, orderNo);
       const allowed = sellerActions(order, []).statuses;
-      if (!allowed.includes(status)) {
-        throw conflict(
-          status === "delivered" ? "只有賣家自行配送且已出貨的訂單可以設為已送達" : "只有已付款的訂單可以設為備貨中",
-        );
-      }
-      await orders.advance(orderNo, status, actor(memberId));
+      const refusal = status === "delivered" ? "只有賣家自行配送且已出貨的訂單可以設為已送達" : "只有已付款的訂單可以設為備貨中";
+      if (!allowed.includes(status)) throw conflict(refusal);
+      // Checked again under the order's lock: the state may have moved since it was read.
+      await orders.advance(orderNo, status, actor(memberId), { from: status === "delivered" ? ["shipped"] : ["paid"] });
     },
 
     async finish(memberId: number, orderNo: string) {
       const { order } = await orderOf(memberId, orderNo);
       if (!sellerActions(order, []).finish) throw conflict("訂單送達後才能完成；宅配訂單由物流回報送達");
-      await orders.advance(orderNo, "completed", actor(memberId));
+      await orders.advance(orderNo, "completed", actor(memberId), {
+        from: order.status === "delivered" ? ["delivered"] : ["shipped"],
+      });
     },
 
     async tracking(memberId: number, orderNo: string) {

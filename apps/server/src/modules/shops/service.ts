@@ -114,6 +114,29 @@ export function createShopsService(db: Db) {
       return out;
     },
     /**
+     * The account a shop's transfer orders are paid into: the sub-mall's own when it has one set
+     * (its seller receives, so its seller confirms), else the company's main-mall account.
+     */
+    async transferAccount(shopId: number) {
+      const keys = ["transfer_bank_code", "transfer_bank_name", "transfer_account", "transfer_holder"];
+      const rows = await db
+        .select()
+        .from(shopSettings)
+        .where(and(inArray(shopSettings.shopId, [MAIN_SHOP_ID, shopId]), inArray(shopSettings.key, keys)));
+      const own = shopId !== MAIN_SHOP_ID && rows.some((r) => r.shopId === shopId && r.key === "transfer_account" && r.value);
+      const from = own ? shopId : MAIN_SHOP_ID;
+      const value = (key: string) => rows.find((r) => r.shopId === from && r.key === key)?.value ?? "";
+      return {
+        bank: {
+          code: value("transfer_bank_code"),
+          name: value("transfer_bank_name"),
+          account: value("transfer_account"),
+          holder: value("transfer_holder"),
+        },
+        payee: own ? ("shop" as const) : ("company" as const),
+      };
+    },
+    /**
      * The shop commission an order earns its seller (product.md §3: a percentage of the goods
      * amount, set per shop), or null for the main mall or a shop without an owner or a rate.
      */

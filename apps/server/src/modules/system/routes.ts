@@ -1,10 +1,12 @@
-import { orderNoSchema, phoneSchema, z } from "@shop/contract";
+import { idSchema, orderNoSchema, phoneSchema, z } from "@shop/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { CapturingSmsSender } from "../../integrations/sms/index.js";
 import { notFound } from "../../lib/errors.js";
 import { ok } from "../../lib/http.js";
 import type { JobsService } from "../jobs/service.js";
-import type { OrdersService } from "../orders/service.js";
+import type { Payments } from "../orders/payments.js";
+import type { OrderQueries } from "../orders/queries.js";
+import type { OrderLifecycle } from "../orders/service.js";
 
 /**
  * Liveness (`/health`: the process answers) and readiness (`/ready`: the database answers and the
@@ -31,7 +33,8 @@ export function healthRoutes(driver: string, ping: () => Promise<void>, draining
  */
 export function testModeRoutes(
   sms: CapturingSmsSender,
-  orders: OrdersService,
+  orders: Pick<OrderQueries, "byNo"> & Pick<OrderLifecycle, "advance">,
+  payments: Pick<Payments, "confirmOffline">,
   jobs: JobsService,
   integrity: () => Promise<Record<string, unknown[]>>,
 ): FastifyPluginAsyncZod {
@@ -47,7 +50,7 @@ export function testModeRoutes(
         return ok({ id: job?.id, enqueued_by: jobs.instance });
       },
     );
-    app.get("/test/jobs/:id", { schema: { params: z.object({ id: z.coerce.number().int().positive() }) } }, async (req) => {
+    app.get("/test/jobs/:id", { schema: { params: z.object({ id: idSchema }) } }, async (req) => {
       const job = await jobs.get(req.params.id);
       if (!job) throw notFound("找不到此工作");
       return ok({ status: job.status, attempts: job.attempts, locked_by: job.lockedBy, instance: jobs.instance });
@@ -71,9 +74,9 @@ export function testModeRoutes(
       async (req) => {
         const o = await orders.byNo(req.body.order_no);
         if (!o) throw notFound("找不到此訂單");
-        if (o.status === "pending_payment") await orders.confirmPayment(o.orderNo, "staff:test");
+        if (o.status === "pending_payment") await payments.confirmOffline(o.orderNo, "staff:test", "staff");
         await orders.advance(o.orderNo, "processing", "staff:test");
-        await orders.advance(o.orderNo, "shipped", "staff:test", req.body.tracking_no ?? "HCT000000001");
+        await orders.advance(o.orderNo, "shipped", "staff:test", { trackingNo: req.body.tracking_no ?? "HCT000000001" });
         if (req.body.complete) {
           await orders.advance(o.orderNo, "delivered", "staff:test");
           await orders.advance(o.orderNo, "completed", "staff:test");

@@ -1,0 +1,221 @@
+import { randomInt } from "node:crypto";
+import type { FastStoreOrderInput, NextStep, StoreOrderInput, StoreResult } from "@shop/contract";
+import { formatMoney } from "@shop/contract/format";
+import type { Db, Tx } from "../../db/client.js";
+import { sha256 } from "../../lib/crypto.js";
+import { conflict, fieldError, isUniqueViolation, unprocessable } from "../../lib/errors.js";
+import type { CartService } from "../cart/service.js";
+import type { InventoryService } from "../inventory/service.js";
+import type { LoyaltyService } from "../loyalty/service.js";
+import type { AddressBookService } from "../members/addresses.js";
+import type { CardCharge } from "../orders/card-charge.js";
+import type { GuestAccess } from "../orders/guest-access.js";
+import type { Payments } from "../orders/payments.js";
+import { actorOf, type Buyer, type Order, type OrderLifecycle } from "../orders/service.js";
+import type { Idempotency, IdempotencyClaim } from "./idempotency.js";
+import { type BuiltQuote, isCvs, type Quotes, type Source } from "./quote.js";
+
+const TRANSFER_DAYS = 3;
+const CARD_PAY_MINUTES = 60;
+
+type PlaceInput = StoreOrderInput | FastStoreOrderInput;
+
+export interface PlaceOrderDeps {
+  db: Db;
+  quotes: Quotes;
+  cart: CartService;
+  inventory: InventoryService;
+  loyalty: LoyaltyService;
+  addresses: AddressBookService;
+  lifecycle: OrderLifecycle;
+  payments: Payments;
+  charge: CardCharge;
+  idempotency: Idempotency;
+  guestAccess: GuestAccess;
+  findOrder: (orderNo: string) => Promise<Order | undefined>;
+  now?: () => Date;
+}
+
+/**
+ * Placing an order (POST /order/store and /order/store/fast): re-quote, then in one transaction
+ * take the cart lines, reserve stock, apply coupon, points and wallet, open the payment; then
+ * charge a card outside the transaction. Once per cart content or Idempotency-Key (decision 30).
+ */
+export function createPlaceOrder(deps: PlaceOrderDeps) {
+  const { db, quotes, cart, inventory, loyalty, lifecycle, payments } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  /** yyyymmdd in Asia/Taipei + 6 random digits: readable, and not guessable from another order. */
+  function newOrderNo(): string {
+    const day = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Taipei", year: "numeric", month: "2-digit", day: "2-digit" })
+      .format(now())
+      .replace(/-/g, "");
+    return `${day}${String(randomInt(0, 1_000_000)).padStart(6, "0")}`;
+  }
+
+  function checkDelivery(input: PlaceInput, member: boolean) {
+    const m = input.ship_method;
+    if ((m === "hct" || m === "self") && !input.address) throw fieldError("address", "請填寫收件地址");
+    if (isCvs(m)) {
+      if (!input.cvs_store) throw fieldError("cvs_store", "請選擇取貨門市");
+      if (input.cvs_store.type !== m) throw fieldError("cvs_store", "取貨門市與所選超商不符，請重新選擇門市");
+    }
+    if (m === "depot" && !member) throw unprocessable("雲端庫存僅限會員使用，請先登入");
+    if (input.payment_method === "card" && !input.prime) throw fieldError("prime", "請輸入信用卡資料");
+  }
+
+  async function insertOrder(tx: Tx, orderNo: string, buyer: Buyer, input: PlaceInput, b: BuiltQuote): Promise<Order> {
+    const at = now();
+    const q = b.q;
+    const payBy =
+      input.payment_method === "transfer"
+        ? new Date(at.getTime() + TRANSFER_DAYS * 86_400_000)
+        : input.payment_method === "card"
+          ? new Date(at.getTime() + CARD_PAY_MINUTES * 60_000)
+          : null;
+    return lifecycle.create(
+      tx,
+      {
+        orderNo,
+        shopId: b.shopId,
+        memberId: buyer.memberId ?? null,
+        status: "pending_payment",
+        shipMethod: input.ship_method,
+        paymentMethod: input.payment_method,
+        receiverName: input.receiver.name,
+        receiverPhone: input.receiver.phone,
+        email: input.email ?? "",
+        address: input.ship_method === "hct" || input.ship_method === "self" ? (input.address ?? null) : null,
+        cvsStore: isCvs(input.ship_method) ? (input.cvs_store ?? null) : null,
+        invoice: input.invoice as Record<string, string>,
+        note: input.note ?? "",
+        goodsAmount: q.goodsAmount,
+        discounts: q.discounts,
+        discountTotal: q.discountTotal,
+        shippingFee: q.shippingFee,
+        orderAmount: q.orderAmount,
+        pointsUsed: q.pointsUsed,
+        walletUsed: q.walletUsed,
+        payable: q.payable,
+        memberCouponId: q.discounts.some((d) => d.source === "coupon") ? (input.coupon_id ?? null) : null,
+        payBy,
+        createdAt: at,
+        updatedAt: at,
+      },
+      b.lines.map((l) => ({
+        variantId: l.variantId,
+        productId: l.v.productId,
+        name: l.v.name,
+        variantName: l.v.variantName,
+        image: l.v.image,
+        price: l.v.price,
+        qty: l.qty,
+        pointPercent: l.v.pointPercent,
+      })),
+      actorOf(buyer),
+    );
+  }
+
+  async function createOrder(buyer: Buyer, source: Source, input: PlaceInput, b: BuiltQuote, claim: IdempotencyClaim | null) {
+    // Read before the transaction: on PGlite a read outside it would wait for it.
+    const payee = await payments.payeeFor(b.shopId, input.payment_method);
+    for (let attempt = 0; ; attempt++) {
+      const orderNo = newOrderNo();
+      try {
+        return await db.transaction(async (tx) => {
+          // The cart lines first: their delete locks them, so a twin order of the same lines waits here and then fails.
+          if ("lineIds" in source)
+            await cart.removeBought(
+              tx,
+              b.lines.map((l) => ({ lineId: l.lineId, qty: l.qty })),
+            );
+          if (claim) await deps.idempotency.attach(tx, claim.scopeKey, orderNo);
+          const order = await insertOrder(tx, orderNo, buyer, input, b);
+          const ref = `order:${orderNo}`;
+          await inventory.reserve(tx, b.lines, ref);
+          if (buyer.memberId !== undefined) {
+            const q = b.q;
+            if (order.memberCouponId) await loyalty.useCoupon(tx, buyer.memberId, order.memberCouponId, orderNo);
+            if (q.pointsUsed > 0)
+              await loyalty.changePoints(tx, buyer.memberId, -q.pointsUsed, `訂單 ${orderNo} 折抵`, `${ref}:use`);
+            if (q.walletUsed > 0)
+              await loyalty.changeWallet(tx, buyer.memberId, -q.walletUsed, `訂單 ${orderNo} 付款`, `${ref}:use`);
+          }
+          await payments.open(tx, order, payee);
+          return b.q.payable === 0 ? lifecycle.pay(tx, order, "system", "點數／錢包全額付款") : order;
+        });
+      } catch (error) {
+        // Six random digits per day: a clash is rare, and a new number fixes it.
+        if (isUniqueViolation(error, "orders_no_key") && attempt < 3) continue;
+        throw error;
+      }
+    }
+  }
+
+  /** A guest's answer carries proof of the phone for this browser (never stored with a replayable answer). */
+  async function withAccess(buyer: Buyer, answer: StoreResult): Promise<StoreResult> {
+    if (buyer.memberId !== undefined) return answer;
+    const order = await deps.findOrder(answer.order_no);
+    return order ? { ...answer, access_token: await deps.guestAccess.forCheckout(db, order.id) } : answer;
+  }
+
+  return {
+    async store(
+      buyer: Buyer,
+      source: Source,
+      input: PlaceInput,
+      options: { idempotencyKey?: string; origin: string },
+    ): Promise<StoreResult> {
+      if (input.address_id !== undefined) {
+        if (buyer.memberId === undefined) throw unprocessable("請先登入會員再使用地址簿");
+        const a = await deps.addresses.get(buyer.memberId, input.address_id);
+        input = { ...input, address: { zip: a.zip, county: a.county, district: a.district, line: a.line } };
+      }
+      checkDelivery(input, buyer.memberId !== undefined);
+      const { prime, ...rest } = input;
+      const scope =
+        buyer.memberId !== undefined ? `member:${buyer.memberId}` : `guest:${sha256(buyer.cartToken ?? input.receiver.phone)}`;
+      const requestHash = sha256(JSON.stringify({ source, rest }));
+      // Without a key, the cart's lines are the key: the same lines can only ever be bought once.
+      const claim: IdempotencyClaim | null = options.idempotencyKey
+        ? { scopeKey: `${scope}:${options.idempotencyKey}`, requestHash, implicit: false }
+        : "lineIds" in source
+          ? {
+              scopeKey: `${scope}:cart:${[...new Set(source.lineIds)].sort((a, b) => a - b).join(",")}`,
+              requestHash,
+              implicit: true,
+            }
+          : null;
+      if (claim) {
+        const claimed = await deps.idempotency.claim(claim);
+        if (!claimed.owned) return withAccess(buyer, claimed.answer);
+      }
+
+      let order: Order;
+      try {
+        const b = await quotes.build(buyer, source, input);
+        if (b.q.couponRejected) throw unprocessable(b.q.couponRejected);
+        if (input.expected_payable !== undefined && input.expected_payable !== b.q.payable) {
+          throw conflict(`商品價格或優惠已更新，應付金額變為 ${formatMoney(b.q.payable)}，請確認後再下單`, {
+            payable: b.q.payable,
+          });
+        }
+        const option = quotes.paymentOptions(b, input.ship_method).find((o) => o.code === input.payment_method);
+        if (!option?.available) throw unprocessable(option?.reason ?? "此付款方式目前無法使用");
+        order = await createOrder(buyer, source, input, b, claim);
+      } catch (error) {
+        if (claim) await deps.idempotency.release(claim.scopeKey);
+        throw error;
+      }
+      const next: NextStep =
+        order.paymentMethod === "card" && order.status === "pending_payment"
+          ? await deps.charge(order, prime ?? "", options.origin)
+          : await payments.nextFor(order);
+      const answer: StoreResult = { order_no: order.orderNo, next };
+      if (claim) await deps.idempotency.answer(claim.scopeKey, answer);
+      return withAccess(buyer, answer);
+    },
+  };
+}
+
+export type PlaceOrder = ReturnType<typeof createPlaceOrder>;

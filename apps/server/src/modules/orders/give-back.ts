@@ -1,0 +1,84 @@
+import { and, asc, count, eq, sql } from "drizzle-orm";
+import type { Tx } from "../../db/client.js";
+import { orderLines, orderRefunds, payments } from "../../db/schema/index.js";
+import { planRefund } from "./refund-math.js";
+import type { Commit, GivenBack, Order, OrderEffects } from "./service.js";
+
+/**
+ * Giving back to the buyer (a cancellation, a refund, part of one), inside the transition's
+ * transaction: the plan from refund-math, recorded as one order_refunds row and the lines'
+ * refunded quantities, then carried out by the effects (stock, depot, points, wallet, money).
+ */
+export function createGiveBack(deps: { effects: OrderEffects; now: () => Date }) {
+  const { effects, now } = deps;
+
+  /** Money still held for the order: captured payments less what was decided to go back. */
+  async function moneyHeld(tx: Tx, orderId: number) {
+    const [row] = await tx
+      .select({ n: sql<number>`coalesce(sum(${payments.amount} - ${payments.refunded}), 0)::int` })
+      .from(payments)
+      .where(and(eq(payments.orderId, orderId), eq(payments.status, "paid")));
+    return Number(row?.n ?? 0);
+  }
+
+  /** Gives back units (every unit left when `wanted` is omitted) and their value, recorded as one refund. */
+  async function giveBack(
+    tx: Tx,
+    order: Order,
+    kind: GivenBack["kind"],
+    actor: string,
+    reason: string,
+    commit: Commit,
+    wanted?: Map<number, number>,
+  ) {
+    const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id));
+    const before = await tx
+      .select({
+        n: count(),
+        goods: sql<number>`coalesce(sum(${orderRefunds.goodsValue}), 0)::int`,
+        wallet: sql<number>`coalesce(sum(${orderRefunds.wallet}), 0)::int`,
+        points: sql<number>`coalesce(sum(${orderRefunds.points}), 0)::int`,
+      })
+      .from(orderRefunds)
+      .where(eq(orderRefunds.orderId, order.id));
+    const prior = before[0] ?? { n: 0, goods: 0, wallet: 0, points: 0 };
+    const left = {
+      money: await moneyHeld(tx, order.id),
+      wallet: order.walletUsed - Number(prior.wallet),
+      points: order.pointsUsed - Number(prior.points),
+    };
+    const plan = planRefund(lines, order, left, wanted);
+    const seq = Number(prior.n) + 1;
+    await tx.insert(orderRefunds).values({
+      orderId: order.id,
+      seq,
+      kind,
+      items: plan.items.map((i) => ({ line_id: i.lineId, variant_id: i.variantId, qty: i.qty })),
+      goodsValue: plan.goodsValue,
+      money: plan.money,
+      wallet: plan.wallet,
+      points: plan.points,
+      actor,
+      reason,
+      createdAt: now(),
+    });
+    for (const i of plan.items) {
+      await tx
+        .update(orderLines)
+        .set({ refundedQty: sql`${orderLines.refundedQty} + ${i.qty}` })
+        .where(eq(orderLines.id, i.lineId));
+    }
+    const back: GivenBack = {
+      ...plan,
+      kind,
+      seq,
+      goodsValueSoFar: Number(prior.goods) + plan.goodsValue,
+      netGoods: Math.max(0, order.goodsAmount - order.discountTotal),
+      lines,
+    };
+    for (const run of effects.givenBack) await run(tx, order, back, commit);
+    return back;
+  }
+
+  return { giveBack, moneyHeld };
+}

@@ -1,0 +1,91 @@
+import type { OrderStatus } from "@shop/contract";
+import { and, asc, count, desc, eq, isNotNull, like, or } from "drizzle-orm";
+import type { Db } from "../../db/client.js";
+import { orderEvents, orderLines, orderRefunds, orders } from "../../db/schema/index.js";
+import { notFound } from "../../lib/errors.js";
+import { likeEscape } from "../../lib/like.js";
+import type { Buyer, Order } from "./service.js";
+
+/** An order number or phone that starts with the keyword, or a receiver name that contains it. */
+export function orderKeyword(keyword: string | undefined) {
+  const k = keyword?.trim();
+  if (!k) return undefined;
+  return or(
+    like(orders.orderNo, `${likeEscape(k)}%`),
+    like(orders.receiverPhone, `${likeEscape(k)}%`),
+    like(orders.receiverName, `%${likeEscape(k)}%`),
+  );
+}
+
+/** Reading orders (no changes: those go through the lifecycle). */
+export function createOrderQueries(db: Db) {
+  return {
+    async byNo(orderNo: string): Promise<Order | undefined> {
+      return (await db.select().from(orders).where(eq(orders.orderNo, orderNo)))[0];
+    },
+
+    async byId(id: number): Promise<Order | undefined> {
+      return (await db.select().from(orders).where(eq(orders.id, id)))[0];
+    },
+
+    /** The order if the buyer may see it: their own as a member, or the phone on it as a guest. */
+    async findFor(buyer: Buyer, orderNo: string): Promise<Order> {
+      const [o] = await db.select().from(orders).where(eq(orders.orderNo, orderNo));
+      const mine =
+        o &&
+        ((buyer.memberId !== undefined && o.memberId === buyer.memberId) ||
+          (buyer.memberId === undefined && buyer.phone !== undefined && o.receiverPhone === buyer.phone));
+      if (!o || !mine) throw notFound("查無此訂單，請確認訂單編號與手機號碼");
+      return o;
+    },
+
+    linesOf: (orderId: number) => db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.id)),
+
+    eventsOf: (orderId: number) =>
+      db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(asc(orderEvents.id)),
+
+    refundsOf: (orderId: number) =>
+      db.select().from(orderRefunds).where(eq(orderRefunds.orderId, orderId)).orderBy(asc(orderRefunds.seq)),
+
+    /** One page of a shop's orders, newest first, by state and by order number, name or phone. */
+    async listForShop(shopId: number, filter: { status?: OrderStatus; keyword?: string }, page: number, perPage: number) {
+      const where = and(
+        eq(orders.shopId, shopId),
+        filter.status ? eq(orders.status, filter.status) : undefined,
+        orderKeyword(filter.keyword),
+      );
+      const [total] = await db.select({ n: count() }).from(orders).where(where);
+      const rows = await db
+        .select()
+        .from(orders)
+        .where(where)
+        .orderBy(desc(orders.id))
+        .limit(perPage)
+        .offset((page - 1) * perPage);
+      return { rows, total: total?.n ?? 0 };
+    },
+
+    /** Receivers and addresses of a member's recent home-delivery orders, newest first (checkout offers them again). */
+    async pastAddresses(memberId: number) {
+      const rows = await db
+        .select({ name: orders.receiverName, phone: orders.receiverPhone, address: orders.address })
+        .from(orders)
+        .where(and(eq(orders.memberId, memberId), isNotNull(orders.address)))
+        .orderBy(desc(orders.id))
+        .limit(20);
+      return rows.flatMap((r) => (r.address ? [{ name: r.name, phone: r.phone, address: r.address }] : []));
+    },
+
+    /** How many of a shop's orders are in each state. */
+    async countsForShop(shopId: number): Promise<Partial<Record<OrderStatus, number>>> {
+      const rows = await db
+        .select({ status: orders.status, n: count() })
+        .from(orders)
+        .where(eq(orders.shopId, shopId))
+        .groupBy(orders.status);
+      return Object.fromEntries(rows.map((r) => [r.status, r.n]));
+    },
+  };
+}
+
+export type OrderQueries = ReturnType<typeof createOrderQueries>;

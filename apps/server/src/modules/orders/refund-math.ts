@@ -1,0 +1,90 @@
+/**
+ * What a cancellation or refund gives back, as whole NT$ and points (pure: no database).
+ *
+ * The goods after discounts (goods − discounts) are spread over the lines by list value with the
+ * largest-remainder rule, and a line's value over its units by cumulative floors, so any sequence
+ * of partial refunds adds up exactly to the whole. A partial refund returns its units' value from
+ * money (card, transfer, cash on delivery) first, then wallet, then points, each capped by what is
+ * left of it; the refund that returns the last unit returns everything left (shipping included).
+ */
+
+export interface RefundLine {
+  id: number;
+  variantId: number;
+  price: number;
+  qty: number;
+  /** Units already given back. */
+  refundedQty: number;
+}
+
+export interface RefundOrder {
+  goodsAmount: number;
+  discountTotal: number;
+}
+
+/** What is left to give back of each source (captured money, wallet used, points used). */
+export interface Left {
+  money: number;
+  wallet: number;
+  points: number;
+}
+
+export interface RefundPlan {
+  items: Array<{ lineId: number; variantId: number; qty: number }>;
+  /** The units' share of the goods after discounts. */
+  goodsValue: number;
+  money: number;
+  wallet: number;
+  points: number;
+  /** No unit is left with the buyer after this. */
+  final: boolean;
+}
+
+/** Each line's share of goods − discounts, summing exactly to it. */
+export function lineNetValues(lines: Array<{ price: number; qty: number }>, order: RefundOrder): number[] {
+  const net = Math.max(0, order.goodsAmount - order.discountTotal);
+  const list = lines.map((l) => l.price * l.qty);
+  const total = list.reduce((a, b) => a + b, 0);
+  if (total === 0) return lines.map(() => 0);
+  const exact = list.map((v) => (v * net) / total);
+  const out = exact.map(Math.floor);
+  let rest = net - out.reduce((a, b) => a + b, 0);
+  const byRemainder = exact.map((v, i) => ({ i, r: v - Math.floor(v) })).sort((a, b) => b.r - a.r || a.i - b.i);
+  for (const { i } of byRemainder) {
+    if (rest <= 0) break;
+    out[i] = (out[i] ?? 0) + 1;
+    rest--;
+  }
+  return out;
+}
+
+/** The value of units [from, to) of a line worth `net` for `qty` units. */
+export const unitsValue = (net: number, qty: number, from: number, to: number) =>
+  Math.floor((net * to) / qty) - Math.floor((net * from) / qty);
+
+/**
+ * The plan for giving back `wanted` units per line (every remaining unit when omitted). Throws
+ * RangeError when a line has fewer units left than asked, or nothing is asked.
+ */
+export function planRefund(lines: RefundLine[], order: RefundOrder, left: Left, wanted?: Map<number, number>): RefundPlan {
+  const nets = lineNetValues(lines, order);
+  const items: RefundPlan["items"] = [];
+  let goodsValue = 0;
+  let remainingAfter = 0;
+  lines.forEach((l, i) => {
+    const open = l.qty - l.refundedQty;
+    const take = wanted ? (wanted.get(l.id) ?? 0) : open;
+    if (!Number.isInteger(take) || take < 0 || take > open) throw new RangeError(`line ${l.id}: ${take} of ${open} left`);
+    remainingAfter += open - take;
+    if (take === 0) return;
+    items.push({ lineId: l.id, variantId: l.variantId, qty: take });
+    goodsValue += unitsValue(nets[i] ?? 0, l.qty, l.refundedQty, l.refundedQty + take);
+  });
+  if (items.length === 0) throw new RangeError("nothing to refund");
+  const final = remainingAfter === 0;
+  if (final) return { items, goodsValue, ...left, final };
+  const money = Math.min(goodsValue, left.money);
+  const wallet = Math.min(goodsValue - money, left.wallet);
+  const points = Math.min(goodsValue - money - wallet, left.points);
+  return { items, goodsValue, money, wallet, points, final };
+}
