@@ -22,6 +22,13 @@ export const MAX_DB_ID = 2_147_483_647;
 export const dbId = (message: string) =>
   z.coerce.number({ error: message }).int({ error: message }).positive({ error: message }).max(MAX_DB_ID, { error: message });
 
+/** A search term that is a row id ("42"), or undefined: never throws, never yields a number the database cannot hold. */
+export function idInText(text: string): number | undefined {
+  if (!/^\d{1,10}$/.test(text.trim())) return undefined;
+  const n = Number(text.trim());
+  return n >= 1 && n <= MAX_DB_ID ? n : undefined;
+}
+
 export const shopIdSchema = dbId("商城編號格式錯誤");
 
 export const idSchema = dbId("編號格式錯誤");

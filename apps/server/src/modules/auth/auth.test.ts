@@ -256,6 +256,44 @@ describe("captcha sending limits", () => {
   });
 });
 
+describe("limits hold when requests arrive together (decision 30)", () => {
+  const send = (phone: string, ip: string) =>
+    t.call("POST", "/api/register/user/sendCaptcha", { body: { phone, purpose: "register" }, ip });
+
+  test("20 sends for one phone at once: one code goes out", async () => {
+    const phone = uniquePhone();
+    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => send(phone, `10.20.0.${i + 1}`)));
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(results.filter((r) => r.status === 429)).toHaveLength(19);
+    expect(await t.database.db.select().from(captchas).where(eq(captchas.phone, phone))).toHaveLength(1);
+  });
+
+  test("30 sends from one address at once: twenty codes go out", async () => {
+    const ip = "10.21.0.1";
+    const results = await Promise.all(Array.from({ length: 30 }, () => send(uniquePhone(), ip)));
+    expect(results.filter((r) => r.status === 200)).toHaveLength(20);
+    expect(results.filter((r) => r.status === 429).map((r) => r.body.message)).toEqual(
+      Array(10).fill("發送驗證碼次數過多，請稍後再試"),
+    );
+    expect(await t.database.db.select().from(captchas).where(eq(captchas.ip, ip))).toHaveLength(20);
+  });
+
+  test("20 guesses of one code at once: five are checked, the rest refused as too many", async () => {
+    const phone = uniquePhone();
+    const code = await sendCode(phone);
+    const wrong = code === "000000" ? "111111" : "000000";
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        t.call("POST", "/api/register/user/store", { body: { phone, captcha: wrong, password: "good-pass-1", name: "甲" } }),
+      ),
+    );
+    expect(results.filter((r) => r.body.message === "驗證碼錯誤，請再確認一次")).toHaveLength(5);
+    expect(results.filter((r) => r.body.message === "驗證碼錯誤次數過多，請重新取得驗證碼")).toHaveLength(15);
+    const [row] = await t.database.db.select().from(captchas).where(eq(captchas.phone, phone));
+    expect(row?.attempts).toBe(5);
+  });
+});
+
 describe("passwords", () => {
   test("login with a wrong password → 401 帳號或密碼錯誤, same for an unknown account", async () => {
     const { phone } = await registerMember();

@@ -1,3 +1,4 @@
+import { idInText } from "@shop/contract";
 import type { categoryInput, ProductInput } from "@shop/contract/admin";
 import { and, asc, count, desc, eq, ilike, inArray, lte, or, type SQL } from "drizzle-orm";
 import type { z } from "zod";
@@ -153,7 +154,7 @@ export function createCatalogueAdmin(db: Db, catalogue: CatalogueService) {
       const where = and(
         filter.category_id ? eq(products.categoryId, filter.category_id) : undefined,
         filter.status ? eq(products.status, filter.status) : undefined,
-        q ? or(ilike(products.name, `%${likeEscape(q)}%`), eq(products.id, Number(q) || 0)) : undefined,
+        q ? or(ilike(products.name, `%${likeEscape(q)}%`), eq(products.id, idInText(q) ?? 0)) : undefined,
       );
       const [[total], rows] = await Promise.all([
         db.select({ n: count() }).from(products).where(where),

@@ -88,6 +88,68 @@ describe("many buyers at once", () => {
   }, 60_000);
 });
 
+describe("one cart, one order", () => {
+  const cartOrder = (lineIds: number[], extra: Record<string, unknown> = {}) => ({
+    line_ids: lineIds,
+    ship_method: "hct",
+    payment_method: "transfer",
+    receiver: guestReceiver,
+    address: homeAddress,
+    invoice: { type: "donation", donation_code: "8585" },
+    ...extra,
+  });
+
+  test("the same cart submitted 20 times at once without a key: one order, the same answer to all", async () => {
+    const v = await s.variantOf(57);
+    await s.setStock(v, 100);
+    const cart = await s.cartWith([{ variantId: v, qty: 2 }]);
+    const before = (await t.database.db.select({ n: count() }).from(orders))[0]?.n ?? 0;
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        t.call<StoreResult>("POST", "/api/order/store", { body: cartOrder(cart.lineIds), headers: cart.headers }),
+      ),
+    );
+    expect(results.map((r) => `${r.status} ${r.body.message}`)).toEqual(Array(20).fill("200 訂單已成立"));
+    expect(new Set(results.map((r) => r.body.data.order_no)).size).toBe(1);
+    expect(((await t.database.db.select({ n: count() }).from(orders))[0]?.n ?? 0) - before).toBe(1);
+    expect(await s.stockOf(v)).toBe(98);
+
+    // The same lines with another form (a second tab): a clear 409 naming the order, no second order.
+    const other = await t.call("POST", "/api/order/store", {
+      body: cartOrder(cart.lineIds, { payment_method: "cod" }),
+      headers: cart.headers,
+    });
+    expect(other.status).toBe(409);
+    expect(other.body.message).toContain(results[0]?.body.data.order_no);
+  }, 60_000);
+
+  test("20 replays of one keyed cart order at once: the same order 20 times, never a 404", async () => {
+    const v = await s.variantOf(58);
+    await s.setStock(v, 100);
+    const cart = await s.cartWith([{ variantId: v, qty: 1 }]);
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        t.call<StoreResult>("POST", "/api/order/store", {
+          body: cartOrder(cart.lineIds),
+          headers: { ...cart.headers, "idempotency-key": "cart-replay-0001" },
+        }),
+      ),
+    );
+    expect(results.map((r) => r.status)).toEqual(Array(20).fill(200));
+    expect(new Set(results.map((r) => r.body.data.order_no)).size).toBe(1);
+  }, 60_000);
+
+  test("a failed attempt does not hold the cart: after a refusal the same lines can be ordered", async () => {
+    const v = await s.variantOf(59);
+    await s.setStock(v, 1);
+    const cart = await s.cartWith([{ variantId: v, qty: 1 }]);
+    await s.setStock(v, 0);
+    expect((await t.call("POST", "/api/order/store", { body: cartOrder(cart.lineIds), headers: cart.headers })).status).toBe(409);
+    await s.setStock(v, 5);
+    expect((await t.call("POST", "/api/order/store", { body: cartOrder(cart.lineIds), headers: cart.headers })).status).toBe(200);
+  });
+});
+
 describe("the quote and the order agree", () => {
   test("for random carts, ship methods, coupons, points and wallet: the order keeps the quote, nothing negative", async () => {
     const token = await s.login(DEMO_ACCOUNTS.member.phone, DEMO_ACCOUNTS.member.password);

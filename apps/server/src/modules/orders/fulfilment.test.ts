@@ -70,6 +70,10 @@ describe("HCT tracking pushes", () => {
     const raw = JSON.stringify({ order_no: orderNo, tracking_no: "HCT7700001", events: [], delivered: true });
     const forged = await push(raw, signHctPush("another-secret-0123456789", raw));
     expect(forged.statusCode).toBe(403);
+    // A signature of the right length in characters but not in bytes is a bad signature, not a crash.
+    const accented = await push(raw, "é".repeat(64));
+    expect(accented.statusCode).toBe(403);
+    expect(accented.json().message).toBe("簽章驗證失敗");
     const other = JSON.stringify({ order_no: orderNo, tracking_no: "HCT0000000", events: [], delivered: true });
     expect((await push(other, signHctPush(SECRET, other))).statusCode).toBe(404);
     const bad = "{not json";

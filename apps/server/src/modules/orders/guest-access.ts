@@ -88,7 +88,9 @@ export function createGuestAccess(deps: { db: Db; codes: OneTimeCodes; brandName
       return codes.send(
         phone,
         ip,
-        (code) => `【${deps.brandName}】訂單 ${o.orderNo} 的查詢驗證碼為 ${code}，10 分鐘內有效。請勿將驗證碼提供給他人。`,
+        // The code first: readers (and autofill) take the first six digits.
+        (code) =>
+          `【${deps.brandName}】您的訂單查詢驗證碼為 ${code}（訂單 ${o.orderNo}），10 分鐘內有效。請勿將驗證碼提供給他人。`,
       );
     },
 

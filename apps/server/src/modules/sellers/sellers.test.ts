@@ -10,7 +10,7 @@ import type {
 import { and, eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { shopProducts, walletEntries } from "../../db/schema/index.js";
+import { shopProducts, shopSettings, walletEntries } from "../../db/schema/index.js";
 import { DEMO_ACCOUNTS } from "../../db/seed.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
 import { guestReceiver, homeAddress, orderSteps } from "../orders/test-helpers.js";
@@ -64,6 +64,52 @@ async function shop2Order(opts: { qty?: number; ship?: "hct" | "self" | "cvs_711
 const sellerStockOf = async (variantId: number) =>
   (await get<SellerStockView[]>("seller/inventory")).body.data.find((x) => x.variant_id === variantId)?.qty ?? 0;
 const walletOf = async (memberId: number) => (await t.services.loyalty.balances(memberId)).wallet;
+
+describe("whose money a seller may confirm", () => {
+  test("a transfer into the company's account is confirmed by staff only; the seller is refused and nothing changes", async () => {
+    // Without its own account, the sub-mall's buyers pay the company.
+    const own = await t.database.db.select().from(shopSettings).where(eq(shopSettings.shopId, 2));
+    await t.database.db.delete(shopSettings).where(eq(shopSettings.shopId, 2));
+    try {
+      const { orderNo } = await shop2Order({ ship: "hct" });
+      const detail = await call<SellerOrderView>("detail", { order_no: orderNo });
+      expect(detail.body.data.actions.confirm_payment).toBe(false);
+      expect(detail.body.data.transfer?.account).toBe("1234-5678-9012");
+      const r = await call("updateSellerPayment", { order_no: orderNo });
+      expect(r.status).toBe(403);
+      expect(r.body.message).toBe("此筆款項匯入總公司帳戶，需由總公司確認收款");
+      expect((await t.services.orders.byNo(orderNo))?.status).toBe("pending_payment");
+      await t.services.payments.confirmOffline(orderNo, "staff:1", "staff");
+      expect((await t.services.orders.byNo(orderNo))?.status).toBe("paid");
+    } finally {
+      if (own.length > 0) await t.database.db.insert(shopSettings).values(own);
+    }
+  });
+
+  test("cash on delivery by the warehouse's carrier is the company's; once the seller delivers it, the seller's", async () => {
+    const v = await s.variantOf(shop2Product);
+    const r = await t.call<StoreResult>("POST", "/api/order/store/fast", {
+      body: {
+        variant_id: v,
+        qty: 1,
+        shop_id: 2,
+        ship_method: "hct",
+        payment_method: "cod",
+        receiver: guestReceiver,
+        address: homeAddress,
+        invoice: { type: "member" },
+      },
+    });
+    expect(r.status).toBe(200);
+    const order_no = r.body.data.order_no;
+    const refused = await call("updateSellerPayment", { order_no });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe("貨到付款由物流代收，需由總公司確認收款");
+    expect((await call("updateShipMethod", { order_no, ship_method: "self" })).status).toBe(200);
+    expect((await call<SellerOrderView>("detail", { order_no })).body.data.actions.confirm_payment).toBe(true);
+    expect((await call("updateSellerPayment", { order_no })).status).toBe(200);
+  });
+});
 
 describe("who may use the seller area", () => {
   test("anonymous callers are told to sign in; a member without a shop is refused", async () => {
