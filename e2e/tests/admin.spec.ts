@@ -80,7 +80,7 @@ test("an operator creates a product with two variants and an image, puts it on a
   await visitor.close();
 });
 
-test("an operator confirms a transfer and ships it with a tracking number; the buyer sees it", async ({
+test("an operator confirms a transfer, ships it, marks it delivered, refunds one of two in part and completes it; the buyer sees each", async ({
   page,
   browser,
   request,
@@ -92,7 +92,7 @@ test("an operator confirms a transfer and ships it with a tracking number; the b
     headers: { authorization: `Bearer ${buyerToken}` },
     data: {
       variant_id: product.data.variants[0]?.id,
-      qty: 1,
+      qty: 2,
       ship_method: "hct",
       payment_method: "transfer",
       receiver: { name: "王小明", phone: "0912345678" },
@@ -120,6 +120,21 @@ test("an operator confirms a transfer and ships it with a tracking number; the b
   await buyer.goto(`/member/order_detail?order_no=${orderNo}`);
   await expect(buyer.getByText("已出貨").first()).toBeVisible();
   await expect(buyer.getByText("HCT20261122001")).toBeVisible();
+
+  await page.getByRole("button", { name: "標記已送達" }).click();
+  await expect(page.getByTestId("admin-order-status")).toContainText("已送達");
+  await page.getByLabel("取消／退款原因").fill("一盒破損");
+  await page.getByLabel(/可退 2/).fill("1");
+  await page.getByRole("button", { name: "部分退款" }).click();
+  await expect(page.getByText(/部分退款　退款 NT\$[\d,]+/)).toBeVisible();
+  await expect(page.getByLabel(/可退 1/)).toBeVisible();
+  await page.getByRole("button", { name: "完成訂單" }).click();
+  await expect(page.getByTestId("admin-order-status")).toContainText("已完成");
+  await shot(page, "admin-order-completed");
+
+  await buyer.reload();
+  await expect(buyer.getByTestId("order-status")).toHaveText("已完成");
+  await expect(buyer.getByText("部分退款：一盒破損")).toBeVisible();
   await buyer.close();
 });
 

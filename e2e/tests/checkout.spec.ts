@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { fillHomeAddress, fillReceiver, orderNoOf, payByCard, saveAddress, shot, signIn, toCheckout } from "./flows";
-import { PHONE_UA } from "./helpers";
+import { captchaFor, PHONE_UA } from "./helpers";
 
 test.describe("guests buy", () => {
   test("home delivery, credit card (測試模式): paid, then found with order number and phone", async ({ page }) => {
@@ -17,8 +17,15 @@ test.describe("guests buy", () => {
     expect(orderNo).toMatch(/^\d{14}$/);
     await shot(page, "orderfinish-desktop");
 
-    // Another tab later: look the order up by number and phone.
-    await page.evaluate(() => sessionStorage.clear());
+    // The browser that ordered sees the order in full.
+    await page.getByRole("link", { name: "查看訂單明細" }).click();
+    await expect(page.getByText("重慶南路一段 122 號")).toBeVisible();
+
+    // Another device later: look the order up by number and phone; it shows masked until the phone is proven.
+    await page.evaluate(() => {
+      sessionStorage.clear();
+      localStorage.clear();
+    });
     await page.goto("/order_search");
     await page.getByLabel("訂單編號").fill(orderNo);
     await page.getByLabel("訂購時填寫的手機號碼").fill("0922000111");
@@ -26,6 +33,17 @@ test.describe("guests buy", () => {
     await expect(page).toHaveURL(new RegExp(`/order_detail\\?order_no=${orderNo}`));
     await expect(page.getByTestId("order-status")).toHaveText("已付款");
     await expect(page.getByText("末四碼 4242")).toBeVisible();
+    await expect(page.getByText("為保護您的個人資料，收件資訊已部分隱藏")).toBeVisible();
+    await expect(page.getByText("陳○文｜09xx-xxx-111")).toBeVisible();
+    await expect(page.getByText("重慶南路一段 122 號")).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "取消訂單" })).toHaveCount(0);
+    await shot(page, "order-detail-masked-desktop");
+    await page.getByRole("button", { name: "傳送簡訊驗證碼" }).click();
+    await page.getByLabel("簡訊驗證碼").fill(await captchaFor(page.request, "0922000111"));
+    await page.getByRole("button", { name: "驗證" }).click();
+    await expect(page.getByText("重慶南路一段 122 號")).toBeVisible();
+    await expect(page.getByText("陳大文｜0922000111")).toBeVisible();
+    await expect(page.getByRole("button", { name: "取消訂單" })).toBeVisible();
 
     // The shop ships it; the buyer follows the delivery.
     await page.request.post("/api/test/orders/fulfil", { data: { order_no: orderNo, tracking_no: "HCT20261122001" } });

@@ -6,6 +6,7 @@ import { StrictMode } from "react";
 import { Admin, CustomRoutes, Layout, Menu, Resource } from "react-admin";
 import { createRoot } from "react-dom/client";
 import { BrowserRouter, Route, Routes } from "react-router-dom";
+import { session } from "./api";
 import { authProvider } from "./authProvider";
 import { Banner, BannerList, Category, CategoryList, HomeBlocksEdit, News, NewsList, Page, PageList } from "./content";
 import { DashboardPage } from "./dashboard";
@@ -157,6 +158,12 @@ function App() {
       }}
     </Admin>
   );
+}
+
+// Without a session, open the login page directly: react-admin's own redirect to it spins through
+// thousands of navigations for seconds under React Router 7 (marmelab/react-admin#10885).
+if (!session.token() && !window.location.pathname.startsWith("/admin/login")) {
+  window.history.replaceState(null, "", "/admin/login");
 }
 
 const root = document.getElementById("root");

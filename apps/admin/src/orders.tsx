@@ -1,7 +1,6 @@
-import { Box, Button, Card, CardContent, TextField as MuiTextField, Stack, Typography } from "@mui/material";
+import { Box, Button, Stack, Typography } from "@mui/material";
 import { formatDateTime, formatMoney } from "@shop/contract/format";
 import { ORDER_STATUS_LABELS } from "@shop/contract/order";
-import { useState } from "react";
 import {
   Datagrid,
   DateInput,
@@ -13,13 +12,13 @@ import {
   TopToolbar,
   useListContext,
   useNotify,
-  usePermissions,
   useRecordContext,
-  useRefresh,
 } from "react-admin";
-import { adminApi, download } from "./api";
+import { download } from "./api";
 import { MoneyField, TaipeiDateField } from "./fields";
+import { OrderActions, type StaffOrder } from "./order-actions";
 
+const REFUND_KINDS: Record<string, string> = { cancel: "取消退還", refund: "退貨退款", partial: "部分退款" };
 const STATUS_CHOICES = Object.entries(ORDER_STATUS_LABELS).map(([id, name]) => ({ id, name }));
 const PAYMENT_CHOICES = [
   { id: "card", name: "信用卡" },
@@ -68,90 +67,10 @@ export const OrderList = () => (
   </List>
 );
 
-interface StaffOrder {
-  id: string;
-  order_no: string;
-  status: string;
-  status_label: string;
-  created_at: string;
-  receiver: { name: string; phone: string };
-  address: { zip: string; county: string; district: string; line: string } | null;
-  cvs_store: { name: string; address: string } | null;
-  ship_method_name: string;
-  payment_method_name: string;
-  lines: Array<{ variant_id: number; name: string; variant_name: string; price: number; qty: number; subtotal: number }>;
-  goods_amount: number;
-  shipping_fee: number;
-  discount_total: number;
-  points_used: number;
-  wallet_used: number;
-  payable: number;
-  note: string;
-  tracking_no: string | null;
-  transfer_report: { last5: string; amount: number; paid_at: string } | null;
-  history: Array<{ label: string; reason: string; at: string }>;
-  can_confirm_payment: boolean;
-  can_ship: boolean;
-  can_staff_cancel: boolean;
-  can_refund: boolean;
-}
-
-function OrderActions() {
-  const o = useRecordContext<StaffOrder>();
-  const notify = useNotify();
-  const refresh = useRefresh();
-  const { permissions } = usePermissions<string[]>();
-  const [tracking, setTracking] = useState("");
-  const [reason, setReason] = useState("");
-  if (!o) return null;
-  const writable = permissions?.includes("orders.write");
-  const run = async (path: string, body: unknown, done: string) => {
-    try {
-      await adminApi(`/orders/${o.order_no}/${path}`, { body });
-      notify(done, { type: "success" });
-      refresh();
-    } catch (e) {
-      notify((e as Error).message, { type: "error" });
-    }
-  };
-  return (
-    <Card variant="outlined" sx={{ mb: 2 }} className="no-print">
-      <CardContent>
-        <Stack direction="row" spacing={2} flexWrap="wrap" useFlexGap alignItems="center">
-          <Button variant="outlined" onClick={() => window.print()}>
-            列印出貨單
-          </Button>
-          {writable && o.can_confirm_payment ? (
-            <Button variant="contained" onClick={() => run("confirm_payment", {}, "已確認收款")}>
-              確認收款
-            </Button>
-          ) : null}
-          {writable && o.can_ship ? (
-            <>
-              <MuiTextField size="small" label="託運單號" value={tracking} onChange={(e) => setTracking(e.target.value)} />
-              <Button variant="contained" onClick={() => run("ship", { tracking_no: tracking }, "已出貨")}>
-                出貨
-              </Button>
-            </>
-          ) : null}
-          {writable && (o.can_staff_cancel || o.can_refund) ? (
-            <>
-              <MuiTextField size="small" label="取消／退款原因" value={reason} onChange={(e) => setReason(e.target.value)} />
-              {o.can_staff_cancel ? (
-                <Button color="error" onClick={() => run("cancel", { reason }, "訂單已取消")}>
-                  取消訂單
-                </Button>
-              ) : (
-                <Button color="error" onClick={() => run("refund", { reason }, "已退貨退款")}>
-                  退貨退款
-                </Button>
-              )}
-            </>
-          ) : null}
-        </Stack>
-      </CardContent>
-    </Card>
-  );
+/** "2", or "2（已退 1）" once part of the line was refunded. */
+function refundedNote(o: StaffOrder, variantId: number, qty: number) {
+  const left = o.refundable.find((r) => r.variant_id === variantId)?.qty ?? qty;
+  return left < qty ? `${qty}（已退 ${qty - left}）` : String(qty);
 }
 
 /** The order and its packing list: what prints is exactly what to pack and where it goes. */
@@ -200,7 +119,7 @@ function OrderBody() {
               <td style={{ padding: 6 }}>{l.name}</td>
               <td style={{ padding: 6 }}>{l.variant_name}</td>
               <td style={{ padding: 6 }}>{formatMoney(l.price)}</td>
-              <td style={{ padding: 6 }}>{l.qty}</td>
+              <td style={{ padding: 6 }}>{refundedNote(o, l.variant_id, l.qty)}</td>
               <td style={{ padding: 6 }}>{formatMoney(l.subtotal)}</td>
             </tr>
           ))}
@@ -210,6 +129,16 @@ function OrderBody() {
         {`商品 ${formatMoney(o.goods_amount)}｜運費 ${formatMoney(o.shipping_fee)}｜折扣 ${formatMoney(o.discount_total)}｜點數 ${o.points_used}｜錢包 ${formatMoney(o.wallet_used)}`}
       </Typography>
       {o.note ? <Typography>{`備註：${o.note}`}</Typography> : null}
+      {o.refunds.length > 0 ? (
+        <Box className="no-print" sx={{ mt: 2 }}>
+          <Typography variant="subtitle2">退款紀錄</Typography>
+          {o.refunds.map((r) => (
+            <Typography key={r.seq} variant="body2">
+              {`${formatDateTime(r.at)}　${REFUND_KINDS[r.kind] ?? r.kind}　退款 ${formatMoney(r.money)}｜錢包 ${formatMoney(r.wallet)}｜點數 ${r.points}　${r.reason}`}
+            </Typography>
+          ))}
+        </Box>
+      ) : null}
       <Box className="no-print" sx={{ mt: 2 }}>
         <Typography variant="subtitle2">訂單紀錄</Typography>
         {o.history.map((h) => (

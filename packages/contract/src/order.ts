@@ -140,6 +140,7 @@ export const guestOrderVerifyInput = z.strictObject({ order_no: orderNoSchema, p
 export const paymentTransferInput = z.strictObject({
   order_no: orderNoSchema,
   phone: phoneSchema.optional(),
+  access_token: orderAccessTokenSchema.optional(),
   last5: z
     .string({ error: "請輸入匯款帳號末五碼" })
     .trim()
@@ -156,6 +157,7 @@ export const cancelOrderInput = z.strictObject({
 export const repayInput = z.strictObject({
   order_no: orderNoSchema,
   phone: phoneSchema.optional(),
+  access_token: orderAccessTokenSchema.optional(),
   prime: z.string({ error: "信用卡資料無效，請重新輸入" }).trim().min(10, { error: "信用卡資料無效，請重新輸入" }).max(200),
 });
 export const mapCreateTokenInput = z.strictObject({

@@ -41,6 +41,12 @@ export const storage = {
   /** The phone a guest ordered with, so this tab can show the order without asking again. */
   orderPhone: (orderNo: string) => read("session", `order_phone:${orderNo}`),
   setOrderPhone: (orderNo: string, phone: string) => write("session", `order_phone:${orderNo}`, phone),
+  /**
+   * A guest's proof of the phone on one order (from placing it here, or an SMS code): the server
+   * shows the order unmasked and lets it be cancelled while the proof lasts.
+   */
+  orderAccess: (orderNo: string) => read("local", `order_access:${orderNo}`),
+  setOrderAccess: (orderNo: string, token: string | null) => write("local", `order_access:${orderNo}`, token),
   /** The checkout form, kept while the shopper is away on the store map. */
   checkoutDraft: () => read("session", "checkout_draft"),
   setCheckoutDraft: (value: string | null) => write("session", "checkout_draft", value),

@@ -236,6 +236,7 @@ export default function Checkout() {
         return alerts.error(r.message);
       }
       storage.setOrderPhone(r.data.order_no, draft.phone);
+      if (r.data.access_token) storage.setOrderAccess(r.data.order_no, r.data.access_token);
       if (r.data.next.type === "redirect_3ds") {
         window.location.assign(r.data.next.url);
         return;
@@ -538,7 +539,8 @@ export default function Checkout() {
               </div>
               <div>
                 <label htmlFor="points" className="field-label">
-                  使用點數（可用 {info.points.owned} 點，每筆上限 {info.points.cap_per_order} 點）
+                  使用點數（可用 {info.points.owned} 點
+                  {info.points.cap_per_order !== null ? `，每筆上限 ${info.points.cap_per_order} 點` : ""}）
                 </label>
                 <input
                   id="points"

@@ -7,6 +7,7 @@ import { Img } from "../../ui/Img";
 import { ShopLink } from "../../ui/ShopLink";
 import { AmountTable } from "./AmountTable";
 import { CardFields, type CardFieldsHandle } from "./CardFields";
+import { GuestVerify } from "./GuestVerify";
 import { lookupOf } from "./useOrder";
 
 const STATUS_TONE: Record<string, string> = {
@@ -132,6 +133,7 @@ export function OrderDetail({
 
   return (
     <div className="space-y-5">
+      {order.masked && <GuestVerify orderNo={order.order_no} onVerified={reload} />}
       <section className="card">
         <div className="flex flex-wrap items-center gap-3">
           <h1 className="text-xl font-bold text-stone-800">訂單 {order.order_no}</h1>
@@ -278,11 +280,14 @@ export function OrderDetail({
             </>
           )}
         </dl>
-        {order.can_cancel && (
-          <button type="button" className="btn-secondary mt-5" disabled={busy} onClick={() => void cancel()}>
-            取消訂單
-          </button>
-        )}
+        {order.can_cancel &&
+          (order.masked ? (
+            <p className="mt-5 text-sm text-stone-600">如需取消訂單，請先於上方驗證訂購手機。</p>
+          ) : (
+            <button type="button" className="btn-secondary mt-5" disabled={busy} onClick={() => void cancel()}>
+              取消訂單
+            </button>
+          ))}
       </section>
     </div>
   );

@@ -5,10 +5,12 @@ import { type ApiResult, api } from "../../lib/api";
 import { useHydrated } from "../../lib/hydrated";
 import { storage } from "../../lib/storage";
 
-/** How this browser may read an order: the member's token, or the phone a guest ordered with. */
-export function lookupOf(orderNo: string): { order_no: string; phone?: string } {
+/** How this browser may read an order: the member's token, or the phone a guest ordered with (and its proof, when it has one). */
+export function lookupOf(orderNo: string): { order_no: string; phone?: string; access_token?: string } {
   const phone = storage.token() ? null : storage.orderPhone(orderNo);
-  return phone ? { order_no: orderNo, phone } : { order_no: orderNo };
+  if (!phone) return { order_no: orderNo };
+  const access = storage.orderAccess(orderNo);
+  return access ? { order_no: orderNo, phone, access_token: access } : { order_no: orderNo, phone };
 }
 
 type State<T> = { status: "loading" } | { status: "error"; message: string; code: number } | { status: "ok"; data: T };

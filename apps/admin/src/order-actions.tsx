@@ -1,0 +1,128 @@
+import { Button, Card, CardContent, TextField as MuiTextField, Stack, Typography } from "@mui/material";
+import { useState } from "react";
+import { usePermissions, useRecordContext } from "react-admin";
+import { useAdminAction } from "./actions";
+
+export interface StaffOrder {
+  id: string;
+  order_no: string;
+  status: string;
+  status_label: string;
+  created_at: string;
+  receiver: { name: string; phone: string };
+  address: { zip: string; county: string; district: string; line: string } | null;
+  cvs_store: { name: string; address: string } | null;
+  ship_method_name: string;
+  payment_method_name: string;
+  lines: Array<{ variant_id: number; name: string; variant_name: string; price: number; qty: number; subtotal: number }>;
+  goods_amount: number;
+  shipping_fee: number;
+  discount_total: number;
+  points_used: number;
+  wallet_used: number;
+  payable: number;
+  note: string;
+  tracking_no: string | null;
+  transfer_report: { last5: string; amount: number; paid_at: string } | null;
+  history: Array<{ label: string; reason: string; at: string }>;
+  can_confirm_payment: boolean;
+  can_ship: boolean;
+  can_deliver: boolean;
+  can_complete: boolean;
+  can_staff_cancel: boolean;
+  can_refund: boolean;
+  refundable: Array<{ variant_id: number; name: string; qty: number }>;
+  refunds: Array<{ seq: number; kind: string; money: number; wallet: number; points: number; reason: string; at: string }>;
+}
+
+/** What staff can do with an order as it stands; the server checks each again under the order's lock. */
+export function OrderActions() {
+  const o = useRecordContext<StaffOrder>();
+  const { permissions } = usePermissions<string[]>();
+  const act = useAdminAction();
+  const [tracking, setTracking] = useState("");
+  const [reason, setReason] = useState("");
+  const [partial, setPartial] = useState<Record<number, string>>({});
+  if (!o) return null;
+  const writable = permissions?.includes("orders.write");
+  const run = (path: string, body: unknown, done: string) => act(`/orders/${o.order_no}/${path}`, body, done);
+  const items = Object.entries(partial)
+    .map(([variant, qty]) => ({ variant_id: Number(variant), qty: Number(qty) }))
+    .filter((i) => Number.isInteger(i.qty) && i.qty > 0);
+  return (
+    <Card variant="outlined" sx={{ mb: 2 }} className="no-print">
+      <CardContent>
+        <Stack direction="row" spacing={2} flexWrap="wrap" useFlexGap alignItems="center">
+          <Button variant="outlined" onClick={() => window.print()}>
+            列印出貨單
+          </Button>
+          {writable && o.can_confirm_payment ? (
+            <Button variant="contained" onClick={() => run("confirm_payment", {}, "已確認收款")}>
+              確認收款
+            </Button>
+          ) : null}
+          {writable && o.can_ship ? (
+            <>
+              <MuiTextField size="small" label="託運單號" value={tracking} onChange={(e) => setTracking(e.target.value)} />
+              <Button variant="contained" onClick={() => run("ship", { tracking_no: tracking }, "已出貨")}>
+                出貨
+              </Button>
+            </>
+          ) : null}
+          {writable && o.can_deliver ? (
+            <Button variant="contained" onClick={() => run("deliver", {}, "已標記送達")}>
+              標記已送達
+            </Button>
+          ) : null}
+          {writable && o.can_complete ? (
+            <Button variant="contained" onClick={() => run("complete", {}, "訂單已完成")}>
+              完成訂單
+            </Button>
+          ) : null}
+          {writable && (o.can_staff_cancel || o.can_refund) ? (
+            <>
+              <MuiTextField size="small" label="取消／退款原因" value={reason} onChange={(e) => setReason(e.target.value)} />
+              {o.can_staff_cancel ? (
+                <Button color="error" onClick={() => run("cancel", { reason }, "訂單已取消")}>
+                  取消訂單
+                </Button>
+              ) : (
+                <Button color="error" onClick={() => run("refund", { reason }, "已退貨退款")}>
+                  全部退貨退款
+                </Button>
+              )}
+            </>
+          ) : null}
+        </Stack>
+        {writable && o.can_refund && o.refundable.some((l) => l.qty > 0) ? (
+          <Stack direction="row" spacing={2} flexWrap="wrap" useFlexGap alignItems="center" sx={{ mt: 2 }}>
+            <Typography variant="subtitle2">部分退款（填寫退回數量）</Typography>
+            {o.refundable
+              .filter((l) => l.qty > 0)
+              .map((l) => (
+                <MuiTextField
+                  key={l.variant_id}
+                  size="small"
+                  type="number"
+                  label={`可退 ${l.qty}｜${l.name}`}
+                  value={partial[l.variant_id] ?? ""}
+                  onChange={(e) => setPartial({ ...partial, [l.variant_id]: e.target.value })}
+                  slotProps={{ htmlInput: { min: 0, max: l.qty } }}
+                  sx={{ minWidth: 260 }}
+                />
+              ))}
+            <Button
+              color="error"
+              disabled={items.length === 0}
+              onClick={async () => {
+                if (await run("refund", { reason, items }, "已部分退款")) setPartial({});
+              }}
+            >
+              部分退款
+            </Button>
+          </Stack>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}
