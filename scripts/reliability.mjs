@@ -135,6 +135,10 @@ try {
     `points and wallet ledgers balanced (${integrity.unbalanced_ledgers.length} off)`,
   );
   check(integrity.stuck_reservations.length === 0, `no stuck reservations (${integrity.stuck_reservations.length})`);
+  check(
+    integrity.money_mismatches.length === 0,
+    `every order holds the money its state says (${integrity.money_mismatches.length} off)`,
+  );
 
   exitCode = failures.length === 0 ? 0 : 1;
   console.log(failures.length === 0 ? "Reliability suite passed" : `Reliability suite FAILED: ${failures.length} checks`);

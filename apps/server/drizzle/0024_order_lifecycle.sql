@@ -35,6 +35,7 @@ ALTER TABLE "payments" ADD COLUMN "payee" text DEFAULT 'company' NOT NULL;--> st
 ALTER TABLE "payments" ADD COLUMN "refunded" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "payments" ADD COLUMN "refund_settled" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "payments" ADD COLUMN "refund_lease_until" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "payments" ADD COLUMN "refund_uncertain_at" timestamp with time zone;--> statement-breakpoint
 CREATE INDEX "order_access_tokens_order_idx" ON "order_access_tokens" USING btree ("order_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "order_refunds_seq_key" ON "order_refunds" USING btree ("order_id","seq");--> statement-breakpoint
 CREATE INDEX "orders_delivered_idx" ON "orders" USING btree ("status","delivered_at");--> statement-breakpoint

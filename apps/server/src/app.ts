@@ -150,6 +150,7 @@ export async function buildApp(options: BuildOptions): Promise<ShopApp> {
   const periodic = [
     { kind: "orders.expire_unpaid", everySeconds: config.ORDER_SWEEP_SECONDS },
     { kind: "orders.complete_delivered", everySeconds: 3600 },
+    { kind: "payments.reconcile", everySeconds: 300 },
     { kind: "loyalty.settle_month", everySeconds: 3600 },
     { kind: "jobs.prune", everySeconds: 86_400 },
   ];

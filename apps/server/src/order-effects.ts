@@ -7,6 +7,7 @@ import type { LogisticsService } from "./modules/logistics/service.js";
 import type { LoyaltyService } from "./modules/loyalty/service.js";
 import type { NotificationsService } from "./modules/notifications/service.js";
 import type { Payments } from "./modules/orders/payments.js";
+import { refundedValue } from "./modules/orders/refund-math.js";
 import type { GivenBack, Order, OrderLifecycle } from "./modules/orders/service.js";
 import type { RafflesService } from "./modules/raffles/service.js";
 import type { ShopsService } from "./modules/shops/service.js";
@@ -36,8 +37,12 @@ export function wireOrderEffects(lifecycle: OrderLifecycle, d: OrderEffectDeps) 
       await d.loyalty.depositToDepot(tx, o.memberId, lines, `order:${o.orderNo}`);
   });
 
-  // Completed: own points, monthly spend and team points, scratch cards, and the seller's commission.
+  // Completed: own points, monthly spend and team points, scratch cards, and the seller's commission —
+  // on what the buyer kept: units refunded before completion take their share straight back.
   e.completed.push(async (tx, o, lines) => {
+    const whole = Math.max(0, o.goodsAmount - o.discountTotal);
+    const refunded = refundedValue(lines, o);
+    const kept = (amount: number) => (whole === 0 ? amount : Math.floor((amount * (whole - refunded)) / whole));
     if (o.memberId !== null) {
       await d.loyalty.creditOrder(tx, {
         orderNo: o.orderNo,
@@ -48,11 +53,12 @@ export function wireOrderEffects(lifecycle: OrderLifecycle, d: OrderEffectDeps) 
         lines,
       });
       const paidAmount = Math.max(0, o.goodsAmount - o.discountTotal - o.pointsUsed);
-      await d.raffles.grantForOrder(tx, { memberId: o.memberId, orderNo: o.orderNo, paidAmount });
+      await d.raffles.grantForOrder(tx, { memberId: o.memberId, orderNo: o.orderNo, paidAmount: kept(paidAmount) });
     }
     // Guests' orders in a sub-mall earn the seller their commission too.
     const commission = await d.shops.commissionOf(o.shopId, o.goodsAmount, tx);
     if (commission) await d.loyalty.creditCommission(tx, { orderNo: o.orderNo, ...commission });
+    if (refunded > 0) await d.loyalty.reverseOrderCredits(tx, o.orderNo, { seq: 0, soFar: refunded, whole, final: false });
   });
 
   // Given back: the units, then points and wallet, then the credits' share, then the money.

@@ -97,13 +97,13 @@ export function createServices({ db, config, sms, mail, providers, limiter, now 
   const orderQueries = createOrderQueries(db);
   const lifecycle = createOrderLifecycle({ db, completeAfterDays: () => shops.numberSetting("order_complete_days"), now });
   const orders = { ...orderQueries, ...lifecycle };
-  const runCardRefund = createCardRefunds({ db, card: providers.card, now });
-  jobs.register(CARD_REFUND_JOB, (payload) => runCardRefund(Number(payload.payment_id)));
+  const cardRefunds = createCardRefunds({ db, card: providers.card, now });
+  jobs.register(CARD_REFUND_JOB, (payload) => cardRefunds.runCardRefund(Number(payload.payment_id)));
   const payments = createPayments({
     db,
     lifecycle,
     card: providers.card,
-    runCardRefund,
+    runCardRefund: cardRefunds.runCardRefund,
     cardPublic: providers.cardPublic,
     transferAccount: (shopId) => shops.transferAccount(shopId),
     creditWallet: (tx, memberId, amount, reason, ref) => loyalty.changeWallet(tx, memberId, amount, reason, ref),
@@ -113,6 +113,11 @@ export function createServices({ db, config, sms, mail, providers, limiter, now 
     now,
   });
   const charge = createCardCharge({ db, lifecycle, card: providers.card, payments, now });
+  // Money in doubt is looked up with TapPay until it is settled one way or the other (decision 30).
+  jobs.register("payments.reconcile", async () => {
+    for (const id of await charge.chargesInDoubt()) await charge.reconcileCharge(id).catch(() => undefined);
+    for (const id of await cardRefunds.dueRefunds()) await cardRefunds.runCardRefund(id).catch(() => undefined);
+  });
   wireOrderEffects(lifecycle, { inventory, loyalty, depot, raffles, shops, notifications, logistics, payments, now: clock });
   const guestAccess = createGuestAccess({ db, codes: auth.codes, brandName: BRAND_NAME, now });
   const quotes = createQuotes({
@@ -190,6 +195,7 @@ export function createServices({ db, config, sms, mail, providers, limiter, now 
     depot,
     orders,
     payments,
+    cardRefunds,
     charge,
     quotes,
     placeOrder,

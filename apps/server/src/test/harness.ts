@@ -8,6 +8,8 @@ import { buildApp, type ShopApp } from "../app.js";
 import { loadConfig } from "../config.js";
 import { type Database, openDatabase } from "../db/client.js";
 import { seedDemo } from "../db/seed.js";
+import { createProviders } from "../integrations/providers.js";
+import type { CardGateway } from "../integrations/tappay/client.js";
 
 export interface TestApp extends ShopApp {
   database: Database;
@@ -52,7 +54,14 @@ export async function freshDatabase(): Promise<{ database: Database; url?: strin
   };
 }
 
-export async function createTestApp(options: { seed?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: {
+    seed?: boolean;
+    env?: Record<string, string>;
+    /** Wraps the card gateway (the TapPay simulator): tests inject provider faults with it. */
+    card?: (card: CardGateway) => CardGateway;
+  } = {},
+): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-test-"));
   const config = loadConfig({
     NODE_ENV: "test",
@@ -74,7 +83,9 @@ export async function createTestApp(options: { seed?: boolean; env?: Record<stri
       clock.now = new Date(clock.now.getTime() + seconds * 1000);
     },
   };
-  const shop = await buildApp({ config, database, logger: false, now: () => clock.now });
+  const providers = await createProviders(config);
+  if (options.card) providers.card = options.card(providers.card);
+  const shop = await buildApp({ config, database, providers, logger: false, now: () => clock.now });
   await shop.app.ready();
 
   return {

@@ -136,6 +136,8 @@ export const payments = pgTable(
     refundSettled: integer("refund_settled").notNull().default(0),
     /** One card refund call at a time per payment: whoever holds this lease is calling the provider. */
     refundLeaseUntil: timestamp("refund_lease_until", { withTimezone: true }),
+    /** A refund call whose answer never came: TapPay's record is asked before calling again. */
+    refundUncertainAt: timestamp("refund_uncertain_at", { withTimezone: true }),
     /** TapPay's rec_trade_id. */
     providerRef: text("provider_ref"),
     message: text("message").notNull().default(""),

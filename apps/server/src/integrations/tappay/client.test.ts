@@ -39,6 +39,19 @@ describe("TapPay client against a fake TapPay server", () => {
     expect((await client.record(paid.rec_trade_id ?? ""))?.record_status).toBe(3);
   });
 
+  test("partial refunds add up to the amount and no further; an order's trades are found by its number", async () => {
+    const client = createTapPayClient({ baseUrl: server.url, partnerKey: "partner_test", merchantId: "merchant_test" });
+    const paid = await client.payByPrime({ ...request(SANDBOX_TEST_PRIME, 900), orderNumber: "20261122000777" });
+    const rec = paid.rec_trade_id ?? "";
+    expect((await client.refund(rec, 400)).status).toBe(0);
+    expect((await client.record(rec))?.record_status).toBe(1);
+    expect((await client.refund(rec, 600)).status).not.toBe(0);
+    expect((await client.refund(rec, 500)).status).toBe(0);
+    expect((await client.record(rec))?.record_status).toBe(3);
+    expect((await client.recordsByOrder("20261122000777")).map((r) => r.rec_trade_id)).toEqual([rec]);
+    expect(await client.recordsByOrder("20261122000778")).toEqual([]);
+  });
+
   test("a wrong partner key, a forged, reused or expired prime are refused", async () => {
     const wrongKey = createTapPayClient({ baseUrl: server.url, partnerKey: "stolen", merchantId: "merchant_test" });
     expect((await wrongKey.payByPrime(request(SANDBOX_TEST_PRIME))).status).not.toBe(0);

@@ -43,6 +43,11 @@ export interface CardGateway {
   readonly simulated: boolean;
   payByPrime(req: PayByPrimeRequest): Promise<PayByPrimeResult>;
   record(recTradeId: string): Promise<TradeRecord | null>;
+  /**
+   * The trades of one order number (Record API `filters.order_number` ⚠️ not confirmed in a primary
+   * source): how a charge whose answer never came is found afterwards.
+   */
+  recordsByOrder(orderNumber: string): Promise<TradeRecord[]>;
   refund(recTradeId: string, amount: number): Promise<{ status: number; msg: string }>;
 }
 
@@ -81,6 +86,13 @@ export function createTapPayClient(cfg: TapPayConfig, simulated = false): CardGa
         filters: { rec_trade_id: recTradeId },
       });
       return r.status === 0 ? (r.trade_records?.[0] ?? null) : null;
+    },
+    async recordsByOrder(orderNumber) {
+      const r = await post<{ status: number; trade_records?: TradeRecord[] }>("/tpc/transaction/query", {
+        records_per_page: 50,
+        filters: { order_number: orderNumber },
+      });
+      return r.status === 0 ? (r.trade_records ?? []) : [];
     },
     refund: (recTradeId, amount) => post("/tpc/transaction/refund", { rec_trade_id: recTradeId, amount }),
   };

@@ -22,6 +22,7 @@ interface Trade {
   order_number: string;
   amount: number;
   record_status: number;
+  refunded: number;
   notifyUrl: string;
   frontendUrl: string;
 }
@@ -75,6 +76,7 @@ export function createFakeTapPay(opts: {
       order_number: String(b.order_number ?? ""),
       amount,
       record_status: needs3ds ? 4 : 1,
+      refunded: 0,
       notifyUrl: urls.backend_notify_url ?? "",
       frontendUrl: urls.frontend_redirect_url ?? "",
     });
@@ -101,17 +103,26 @@ export function createFakeTapPay(opts: {
         return payByPrime(b);
       case "/tpc/transaction/query": {
         const filters = (b.filters ?? {}) as Record<string, string>;
-        const t = trades.get(filters.rec_trade_id ?? "");
-        const list = t
-          ? [{ rec_trade_id: t.rec_trade_id, order_number: t.order_number, amount: t.amount, record_status: t.record_status }]
-          : [];
+        const found = filters.rec_trade_id
+          ? [trades.get(filters.rec_trade_id)]
+          : [...trades.values()].filter((t) => filters.order_number && t.order_number === filters.order_number);
+        const list = found.flatMap((t) =>
+          t
+            ? [{ rec_trade_id: t.rec_trade_id, order_number: t.order_number, amount: t.amount, record_status: t.record_status }]
+            : [],
+        );
         return { status: 200, json: { status: 0, msg: "Success", trade_records: list, number_of_transactions: list.length } };
       }
       case "/tpc/transaction/refund": {
+        // Partial refunds add up; the trade is refunded (3) once nothing is left.
         const t = trades.get(String(b.rec_trade_id ?? ""));
         if (!t || (t.record_status !== 0 && t.record_status !== 1)) return fail(10005, "Trade not refundable");
-        t.record_status = 3;
-        return { status: 200, json: { status: 0, msg: "Success", refund_id: `R${now()}`, refund_amount: b.amount ?? t.amount } };
+        const amount = b.amount === undefined ? t.amount - t.refunded : Number(b.amount);
+        if (!Number.isInteger(amount) || amount <= 0 || amount > t.amount - t.refunded)
+          return fail(10006, "Refund amount exceeds");
+        t.refunded += amount;
+        if (t.refunded === t.amount) t.record_status = 3;
+        return { status: 200, json: { status: 0, msg: "Success", refund_id: `R${now()}`, refund_amount: amount } };
       }
       default:
         return { status: 404, json: { status: 404, msg: "Not found" } };

@@ -8,6 +8,8 @@ import { conflict, unprocessable } from "../../lib/errors.js";
 const WAIT_MS = 35_000;
 /** A claim with no order after this long belongs to a request that died: another may take it. */
 const LEASE_MS = 60_000;
+/** A claim with an order but no answer after this long: its holder died while paying; answer from the order. */
+const ANSWER_MS = 45_000;
 const POLL_MS = 25;
 
 export interface IdempotencyClaim {
@@ -34,7 +36,7 @@ export function createIdempotency(
 
   return {
     /** `owned` when this request must do the work; else the answer of the request that did. */
-    async claim(c: IdempotencyClaim): Promise<{ owned: true } | { owned: false; answer: StoreResult }> {
+    async claim(c: IdempotencyClaim): Promise<{ owned: true; claimId: number } | { owned: false; answer: StoreResult }> {
       const started = Date.now();
       for (;;) {
         const inserted = await db
@@ -42,7 +44,7 @@ export function createIdempotency(
           .values({ scopeKey: c.scopeKey, requestHash: c.requestHash, orderNo: null, createdAt: now() })
           .onConflictDoNothing()
           .returning({ id: idempotencyKeys.id });
-        if (inserted.length > 0) return { owned: true };
+        if (inserted[0]) return { owned: true, claimId: inserted[0].id };
         const row = await read(c.scopeKey);
         if (!row) continue; // released between our insert and read: try again
         if (row.requestHash !== c.requestHash) {
@@ -56,12 +58,13 @@ export function createIdempotency(
         }
         if (row.response) return { owned: false, answer: row.response as StoreResult };
         const waited = Date.now() - started;
-        if (row.orderNo && waited > WAIT_MS) {
+        const age = now().getTime() - row.createdAt.getTime();
+        if (row.orderNo && (waited > WAIT_MS || age > ANSWER_MS)) {
           // The first request died while charging: answer from the order as it stands.
           const answer = await answerFromOrder(row.orderNo);
           if (answer) return { owned: false, answer };
         }
-        if (!row.orderNo && now().getTime() - row.createdAt.getTime() > LEASE_MS) {
+        if (!row.orderNo && age > LEASE_MS) {
           await db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.id, row.id), isNull(idempotencyKeys.orderNo)));
           continue;
         }
@@ -70,9 +73,14 @@ export function createIdempotency(
       }
     },
 
-    /** In the order's transaction: the claim now names its order. */
-    async attach(tx: Tx, scopeKey: string, orderNo: string) {
-      await tx.update(idempotencyKeys).set({ orderNo }).where(eq(idempotencyKeys.scopeKey, scopeKey));
+    /** In the order's transaction: the claim now names its order — unless it was taken over meanwhile (409, nothing is created). */
+    async attach(tx: Tx, claimId: number, orderNo: string) {
+      const mine = await tx
+        .update(idempotencyKeys)
+        .set({ orderNo })
+        .where(and(eq(idempotencyKeys.id, claimId), isNull(idempotencyKeys.orderNo)))
+        .returning({ id: idempotencyKeys.id });
+      if (mine.length === 0) throw conflict("訂單處理中，請稍後再試");
     },
 
     async answer(scopeKey: string, response: StoreResult) {
@@ -80,8 +88,8 @@ export function createIdempotency(
     },
 
     /** The holder failed before an order existed: let the next attempt run. */
-    async release(scopeKey: string) {
-      await db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.scopeKey, scopeKey), isNull(idempotencyKeys.orderNo)));
+    async release(claimId: number) {
+      await db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.id, claimId), isNull(idempotencyKeys.orderNo)));
     },
   };
 }

@@ -29,7 +29,7 @@ export interface PlaceOrderDeps {
   addresses: AddressBookService;
   lifecycle: OrderLifecycle;
   payments: Payments;
-  charge: CardCharge;
+  charge: Pick<CardCharge, "charge">;
   idempotency: Idempotency;
   guestAccess: GuestAccess;
   findOrder: (orderNo: string) => Promise<Order | undefined>;
@@ -116,7 +116,7 @@ export function createPlaceOrder(deps: PlaceOrderDeps) {
     );
   }
 
-  async function createOrder(buyer: Buyer, source: Source, input: PlaceInput, b: BuiltQuote, claim: IdempotencyClaim | null) {
+  async function createOrder(buyer: Buyer, source: Source, input: PlaceInput, b: BuiltQuote, claimId: number | null) {
     // Read before the transaction: on PGlite a read outside it would wait for it.
     const payee = await payments.payeeFor(b.shopId, input.payment_method);
     for (let attempt = 0; ; attempt++) {
@@ -129,7 +129,7 @@ export function createPlaceOrder(deps: PlaceOrderDeps) {
               tx,
               b.lines.map((l) => ({ lineId: l.lineId, qty: l.qty })),
             );
-          if (claim) await deps.idempotency.attach(tx, claim.scopeKey, orderNo);
+          if (claimId !== null) await deps.idempotency.attach(tx, claimId, orderNo);
           const order = await insertOrder(tx, orderNo, buyer, input, b);
           const ref = `order:${orderNo}`;
           await inventory.reserve(tx, b.lines, ref);
@@ -186,9 +186,11 @@ export function createPlaceOrder(deps: PlaceOrderDeps) {
               implicit: true,
             }
           : null;
+      let claimId: number | null = null;
       if (claim) {
         const claimed = await deps.idempotency.claim(claim);
         if (!claimed.owned) return withAccess(buyer, claimed.answer);
+        claimId = claimed.claimId;
       }
 
       let order: Order;
@@ -202,14 +204,14 @@ export function createPlaceOrder(deps: PlaceOrderDeps) {
         }
         const option = quotes.paymentOptions(b, input.ship_method).find((o) => o.code === input.payment_method);
         if (!option?.available) throw unprocessable(option?.reason ?? "此付款方式目前無法使用");
-        order = await createOrder(buyer, source, input, b, claim);
+        order = await createOrder(buyer, source, input, b, claimId);
       } catch (error) {
-        if (claim) await deps.idempotency.release(claim.scopeKey);
+        if (claimId !== null) await deps.idempotency.release(claimId);
         throw error;
       }
       const next: NextStep =
         order.paymentMethod === "card" && order.status === "pending_payment"
-          ? await deps.charge(order, prime ?? "", options.origin)
+          ? await deps.charge.charge(order, prime ?? "", options.origin)
           : await payments.nextFor(order);
       const answer: StoreResult = { order_no: order.orderNo, next };
       if (claim) await deps.idempotency.answer(claim.scopeKey, answer);

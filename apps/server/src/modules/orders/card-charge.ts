@@ -1,13 +1,16 @@
 import type { NextStep } from "@shop/contract";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { payments } from "../../db/schema/index.js";
+import { orders, payments } from "../../db/schema/index.js";
 import type { CardGateway, PayByPrimeResult } from "../../integrations/tappay/client.js";
 import { conflict } from "../../lib/errors.js";
 import type { Payments } from "./payments.js";
 import type { Order, OrderLifecycle } from "./service.js";
 
-const CHARGING_FRESH_MS = 60_000;
+/** An attempt in doubt blocks a new one until reconciliation (every 5 minutes) has looked it up. */
+const IN_DOUBT_MS = 10 * 60_000;
+/** How old an attempt must be before reconciliation asks TapPay about it (the call takes at most 30 s). */
+const RECONCILE_AFTER_MS = 2 * 60_000;
 
 /**
  * Charging a card for an order (TapPay Pay by Prime). The attempt is claimed under the order's row
@@ -34,7 +37,7 @@ export function createCardCharge(deps: {
     return { type: "card_failed", message };
   };
 
-  return async function charge(order: Order, prime: string, origin: string): Promise<NextStep> {
+  async function charge(order: Order, prime: string, origin: string): Promise<NextStep> {
     const attempt = await lifecycle.withOrder({ id: order.id }, async (tx, o) => {
       if (o.status !== "pending_payment") return { order: o, payment: null };
       const mine = await tx
@@ -42,7 +45,7 @@ export function createCardCharge(deps: {
         .from(payments)
         .where(and(eq(payments.orderId, o.id), eq(payments.method, "card")));
       const at = now();
-      if (mine.some((p) => p.status === "charging" && at.getTime() - p.updatedAt.getTime() < CHARGING_FRESH_MS)) {
+      if (mine.some((p) => p.status === "charging" && at.getTime() - p.updatedAt.getTime() < IN_DOUBT_MS)) {
         throw conflict("付款處理中，請稍候再查看訂單");
       }
       const fresh = mine.find((p) => p.status === "pending");
@@ -82,7 +85,10 @@ export function createCardCharge(deps: {
         },
       });
     } catch {
-      return fail(payment.id, "無法連線至刷卡服務，請稍後重新付款");
+      // No answer: the card may or may not have been charged. The attempt stays in doubt (a new
+      // one is refused) until reconciliation finds TapPay's record of it, or that there is none.
+      await db.update(payments).set({ message: "付款結果確認中", updatedAt: now() }).where(eq(payments.id, payment.id));
+      return { type: "card_failed", message: "付款結果確認中，請稍後查看訂單，請勿重複付款" };
     }
     const last4 = result.card_info?.last_four ? `末四碼 ${result.card_info.last_four}` : "";
     if (result.status !== 0 || !result.rec_trade_id) {
@@ -105,6 +111,47 @@ export function createCardCharge(deps: {
     }
     await pay.settleCard(payment.id, result.rec_trade_id, last4, "信用卡付款成功");
     return { type: "done" };
+  }
+
+  /**
+   * An attempt left charging (the answer was lost, or the process died mid-call): TapPay's records
+   * of the order say whether it was charged. A trade no other attempt owns settles it (a
+   * cancelled order's money then goes straight back); none means it failed.
+   */
+  async function reconcileCharge(paymentId: number) {
+    const [p] = await db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.id, paymentId), eq(payments.status, "charging")));
+    if (!p) return;
+    const [order] = await db.select().from(orders).where(eq(orders.id, p.orderId));
+    if (!order) return;
+    const records = await card.recordsByOrder(order.orderNo);
+    const owned = new Set(
+      (await db.select({ ref: payments.providerRef }).from(payments).where(eq(payments.orderId, p.orderId))).map((r) => r.ref),
+    );
+    const charged = records.find(
+      (r) => (r.record_status === 0 || r.record_status === 1) && r.amount === p.amount && !owned.has(r.rec_trade_id),
+    );
+    if (charged) return pay.settleCard(p.id, charged.rec_trade_id, "", "信用卡付款確認成功");
+    await db
+      .update(payments)
+      .set({ status: "failed", message: "信用卡未完成付款，請重新付款", updatedAt: now() })
+      .where(and(eq(payments.id, p.id), eq(payments.status, "charging")));
+  }
+
+  return {
+    charge,
+    reconcileCharge,
+    /** Attempts charging for longer than any provider call takes. */
+    async chargesInDoubt(): Promise<number[]> {
+      const rows = await db
+        .select({ id: payments.id })
+        .from(payments)
+        .where(and(eq(payments.status, "charging"), lt(payments.updatedAt, new Date(now().getTime() - RECONCILE_AFTER_MS))))
+        .limit(100);
+      return rows.map((r) => r.id);
+    },
   };
 }
 

@@ -127,6 +127,32 @@ describe("main-mall orders reach completed", () => {
   });
 });
 
+describe("a partial refund before completion", () => {
+  test("completion credits only what the buyer kept", async () => {
+    await staffLogin();
+    const no = await deliveredOrder(4);
+    const order = await t.services.orders.byNo(no);
+    const [line] = await t.services.orders.linesOf(order?.id ?? 0);
+    expect((await staff(no, "refund", { reason: "三盒破損", items: [{ variant_id: line?.variantId, qty: 3 }] })).status).toBe(
+      200,
+    );
+    expect((await staff(no, "complete")).body.data.status).toBe("completed");
+    const whole = (order?.goodsAmount ?? 0) - (order?.discountTotal ?? 0);
+    const [refund] = await t.services.orders.refundsOf(order?.id ?? 0);
+    const kept = whole - (refund?.goodsValue ?? 0);
+    const points = await t.database.db
+      .select()
+      .from(pointEntries)
+      .where(and(eq(pointEntries.memberId, memberId), like(pointEntries.ref, `order:${no}:earn%`)));
+    const earned = points.find((p) => p.ref.endsWith(":earn"))?.delta ?? 0;
+    const net = points.reduce((a, p) => a + p.delta, 0);
+    expect(net).toBe(earned - Math.floor((earned * (refund?.goodsValue ?? 0)) / whole));
+    expect(net).toBeLessThanOrEqual(Math.ceil((earned * kept) / whole));
+    const [month] = await t.database.db.select().from(monthPurchases).where(eq(monthPurchases.orderNo, no));
+    expect((month?.amount ?? 0) - (month?.returned ?? 0)).toBe(whole - Math.floor((whole * (refund?.goodsValue ?? 0)) / whole));
+  });
+});
+
 describe("the points cap", () => {
   test("a cap of 0 means no cap: the quote says so and more than 500 points can be used", async () => {
     await staffLogin();

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.js";
 import { orderLines, orderRefunds, payments } from "../../db/schema/index.js";
+import { payeeOf } from "./payments.js";
 import { planRefund } from "./refund-math.js";
 import type { Commit, GivenBack, Order, OrderEffects } from "./service.js";
 
@@ -12,13 +13,19 @@ import type { Commit, GivenBack, Order, OrderEffects } from "./service.js";
 export function createGiveBack(deps: { effects: OrderEffects; now: () => Date }) {
   const { effects, now } = deps;
 
-  /** Money still held for the order: captured payments less what was decided to go back. */
-  async function moneyHeld(tx: Tx, orderId: number) {
-    const [row] = await tx
-      .select({ n: sql<number>`coalesce(sum(${payments.amount} - ${payments.refunded}), 0)::int` })
+  /**
+   * Money held for the order — captured payments less what was decided to go back — and how much
+   * of it the seller received. Before shipping, a confirmed cash-on-delivery payment is no money
+   * yet (the carrier collects it on delivery), so a cancellation has none of it to give back.
+   */
+  async function moneyHeld(tx: Tx, order: Order, cashCollected: boolean) {
+    const paid = await tx
+      .select()
       .from(payments)
-      .where(and(eq(payments.orderId, orderId), eq(payments.status, "paid")));
-    return Number(row?.n ?? 0);
+      .where(and(eq(payments.orderId, order.id), eq(payments.status, "paid")));
+    const held = paid.filter((p) => cashCollected || p.method !== "cod");
+    const sum = (list: typeof held) => list.reduce((a, p) => a + p.amount - p.refunded, 0);
+    return { total: sum(held), toSeller: sum(held.filter((p) => payeeOf(order, p) === "shop")) };
   }
 
   /** Gives back units (every unit left when `wanted` is omitted) and their value, recorded as one refund. */
@@ -43,7 +50,7 @@ export function createGiveBack(deps: { effects: OrderEffects; now: () => Date })
       .where(eq(orderRefunds.orderId, order.id));
     const prior = before[0] ?? { n: 0, goods: 0, wallet: 0, points: 0 };
     const left = {
-      money: await moneyHeld(tx, order.id),
+      money: (await moneyHeld(tx, order, kind !== "cancel")).total,
       wallet: order.walletUsed - Number(prior.wallet),
       points: order.pointsUsed - Number(prior.points),
     };

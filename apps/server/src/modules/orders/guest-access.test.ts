@@ -53,6 +53,7 @@ describe("a guest's order seen by number and phone", () => {
     });
     expect(JSON.stringify(d.body.data)).not.toContain(homeAddress.line);
     expect(JSON.stringify(d.body.data)).not.toContain(guestReceiver.phone);
+    expect(d.body.data.history.every((h) => h.reason === "")).toBe(true);
   });
 
   test("cannot be cancelled without proving the phone; nothing changes", async () => {
@@ -110,6 +111,10 @@ describe("a guest's order seen by number and phone", () => {
     const mine = await s.completedOrder(token, DEMO_ACCOUNTS.member.phone, 32, 1);
     const r = await t.call("POST", "/api/order/sendGuestCode", { body: { order_no: mine, phone: DEMO_ACCOUNTS.member.phone } });
     expect(r.status).toBe(404);
+    // A member's order is read signed in, never by number and phone.
+    const byPhone = await t.call("POST", "/api/order/detail", { body: { order_no: mine, phone: DEMO_ACCOUNTS.member.phone } });
+    expect(byPhone.status).toBe(403);
+    expect(byPhone.body.message).toBe("此為會員訂單，請登入會員後查看");
   });
 
   test("names mask to their first and last character", () => {

@@ -26,7 +26,7 @@ export function maskName(name: string): string {
 /** 0912345678 → 09xx-xxx-678. */
 export const maskPhone = (phone: string) => `09xx-xxx-${phone.slice(-3)}`;
 
-/** What a guest who has not proven the phone may see: where it goes, roughly, and nothing personal. */
+/** What a guest who has not proven the phone may see: the order and roughly where it goes, nothing personal. */
 export function masked(view: OrderView): OrderView {
   return {
     ...view,
@@ -34,8 +34,11 @@ export function masked(view: OrderView): OrderView {
     address: view.address
       ? { zip: view.address.zip, county: view.address.county, district: view.address.district, line: "○○○" }
       : null,
+    cvs_store: view.cvs_store ? { type: view.cvs_store.type, id: "", name: "○○門市", address: "○○○" } : null,
     invoice: { type: view.invoice.type ?? "" },
     note: "",
+    // Reasons can be the buyer's own words (a cancellation reason).
+    history: view.history.map((h) => ({ ...h, reason: "" })),
     can_cancel: view.can_cancel,
     masked: true,
   };

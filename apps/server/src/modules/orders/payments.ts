@@ -11,6 +11,16 @@ import { STATE_CHANGED } from "./state.js";
 
 export type PaymentRow = typeof payments.$inferSelect;
 
+/**
+ * Who received a payment's money (decision 30): a transfer into the account the buyer was shown;
+ * cash on delivery collected by whoever delivered — the seller for their own delivery, the
+ * company's carrier otherwise; cards and the rest, the company.
+ */
+export function payeeOf(order: Order, p: PaymentRow): "company" | "shop" {
+  if (p.method === "cod") return order.carrier !== null || order.shipMethod === "self" ? "shop" : "company";
+  return p.method === "transfer" ? p.payee : "company";
+}
+
 export interface PaymentsDeps {
   db: Db;
   lifecycle: OrderLifecycle;
@@ -74,8 +84,9 @@ export function createPayments(deps: PaymentsDeps) {
       return;
     }
     // Transfer and cash on delivery: a member's money goes to the wallet at once (decision 17);
-    // a guest's is returned by customer service.
-    if (order.memberId !== null) {
+    // a guest's is returned by customer service; money the seller received, the seller returns.
+    const bySeller = payeeOf(order, p) === "shop";
+    if (order.memberId !== null && !bySeller) {
       await deps.creditWallet(
         tx,
         order.memberId,
@@ -90,7 +101,7 @@ export function createPayments(deps: PaymentsDeps) {
         refunded: sql`${payments.refunded} + ${amount}`,
         refundSettled: sql`${payments.refundSettled} + ${amount}`,
         ...(whole ? { status: "refunded" as const } : {}),
-        message: order.memberId !== null ? "已退款至錢包" : "已由客服另行退款",
+        message: bySeller ? "由賣家退還款項" : order.memberId !== null ? "已退款至錢包" : "已由客服另行退款",
         updatedAt: now(),
       })
       .where(eq(payments.id, p.id));
@@ -158,12 +169,20 @@ export function createPayments(deps: PaymentsDeps) {
     /** Effect of every cancellation and refund: its money share goes back, payment by payment. */
     async giveBack(tx: Tx, order: Order, back: GivenBack, commit: Commit) {
       let money = back.money;
-      const held = await tx
+      const paid = await tx
         .select()
         .from(payments)
         .where(and(eq(payments.orderId, order.id), eq(payments.status, "paid")))
         .orderBy(asc(payments.id));
-      for (const p of held) {
+      // Before shipping, confirmed cash on delivery was never collected: it is voided, not refunded.
+      const uncollected = back.kind === "cancel" ? paid.filter((p) => p.method === "cod") : [];
+      for (const p of uncollected) {
+        await tx
+          .update(payments)
+          .set({ status: "failed", message: "訂單已取消，貨到付款尚未收款", updatedAt: now() })
+          .where(eq(payments.id, p.id));
+      }
+      for (const p of paid.filter((x) => !uncollected.includes(x))) {
         const take = Math.min(money, p.amount - p.refunded);
         await refundFrom(tx, order, p, take, commit, `refund:${back.seq}:payment:${p.id}`);
         money -= take;
@@ -210,13 +229,14 @@ export function createPayments(deps: PaymentsDeps) {
           .where(and(eq(payments.orderId, o.id), eq(payments.method, o.paymentMethod)))
           .orderBy(asc(payments.id));
         if (!p) throw conflict("此訂單的付款不需人工確認");
-        const payee = o.paymentMethod === "cod" ? (o.shipMethod === "self" ? "shop" : "company") : p.payee;
-        if (as === "seller" && payee !== "shop") {
+        if (as === "seller" && payeeOf(o, p) !== "shop") {
           throw forbidden(
             o.paymentMethod === "cod" ? "貨到付款由物流代收，需由總公司確認收款" : "此筆款項匯入總公司帳戶，需由總公司確認收款",
           );
         }
-        const cancelledLate = o.status === "cancelled" && p.status === "failed";
+        // A transfer arriving for a cancelled order is staff's to confirm (and to give back).
+        const cancelledLate =
+          as === "staff" && o.paymentMethod === "transfer" && o.status === "cancelled" && p.status === "failed";
         if (o.status !== "pending_payment" && !cancelledLate) throw conflict(STATE_CHANGED);
         const [paid] = await tx
           .update(payments)
@@ -239,7 +259,8 @@ export function createPayments(deps: PaymentsDeps) {
     /** The buyer reports a transfer (last five digits, amount, time) for staff or the seller to check. */
     reportTransfer(buyer: Buyer, orderNo: string, input: { last5: string; amount: number; paid_at: string }) {
       return lifecycle.withOrder({ no: orderNo }, async (tx, o) => {
-        const mine = buyer.memberId !== undefined ? o.memberId === buyer.memberId : o.receiverPhone === buyer.phone;
+        const mine =
+          buyer.memberId !== undefined ? o.memberId === buyer.memberId : o.memberId === null && o.receiverPhone === buyer.phone;
         if (!mine) throw notFound("查無此訂單，請確認訂單編號與手機號碼");
         if (o.paymentMethod !== "transfer" || o.status !== "pending_payment") throw conflict("此訂單不需回報匯款");
         if (input.amount !== o.payable) throw unprocessable(`匯款金額與應付金額 ${formatMoney(o.payable)} 不符`);

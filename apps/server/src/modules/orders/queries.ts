@@ -2,7 +2,7 @@ import type { OrderStatus } from "@shop/contract";
 import { and, asc, count, desc, eq, isNotNull, like, or } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { orderEvents, orderLines, orderRefunds, orders } from "../../db/schema/index.js";
-import { notFound } from "../../lib/errors.js";
+import { forbidden, notFound } from "../../lib/errors.js";
 import { likeEscape } from "../../lib/like.js";
 import type { Buyer, Order } from "./service.js";
 
@@ -28,13 +28,15 @@ export function createOrderQueries(db: Db) {
       return (await db.select().from(orders).where(eq(orders.id, id)))[0];
     },
 
-    /** The order if the buyer may see it: their own as a member, or the phone on it as a guest. */
+    /**
+     * The order if the buyer may see it: their own as a member, or a guest order by the phone on it
+     * (a member's order is read signed in, never by phone).
+     */
     async findFor(buyer: Buyer, orderNo: string): Promise<Order> {
       const [o] = await db.select().from(orders).where(eq(orders.orderNo, orderNo));
-      const mine =
-        o &&
-        ((buyer.memberId !== undefined && o.memberId === buyer.memberId) ||
-          (buyer.memberId === undefined && buyer.phone !== undefined && o.receiverPhone === buyer.phone));
+      const byPhone = buyer.memberId === undefined && buyer.phone !== undefined && o?.receiverPhone === buyer.phone;
+      if (o && byPhone && o.memberId !== null) throw forbidden("此為會員訂單，請登入會員後查看");
+      const mine = o && ((buyer.memberId !== undefined && o.memberId === buyer.memberId) || byPhone);
       if (!o || !mine) throw notFound("查無此訂單，請確認訂單編號與手機號碼");
       return o;
     },

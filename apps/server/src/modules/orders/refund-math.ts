@@ -62,6 +62,12 @@ export function lineNetValues(lines: Array<{ price: number; qty: number }>, orde
 export const unitsValue = (net: number, qty: number, from: number, to: number) =>
   Math.floor((net * to) / qty) - Math.floor((net * from) / qty);
 
+/** The goods value already given back by partial refunds (the lines' refunded units). */
+export function refundedValue(lines: Array<{ price: number; qty: number; refundedQty: number }>, order: RefundOrder): number {
+  const nets = lineNetValues(lines, order);
+  return lines.reduce((sum, l, i) => sum + unitsValue(nets[i] ?? 0, l.qty, 0, l.refundedQty), 0);
+}
+
 /**
  * The plan for giving back `wanted` units per line (every remaining unit when omitted). Throws
  * RangeError when a line has fewer units left than asked, or nothing is asked.

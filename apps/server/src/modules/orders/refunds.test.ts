@@ -124,6 +124,38 @@ describe("refunding a cloud-depot order", () => {
   });
 });
 
+describe("cash on delivery", () => {
+  test("a confirmed COD order cancelled before shipping gives no money back: none was collected", async () => {
+    const v = await s.variantOf(24);
+    await s.setStock(v, 10);
+    const r = await t.call<StoreResult>("POST", "/api/order/store/fast", {
+      token,
+      body: {
+        variant_id: v,
+        qty: 1,
+        ship_method: "hct",
+        payment_method: "cod",
+        wallet: 30,
+        receiver: { name: "王小明", phone: DEMO_ACCOUNTS.member.phone },
+        address: homeAddress,
+        invoice: { type: "member" },
+      },
+    });
+    const no = r.body.data.order_no;
+    expect((await t.call("POST", `/api/admin/orders/${no}/confirm_payment`, { token: staffToken, body: {} })).status).toBe(200);
+    const before = (await t.services.loyalty.balances(memberId)).wallet;
+    expect((await t.call("POST", "/api/order/cancelOrder", { token, body: { order_no: no, reason: "不要了" } })).status).toBe(
+      200,
+    );
+    // Only the NT$30 of wallet money the order used comes back.
+    expect((await t.services.loyalty.balances(memberId)).wallet).toBe(before + 30);
+    const order = await t.services.orders.byNo(no);
+    const pays = await t.services.payments.paymentsOf(order?.id ?? 0);
+    expect(pays.map((p) => [p.status, p.refunded, p.message])).toEqual([["failed", 0, "訂單已取消，貨到付款尚未收款"]]);
+    expect(await t.services.orderConsistency.moneyMismatches()).toEqual([]);
+  });
+});
+
 describe("partial refunds of a delivered order", () => {
   test("two partial refunds then the rest give back exactly what was paid, by source", async () => {
     const v = await s.variantOf(23);

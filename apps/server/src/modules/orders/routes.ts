@@ -41,7 +41,7 @@ export interface OrderRouteDeps {
   placeOrder: PlaceOrder;
   orders: Pick<OrderQueries, "findFor"> & Pick<OrderLifecycle, "cancelByBuyer">;
   payments: Pick<Payments, "reportTransfer" | "tapPayNotify">;
-  charge: CardCharge;
+  charge: Pick<CardCharge, "charge">;
   views: Pick<OrderViews, "list" | "detail" | "tracking">;
   guestAccess: GuestAccess;
 }
@@ -144,7 +144,7 @@ export function orderRoutes(
       const order = await orders.findFor(buyerOf(req, req.body.phone), req.body.order_no);
       if (order.paymentMethod !== "card") throw conflict("此訂單不是信用卡付款");
       if (order.status !== "pending_payment") throw conflict("此訂單已付款或已取消");
-      const next = await deps.charge(order, req.body.prime, originOf(req));
+      const next = await deps.charge.charge(order, req.body.prime, originOf(req));
       return ok({ order_no: req.body.order_no, next });
     });
 

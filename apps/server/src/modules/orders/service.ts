@@ -160,7 +160,9 @@ export function createOrderLifecycle(deps: { db: Db; completeAfterDays: () => Pr
         const mine = buyer.memberId !== undefined ? o.memberId === buyer.memberId : buyer.verifiedOrderId === o.id;
         if (!mine) throw notFound("查無此訂單，請確認訂單編號與手機號碼");
         if (!BUYER_CANCELLABLE.includes(o.status)) throw conflict("訂單已出貨或已結束，無法取消；如需退貨請聯繫客服");
-        if (o.memberId === null && o.paymentMethod !== "card" && (await moneyHeld(tx, o.id)) > 0) {
+        const held = await moneyHeld(tx, o, false);
+        if (held.toSeller > 0) throw unprocessable("此筆款項已付給賣家，請聯繫賣家或客服辦理取消與退款");
+        if (o.memberId === null && o.paymentMethod !== "card" && held.total > 0) {
           throw unprocessable("已付款的訪客訂單請聯繫客服辦理取消與退款");
         }
         return cancelLocked(tx, o, actorOf(buyer), `買家取消：${reason}`, commit);

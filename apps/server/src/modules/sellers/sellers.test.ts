@@ -111,6 +111,39 @@ describe("whose money a seller may confirm", () => {
   });
 });
 
+describe("money the seller received", () => {
+  test("is the seller's to give back: the buyer cannot cancel online, staff can, the company's wallet pays nothing", async () => {
+    const buyer = await s.login(DEMO_ACCOUNTS.shop2Member.phone, DEMO_ACCOUNTS.shop2Member.password);
+    const buyerId = (await t.services.auth.authenticate(buyer))?.member.id ?? 0;
+    const r = await t.call<StoreResult>("POST", "/api/order/store/fast", {
+      token: buyer,
+      body: {
+        variant_id: await s.variantOf(shop2Product),
+        qty: 1,
+        shop_id: 2,
+        ship_method: "hct",
+        payment_method: "transfer",
+        receiver: guestReceiver,
+        address: homeAddress,
+        invoice: { type: "member" },
+      },
+    });
+    const order_no = r.body.data.order_no;
+    expect((await call("updateSellerPayment", { order_no })).status).toBe(200);
+    const wallet = (await t.services.loyalty.balances(buyerId)).wallet;
+    const cancel = await t.call("POST", "/api/order/cancelOrder", { token: buyer, body: { order_no, reason: "不要了" } });
+    expect(cancel.status).toBe(422);
+    expect(cancel.body.message).toBe("此筆款項已付給賣家，請聯繫賣家或客服辦理取消與退款");
+    await t.services.orders.cancelByStaff(order_no, "staff:1", "賣家缺貨");
+    expect((await t.services.loyalty.balances(buyerId)).wallet).toBe(wallet);
+    const order = await t.services.orders.byNo(order_no);
+    const [pay] = await t.services.payments.paymentsOf(order?.id ?? 0);
+    expect(pay).toMatchObject({ status: "refunded", message: "由賣家退還款項" });
+    // A confirmation arriving for the cancelled order is not the seller's to make.
+    expect((await call("updateSellerPayment", { order_no })).status).toBe(409);
+  });
+});
+
 describe("who may use the seller area", () => {
   test("anonymous callers are told to sign in; a member without a shop is refused", async () => {
     expect((await call("list", {}, "")).status).toBe(401);
@@ -241,7 +274,7 @@ describe("a sub-mall order, start to finish", () => {
     expect(selfShip.status).toBe(409);
   });
 
-  test("the warehouse's HCT order: the seller cannot mark it delivered, and finishes it only once delivered", async () => {
+  test("the warehouse's HCT order: the seller can neither mark it delivered nor finish it, even once delivered", async () => {
     const { orderNo } = await shop2Order({ ship: "hct" });
     await call("updateSellerPayment", { order_no: orderNo });
     expect((await call<SellerOrderView>("updateShipStatus", { order_no: orderNo, status: "processing" })).body.data.status).toBe(
@@ -252,7 +285,11 @@ describe("a sub-mall order, start to finish", () => {
     expect(early.status).toBe(409);
     expect((await call("updateFinish", { order_no: orderNo })).status).toBe(409);
     await t.services.orders.advance(orderNo, "delivered", "provider:hct");
-    expect((await call<SellerOrderView>("updateFinish", { order_no: orderNo })).body.data.status).toBe("completed");
+    // Completing it early would skip the buyer's appraisal period and pay the commission at once.
+    const finish = await call("updateFinish", { order_no: orderNo });
+    expect(finish.status).toBe(409);
+    expect(finish.body.message).toBe("只有賣家自行配送的訂單可由賣家完成；物流配送的訂單於送達後鑑賞期滿自動完成");
+    expect((await t.services.orders.byNo(orderNo))?.status).toBe("delivered");
   });
 
   test("goods move from the seller's cloud depot into the shop's stock, all or nothing", async () => {

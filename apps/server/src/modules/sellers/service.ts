@@ -37,6 +37,8 @@ export function sellerActions(
   const homeDelivery = o.shipMethod === "hct" || o.shipMethod === "self";
   const beforeShipping = o.status === "pending_payment" || o.status === "paid" || o.status === "processing";
   const selfShipped = o.status === "shipped" && o.shipMethod === "self";
+  // The seller finishes only their own deliveries; the carrier's complete after the appraisal period.
+  const ownDelivered = o.status === "delivered" && o.shipMethod === "self";
   return {
     confirm_payment: o.status === "pending_payment" && paidToSeller(o, transferPayee),
     ship_methods:
@@ -45,7 +47,7 @@ export function sellerActions(
         : [],
     self_ship: homeDelivery && (o.status === "paid" || o.status === "processing"),
     statuses: o.status === "paid" ? ["processing"] : selfShipped ? ["delivered"] : [],
-    finish: o.status === "delivered" || selfShipped,
+    finish: ownDelivered || selfShipped,
   };
 }
 
@@ -170,7 +172,8 @@ export function createSellersService(deps: {
 
     async finish(memberId: number, orderNo: string) {
       const { order } = await orderOf(memberId, orderNo);
-      if (!sellerActions(order, []).finish) throw conflict("訂單送達後才能完成；宅配訂單由物流回報送達");
+      if (!sellerActions(order, []).finish)
+        throw conflict("只有賣家自行配送的訂單可由賣家完成；物流配送的訂單於送達後鑑賞期滿自動完成");
       await orders.advance(orderNo, "completed", actor(memberId), {
         from: order.status === "delivered" ? ["delivered"] : ["shipped"],
       });
