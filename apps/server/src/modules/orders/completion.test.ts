@@ -1,10 +1,10 @@
-import type { PayInfo, StoreResult } from "@shop/contract";
+import type { PayInfo } from "@shop/contract";
 import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { monthPurchases, pointEntries, raffleTickets } from "../../db/schema/index.js";
-import { DEMO_ACCOUNTS, DEMO_STAFF } from "../../db/seed.js";
+import { DEMO_ACCOUNTS } from "../../db/seed.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
-import { homeAddress, orderSteps } from "./test-helpers.js";
+import { orderSteps } from "./test-helpers.js";
 
 let t: TestApp;
 let s: ReturnType<typeof orderSteps>;
@@ -18,14 +18,9 @@ beforeAll(async () => {
   memberId = (await t.services.auth.authenticate(token))?.member.id ?? 0;
   await staffLogin();
 });
-/** Staff tokens live 12 hours; tests that move the clock sign in again. */
-async function staffLogin() {
-  staffToken = (
-    await t.call<{ token: string }>("POST", "/api/admin/auth/login", {
-      body: { username: DEMO_STAFF.owner.username, password: DEMO_STAFF.owner.password },
-    })
-  ).body.data.token;
-}
+const staffLogin = async () => {
+  staffToken = await s.staffToken();
+};
 afterAll(() => t.close());
 
 const staff = (no: string, action: string, body: object = {}) =>
@@ -35,19 +30,7 @@ const staff = (no: string, action: string, body: object = {}) =>
 async function deliveredOrder(qty = 2) {
   const v = await s.variantOf(26);
   await s.setStock(v, 100);
-  const r = await t.call<StoreResult>("POST", "/api/order/store/fast", {
-    token,
-    body: {
-      variant_id: v,
-      qty,
-      ship_method: "hct",
-      payment_method: "transfer",
-      receiver: { name: "王小明", phone: DEMO_ACCOUNTS.member.phone },
-      address: homeAddress,
-      invoice: { type: "member" },
-    },
-  });
-  const no = r.body.data.order_no;
+  const no = (await s.memberOrder(token, v, { qty })).order_no;
   expect((await staff(no, "confirm_payment")).status).toBe(200);
   expect((await staff(no, "ship", { tracking_no: "HCT20261126" })).status).toBe(200);
   const delivered = await staff(no, "deliver");
@@ -82,19 +65,7 @@ describe("main-mall orders reach completed", () => {
   test("staff cannot complete an order that is not delivered yet", async () => {
     const v = await s.variantOf(27);
     await s.setStock(v, 10);
-    const r = await t.call<StoreResult>("POST", "/api/order/store/fast", {
-      token,
-      body: {
-        variant_id: v,
-        qty: 1,
-        ship_method: "hct",
-        payment_method: "transfer",
-        receiver: { name: "王小明", phone: DEMO_ACCOUNTS.member.phone },
-        address: homeAddress,
-        invoice: { type: "member" },
-      },
-    });
-    const no = r.body.data.order_no;
+    const no = (await s.memberOrder(token, v)).order_no;
     expect((await staff(no, "complete")).status).toBe(409);
     await staff(no, "confirm_payment");
     expect((await staff(no, "complete")).status).toBe(409);

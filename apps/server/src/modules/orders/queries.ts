@@ -1,5 +1,5 @@
 import type { OrderStatus } from "@shop/contract";
-import { and, asc, count, desc, eq, isNotNull, like, or } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNotNull, like, or, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { orderEvents, orderLines, orderRefunds, orders } from "../../db/schema/index.js";
 import { forbidden, notFound } from "../../lib/errors.js";
@@ -19,6 +19,20 @@ export function orderKeyword(keyword: string | undefined) {
 
 /** Reading orders (no changes: those go through the lifecycle). */
 export function createOrderQueries(db: Db) {
+  async function pageOf(where: SQL | undefined, page: number, perPage: number) {
+    const [[total], rows] = await Promise.all([
+      db.select({ n: count() }).from(orders).where(where),
+      db
+        .select()
+        .from(orders)
+        .where(where)
+        .orderBy(desc(orders.id))
+        .limit(perPage)
+        .offset((page - 1) * perPage),
+    ]);
+    return { rows, total: total?.n ?? 0 };
+  }
+
   return {
     async byNo(orderNo: string): Promise<Order | undefined> {
       return (await db.select().from(orders).where(eq(orders.orderNo, orderNo)))[0];
@@ -50,22 +64,22 @@ export function createOrderQueries(db: Db) {
       db.select().from(orderRefunds).where(eq(orderRefunds.orderId, orderId)).orderBy(asc(orderRefunds.seq)),
 
     /** One page of a shop's orders, newest first, by state and by order number, name or phone. */
-    async listForShop(shopId: number, filter: { status?: OrderStatus; keyword?: string }, page: number, perPage: number) {
+    listForShop(shopId: number, filter: { status?: OrderStatus; keyword?: string }, page: number, perPage: number) {
       const where = and(
         eq(orders.shopId, shopId),
         filter.status ? eq(orders.status, filter.status) : undefined,
         orderKeyword(filter.keyword),
       );
-      const [total] = await db.select({ n: count() }).from(orders).where(where);
-      const rows = await db
-        .select()
-        .from(orders)
-        .where(where)
-        .orderBy(desc(orders.id))
-        .limit(perPage)
-        .offset((page - 1) * perPage);
-      return { rows, total: total?.n ?? 0 };
+      return pageOf(where, page, perPage);
     },
+
+    /** One page of a member's orders, newest first. */
+    listForMember(memberId: number, status: OrderStatus | undefined, page: number, perPage: number) {
+      return pageOf(and(eq(orders.memberId, memberId), status ? eq(orders.status, status) : undefined), page, perPage);
+    },
+
+    /** One page of any orders (the back office's filters), newest first. */
+    pageOf: (where: SQL | undefined, page: number, perPage: number) => pageOf(where, page, perPage),
 
     /** Receivers and addresses of a member's recent home-delivery orders, newest first (checkout offers them again). */
     async pastAddresses(memberId: number) {

@@ -1,7 +1,7 @@
 import type { AddressBookEntry, StoreResult } from "@shop/contract";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { DEMO_ACCOUNTS, DEMO_STAFF } from "../../db/seed.js";
+import { DEMO_ACCOUNTS } from "../../db/seed.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
 import { homeAddress, orderSteps } from "./test-helpers.js";
 
@@ -26,10 +26,7 @@ beforeAll(async () => {
   tokens.member = await s.login(DEMO_ACCOUNTS.member.phone, DEMO_ACCOUNTS.member.password);
   tokens.shopMember = await s.login(DEMO_ACCOUNTS.shop2Member.phone, DEMO_ACCOUNTS.shop2Member.password);
   tokens.seller = await s.login(DEMO_ACCOUNTS.seller.phone, DEMO_ACCOUNTS.seller.password);
-  const staff = await t.call<{ token: string }>("POST", "/api/admin/auth/login", {
-    body: { username: DEMO_STAFF.owner.username, password: DEMO_STAFF.owner.password },
-  });
-  tokens.staff = staff.body.data.token;
+  tokens.staff = await s.staffToken();
   memberId = (await t.services.auth.authenticate(tokens.member))?.member.id ?? 0;
   // Wallet money for the depot orders and the pick-up fees of every round.
   await t.database.db.transaction((tx) => t.services.loyalty.changeWallet(tx, memberId, 1_000_000, "測試", "test:grant"));

@@ -1,8 +1,8 @@
-import type { AddressBookEntry, DepotStockView, StoreResult } from "@shop/contract";
+import type { AddressBookEntry, DepotStockView } from "@shop/contract";
 import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { pointEntries, walletEntries } from "../../db/schema/index.js";
-import { DEMO_ACCOUNTS, DEMO_STAFF } from "../../db/seed.js";
+import { DEMO_ACCOUNTS } from "../../db/seed.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
 import { homeAddress, orderSteps } from "./test-helpers.js";
 
@@ -17,11 +17,7 @@ beforeAll(async () => {
   s = orderSteps(t);
   token = await s.login(DEMO_ACCOUNTS.member.phone, DEMO_ACCOUNTS.member.password);
   memberId = (await t.services.auth.authenticate(token))?.member.id ?? 0;
-  staffToken = (
-    await t.call<{ token: string }>("POST", "/api/admin/auth/login", {
-      body: { username: DEMO_STAFF.owner.username, password: DEMO_STAFF.owner.password },
-    })
-  ).body.data.token;
+  staffToken = await s.staffToken();
   addressId = (
     await t.call<AddressBookEntry>("POST", "/api/user/addr/store", {
       body: { name: "王小明", phone: DEMO_ACCOUNTS.member.phone, ...homeAddress },
@@ -46,22 +42,15 @@ const refund = (no: string, items?: Array<{ variant_id: number; qty: number }>) 
 async function depotOrder(productId: number, qty: number) {
   const v = await s.variantOf(productId);
   await s.setStock(v, 100);
-  const r = await t.call<StoreResult>("POST", "/api/order/store/fast", {
-    token,
-    body: {
-      variant_id: v,
-      qty,
-      ship_method: "depot",
-      payment_method: "card",
-      prime: await s.prime(),
-      receiver: { name: "王小明", phone: DEMO_ACCOUNTS.member.phone },
-      invoice: { type: "member" },
-    },
+  const { order_no } = await s.memberOrder(token, v, {
+    qty,
+    ship_method: "depot",
+    payment_method: "card",
+    prime: await s.prime(),
   });
-  if (r.status !== 200) throw new Error(`${r.status} ${r.body.message}`);
-  const order = await t.services.orders.byNo(r.body.data.order_no);
+  const order = await t.services.orders.byNo(order_no);
   expect(order?.status).toBe("completed");
-  return { no: r.body.data.order_no, variant: v, order };
+  return { no: order_no, variant: v, order };
 }
 
 describe("refunding a cloud-depot order", () => {
@@ -128,20 +117,7 @@ describe("cash on delivery", () => {
   test("a confirmed COD order cancelled before shipping gives no money back: none was collected", async () => {
     const v = await s.variantOf(24);
     await s.setStock(v, 10);
-    const r = await t.call<StoreResult>("POST", "/api/order/store/fast", {
-      token,
-      body: {
-        variant_id: v,
-        qty: 1,
-        ship_method: "hct",
-        payment_method: "cod",
-        wallet: 30,
-        receiver: { name: "王小明", phone: DEMO_ACCOUNTS.member.phone },
-        address: homeAddress,
-        invoice: { type: "member" },
-      },
-    });
-    const no = r.body.data.order_no;
+    const no = (await s.memberOrder(token, v, { payment_method: "cod", wallet: 30 })).order_no;
     expect((await t.call("POST", `/api/admin/orders/${no}/confirm_payment`, { token: staffToken, body: {} })).status).toBe(200);
     const before = (await t.services.loyalty.balances(memberId)).wallet;
     expect((await t.call("POST", "/api/order/cancelOrder", { token, body: { order_no: no, reason: "不要了" } })).status).toBe(
@@ -160,21 +136,7 @@ describe("partial refunds of a delivered order", () => {
   test("two partial refunds then the rest give back exactly what was paid, by source", async () => {
     const v = await s.variantOf(23);
     await s.setStock(v, 100);
-    const r = await t.call<StoreResult>("POST", "/api/order/store/fast", {
-      token,
-      body: {
-        variant_id: v,
-        qty: 3,
-        ship_method: "hct",
-        payment_method: "transfer",
-        points: 100,
-        wallet: 50,
-        receiver: { name: "王小明", phone: DEMO_ACCOUNTS.member.phone },
-        address: homeAddress,
-        invoice: { type: "member" },
-      },
-    });
-    const no = r.body.data.order_no;
+    const no = (await s.memberOrder(token, v, { qty: 3, points: 100, wallet: 50 })).order_no;
     for (const [action, body] of [
       ["confirm_payment", {}],
       ["ship", { tracking_no: "HCT20261125" }],

@@ -1,7 +1,7 @@
 import type { CartView, Envelope, ProductView, StoreResult } from "@shop/contract";
 import { eq } from "drizzle-orm";
 import { variants } from "../../db/schema/index.js";
-import { DEMO_ACCOUNTS } from "../../db/seed.js";
+import { DEMO_ACCOUNTS, DEMO_STAFF } from "../../db/seed.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
 
 /** Shared steps of the order tests: finding variants, filling carts, paying. */
@@ -46,6 +46,32 @@ export function orderSteps(t: TestApp) {
       });
       if (r.status !== 200) throw new Error(`prime ${r.status} ${r.body.message}`);
       return r.body.data.prime;
+    },
+    /** A demo member's quick order: one unit by transfer to the demo address unless `extra` says otherwise. */
+    async memberOrder(token: string, variantId: number, extra: Record<string, unknown> = {}): Promise<StoreResult> {
+      const r = await t.call<StoreResult>("POST", "/api/order/store/fast", {
+        token,
+        body: {
+          variant_id: variantId,
+          qty: 1,
+          ship_method: "hct",
+          payment_method: "transfer",
+          receiver: { name: "王小明", phone: DEMO_ACCOUNTS.member.phone },
+          ...(extra.ship_method === "depot" ? {} : { address: homeAddress }),
+          invoice: { type: "member" },
+          ...extra,
+        },
+      });
+      if (r.status !== 200) throw new Error(`order ${r.status} ${r.body.message}`);
+      return r.body.data;
+    },
+    /** A back-office token (staff tokens live 12 hours: tests that move the clock sign in again). */
+    async staffToken(role: keyof typeof DEMO_STAFF = "owner"): Promise<string> {
+      const r = await t.call<{ token: string }>("POST", "/api/admin/auth/login", {
+        body: { username: DEMO_STAFF[role].username, password: DEMO_STAFF[role].password },
+      });
+      if (r.status !== 200) throw new Error(`staff login ${r.status} ${r.body.message}`);
+      return r.body.data.token;
     },
     store(body: Record<string, unknown>, opts: { token?: string; headers?: Record<string, string> } = {}) {
       return t.call<StoreResult>("POST", "/api/order/store", { body, ...opts });

@@ -88,19 +88,9 @@ export function createOrderViews(db: Db, orders_: OrderQueries, payments_: Payme
   return {
     summaries,
     async staffList(f: StaffOrderFilter, page: number, perPage: number) {
-      const where = staffWhere(f);
-      const [[total], rows] = await Promise.all([
-        db.select({ n: count() }).from(orders).where(where),
-        db
-          .select()
-          .from(orders)
-          .where(where)
-          .orderBy(desc(orders.id))
-          .limit(perPage)
-          .offset((page - 1) * perPage),
-      ]);
+      const { rows, total } = await orders_.pageOf(staffWhere(f), page, perPage);
       const list = await summaries(rows);
-      return { total: total?.n ?? 0, items: rows.map((o, i) => staffRow(o, list[i] as OrderSummary)) };
+      return { total, items: rows.map((o, i) => staffRow(o, list[i] as OrderSummary)) };
     },
     /** Every matching order for the CSV export, at most 10,000 (newest first). */
     async staffExport(f: StaffOrderFilter) {
@@ -188,21 +178,8 @@ export function createOrderViews(db: Db, orders_: OrderQueries, payments_: Payme
       };
     },
     async list(memberId: number, status: OrderStatus | undefined, page: number, perPage: number): Promise<Paged<OrderSummary>> {
-      const where = and(eq(orders.memberId, memberId), status ? eq(orders.status, status) : undefined);
-      const [total] = await db.select({ n: count() }).from(orders).where(where);
-      const rows = await db
-        .select()
-        .from(orders)
-        .where(where)
-        .orderBy(desc(orders.id))
-        .limit(perPage)
-        .offset((page - 1) * perPage);
-      return {
-        list: await summaries(rows),
-        total: total?.n ?? 0,
-        page,
-        per_page: perPage,
-      };
+      const { rows, total } = await orders_.listForMember(memberId, status, page, perPage);
+      return { list: await summaries(rows), total, page, per_page: perPage };
     },
 
     async detail(o: Order): Promise<OrderView> {
