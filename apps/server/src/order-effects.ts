@@ -34,12 +34,13 @@ export function wireOrderEffects(lifecycle: OrderLifecycle, d: OrderEffectDeps) 
   // Paid: a depot order's goods go into the member's cloud depot (the lifecycle then completes it).
   e.paid.push(async (tx, o, lines) => {
     if (o.shipMethod === "depot" && o.memberId !== null)
-      await d.loyalty.depositToDepot(tx, o.memberId, lines, `order:${o.orderNo}`);
+      await d.loyalty.depositToDepot(tx, o.memberId, await lines(), `order:${o.orderNo}`);
   });
 
   // Completed: own points, monthly spend and team points, scratch cards, and the seller's commission —
   // on what the buyer kept: units refunded before completion take their share straight back.
-  e.completed.push(async (tx, o, lines) => {
+  e.completed.push(async (tx, o, loadLines) => {
+    const lines = await loadLines();
     const whole = Math.max(0, o.goodsAmount - o.discountTotal);
     const refunded = refundedValue(lines, o);
     const kept = (amount: number) => (whole === 0 ? amount : Math.floor((amount * (whole - refunded)) / whole));

@@ -117,8 +117,7 @@ export function createPlaceOrder(deps: PlaceOrderDeps) {
   }
 
   async function createOrder(buyer: Buyer, source: Source, input: PlaceInput, b: BuiltQuote, claimId: number | null) {
-    // Read before the transaction: on PGlite a read outside it would wait for it.
-    const payee = await payments.payeeFor(b.shopId, input.payment_method);
+    const payee = input.payment_method === "transfer" ? b.transferPayee : "company";
     for (let attempt = 0; ; attempt++) {
       const orderNo = newOrderNo();
       try {
@@ -153,10 +152,10 @@ export function createPlaceOrder(deps: PlaceOrderDeps) {
   }
 
   /** A guest's answer carries proof of the phone for this browser (never stored with a replayable answer). */
-  async function withAccess(buyer: Buyer, answer: StoreResult): Promise<StoreResult> {
+  async function withAccess(buyer: Buyer, answer: StoreResult, orderId?: number): Promise<StoreResult> {
     if (buyer.memberId !== undefined) return answer;
-    const order = await deps.findOrder(answer.order_no);
-    return order ? { ...answer, access_token: await deps.guestAccess.forCheckout(db, order.id) } : answer;
+    const id = orderId ?? (await deps.findOrder(answer.order_no))?.id;
+    return id === undefined ? answer : { ...answer, access_token: await deps.guestAccess.forCheckout(db, id) };
   }
 
   return {
@@ -215,7 +214,7 @@ export function createPlaceOrder(deps: PlaceOrderDeps) {
           : await payments.nextFor(order);
       const answer: StoreResult = { order_no: order.orderNo, next };
       if (claim) await deps.idempotency.answer(claim.scopeKey, answer);
-      return withAccess(buyer, answer);
+      return withAccess(buyer, answer, order.id);
     },
   };
 }

@@ -107,9 +107,21 @@ export function createQuotes(deps: QuoteDeps) {
       points: { requested: input.points ?? 0, owned: balances.points, capPerOrder: cap ?? Number.MAX_SAFE_INTEGER },
       wallet: { requested: input.wallet ?? 0, balance: balances.wallet },
     });
-    // Payment methods the back office switched off (main-mall settings; "0" = off).
-    const payment = await shops.settings(MAIN_SHOP_ID, ["pay_card", "pay_transfer", "pay_cod"]);
-    return { shopId, lines, q, methods, chosen, coupons, balances, cap, member, payment };
+    // Payment methods the back office switched off, and who a transfer would pay (one read).
+    const setup = await shops.paymentSetup(shopId);
+    return {
+      shopId,
+      lines,
+      q,
+      methods,
+      chosen,
+      coupons,
+      balances,
+      cap,
+      member,
+      payment: setup.switches,
+      transferPayee: setup.transfer.payee,
+    };
   }
 
   type Built = Awaited<ReturnType<typeof build>>;

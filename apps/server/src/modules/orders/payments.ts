@@ -144,10 +144,6 @@ export function createPayments(deps: PaymentsDeps) {
       server_type: deps.cardPublic.serverType,
     }),
 
-    /** Who will receive an order's money: read before the order's transaction (see open). */
-    payeeFor: async (shopId: number, method: Order["paymentMethod"]) =>
-      method === "transfer" ? (await deps.transferAccount(shopId)).payee : ("company" as const),
-
     /** The order's first payment, in the transaction that creates the order. */
     async open(tx: Tx, order: Order, payee: "company" | "shop") {
       const [row] = await tx

@@ -41,8 +41,8 @@ export interface GivenBack extends RefundPlan {
  * roll back together.
  */
 export interface OrderEffects {
-  paid: Array<(tx: Tx, order: Order, lines: OrderLine[]) => Promise<void>>;
-  completed: Array<(tx: Tx, order: Order, lines: OrderLine[]) => Promise<void>>;
+  paid: Array<(tx: Tx, order: Order, lines: () => Promise<OrderLine[]>) => Promise<void>>;
+  completed: Array<(tx: Tx, order: Order, lines: () => Promise<OrderLine[]>) => Promise<void>>;
   givenBack: Array<(tx: Tx, order: Order, back: GivenBack, commit: Commit) => Promise<void>>;
   changed: Array<(tx: Tx, order: Order, to: OrderStatus, reason: string) => Promise<void>>;
 }
@@ -89,8 +89,13 @@ export function createOrderLifecycle(deps: { db: Db; completeAfterDays: () => Pr
     if (!moved) throw conflict(STATE_CHANGED);
     await event(tx, order.id, order.status, to, actor, reason);
     if (to === "paid" || to === "completed") {
-      const lines = await linesOf(tx, order.id);
-      for (const run of effects[to]) await run(tx, moved, lines);
+      // Read once, and only if an effect needs them (most paid orders do not).
+      let lines: Promise<OrderLine[]> | undefined;
+      const load = () => {
+        lines ??= linesOf(tx, order.id);
+        return lines;
+      };
+      for (const run of effects[to]) await run(tx, moved, load);
     }
     for (const run of effects.changed) await run(tx, moved, to, reason);
     return moved;

@@ -114,27 +114,46 @@ export function createShopsService(db: Db) {
       return out;
     },
     /**
-     * The account a shop's transfer orders are paid into: the sub-mall's own when it has one set
-     * (its seller receives, so its seller confirms), else the company's main-mall account.
+     * How a shop takes payment, in one read: the main mall's switches (pay_card, pay_transfer,
+     * pay_cod; "0" = off) and the account transfers are paid into — the sub-mall's own when it has
+     * one set (its seller receives, so its seller confirms), else the company's.
      */
-    async transferAccount(shopId: number) {
-      const keys = ["transfer_bank_code", "transfer_bank_name", "transfer_account", "transfer_holder"];
+    async paymentSetup(shopId: number) {
+      const keys = [
+        "pay_card",
+        "pay_transfer",
+        "pay_cod",
+        "transfer_bank_code",
+        "transfer_bank_name",
+        "transfer_account",
+        "transfer_holder",
+      ];
       const rows = await db
         .select()
         .from(shopSettings)
         .where(and(inArray(shopSettings.shopId, [MAIN_SHOP_ID, shopId]), inArray(shopSettings.key, keys)));
       const own = shopId !== MAIN_SHOP_ID && rows.some((r) => r.shopId === shopId && r.key === "transfer_account" && r.value);
+      const value = (from: number, key: string) => rows.find((r) => r.shopId === from && r.key === key)?.value ?? "";
       const from = own ? shopId : MAIN_SHOP_ID;
-      const value = (key: string) => rows.find((r) => r.shopId === from && r.key === key)?.value ?? "";
       return {
-        bank: {
-          code: value("transfer_bank_code"),
-          name: value("transfer_bank_name"),
-          account: value("transfer_account"),
-          holder: value("transfer_holder"),
+        switches: {
+          pay_card: value(MAIN_SHOP_ID, "pay_card"),
+          pay_transfer: value(MAIN_SHOP_ID, "pay_transfer"),
+          pay_cod: value(MAIN_SHOP_ID, "pay_cod"),
         },
-        payee: own ? ("shop" as const) : ("company" as const),
+        transfer: {
+          bank: {
+            code: value(from, "transfer_bank_code"),
+            name: value(from, "transfer_bank_name"),
+            account: value(from, "transfer_account"),
+            holder: value(from, "transfer_holder"),
+          },
+          payee: own ? ("shop" as const) : ("company" as const),
+        },
       };
+    },
+    async transferAccount(shopId: number) {
+      return (await this.paymentSetup(shopId)).transfer;
     },
     /**
      * The shop commission an order earns its seller (product.md §3: a percentage of the goods
