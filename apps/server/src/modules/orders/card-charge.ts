@@ -95,18 +95,27 @@ export function createCardCharge(deps: {
       return fail(payment.id, "信用卡授權失敗，請確認卡片資料或改用其他付款方式");
     }
     if (result.payment_url) {
-      // Keep the trade id whatever happened meanwhile: its notify must find this attempt.
-      const [waiting] = await db
-        .update(payments)
-        .set({
-          providerRef: result.rec_trade_id,
-          status: sql`case when ${payments.status} = 'charging' then 'awaiting_3ds' else ${payments.status} end`,
-          message: last4,
-          updatedAt: now(),
-        })
-        .where(eq(payments.id, payment.id))
-        .returning();
-      if (waiting?.status !== "awaiting_3ds") return { type: "card_failed", message: "訂單狀態已變更，請重新整理" };
+      // Under the order's lock, like every payment change: the attempt waits for 3-D Secure only
+      // while the order still waits for payment. The trade id is kept either way, so a late
+      // notify finds the attempt (and refunds it).
+      const rec = result.rec_trade_id;
+      const waiting = await lifecycle.withOrder({ id: order.id }, async (tx, o) => {
+        const [p] = await tx
+          .update(payments)
+          .set({
+            providerRef: rec,
+            status:
+              o.status === "pending_payment"
+                ? sql`case when ${payments.status} = 'charging' then 'awaiting_3ds' else ${payments.status} end`
+                : "failed",
+            message: o.status === "pending_payment" ? last4 : "訂單已取消",
+            updatedAt: now(),
+          })
+          .where(eq(payments.id, payment.id))
+          .returning();
+        return p?.status === "awaiting_3ds";
+      });
+      if (!waiting) return { type: "card_failed", message: "訂單狀態已變更，請重新整理" };
       return { type: "redirect_3ds", url: result.payment_url };
     }
     await pay.settleCard(payment.id, result.rec_trade_id, last4, "信用卡付款成功");

@@ -46,11 +46,15 @@ export function createOrderConsistency(db: Db, inventory: InventoryService) {
       return due;
     },
 
-    /** Payment attempts still open on orders that no longer wait for payment. */
+    /**
+     * Payment attempts left open: waiting on an order that no longer waits for payment, or charging
+     * for longer than any provider call plus a reconciliation round.
+     */
     async openAttempts(): Promise<Array<{ payment_id: number; status: string; order_status: string }>> {
       const { rows: open } = await rows<{ payment_id: number; status: string; order_status: string }>(sql`
         select p.id as payment_id, p.status, o.status as order_status from payments p join orders o on o.id = p.order_id
-        where p.status in ('pending', 'charging', 'awaiting_3ds') and o.status <> 'pending_payment'`);
+        where (p.status in ('pending', 'awaiting_3ds') and o.status <> 'pending_payment')
+           or (p.status = 'charging' and p.updated_at < now() - interval '15 minutes')`);
       return open;
     },
 

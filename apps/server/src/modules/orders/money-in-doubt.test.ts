@@ -82,6 +82,21 @@ describe("a card charge whose answer was lost", () => {
     expect(await t.services.orderConsistency.moneyMismatches()).toEqual([]);
   });
 
+  test("the order expires meanwhile: reconciliation still finds the charge and gives the money back", async () => {
+    faults.loseChargeAnswer = true;
+    const r = await cardOrder();
+    faults.loseChargeAnswer = false;
+    const no = r.body.data.order_no;
+    t.clock.advance(3601);
+    await t.services.orders.expireUnpaid();
+    expect((await t.services.orders.byNo(no))?.status).toBe("cancelled");
+    expect((await paymentsOf(no)).map((p) => p.status)).toEqual(["charging"]);
+    await reconcile();
+    const amount = (await t.services.orders.byNo(no))?.payable;
+    expect((await paymentsOf(no)).map((p) => [p.status, p.refunded, p.refundSettled])).toEqual([["refunded", amount, amount]]);
+    expect(await t.services.orderConsistency.moneyMismatches()).toEqual([]);
+  });
+
   test("when TapPay has no charge for it, the attempt fails and the buyer may pay again", async () => {
     faults.loseChargeAnswer = true;
     const r = await cardOrder("4000000000000002");

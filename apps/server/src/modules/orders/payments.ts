@@ -186,10 +186,11 @@ export function createPayments(deps: PaymentsDeps) {
       if (money !== 0) throw new Error(`order ${order.orderNo}: ${money} of the refund has no payment`);
       if (back.kind === "cancel") {
         // Attempts still open will not be settled now; a late success is refunded by settleCard.
+        // A charge in flight is left to finish (or to reconciliation): its outcome decides it.
         await tx
           .update(payments)
           .set({ status: "failed", message: "訂單已取消", updatedAt: now() })
-          .where(and(eq(payments.orderId, order.id), inArray(payments.status, ["pending", "charging", "awaiting_3ds"])));
+          .where(and(eq(payments.orderId, order.id), inArray(payments.status, ["pending", "awaiting_3ds"])));
       }
     },
 
