@@ -7,10 +7,14 @@ export default defineConfig({
         test: {
           name: "server",
           include: ["apps/server/src/**/*.test.ts"],
+          globalSetup: ["apps/server/src/test/global-setup.ts"],
           environment: "node",
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: "forks",
+          // Vitest's default is one worker fewer than the cores (one on CI's two). Each file runs
+          // on its own database and mostly waits on it, so two workers keep both cores busy.
+          maxWorkers: 2,
         },
       },
       {

@@ -21,6 +21,8 @@ export interface Database {
   driver: "pglite" | "postgres";
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** PGlite only: the whole database as a tarball (a test template). */
+  dump?(): Promise<Blob>;
 }
 
 export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../drizzle");
@@ -30,6 +32,8 @@ export interface OpenOptions {
   url?: string;
   /** PGlite data folder; in-memory when absent. */
   dataDir?: string;
+  /** In-memory PGlite started from a dump of another (tests: a migrated and seeded template). */
+  template?: Blob;
   poolSize?: number;
   /** Told when an idle pooled connection fails (logged by the server). */
   onIdleError?: (error: Error) => void;
@@ -57,7 +61,11 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     };
   }
   if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
-  const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
+  const client = options.dataDir
+    ? new PGlite(options.dataDir)
+    : options.template
+      ? await PGlite.create({ loadDataDir: options.template })
+      : new PGlite();
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
@@ -65,6 +73,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     driver: "pglite",
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     close: () => client.close(),
+    dump: () => client.dumpDataDir("none") as Promise<Blob>,
   };
 }
 

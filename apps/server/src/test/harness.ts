@@ -23,15 +23,23 @@ export interface TestApp extends ShopApp {
   close(): Promise<void>;
 }
 
+/** Where this run's PGlite template is (test/global-setup.ts), if any. */
+const templateDir = () => process.env.SHOP_TEST_TEMPLATE;
+
 /**
  * A fresh, migrated and seeded database per test file: in-memory PGlite by default, or a new
  * PostgreSQL database when TEST_DATABASE_URL (or DATABASE_URL) points at a server (dropped on close).
  */
-export async function freshDatabase(): Promise<{ database: Database; url?: string; dispose(): Promise<void> }> {
+export async function freshDatabase(
+  template?: "empty" | "seeded",
+): Promise<{ database: Database; url?: string; seeded: boolean; dispose(): Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
   if (!serverUrl) {
-    const database = await openDatabase({});
-    return { database, dispose: () => database.close() };
+    // The run's template (test/global-setup.ts) when there is one; a new database otherwise.
+    const file = template && templateDir() ? path.join(templateDir() as string, `${template}.tar`) : undefined;
+    const dump = file && fs.existsSync(file) ? new Blob([fs.readFileSync(file)]) : undefined;
+    const database = await openDatabase(dump ? { template: dump } : {});
+    return { database, seeded: Boolean(dump) && template === "seeded", dispose: () => database.close() };
   }
   const name = `shop_test_${process.pid}_${randomBytes(4).toString("hex")}`;
   const admin = new pg.Client({ connectionString: serverUrl });
@@ -44,6 +52,7 @@ export async function freshDatabase(): Promise<{ database: Database; url?: strin
   return {
     database,
     url: url.toString(),
+    seeded: false,
     async dispose() {
       await database.close();
       const a = new pg.Client({ connectionString: serverUrl });
@@ -73,9 +82,12 @@ export async function createTestApp(
     JOB_POLL_SECONDS: "0",
     ...options.env,
   });
-  const { database, dispose } = await freshDatabase();
+  const { database, seeded, dispose } = await freshDatabase(options.seed === false ? "empty" : "seeded");
   await database.migrate();
-  if (options.seed !== false) await seedDemo(database.db, dataDir);
+  if (seeded) {
+    // The template's rows are in; its demo images are files beside it.
+    fs.cpSync(path.join(templateDir() as string, "uploads"), path.join(dataDir, "uploads"), { recursive: true });
+  } else if (options.seed !== false) await seedDemo(database.db, dataDir);
 
   const clock = {
     now: new Date(),
