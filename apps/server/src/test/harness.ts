@@ -3,13 +3,13 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Envelope } from "@shop/contract";
-import pg from "pg";
 import { buildApp, type ShopApp } from "../app.js";
 import { loadConfig } from "../config.js";
 import { type Database, openDatabase } from "../db/client.js";
 import { seedDemo } from "../db/seed.js";
 import { createProviders } from "../integrations/providers.js";
 import type { CardGateway } from "../integrations/tappay/client.js";
+import { adminQuery } from "./global-setup.js";
 
 export interface TestApp extends ShopApp {
   database: Database;
@@ -23,42 +23,44 @@ export interface TestApp extends ShopApp {
   close(): Promise<void>;
 }
 
-/** Where this run's PGlite template is (test/global-setup.ts), if any. */
+/** Where this run's template is (test/global-setup.ts), if any. */
 const templateDir = () => process.env.SHOP_TEST_TEMPLATE;
+
+function templateFile(name: string): string | undefined {
+  const dir = templateDir();
+  const file = dir ? path.join(dir, name) : undefined;
+  return file && fs.existsSync(file) ? file : undefined;
+}
 
 /**
  * A fresh, migrated and seeded database per test file: in-memory PGlite by default, or a new
  * PostgreSQL database when TEST_DATABASE_URL (or DATABASE_URL) points at a server (dropped on close).
+ * With `template`, the database starts as the run's migrated (`empty`) or seeded copy when there is
+ * one; `seeded` tells whether the demo rows are already in.
  */
 export async function freshDatabase(
   template?: "empty" | "seeded",
 ): Promise<{ database: Database; url?: string; seeded: boolean; dispose(): Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
   if (!serverUrl) {
-    // The run's template (test/global-setup.ts) when there is one; a new database otherwise.
-    const file = template && templateDir() ? path.join(templateDir() as string, `${template}.tar`) : undefined;
-    const dump = file && fs.existsSync(file) ? new Blob([fs.readFileSync(file)]) : undefined;
-    const database = await openDatabase(dump ? { template: dump } : {});
-    return { database, seeded: Boolean(dump) && template === "seeded", dispose: () => database.close() };
+    const file = template && templateFile(`${template}.tar`);
+    const database = await openDatabase(file ? { template: new Blob([fs.readFileSync(file)]) } : {});
+    return { database, seeded: Boolean(file) && template === "seeded", dispose: () => database.close() };
   }
+  const names = templateFile("postgres.json");
+  const source = template && names ? (JSON.parse(fs.readFileSync(names, "utf8")) as Record<string, string>)[template] : undefined;
   const name = `shop_test_${process.pid}_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  await adminQuery(serverUrl, source ? `create database ${name} template ${source}` : `create database ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ url: url.toString(), poolSize: 4 });
   return {
     database,
     url: url.toString(),
-    seeded: false,
+    seeded: Boolean(source) && template === "seeded",
     async dispose() {
       await database.close();
-      const a = new pg.Client({ connectionString: serverUrl });
-      await a.connect();
-      await a.query(`drop database if exists ${name} with (force)`);
-      await a.end();
+      await adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
     },
   };
 }
