@@ -15,14 +15,18 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const fastOrder = (variantId: number, extra: Record<string, unknown> = {}) => ({
-  variant_id: variantId,
-  qty: 1,
+/** Delivery, payment and invoice of every order placed here. */
+const orderTerms = {
   ship_method: "hct",
   payment_method: "transfer",
   receiver: guestReceiver,
   address: homeAddress,
   invoice: { type: "donation", donation_code: "8585" },
+};
+const fastOrder = (variantId: number, extra: Record<string, unknown> = {}) => ({
+  variant_id: variantId,
+  qty: 1,
+  ...orderTerms,
   ...extra,
 });
 
@@ -91,11 +95,7 @@ describe("many buyers at once", () => {
 describe("one cart, one order", () => {
   const cartOrder = (lineIds: number[], extra: Record<string, unknown> = {}) => ({
     line_ids: lineIds,
-    ship_method: "hct",
-    payment_method: "transfer",
-    receiver: guestReceiver,
-    address: homeAddress,
-    invoice: { type: "donation", donation_code: "8585" },
+    ...orderTerms,
     ...extra,
   });
 
