@@ -2,6 +2,10 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores (one on CI's two). A server test file
+    // runs on its own database and mostly waits on it, so two workers keep both cores busy.
+    // (Set for all projects: projects with different worker counts cannot share a run.)
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -12,9 +16,6 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: "forks",
-          // Vitest's default is one worker fewer than the cores (one on CI's two). Each file runs
-          // on its own database and mostly waits on it, so two workers keep both cores busy.
-          maxWorkers: 2,
         },
       },
       {
