@@ -9,7 +9,7 @@ import { buildApp } from "../apps/server/src/app.js";
 import { loadConfig } from "../apps/server/src/config.js";
 import { openDatabase } from "../apps/server/src/db/client.js";
 import { orders, products, variants } from "../apps/server/src/db/schema/index.js";
-import { seedDemo } from "../apps/server/src/db/seed.js";
+import { seedDemo } from "../apps/server/src/demo/seed.js";
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-bench-checkout-"));
 const config = loadConfig({

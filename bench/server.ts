@@ -10,7 +10,7 @@ import Fastify from "fastify";
 import { buildApp } from "../apps/server/src/app.js";
 import { loadConfig } from "../apps/server/src/config.js";
 import { openDatabase } from "../apps/server/src/db/client.js";
-import { seedDemo } from "../apps/server/src/db/seed.js";
+import { seedDemo } from "../apps/server/src/demo/seed.js";
 
 export const BENCH_PRODUCTS = 10_000;
 const here = path.dirname(fileURLToPath(import.meta.url));

@@ -12,6 +12,7 @@ import { isMobileUserAgent } from "@shop/contract";
 import { sql } from "drizzle-orm";
 import Fastify, { type FastifyInstance } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { registerApiRoutes } from "./api-routes.js";
 import type { Config } from "./config.js";
 import type { Database } from "./db/client.js";
 import type { IdentitySimulator } from "./integrations/identity/simulator.js";
@@ -23,31 +24,9 @@ import { MitakeSmsSender } from "./integrations/sms/mitake.js";
 import { AppError } from "./lib/errors.js";
 import { createRedisRateLimiter, createSqlRateLimiter } from "./lib/rate-limit.js";
 import { connectRedis } from "./lib/redis.js";
-import { adminRoutes } from "./modules/admin/routes.js";
-import { authRoutes } from "./modules/auth/routes.js";
-import { identitySimulatorRoutes, thirdPartyRoutes } from "./modules/auth/third-party-routes.js";
-import { cartRoutes } from "./modules/cart/routes.js";
-import { catalogueRoutes } from "./modules/catalogue/routes.js";
-import { frontRoutes } from "./modules/content/routes.js";
-import { dealerRoutes } from "./modules/dealers/routes.js";
-import { depotRoutes } from "./modules/depot/routes.js";
-import { exchangeRoutes } from "./modules/exchange/routes.js";
-import { logisticsRoutes } from "./modules/logistics/routes.js";
-import { loyaltyRoutes } from "./modules/loyalty/routes.js";
 import { mediaRoutes } from "./modules/media/routes.js";
 import { createMediaService } from "./modules/media/service.js";
 import { createUploadService } from "./modules/media/uploads.js";
-import { memberRoutes } from "./modules/members/routes.js";
-import { notificationRoutes } from "./modules/notifications/routes.js";
-import { hctNotifyRoutes } from "./modules/orders/hct-notify.js";
-import { orderRoutes } from "./modules/orders/routes.js";
-import { payoutRoutes } from "./modules/payout/routes.js";
-import { promotionRoutes } from "./modules/promotions/routes.js";
-import { raffleRoutes } from "./modules/raffles/routes.js";
-import { sellerRoutes } from "./modules/sellers/routes.js";
-import { shopRoutes } from "./modules/shops/routes.js";
-import { supportRoutes } from "./modules/support/routes.js";
-import { healthRoutes, testModeRoutes } from "./modules/system/routes.js";
 import { registerErrorHandling } from "./plugins/errors.js";
 import { registerInputGuard } from "./plugins/input-guard.js";
 import { registerPageCache } from "./plugins/page-cache.js";
@@ -254,56 +233,20 @@ export async function buildApp(options: BuildOptions): Promise<ShopApp> {
       publicCache = registerPublicCache(api);
       // After the cache's hooks, so the cache keeps plain JSON and each response is encoded.
       await api.register(compress, { threshold: 1024 });
-      await api.register(
-        healthRoutes(
-          database.driver,
-          async () => {
-            await database.db.execute(sql`select 1`);
-          },
-          () => draining,
-        ),
-      );
-      await api.register(authRoutes(services, guards, config.AUTH_RATE_LIMIT_PER_MINUTE));
-      await api.register(shopRoutes(services, guards));
-      await api.register(frontRoutes(services));
-      await api.register(catalogueRoutes(services));
-      await api.register(promotionRoutes(services));
-      await api.register(logisticsRoutes(services, config, providers.ecpay));
-      await api.register(memberRoutes(services, guards, config));
-      await api.register(cartRoutes(services, guards));
-      await api.register(notificationRoutes(services, guards));
-      await api.register(payoutRoutes(services, guards));
-      await api.register(loyaltyRoutes(services, guards));
-      await api.register(exchangeRoutes(services, guards));
-      await api.register(raffleRoutes(services, guards));
-      await api.register(dealerRoutes(services));
-      await api.register(sellerRoutes(services, guards));
-      await api.register(thirdPartyRoutes(services, guards, config));
-      if (providers.signIn.simulator) await api.register(identitySimulatorRoutes(providers.signIn.simulator));
-      await api.register(depotRoutes(services, guards));
-      await api.register(hctNotifyRoutes(services, config.HCT_NOTIFY_SECRET));
-      await api.register(
-        orderRoutes({ ...services, views: services.orderViews }, guards, config, {
-          tapPaySimulator: providers.tapPaySimulator,
-          lookupRateLimit: config.AUTH_RATE_LIMIT_PER_MINUTE * 3,
-        }),
-      );
-      await api.register(supportRoutes(services, config.AUTH_RATE_LIMIT_PER_MINUTE));
-      await api.register(
-        adminRoutes(services, createUploadService(config.dataDir, media), config.AUTH_RATE_LIMIT_PER_MINUTE, () =>
-          caches?.invalidate(),
-        ),
-      );
-      if (capturedSms)
-        await api.register(
-          testModeRoutes(capturedSms, services.orders, services.payments, services.jobs, async () => ({
-            unbalanced_stock: await services.inventory.unbalanced(),
-            unbalanced_ledgers: await services.loyalty.unbalanced(),
-            stuck_reservations: await services.orderConsistency.stuckReservations(),
-            money_mismatches: await services.orderConsistency.moneyMismatches(),
-            open_card_refunds: await services.orderConsistency.refundsOutstanding(),
-          })),
-        );
+      await registerApiRoutes(api, {
+        services,
+        guards,
+        config,
+        providers,
+        uploads: createUploadService(config.dataDir, media),
+        driver: database.driver,
+        ping: async () => {
+          await database.db.execute(sql`select 1`);
+        },
+        draining: () => draining,
+        invalidateCaches: () => caches?.invalidate(),
+        capturedSms,
+      });
       api.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
       // Unknown API paths answer in the envelope, not with the storefront's 404 page.
       api.all("/*", { schema: { hide: true } }, async () => {

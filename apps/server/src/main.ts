@@ -3,7 +3,7 @@ import { fileURLToPath } from "node:url";
 import { buildApp } from "./app.js";
 import { ConfigError, loadConfig } from "./config.js";
 import { openDatabase } from "./db/client.js";
-import { seedIfEmpty } from "./db/seed.js";
+import { seedIfEmpty } from "./demo/seed.js";
 import { demoPasswordsInUse, productionProblems } from "./production.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));

@@ -1,5 +1,5 @@
 import type { Config } from "./config.js";
-import { DEMO_ACCOUNTS, DEMO_STAFF } from "./db/seed.js";
+import { DEMO_ACCOUNTS, DEMO_STAFF } from "./demo/seed.js";
 import { SIM_PARTNER_KEY } from "./integrations/providers.js";
 import type { Services } from "./services.js";
 

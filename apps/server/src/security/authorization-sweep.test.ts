@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_ACCOUNTS, DEMO_STAFF } from "../db/seed.js";
-import { homeAddress } from "../modules/orders/test-helpers.js";
+import { DEMO_ACCOUNTS, DEMO_STAFF } from "../demo/seed.js";
 import { createTestApp, loginAs, type TestApp, uniquePhone } from "../test/harness.js";
+import { homeAddress } from "../test/order-helpers.js";
 
 /**
  * Authorisation sweep, generated from the OpenAPI document. A victim member and the seller of

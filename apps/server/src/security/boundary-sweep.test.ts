@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_ACCOUNTS, DEMO_STAFF } from "../db/seed.js";
+import { DEMO_ACCOUNTS, DEMO_STAFF } from "../demo/seed.js";
 import { createTestApp, loginAs, type TestApp } from "../test/harness.js";
 import {
   bodyWith,

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { type Database, openDatabase } from "../db/client.js";
-import { seedDemo } from "../db/seed.js";
+import { seedDemo } from "../demo/seed.js";
 
 /**
  * Once per test run: a migrated database and a migrated + seeded one, with the seed's demo images

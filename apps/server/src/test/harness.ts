@@ -6,7 +6,7 @@ import type { Envelope } from "@shop/contract";
 import { buildApp, type ShopApp } from "../app.js";
 import { loadConfig } from "../config.js";
 import { type Database, openDatabase } from "../db/client.js";
-import { seedDemo } from "../db/seed.js";
+import { seedDemo } from "../demo/seed.js";
 import { createProviders } from "../integrations/providers.js";
 import type { CardGateway } from "../integrations/tappay/client.js";
 import { adminQuery } from "./global-setup.js";

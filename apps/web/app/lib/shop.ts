@@ -1,7 +1,9 @@
+import { MAIN_SHOP_ID } from "@shop/contract";
 import { useMemo } from "react";
 import { useParams } from "react-router";
 
-export const MAIN_SHOP_ID = 1;
+export { MAIN_SHOP_ID };
+
 const SHOP_PREFIX = /^shop_([1-9]\d{0,8})$/;
 
 /** `shop_2` → 2; anything else → undefined. */

@@ -2,9 +2,9 @@ import type { Banner, ProductView, StoreResult } from "@shop/contract";
 import { can, type Permission, STAFF_ROLES, type StaffRole } from "@shop/contract/admin";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_ACCOUNTS, DEMO_STAFF } from "../../db/seed.js";
+import { DEMO_ACCOUNTS, DEMO_STAFF } from "../../demo/seed.js";
 import { createTestApp, loginAs, type TestApp } from "../../test/harness.js";
-import { homeAddress, orderSteps } from "../orders/test-helpers.js";
+import { homeAddress, orderSteps } from "../../test/order-helpers.js";
 import { ADMIN_ROUTES } from "./routes.js";
 
 let t: TestApp;

@@ -2,7 +2,7 @@ import { STAFF_ROLES, type StaffRole } from "@shop/contract/admin";
 import { eq, gte } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { variants } from "../../db/schema/index.js";
-import { DEMO_ACCOUNTS, DEMO_STAFF } from "../../db/seed.js";
+import { DEMO_ACCOUNTS, DEMO_STAFF } from "../../demo/seed.js";
 import { createTestApp, loginAs, type TestApp } from "../../test/harness.js";
 
 /** Back-office operations beyond the catalogue and orders: what staff change and what shoppers then see. */

@@ -38,9 +38,19 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError, unauthorized } from "../../lib/errors.js";
 import { ok } from "../../lib/http.js";
-import type { Services } from "../../services.js";
+import type { CatalogueAdmin } from "../catalogue/admin.js";
+import type { ContentAdmin } from "../content/admin.js";
+import type { DealersAdmin } from "../dealers/admin.js";
+import type { ExchangeAdmin } from "../exchange/admin.js";
+import type { LogisticsAdmin } from "../logistics/admin.js";
+import type { CouponsAdmin } from "../loyalty/coupons-admin.js";
 import type { UploadService } from "../media/uploads.js";
-import type { StaffSession } from "../staff/service.js";
+import type { PayoutService } from "../payout/service.js";
+import type { PromotionsAdmin } from "../promotions/admin.js";
+import type { RafflesAdmin } from "../raffles/admin.js";
+import type { ShopsService } from "../shops/service.js";
+import type { StaffService, StaffSession } from "../staff/service.js";
+import type { AdminService } from "./service.js";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -162,7 +172,20 @@ function bearer(request: FastifyRequest) {
  * the caller's role against ADMIN_ROUTES on the server, whatever the UI shows.
  */
 export function adminRoutes(
-  services: Services,
+  services: {
+    admin: AdminService;
+    catalogueAdmin: CatalogueAdmin;
+    contentAdmin: ContentAdmin;
+    couponsAdmin: CouponsAdmin;
+    dealersAdmin: DealersAdmin;
+    exchangeAdmin: ExchangeAdmin;
+    logisticsAdmin: LogisticsAdmin;
+    payout: PayoutService;
+    promotionsAdmin: PromotionsAdmin;
+    rafflesAdmin: RafflesAdmin;
+    shops: ShopsService;
+    staff: StaffService;
+  },
   uploads: UploadService,
   loginRateLimit: number,
   /** Drops cached public reads after a catalogue or content change. */

@@ -1,3 +1,4 @@
+import { MAIN_SHOP_ID } from "@shop/contract";
 import {
   type balanceAdjustInput,
   type bannerInput,
@@ -44,7 +45,7 @@ import type { OrderViews, StaffOrderFilter } from "../orders/views.js";
 import type { PayoutService, WithdrawalDecision } from "../payout/service.js";
 import type { PromotionsAdmin } from "../promotions/admin.js";
 import type { RafflesAdmin } from "../raffles/admin.js";
-import { MAIN_SHOP_ID, type ShopsService } from "../shops/service.js";
+import type { ShopsService } from "../shops/service.js";
 import type { Actor, StaffService } from "../staff/service.js";
 
 export interface AdminDeps {

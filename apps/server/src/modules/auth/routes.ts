@@ -10,13 +10,19 @@ import {
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ok } from "../../lib/http.js";
+import { cartTokenOf } from "../../plugins/cart-token.js";
 import type { SessionGuards } from "../../plugins/session.js";
 import { sessionOf } from "../../plugins/session.js";
-import type { Services } from "../../services.js";
-import { cartTokenOf } from "../cart/routes.js";
+import type { CartService } from "../cart/service.js";
+import type { MembersService } from "../members/service.js";
+import type { AuthService } from "./service.js";
 
 /** Registration, sign-in and the member's own account calls. */
-export function authRoutes(services: Services, guards: SessionGuards, authRateLimit: number): FastifyPluginAsyncZod {
+export function authRoutes(
+  services: { auth: AuthService; cart: CartService; members: MembersService },
+  guards: SessionGuards,
+  authRateLimit: number,
+): FastifyPluginAsyncZod {
   const { auth, members } = services;
   const limited = { rateLimit: { max: authRateLimit, timeWindow: "1 minute" } };
 

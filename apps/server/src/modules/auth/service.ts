@@ -8,6 +8,7 @@ import type {
   passwordForgetInput,
   registerInput,
 } from "@shop/contract";
+import { MAIN_SHOP_ID } from "@shop/contract";
 import { and, desc, eq, gt, isNull, lt, ne, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db, Tx } from "../../db/client.js";
@@ -19,7 +20,6 @@ import type { RateLimiter } from "../../lib/rate-limit.js";
 import type { Member, MembersService } from "../members/service.js";
 import { toPublicUser } from "../members/service.js";
 import type { ShopsService } from "../shops/service.js";
-import { MAIN_SHOP_ID } from "../shops/service.js";
 
 export const CAPTCHA_RULES = {
   ttlSeconds: 10 * 60,

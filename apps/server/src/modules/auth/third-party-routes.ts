@@ -13,13 +13,19 @@ import type { Config } from "../../config.js";
 import type { IdentitySimulator } from "../../integrations/identity/simulator.js";
 import { acceptFormPosts } from "../../lib/form.js";
 import { ok, publicOrigin } from "../../lib/http.js";
+import { cartTokenOf } from "../../plugins/cart-token.js";
 import type { SessionGuards } from "../../plugins/session.js";
 import { sessionOf } from "../../plugins/session.js";
-import type { Services } from "../../services.js";
-import { cartTokenOf } from "../cart/routes.js";
+import type { CartService } from "../cart/service.js";
+import type { IdentitiesService } from "../members/identities.js";
+import type { ThirdPartySignIn } from "./third-party.js";
 
 /** LINE (LIFF and LINE Login), Google and Facebook sign-in and account binding (api.md «auth»). */
-export function thirdPartyRoutes(services: Services, guards: SessionGuards, config: Config): FastifyPluginAsyncZod {
+export function thirdPartyRoutes(
+  services: { cart: CartService; identities: IdentitiesService; thirdParty: ThirdPartySignIn },
+  guards: SessionGuards,
+  config: Config,
+): FastifyPluginAsyncZod {
   const { thirdParty } = services;
   const limited = { rateLimit: { max: config.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: "1 minute" } };
   const origin = (req: FastifyRequest) => publicOrigin(config, req);

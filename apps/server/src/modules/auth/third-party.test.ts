@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { generateKeyPair } from "jose";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { memberIdentities, members } from "../../db/schema/index.js";
-import { DEMO_ACCOUNTS } from "../../db/seed.js";
+import { DEMO_ACCOUNTS } from "../../demo/seed.js";
 import type { IdentitySimulator } from "../../integrations/identity/simulator.js";
 import { createTestApp, lastCaptcha, loginAs, type TestApp, uniquePhone } from "../../test/harness.js";
 

@@ -1,20 +1,12 @@
-import { cartDeleteInput, cartSearchInput, cartStoreInput, cartUpdateInput } from "@shop/contract";
+import { cartDeleteInput, cartSearchInput, cartStoreInput, cartUpdateInput, MAIN_SHOP_ID } from "@shop/contract";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ok } from "../../lib/http.js";
+import { cartTokenOf } from "../../plugins/cart-token.js";
 import type { SessionGuards } from "../../plugins/session.js";
-import type { Services } from "../../services.js";
-import type { CartOwner } from "./service.js";
+import type { CartOwner, CartService } from "./service.js";
 
-/** A visitor's cart travels in this header; members are known by their bearer token. */
-export const CART_TOKEN_HEADER = "x-cart-token";
-
-export function cartTokenOf(request: FastifyRequest): string | undefined {
-  const value = request.headers[CART_TOKEN_HEADER];
-  return typeof value === "string" && /^[A-Za-z0-9_-]{20,100}$/.test(value) ? value : undefined;
-}
-
-export function cartRoutes(services: Services, guards: SessionGuards): FastifyPluginAsyncZod {
+export function cartRoutes(services: { cart: CartService }, guards: SessionGuards): FastifyPluginAsyncZod {
   const { cart } = services;
   const ownerOf = (req: FastifyRequest): CartOwner =>
     req.session ? { memberId: req.session.member.id } : { token: cartTokenOf(req) };
@@ -22,7 +14,7 @@ export function cartRoutes(services: Services, guards: SessionGuards): FastifyPl
 
   return async (app) => {
     app.post("/cart/store", { ...withSession, schema: { body: cartStoreInput } }, async (req) =>
-      ok(await cart.add(ownerOf(req), req.body.shop_id ?? 1, req.body.variant_id, req.body.qty), "已加入購物車"),
+      ok(await cart.add(ownerOf(req), req.body.shop_id ?? MAIN_SHOP_ID, req.body.variant_id, req.body.qty), "已加入購物車"),
     );
     app.post("/cart/search", { ...withSession, schema: { body: cartSearchInput } }, async (req) =>
       ok(await cart.search(ownerOf(req))),

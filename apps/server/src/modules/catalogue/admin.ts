@@ -1,4 +1,4 @@
-import { idInText } from "@shop/contract";
+import { idInText, MAIN_SHOP_ID } from "@shop/contract";
 import type { categoryInput, ProductInput } from "@shop/contract/admin";
 import { and, asc, count, desc, eq, ilike, inArray, lte, or, type SQL } from "drizzle-orm";
 import type { z } from "zod";
@@ -130,7 +130,7 @@ export function createCatalogueAdmin(db: Db, catalogue: CatalogueService) {
     await tx.delete(productImages).where(eq(productImages.productId, productId));
     await tx.insert(productImages).values(input.images.map((url, sort) => ({ productId, url, sort })));
     await tx.delete(shopProducts).where(eq(shopProducts.productId, productId));
-    const shopIds = [...new Set(input.shop_ids.filter((s) => s !== 1))];
+    const shopIds = [...new Set(input.shop_ids.filter((s) => s !== MAIN_SHOP_ID))];
     if (shopIds.length) await tx.insert(shopProducts).values(shopIds.map((shopId) => ({ shopId, productId })));
     await catalogue.refreshSearchIndex(tx, [productId]);
     return productId;

@@ -1,12 +1,13 @@
 import { idSchema, pageQuerySchema, productSorts, shopQuerySchema, z } from "@shop/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ok } from "../../lib/http.js";
-import type { Services } from "../../services.js";
+import type { LoyaltyService } from "../loyalty/service.js";
+import type { CatalogueService } from "./service.js";
 
 const sortSchema = z.enum(productSorts, { error: "排序方式錯誤" }).default("newest");
 const keywordSchema = z.string({ error: "請輸入關鍵字" }).max(100, { error: "關鍵字最多 100 個字" });
 
-export function catalogueRoutes(services: Services): FastifyPluginAsyncZod {
+export function catalogueRoutes(services: { catalogue: CatalogueService; loyalty: LoyaltyService }): FastifyPluginAsyncZod {
   const { catalogue, loyalty } = services;
   const cached = { publicCache: true };
 

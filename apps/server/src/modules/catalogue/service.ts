@@ -10,12 +10,12 @@ import type {
   StockState,
   Suggestion,
 } from "@shop/contract";
+import { MAIN_SHOP_ID } from "@shop/contract";
 import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "../../db/client.js";
 import { categories, productImages, products, shopProducts, variants } from "../../db/schema/index.js";
 import { notFound } from "../../lib/errors.js";
-import { MAIN_SHOP_ID } from "../shops/service.js";
 import { documentTokens, normalize, parseQuery } from "./search.js";
 
 export interface CategoryNode {

@@ -1,5 +1,5 @@
 import type { PayInfo, PaymentMethodCode, ShipMethodCode } from "@shop/contract";
-import { CVS_METHODS, PAYMENT_METHOD_LABELS } from "@shop/contract";
+import { CVS_METHODS, MAIN_SHOP_ID, PAYMENT_METHOD_LABELS } from "@shop/contract";
 import { formatMoney } from "@shop/contract/format";
 import { conflict, notFound, unprocessable } from "../../lib/errors.js";
 import type { CartOwner, CartService } from "../cart/service.js";
@@ -9,7 +9,7 @@ import type { LoyaltyService } from "../loyalty/service.js";
 import type { AddressBookService } from "../members/addresses.js";
 import type { Buyer } from "../orders/service.js";
 import type { PromotionsService } from "../promotions/service.js";
-import { MAIN_SHOP_ID, type ShopsService } from "../shops/service.js";
+import type { ShopsService } from "../shops/service.js";
 import { quote } from "./pricing.js";
 
 /** What is being bought: chosen cart lines, or one variant straight from its page (quick order). */

@@ -2,10 +2,16 @@ import { idSchema, pageQuerySchema, shopQuerySchema, z } from "@shop/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { badRequest } from "../../lib/errors.js";
 import { ok } from "../../lib/http.js";
-import type { Services } from "../../services.js";
+import type { CatalogueService } from "../catalogue/service.js";
+import type { DealersService } from "../dealers/service.js";
+import type { ContentService } from "./service.js";
 
 /** GET /api/front/* — the storefront's public content (cached: see plugins/public-cache.ts). */
-export function frontRoutes(services: Services): FastifyPluginAsyncZod {
+export function frontRoutes(services: {
+  catalogue: CatalogueService;
+  content: ContentService;
+  dealers: DealersService;
+}): FastifyPluginAsyncZod {
   const { content, catalogue, dealers } = services;
   const shopQuery = { querystring: shopQuerySchema };
   const cached = { publicCache: true };

@@ -10,12 +10,12 @@ import type {
   StaticPageSummary,
   TopHref,
 } from "@shop/contract";
+import { MAIN_SHOP_ID } from "@shop/contract";
 import { and, asc, count, desc, eq, gt, isNull, lte, or } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { banners, news, promoImages, quickOrders, shopSettings, staticPages, topHrefs } from "../../db/schema/index.js";
 import { notFound } from "../../lib/errors.js";
 import type { CatalogueService } from "../catalogue/service.js";
-import { MAIN_SHOP_ID } from "../shops/service.js";
 
 /**
  * Storefront content, per shop. A sub-mall that has none of a kind shows the main mall's

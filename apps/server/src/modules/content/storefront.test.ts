@@ -2,7 +2,7 @@ import type { DealerCard, Paged, Promotion, PromotionDetail, QuickOrderEntry, Sh
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { inquiries, shopSettings } from "../../db/schema/index.js";
-import { DEMO_ACCOUNTS } from "../../db/seed.js";
+import { DEMO_ACCOUNTS } from "../../demo/seed.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
 
 let t: TestApp;

@@ -1,10 +1,10 @@
 import { idSchema, pageQuerySchema, z } from "@shop/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ok } from "../../lib/http.js";
-import type { Services } from "../../services.js";
+import type { DealersService } from "./service.js";
 
 /** GET /api/dealer/* — the public dealer directory (cached like the rest of the storefront). */
-export function dealerRoutes(services: Services): FastifyPluginAsyncZod {
+export function dealerRoutes(services: { dealers: DealersService }): FastifyPluginAsyncZod {
   const { dealers } = services;
   const cached = { publicCache: true };
   const searchQuery = z.object({

@@ -6,13 +6,13 @@ import type {
   DealerOutletView,
   DealerSearchPage,
 } from "@shop/contract";
+import { MAIN_SHOP_ID } from "@shop/contract";
 import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { dealerOutlets, dealerProducts, dealers } from "../../db/schema/index.js";
 import { notFound } from "../../lib/errors.js";
 import { likeEscape } from "../../lib/like.js";
 import type { CatalogueService } from "../catalogue/service.js";
-import { MAIN_SHOP_ID } from "../shops/service.js";
 
 const cardColumns = {
   id: dealers.id,

@@ -1,8 +1,8 @@
 import type { AddressBookEntry, DepotStockView, TakeoutView } from "@shop/contract";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { DEMO_ACCOUNTS } from "../../db/seed.js";
+import { DEMO_ACCOUNTS } from "../../demo/seed.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
-import { orderSteps } from "../orders/test-helpers.js";
+import { orderSteps } from "../../test/order-helpers.js";
 
 let t: TestApp;
 let s: ReturnType<typeof orderSteps>;

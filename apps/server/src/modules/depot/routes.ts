@@ -3,9 +3,9 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ok } from "../../lib/http.js";
 import type { SessionGuards } from "../../plugins/session.js";
 import { sessionOf } from "../../plugins/session.js";
-import type { Services } from "../../services.js";
+import type { DepotService } from "./service.js";
 
-export function depotRoutes(services: Services, guards: SessionGuards): FastifyPluginAsyncZod {
+export function depotRoutes(services: { depot: DepotService }, guards: SessionGuards): FastifyPluginAsyncZod {
   const { depot } = services;
   const member = { preHandler: guards.requireMember };
   return async (app) => {

@@ -2,7 +2,7 @@ import type { ExchangeItemView, ExchangeView } from "@shop/contract";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { depotEntries } from "../../db/schema/index.js";
-import { DEMO_ACCOUNTS } from "../../db/seed.js";
+import { DEMO_ACCOUNTS } from "../../demo/seed.js";
 import { createTestApp, loginAs, type TestApp } from "../../test/harness.js";
 
 let t: TestApp;

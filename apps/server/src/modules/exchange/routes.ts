@@ -3,9 +3,9 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ok } from "../../lib/http.js";
 import type { SessionGuards } from "../../plugins/session.js";
 import { sessionOf } from "../../plugins/session.js";
-import type { Services } from "../../services.js";
+import type { ExchangeService } from "./service.js";
 
-export function exchangeRoutes(services: Services, guards: SessionGuards): FastifyPluginAsyncZod {
+export function exchangeRoutes(services: { exchange: ExchangeService }, guards: SessionGuards): FastifyPluginAsyncZod {
   const { exchange } = services;
   const member = { preHandler: guards.requireMember };
   return async (app) => {

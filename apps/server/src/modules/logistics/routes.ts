@@ -1,4 +1,4 @@
-import { mapCreateTokenInput, shopIdSchema, z } from "@shop/contract";
+import { MAIN_SHOP_ID, mapCreateTokenInput, shopIdSchema, z } from "@shop/contract";
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "../../config.js";
 import { verifyCheckMacValue } from "../../integrations/ecpay/check-mac-value.js";
@@ -6,15 +6,19 @@ import { type EcpayLogisticsConfig, simulatedMapPage } from "../../integrations/
 import { AppError } from "../../lib/errors.js";
 import { acceptFormPosts } from "../../lib/form.js";
 import { ok } from "../../lib/http.js";
-import type { Services } from "../../services.js";
+import type { LogisticsService } from "./service.js";
 
-export function logisticsRoutes(services: Services, config: Config, ecpay: EcpayLogisticsConfig): FastifyPluginAsyncZod {
+export function logisticsRoutes(
+  services: { logistics: LogisticsService },
+  config: Config,
+  ecpay: EcpayLogisticsConfig,
+): FastifyPluginAsyncZod {
   const { logistics } = services;
   return async (app) => {
     app.post(
       "/shipmethod/search",
       { schema: { body: z.strictObject({ shop_id: shopIdSchema.default(1) }).nullish() } },
-      async (req) => ok(await logistics.shipMethods(req.body?.shop_id ?? 1)),
+      async (req) => ok(await logistics.shipMethods(req.body?.shop_id ?? MAIN_SHOP_ID)),
     );
 
     app.post("/ecpay/mapCreateToken", { schema: { body: mapCreateTokenInput } }, async (req) => {

@@ -1,11 +1,11 @@
 import type { CvsMethod, CvsStore, ShipMethodView } from "@shop/contract";
+import { MAIN_SHOP_ID } from "@shop/contract";
 import { and, asc, eq, gt, lt } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import { cvsMapSessions, shipMethods, shipmentEvents } from "../../db/schema/index.js";
 import { CVS_SUBTYPES, type EcpayLogisticsConfig, mapForm } from "../../integrations/ecpay/map.js";
 import { newToken } from "../../lib/crypto.js";
 import { AppError, notFound } from "../../lib/errors.js";
-import { MAIN_SHOP_ID } from "../shops/service.js";
 
 const MAP_SESSION_MINUTES = 30;
 

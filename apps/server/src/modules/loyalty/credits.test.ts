@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { orderLines, pointEntries } from "../../db/schema/index.js";
 import type { TestApp } from "../../test/harness.js";
-import { memberAndDownline } from "../orders/test-helpers.js";
+import { memberAndDownline } from "../../test/order-helpers.js";
 import { taipeiMonth } from "./service.js";
 
 let t: TestApp;

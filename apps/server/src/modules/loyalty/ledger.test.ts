@@ -3,9 +3,9 @@ import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { rafflePrizes, raffles, raffleTickets } from "../../db/schema/index.js";
-import { DEMO_ACCOUNTS } from "../../db/seed.js";
+import { DEMO_ACCOUNTS } from "../../demo/seed.js";
 import { createTestApp, loginAs, type TestApp } from "../../test/harness.js";
-import { homeAddress, orderSteps } from "../orders/test-helpers.js";
+import { homeAddress, orderSteps } from "../../test/order-helpers.js";
 
 /**
  * The ledgers against a model: random sequences of exchanges, withdrawals (paid or rejected),

@@ -1,6 +1,6 @@
 import type { CouponView, MonthMemberView, PointsPage, WalletHome } from "@shop/contract";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { DEMO_ACCOUNTS } from "../../db/seed.js";
+import { DEMO_ACCOUNTS } from "../../demo/seed.js";
 import { createTestApp, loginAs, type TestApp } from "../../test/harness.js";
 
 let t: TestApp;

@@ -3,10 +3,10 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ok } from "../../lib/http.js";
 import type { SessionGuards } from "../../plugins/session.js";
 import { sessionOf } from "../../plugins/session.js";
-import type { Services } from "../../services.js";
+import type { LoyaltyService } from "./service.js";
 
 /** The member's points, wallet and coupons (reads; each only ever the caller's own). */
-export function loyaltyRoutes(services: Services, guards: SessionGuards): FastifyPluginAsyncZod {
+export function loyaltyRoutes(services: { loyalty: LoyaltyService }, guards: SessionGuards): FastifyPluginAsyncZod {
   const { loyalty } = services;
   const member = { preHandler: guards.requireMember };
   return async (app) => {

@@ -1,3 +1,4 @@
+import { MAIN_SHOP_ID } from "@shop/contract";
 import { SETTING_DEFAULTS, type SettingKey } from "@shop/contract/admin";
 import { and, eq, gt, gte, inArray, isNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
@@ -14,7 +15,6 @@ import {
   walletEntries,
 } from "../../db/schema/index.js";
 import { badRequest, conflict } from "../../lib/errors.js";
-import { MAIN_SHOP_ID } from "../shops/service.js";
 
 export interface UsableCoupon {
   /** The member coupon's id (what checkout sends as coupon_id). */

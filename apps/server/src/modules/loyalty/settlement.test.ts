@@ -2,7 +2,7 @@ import { like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { pointEntries } from "../../db/schema/index.js";
 import type { TestApp } from "../../test/harness.js";
-import { memberAndDownline } from "../orders/test-helpers.js";
+import { memberAndDownline } from "../../test/order-helpers.js";
 
 /**
  * Month-end settlement (Asia/Taipei months): an upline who qualifies only after a downline's order

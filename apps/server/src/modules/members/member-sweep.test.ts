@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { DEMO_ACCOUNTS } from "../../db/seed.js";
+import { DEMO_ACCOUNTS } from "../../demo/seed.js";
 import { createTestApp, loginAs, type TestApp } from "../../test/harness.js";
-import { homeAddress, orderSteps } from "../orders/test-helpers.js";
+import { homeAddress, orderSteps } from "../../test/order-helpers.js";
 
 /**
  * The member-area sweep: a second member calls every member endpoint with their own token and the

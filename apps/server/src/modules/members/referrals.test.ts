@@ -1,6 +1,6 @@
 import type { BindingView, PublicUser, ReferralView, ShareLinks } from "@shop/contract";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { DEMO_ACCOUNTS } from "../../db/seed.js";
+import { DEMO_ACCOUNTS } from "../../demo/seed.js";
 import { createTestApp, lastCaptcha, loginAs, type TestApp, uniquePhone } from "../../test/harness.js";
 
 let t: TestApp;

@@ -86,3 +86,4 @@ export function createReferralsService(
     },
   };
 }
+export type ReferralsService = ReturnType<typeof createReferralsService>;

@@ -1,15 +1,23 @@
-import { addressBookInput, idSchema, refChildInput, shopIdSchema, z } from "@shop/contract";
+import { addressBookInput, idSchema, MAIN_SHOP_ID, refChildInput, shopIdSchema, z } from "@shop/contract";
 import { COUNTIES, DISTRICTS } from "@shop/reference-data";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Config } from "../../config.js";
 import { ok, publicOrigin } from "../../lib/http.js";
 import type { SessionGuards } from "../../plugins/session.js";
 import { sessionOf } from "../../plugins/session.js";
-import type { Services } from "../../services.js";
+import type { AddressBookService } from "./addresses.js";
+import type { FavoritesService } from "./favorites.js";
+import type { IdentitiesService } from "./identities.js";
+import type { ReferralsService } from "./referrals.js";
 
 /** Referrals, sharing, the address book, favourites (/api/user/like/*) and sign-in bindings. */
 export function memberRoutes(
-  services: Services,
+  services: {
+    addresses: AddressBookService;
+    favorites: FavoritesService;
+    identities: IdentitiesService;
+    referrals: ReferralsService;
+  },
   guards: SessionGuards,
   config: Pick<Config, "PUBLIC_URL">,
 ): FastifyPluginAsyncZod {
@@ -42,7 +50,7 @@ export function memberRoutes(
     // Ours: the county/district/postal-code picker's data (public, cached).
     app.get("/reference/postal", { config: { publicCache: true } }, async () => ok({ counties: COUNTIES, districts: DISTRICTS }));
     app.post("/user/like/store", { schema: { body: likeBody }, preHandler: guards.requireMember }, async (req) => {
-      await favorites.like(sessionOf(req).member.id, req.body.product_id, req.body.shop_id ?? 1);
+      await favorites.like(sessionOf(req).member.id, req.body.product_id, req.body.shop_id ?? MAIN_SHOP_ID);
       return ok({ liked: true }, "已加入收藏");
     });
     app.post("/user/like/delete", { schema: { body: likeBody }, preHandler: guards.requireMember }, async (req) => {
@@ -52,7 +60,7 @@ export function memberRoutes(
     app.post(
       "/user/like/search",
       { schema: { body: z.strictObject({ shop_id: shopIdSchema.optional() }).nullish() }, preHandler: guards.requireMember },
-      async (req) => ok(await favorites.list(sessionOf(req).member.id, req.body?.shop_id ?? 1)),
+      async (req) => ok(await favorites.list(sessionOf(req).member.id, req.body?.shop_id ?? MAIN_SHOP_ID)),
     );
   };
 }

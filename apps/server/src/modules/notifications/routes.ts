@@ -3,9 +3,12 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ok } from "../../lib/http.js";
 import type { SessionGuards } from "../../plugins/session.js";
 import { sessionOf } from "../../plugins/session.js";
-import type { Services } from "../../services.js";
+import type { NotificationsService } from "./service.js";
 
-export function notificationRoutes(services: Services, guards: SessionGuards): FastifyPluginAsyncZod {
+export function notificationRoutes(
+  services: { notifications: NotificationsService },
+  guards: SessionGuards,
+): FastifyPluginAsyncZod {
   return async (app) => {
     app.get("/user/systemTabNotice", { preHandler: guards.requireMember }, async (req) =>
       ok(await services.notifications.tabCounts(sessionOf(req).member.id)),

@@ -8,7 +8,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, describe, expect, test } from "vitest";
 import { type Database, openDatabase } from "../../db/client.js";
 import { orderLines, orders, stockMovements, variants } from "../../db/schema/index.js";
-import { seedDemo } from "../../db/seed.js";
+import { seedDemo } from "../../demo/seed.js";
 import { createInventoryService } from "../inventory/service.js";
 
 /**

@@ -1,9 +1,9 @@
 import type { OrderView, PayInfo, TrackingView } from "@shop/contract";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { DEMO_ACCOUNTS } from "../../db/seed.js";
+import { DEMO_ACCOUNTS } from "../../demo/seed.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
+import { guestReceiver, homeAddress, orderSteps } from "../../test/order-helpers.js";
 import { signHctPush } from "./hct-notify.js";
-import { guestReceiver, homeAddress, orderSteps } from "./test-helpers.js";
 
 const SECRET = "hct-test-secret-0123456789";
 let t: TestApp;

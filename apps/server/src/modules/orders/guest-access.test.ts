@@ -1,9 +1,9 @@
 import type { OrderView, StoreResult } from "@shop/contract";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { DEMO_ACCOUNTS } from "../../db/seed.js";
+import { DEMO_ACCOUNTS } from "../../demo/seed.js";
 import { createTestApp, lastCaptcha, type TestApp } from "../../test/harness.js";
+import { guestReceiver, homeAddress, orderSteps } from "../../test/order-helpers.js";
 import { maskName } from "./guest-access.js";
-import { guestReceiver, homeAddress, orderSteps } from "./test-helpers.js";
 
 let t: TestApp;
 let s: ReturnType<typeof orderSteps>;

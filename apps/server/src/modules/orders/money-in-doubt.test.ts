@@ -2,10 +2,10 @@ import type { StoreResult } from "@shop/contract";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { payments } from "../../db/schema/index.js";
-import { DEMO_ACCOUNTS } from "../../db/seed.js";
+import { DEMO_ACCOUNTS } from "../../demo/seed.js";
 import type { CardGateway } from "../../integrations/tappay/client.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
-import { homeAddress, orderSteps } from "./test-helpers.js";
+import { homeAddress, orderSteps } from "../../test/order-helpers.js";
 
 /** Provider faults the tests switch on: an answer lost after TapPay acted, or TapPay down. */
 const faults = { loseChargeAnswer: false, loseRefundAnswer: false, refundDown: false };

@@ -2,9 +2,9 @@ import type { OrderView, PayInfo, StoreResult, TrackingView } from "@shop/contra
 import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { depotEntries, orders, payments } from "../../db/schema/index.js";
-import { DEMO_ACCOUNTS } from "../../db/seed.js";
+import { DEMO_ACCOUNTS } from "../../demo/seed.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
-import { guestReceiver, homeAddress, orderSteps } from "./test-helpers.js";
+import { guestReceiver, homeAddress, orderSteps } from "../../test/order-helpers.js";
 
 let t: TestApp;
 let s: ReturnType<typeof orderSteps>;

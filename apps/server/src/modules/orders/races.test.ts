@@ -1,9 +1,9 @@
 import type { AddressBookEntry, StoreResult } from "@shop/contract";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { DEMO_ACCOUNTS } from "../../db/seed.js";
+import { DEMO_ACCOUNTS } from "../../demo/seed.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
-import { homeAddress, orderSteps } from "./test-helpers.js";
+import { homeAddress, orderSteps } from "../../test/order-helpers.js";
 
 /**
  * The race suite (decision 30): every pair of order changes that can meet is fired together, each

@@ -2,9 +2,9 @@ import type { AddressBookEntry, DepotStockView } from "@shop/contract";
 import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { pointEntries, walletEntries } from "../../db/schema/index.js";
-import { DEMO_ACCOUNTS } from "../../db/seed.js";
+import { DEMO_ACCOUNTS } from "../../demo/seed.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
-import { homeAddress, orderSteps } from "./test-helpers.js";
+import { homeAddress, orderSteps } from "../../test/order-helpers.js";
 
 let t: TestApp;
 let s: ReturnType<typeof orderSteps>;

@@ -4,9 +4,13 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ok } from "../../lib/http.js";
 import type { SessionGuards } from "../../plugins/session.js";
 import { sessionOf } from "../../plugins/session.js";
-import type { Services } from "../../services.js";
+import type { ShopsService } from "../shops/service.js";
+import type { PayoutService } from "./service.js";
 
-export function payoutRoutes(services: Services, guards: SessionGuards): FastifyPluginAsyncZod {
+export function payoutRoutes(
+  services: { payout: PayoutService; shops: ShopsService },
+  guards: SessionGuards,
+): FastifyPluginAsyncZod {
   const { payout, shops } = services;
   return async (app) => {
     // Specification: a truthy status opens the bank modal (a signed-in seller with no payout account).

@@ -1,9 +1,9 @@
 import { idSchema, pageQuerySchema, shopQuerySchema } from "@shop/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ok } from "../../lib/http.js";
-import type { Services } from "../../services.js";
+import type { PromotionsService } from "./service.js";
 
-export function promotionRoutes(services: Services): FastifyPluginAsyncZod {
+export function promotionRoutes(services: { promotions: PromotionsService }): FastifyPluginAsyncZod {
   const { promotions } = services;
   return async (app) => {
     app.get(

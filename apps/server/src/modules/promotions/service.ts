@@ -1,4 +1,5 @@
 import type { Paged, Promotion, PromotionDetail } from "@shop/contract";
+import { MAIN_SHOP_ID } from "@shop/contract";
 import { formatMoney } from "@shop/contract/format";
 import { and, asc, count, eq, gt, inArray, lte } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
@@ -6,7 +7,6 @@ import { promotionProducts, promotions } from "../../db/schema/index.js";
 import { notFound } from "../../lib/errors.js";
 import type { CatalogueService } from "../catalogue/service.js";
 import type { PromotionRule } from "../checkout/pricing.js";
-import { MAIN_SHOP_ID } from "../shops/service.js";
 
 type Row = typeof promotions.$inferSelect;
 

@@ -3,9 +3,9 @@ import { and, eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { depotEntries, memberCoupons, rafflePrizes, raffles, raffleTickets } from "../../db/schema/index.js";
-import { DEMO_ACCOUNTS } from "../../db/seed.js";
+import { DEMO_ACCOUNTS } from "../../demo/seed.js";
 import type { TestApp } from "../../test/harness.js";
-import { memberAndDownline, type orderSteps } from "../orders/test-helpers.js";
+import { memberAndDownline, type orderSteps } from "../../test/order-helpers.js";
 import { createRafflesService, pickByWeight } from "./service.js";
 
 let t: TestApp;

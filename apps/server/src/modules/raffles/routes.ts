@@ -3,9 +3,9 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ok } from "../../lib/http.js";
 import type { SessionGuards } from "../../plugins/session.js";
 import { sessionOf } from "../../plugins/session.js";
-import type { Services } from "../../services.js";
+import type { RafflesService } from "./service.js";
 
-export function raffleRoutes(services: Services, guards: SessionGuards): FastifyPluginAsyncZod {
+export function raffleRoutes(services: { raffles: RafflesService }, guards: SessionGuards): FastifyPluginAsyncZod {
   const { raffles } = services;
   const member = { preHandler: guards.requireMember };
   return async (app) => {

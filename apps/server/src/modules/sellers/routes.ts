@@ -12,10 +12,10 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ok } from "../../lib/http.js";
 import type { SessionGuards } from "../../plugins/session.js";
 import { sessionOf } from "../../plugins/session.js";
-import type { Services } from "../../services.js";
+import type { SellersService } from "./service.js";
 
 /** The seller area (api.md «Sub-malls and sellers»): every call acts within the caller's own shop. */
-export function sellerRoutes(services: Services, guards: SessionGuards): FastifyPluginAsyncZod {
+export function sellerRoutes(services: { sellers: SellersService }, guards: SessionGuards): FastifyPluginAsyncZod {
   const { sellers } = services;
   const member = { preHandler: guards.requireMember };
   const orderQuery = z.strictObject({ order_no: orderNoSchema });

@@ -2,9 +2,13 @@ import { shopIdSchema, shopQuerySchema, z } from "@shop/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ok } from "../../lib/http.js";
 import type { SessionGuards } from "../../plugins/session.js";
-import type { Services } from "../../services.js";
+import type { ContentService } from "../content/service.js";
+import type { ShopsService } from "./service.js";
 
-export function shopRoutes(services: Services, guards: SessionGuards): FastifyPluginAsyncZod {
+export function shopRoutes(
+  services: { content: ContentService; shops: ShopsService },
+  guards: SessionGuards,
+): FastifyPluginAsyncZod {
   const { shops, content } = services;
   const shopBody = z.strictObject({ shop_id: shopIdSchema });
 

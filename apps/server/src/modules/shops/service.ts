@@ -1,4 +1,5 @@
 import type { ShopInfo } from "@shop/contract";
+import { MAIN_SHOP_ID } from "@shop/contract";
 import { SETTING_DEFAULTS, type SettingKey, type shopCreateInput, type shopUpdateInput } from "@shop/contract/admin";
 import { and, asc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
@@ -7,8 +8,6 @@ import { shopSettings, shops } from "../../db/schema/index.js";
 import { type AuditHook, adminTable } from "../../lib/admin-table.js";
 import { fieldError, notFound, unlessUnique } from "../../lib/errors.js";
 import { likeEscape } from "../../lib/like.js";
-
-export const MAIN_SHOP_ID = 1;
 
 export type Shop = typeof shops.$inferSelect;
 

@@ -1,9 +1,9 @@
 import { inquiryInput } from "@shop/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ok } from "../../lib/http.js";
-import type { Services } from "../../services.js";
+import type { SupportService } from "./service.js";
 
-export function supportRoutes(services: Services, rateLimitPerMinute: number): FastifyPluginAsyncZod {
+export function supportRoutes(services: { support: SupportService }, rateLimitPerMinute: number): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       "/contactu/email",

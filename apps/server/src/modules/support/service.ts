@@ -1,4 +1,5 @@
 import type { inquiryInput } from "@shop/contract";
+import { MAIN_SHOP_ID } from "@shop/contract";
 import { and, count, eq, gt } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../db/client.js";
@@ -6,7 +7,6 @@ import { inquiries } from "../../db/schema/index.js";
 import type { MailSender } from "../../integrations/mail/index.js";
 import { tooManyRequests } from "../../lib/errors.js";
 import type { ShopsService } from "../shops/service.js";
-import { MAIN_SHOP_ID } from "../shops/service.js";
 
 export const INQUIRIES_PER_IP_PER_HOUR = 5;
 

@@ -1,8 +1,8 @@
 import type { CartView, Envelope, ProductView, StoreResult } from "@shop/contract";
 import { eq } from "drizzle-orm";
-import { variants } from "../../db/schema/index.js";
-import { DEMO_ACCOUNTS, DEMO_STAFF } from "../../db/seed.js";
-import { createTestApp, type TestApp } from "../../test/harness.js";
+import { variants } from "../db/schema/index.js";
+import { DEMO_ACCOUNTS, DEMO_STAFF } from "../demo/seed.js";
+import { createTestApp, type TestApp } from "./harness.js";
 
 /** Shared steps of the order tests: finding variants, filling carts, paying. */
 export function orderSteps(t: TestApp) {

@@ -1,14 +1,6 @@
 import { hash as argonHash } from "@node-rs/argon2";
 import { count, eq, inArray, sql } from "drizzle-orm";
-import { sanitizeRichText } from "../lib/sanitize.js";
-import { createCatalogueService } from "../modules/catalogue/service.js";
-import { createInventoryService } from "../modules/inventory/service.js";
-import { createLoyaltyService } from "../modules/loyalty/service.js";
-import type { Db, Tx } from "./client.js";
-import { DEMO_CATALOGUE } from "./demo-catalogue.js";
-import { DEMO_DEALERS, DEMO_PROMOTIONS, DEMO_SHIP_METHODS } from "./demo-extras.js";
-import { createDemoImages } from "./demo-images.js";
-import { DEMO_STATIC_PAGES } from "./demo-pages.js";
+import type { Db, Tx } from "../db/client.js";
 import {
   banners,
   categories,
@@ -36,7 +28,15 @@ import {
   staticPages,
   topHrefs,
   variants,
-} from "./schema/index.js";
+} from "../db/schema/index.js";
+import { sanitizeRichText } from "../lib/sanitize.js";
+import { createCatalogueService } from "../modules/catalogue/service.js";
+import { createInventoryService } from "../modules/inventory/service.js";
+import { createLoyaltyService } from "../modules/loyalty/service.js";
+import { DEMO_CATALOGUE } from "./demo-catalogue.js";
+import { DEMO_DEALERS, DEMO_PROMOTIONS, DEMO_SHIP_METHODS } from "./demo-extras.js";
+import { createDemoImages } from "./demo-images.js";
+import { DEMO_STATIC_PAGES } from "./demo-pages.js";
 
 /** Demo accounts; their passwords are documented in the README and created only here. */
 export const DEMO_ACCOUNTS = {

@@ -1,0 +1,127 @@
+import type { FastifyInstance } from "fastify";
+import type { Config } from "./config.js";
+import type { Providers } from "./integrations/providers.js";
+import type { CapturingSmsSender } from "./integrations/sms/index.js";
+import { adminRoutes } from "./modules/admin/routes.js";
+import { authRoutes } from "./modules/auth/routes.js";
+import { identitySimulatorRoutes, thirdPartyRoutes } from "./modules/auth/third-party-routes.js";
+import { cartRoutes } from "./modules/cart/routes.js";
+import { catalogueRoutes } from "./modules/catalogue/routes.js";
+import { frontRoutes } from "./modules/content/routes.js";
+import { dealerRoutes } from "./modules/dealers/routes.js";
+import { depotRoutes } from "./modules/depot/routes.js";
+import { exchangeRoutes } from "./modules/exchange/routes.js";
+import { logisticsRoutes } from "./modules/logistics/routes.js";
+import { loyaltyRoutes } from "./modules/loyalty/routes.js";
+import type { UploadService } from "./modules/media/uploads.js";
+import { memberRoutes } from "./modules/members/routes.js";
+import { notificationRoutes } from "./modules/notifications/routes.js";
+import { hctNotifyRoutes } from "./modules/orders/hct-notify.js";
+import { orderRoutes } from "./modules/orders/routes.js";
+import { payoutRoutes } from "./modules/payout/routes.js";
+import { promotionRoutes } from "./modules/promotions/routes.js";
+import { raffleRoutes } from "./modules/raffles/routes.js";
+import { sellerRoutes } from "./modules/sellers/routes.js";
+import { shopRoutes } from "./modules/shops/routes.js";
+import { supportRoutes } from "./modules/support/routes.js";
+import { healthRoutes, testModeRoutes } from "./modules/system/routes.js";
+import type { SessionGuards } from "./plugins/session.js";
+import type { Services } from "./services.js";
+
+export interface ApiRouteContext {
+  services: Services;
+  guards: SessionGuards;
+  config: Config;
+  providers: Providers;
+  uploads: UploadService;
+  driver: string;
+  ping(): Promise<void>;
+  draining(): boolean;
+  /** Drops the storefront's cached answers and pages (after a back-office change). */
+  invalidateCaches(): void;
+  /** Test mode only: the SMS the simulator captured. */
+  capturedSms?: CapturingSmsSender;
+}
+
+/**
+ * Every `/api` route plugin, each handed only the services it uses, so a module's reach shows in
+ * its signature (the composition root is the one place that sees them all).
+ */
+export async function registerApiRoutes(api: FastifyInstance, ctx: ApiRouteContext): Promise<void> {
+  const { services: s, guards, config, providers } = ctx;
+  const perMinute = config.AUTH_RATE_LIMIT_PER_MINUTE;
+  await api.register(healthRoutes(ctx.driver, ctx.ping, ctx.draining));
+  await api.register(authRoutes({ auth: s.auth, cart: s.cart, members: s.members }, guards, perMinute));
+  await api.register(shopRoutes({ shops: s.shops, content: s.content }, guards));
+  await api.register(frontRoutes({ content: s.content, catalogue: s.catalogue, dealers: s.dealers }));
+  await api.register(catalogueRoutes({ catalogue: s.catalogue, loyalty: s.loyalty }));
+  await api.register(promotionRoutes({ promotions: s.promotions }));
+  await api.register(logisticsRoutes({ logistics: s.logistics }, config, providers.ecpay));
+  await api.register(
+    memberRoutes(
+      { addresses: s.addresses, favorites: s.favorites, identities: s.identities, referrals: s.referrals },
+      guards,
+      config,
+    ),
+  );
+  await api.register(cartRoutes({ cart: s.cart }, guards));
+  await api.register(notificationRoutes({ notifications: s.notifications }, guards));
+  await api.register(payoutRoutes({ payout: s.payout, shops: s.shops }, guards));
+  await api.register(loyaltyRoutes({ loyalty: s.loyalty }, guards));
+  await api.register(exchangeRoutes({ exchange: s.exchange }, guards));
+  await api.register(raffleRoutes({ raffles: s.raffles }, guards));
+  await api.register(dealerRoutes({ dealers: s.dealers }));
+  await api.register(sellerRoutes({ sellers: s.sellers }, guards));
+  await api.register(thirdPartyRoutes({ thirdParty: s.thirdParty, identities: s.identities, cart: s.cart }, guards, config));
+  if (providers.signIn.simulator) await api.register(identitySimulatorRoutes(providers.signIn.simulator));
+  await api.register(depotRoutes({ depot: s.depot }, guards));
+  await api.register(hctNotifyRoutes({ orders: s.orders, logistics: s.logistics }, config.HCT_NOTIFY_SECRET));
+  await api.register(
+    orderRoutes(
+      {
+        quotes: s.quotes,
+        placeOrder: s.placeOrder,
+        orders: s.orders,
+        payments: s.payments,
+        charge: s.charge,
+        views: s.orderViews,
+        guestAccess: s.guestAccess,
+      },
+      guards,
+      config,
+      { tapPaySimulator: providers.tapPaySimulator, lookupRateLimit: perMinute * 3 },
+    ),
+  );
+  await api.register(supportRoutes({ support: s.support }, perMinute));
+  await api.register(
+    adminRoutes(
+      {
+        admin: s.admin,
+        staff: s.staff,
+        shops: s.shops,
+        payout: s.payout,
+        catalogueAdmin: s.catalogueAdmin,
+        contentAdmin: s.contentAdmin,
+        couponsAdmin: s.couponsAdmin,
+        dealersAdmin: s.dealersAdmin,
+        exchangeAdmin: s.exchangeAdmin,
+        logisticsAdmin: s.logisticsAdmin,
+        promotionsAdmin: s.promotionsAdmin,
+        rafflesAdmin: s.rafflesAdmin,
+      },
+      ctx.uploads,
+      perMinute,
+      ctx.invalidateCaches,
+    ),
+  );
+  if (ctx.capturedSms)
+    await api.register(
+      testModeRoutes(ctx.capturedSms, s.orders, s.payments, s.jobs, async () => ({
+        unbalanced_stock: await s.inventory.unbalanced(),
+        unbalanced_ledgers: await s.loyalty.unbalanced(),
+        stuck_reservations: await s.orderConsistency.stuckReservations(),
+        money_mismatches: await s.orderConsistency.moneyMismatches(),
+        open_card_refunds: await s.orderConsistency.refundsOutstanding(),
+      })),
+    );
+}
