@@ -1,42 +1,8 @@
 import multipart from "@fastify/multipart";
-import { dbId, shopIdSchema } from "@shop/contract";
-import {
-  balanceAdjustInput,
-  bannerInput,
-  categoryInput,
-  couponInput,
-  dealerInput,
-  exchangeItemInput,
-  homeBlocksInput,
-  issueCouponInput,
-  listQuery,
-  newsInput,
-  orderListQuery,
-  type Permission,
-  paymentSettingsInput,
-  payReferenceInput,
-  productInput,
-  promotionInput,
-  raffleInput,
-  reasonInput,
-  refundInput,
-  settingsInput,
-  shipInput,
-  shipMethodInput,
-  shopCreateInput,
-  shopUpdateInput,
-  staffInput,
-  staffLoginInput,
-  staffUpdateInput,
-  staticPageInput,
-  stockAdjustInput,
-  totpCodeInput,
-  withdrawalQuery,
-} from "@shop/contract/admin";
+import { type Permission, staffLoginInput, totpCodeInput } from "@shop/contract/admin";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { AppError, unauthorized } from "../../lib/errors.js";
+import { unauthorized } from "../../lib/errors.js";
 import { ok } from "../../lib/http.js";
 import type { CatalogueAdmin } from "../catalogue/admin.js";
 import type { ContentAdmin } from "../content/admin.js";
@@ -50,7 +16,14 @@ import type { PromotionsAdmin } from "../promotions/admin.js";
 import type { RafflesAdmin } from "../raffles/admin.js";
 import type { ShopsService } from "../shops/service.js";
 import type { StaffService, StaffSession } from "../staff/service.js";
+import { catalogueAdminRoutes } from "./catalogue-routes.js";
+import { contentAdminRoutes } from "./content-routes.js";
+import { marketingAdminRoutes } from "./marketing-routes.js";
+import { orderAdminRoutes } from "./orders-routes.js";
+import { peopleAdminRoutes } from "./people-routes.js";
+import type { AdminRouteKit } from "./route-kit.js";
 import type { AdminService } from "./service.js";
+import { shopAdminRoutes } from "./shops-routes.js";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -154,15 +127,6 @@ export const ADMIN_ROUTES: Array<{
   { method: "PUT", url: "/admin/staff/:id", permission: "staff.manage" },
 ];
 
-const idParam = z.object({ id: dbId("編號格式不正確") });
-const orderParam = z.object({ no: z.string().regex(/^\d{8,24}$/, { error: "訂單編號格式不正確" }) });
-const productFilter = listQuery.extend({
-  category_id: dbId("分類編號格式不正確").optional(),
-  status: z.enum(["on", "off"]).optional(),
-});
-const shopFilter = listQuery.extend({ shop_id: shopIdSchema.optional() });
-const auditFilter = listQuery.extend({ entity: z.string().max(30).optional(), entity_id: z.string().max(40).optional() });
-
 function bearer(request: FastifyRequest) {
   return /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? "")?.[1];
 }
@@ -245,265 +209,27 @@ export function adminRoutes(
 
     app.get("/admin/dashboard", async () => ok(await admin.dashboard()));
 
-    app.get("/admin/categories", async () => {
-      const items = await services.catalogueAdmin.categories();
-      return paged({ total: items.length, items });
+    const kit: AdminRouteKit = { actor, paged, changed };
+    catalogueAdminRoutes(app, kit, {
+      admin,
+      catalogueAdmin: services.catalogueAdmin,
+      exchangeAdmin: services.exchangeAdmin,
+      uploads,
     });
-    app.get("/admin/products", { schema: { querystring: productFilter } }, async (req) =>
-      paged(await services.catalogueAdmin.list(req.query, req.query.page, req.query.per_page)),
-    );
-    app.get("/admin/products/:id", { schema: { params: idParam } }, async (req) =>
-      ok(await services.catalogueAdmin.view(req.params.id)),
-    );
-    app.post("/admin/products", { schema: { body: productInput } }, async (req) =>
-      changed(await admin.createProduct(actor(req), req.body), "商品已建立"),
-    );
-    app.put("/admin/products/:id", { schema: { params: idParam, body: productInput } }, async (req) =>
-      changed(await admin.updateProduct(actor(req), req.params.id, req.body), "商品已更新"),
-    );
-    app.post("/admin/products/:id/stock", { schema: { params: idParam, body: stockAdjustInput } }, async (req) =>
-      changed(await admin.adjustStock(actor(req), req.params.id, req.body), "庫存已調整"),
-    );
-
-    app.get("/admin/categories/:id", { schema: { params: idParam } }, async (req) =>
-      ok(await services.catalogueAdmin.category(req.params.id)),
-    );
-    app.post("/admin/categories", { schema: { body: categoryInput } }, async (req) =>
-      changed(await admin.createCategory(actor(req), req.body), "分類已建立"),
-    );
-    app.put("/admin/categories/:id", { schema: { params: idParam, body: categoryInput } }, async (req) =>
-      changed(await admin.updateCategory(actor(req), req.params.id, req.body), "分類已更新"),
-    );
-
-    app.get("/admin/ship_methods", { schema: { querystring: shopFilter } }, async (req) =>
-      paged(await services.logisticsAdmin.list(req.query.shop_id, req.query.page, req.query.per_page)),
-    );
-    app.get("/admin/ship_methods/:id", { schema: { params: idParam } }, async (req) =>
-      ok(await services.logisticsAdmin.get(req.params.id)),
-    );
-    app.put("/admin/ship_methods/:id", { schema: { params: idParam, body: shipMethodInput } }, async (req) =>
-      changed(await admin.updateShipMethod(actor(req), req.params.id, req.body), "配送方式已更新"),
-    );
-    app.get("/admin/payment_settings", async () => ok(await admin.paymentSettings()));
-    app.put("/admin/payment_settings", { schema: { body: paymentSettingsInput } }, async (req) =>
-      ok(await admin.updatePaymentSettings(actor(req), req.body), "付款設定已儲存"),
-    );
-
-    app.get("/admin/exchange_items", { schema: { querystring: listQuery } }, async (req) =>
-      paged(await services.exchangeAdmin.list(req.query.page, req.query.per_page)),
-    );
-    app.get("/admin/exchange_items/:id", { schema: { params: idParam } }, async (req) =>
-      ok(await services.exchangeAdmin.get(req.params.id)),
-    );
-    app.post("/admin/exchange_items", { schema: { body: exchangeItemInput } }, async (req) =>
-      changed(await admin.createExchangeItem(actor(req), req.body), "兌換商品已建立"),
-    );
-    app.put("/admin/exchange_items/:id", { schema: { params: idParam, body: exchangeItemInput } }, async (req) =>
-      changed(await admin.updateExchangeItem(actor(req), req.params.id, req.body), "兌換商品已更新"),
-    );
-
-    app.post("/admin/uploads", async (req) => {
-      if (!req.isMultipart()) throw new AppError(415, "請以檔案上傳圖片");
-      const file = await req.file();
-      if (!file) throw new AppError(400, "請選擇要上傳的圖片");
-      return ok(await uploads.saveImage(file), "圖片已上傳");
+    shopAdminRoutes(app, kit, {
+      admin,
+      dealersAdmin: services.dealersAdmin,
+      logisticsAdmin: services.logisticsAdmin,
+      shops: services.shops,
     });
-
-    app.get("/admin/banners", { schema: { querystring: shopFilter } }, async (req) =>
-      paged(await services.contentAdmin.banners(req.query.shop_id, req.query.page, req.query.per_page)),
-    );
-    app.get("/admin/banners/:id", { schema: { params: idParam } }, async (req) =>
-      ok(await services.contentAdmin.banner(req.params.id)),
-    );
-    app.post("/admin/banners", { schema: { body: bannerInput } }, async (req) =>
-      changed(await admin.createBanner(actor(req), req.body), "橫幅已建立"),
-    );
-    app.put("/admin/banners/:id", { schema: { params: idParam, body: bannerInput } }, async (req) =>
-      changed(await admin.updateBanner(actor(req), req.params.id, req.body), "橫幅已更新"),
-    );
-    app.delete("/admin/banners/:id", { schema: { params: idParam } }, async (req) =>
-      changed(await admin.deleteBanner(actor(req), req.params.id), "橫幅已刪除"),
-    );
-
-    app.get("/admin/news", { schema: { querystring: shopFilter } }, async (req) =>
-      paged(await services.contentAdmin.news(req.query.shop_id, req.query.page, req.query.per_page)),
-    );
-    app.get("/admin/news/:id", { schema: { params: idParam } }, async (req) =>
-      ok(await services.contentAdmin.newsItem(req.params.id)),
-    );
-    app.post("/admin/news", { schema: { body: newsInput } }, async (req) =>
-      changed(await admin.createNews(actor(req), req.body), "消息已建立"),
-    );
-    app.put("/admin/news/:id", { schema: { params: idParam, body: newsInput } }, async (req) =>
-      changed(await admin.updateNews(actor(req), req.params.id, req.body), "消息已更新"),
-    );
-    app.delete("/admin/news/:id", { schema: { params: idParam } }, async (req) =>
-      changed(await admin.deleteNews(actor(req), req.params.id), "消息已刪除"),
-    );
-    app.get("/admin/pages", { schema: { querystring: shopFilter } }, async (req) =>
-      paged(await services.contentAdmin.pages(req.query.shop_id, req.query.page, req.query.per_page)),
-    );
-    app.get("/admin/pages/:id", { schema: { params: idParam } }, async (req) =>
-      ok(await services.contentAdmin.page(req.params.id)),
-    );
-    app.post("/admin/pages", { schema: { body: staticPageInput } }, async (req) =>
-      changed(await admin.createPage(actor(req), req.body), "頁面已建立"),
-    );
-    app.put("/admin/pages/:id", { schema: { params: idParam, body: staticPageInput } }, async (req) =>
-      changed(await admin.updatePage(actor(req), req.params.id, req.body), "頁面已更新"),
-    );
-    app.delete("/admin/pages/:id", { schema: { params: idParam } }, async (req) =>
-      changed(await admin.deletePage(actor(req), req.params.id), "頁面已刪除"),
-    );
-    app.get("/admin/home_blocks/:id", { schema: { params: idParam } }, async (req) => {
-      await admin.shop(req.params.id);
-      return ok(await services.contentAdmin.home(req.params.id));
+    contentAdminRoutes(app, kit, { admin, contentAdmin: services.contentAdmin });
+    marketingAdminRoutes(app, kit, {
+      admin,
+      couponsAdmin: services.couponsAdmin,
+      promotionsAdmin: services.promotionsAdmin,
+      rafflesAdmin: services.rafflesAdmin,
     });
-    app.put("/admin/home_blocks/:id", { schema: { params: idParam, body: homeBlocksInput } }, async (req) =>
-      changed(await admin.saveHome(actor(req), req.params.id, req.body), "首頁區塊已儲存"),
-    );
-
-    app.get("/admin/coupons", { schema: { querystring: listQuery } }, async (req) =>
-      paged(await services.couponsAdmin.list(req.query.page, req.query.per_page)),
-    );
-    app.get("/admin/coupons/:id", { schema: { params: idParam } }, async (req) =>
-      ok(await services.couponsAdmin.get(req.params.id)),
-    );
-    app.post("/admin/coupons", { schema: { body: couponInput } }, async (req) =>
-      ok(await admin.createCoupon(actor(req), req.body), "優惠券已建立"),
-    );
-    app.put("/admin/coupons/:id", { schema: { params: idParam, body: couponInput } }, async (req) =>
-      ok(await admin.updateCoupon(actor(req), req.params.id, req.body), "優惠券已更新"),
-    );
-    app.get("/admin/promotions", { schema: { querystring: shopFilter } }, async (req) =>
-      paged(await services.promotionsAdmin.list(req.query.shop_id, req.query.page, req.query.per_page)),
-    );
-    app.get("/admin/promotions/:id", { schema: { params: idParam } }, async (req) =>
-      ok(await services.promotionsAdmin.get(req.params.id)),
-    );
-    app.post("/admin/promotions", { schema: { body: promotionInput } }, async (req) =>
-      changed(await admin.createPromotion(actor(req), req.body), "活動已建立"),
-    );
-    app.put("/admin/promotions/:id", { schema: { params: idParam, body: promotionInput } }, async (req) =>
-      changed(await admin.updatePromotion(actor(req), req.params.id, req.body), "活動已更新"),
-    );
-    app.delete("/admin/promotions/:id", { schema: { params: idParam } }, async (req) =>
-      changed(await admin.deletePromotion(actor(req), req.params.id), "活動已刪除"),
-    );
-    app.get("/admin/raffles", { schema: { querystring: listQuery } }, async (req) =>
-      paged(await services.rafflesAdmin.list(req.query.page, req.query.per_page)),
-    );
-    app.get("/admin/raffles/:id", { schema: { params: idParam } }, async (req) =>
-      ok(await services.rafflesAdmin.get(req.params.id)),
-    );
-    app.post("/admin/raffles", { schema: { body: raffleInput } }, async (req) =>
-      changed(await admin.createRaffle(actor(req), req.body), "抽獎活動已建立"),
-    );
-    app.put("/admin/raffles/:id", { schema: { params: idParam, body: raffleInput } }, async (req) =>
-      changed(await admin.updateRaffle(actor(req), req.params.id, req.body), "抽獎活動已更新"),
-    );
-
-    app.get("/admin/withdrawals", { schema: { querystring: withdrawalQuery } }, async (req) =>
-      paged(await services.payout.staffList(req.query.status, req.query.page, req.query.per_page)),
-    );
-    app.get("/admin/withdrawals/:id", { schema: { params: idParam } }, async (req) =>
-      ok(await services.payout.staffGet(req.params.id)),
-    );
-    app.post("/admin/withdrawals/:id/approve", { schema: { params: idParam } }, async (req) =>
-      ok(await admin.decideWithdrawal(actor(req), req.params.id, "approved", ""), "已核准，請於匯款後標記已匯款"),
-    );
-    app.post("/admin/withdrawals/:id/pay", { schema: { params: idParam, body: payReferenceInput } }, async (req) =>
-      ok(await admin.decideWithdrawal(actor(req), req.params.id, "paid", req.body.reference), "已標記為已匯款"),
-    );
-    app.post("/admin/withdrawals/:id/reject", { schema: { params: idParam, body: reasonInput } }, async (req) =>
-      ok(await admin.decideWithdrawal(actor(req), req.params.id, "rejected", req.body.reason), "已退回，金額已返還會員錢包"),
-    );
-
-    app.get("/admin/shops", { schema: { querystring: listQuery } }, async (req) =>
-      paged(await services.shops.adminList(req.query.q, req.query.page, req.query.per_page)),
-    );
-    app.get("/admin/shops/:id", { schema: { params: idParam } }, async (req) => ok(await admin.shop(req.params.id)));
-    app.post("/admin/shops", { schema: { body: shopCreateInput } }, async (req) =>
-      changed(await admin.createShop(actor(req), req.body), "子商城已建立"),
-    );
-    app.put("/admin/shops/:id", { schema: { params: idParam, body: shopUpdateInput } }, async (req) =>
-      changed(await admin.updateShop(actor(req), req.params.id, req.body), "商城資料已更新"),
-    );
-    app.get("/admin/dealers", { schema: { querystring: listQuery } }, async (req) =>
-      paged(await services.dealersAdmin.list(req.query.q, req.query.page, req.query.per_page)),
-    );
-    app.get("/admin/dealers/:id", { schema: { params: idParam } }, async (req) =>
-      ok(await services.dealersAdmin.get(req.params.id)),
-    );
-    app.post("/admin/dealers", { schema: { body: dealerInput } }, async (req) =>
-      changed(await admin.createDealer(actor(req), req.body), "經銷商已建立"),
-    );
-    app.put("/admin/dealers/:id", { schema: { params: idParam, body: dealerInput } }, async (req) =>
-      changed(await admin.updateDealer(actor(req), req.params.id, req.body), "經銷商已更新"),
-    );
-
-    app.get("/admin/orders", { schema: { querystring: orderListQuery } }, async (req) =>
-      paged(await admin.orders(req.query, req.query.page, req.query.per_page)),
-    );
-    app.get("/admin/orders.csv", { schema: { querystring: orderListQuery } }, async (req, reply) => {
-      const csv = await admin.ordersCsv(req.query);
-      reply.header("content-type", "text/csv; charset=utf-8");
-      reply.header("content-disposition", `attachment; filename="orders.csv"`);
-      return csv;
-    });
-    app.get("/admin/orders/:no", { schema: { params: orderParam } }, async (req) => ok(await admin.order(req.params.no)));
-    app.post("/admin/orders/:no/confirm_payment", { schema: { params: orderParam } }, async (req) =>
-      ok(await admin.confirmPayment(actor(req), req.params.no), "已確認收款"),
-    );
-    app.post("/admin/orders/:no/ship", { schema: { params: orderParam, body: shipInput } }, async (req) =>
-      ok(await admin.ship(actor(req), req.params.no, req.body.tracking_no), "已出貨"),
-    );
-    app.post("/admin/orders/:no/cancel", { schema: { params: orderParam, body: reasonInput } }, async (req) =>
-      ok(await admin.cancel(actor(req), req.params.no, req.body.reason), "訂單已取消"),
-    );
-    app.post("/admin/orders/:no/deliver", { schema: { params: orderParam } }, async (req) =>
-      ok(await admin.deliver(actor(req), req.params.no), "已標記送達"),
-    );
-    app.post("/admin/orders/:no/complete", { schema: { params: orderParam } }, async (req) =>
-      ok(await admin.complete(actor(req), req.params.no), "訂單已完成"),
-    );
-    app.post("/admin/orders/:no/refund", { schema: { params: orderParam, body: refundInput } }, async (req) => {
-      const after = await admin.refund(actor(req), req.params.no, req.body.reason, req.body.items);
-      return ok(after, after.status === "refunded" ? "已退貨退款" : "已部分退款");
-    });
-
-    app.get("/admin/members", { schema: { querystring: shopFilter } }, async (req) =>
-      paged(await admin.members(req.query, req.query.page, req.query.per_page)),
-    );
-    app.get("/admin/members/:id", { schema: { params: idParam } }, async (req) => ok(await admin.member(req.params.id)));
-    app.post("/admin/members/:id/coupons", { schema: { params: idParam, body: issueCouponInput } }, async (req) =>
-      ok(await admin.issueCoupon(actor(req), req.params.id, req.body), "優惠券已發送"),
-    );
-    app.post("/admin/members/:id/adjust", { schema: { params: idParam, body: balanceAdjustInput } }, async (req) =>
-      ok(await admin.adjustBalance(actor(req), req.params.id, req.body), "已調整"),
-    );
-
-    app.get("/admin/settings", async () => ok(await admin.settings()));
-    app.put("/admin/settings", { schema: { body: settingsInput } }, async (req) =>
-      ok(await admin.updateSettings(actor(req), req.body), "設定已儲存"),
-    );
-
-    app.get("/admin/audit", { schema: { querystring: auditFilter } }, async (req) =>
-      paged(
-        await staff.auditPage({ entity: req.query.entity, entityId: req.query.entity_id }, req.query.page, req.query.per_page),
-      ),
-    );
-
-    app.get("/admin/staff", async () => {
-      const items = await staff.list();
-      return paged({ total: items.length, items });
-    });
-    app.get("/admin/staff/:id", { schema: { params: idParam } }, async (req) => ok(await staff.get(req.params.id)));
-    app.post("/admin/staff", { schema: { body: staffInput } }, async (req) =>
-      ok(await staff.create(actor(req), req.body), "員工帳號已建立"),
-    );
-    app.put("/admin/staff/:id", { schema: { params: idParam, body: staffUpdateInput } }, async (req) =>
-      ok(await staff.update(actor(req), req.params.id, req.body), "員工資料已更新"),
-    );
+    peopleAdminRoutes(app, kit, { admin, payout: services.payout, staff: services.staff });
+    orderAdminRoutes(app, kit, { admin });
   };
 }

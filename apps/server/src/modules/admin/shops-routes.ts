@@ -1,0 +1,66 @@
+import {
+  dealerInput,
+  listQuery,
+  paymentSettingsInput,
+  settingsInput,
+  shipMethodInput,
+  shopCreateInput,
+  shopUpdateInput,
+} from "@shop/contract/admin";
+import { ok } from "../../lib/http.js";
+import type { DealersAdmin } from "../dealers/admin.js";
+import type { LogisticsAdmin } from "../logistics/admin.js";
+import type { ShopsService } from "../shops/service.js";
+import type { AdminApp, AdminRouteKit } from "./route-kit.js";
+import { idParam, shopFilter } from "./route-kit.js";
+import type { AdminService } from "./service.js";
+
+/** Back office: sub-malls, dealers, ship methods, payment and shop settings (apps/admin/src/shops.tsx, settings.tsx). */
+export function shopAdminRoutes(
+  app: AdminApp,
+  { actor, paged, changed }: AdminRouteKit,
+  services: { admin: AdminService; dealersAdmin: DealersAdmin; logisticsAdmin: LogisticsAdmin; shops: ShopsService },
+) {
+  const { admin } = services;
+  app.get("/admin/ship_methods", { schema: { querystring: shopFilter } }, async (req) =>
+    paged(await services.logisticsAdmin.list(req.query.shop_id, req.query.page, req.query.per_page)),
+  );
+  app.get("/admin/ship_methods/:id", { schema: { params: idParam } }, async (req) =>
+    ok(await services.logisticsAdmin.get(req.params.id)),
+  );
+  app.put("/admin/ship_methods/:id", { schema: { params: idParam, body: shipMethodInput } }, async (req) =>
+    changed(await admin.updateShipMethod(actor(req), req.params.id, req.body), "配送方式已更新"),
+  );
+  app.get("/admin/payment_settings", async () => ok(await admin.paymentSettings()));
+  app.put("/admin/payment_settings", { schema: { body: paymentSettingsInput } }, async (req) =>
+    ok(await admin.updatePaymentSettings(actor(req), req.body), "付款設定已儲存"),
+  );
+
+  app.get("/admin/shops", { schema: { querystring: listQuery } }, async (req) =>
+    paged(await services.shops.adminList(req.query.q, req.query.page, req.query.per_page)),
+  );
+  app.get("/admin/shops/:id", { schema: { params: idParam } }, async (req) => ok(await admin.shop(req.params.id)));
+  app.post("/admin/shops", { schema: { body: shopCreateInput } }, async (req) =>
+    changed(await admin.createShop(actor(req), req.body), "子商城已建立"),
+  );
+  app.put("/admin/shops/:id", { schema: { params: idParam, body: shopUpdateInput } }, async (req) =>
+    changed(await admin.updateShop(actor(req), req.params.id, req.body), "商城資料已更新"),
+  );
+  app.get("/admin/dealers", { schema: { querystring: listQuery } }, async (req) =>
+    paged(await services.dealersAdmin.list(req.query.q, req.query.page, req.query.per_page)),
+  );
+  app.get("/admin/dealers/:id", { schema: { params: idParam } }, async (req) =>
+    ok(await services.dealersAdmin.get(req.params.id)),
+  );
+  app.post("/admin/dealers", { schema: { body: dealerInput } }, async (req) =>
+    changed(await admin.createDealer(actor(req), req.body), "經銷商已建立"),
+  );
+  app.put("/admin/dealers/:id", { schema: { params: idParam, body: dealerInput } }, async (req) =>
+    changed(await admin.updateDealer(actor(req), req.params.id, req.body), "經銷商已更新"),
+  );
+
+  app.get("/admin/settings", async () => ok(await admin.settings()));
+  app.put("/admin/settings", { schema: { body: settingsInput } }, async (req) =>
+    ok(await admin.updateSettings(actor(req), req.body), "設定已儲存"),
+  );
+}
