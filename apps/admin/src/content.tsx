@@ -153,7 +153,7 @@ const promoImages = (source: string, label: string) => (
     </SimpleFormIterator>
   </ArrayInput>
 );
-/** Every home block of one shop (product.md §5) on one page: /home_blocks/{shop id}. */
+/** Every home block of one shop on one page: /home_blocks/{shop id}. */
 export const HomeBlocksEdit = () => (
   <Edit mutationMode="pessimistic" title="首頁區塊" redirect={false}>
     <SimpleForm>

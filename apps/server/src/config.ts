@@ -71,7 +71,7 @@ const configSchema = z
       .min(16)
       .optional()
       .or(z.literal("").transform(() => undefined)),
-    /** Third-party sign-in (integrations.md). A provider without its client id is hidden, unless the simulator stands in. */
+    /** Third-party sign-in. A provider without its client id is hidden, unless the simulator stands in. */
     LINE_CHANNEL_ID: z.string().default(""),
     LINE_CHANNEL_SECRET: z.string().default(""),
     LIFF_ID: z.string().default(""),

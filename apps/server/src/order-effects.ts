@@ -103,7 +103,7 @@ export function wireOrderEffects(lifecycle: OrderLifecycle, d: OrderEffectDeps) 
     if ((to === "shipped" && o.carrier === null) || to === "delivered") {
       await d.logistics.addEvent(o.orderNo, to === "shipped" ? "已出貨" : "已送達", "", d.now(), tx);
     }
-    // product.md §7: every change notifies the member (guests follow their order by lookup).
+    // Every change notifies the member (guests follow their order by lookup).
     if (o.memberId !== null) {
       await d.notifications.notify(tx, o.memberId, {
         kind: "order",

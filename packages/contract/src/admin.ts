@@ -307,7 +307,7 @@ const promoImageInput = z.strictObject({
   image_mobile: imagePath,
   link,
 });
-/** Every home block of one shop (product.md §5) saved at once. */
+/** Every home block of one shop saved at once. */
 export const homeBlocksInput = z.strictObject({
   home_title: z.string().trim().max(60).default(""),
   home_description: z.string().trim().max(2000, { error: "首頁介紹最多 2000 字" }).default(""),

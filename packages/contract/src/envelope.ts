@@ -1,4 +1,4 @@
-/** Every API answer has this shape (api.md "Conventions"). */
+/** Every API answer has this shape. */
 export interface Envelope<T = unknown> {
   status: boolean;
   message: string;

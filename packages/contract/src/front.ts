@@ -1,4 +1,4 @@
-/** Shapes of the public storefront content (api.md "Front content"). */
+/** Shapes of the public storefront content. */
 export interface Banner {
   id: number;
   image: string;

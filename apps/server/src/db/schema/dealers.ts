@@ -1,6 +1,6 @@
 import { boolean, index, integer, pgTable, primaryKey, serial, text } from "drizzle-orm/pg-core";
 
-/** Regional dealers (the public directory, product.md §11), each with outlets and products carried. */
+/** Regional dealers (the public directory), each with outlets and products carried. */
 export const dealers = pgTable(
   "dealers",
   {

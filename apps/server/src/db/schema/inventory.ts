@@ -21,7 +21,7 @@ export const stockMovements = pgTable(
 );
 
 /**
- * Stock a seller holds for their own delivery (product.md §10), per shop and variant. `qty` moves
+ * Stock a seller holds for their own delivery, per shop and variant. `qty` moves
  * only together with a movement, in one transaction, and never below zero.
  */
 export const shopStock = pgTable(

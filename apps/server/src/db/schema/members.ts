@@ -13,7 +13,7 @@ export const members = pgTable(
     nickname: text("nickname"),
     refcode: text("refcode").notNull(),
     uplineId: integer("upline_id"),
-    /** The shop the member registered in (product.md §3 binding). */
+    /** The shop the member registered in. */
     shopId: integer("shop_id").notNull().default(1),
     status: text("status", { enum: ["active", "disabled"] })
       .notNull()

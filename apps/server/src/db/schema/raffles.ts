@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 /**
- * A raffle campaign (product.md §8 tickets): each completed order whose goods were paid with at
+ * A raffle campaign: each completed order whose goods were paid with at
  * least `minOrderAmount` of money earns `cardsPerOrder` scratch cards while the campaign runs.
  */
 export const raffles = pgTable("raffles", {

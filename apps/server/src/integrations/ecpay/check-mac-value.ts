@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 
 /**
- * ECPay's CheckMacValue (integrations.md): fields sorted case-insensitively, wrapped in HashKey
+ * ECPay's CheckMacValue: fields sorted case-insensitively, wrapped in HashKey
  * and HashIV, URL-encoded like PHP's urlencode then lower-cased with .NET's unencoded characters
  * restored, hashed (SHA-256 for payments, MD5 for logistics) and upper-cased.
  */

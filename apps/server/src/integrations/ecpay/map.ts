@@ -18,7 +18,7 @@ export interface EcpayLogisticsConfig {
   simulated: boolean;
 }
 
-/** ECPay's public stage merchant (integrations.md), used by the simulator. */
+/** ECPay's public stage merchant, used by the simulator. */
 export const ECPAY_STAGE_C2C = { merchantId: "2000933", hashKey: "XBERn1YOvpM9nfZc", hashIV: "h1ONHk4P4yqbl5LK" };
 
 /**

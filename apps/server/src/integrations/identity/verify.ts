@@ -32,7 +32,7 @@ const CLOCK_TOLERANCE_S = 30;
 export const invalidToken = (message = "登入憑證無效，請重新登入") => new AppError(401, message);
 
 /**
- * Verifies a provider's ID token ourselves (integrations.md): the signature against the provider's
+ * Verifies a provider's ID token ourselves: the signature against the provider's
  * published keys (fetched once and cached; re-fetched when a new `kid` appears), issuer, audience,
  * expiry, and the nonce when one was sent. Any failure is a 401 that names no detail.
  */

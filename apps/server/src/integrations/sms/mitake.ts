@@ -12,7 +12,7 @@ export interface MitakeConfig {
 export class SmsSendError extends Error {}
 
 /**
- * Mitake (三竹) SmSend (integrations.md): a form POST; the answer is `[1]` blocks of key=value
+ * Mitake (三竹) SmSend: a form POST; the answer is `[1]` blocks of key=value
  * lines. statuscode 0–4 means accepted or delivered; 5–9 are failures and letters request
  * errors (e: bad credentials, v: bad number…), which we raise so the caller can say it failed.
  */

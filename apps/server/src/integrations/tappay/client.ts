@@ -1,5 +1,5 @@
 /**
- * TapPay's server API (integrations.md): Pay by Prime, the Record API (to confirm a 3-D Secure
+ * TapPay's server API: Pay by Prime, the Record API (to confirm a 3-D Secure
  * notify, which carries no signature) and Refund. JSON over HTTPS with the partner key in the
  * x-api-key header and in the body.
  */

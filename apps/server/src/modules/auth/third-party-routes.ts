@@ -20,7 +20,7 @@ import type { CartService } from "../cart/service.js";
 import type { IdentitiesService } from "../members/identities.js";
 import type { ThirdPartySignIn } from "./third-party.js";
 
-/** LINE (LIFF and LINE Login), Google and Facebook sign-in and account binding (api.md «auth»). */
+/** LINE (LIFF and LINE Login), Google and Facebook sign-in and account binding. */
 export function thirdPartyRoutes(
   services: { cart: CartService; identities: IdentitiesService; thirdParty: ThirdPartySignIn },
   guards: SessionGuards,

@@ -23,7 +23,7 @@ export interface ProofOfIdentity {
 }
 
 /**
- * Sign-in with LINE (LIFF and LINE Login), Google and Facebook (product.md §12): every ID token is
+ * Sign-in with LINE (LIFF and LINE Login), Google and Facebook: every ID token is
  * verified here (verify.ts), used once, and matched to the nonce of the flow we started. A known
  * identity signs its member in; an unknown one gets a single-use bind ticket to bind an existing
  * account or register.

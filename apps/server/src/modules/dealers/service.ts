@@ -36,7 +36,7 @@ const outletView = (o: typeof dealerOutlets.$inferSelect): DealerOutletView => (
   hours: o.hours,
 });
 
-/** The public dealer directory (product.md §11): dealers by county and keyword, outlets, products carried. */
+/** The public dealer directory: dealers by county and keyword, outlets, products carried. */
 export function createDealersService(db: Db, catalogue: CatalogueService) {
   async function withCounts(rows: Array<DealerCard & { intro: string }>): Promise<DealerListItem[]> {
     if (rows.length === 0) return [];

@@ -11,7 +11,7 @@ import type { LoyaltyService } from "../loyalty/service.js";
 import type { AddressBookService } from "../members/addresses.js";
 
 /**
- * The cloud depot (product.md §9): goods held for a member as a ledger per variant, and pick-ups
+ * The cloud depot: goods held for a member as a ledger per variant, and pick-ups
  * shipped by HCT, the fee paid from the wallet below the free threshold (decided).
  */
 export function createDepotService(deps: {
@@ -125,8 +125,8 @@ export function createDepotService(deps: {
     },
 
     /**
-     * A seller moves goods from their own cloud depot into their shop's stock for self-delivery
-     * (product.md §10), in one transaction: both sides or neither.
+     * A seller moves goods from their own cloud depot into their shop's stock for self-delivery,
+     * in one transaction: both sides or neither.
      */
     async moveToShop(memberId: number, shopId: number, items: Array<{ variant_id: number; qty: number }>) {
       const wanted = new Map<number, number>();

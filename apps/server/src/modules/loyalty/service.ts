@@ -127,7 +127,7 @@ export function createLoyaltyService(db: Db, now: () => Date = () => new Date(),
     monthSpend: (memberId: number, month: string, q: Db | Tx = db) => spendIn(q, memberId, month),
 
     /**
-     * Completion credits (product.md §8, decision 19): own points per line on the money paid for
+     * Completion credits (decision 19): own points per line on the money paid for
      * goods, the month's qualifying spend, and team points to two upline levels that qualify.
      */
     async creditOrder(tx: Tx, o: CompletedOrder) {

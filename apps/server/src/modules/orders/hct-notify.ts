@@ -8,7 +8,7 @@ import type { OrderQueries } from "./queries.js";
 import type { OrderLifecycle } from "./service.js";
 
 /**
- * Tracking pushed by the carrier. HCT publishes no API (integrations.md), so this is our adapter's
+ * Tracking pushed by the carrier. HCT publishes no API, so this is our adapter's
  * contract: JSON {order_no, tracking_no, events: [{at, status, location}], delivered}, signed with
  * `x-hct-signature: hex(HMAC-SHA256(HCT_NOTIFY_SECRET, raw body))`. Replays add nothing.
  */

@@ -148,7 +148,7 @@ export function orderRoutes(
       return ok({ order_no: req.body.order_no, next });
     });
 
-    // TapPay's 3-D Secure notify. No signature exists: the Record API decides (integrations.md).
+    // TapPay's 3-D Secure notify. No signature exists: the Record API decides.
     app.post(
       "/payments/tappay/notify",
       { schema: { body: z.object({ rec_trade_id: z.string().min(1).max(100) }).passthrough() } },

@@ -2,7 +2,7 @@ import type { OrderStatus } from "@shop/contract";
 import { conflict } from "../../lib/errors.js";
 
 /**
- * The order state machine (product.md §7, decision 30). Every change runs in one transaction that
+ * The order state machine (decision 30). Every change runs in one transaction that
  * locks the order row first, re-reads its state and only then acts; the update is also
  * conditional on the state it read, so two actors racing on one order cannot both win.
  */

@@ -10,7 +10,7 @@ export function raffleRoutes(services: { raffles: RafflesService }, guards: Sess
   const member = { preHandler: guards.requireMember };
   return async (app) => {
     app.post("/raffle/search", async () => ok(await raffles.running()));
-    // Ours (api.md names no list call): the cards behind /member/my_ticket.
+    // Ours (the public API names no list call): the cards behind /member/my_ticket.
     app.get("/user/ticket/search", member, async (req) => ok(await raffles.tickets(sessionOf(req).member.id)));
     app.post("/order/changeStratchCard", { ...member, schema: { body: scratchInput } }, async (req) =>
       ok(await raffles.scratch(sessionOf(req).member.id, req.body.ticket_id)),

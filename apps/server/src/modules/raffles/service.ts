@@ -32,7 +32,7 @@ export interface RafflesDeps {
 }
 
 /**
- * Raffles and scratch cards (product.md §8 tickets, decision 20): completed orders earn cards;
+ * Raffles and scratch cards (decision 20): completed orders earn cards;
  * scratching one draws a prize by weight among those still in stock and delivers it, all in one
  * transaction with the card and the prizes locked, so a card is scratched once and no prize is
  * given out more often than stocked.

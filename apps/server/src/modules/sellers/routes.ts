@@ -14,7 +14,7 @@ import type { SessionGuards } from "../../plugins/session.js";
 import { sessionOf } from "../../plugins/session.js";
 import type { SellersService } from "./service.js";
 
-/** The seller area (api.md «Sub-malls and sellers»): every call acts within the caller's own shop. */
+/** The seller area: every call acts within the caller's own shop. */
 export function sellerRoutes(services: { sellers: SellersService }, guards: SessionGuards): FastifyPluginAsyncZod {
   const { sellers } = services;
   const member = { preHandler: guards.requireMember };

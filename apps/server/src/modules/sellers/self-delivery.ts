@@ -6,7 +6,7 @@ import type { OrderLifecycle } from "../orders/service.js";
 import { BUYER_CANCELLABLE, STATE_CHANGED, STEP_REASONS } from "../orders/state.js";
 
 /**
- * A seller delivering home-delivery orders themselves (product.md §10): each change runs under the
+ * A seller delivering home-delivery orders themselves: each change runs under the
  * order's row lock like every other order change (decision 30).
  */
 export function createSelfDelivery(deps: {

@@ -28,7 +28,7 @@ import type { SelfDelivery } from "./self-delivery.js";
 export const paidToSeller = (o: Order, transferPayee: "company" | "shop" | undefined) =>
   o.paymentMethod === "cod" ? o.shipMethod === "self" : o.paymentMethod === "transfer" && transferPayee === "shop";
 
-/** What a seller may do with an order as it stands (product.md §10); the server checks again on each call. */
+/** What a seller may do with an order as it stands; the server checks again on each call. */
 export function sellerActions(
   o: Order,
   shopMethods: ShipMethodCode[],

@@ -155,7 +155,7 @@ export function createShopsService(db: Db) {
       return (await this.paymentSetup(shopId)).transfer;
     },
     /**
-     * The shop commission an order earns its seller (product.md §3: a percentage of the goods
+     * The shop commission an order earns its seller (a percentage of the goods
      * amount, set per shop), or null for the main mall or a shop without an owner or a rate.
      */
     async commissionOf(
@@ -187,7 +187,7 @@ export function createShopsService(db: Db) {
       return info;
     },
     /**
-     * product.md §3: a visitor may stay in a shop when it is open and they are anonymous
+     * A visitor may stay in a shop when it is open and they are anonymous
      * or bound to it; otherwise they belong to their bound shop (or the main mall).
      */
     async recheck(shopId: number, boundShopId: number | undefined): Promise<RecheckResult> {

@@ -21,7 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe("sub-mall checks (product.md §3)", () => {
+describe("sub-mall checks", () => {
   test("an anonymous visitor may stay in an open shop", async () => {
     const r = await t.call("POST", "/api/supmall/recheck", { body: { shop_id: 2 } });
     expect(r.body).toEqual({ status: true, message: "成功", data: { shop_id: 2 } });

@@ -1,6 +1,6 @@
 import { api } from "../../lib/api";
 
-/** Where each LIFF entry page goes once signed in (product.md §12). */
+/** Where each LIFF entry page goes once signed in. */
 export type LiffEntry =
   | "liff_login_1"
   | "liff_login_2"
