@@ -22,6 +22,8 @@ test("an operator creates a product with two variants and an image, puts it on a
   page,
   browser,
 }) => {
+  // A long journey across two browsers: three times the usual budget on a busy 2-core runner.
+  test.slow();
   const stamp = Date.now().toString(36).toUpperCase();
   const name = `後台新品 ${stamp}`;
   await staffSignIn(page, "operator", "operator12345");
@@ -85,6 +87,8 @@ test("an operator confirms a transfer, ships it, marks it delivered, refunds one
   browser,
   request,
 }) => {
+  // A long journey across two browsers: three times the usual budget on a busy 2-core runner.
+  test.slow();
   // A new member, so the points this order earns on completion touch no other spec's figures.
   const buyerAccount = await registerMember(request, "後台測試買家");
   const buyerToken = buyerAccount.token;

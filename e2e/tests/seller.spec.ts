@@ -84,6 +84,8 @@ test.describe
       page,
       browser,
     }) => {
+      // A long journey across two browsers: three times the usual budget on a busy 2-core runner.
+      test.slow();
       await signIn(page, BUYER.phone, BUYER.password);
       await page.goto("/shop_2/product/details?id=1");
       await page.getByRole("button", { name: "加入購物車" }).click();
