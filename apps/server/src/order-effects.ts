@@ -34,7 +34,7 @@ export function wireOrderEffects(lifecycle: OrderLifecycle, d: OrderEffectDeps) 
   // Paid: a depot order's goods go into the member's cloud depot (the lifecycle then completes it).
   e.paid.push(async (tx, o, lines) => {
     if (o.shipMethod === "depot" && o.memberId !== null)
-      await d.loyalty.depositToDepot(tx, o.memberId, await lines(), `order:${o.orderNo}`);
+      await d.depot.deposit(tx, o.memberId, await lines(), `order:${o.orderNo}`);
   });
 
   // Completed: own points, monthly spend and team points, scratch cards, and the seller's commission —

@@ -86,12 +86,17 @@ export function createServices({ db, config, sms, mail, providers, limiter, now 
   const inventory = createInventoryService(db);
   const promotions = createPromotionsService(db, catalogue, now);
   const logistics = createLogisticsService(db, providers.ecpay, now);
-  const loyalty = createLoyaltyService(db, now, async (q, id) => (await members.byId(id, q))?.uplineId ?? null);
+  const loyalty = createLoyaltyService(
+    db,
+    shops.numberSetting,
+    now,
+    async (q, id) => (await members.byId(id, q))?.uplineId ?? null,
+  );
   const notifications = createNotificationsService(db, now);
   const addresses = createAddressBookService(db, now);
-  const raffles = createRafflesService({ db, loyalty, notifications, now });
-  const jobs = createJobsService(db, now);
   const depot = createDepotService({ db, catalogue, loyalty, inventory, logistics, addresses, now });
+  const raffles = createRafflesService({ db, loyalty, depot, notifications, now });
+  const jobs = createJobsService(db, now);
 
   // Orders (decision 30): the lifecycle knows no other module; order-effects.ts wires them to it.
   const orderQueries = createOrderQueries(db);
@@ -169,6 +174,7 @@ export function createServices({ db, config, sms, mail, providers, limiter, now 
   const catalogueAdmin = createCatalogueAdmin(db, catalogue);
   const contentAdmin = createContentAdmin(
     db,
+    shops,
     async (ids) => new Map((await catalogue.variantsByIds(ids)).map((v) => [v.id, v.productId])),
   );
   return {
@@ -179,7 +185,7 @@ export function createServices({ db, config, sms, mail, providers, limiter, now 
     favorites: createFavoritesService(db, catalogue),
     cart,
     inventory,
-    content: createContentService(db, catalogue, now),
+    content: createContentService(db, catalogue, shops, now),
     promotions,
     logistics,
     dealers: createDealersService(db, catalogue),
@@ -191,7 +197,7 @@ export function createServices({ db, config, sms, mail, providers, limiter, now 
     identities,
     thirdParty: createThirdPartySignIn({ db, providers: providers.signIn, auth, identities, now }),
     addresses,
-    exchange: createExchangeService(db, loyalty, inventory, shops, now),
+    exchange: createExchangeService(db, loyalty, inventory, shops, depot, now),
     depot,
     orders,
     payments,

@@ -33,6 +33,7 @@ import { sanitizeRichText } from "../lib/sanitize.js";
 import { createCatalogueService } from "../modules/catalogue/service.js";
 import { createInventoryService } from "../modules/inventory/service.js";
 import { createLoyaltyService } from "../modules/loyalty/service.js";
+import { createShopsService } from "../modules/shops/service.js";
 import { DEMO_CATALOGUE } from "./demo-catalogue.js";
 import { DEMO_DEALERS, DEMO_PROMOTIONS, DEMO_SHIP_METHODS } from "./demo-extras.js";
 import { createDemoImages } from "./demo-images.js";
@@ -174,7 +175,7 @@ async function seedCheckout(tx: Tx, shop2Id: number, memberId: number) {
       return g ? [{ variantId: g.id, title: g.name, image: g.image, points: points ?? 0 }] : [];
     }),
   );
-  const loyalty = createLoyaltyService(tx as unknown as Db);
+  const loyalty = createLoyaltyService(tx as unknown as Db, createShopsService(tx as unknown as Db).numberSetting);
   await loyalty.changePoints(tx, memberId, 800, "新會員見面禮", "seed:welcome");
   await loyalty.changeWallet(tx, memberId, 300, "推薦獎金", "seed:welcome");
   const rows = await tx

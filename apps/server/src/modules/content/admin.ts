@@ -2,10 +2,11 @@ import type { bannerInput, HomeBlocksInput, newsInput, staticPageInput } from "@
 import { and, asc, desc, eq, inArray, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db, Tx } from "../../db/client.js";
-import { banners, news, promoImages, quickOrders, shopSettings, staticPages, topHrefs } from "../../db/schema/index.js";
+import { banners, news, promoImages, quickOrders, staticPages, topHrefs } from "../../db/schema/index.js";
 import { type AuditHook, adminTable } from "../../lib/admin-table.js";
 import { fieldError, unlessUnique } from "../../lib/errors.js";
 import { sanitizeRichText } from "../../lib/sanitize.js";
+import type { ShopsService } from "../shops/service.js";
 
 type BannerInput = z.infer<typeof bannerInput>;
 type NewsInput = z.infer<typeof newsInput>;
@@ -45,7 +46,11 @@ const pageView = (p: typeof staticPages.$inferSelect) => ({
 const HOME_KEYS = ["home_title", "home_description", "home_video"] as const;
 
 /** The storefront's content per shop, as the back office edits it. Rich text is sanitised here. */
-export function createContentAdmin(db: Db, variantProduct: (variantIds: number[]) => Promise<Map<number, number>>) {
+export function createContentAdmin(
+  db: Db,
+  shops: Pick<ShopsService, "ownSettings" | "setSettings">,
+  variantProduct: (variantIds: number[]) => Promise<Map<number, number>>,
+) {
   const byShop = (col: typeof banners.shopId | typeof news.shopId | typeof staticPages.shopId, shopId?: number) =>
     shopId ? eq(col, shopId) : undefined;
 
@@ -98,15 +103,12 @@ export function createContentAdmin(db: Db, variantProduct: (variantIds: number[]
 
   async function home(shopId: number) {
     const [settings, links, images, quick] = await Promise.all([
-      db
-        .select()
-        .from(shopSettings)
-        .where(and(eq(shopSettings.shopId, shopId), inArray(shopSettings.key, [...HOME_KEYS]))),
+      shops.ownSettings(shopId, HOME_KEYS),
       db.select().from(topHrefs).where(eq(topHrefs.shopId, shopId)).orderBy(asc(topHrefs.sort), asc(topHrefs.id)),
       db.select().from(promoImages).where(eq(promoImages.shopId, shopId)).orderBy(asc(promoImages.sort), asc(promoImages.id)),
       db.select().from(quickOrders).where(eq(quickOrders.shopId, shopId)).orderBy(asc(quickOrders.sort), asc(quickOrders.id)),
     ]);
-    const get = (k: string) => settings.find((s) => s.key === k)?.value ?? "";
+    const get = (k: (typeof HOME_KEYS)[number]) => settings[k] ?? "";
     const promo = (slot: "single" | "twice") =>
       images
         .filter((i) => i.slot === slot)
@@ -130,12 +132,7 @@ export function createContentAdmin(db: Db, variantProduct: (variantIds: number[]
       home_description: input.home_description,
       home_video: input.video ? JSON.stringify(input.video) : "",
     };
-    for (const key of HOME_KEYS) {
-      await tx
-        .insert(shopSettings)
-        .values({ shopId, key, value: values[key] })
-        .onConflictDoUpdate({ target: [shopSettings.shopId, shopSettings.key], set: { value: values[key] } });
-    }
+    await shops.setSettings(tx, shopId, values);
     // Lists are replaced whole: the form always sends the full, ordered list.
     await tx.delete(topHrefs).where(eq(topHrefs.shopId, shopId));
     await tx.delete(promoImages).where(eq(promoImages.shopId, shopId));

@@ -13,15 +13,27 @@ import type {
 import { MAIN_SHOP_ID } from "@shop/contract";
 import { and, asc, count, desc, eq, gt, isNull, lte, or } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { banners, news, promoImages, quickOrders, shopSettings, staticPages, topHrefs } from "../../db/schema/index.js";
+import { banners, news, promoImages, quickOrders, staticPages, topHrefs } from "../../db/schema/index.js";
 import { notFound } from "../../lib/errors.js";
 import type { CatalogueService } from "../catalogue/service.js";
+import type { ShopsService } from "../shops/service.js";
 
 /**
  * Storefront content, per shop. A sub-mall that has none of a kind shows the main mall's
  * (docs/decisions/0004-sub-mall-content-fallback.md).
  */
-export function createContentService(db: Db, catalogue: CatalogueService, now: () => Date = () => new Date()) {
+export function createContentService(
+  db: Db,
+  catalogue: CatalogueService,
+  shops: Pick<ShopsService, "ownSettings">,
+  now: () => Date = () => new Date(),
+) {
+  /** A sub-mall without home settings of its own shows the main mall's (decision 4). */
+  async function homeSettings(shopId: number): Promise<Record<string, string>> {
+    const own = await shops.ownSettings(shopId);
+    return Object.keys(own).length > 0 || shopId === MAIN_SHOP_ID ? own : shops.ownSettings(MAIN_SHOP_ID);
+  }
+
   async function withFallback<T>(shopId: number, load: (id: number) => Promise<T[]>): Promise<T[]> {
     const own = await load(shopId);
     if (own.length > 0 || shopId === MAIN_SHOP_ID) return own;
@@ -122,15 +134,13 @@ export function createContentService(db: Db, catalogue: CatalogueService, now: (
     },
 
     async homeDesc(shopId: number): Promise<HomeDesc> {
-      const settings = await withFallback(shopId, (id) => db.select().from(shopSettings).where(eq(shopSettings.shopId, id)));
-      const get = (k: string) => settings.find((s) => s.key === k)?.value ?? "";
-      return { title: get("home_title"), description: get("home_description") };
+      const settings = await homeSettings(shopId);
+      return { title: settings.home_title ?? "", description: settings.home_description ?? "" };
     },
 
     /** The home video, or null when the shop has none. */
     async video(shopId: number): Promise<HomeVideo | null> {
-      const settings = await withFallback(shopId, (id) => db.select().from(shopSettings).where(eq(shopSettings.shopId, id)));
-      const raw = settings.find((s) => s.key === "home_video")?.value;
+      const raw = (await homeSettings(shopId)).home_video;
       if (!raw) return null;
       const v = JSON.parse(raw) as HomeVideo;
       return v.src ? v : null;

@@ -44,9 +44,7 @@ beforeAll(async () => {
     token,
   });
   if (r.status !== 200) throw new Error(`${r.status} ${r.body.message}`);
-  await t.database.db.transaction((tx) =>
-    t.services.loyalty.depositToDepot(tx, memberId, [{ variantId: variant, qty: 2 }], "test:gift"),
-  );
+  await t.database.db.transaction((tx) => t.services.depot.deposit(tx, memberId, [{ variantId: variant, qty: 2 }], "test:gift"));
 });
 afterAll(() => t.close());
 

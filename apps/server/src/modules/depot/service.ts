@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
-import type { DepotLogView, DepotStockView, TakeoutView } from "@shop/contract";
+import { type DepotLogView, type DepotStockView, MAIN_SHOP_ID, type TakeoutView } from "@shop/contract";
 import { desc, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
-import { depotEntries, depotTakeouts, loyaltyAccounts } from "../../db/schema/index.js";
+import { depotEntries, depotTakeouts } from "../../db/schema/index.js";
 import { conflict } from "../../lib/errors.js";
 import type { CatalogueService } from "../catalogue/service.js";
 import type { InventoryService } from "../inventory/service.js";
@@ -36,9 +36,15 @@ export function createDepotService(deps: {
   }
 
   return {
+    /** Puts goods into a member's cloud depot (a paid depot order, an exchange, a prize), inside the caller's transaction. */
+    async deposit(tx: Tx, memberId: number, lines: Array<{ variantId: number; qty: number }>, ref: string, reason = "訂單入庫") {
+      if (lines.length === 0) return;
+      await tx.insert(depotEntries).values(lines.map((l) => ({ memberId, variantId: l.variantId, qty: l.qty, reason, ref })));
+    },
+
     async stock(memberId: number): Promise<DepotStockView[]> {
       const held = await balances(db, memberId);
-      const info = await catalogue.variantsForCart([...held.keys()], 1);
+      const info = await catalogue.variantsForCart([...held.keys()], MAIN_SHOP_ID);
       return info.map((v) => ({
         variant_id: v.id,
         product_id: v.productId,
@@ -57,7 +63,7 @@ export function createDepotService(deps: {
         .orderBy(desc(depotEntries.id))
         .limit(200);
       const names = new Map(
-        (await catalogue.variantsForCart([...new Set(rows.map((r) => r.variantId))], 1)).map((v) => [
+        (await catalogue.variantsForCart([...new Set(rows.map((r) => r.variantId))], MAIN_SHOP_ID)).map((v) => [
           v.id,
           `${v.name}（${v.variantName}）`,
         ]),
@@ -76,15 +82,14 @@ export function createDepotService(deps: {
       const address = await addresses.get(memberId, addressId);
       const wanted = new Map<number, number>();
       for (const i of items) wanted.set(i.variant_id, (wanted.get(i.variant_id) ?? 0) + i.qty);
-      const info = new Map((await catalogue.variantsForCart([...wanted.keys()], 1)).map((v) => [v.id, v]));
+      const info = new Map((await catalogue.variantsForCart([...wanted.keys()], MAIN_SHOP_ID)).map((v) => [v.id, v]));
       const value = [...wanted].reduce((sum, [id, qty]) => sum + (info.get(id)?.price ?? 0) * qty, 0);
-      const hct = (await logistics.shipMethods(1)).find((m) => m.code === "hct");
+      const hct = (await logistics.shipMethods(MAIN_SHOP_ID)).find((m) => m.code === "hct");
       const fee = !hct || (hct.free_threshold !== null && value >= hct.free_threshold) ? 0 : hct.fee;
 
       const row = await db.transaction(async (tx) => {
         // One pick-up at a time per member: the member's loyalty row is the lock.
-        await tx.insert(loyaltyAccounts).values({ memberId }).onConflictDoNothing();
-        await tx.select().from(loyaltyAccounts).where(eq(loyaltyAccounts.memberId, memberId)).for("update");
+        await loyalty.lockMember(tx, memberId);
         const held = await balances(tx as unknown as Db, memberId);
         for (const [id, qty] of wanted) {
           if ((held.get(id) ?? 0) < qty)
@@ -131,11 +136,10 @@ export function createDepotService(deps: {
     async moveToShop(memberId: number, shopId: number, items: Array<{ variant_id: number; qty: number }>) {
       const wanted = new Map<number, number>();
       for (const i of items) wanted.set(i.variant_id, (wanted.get(i.variant_id) ?? 0) + i.qty);
-      const names = new Map((await catalogue.variantsForCart([...wanted.keys()], 1)).map((v) => [v.id, v.name]));
+      const names = new Map((await catalogue.variantsForCart([...wanted.keys()], MAIN_SHOP_ID)).map((v) => [v.id, v.name]));
       const ref = `depot-to-shop:${randomUUID()}`;
       await db.transaction(async (tx) => {
-        await tx.insert(loyaltyAccounts).values({ memberId }).onConflictDoNothing();
-        await tx.select().from(loyaltyAccounts).where(eq(loyaltyAccounts.memberId, memberId)).for("update");
+        await loyalty.lockMember(tx, memberId);
         const held = await balances(tx as unknown as Db, memberId);
         for (const [id, qty] of wanted) {
           if ((held.get(id) ?? 0) < qty)
@@ -155,8 +159,7 @@ export function createDepotService(deps: {
      * come back: 409, naming the product and what is left (a partial refund can return that).
      */
     async takeBack(tx: Tx, memberId: number, items: Array<{ variantId: number; qty: number; name: string }>, ref: string) {
-      await tx.insert(loyaltyAccounts).values({ memberId }).onConflictDoNothing();
-      await tx.select().from(loyaltyAccounts).where(eq(loyaltyAccounts.memberId, memberId)).for("update");
+      await loyalty.lockMember(tx, memberId);
       const held = await balances(tx as unknown as Db, memberId);
       for (const i of items) {
         const left = held.get(i.variantId) ?? 0;

@@ -5,6 +5,7 @@ import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { exchangeItems, exchanges } from "../../db/schema/index.js";
 import { badRequest, notFound } from "../../lib/errors.js";
+import type { DepotService } from "../depot/service.js";
 import type { InventoryService } from "../inventory/service.js";
 import type { LoyaltyService } from "../loyalty/service.js";
 import type { ShopsService } from "../shops/service.js";
@@ -18,6 +19,7 @@ export function createExchangeService(
   loyalty: LoyaltyService,
   inventory: InventoryService,
   shops: ShopsService,
+  depot: Pick<DepotService, "deposit">,
   now: () => Date = () => new Date(),
 ) {
   const setting = (key: SettingKey) => shops.numberSetting(key);
@@ -99,7 +101,7 @@ export function createExchangeService(
         const ref = `exchange:${e.id}`;
         await loyalty.changePoints(tx, memberId, -item.points * qty, `兌換商品 ${item.title} × ${qty}`, ref);
         await inventory.reserve(tx, [{ variantId: item.variantId, qty }], ref);
-        await loyalty.depositToDepot(tx, memberId, [{ variantId: item.variantId, qty }], ref);
+        await depot.deposit(tx, memberId, [{ variantId: item.variantId, qty }], ref);
         return e;
       });
       return view(row);

@@ -4,14 +4,12 @@ import { and, eq, gt, gte, inArray, isNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import {
   coupons,
-  depotEntries,
   loyaltyAccounts,
   memberCoupons,
   monthlySpend,
   monthPurchases,
   monthSettlements,
   pointEntries,
-  shopSettings,
   walletEntries,
 } from "../../db/schema/index.js";
 import { badRequest, conflict } from "../../lib/errors.js";
@@ -52,17 +50,15 @@ export interface CompletedOrder {
 /** Who referred a member (the members module answers). */
 export type UplineOf = (q: Db | Tx, memberId: number) => Promise<number | null>;
 
-export function createLoyaltyService(db: Db, now: () => Date = () => new Date(), uplineOf: UplineOf = async () => null) {
-  async function setting(key: SettingKey, q: Db | Tx = db): Promise<number> {
-    const fallback = SETTING_DEFAULTS[key];
-    const [row] = await q
-      .select()
-      .from(shopSettings)
-      .where(and(eq(shopSettings.shopId, MAIN_SHOP_ID), eq(shopSettings.key, key)));
-    const n = Number(row?.value);
-    return Number.isFinite(n) ? n : fallback;
-  }
+/** A main-mall whole-number setting, read inside the caller's transaction when given (the shops module answers). */
+export type NumberSetting = (key: SettingKey, q?: Db | Tx) => Promise<number>;
 
+export function createLoyaltyService(
+  db: Db,
+  setting: NumberSetting,
+  now: () => Date = () => new Date(),
+  uplineOf: UplineOf = async () => null,
+) {
   async function change(tx: Tx, kind: "points" | "wallet", memberId: number, delta: number, reason: string, ref: string) {
     if (!Number.isInteger(delta) || delta === 0) throw new Error(`bad ${kind} delta ${delta}`);
     const ledger: Ledger = kind === "points" ? pointEntries : walletEntries;
@@ -389,16 +385,13 @@ export function createLoyaltyService(db: Db, now: () => Date = () => new Date(),
       await tx.update(memberCoupons).set({ usedOrderNo: null, usedAt: null }).where(eq(memberCoupons.usedOrderNo, orderNo));
     },
 
-    /** Puts paid depot-order goods into the member's cloud depot. */
-    async depositToDepot(
-      tx: Tx,
-      memberId: number,
-      lines: Array<{ variantId: number; qty: number }>,
-      ref: string,
-      reason = "訂單入庫",
-    ) {
-      if (lines.length === 0) return;
-      await tx.insert(depotEntries).values(lines.map((l) => ({ memberId, variantId: l.variantId, qty: l.qty, reason, ref })));
+    /**
+     * Locks the member's loyalty account row for the rest of the transaction: one change at a
+     * time per member for points, wallet and the cloud depot (which takes this lock, not the row).
+     */
+    async lockMember(tx: Tx, memberId: number) {
+      await tx.insert(loyaltyAccounts).values({ memberId }).onConflictDoNothing();
+      await tx.select().from(loyaltyAccounts).where(eq(loyaltyAccounts.memberId, memberId)).for("update");
     },
 
     /** Issues coupons to a member (demo data, back office). */

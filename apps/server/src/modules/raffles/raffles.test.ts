@@ -172,6 +172,7 @@ describe("raffles and scratch cards", () => {
           const raffles = createRafflesService({
             db: t.database.db,
             loyalty: t.services.loyalty,
+            depot: t.services.depot,
             notifications: t.services.notifications,
             roll: (max) => {
               state = (state * 1103515245 + 12345) % 2 ** 31;

@@ -4,6 +4,7 @@ import { and, asc, desc, eq, gt, gte, inArray, isNull, lte, or, sql } from "driz
 import type { Db, Tx } from "../../db/client.js";
 import { rafflePrizes, raffles, raffleTickets } from "../../db/schema/index.js";
 import { conflict, notFound } from "../../lib/errors.js";
+import type { DepotService } from "../depot/service.js";
 import type { LoyaltyService } from "../loyalty/service.js";
 import type { NotificationsService } from "../notifications/service.js";
 
@@ -25,6 +26,7 @@ export function pickByWeight<T extends { weight: number }>(prizes: T[], roll: nu
 export interface RafflesDeps {
   db: Db;
   loyalty: LoyaltyService;
+  depot: Pick<DepotService, "deposit">;
   notifications: NotificationsService;
   now?: () => Date;
   /** Uniform integer in [0, max); crypto by default, fixed in tests. */
@@ -38,7 +40,7 @@ export interface RafflesDeps {
  * given out more often than stocked.
  */
 export function createRafflesService(deps: RafflesDeps) {
-  const { db, loyalty, notifications } = deps;
+  const { db, loyalty, depot, notifications } = deps;
   const now = deps.now ?? (() => new Date());
   const roll = deps.roll ?? ((max: number) => randomInt(max));
 
@@ -55,7 +57,7 @@ export function createRafflesService(deps: RafflesDeps) {
         return loyalty.issueCoupons(tx, memberId, [prize.couponId], new Date(now().getTime() + prize.couponDays * 86_400_000));
       case "goods":
         if (prize.variantId === null) throw new Error(`goods prize ${prize.id} has no variant`);
-        return loyalty.depositToDepot(tx, memberId, [{ variantId: prize.variantId, qty: 1 }], ref, reason);
+        return depot.deposit(tx, memberId, [{ variantId: prize.variantId, qty: 1 }], ref, reason);
       case "nothing":
         return;
     }

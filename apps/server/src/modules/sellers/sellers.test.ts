@@ -297,7 +297,7 @@ describe("a sub-mall order, start to finish", () => {
     const none = await call("inventory/from_depot", { items: [{ variant_id: variantId, qty: 1 }] });
     expect(none.status).toBe(409);
     await t.database.db.transaction((tx) =>
-      t.services.loyalty.depositToDepot(tx, sellerId, [{ variantId, qty: 3 }], "test:depot", "測試入庫"),
+      t.services.depot.deposit(tx, sellerId, [{ variantId, qty: 3 }], "test:depot", "測試入庫"),
     );
     const before = await sellerStockOf(variantId);
     const r = await call<SellerStockView[]>("inventory/from_depot", { items: [{ variant_id: variantId, qty: 3 }] });

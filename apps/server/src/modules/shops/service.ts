@@ -76,9 +76,9 @@ export function createShopsService(db: Db) {
       }
     },
     /** A whole-number main-mall setting (limits, fees, rates set in the back office), or its default. */
-    async numberSetting(key: SettingKey): Promise<number> {
+    async numberSetting(key: SettingKey, q: Db | Tx = db): Promise<number> {
       const fallback = SETTING_DEFAULTS[key];
-      const [row] = await db
+      const [row] = await q
         .select()
         .from(shopSettings)
         .where(and(eq(shopSettings.shopId, MAIN_SHOP_ID), eq(shopSettings.key, key)));
@@ -100,6 +100,14 @@ export function createShopsService(db: Db) {
           .values({ shopId: MAIN_SHOP_ID, key, value: String(value) })
           .onConflictDoUpdate({ target: [shopSettings.shopId, shopSettings.key], set: { value: String(value) } });
       }
+    },
+    /** A shop's own settings (no fallback), all of them or the keys asked for. */
+    async ownSettings(shopId: number, keys?: readonly string[]): Promise<Record<string, string>> {
+      const rows = await db
+        .select()
+        .from(shopSettings)
+        .where(and(eq(shopSettings.shopId, shopId), keys ? inArray(shopSettings.key, [...keys]) : undefined));
+      return Object.fromEntries(rows.map((r) => [r.key, r.value]));
     },
     /** A shop's settings by key, each falling back to the main mall's value. */
     async settings(shopId: number, keys: string[]): Promise<Record<string, string>> {
