@@ -43,10 +43,12 @@ for (const mod of fs.readdirSync(modulesDir)) {
     const text = fs.readFileSync(rel, "utf8");
     for (const [, names] of text.matchAll(/import\s*(?:type\s*)?\{([^}]*)\}\s*from\s*"[./]*db\/schema\/[\w.-]+"/g)) {
       for (const raw of names.split(",")) {
-        const name = raw.replace(/^\s*type\s+/, "").split(/\s+as\s+/)[0].trim();
+        const name = raw
+          .replace(/^\s*type\s+/, "")
+          .split(/\s+as\s+/)[0]
+          .trim();
         const who = owner.get(name);
-        if (who && who !== mod && !(ALSO[name] ?? []).includes(mod))
-          problems.push(`${rel}: uses table ${name}, owned by ${who}`);
+        if (who && who !== mod && !(ALSO[name] ?? []).includes(mod)) problems.push(`${rel}: uses table ${name}, owned by ${who}`);
       }
     }
   }
