@@ -1,5 +1,5 @@
 import type { bannerInput, HomeBlocksInput, newsInput, staticPageInput } from "@shop/contract/admin";
-import { and, asc, desc, eq, inArray, type SQL } from "drizzle-orm";
+import { asc, desc, eq, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db, Tx } from "../../db/client.js";
 import { banners, news, promoImages, quickOrders, staticPages, topHrefs } from "../../db/schema/index.js";

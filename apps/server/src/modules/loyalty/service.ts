@@ -1,5 +1,4 @@
-import { MAIN_SHOP_ID } from "@shop/contract";
-import { SETTING_DEFAULTS, type SettingKey } from "@shop/contract/admin";
+import type { SettingKey } from "@shop/contract/admin";
 import { and, eq, gt, gte, inArray, isNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import {
