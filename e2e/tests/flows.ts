@@ -3,7 +3,7 @@ import { captchaFor, newPhone } from "./helpers";
 
 /** Steps several specs share: signing in, checking out, the address book. */
 
-export const shots = process.env.SHOTS_DIR;
+const shots = process.env.SHOTS_DIR;
 export async function shot(page: Page, name: string) {
   if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
 }

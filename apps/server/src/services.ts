@@ -53,7 +53,7 @@ import { createStaffService } from "./modules/staff/service.js";
 import { createSupportService } from "./modules/support/service.js";
 import { wireOrderEffects } from "./order-effects.js";
 
-export const BRAND_NAME = "茶山好物";
+const BRAND_NAME = "茶山好物";
 
 export interface ServiceDeps {
   db: Db;

@@ -10,7 +10,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import * as schema from "./schema/index.js";
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 /** One type for both drivers: the same queries run on PGlite and PostgreSQL. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 /** A transaction handle has the same query API. */
@@ -25,7 +25,7 @@ export interface Database {
   dump?(): Promise<Blob>;
 }
 
-export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../drizzle");
+const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../drizzle");
 
 export interface OpenOptions {
   /** postgres:// URL; PGlite when absent. */

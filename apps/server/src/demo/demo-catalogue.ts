@@ -1,12 +1,12 @@
 import type { Motif } from "./demo-images.js";
 
-export interface DemoVariant {
+interface DemoVariant {
   name: string;
   /** Price difference from the product's base price, in NT$. */
   delta: number;
 }
 
-export interface DemoChild {
+interface DemoChild {
   name: string;
   products: string[];
 }

@@ -19,7 +19,7 @@ const MOTIFS: Record<Motif, (c: string) => string> = {
     `<ellipse cx="200" cy="220" rx="100" ry="80" fill="${c}"/><path d="M100 200 q-60 -20 -40 40" stroke="${c}" stroke-width="14" fill="none"/><path d="M300 210 l60 -50" stroke="${c}" stroke-width="16"/><circle cx="200" cy="135" r="16" fill="${c}"/>`,
 };
 
-export function hslColor(hue: number, s = 45, l = 38) {
+function hslColor(hue: number, s = 45, l = 38) {
   return `hsl(${hue} ${s}% ${l}%)`;
 }
 

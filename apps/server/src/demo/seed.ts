@@ -54,7 +54,7 @@ export const DEMO_STAFF = {
   support: { username: "support", password: "support12345", name: "吳客服", role: "support" },
 } as const;
 
-export async function isEmpty(db: Db): Promise<boolean> {
+async function isEmpty(db: Db): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(shops);
   return (row?.n ?? 0) === 0;
 }

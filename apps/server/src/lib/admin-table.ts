@@ -93,10 +93,3 @@ export function adminTable<T extends Table, Row extends T["$inferSelect"], Input
       }),
   };
 }
-export type AdminTable<View, Input> = {
-  list(where: SQL | undefined, page: number, perPage: number): Promise<{ total: number; items: View[] }>;
-  get(id: number): Promise<View>;
-  create(input: Input, audit: AuditHook<View>): Promise<View>;
-  update(id: number, input: Input, audit: AuditHook<View>): Promise<View>;
-  remove(id: number, audit: AuditHook<View>): Promise<View>;
-};

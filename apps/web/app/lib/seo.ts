@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 
-export const SITE_NAME = "茶山好物";
+const SITE_NAME = "茶山好物";
 
 export interface SeoInput {
   title: string;

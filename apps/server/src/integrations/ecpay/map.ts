@@ -44,7 +44,7 @@ export function mapForm(
 }
 
 /** ECPay's stage test stores, what the simulator offers. */
-export const SIMULATED_STORES: Record<string, Array<{ id: string; name: string; address: string }>> = {
+const SIMULATED_STORES: Record<string, Array<{ id: string; name: string; address: string }>> = {
   UNIMARTC2C: [
     { id: "131386", name: "建盛門市", address: "台北市中正區重慶南路一段 122 號" },
     { id: "896539", name: "新鑫門市", address: "新北市板橋區文化路一段 188 號" },

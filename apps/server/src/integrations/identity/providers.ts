@@ -10,7 +10,7 @@ import {
 } from "./simulator.js";
 import { createIdTokenVerifier, type IdTokenVerifier } from "./verify.js";
 
-export interface SignInProviderSetup {
+interface SignInProviderSetup {
   provider: SignInProvider;
   clientId: string;
   simulated: boolean;

@@ -9,7 +9,7 @@ export interface MitakeConfig {
   onError?: (error: Error, phone: string) => void;
 }
 
-export class SmsSendError extends Error {}
+class SmsSendError extends Error {}
 
 /**
  * Mitake (三竹) SmSend: a form POST; the answer is `[1]` blocks of key=value

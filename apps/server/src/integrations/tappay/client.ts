@@ -12,7 +12,7 @@ export interface TapPayConfig {
   timeoutMs?: number;
 }
 
-export interface PayByPrimeRequest {
+interface PayByPrimeRequest {
   prime: string;
   amount: number;
   orderNumber: string;
@@ -31,7 +31,7 @@ export interface PayByPrimeResult {
   card_info?: { last_four?: string };
 }
 
-export interface TradeRecord {
+interface TradeRecord {
   rec_trade_id: string;
   order_number: string;
   amount: number;
@@ -51,7 +51,7 @@ export interface CardGateway {
   refund(recTradeId: string, amount: number): Promise<{ status: number; msg: string }>;
 }
 
-export class TapPayError extends Error {}
+class TapPayError extends Error {}
 
 export function createTapPayClient(cfg: TapPayConfig, simulated = false): CardGateway {
   const doFetch = cfg.fetch ?? fetch;

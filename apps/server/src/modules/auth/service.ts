@@ -21,7 +21,7 @@ import type { Member, MembersService } from "../members/service.js";
 import { toPublicUser } from "../members/service.js";
 import type { ShopsService } from "../shops/service.js";
 
-export const CAPTCHA_RULES = {
+const CAPTCHA_RULES = {
   ttlSeconds: 10 * 60,
   resendAfterSeconds: 60,
   perPhonePerHour: 5,

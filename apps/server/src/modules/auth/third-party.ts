@@ -13,7 +13,7 @@ const STATE_TTL_MS = 10 * 60_000;
 const TICKET_TTL_MS = 15 * 60_000;
 
 /** Where a redirect sign-in lands (our /threeway/callback page on this origin). */
-export const callbackUrl = (origin: string) => `${origin}/threeway/callback`;
+const callbackUrl = (origin: string) => `${origin}/threeway/callback`;
 
 export interface ProofOfIdentity {
   provider: SignInProvider;

@@ -25,12 +25,12 @@ export interface CategoryNode {
   children: CategoryNode[];
 }
 
-export const TAG_LABELS: Record<string, string> = { hot: "熱銷", recommended: "推薦", new: "新品" };
+const TAG_LABELS: Record<string, string> = { hot: "熱銷", recommended: "推薦", new: "新品" };
 
 /** Variants with this many or fewer left show as 「少量」. Exact stock is never shown. */
-export const LOW_STOCK = 5;
+const LOW_STOCK = 5;
 
-export function stockState(stock: number): StockState {
+function stockState(stock: number): StockState {
   if (stock <= 0) return "out_of_stock";
   return stock <= LOW_STOCK ? "low" : "in_stock";
 }

@@ -11,7 +11,7 @@
  *   5. points (1 point = NT$1, capped) then wallet money, each at most what is still payable.
  */
 
-export interface QuoteLine {
+interface QuoteLine {
   variantId: number;
   productId: number;
   categoryId: number;
@@ -25,7 +25,7 @@ export type PromotionRule =
   | { id: number; title: string; kind: "percent_off"; threshold: number; value: number }
   | { id: number; title: string; kind: "bundle_price"; productIds: number[]; bundleQty: number; bundlePrice: number };
 
-export interface Coupon {
+interface Coupon {
   id: number;
   title: string;
   kind: "amount" | "percent";
@@ -37,7 +37,7 @@ export interface Coupon {
   categoryIds: number[];
 }
 
-export interface ShipMethodFee {
+interface ShipMethodFee {
   code: string;
   fee: number;
   freeThreshold: number | null;
@@ -54,7 +54,7 @@ export interface QuoteInput {
   wallet?: { requested: number; balance: number };
 }
 
-export interface DiscountLine {
+interface DiscountLine {
   source: "promotion" | "coupon";
   id: number;
   label: string;

@@ -12,7 +12,7 @@ type BannerInput = z.infer<typeof bannerInput>;
 type NewsInput = z.infer<typeof newsInput>;
 type PageInput = z.infer<typeof staticPageInput>;
 
-export const bannerView = (b: typeof banners.$inferSelect) => ({
+const bannerView = (b: typeof banners.$inferSelect) => ({
   id: b.id,
   shop_id: b.shopId,
   title: b.title,
@@ -23,7 +23,6 @@ export const bannerView = (b: typeof banners.$inferSelect) => ({
   starts_at: b.startsAt?.toISOString() ?? null,
   ends_at: b.endsAt?.toISOString() ?? null,
 });
-export type BannerAdminView = ReturnType<typeof bannerView>;
 
 const newsView = (n: typeof news.$inferSelect) => ({
   id: n.id,

@@ -4,7 +4,7 @@ import sharp from "sharp";
 import type { ObjectStore } from "../../integrations/object-store.js";
 
 /** Widths the storefront asks for (srcset); anything else is refused so the cache stays bounded. */
-export const IMAGE_WIDTHS = [96, 160, 320, 480, 640, 960, 1280, 1600] as const;
+const IMAGE_WIDTHS = [96, 160, 320, 480, 640, 960, 1280, 1600] as const;
 
 /**
  * Responsive images: `/img/{width}/uploads/…` is the original under DATA_DIR/uploads resized to

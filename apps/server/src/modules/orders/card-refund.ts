@@ -108,5 +108,3 @@ export function createCardRefunds(deps: { db: Db; card: CardGateway; now?: () =>
     },
   };
 }
-
-export type CardRefunds = ReturnType<typeof createCardRefunds>;

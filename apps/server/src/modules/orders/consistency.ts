@@ -78,5 +78,3 @@ export function createOrderConsistency(db: Db, inventory: InventoryService) {
     },
   };
 }
-
-export type OrderConsistency = ReturnType<typeof createOrderConsistency>;

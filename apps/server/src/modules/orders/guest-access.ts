@@ -24,7 +24,7 @@ export function maskName(name: string): string {
   return `${chars[0]}${"○".repeat(chars.length - 2)}${chars.at(-1)}`;
 }
 /** 0912345678 → 09xx-xxx-678. */
-export const maskPhone = (phone: string) => `09xx-xxx-${phone.slice(-3)}`;
+const maskPhone = (phone: string) => `09xx-xxx-${phone.slice(-3)}`;
 
 /** What a guest who has not proven the phone may see: the order and roughly where it goes, nothing personal. */
 export function masked(view: OrderView): OrderView {

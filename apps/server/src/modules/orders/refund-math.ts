@@ -59,7 +59,7 @@ export function lineNetValues(lines: Array<{ price: number; qty: number }>, orde
 }
 
 /** The value of units [from, to) of a line worth `net` for `qty` units. */
-export const unitsValue = (net: number, qty: number, from: number, to: number) =>
+const unitsValue = (net: number, qty: number, from: number, to: number) =>
   Math.floor((net * to) / qty) - Math.floor((net * from) / qty);
 
 /** The goods value already given back by partial refunds (the lines' refunded units). */

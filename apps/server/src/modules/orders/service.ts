@@ -18,7 +18,7 @@ import {
 } from "./state.js";
 
 export type Order = typeof orders.$inferSelect;
-export type OrderLine = typeof orderLines.$inferSelect;
+type OrderLine = typeof orderLines.$inferSelect;
 
 /** Work that must wait until the transaction committed (a provider call). */
 export interface Commit {

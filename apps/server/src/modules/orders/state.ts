@@ -6,7 +6,7 @@ import { conflict } from "../../lib/errors.js";
  * locks the order row first, re-reads its state and only then acts; the update is also
  * conditional on the state it read, so two actors racing on one order cannot both win.
  */
-export const TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
+const TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   pending_payment: ["paid", "cancelled"],
   // Depot orders complete on payment: nothing ships, the goods go into the member's depot.
   paid: ["processing", "completed", "cancelled"],
@@ -50,7 +50,7 @@ export const BUYER_CANCELLABLE: readonly OrderStatus[] = ["pending_payment", "pa
 export const REFUNDABLE: readonly OrderStatus[] = ["delivered", "completed"];
 
 /** The forward path of a shipped order; fulfilment moves along it. */
-export const FULFILMENT_PATH = ["paid", "processing", "shipped", "delivered", "completed"] as const;
+const FULFILMENT_PATH = ["paid", "processing", "shipped", "delivered", "completed"] as const;
 export type FulfilmentStep = Exclude<(typeof FULFILMENT_PATH)[number], "paid">;
 
 export const STEP_REASONS: Record<FulfilmentStep, string> = {

@@ -25,15 +25,11 @@ import type { SelfDelivery } from "./self-delivery.js";
  * Who receives an order's offline money (decision 30): a transfer into the shop's own account, or
  * cash the seller collected delivering it themselves, is the seller's to confirm; the rest the company's.
  */
-export const paidToSeller = (o: Order, transferPayee: "company" | "shop" | undefined) =>
+const paidToSeller = (o: Order, transferPayee: "company" | "shop" | undefined) =>
   o.paymentMethod === "cod" ? o.shipMethod === "self" : o.paymentMethod === "transfer" && transferPayee === "shop";
 
 /** What a seller may do with an order as it stands; the server checks again on each call. */
-export function sellerActions(
-  o: Order,
-  shopMethods: ShipMethodCode[],
-  transferPayee?: "company" | "shop",
-): SellerOrderView["actions"] {
+function sellerActions(o: Order, shopMethods: ShipMethodCode[], transferPayee?: "company" | "shop"): SellerOrderView["actions"] {
   const homeDelivery = o.shipMethod === "hct" || o.shipMethod === "self";
   const beforeShipping = o.status === "pending_payment" || o.status === "paid" || o.status === "processing";
   const selfShipped = o.status === "shipped" && o.shipMethod === "self";

@@ -25,7 +25,7 @@ const ISSUER = "茶山好物後台";
 const totpFor = (secret: string, username: string) =>
   new TOTP({ issuer: ISSUER, label: username, secret: Secret.fromBase32(secret), digits: 6, period: 30 });
 
-export function staffView(s: Staff): StaffView {
+function staffView(s: Staff): StaffView {
   return {
     id: s.id,
     username: s.username,

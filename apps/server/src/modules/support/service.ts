@@ -8,7 +8,7 @@ import type { MailSender } from "../../integrations/mail/index.js";
 import { tooManyRequests } from "../../lib/errors.js";
 import type { ShopsService } from "../shops/service.js";
 
-export const INQUIRIES_PER_IP_PER_HOUR = 5;
+const INQUIRIES_PER_IP_PER_HOUR = 5;
 
 const KIND_LABEL = { contact: "聯絡我們", stranger: "訪客詢問" } as const;
 

@@ -13,7 +13,7 @@ export interface PendingSignIn {
 const pendingKey = (state: string) => `threeway:${state}`;
 const TICKET_KEY = "threeway:ticket";
 
-export function rememberPending(state: string, p: PendingSignIn) {
+function rememberPending(state: string, p: PendingSignIn) {
   sessionStorage.setItem(pendingKey(state), JSON.stringify(p));
 }
 export function takePending(state: string): PendingSignIn | null {

@@ -8,7 +8,7 @@ import { useShop } from "../../lib/shop";
 const BankModal = lazy(() => import("./BankModal"));
 
 /** Asks for the bank modal from anywhere (e.g. a withdrawal without a payout account). */
-export const OPEN_BANK_EVENT = "shop:open-bank";
+const OPEN_BANK_EVENT = "shop:open-bank";
 export const openBankModal = () => window.dispatchEvent(new Event(OPEN_BANK_EVENT));
 
 /**

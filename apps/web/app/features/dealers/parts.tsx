@@ -3,9 +3,9 @@ import type { ReactNode } from "react";
 import { Img } from "../../ui/Img";
 
 /** A Google Maps search for an address (opens the Maps app on phones). */
-export const mapSearchUrl = (address: string) => `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
+const mapSearchUrl = (address: string) => `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
 
-export function AddressLink({ address }: { address: string }) {
+function AddressLink({ address }: { address: string }) {
   return (
     <a href={mapSearchUrl(address)} target="_blank" rel="noopener noreferrer" className="text-tea-700 underline">
       {address}
@@ -13,7 +13,7 @@ export function AddressLink({ address }: { address: string }) {
   );
 }
 
-export function PhoneLink({ phone }: { phone: string }) {
+function PhoneLink({ phone }: { phone: string }) {
   return phone ? (
     <a href={`tel:${phone.replace(/[^\d+]/g, "")}`} className="text-stone-600">
       {phone}
