@@ -1,0 +1,102 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import type { IncomingMessage } from "node:http";
+import path from "node:path";
+import compress from "@fastify/compress";
+import helmet from "@fastify/helmet";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance, FastifyReply } from "fastify";
+import type { Providers } from "./integrations/providers.js";
+
+/**
+ * The back office's built files at /admin/: hashed assets cached for good, every other path gets
+ * index.html (the app routes in the browser). Its CSP allows only our own scripts; MUI's
+ * emotion styles are inline.
+ */
+export function adminApp(adminDir: string) {
+  return async (scope: FastifyInstance) => {
+    await scope.register(helmet, {
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", "data:", "blob:"],
+          connectSrc: ["'self'"],
+          fontSrc: ["'self'", "data:"],
+          frameAncestors: ["'none'"],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          upgradeInsecureRequests: null,
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+      hsts: false,
+    });
+    await scope.register(compress, { threshold: 1024 });
+    await scope.register(fastifyStatic, {
+      root: path.join(adminDir, "assets"),
+      prefix: "/admin/assets/",
+      decorateReply: false,
+      immutable: true,
+      maxAge: "365d",
+      index: false,
+    });
+    const indexFile = path.join(adminDir, "index.html");
+    const page = async (_req: unknown, reply: FastifyReply) => {
+      const html = await fs.promises.readFile(indexFile, "utf8").catch(() => null);
+      reply.header("cache-control", "no-cache").header("x-robots-tag", "noindex");
+      if (html === null) return reply.code(503).type("text/plain; charset=utf-8").send("後台尚未建置，請先執行 npm run build");
+      return reply.type("text/html; charset=utf-8").send(html);
+    };
+    scope.get("/admin", page);
+    scope.get("/admin/*", page);
+  };
+}
+
+/** CSP for server-rendered pages: scripts only from us or with this response's nonce. */
+export async function webSecurity(scope: FastifyInstance, providers: Providers) {
+  // Real providers: TapPay's card fields (script + iframes) and the form post to ECPay's map.
+  const tapPay = providers.card.simulated ? [] : ["https://js.tappaysdk.com"];
+  const ecpayMap = providers.ecpay.simulated ? [] : [new URL(providers.ecpay.mapUrl).origin];
+  const google = providers.signIn.byProvider.google?.simulated === false ? ["https://accounts.google.com"] : [];
+  // The LIFF SDK talks to LINE's API from the page (init, token checks) when LINE is real.
+  const liff =
+    providers.signIn.byProvider.line?.simulated === false
+      ? ["https://api.line.me", "https://access.line.me", "https://liff.line.me"]
+      : [];
+  scope.addHook("onRequest", async (request) => {
+    request.raw.cspNonce = randomBytes(16).toString("base64");
+  });
+  await scope.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...tapPay, ...google, (req) => `'nonce-${(req as IncomingMessage).cspNonce}'`],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:"],
+        connectSrc: ["'self'", ...tapPay, ...google, ...liff],
+        fontSrc: ["'self'", "data:"],
+        frameSrc: ["'self'", "https://www.youtube-nocookie.com", "https://www.youtube.com", ...tapPay, ...google],
+        mediaSrc: ["'self'"],
+        formAction: ["'self'", ...ecpayMap],
+        frameAncestors: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        // TLS ends at the load balancer; upgrading would break plain-HTTP local and LAN use.
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    hsts: false,
+  });
+}
+
+export function safeDecode(s: string): string | undefined {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return undefined;
+  }
+}
