@@ -15,9 +15,6 @@ export const captchaSchema = z
   .trim()
   .regex(/^\d{6}$/, { error: "驗證碼為 6 位數字" });
 
-/** The brand's own mall; sub-malls are every other shop id (`/shop_N/`). */
-export const MAIN_SHOP_ID = 1;
-
 /** The largest id the database holds (PostgreSQL `integer`/`serial`). */
 export const MAX_DB_ID = 2_147_483_647;
 

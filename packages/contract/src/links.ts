@@ -1,8 +1,12 @@
 /** Links the server and the pages build the same way (no dependencies: safe for any chunk). */
 
+import { MAIN_SHOP_ID } from "./shop-id.js";
+
+export { MAIN_SHOP_ID };
+
 /** The base path of a shop's pages: "" for the main mall, "/shop_2" for a sub-mall. */
 export function shopBasePath(shopId: number): string {
-  return shopId === 1 ? "" : `/shop_${shopId}`;
+  return shopId === MAIN_SHOP_ID ? "" : `/shop_${shopId}`;
 }
 
 /** LINE's share page for a URL (opens the LINE app's share sheet on phones). */

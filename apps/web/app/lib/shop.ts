@@ -1,4 +1,4 @@
-import { MAIN_SHOP_ID } from "@shop/contract";
+import { MAIN_SHOP_ID } from "@shop/contract/shop-id";
 import { useMemo } from "react";
 import { useParams } from "react-router";
 

@@ -4,7 +4,7 @@
  */
 const hasWindow = () => typeof window !== "undefined";
 
-function read(store: "local" | "session", key: string): string | null {
+export function read(store: "local" | "session", key: string): string | null {
   if (!hasWindow()) return null;
   try {
     return (store === "local" ? window.localStorage : window.sessionStorage).getItem(key);
@@ -13,7 +13,7 @@ function read(store: "local" | "session", key: string): string | null {
   }
 }
 
-function write(store: "local" | "session", key: string, value: string | null) {
+export function write(store: "local" | "session", key: string, value: string | null) {
   if (!hasWindow()) return;
   try {
     const s = store === "local" ? window.localStorage : window.sessionStorage;
@@ -41,12 +41,6 @@ export const storage = {
   /** The phone a guest ordered with, so this tab can show the order without asking again. */
   orderPhone: (orderNo: string) => read("session", `order_phone:${orderNo}`),
   setOrderPhone: (orderNo: string, phone: string) => write("session", `order_phone:${orderNo}`, phone),
-  /**
-   * A guest's proof of the phone on one order (from placing it here, or an SMS code): the server
-   * shows the order unmasked and lets it be cancelled while the proof lasts.
-   */
-  orderAccess: (orderNo: string) => read("local", `order_access:${orderNo}`),
-  setOrderAccess: (orderNo: string, token: string | null) => write("local", `order_access:${orderNo}`, token),
   /** The checkout form, kept while the shopper is away on the store map. */
   checkoutDraft: () => read("session", "checkout_draft"),
   setCheckoutDraft: (value: string | null) => write("session", "checkout_draft", value),

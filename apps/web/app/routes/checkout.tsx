@@ -6,6 +6,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { AmountTable } from "../features/orders/AmountTable";
 import { CardFields, type CardFieldsHandle } from "../features/orders/CardFields";
+import { orderAccess } from "../features/orders/order-access";
 import { api } from "../lib/api";
 import { useToken } from "../lib/auth";
 import { useHydrated } from "../lib/hydrated";
@@ -236,7 +237,7 @@ export default function Checkout() {
         return alerts.error(r.message);
       }
       storage.setOrderPhone(r.data.order_no, draft.phone);
-      if (r.data.access_token) storage.setOrderAccess(r.data.order_no, r.data.access_token);
+      if (r.data.access_token) orderAccess.set(r.data.order_no, r.data.access_token);
       if (r.data.next.type === "redirect_3ds") {
         window.location.assign(r.data.next.url);
         return;

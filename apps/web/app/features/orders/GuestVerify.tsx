@@ -2,6 +2,7 @@ import { useState } from "react";
 import { api } from "../../lib/api";
 import { storage } from "../../lib/storage";
 import { Field } from "../../ui/Field";
+import { orderAccess } from "./order-access";
 
 /**
  * A guest looking at their order by number and phone sees it masked (phone numbers are not
@@ -33,7 +34,7 @@ export function GuestVerify({ orderNo, onVerified }: { orderNo: string; onVerifi
     });
     setBusy(false);
     if (!r.status) return setError(r.message);
-    storage.setOrderAccess(orderNo, r.data.access_token);
+    orderAccess.set(orderNo, r.data.access_token);
     await onVerified();
   }
 

@@ -4,12 +4,13 @@ import { useCallback, useEffect, useState } from "react";
 import { type ApiResult, api } from "../../lib/api";
 import { useHydrated } from "../../lib/hydrated";
 import { storage } from "../../lib/storage";
+import { orderAccess } from "./order-access";
 
 /** How this browser may read an order: the member's token, or the phone a guest ordered with (and its proof, when it has one). */
 export function lookupOf(orderNo: string): { order_no: string; phone?: string; access_token?: string } {
   const phone = storage.token() ? null : storage.orderPhone(orderNo);
   if (!phone) return { order_no: orderNo };
-  const access = storage.orderAccess(orderNo);
+  const access = orderAccess.get(orderNo);
   return access ? { order_no: orderNo, phone, access_token: access } : { order_no: orderNo, phone };
 }
 
