@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { dbId } from "./common.js";
+import { id, imagePath, link, listQuery, money, text, when } from "./admin-fields.js";
 
 /** Staff roles (back office). The server enforces PERMISSIONS on every admin call. */
 export const STAFF_ROLES = ["owner", "operator", "support"] as const;
@@ -49,24 +49,6 @@ export interface StaffView {
   permissions: Permission[];
 }
 
-const id = dbId("編號格式不正確");
-const money = z
-  .number()
-  .int({ error: "金額須為整數" })
-  .min(0, { error: "金額不可小於 0" })
-  .max(10_000_000, { error: "金額過大" });
-const text = (label: string, max: number) =>
-  z
-    .string({ error: `請輸入${label}` })
-    .trim()
-    .min(1, { error: `請輸入${label}` })
-    .max(max, { error: `${label}最多 ${max} 字` });
-/** An image we host: an upload path (never someone else's URL). */
-const imagePath = z
-  .string()
-  .regex(/^\/uploads\/[A-Za-z0-9/_.-]{1,200}$/, { error: "圖片路徑不正確，請重新上傳" })
-  .refine((s) => !s.includes(".."), { error: "圖片路徑不正確，請重新上傳" });
-
 export const staffLoginInput = z.strictObject({
   username: text("帳號", 40),
   password: z.string({ error: "請輸入密碼" }).min(1, { error: "請輸入密碼" }).max(200),
@@ -91,12 +73,6 @@ export const staffUpdateInput = z.strictObject({
   role: z.enum(STAFF_ROLES, { error: "請選擇角色" }).optional(),
   active: z.boolean().optional(),
   password: z.string().min(10, { error: "密碼至少 10 個字元" }).max(200).optional(),
-});
-
-export const listQuery = z.object({
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  per_page: z.coerce.number().int().min(1).max(100).default(25),
-  q: z.string().trim().max(60).optional(),
 });
 
 export const variantInput = z.strictObject({
@@ -160,14 +136,6 @@ export const categoryInput = z.strictObject({
   show_on_home: z.boolean().default(false),
 });
 
-const when = z.iso.datetime({ offset: true, error: "時間格式不正確" }).nullable().default(null);
-/** A link on the storefront: a path on this site or an https address. */
-const link = z
-  .string()
-  .trim()
-  .max(300)
-  .regex(/^(\/[^\s]*)?$|^https:\/\/[^\s]+$/, { error: "連結須為站內路徑（/ 開頭）或 https 網址" })
-  .default("");
 export const bannerInput = z
   .strictObject({
     shop_id: id.default(1),
@@ -262,219 +230,5 @@ export const SETTING_LABELS: Record<SettingKey, string> = {
   order_complete_days: "送達後自動完成訂單天數（鑑賞期）",
 };
 
-const sort = z.number().int().min(0).max(9999).default(0);
-const optionalImage = imagePath.or(z.literal("")).default("");
-/** Rich text from the editor; sanitised on the server when saved. */
-const richText = z.string().max(200_000, { error: "內容過長" }).default("");
-const percent = z.number().int().min(0, { error: "比例不可小於 0" }).max(100, { error: "比例最多 100%" });
-const dateRange = <T extends { starts_at: string; ends_at: string }>(v: T) => v.starts_at < v.ends_at;
-const at = z.iso.datetime({ offset: true, error: "時間格式不正確" });
-
-// Content
-export const newsInput = z.strictObject({
-  shop_id: id.default(1),
-  title: text("標題", 80),
-  summary: z.string().trim().max(200, { error: "摘要最多 200 字" }).default(""),
-  content: richText,
-  image: optionalImage,
-  /** Shown on the storefront from this time (a later time schedules it). */
-  published_at: at,
-});
-export const staticPageInput = z.strictObject({
-  shop_id: id.default(1),
-  key: z
-    .string()
-    .trim()
-    .regex(/^[a-z][a-z0-9_]{1,29}$/, { error: "代碼為 2–30 個小寫英數字或底線" }),
-  title: text("標題", 60),
-  content: richText,
-});
-export const homeVideoInput = z.strictObject({
-  type: z.enum(["youtube", "file"]),
-  src: z
-    .string()
-    .trim()
-    .max(300)
-    .regex(/^https:\/\/(www\.)?(youtube\.com|youtube-nocookie\.com|youtu\.be)\/[^\s]+$|^\/uploads\/[A-Za-z0-9/_.-]+$/, {
-      error: "影片須為 YouTube 網址或上傳的檔案",
-    }),
-  poster: optionalImage,
-  title: z.string().trim().max(60).default(""),
-});
-const promoImageInput = z.strictObject({
-  title: z.string().trim().max(60).default(""),
-  image: imagePath,
-  image_mobile: imagePath,
-  link,
-});
-/** Every home block of one shop saved at once. */
-export const homeBlocksInput = z.strictObject({
-  home_title: z.string().trim().max(60).default(""),
-  home_description: z.string().trim().max(2000, { error: "首頁介紹最多 2000 字" }).default(""),
-  video: homeVideoInput.nullable().default(null),
-  top_links: z
-    .array(z.strictObject({ title: text("連結名稱", 20), url: link.refine((u) => u !== "", { error: "請輸入連結" }) }))
-    .max(10, { error: "最多 10 個連結" })
-    .default([]),
-  single_images: z.array(promoImageInput).max(3, { error: "單張廣告圖最多 3 張" }).default([]),
-  twice_images: z.array(promoImageInput).max(6, { error: "雙圖廣告最多 6 張" }).default([]),
-  quick_orders: z
-    .array(z.strictObject({ variant_id: id, title: text("名稱", 40), image: optionalImage }))
-    .max(12, { error: "快速下單最多 12 項" })
-    .default([]),
-});
-export type HomeBlocksInput = z.infer<typeof homeBlocksInput>;
-
-// Catalogue
-export const shipMethodInput = z.strictObject({
-  name: text("名稱", 30),
-  fee: money,
-  free_threshold: money.nullable().default(null),
-  enabled: z.boolean(),
-  sort,
-});
-export const PAYMENT_SWITCHES = ["pay_card", "pay_transfer", "pay_cod"] as const;
-export const paymentSettingsInput = z.strictObject({
-  pay_card: z.boolean(),
-  pay_transfer: z.boolean(),
-  pay_cod: z.boolean(),
-  transfer_bank_code: z.string().regex(/^\d{3}$/, { error: "銀行代碼為 3 位數字" }),
-  transfer_account: z
-    .string()
-    .trim()
-    .regex(/^\d[\d-]{8,18}\d$/, { error: "帳號為 10–16 位數字，可用 - 分隔" })
-    .refine((a) => a.replaceAll("-", "").length >= 10 && a.replaceAll("-", "").length <= 16, {
-      error: "帳號為 10–16 位數字，可用 - 分隔",
-    }),
-  transfer_holder: text("戶名", 40),
-});
-export type PaymentSettingsInput = z.infer<typeof paymentSettingsInput>;
-
-// Marketing
-export const couponInput = z
-  .strictObject({
-    title: text("名稱", 40),
-    kind: z.enum(["amount", "percent"], { error: "請選擇折扣方式" }),
-    value: z.number().int().min(1, { error: "折扣須大於 0" }).max(100_000),
-    min_spend: money.default(0),
-    product_ids: z.array(id).max(200).default([]),
-    category_ids: z.array(id).max(50).default([]),
-  })
-  .refine((c) => c.kind !== "percent" || c.value <= 99, { path: ["value"], message: "折扣百分比為 1–99" });
-export const issueCouponInput = z.strictObject({
-  coupon_id: id,
-  days: z.number().int().min(1, { error: "有效天數至少 1 天" }).max(365, { error: "有效天數最多 365 天" }),
-});
-export const promotionInput = z
-  .strictObject({
-    shop_id: id.default(1),
-    title: text("名稱", 40),
-    kind: z.enum(["amount_off", "percent_off", "bundle_price"], { error: "請選擇活動方式" }),
-    threshold: money.default(0),
-    value: z.number().int().min(0).max(100_000).default(0),
-    bundle_qty: z.number().int().min(2).max(99).nullable().default(null),
-    bundle_price: money.nullable().default(null),
-    summary: z.string().trim().max(120).default(""),
-    description: richText,
-    image: optionalImage,
-    product_ids: z.array(id).max(200).default([]),
-    starts_at: at,
-    ends_at: at,
-  })
-  .refine(dateRange, { path: ["ends_at"], message: "結束時間須晚於開始時間" })
-  .refine((p) => p.kind !== "percent_off" || (p.value >= 1 && p.value <= 99), { path: ["value"], message: "折扣百分比為 1–99" })
-  .refine((p) => p.kind !== "amount_off" || (p.value >= 1 && p.value <= p.threshold), {
-    path: ["value"],
-    message: "折抵金額須大於 0 且不超過門檻",
-  })
-  .refine((p) => p.kind !== "bundle_price" || (p.bundle_qty !== null && p.bundle_price !== null && p.product_ids.length > 0), {
-    path: ["bundle_price"],
-    message: "組合價需填寫件數、價格並選擇商品",
-  });
-export const PRIZE_KINDS = ["points", "wallet", "coupon", "goods", "nothing"] as const;
-export const prizeInput = z
-  .strictObject({
-    id: id.optional(),
-    title: text("獎項名稱", 40),
-    kind: z.enum(PRIZE_KINDS, { error: "請選擇獎項類型" }),
-    amount: z.number().int().min(0).max(100_000).default(0),
-    coupon_id: id.nullable().default(null),
-    coupon_days: z.number().int().min(1).max(365).default(30),
-    variant_id: id.nullable().default(null),
-    weight: z.number().int().min(1, { error: "機率權重至少為 1" }).max(1_000_000),
-    /** Prizes left; null = unlimited (only for 銘謝惠顧). */
-    stock: z.number().int().min(0, { error: "數量不可小於 0" }).max(100_000).nullable(),
-  })
-  .refine((p) => !["points", "wallet"].includes(p.kind) || p.amount > 0, { path: ["amount"], message: "請填寫點數或金額" })
-  .refine((p) => p.kind !== "coupon" || p.coupon_id !== null, { path: ["coupon_id"], message: "請選擇優惠券" })
-  .refine((p) => p.kind !== "goods" || p.variant_id !== null, { path: ["variant_id"], message: "請選擇贈品規格" })
-  .refine((p) => p.kind === "nothing" || p.stock !== null, { path: ["stock"], message: "請填寫獎項數量" });
-export const raffleInput = z
-  .strictObject({
-    title: text("名稱", 40),
-    description: z.string().trim().max(1000).default(""),
-    min_order_amount: money,
-    cards_per_order: z.number().int().min(1).max(10).default(1),
-    starts_at: at,
-    ends_at: at,
-    active: z.boolean().default(true),
-    prizes: z.array(prizeInput).min(1, { error: "請至少設定一個獎項" }).max(20, { error: "最多 20 個獎項" }),
-  })
-  .refine(dateRange, { path: ["ends_at"], message: "結束時間須晚於開始時間" });
-export const exchangeItemInput = z.strictObject({
-  variant_id: id,
-  title: text("名稱", 40),
-  image: optionalImage,
-  points: z.number().int().min(1, { error: "所需點數至少 1" }).max(10_000_000),
-  active: z.boolean().default(true),
-});
-
-// Payouts
-export const withdrawalQuery = listQuery.extend({ status: z.enum(["requested", "approved", "paid", "rejected"]).optional() });
-export const payReferenceInput = z.strictObject({ reference: text("匯款參考編號", 60) });
-
-// Shops, sellers, dealers
-export const shopCreateInput = z.strictObject({
-  owner_member_id: id,
-  name: text("商城名稱", 40),
-  intro: z.string().trim().max(500).default(""),
-  commission_percent: percent.default(0),
-});
-export const shopUpdateInput = z.strictObject({
-  name: text("商城名稱", 40),
-  intro: z.string().trim().max(500).default(""),
-  logo: optionalImage,
-  banner: optionalImage,
-  commission_percent: percent,
-  status: z.enum(["open", "suspended"]),
-});
-export const dealerInput = z.strictObject({
-  name: text("名稱", 60),
-  county: text("縣市", 10),
-  district: z.string().trim().max(10).default(""),
-  address: z.string().trim().max(120).default(""),
-  phone: z
-    .string()
-    .trim()
-    .regex(/^[0-9()#\- ]{0,20}$/, { error: "電話格式不正確" })
-    .default(""),
-  image: optionalImage,
-  intro: z.string().trim().max(2000).default(""),
-  featured: z.boolean().default(false),
-  status: z.enum(["active", "hidden"]).default("active"),
-  sort,
-  product_ids: z.array(id).max(500).default([]),
-  outlets: z
-    .array(
-      z.strictObject({
-        name: text("門市名稱", 60),
-        county: text("縣市", 10),
-        district: z.string().trim().max(10).default(""),
-        address: text("地址", 120),
-        phone: z.string().trim().max(20).default(""),
-        hours: z.string().trim().max(60).default(""),
-      }),
-    )
-    .max(100)
-    .default([]),
-});
+export { listQuery } from "./admin-fields.js";
+export * from "./admin-storefront.js";
