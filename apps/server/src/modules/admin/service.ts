@@ -41,12 +41,13 @@ import type { IdentitiesService } from "../members/identities.js";
 import type { MembersService } from "../members/service.js";
 import type { Payments } from "../orders/payments.js";
 import type { OrderLifecycle } from "../orders/service.js";
-import type { OrderViews, StaffOrderFilter } from "../orders/views.js";
+import type { OrderViews } from "../orders/views.js";
 import type { PayoutService, WithdrawalDecision } from "../payout/service.js";
 import type { PromotionsAdmin } from "../promotions/admin.js";
 import type { RafflesAdmin } from "../raffles/admin.js";
 import type { ShopsService } from "../shops/service.js";
-import type { Actor, StaffService } from "../staff/service.js";
+import { type Actor, type StaffService, who } from "../staff/service.js";
+import { createOrderAdmin } from "./order-admin.js";
 
 export interface AdminDeps {
   db: Db;
@@ -72,8 +73,6 @@ export interface AdminDeps {
 }
 
 type In<T extends z.ZodType> = z.infer<T>;
-
-const who = (a: Actor) => `staff:${a.staff.id}:${a.staff.name}`;
 
 /**
  * The back office's operations: each calls the owning module's service and writes an audit entry
@@ -104,26 +103,6 @@ export function createAdminService(d: AdminDeps) {
   }
   async function couponMustExist(ids: number[], field: string) {
     for (const id of ids) await d.couponsAdmin.get(id).catch(() => Promise.reject(fieldError(field, `找不到優惠券編號 ${id}`)));
-  }
-
-  async function orderOrThrow(orderNo: string) {
-    const detail = await d.orderViews.staffDetail(orderNo);
-    if (!detail) throw notFound("找不到此訂單");
-    return detail;
-  }
-  /** Order changes go through the orders service's own transactions; the audit follows them. */
-  async function orderChange(actor: Actor, orderNo: string, action: string, change: () => Promise<unknown>) {
-    const before = await orderOrThrow(orderNo);
-    await change();
-    const after = await orderOrThrow(orderNo);
-    await record(d.db, actor, {
-      action,
-      entity: "order",
-      entityId: orderNo,
-      before: { status: before.status, tracking_no: before.tracking_no },
-      after: { status: after.status, tracking_no: after.tracking_no },
-    });
-    return after;
   }
 
   return {
@@ -310,75 +289,7 @@ export function createAdminService(d: AdminDeps) {
       return this.paymentSettings();
     },
 
-    // Orders
-    orders: (f: StaffOrderFilter, page: number, perPage: number) => d.orderViews.staffList(f, page, perPage),
-    order: orderOrThrow,
-    confirmPayment: (actor: Actor, orderNo: string) =>
-      orderChange(actor, orderNo, "order.confirm_payment", () => d.payments.confirmOffline(orderNo, who(actor), "staff")),
-    ship: (actor: Actor, orderNo: string, trackingNo: string) =>
-      orderChange(actor, orderNo, "order.ship", () =>
-        d.orders.advance(orderNo, "shipped", who(actor), { trackingNo, from: ["paid", "processing"] }),
-      ),
-    deliver: (actor: Actor, orderNo: string) =>
-      orderChange(actor, orderNo, "order.deliver", () =>
-        d.orders.advance(orderNo, "delivered", who(actor), { from: ["shipped"] }),
-      ),
-    complete: (actor: Actor, orderNo: string) =>
-      orderChange(actor, orderNo, "order.complete", () =>
-        d.orders.advance(orderNo, "completed", who(actor), { from: ["delivered"] }),
-      ),
-    cancel: (actor: Actor, orderNo: string, reason: string) =>
-      orderChange(actor, orderNo, "order.cancel", () => d.orders.cancelByStaff(orderNo, who(actor), reason)),
-    refund: (actor: Actor, orderNo: string, reason: string, items?: Array<{ variant_id: number; qty: number }>) =>
-      orderChange(actor, orderNo, items ? "order.partial_refund" : "order.refund", () =>
-        d.orders.refund(
-          orderNo,
-          who(actor),
-          reason,
-          items?.map((i) => ({ variantId: i.variant_id, qty: i.qty })),
-        ),
-      ),
-    ordersCsv: async (f: StaffOrderFilter) => {
-      const rows = await d.orderViews.staffExport(f);
-      const head = [
-        "訂單編號",
-        "建立時間",
-        "狀態",
-        "收件人",
-        "電話",
-        "配送方式",
-        "付款方式",
-        "訂單金額",
-        "應付金額",
-        "物流單號",
-        "商城",
-      ];
-      const cell = (v: unknown) => {
-        const s = String(v ?? "");
-        // Quotes doubled; a leading = + - @ neutralised so a spreadsheet never runs it as a formula.
-        const safe = /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
-        return /[",\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-      };
-      const lines = rows.map((o) =>
-        [
-          o.order_no,
-          new Date(o.created_at).toLocaleString("sv-SE", { timeZone: "Asia/Taipei" }).replaceAll("-", "/"),
-          o.status_label,
-          o.receiver_name,
-          o.receiver_phone,
-          o.ship_method_name,
-          o.payment_method_name,
-          o.order_amount,
-          o.payable,
-          o.tracking_no,
-          o.shop_id,
-        ]
-          .map(cell)
-          .join(","),
-      );
-      // A BOM so Excel opens the Chinese as UTF-8.
-      return `\uFEFF${[head.join(","), ...lines].join("\r\n")}\r\n`;
-    },
+    ...createOrderAdmin({ db: d.db, orders: d.orders, payments: d.payments, orderViews: d.orderViews, record }),
 
     // Members
     async members(filter: { q?: string; shop_id?: number }, page: number, perPage: number) {

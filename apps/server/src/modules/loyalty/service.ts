@@ -1,10 +1,8 @@
 import type { SettingKey } from "@shop/contract/admin";
-import { and, eq, gt, gte, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, isNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import {
-  coupons,
   loyaltyAccounts,
-  memberCoupons,
   monthlySpend,
   monthPurchases,
   monthSettlements,
@@ -12,18 +10,7 @@ import {
   walletEntries,
 } from "../../db/schema/index.js";
 import { badRequest, conflict } from "../../lib/errors.js";
-
-export interface UsableCoupon {
-  /** The member coupon's id (what checkout sends as coupon_id). */
-  id: number;
-  title: string;
-  kind: "amount" | "percent";
-  value: number;
-  minSpend: number;
-  productIds: number[];
-  categoryIds: number[];
-  expiresAt: Date;
-}
+import { createMemberCoupons } from "./coupons.js";
 
 type Ledger = typeof pointEntries | typeof walletEntries;
 
@@ -112,6 +99,7 @@ export function createLoyaltyService(
   }
 
   return {
+    ...createMemberCoupons(db, now),
     async teamPointPercent(): Promise<{ level1: number; level2: number }> {
       return { level1: await setting("team_point_level1"), level2: await setting("team_point_level2") };
     },
@@ -294,32 +282,6 @@ export function createLoyaltyService(
       return { month, threshold, counted, remaining: Math.max(0, threshold - counted), qualified: counted >= threshold };
     },
 
-    /** The member's coupons in one state: available (unused, valid), used, or expired unused. */
-    async couponsIn(memberId: number, state: "available" | "used" | "expired") {
-      const rows = await db
-        .select({ mc: memberCoupons, c: coupons })
-        .from(memberCoupons)
-        .innerJoin(coupons, eq(coupons.id, memberCoupons.couponId))
-        .where(eq(memberCoupons.memberId, memberId))
-        .orderBy(memberCoupons.expiresAt);
-      const at = now().getTime();
-      return rows
-        .map(({ mc, c }) => ({
-          id: mc.id,
-          title: c.title,
-          kind: c.kind,
-          value: c.value,
-          min_spend: c.minSpend,
-          expires_at: mc.expiresAt.toISOString(),
-          used_order_no: mc.usedOrderNo,
-          state: (mc.usedOrderNo ? "used" : mc.expiresAt.getTime() <= at ? "expired" : "available") as
-            | "available"
-            | "used"
-            | "expired",
-        }))
-        .filter((c) => c.state === state);
-    },
-
     /** The most points one order may use (decided: set in the back office). */
     pointsCapPerOrder: () => setting("points_cap_per_order"),
 
@@ -343,47 +305,6 @@ export function createLoyaltyService(
       return (rows as unknown as { rows: Array<{ id: number }> }).rows.map((r) => r.id);
     },
 
-    /** The member's coupons that are unused and unexpired. */
-    async usableCoupons(memberId: number, q: Db | Tx = db): Promise<UsableCoupon[]> {
-      const rows = await q
-        .select({ mc: memberCoupons, c: coupons })
-        .from(memberCoupons)
-        .innerJoin(coupons, eq(coupons.id, memberCoupons.couponId))
-        .where(and(eq(memberCoupons.memberId, memberId), isNull(memberCoupons.usedOrderNo), gt(memberCoupons.expiresAt, now())));
-      return rows.map(({ mc, c }) => ({
-        id: mc.id,
-        title: c.title,
-        kind: c.kind,
-        value: c.value,
-        minSpend: c.minSpend,
-        productIds: c.productIds,
-        categoryIds: c.categoryIds,
-        expiresAt: mc.expiresAt,
-      }));
-    },
-
-    /** Marks a coupon used by an order; 409 when it was used meanwhile (a twin order won). */
-    async useCoupon(tx: Tx, memberId: number, memberCouponId: number, orderNo: string) {
-      const used = await tx
-        .update(memberCoupons)
-        .set({ usedOrderNo: orderNo, usedAt: now() })
-        .where(
-          and(
-            eq(memberCoupons.id, memberCouponId),
-            eq(memberCoupons.memberId, memberId),
-            isNull(memberCoupons.usedOrderNo),
-            gt(memberCoupons.expiresAt, now()),
-          ),
-        )
-        .returning({ id: memberCoupons.id });
-      if (used.length === 0) throw conflict("優惠券已使用或已過期");
-    },
-
-    /** Gives a cancelled order's coupon back. */
-    async restoreCoupon(tx: Tx, orderNo: string) {
-      await tx.update(memberCoupons).set({ usedOrderNo: null, usedAt: null }).where(eq(memberCoupons.usedOrderNo, orderNo));
-    },
-
     /**
      * Locks the member's loyalty account row for the rest of the transaction: one change at a
      * time per member for points, wallet and the cloud depot (which takes this lock, not the row).
@@ -391,13 +312,6 @@ export function createLoyaltyService(
     async lockMember(tx: Tx, memberId: number) {
       await tx.insert(loyaltyAccounts).values({ memberId }).onConflictDoNothing();
       await tx.select().from(loyaltyAccounts).where(eq(loyaltyAccounts.memberId, memberId)).for("update");
-    },
-
-    /** Issues coupons to a member (demo data, back office). */
-    async issueCoupons(tx: Tx, memberId: number, couponIds: number[], expiresAt: Date) {
-      if (couponIds.length === 0) return;
-      const exists = await tx.select({ id: coupons.id }).from(coupons).where(inArray(coupons.id, couponIds));
-      await tx.insert(memberCoupons).values(exists.map((c) => ({ memberId, couponId: c.id, expiresAt })));
     },
   };
 }

@@ -18,6 +18,9 @@ export interface Actor {
   ip: string;
 }
 
+/** How a staff member appears in order histories and ledgers. */
+export const who = (a: Actor) => `staff:${a.staff.id}:${a.staff.name}`;
+
 const TOKEN_TTL_MS = 12 * 3_600_000;
 const DUMMY_HASH = argonHash("not-a-real-staff-password");
 const ISSUER = "茶山好物後台";
