@@ -51,3 +51,5 @@ export function createDemoImages(dataDir: string) {
     }),
   };
 }
+
+export type Images = ReturnType<typeof createDemoImages>;
