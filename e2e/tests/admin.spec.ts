@@ -160,6 +160,8 @@ test("a support user is refused a settings change by the server", async ({ page 
 
 test("an operator approves a wallet withdrawal and marks it paid; the member sees it paid", async ({ page, request }) => {
   const member = await registerMember(request, "提領測試");
+  // Its own account number, so a retry's row never meets the first attempt's.
+  const account = `99${Date.now().toString().slice(-10)}`;
   const asMember = { authorization: `Bearer ${member.token}` };
   const me = (await (await request.get("/api/user/get", { headers: asMember })).json()) as { data: { id: number } };
   // Money to withdraw: a staff adjustment (a ledger entry with a reason).
@@ -172,14 +174,14 @@ test("an operator approves a wallet withdrawal and marks it paid; the member see
   expect(credited.status()).toBe(200);
   await request.post("/api/supmall/updateBank", {
     headers: asMember,
-    data: { bank_user_name: "提領測試", bank_code: "822", branch_code: "0015", bank_account: "998877665544" },
+    data: { bank_user_name: "提領測試", bank_code: "822", branch_code: "0015", bank_account: account },
   });
   const applied = await request.post("/api/user/wallet/apply", { headers: asMember, data: { amount: 600 } });
   const withdrawalId = ((await applied.json()) as { data: { id: number } }).data.id;
 
   await staffSignIn(page, "operator", "operator12345");
   await page.goto("/admin/withdrawals");
-  const row = page.getByRole("row").filter({ hasText: "998877665544" });
+  const row = page.getByRole("row").filter({ hasText: account });
   await expect(row).toContainText("處理中");
   await row.getByRole("button", { name: "核准" }).click();
   await expect(row).toContainText("已核准，待匯款");
@@ -195,6 +197,8 @@ test("an operator approves a wallet withdrawal and marks it paid; the member see
 });
 
 test("news written in the rich-text editor is cleaned and published on the storefront", async ({ page, browser }) => {
+  // A rich-text editor and a second browser: three times the usual budget on a busy 2-core runner.
+  test.slow();
   const title = `後台公告 ${Date.now().toString(36)}`;
   await staffSignIn(page, "operator", "operator12345");
   await page.goto("/admin/news/create");
