@@ -3,10 +3,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Envelope } from "@shop/contract";
+import { STAFF_ROLES, type StaffRole } from "@shop/contract/admin";
 import { buildApp, type ShopApp } from "../app.js";
 import { loadConfig } from "../config.js";
 import { type Database, openDatabase } from "../db/client.js";
-import { seedDemo } from "../demo/seed.js";
+import { DEMO_STAFF, seedDemo } from "../demo/seed.js";
 import { createProviders } from "../integrations/providers.js";
 import type { CardGateway } from "../integrations/tappay/client.js";
 import { adminQuery } from "./global-setup.js";
@@ -154,4 +155,17 @@ export async function loginAs(app: TestApp, account: { phone: string; password: 
   });
   if (r.status !== 200) throw new Error(`login ${account.phone}: ${r.status} ${r.body.message}`);
   return r.body.data.token;
+}
+
+/** A signed-in back-office token for each demo staff role. */
+export async function staffTokens(app: TestApp): Promise<Record<StaffRole, string>> {
+  const tokens = {} as Record<StaffRole, string>;
+  for (const role of STAFF_ROLES) {
+    const s = DEMO_STAFF[role];
+    const r = await app.call<{ token: string }>("POST", "/api/admin/auth/login", {
+      body: { username: s.username, password: s.password },
+    });
+    tokens[role] = r.body.data.token;
+  }
+  return tokens;
 }

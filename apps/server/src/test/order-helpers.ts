@@ -1,4 +1,4 @@
-import type { CartView, Envelope, ProductView, StoreResult } from "@shop/contract";
+import type { CartView, Envelope, OrderView, ProductView, StoreResult } from "@shop/contract";
 import { eq } from "drizzle-orm";
 import { variants } from "../db/schema/index.js";
 import { DEMO_ACCOUNTS, DEMO_STAFF } from "../demo/seed.js";
@@ -7,6 +7,17 @@ import { createTestApp, type TestApp } from "./harness.js";
 /** Shared steps of the order tests: finding variants, filling carts, paying. */
 export function orderSteps(t: TestApp) {
   const steps = {
+    /** An order's detail as a member (token), a guest by phone, or a guest holding an access token. */
+    detail(orderNo: string, auth: { token?: string; phone?: string; access?: string } = { phone: guestReceiver.phone }) {
+      return t.call<OrderView>("POST", "/api/order/detail", {
+        body: {
+          order_no: orderNo,
+          ...(auth.phone ? { phone: auth.phone } : {}),
+          ...(auth.access ? { access_token: auth.access } : {}),
+        },
+        token: auth.token,
+      });
+    },
     async variantOf(productId: number, index = 0): Promise<number> {
       const r = await t.call<ProductView>("GET", `/api/product/get?id=${productId}`);
       const v = r.body.data.variants[index];
@@ -124,3 +135,14 @@ export async function memberAndDownline() {
     s.completedOrder(tokens[who], DEMO_ACCOUNTS[who].phone, productId, qty);
   return { t, s, tokens, ids, completedOrder };
 }
+
+/** A guest's cart checkout by transfer to a home address (the fields a test varies go in `extra`). */
+export const guestCartOrder = (lineIds: number[], extra: Record<string, unknown> = {}) => ({
+  line_ids: lineIds,
+  ship_method: "hct",
+  payment_method: "transfer",
+  receiver: guestReceiver,
+  address: homeAddress,
+  invoice: { type: "mobile", carrier: "/ABC1234" },
+  ...extra,
+});

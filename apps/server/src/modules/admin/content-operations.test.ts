@@ -1,7 +1,7 @@
-import { STAFF_ROLES, type StaffRole } from "@shop/contract/admin";
+import type { StaffRole } from "@shop/contract/admin";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_ACCOUNTS, DEMO_STAFF } from "../../demo/seed.js";
-import { createTestApp, loginAs, type TestApp } from "../../test/harness.js";
+import { DEMO_ACCOUNTS } from "../../demo/seed.js";
+import { createTestApp, loginAs, staffTokens, type TestApp } from "../../test/harness.js";
 
 /** Back-office content and shop settings: what staff change and what shoppers then see (split from operations.test.ts). */
 
@@ -12,13 +12,7 @@ let memberToken = "";
 
 beforeAll(async () => {
   t = await createTestApp();
-  for (const role of STAFF_ROLES) {
-    const s = DEMO_STAFF[role];
-    const r = await t.call<{ token: string }>("POST", "/api/admin/auth/login", {
-      body: { username: s.username, password: s.password },
-    });
-    tokens[role] = r.body.data.token;
-  }
+  Object.assign(tokens, await staffTokens(t));
   memberToken = await loginAs(t, DEMO_ACCOUNTS.member);
 });
 afterAll(() => t.close());

@@ -1,9 +1,9 @@
-import { STAFF_ROLES, type StaffRole } from "@shop/contract/admin";
+import type { StaffRole } from "@shop/contract/admin";
 import { eq, gte } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { variants } from "../../db/schema/index.js";
-import { DEMO_ACCOUNTS, DEMO_STAFF } from "../../demo/seed.js";
-import { createTestApp, loginAs, type TestApp } from "../../test/harness.js";
+import { DEMO_ACCOUNTS } from "../../demo/seed.js";
+import { createTestApp, loginAs, staffTokens, type TestApp } from "../../test/harness.js";
 
 /** Back-office operations beyond the catalogue and orders: what staff change and what shoppers then see. */
 let t: TestApp;
@@ -14,13 +14,7 @@ let memberId = 0;
 
 beforeAll(async () => {
   t = await createTestApp();
-  for (const role of STAFF_ROLES) {
-    const s = DEMO_STAFF[role];
-    const r = await t.call<{ token: string }>("POST", "/api/admin/auth/login", {
-      body: { username: s.username, password: s.password },
-    });
-    tokens[role] = r.body.data.token;
-  }
+  Object.assign(tokens, await staffTokens(t));
   memberToken = await loginAs(t, DEMO_ACCOUNTS.member);
   memberId = (await t.services.auth.authenticate(memberToken))?.member.id ?? 0;
 });

@@ -1,10 +1,10 @@
-import type { OrderView, PayInfo } from "@shop/contract";
+import type { PayInfo } from "@shop/contract";
 import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { orders, payments } from "../../db/schema/index.js";
 import { DEMO_ACCOUNTS } from "../../demo/seed.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
-import { guestReceiver, homeAddress, orderSteps } from "../../test/order-helpers.js";
+import { guestCartOrder, orderSteps } from "../../test/order-helpers.js";
 
 let t: TestApp;
 let s: ReturnType<typeof orderSteps>;
@@ -14,39 +14,21 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const guestOrder = (lineIds: number[], extra: Record<string, unknown> = {}) => ({
-  line_ids: lineIds,
-  ship_method: "hct",
-  payment_method: "transfer",
-  receiver: guestReceiver,
-  address: homeAddress,
-  invoice: { type: "mobile", carrier: "/ABC1234" },
-  ...extra,
-});
-const detail = (orderNo: string, auth: { token?: string; phone?: string; access?: string } = { phone: guestReceiver.phone }) =>
-  t.call<OrderView>("POST", "/api/order/detail", {
-    body: {
-      order_no: orderNo,
-      ...(auth.phone ? { phone: auth.phone } : {}),
-      ...(auth.access ? { access_token: auth.access } : {}),
-    },
-    token: auth.token,
-  });
 const orderCount = async () => (await t.database.db.select({ n: count() }).from(orders))[0]?.n ?? 0;
 
 describe("bad input changes nothing", () => {
   test("a price, quantity or unknown field from the client is refused", async () => {
     const cart = await s.cartWith([{ variantId: await s.variantOf(23), qty: 1 }]);
     const n = await orderCount();
-    const tampered = await s.store(guestOrder(cart.lineIds, { price: 1, goods_amount: 1 }), { headers: cart.headers });
+    const tampered = await s.store(guestCartOrder(cart.lineIds, { price: 1, goods_amount: 1 }), { headers: cart.headers });
     expect(tampered.status).toBe(400);
     const zero = await t.call("POST", "/api/order/store/fast", {
-      body: { ...guestOrder([]), line_ids: undefined, variant_id: await s.variantOf(23), qty: 0 },
+      body: { ...guestCartOrder([]), line_ids: undefined, variant_id: await s.variantOf(23), qty: 0 },
     });
     expect(zero.status).toBe(400);
     expect(zero.body.message).toBeTruthy();
     const overLimit = await t.call("POST", "/api/order/store/fast", {
-      body: { ...guestOrder([]), line_ids: undefined, variant_id: await s.variantOf(53), qty: 21 },
+      body: { ...guestCartOrder([]), line_ids: undefined, variant_id: await s.variantOf(53), qty: 21 },
     });
     expect(overLimit.status).toBe(422);
     expect(overLimit.body.message).toContain("限購 20 件");
@@ -60,7 +42,7 @@ describe("bad input changes nothing", () => {
     const othersCoupon = (await t.services.loyalty.usableCoupons(owner ?? 0))[0]?.id ?? 1;
     const cart = await s.cartWith([{ variantId: await s.variantOf(24), qty: 1 }], token);
     const n = await orderCount();
-    const base = { ...guestOrder(cart.lineIds), receiver: { name: "李小華", phone: DEMO_ACCOUNTS.downline.phone } };
+    const base = { ...guestCartOrder(cart.lineIds), receiver: { name: "李小華", phone: DEMO_ACCOUNTS.downline.phone } };
     const coupon = await s.store({ ...base, coupon_id: othersCoupon }, { token });
     expect(coupon.status).toBe(422);
     expect(coupon.body.message).toContain("優惠券");
@@ -70,9 +52,9 @@ describe("bad input changes nothing", () => {
     const wallet = await s.store({ ...base, wallet: 1 }, { token });
     expect(wallet.status).toBe(422);
     const guest = await s.cartWith([{ variantId: await s.variantOf(24), qty: 1 }]);
-    const guestPoints = await s.store(guestOrder(guest.lineIds, { points: 10 }), { headers: guest.headers });
+    const guestPoints = await s.store(guestCartOrder(guest.lineIds, { points: 10 }), { headers: guest.headers });
     expect(guestPoints.status).toBe(422);
-    const guestDepot = await s.store(guestOrder(guest.lineIds, { ship_method: "depot" }), { headers: guest.headers });
+    const guestDepot = await s.store(guestCartOrder(guest.lineIds, { ship_method: "depot" }), { headers: guest.headers });
     expect(guestDepot.status).toBe(422);
     expect(await orderCount()).toBe(n);
   });
@@ -81,13 +63,13 @@ describe("bad input changes nothing", () => {
     const mine = await s.cartWith([{ variantId: await s.variantOf(25), qty: 1 }]);
     const theirs = await s.cartWith([{ variantId: await s.variantOf(26), qty: 1 }]);
     const n = await orderCount();
-    expect((await s.store(guestOrder(theirs.lineIds), { headers: mine.headers })).status).toBe(404);
+    expect((await s.store(guestCartOrder(theirs.lineIds), { headers: mine.headers })).status).toBe(404);
     const store = { type: "cvs_family", id: "006598", name: "全家台北信義店", address: "台北市信義區松仁路 100 號" };
-    const mismatch = await s.store(guestOrder(mine.lineIds, { ship_method: "cvs_711", cvs_store: store }), {
+    const mismatch = await s.store(guestCartOrder(mine.lineIds, { ship_method: "cvs_711", cvs_store: store }), {
       headers: mine.headers,
     });
     expect(mismatch.status).toBe(400);
-    const noPrime = await s.store(guestOrder(mine.lineIds, { payment_method: "card" }), { headers: mine.headers });
+    const noPrime = await s.store(guestCartOrder(mine.lineIds, { payment_method: "card" }), { headers: mine.headers });
     expect(noPrime.status).toBe(400);
     expect(await orderCount()).toBe(n);
   });
@@ -102,17 +84,17 @@ describe("bad input changes nothing", () => {
     const seen = info.body.data.quote.payable;
     await t.database.db.execute(sql`update variants set price = price + 50 where id = ${v}`);
     const n = await orderCount();
-    const r = await s.store(guestOrder(cart.lineIds, { expected_payable: seen }), { headers: cart.headers });
+    const r = await s.store(guestCartOrder(cart.lineIds, { expected_payable: seen }), { headers: cart.headers });
     expect(r.status).toBe(409);
     expect(r.body.message).toContain("應付金額變為");
     expect(await orderCount()).toBe(n);
-    const ok = await s.store(guestOrder(cart.lineIds, { expected_payable: seen + 50 }), { headers: cart.headers });
+    const ok = await s.store(guestCartOrder(cart.lineIds, { expected_payable: seen + 50 }), { headers: cart.headers });
     expect(ok.status).toBe(200);
   });
 
   test("a transfer report or lookup for someone else's order is a 404", async () => {
     const cart = await s.cartWith([{ variantId: await s.variantOf(27), qty: 1 }]);
-    const r = await s.store(guestOrder(cart.lineIds), { headers: cart.headers });
+    const r = await s.store(guestCartOrder(cart.lineIds), { headers: cart.headers });
     const orderNo = r.body.data.order_no;
     const token = await s.login(DEMO_ACCOUNTS.downline.phone, DEMO_ACCOUNTS.downline.password);
     const other = await t.call("POST", "/api/order/paymentTransfer", {
@@ -135,14 +117,14 @@ describe("unpaid orders expire", () => {
     const v = await s.variantOf(28);
     const stock = await s.stockOf(v);
     const cart = await s.cartWith([{ variantId: v, qty: 3 }]);
-    const r = await s.store(guestOrder(cart.lineIds), { headers: cart.headers });
+    const r = await s.store(guestCartOrder(cart.lineIds), { headers: cart.headers });
     expect(await s.stockOf(v)).toBe(stock - 3);
     t.clock.advance(3 * 86_400 - 60);
     await t.services.orders.expireUnpaid();
-    expect((await detail(r.body.data.order_no)).body.data.status).toBe("pending_payment");
+    expect((await s.detail(r.body.data.order_no)).body.data.status).toBe("pending_payment");
     t.clock.advance(120);
     expect(await t.services.orders.expireUnpaid()).toBeGreaterThanOrEqual(1);
-    expect((await detail(r.body.data.order_no)).body.data.status).toBe("cancelled");
+    expect((await s.detail(r.body.data.order_no)).body.data.status).toBe("cancelled");
     // (The guest's view hides history reasons until the phone is proven; the record has it.)
     const events = await t.services.orders.eventsOf((await t.services.orders.byNo(r.body.data.order_no))?.id ?? 0);
     expect(events.at(-1)?.reason).toContain("逾期未付款");

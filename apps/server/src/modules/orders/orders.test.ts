@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { depotEntries } from "../../db/schema/index.js";
 import { DEMO_ACCOUNTS } from "../../demo/seed.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
-import { guestReceiver, homeAddress, orderSteps } from "../../test/order-helpers.js";
+import { guestCartOrder, guestReceiver, orderSteps } from "../../test/order-helpers.js";
 
 let t: TestApp;
 let s: ReturnType<typeof orderSteps>;
@@ -13,25 +13,6 @@ beforeAll(async () => {
   s = orderSteps(t);
 });
 afterAll(() => t.close());
-
-const guestOrder = (lineIds: number[], extra: Record<string, unknown> = {}) => ({
-  line_ids: lineIds,
-  ship_method: "hct",
-  payment_method: "transfer",
-  receiver: guestReceiver,
-  address: homeAddress,
-  invoice: { type: "mobile", carrier: "/ABC1234" },
-  ...extra,
-});
-const detail = (orderNo: string, auth: { token?: string; phone?: string; access?: string } = { phone: guestReceiver.phone }) =>
-  t.call<OrderView>("POST", "/api/order/detail", {
-    body: {
-      order_no: orderNo,
-      ...(auth.phone ? { phone: auth.phone } : {}),
-      ...(auth.access ? { access_token: auth.access } : {}),
-    },
-    token: auth.token,
-  });
 
 describe("a guest buys by bank transfer with home delivery", () => {
   test("quote, order, transfer details, report, staff confirmation, fulfilment, tracking", async () => {
@@ -50,7 +31,7 @@ describe("a guest buys by bank transfer with home delivery", () => {
     expect(info.body.data.ship_methods.map((m) => m.code)).not.toContain("depot");
     expect(info.body.data.payment_methods.find((m) => m.code === "points_wallet")?.available).toBe(false);
 
-    const r = await s.store(guestOrder(cart.lineIds), { headers: cart.headers });
+    const r = await s.store(guestCartOrder(cart.lineIds), { headers: cart.headers });
     expect(r.status).toBe(200);
     expect(r.body.data.order_no).toMatch(/^\d{14}$/);
     const next = r.body.data.next;
@@ -66,10 +47,10 @@ describe("a guest buys by bank transfer with home delivery", () => {
     expect(cartAfter.body.data.lines).toHaveLength(0);
 
     const orderNo = r.body.data.order_no;
-    const d = await detail(orderNo);
+    const d = await s.detail(orderNo);
     expect(d.body.data).toMatchObject({ status: "pending_payment", payable: q.payable, can_report_transfer: true });
     expect(d.body.data.history.map((h) => h.to_status)).toEqual(["pending_payment"]);
-    expect((await detail(orderNo, { phone: "0900000000" })).status).toBe(404);
+    expect((await s.detail(orderNo, { phone: "0900000000" })).status).toBe(404);
 
     const wrongAmount = await t.call("POST", "/api/order/paymentTransfer", {
       body: {
@@ -91,12 +72,12 @@ describe("a guest buys by bank transfer with home delivery", () => {
       },
     });
     expect(report.status).toBe(200);
-    expect((await detail(orderNo)).body.data.payment?.transfer_reported).toBe(true);
+    expect((await s.detail(orderNo)).body.data.payment?.transfer_reported).toBe(true);
 
     await t.services.payments.confirmOffline(orderNo, "staff:1", "staff");
     await t.services.orders.advance(orderNo, "processing", "staff:1");
     await t.services.orders.advance(orderNo, "shipped", "staff:1", { trackingNo: "HCT1234567" });
-    const shipped = await detail(orderNo);
+    const shipped = await s.detail(orderNo);
     expect(shipped.body.data).toMatchObject({ status: "shipped", tracking_no: "HCT1234567", can_cancel: false });
     expect(shipped.body.data.history.map((h) => h.to_status)).toEqual(["pending_payment", "paid", "processing", "shipped"]);
     const tracking = await t.call<TrackingView>("GET", `/api/order/hct_detail?order_no=${orderNo}&phone=${guestReceiver.phone}`);
@@ -112,35 +93,35 @@ describe("a guest buys by bank transfer with home delivery", () => {
 describe("card payments through the TapPay protocol (simulator)", () => {
   test("an approved card pays at once; the order is paid", async () => {
     const cart = await s.cartWith([{ variantId: await s.variantOf(18), qty: 1 }]);
-    const r = await s.store(guestOrder(cart.lineIds, { payment_method: "card", prime: await s.prime() }), {
+    const r = await s.store(guestCartOrder(cart.lineIds, { payment_method: "card", prime: await s.prime() }), {
       headers: cart.headers,
     });
     expect(r.body.data.next).toEqual({ type: "done" });
-    const d = await detail(r.body.data.order_no);
+    const d = await s.detail(r.body.data.order_no);
     expect(d.body.data).toMatchObject({ status: "paid", payment: { status: "paid", card_last4: "4242" } });
   });
 
   test("a declined card leaves the order unpaid with nothing charged; repaying with a good card pays it", async () => {
     const v = await s.variantOf(19);
     const cart = await s.cartWith([{ variantId: v, qty: 1 }]);
-    const r = await s.store(guestOrder(cart.lineIds, { payment_method: "card", prime: await s.prime("4000000000000002") }), {
+    const r = await s.store(guestCartOrder(cart.lineIds, { payment_method: "card", prime: await s.prime("4000000000000002") }), {
       headers: cart.headers,
     });
     expect(r.body.data.next.type).toBe("card_failed");
     const orderNo = r.body.data.order_no;
-    expect((await detail(orderNo)).body.data).toMatchObject({ status: "pending_payment", can_repay: true });
+    expect((await s.detail(orderNo)).body.data).toMatchObject({ status: "pending_payment", can_repay: true });
 
     const forged = await t.call<StoreResult>("POST", "/api/order/repayTappays", {
       body: { order_no: orderNo, phone: guestReceiver.phone, prime: "sim_forged_prime_that_tappay_never_issued" },
     });
     expect(forged.body.data.next.type).toBe("card_failed");
-    expect((await detail(orderNo)).body.data.status).toBe("pending_payment");
+    expect((await s.detail(orderNo)).body.data.status).toBe("pending_payment");
 
     const good = await t.call<StoreResult>("POST", "/api/order/repayTappays", {
       body: { order_no: orderNo, phone: guestReceiver.phone, prime: await s.prime() },
     });
     expect(good.body.data.next).toEqual({ type: "done" });
-    expect((await detail(orderNo)).body.data.status).toBe("paid");
+    expect((await s.detail(orderNo)).body.data.status).toBe("paid");
     const again = await t.call("POST", "/api/order/repayTappays", {
       body: { order_no: orderNo, phone: guestReceiver.phone, prime: await s.prime() },
     });
@@ -151,28 +132,28 @@ describe("card payments through the TapPay protocol (simulator)", () => {
     const prime = await s.prime();
     const a = await s.cartWith([{ variantId: await s.variantOf(20), qty: 1 }]);
     expect(
-      (await s.store(guestOrder(a.lineIds, { payment_method: "card", prime }), { headers: a.headers })).body.data.next.type,
+      (await s.store(guestCartOrder(a.lineIds, { payment_method: "card", prime }), { headers: a.headers })).body.data.next.type,
     ).toBe("done");
     const b = await s.cartWith([{ variantId: await s.variantOf(20), qty: 1 }]);
-    const second = await s.store(guestOrder(b.lineIds, { payment_method: "card", prime }), { headers: b.headers });
+    const second = await s.store(guestCartOrder(b.lineIds, { payment_method: "card", prime }), { headers: b.headers });
     expect(second.body.data.next.type).toBe("card_failed");
   });
 
   test("3-D Secure: redirect, the bank page, TapPay's notify confirmed by the Record API, paid once", async () => {
     const cart = await s.cartWith([{ variantId: await s.variantOf(21), qty: 1 }]);
-    const r = await s.store(guestOrder(cart.lineIds, { payment_method: "card", prime: await s.prime("4000000000003220") }), {
+    const r = await s.store(guestCartOrder(cart.lineIds, { payment_method: "card", prime: await s.prime("4000000000003220") }), {
       headers: cart.headers,
     });
     const next = r.body.data.next;
     if (next.type !== "redirect_3ds") throw new Error(`expected 3DS, got ${next.type}`);
     const orderNo = r.body.data.order_no;
-    expect((await detail(orderNo)).body.data.status).toBe("pending_payment");
+    expect((await s.detail(orderNo)).body.data.status).toBe("pending_payment");
     const rec = new URL(next.url, "http://x").searchParams.get("rec_trade_id") ?? "";
 
     // A notify alone proves nothing: before the bank says yes, the Record API says pending.
     const early = await t.call("POST", "/api/payments/tappay/notify", { body: { rec_trade_id: rec, status: 0 } });
     expect(early.status).toBe(200);
-    expect((await detail(orderNo)).body.data.status).toBe("pending_payment");
+    expect((await s.detail(orderNo)).body.data.status).toBe("pending_payment");
 
     const page = await t.app.inject({ method: "GET", url: next.url });
     expect(page.body).toContain("測試模式");
@@ -184,11 +165,11 @@ describe("card payments through the TapPay protocol (simulator)", () => {
     });
     expect(back.statusCode).toBe(303);
     expect(back.headers.location).toContain(`/orderfinish?order_no=${orderNo}`);
-    expect((await detail(orderNo)).body.data.status).toBe("paid");
+    expect((await s.detail(orderNo)).body.data.status).toBe("paid");
 
     // TapPay retries notifies: the second changes nothing.
     await t.call("POST", "/api/payments/tappay/notify", { body: { rec_trade_id: rec, status: 0 } });
-    const o = (await detail(orderNo)).body.data;
+    const o = (await s.detail(orderNo)).body.data;
     expect(o.history.filter((h) => h.to_status === "paid")).toHaveLength(1);
     const unknown = await t.call("POST", "/api/payments/tappay/notify", { body: { rec_trade_id: "D-forged" } });
     expect(unknown.status).toBe(404);
@@ -224,7 +205,7 @@ describe("members: points, wallet, coupons and the cloud depot", () => {
       { token },
     );
     expect(r.status).toBe(200);
-    const d = (await detail(r.body.data.order_no, { token })).body.data;
+    const d = (await s.detail(r.body.data.order_no, { token })).body.data;
     expect(d.status).toBe("completed");
     expect(d.points_used).toBe(q.points_used);
     const after = await t.services.loyalty.balances(member);
@@ -264,7 +245,7 @@ describe("members: points, wallet, coupons and the cloud depot", () => {
     const cart = await s.cartWith([{ variantId: v, qty: 2 }], token);
     const r = await s.store(
       {
-        ...guestOrder(cart.lineIds),
+        ...guestCartOrder(cart.lineIds),
         receiver: { name: "王小明", phone: DEMO_ACCOUNTS.member.phone },
         coupon_id: coupon.id,
         points: 10,
@@ -274,7 +255,7 @@ describe("members: points, wallet, coupons and the cloud depot", () => {
     );
     expect(r.status).toBe(200);
     const orderNo = r.body.data.order_no;
-    const o = (await detail(orderNo, { token })).body.data;
+    const o = (await s.detail(orderNo, { token })).body.data;
     expect(o.discounts.some((x) => x.source === "coupon")).toBe(true);
     expect((await t.services.loyalty.usableCoupons(member)).map((c) => c.id)).not.toContain(coupon.id);
 
