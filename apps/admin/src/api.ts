@@ -1,4 +1,5 @@
 import type { StaffView } from "@shop/contract/admin";
+import type { Envelope } from "@shop/contract/envelope";
 import { HttpError } from "react-admin";
 
 const TOKEN_KEY = "adminToken";
@@ -22,12 +23,6 @@ export const session = {
     localStorage.removeItem(STAFF_KEY);
   },
 };
-
-interface Envelope<T> {
-  status: boolean;
-  message: string;
-  data: T;
-}
 
 /**
  * Calls /api/admin/* with the staff token. Failures become react-admin's HttpError carrying the

@@ -1,10 +1,10 @@
-import type { StaffView } from "@shop/contract/admin";
+import type { StaffLogin } from "@shop/contract/admin";
 import type { AuthProvider } from "react-admin";
 import { adminApi, session } from "./api";
 
 export const authProvider: AuthProvider = {
   async login({ username, password, totp }: { username: string; password: string; totp?: string }) {
-    const r = await adminApi<{ token: string; staff: StaffView }>("/auth/login", {
+    const r = await adminApi<StaffLogin>("/auth/login", {
       body: { username, password, ...(totp ? { totp } : {}) },
     });
     session.set(r.token, r.staff);

@@ -1,3 +1,4 @@
+import type { UploadedImage } from "@shop/contract/admin";
 import type { DataProvider, RaRecord } from "react-admin";
 import { adminApi } from "./api";
 
@@ -90,7 +91,7 @@ async function toPath(p: Picture | string | null | undefined): Promise<string | 
   if (p.rawFile instanceof File) {
     const form = new FormData();
     form.append("file", p.rawFile);
-    return (await adminApi<{ url: string }>("/uploads", { form })).url;
+    return (await adminApi<UploadedImage>("/uploads", { form })).url;
   }
   return p.src;
 }

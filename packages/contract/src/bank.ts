@@ -1,3 +1,11 @@
+import type {
+  bankOption,
+  branchOption,
+  payoutAccountView,
+  withdrawalRules,
+  withdrawalsHome,
+  withdrawalView,
+} from "./responses/bank.js";
 import { z } from "./zod.js";
 
 /** The specification's bank-account payload (supmall/updateBank). Names are re-derived by the server. */
@@ -21,27 +29,6 @@ export const bankAccountInput = z.strictObject({
 });
 export type BankAccountInput = z.output<typeof bankAccountInput>;
 
-export interface PayoutAccountView {
-  bank_user_name: string;
-  bank_code: string;
-  bank_name: string;
-  branch_code: string;
-  bank_branch: string;
-  /** Only the last four digits are shown back. */
-  bank_account_masked: string;
-}
-
-export interface BankOption {
-  bankCodeString: string;
-  bankCode: string;
-  bankName: string;
-  totalName: string;
-}
-export interface BranchOption extends BankOption {
-  branchCode: string;
-  branchName: string;
-}
-
 export const walletApplyInput = z.strictObject({
   amount: z.coerce
     .number({ error: "請輸入提領金額" })
@@ -50,21 +37,9 @@ export const walletApplyInput = z.strictObject({
     .max(10_000_000, { error: "提領金額過大" }),
 });
 
-export interface WithdrawalView {
-  id: number;
-  amount: number;
-  fee: number;
-  net: number;
-  status: "requested" | "approved" | "paid" | "rejected";
-  status_label: string;
-  bank: string;
-  note: string;
-  created_at: string;
-}
-
-export interface WithdrawalRules {
-  minimum: number;
-  fee: number;
-  balance: number;
-  has_bank: boolean;
-}
+export type PayoutAccountView = z.output<typeof payoutAccountView>;
+export type BankOption = z.output<typeof bankOption>;
+export type BranchOption = z.output<typeof branchOption>;
+export type WithdrawalView = z.output<typeof withdrawalView>;
+export type WithdrawalRules = z.output<typeof withdrawalRules>;
+export type WithdrawalsHome = z.output<typeof withdrawalsHome>;

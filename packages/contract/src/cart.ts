@@ -1,5 +1,5 @@
-import type { StockState } from "./catalogue.js";
 import { idSchema, shopIdSchema } from "./common.js";
+import type { cartLine, cartView } from "./responses/cart.js";
 import { z } from "./zod.js";
 
 export const MAX_LINE_QTY = 99;
@@ -23,30 +23,5 @@ export const cartDeleteInput = z.strictObject({
   line_ids: z.array(idSchema, { error: "請提供要刪除的項目" }).min(1, { error: "請提供要刪除的項目" }).max(100),
 });
 
-export interface CartLine {
-  line_id: number;
-  variant_id: number;
-  product_id: number;
-  name: string;
-  variant_name: string;
-  image: string;
-  price: number;
-  list_price: number;
-  qty: number;
-  subtotal: number;
-  selected: boolean;
-  stock_state: StockState;
-  /** False when the product left the shelf or the shop, or the quantity exceeds what can be bought now. */
-  available: boolean;
-  /** The most this line may hold now (stock and per-order limit), 0 when unavailable. */
-  max_qty: number;
-}
-
-export interface CartView {
-  /** A visitor's cart token (send it back as X-Cart-Token); null for members. */
-  cart_token: string | null;
-  lines: CartLine[];
-  selected_count: number;
-  /** Sum of the selected, available lines' subtotals (NT$). Shipping and discounts come with the quote. */
-  goods_amount: number;
-}
+export type CartLine = z.output<typeof cartLine>;
+export type CartView = z.output<typeof cartView>;

@@ -1,68 +1,25 @@
-/** Shapes of the public storefront content. */
-export interface Banner {
-  id: number;
-  image: string;
-  image_mobile: string;
-  link: string;
-  title: string;
-}
+/** Shapes of the public storefront content (schemas in ./responses/front.ts). */
+import type { z } from "zod";
+import type {
+  banner,
+  homeCategory,
+  homeDesc,
+  homeSection,
+  newsSummary,
+  productCard,
+  shopInfo,
+  staticPage,
+  staticPageSummary,
+  topHref,
+} from "./responses/front.js";
 
-export interface TopHref {
-  title: string;
-  url: string;
-  sort: number;
-}
-
-export interface ProductCard {
-  id: number;
-  name: string;
-  image: string;
-  price: number;
-  list_price: number;
-  tags: string[];
-  point_percent: number;
-  in_stock: boolean;
-}
-
-export interface HomeSection {
-  title: string;
-  products: ProductCard[];
-}
-
-export interface StaticPageSummary {
-  id: number;
-  key: string;
-  title: string;
-}
-
-export interface StaticPage extends StaticPageSummary {
-  content: string;
-}
-
-export interface NewsSummary {
-  id: number;
-  title: string;
-  summary: string;
-  image: string;
-  published_at: string;
-}
-
-export interface HomeCategory {
-  id: number;
-  name: string;
-  image: string;
-}
-
-export interface HomeDesc {
-  title: string;
-  description: string;
-}
-
-export interface ShopInfo {
-  id: number;
-  name: string;
-  logo: string;
-  banner: string;
-  intro: string;
-  status: "open" | "suspended";
-}
+export type Banner = z.output<typeof banner>;
+export type TopHref = z.output<typeof topHref>;
+export type ProductCard = z.output<typeof productCard>;
+export type HomeSection = z.output<typeof homeSection>;
+export type StaticPageSummary = z.output<typeof staticPageSummary>;
+export type StaticPage = z.output<typeof staticPage>;
+export type NewsSummary = z.output<typeof newsSummary>;
+export type HomeCategory = z.output<typeof homeCategory>;
+export type HomeDesc = z.output<typeof homeDesc>;
+export type ShopInfo = z.output<typeof shopInfo>;

@@ -1,5 +1,13 @@
 import { idSchema, MAX_PAGE } from "./common.js";
-import { ORDER_STATUS_CODES, type OrderSummary, type OrderView, orderNoSchema, type ShipMethodCode } from "./order.js";
+import { ORDER_STATUS_CODES, orderNoSchema, type ShipMethodCode } from "./order.js";
+import type {
+  sellerHome,
+  sellerOrderSummary,
+  sellerOrderView,
+  sellerStockLogView,
+  sellerStockReason,
+  sellerStockView,
+} from "./responses/seller.js";
 import { z } from "./zod.js";
 
 /** Orders listed per page in the seller area. */
@@ -64,37 +72,6 @@ export const sellerFromDepotInput = z.strictObject({
     .max(50, { error: "一次最多 50 項商品" }),
 });
 
-export interface SellerOrderSummary extends OrderSummary {
-  receiver_name: string;
-  ship_method_name: string;
-}
-
-export interface SellerOrderView extends OrderView {
-  /** Who delivers a self-delivered order (e.g. 黑貓宅急便), as the seller typed it. */
-  carrier: string | null;
-  transfer_report: { last5: string; amount: number; paid_at: string } | null;
-  /** What the seller earns when the order completes (the shop's commission on its goods amount). */
-  commission: number;
-  commission_percent: number;
-  actions: {
-    confirm_payment: boolean;
-    ship_methods: ShipMethodCode[];
-    self_ship: boolean;
-    statuses: Array<(typeof SELLER_SHIP_STATUSES)[number]>;
-    finish: boolean;
-  };
-}
-
-export interface SellerStockView {
-  variant_id: number;
-  product_id: number;
-  name: string;
-  variant_name: string;
-  image: string;
-  qty: number;
-}
-
-export type SellerStockReason = "staff" | "depot" | "order" | "return";
 export const SELLER_STOCK_REASON_LABELS: Record<SellerStockReason, string> = {
   staff: "總公司撥入",
   depot: "雲端庫存轉入",
@@ -102,18 +79,9 @@ export const SELLER_STOCK_REASON_LABELS: Record<SellerStockReason, string> = {
   return: "退貨回庫",
 };
 
-export interface SellerStockLogView {
-  id: number;
-  variant_id: number;
-  name: string;
-  delta: number;
-  reason: SellerStockReason;
-  reason_label: string;
-  note: string;
-  created_at: string;
-}
-
-export interface SellerHome {
-  shop: { id: number; name: string; commission_percent: number };
-  counts: Partial<Record<(typeof ORDER_STATUS_CODES)[number], number>>;
-}
+export type SellerOrderSummary = z.output<typeof sellerOrderSummary>;
+export type SellerOrderView = z.output<typeof sellerOrderView>;
+export type SellerStockView = z.output<typeof sellerStockView>;
+export type SellerStockReason = z.output<typeof sellerStockReason>;
+export type SellerStockLogView = z.output<typeof sellerStockLogView>;
+export type SellerHome = z.output<typeof sellerHome>;

@@ -32,7 +32,7 @@ export function adminTable<T extends Table, Row extends T["$inferSelect"], Input
   const q = db as unknown as Db;
   async function row(on: Db | Tx, id: number): Promise<Row> {
     const [r] = await (on as Db).select().from(t).where(eq(t.id, id));
-    if (!r) throw notFound(o.missing);
+    if (!r) throw notFound("NOT_FOUND", o.missing);
     return r as Row;
   }
   const order = () => (typeof o.orderBy === "function" ? o.orderBy(o.table) : o.orderBy);

@@ -1,7 +1,7 @@
 import type { FieldError } from "@shop/contract";
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
-import { AppError } from "../lib/errors.js";
+import { DomainError, type ErrorKind } from "../lib/errors.js";
 
 interface ZodIssueParams {
   keys?: string[];
@@ -49,22 +49,43 @@ function databaseUnavailable(error: unknown): boolean {
   return false;
 }
 
+/** The one place a domain failure's kind becomes an HTTP status. */
+const STATUS_OF_KIND: Record<ErrorKind, number> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  too_large: 413,
+  unsupported_media: 415,
+  unprocessable: 422,
+  rate_limited: 429,
+  upstream_failed: 502,
+  unavailable: 503,
+};
+
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError) {
-      return reply.code(error.statusCode).headers(error.headers).send({
-        status: false,
-        message: error.message,
-        data: error.data,
-      });
+    if (error instanceof DomainError) {
+      return reply
+        .code(STATUS_OF_KIND[error.kind])
+        .headers({ ...error.headers, "x-error-code": error.code })
+        .send({
+          status: false,
+          message: error.message,
+          data: error.data,
+        });
     }
     if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
       const errors = fieldErrors(error);
-      return reply.code(400).send({
-        status: false,
-        message: errors[0]?.message ? `輸入資料有誤：${errors[0].message}` : "輸入資料有誤",
-        data: { errors },
-      });
+      return reply
+        .code(400)
+        .header("x-error-code", "INVALID_INPUT")
+        .send({
+          status: false,
+          message: errors[0]?.message ? `輸入資料有誤：${errors[0].message}` : "輸入資料有誤",
+          data: { errors },
+        });
     }
     const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
     if (known) {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { AppError } from "../lib/errors.js";
+import { badRequest } from "../lib/errors.js";
 
 /** True when a NUL character hides anywhere in a parsed body or query (PostgreSQL text cannot hold one). */
 function hasNul(value: unknown, depth = 0): boolean {
@@ -15,6 +15,7 @@ function hasNul(value: unknown, depth = 0): boolean {
  */
 export function registerInputGuard(app: FastifyInstance) {
   app.addHook("preValidation", async (req) => {
-    if (hasNul(req.body) || hasNul(req.query) || hasNul(req.params)) throw new AppError(400, "輸入內容含有不允許的字元");
+    if (hasNul(req.body) || hasNul(req.query) || hasNul(req.params))
+      throw badRequest("NUL_CHARACTER", "輸入內容含有不允許的字元");
   });
 }

@@ -5,7 +5,15 @@ interface OpenApiDoc {
   openapi: string;
   paths: Record<
     string,
-    Record<string, { parameters?: Array<{ in: string; name: string }>; requestBody?: unknown; security?: unknown }>
+    Record<
+      string,
+      {
+        parameters?: Array<{ in: string; name: string }>;
+        requestBody?: unknown;
+        security?: unknown;
+        responses?: Record<string, { content?: Record<string, { schema?: unknown }> }>;
+      }
+    >
   >;
 }
 
@@ -44,6 +52,24 @@ describe("the OpenAPI document", () => {
     expect(doc.paths["/api/admin/products"]?.post?.requestBody).toBeDefined();
     expect(doc.paths["/api/admin/products"]?.post?.security).toEqual([{ staffToken: [] }]);
     expect(doc.paths["/api/admin/auth/login"]?.post?.security).toBeUndefined();
+  });
+
+  it("describes the answer of every operation", () => {
+    const operations = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.entries(ops).map(([method, op]) => ({ name: `${method.toUpperCase()} ${path}`, op })),
+    );
+    const described = operations.filter(({ op }) =>
+      // A success with its body's schema, or a redirect (which has no body).
+      Object.entries(op.responses ?? {}).some(
+        ([status, r]) => (/^2/.test(status) && Object.keys(r.content ?? {}).length > 0) || /^3/.test(status),
+      ),
+    );
+    expect(operations.length).toBeGreaterThan(200);
+    expect(
+      operations.filter((o) => !described.includes(o)).map((o) => o.name),
+      "operations without a response schema",
+    ).toEqual([]);
+    expect(described.length).toBe(operations.length);
   });
 
   it("keeps the specification's public paths, misspellings included", () => {

@@ -1,0 +1,71 @@
+import { z } from "../zod.js";
+import { adminPage } from "./envelope.js";
+import { orderSummary, orderView, returnRequestView } from "./order.js";
+
+/** Shapes of the back office's order queue and its actions (apps/admin/src/orders.tsx). */
+const int = z.number().int();
+
+/** A page of a back-office list (react-admin reads `total` and `items`). */
+
+/** The staff's view of an order, beside the buyer's: who ordered and for whom. */
+const staffOrderFields = {
+  /** The order number again: react-admin's record id. */
+  id: z.string(),
+  shop_id: int,
+  /** Null for a guest order. */
+  member_id: int.nullable(),
+  receiver_name: z.string(),
+  receiver_phone: z.string(),
+  /** The buyer's e-mail given at checkout ("" when none). */
+  email: z.string(),
+  ship_method_name: z.string(),
+  payment_method_name: z.string(),
+  tracking_no: z.string().nullable(),
+};
+
+/** One row of /admin/orders. */
+export const staffOrderRow = orderSummary.extend(staffOrderFields);
+
+/** /admin/orders: a page of the order queue, newest first. */
+export const staffOrderPage = adminPage(staffOrderRow);
+
+/** /admin/orders/:no and every order action: the order with what staff may do with it now. */
+export const staffOrder = orderView.extend({
+  ...staffOrderFields,
+  /** What the buyer reported for a transfer (last five digits of the account, amount, when). */
+  transfer_report: z.object({ last5: z.string(), amount: int, paid_at: z.string() }).nullable(),
+  can_confirm_payment: z.boolean(),
+  can_ship: z.boolean(),
+  can_staff_cancel: z.boolean(),
+  can_deliver: z.boolean(),
+  can_complete: z.boolean(),
+  can_refund: z.boolean(),
+  delivered_at: z.string().nullable(),
+  /** What may still be refunded, line by line (a partial refund picks from these). */
+  refundable: z.array(z.object({ variant_id: int, name: z.string(), qty: int })),
+  refunds: z.array(
+    z.object({
+      seq: int,
+      kind: z.enum(["cancel", "refund", "partial"]),
+      money: int,
+      wallet: int,
+      points: int,
+      reason: z.string(),
+      at: z.string(),
+    }),
+  ),
+});
+
+export type StaffOrderRow = z.output<typeof staffOrderRow>;
+export type StaffOrder = z.output<typeof staffOrder>;
+
+/** /admin/returns: a return request with its order. */
+export const staffReturn = returnRequestView.extend({ order_no: z.string(), member_id: z.number().int().nullable() });
+export const staffReturnPage = adminPage(staffReturn);
+
+/** 批次出貨: what shipped, and each row that did not with its reason. */
+export const bulkShipResult = z.object({
+  shipped: z.array(z.object({ order_no: z.string(), tracking_no: z.string() })),
+  failed: z.array(z.object({ order_no: z.string(), tracking_no: z.string(), reason: z.string() })),
+});
+export type BulkShipResult = z.output<typeof bulkShipResult>;

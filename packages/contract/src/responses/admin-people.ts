@@ -1,0 +1,105 @@
+import { PERMISSIONS, type Permission, STAFF_ROLES } from "../admin.js";
+import { z } from "../zod.js";
+import { withdrawalView } from "./bank.js";
+import { adminPage } from "./envelope.js";
+import { ledgerPage, takeoutView } from "./loyalty.js";
+import { orderSummary } from "./order.js";
+
+/** Shapes of the back office's members, withdrawals, staff and audit log (apps/admin/src/people.tsx). */
+const int = z.number().int();
+
+/** A page of a back-office list (react-admin reads `total` and `items`). */
+
+/** A withdrawal as staff handle it: the full bank account to pay into. */
+export const staffWithdrawal = withdrawalView.extend({
+  member_id: int,
+  /** The account as it was when the member asked (a later change of account does not move it). */
+  bank: z.object({
+    holder: z.string(),
+    bank_code: z.string(),
+    bank_name: z.string(),
+    branch_code: z.string(),
+    branch_name: z.string(),
+    account: z.string(),
+  }),
+  decided_at: z.string().nullable(),
+});
+
+/** /admin/withdrawals: newest first, optionally one state. */
+export const staffWithdrawalPage = adminPage(staffWithdrawal);
+
+const memberStatus = z.enum(["active", "disabled"]);
+
+/** One row of /admin/members. */
+export const adminMemberRow = z.object({
+  id: int,
+  name: z.string(),
+  phone: z.string(),
+  email: z.string().nullable(),
+  refcode: z.string(),
+  shop_id: int,
+  status: memberStatus,
+  created_at: z.string(),
+});
+
+/** /admin/members: newest first. */
+export const adminMemberPage = adminPage(adminMemberRow);
+
+/** /admin/members/:id (and after issuing a coupon or adjusting a balance): the member with balances and latest activity. */
+export const memberDetail = adminMemberRow.extend({
+  nickname: z.string().nullable(),
+  /** Who referred the member. */
+  upline_id: int.nullable(),
+  points: int,
+  wallet: int,
+  /** How many members this member referred. */
+  referrals: int,
+  /** Labels of the sign-in providers bound to the account. */
+  bindings: z.array(z.string()),
+  /** The ten latest orders. */
+  recent_orders: z.array(orderSummary),
+  points_ledger: ledgerPage,
+  wallet_ledger: ledgerPage,
+});
+
+/** One entry of the audit log: who changed what, with the record before and after. */
+export const auditEntry = z.object({
+  id: int,
+  staff_id: int,
+  staff_name: z.string(),
+  action: z.string(),
+  entity: z.string(),
+  entity_id: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+  ip: z.string(),
+  at: z.string(),
+});
+
+/** /admin/audit: newest first. */
+export const auditPage = adminPage(auditEntry);
+
+/** A staff account (never its password hash or TOTP secret). */
+export const staffView = z.object({
+  id: int,
+  username: z.string(),
+  name: z.string(),
+  role: z.enum(STAFF_ROLES),
+  totp_enabled: z.boolean(),
+  active: z.boolean(),
+  last_login_at: z.string().nullable(),
+  /** What the role may do, for the UI to show or hide actions (the server checks each call again). */
+  permissions: z.array(z.enum(Object.keys(PERMISSIONS) as [Permission, ...Permission[]])),
+});
+
+/** /admin/staff: every account. */
+export const staffPage = adminPage(staffView);
+
+export type StaffWithdrawal = z.output<typeof staffWithdrawal>;
+export type AdminMemberRow = z.output<typeof adminMemberRow>;
+export type MemberDetail = z.output<typeof memberDetail>;
+export type AuditEntry = z.output<typeof auditEntry>;
+
+/** /admin/takeouts: a pick-up as staff ship it, with whose it is. */
+export const staffTakeout = takeoutView.extend({ member_id: int });
+export const staffTakeoutPage = adminPage(staffTakeout);

@@ -1,0 +1,89 @@
+import { z } from "../zod.js";
+import { dealerCard } from "./catalogue.js";
+import { adminPage } from "./envelope.js";
+import { shipMethodCode } from "./order.js";
+
+/** Shapes of the back office's sub-malls, dealers, ship methods and settings (apps/admin/src/shops.tsx, settings.tsx). */
+const int = z.number().int();
+
+/** A page of a back-office list (react-admin reads `total` and `items`). */
+
+/** A shop's ship method as staff edit it (the set of carriers is fixed; fees and thresholds are not). */
+export const adminShipMethod = z.object({
+  id: int,
+  shop_id: int,
+  code: shipMethodCode,
+  name: z.string(),
+  fee: int,
+  /** Orders whose goods amount reaches this ship free; null = never free. */
+  free_threshold: int.nullable(),
+  enabled: z.boolean(),
+  sort: int,
+});
+
+/** /admin/ship_methods: by shop, then sort. */
+export const adminShipMethodPage = adminPage(adminShipMethod);
+
+/** /admin/payment_settings: which methods checkout offers and the account transfers are paid into (main mall). */
+export const paymentSettings = z.object({
+  /** Always "payments" (react-admin's record id). */
+  id: z.string(),
+  pay_card: z.boolean(),
+  pay_transfer: z.boolean(),
+  pay_cod: z.boolean(),
+  transfer_bank_code: z.string(),
+  transfer_bank_name: z.string(),
+  transfer_account: z.string(),
+  transfer_holder: z.string(),
+});
+
+/** A shop (the main mall or a sub-mall) as staff edit it. */
+export const adminShop = z.object({
+  id: int,
+  name: z.string(),
+  logo: z.string(),
+  banner: z.string(),
+  intro: z.string(),
+  status: z.enum(["open", "suspended"]),
+  /** The seller (a member) who owns the sub-mall; null for the main mall. */
+  owner_member_id: int.nullable(),
+  /** Commission on an order's goods amount, in percent (may have decimals). */
+  commission_percent: z.number(),
+  created_at: z.string(),
+});
+
+/** /admin/shops: the main mall first. */
+export const adminShopPage = adminPage(adminShop);
+
+/** A dealer with its outlets and the products it carries, as staff edit it. */
+export const adminDealer = dealerCard.extend({
+  intro: z.string(),
+  featured: z.boolean(),
+  status: z.enum(["active", "hidden"]),
+  sort: int,
+  product_ids: z.array(int),
+  outlets: z.array(
+    z.object({
+      name: z.string(),
+      county: z.string(),
+      district: z.string(),
+      address: z.string(),
+      phone: z.string(),
+      /** Opening hours as shown, e.g. 「每日 10:00–21:00」. */
+      hours: z.string(),
+    }),
+  ),
+});
+
+/** /admin/dealers. */
+export const adminDealerPage = adminPage(adminDealer);
+
+/** /admin/settings: the main mall's whole-number settings, with their labels. */
+export const adminSettings = z.object({
+  /** Always "main" (react-admin's record id). */
+  id: z.string(),
+  /** Each setting's value (its default while none is stored), by key. */
+  values: z.record(z.string(), int),
+  /** Each setting's label, by key. */
+  labels: z.record(z.string(), z.string()),
+});

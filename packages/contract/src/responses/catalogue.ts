@@ -1,0 +1,151 @@
+import { z } from "../zod.js";
+import { productCard } from "./front.js";
+
+const int = z.number().int();
+
+export const stockState = z.enum(["in_stock", "low", "out_of_stock"]);
+const productSort = z.enum(["newest", "price_asc", "price_desc", "hot"]);
+
+export const crumb = z.object({ id: int, name: z.string() });
+
+/** The category tree of /category/search. */
+export interface CategoryNode {
+  id: number;
+  name: string;
+  image: string;
+  children: CategoryNode[];
+}
+export const categoryNode: z.ZodType<CategoryNode> = z.object({
+  id: int,
+  name: z.string(),
+  image: z.string(),
+  get children() {
+    return z.array(categoryNode);
+  },
+});
+
+export const variantView = z.object({
+  id: int,
+  sku: z.string(),
+  name: z.string(),
+  price: int,
+  list_price: int,
+  stock_state: stockState,
+  image: z.string(),
+});
+
+export const productView = z.object({
+  id: int,
+  name: z.string(),
+  subtitle: z.string(),
+  /** Sanitised HTML. */
+  description: z.string(),
+  image: z.string(),
+  images: z.array(z.string()),
+  price: int,
+  list_price: int,
+  point_percent: z.number(),
+  tags: z.array(z.string()),
+  per_order_limit: int.nullable(),
+  in_stock: z.boolean(),
+  breadcrumb: z.array(crumb),
+  variants: z.array(variantView),
+});
+
+const productPage = z.object({
+  list: z.array(productCard),
+  total: int,
+  page: int,
+  per_page: int,
+  sort: productSort,
+});
+
+export const categoryPage = productPage.extend({
+  category: z.object({ id: int, name: z.string(), image: z.string(), parent_id: int.nullable() }),
+  breadcrumb: z.array(crumb),
+  children: z.array(crumb),
+});
+
+export const searchPage = productPage.extend({ keyword: z.string() });
+
+export const suggestion = z.object({ id: int, name: z.string(), image: z.string(), price: int });
+
+export const pointPercent = z.object({ point_percent: z.number(), points_for_price: int });
+
+export const teamPointPercent = z.object({ level1: z.number(), level2: z.number() });
+
+export const promotion = z.object({
+  id: int,
+  title: z.string(),
+  kind: z.enum(["amount_off", "percent_off", "bundle_price"]),
+  rule_text: z.string(),
+  summary: z.string(),
+  image: z.string(),
+  starts_at: z.string(),
+  ends_at: z.string(),
+});
+
+export const promotionDetail = promotion.extend({ description: z.string(), products: z.array(productCard) });
+
+export const shipMethodView = z.object({ code: z.string(), name: z.string(), fee: int, free_threshold: int.nullable() });
+
+export const quickOrderEntry = z.object({
+  product_id: int,
+  variant_id: int,
+  title: z.string(),
+  image: z.string(),
+  price: int,
+});
+
+export const promoImage = z.object({ title: z.string(), image: z.string(), image_mobile: z.string(), link: z.string() });
+
+export const homeVideo = z.object({
+  type: z.enum(["youtube", "file"]),
+  src: z.string(),
+  poster: z.string(),
+  title: z.string(),
+});
+
+export const dealerCard = z.object({
+  id: int,
+  name: z.string(),
+  county: z.string(),
+  district: z.string(),
+  address: z.string(),
+  phone: z.string(),
+  image: z.string(),
+});
+
+export const dealerListItem = dealerCard.extend({ intro: z.string(), outlet_count: int, product_count: int });
+
+export const dealerSearchPage = z.object({
+  list: z.array(dealerListItem),
+  total: int,
+  page: int,
+  per_page: int,
+  /** Counties that have dealers, for the filter. */
+  counties: z.array(z.object({ county: z.string(), count: int })),
+});
+
+export const dealerOutletView = z.object({
+  id: int,
+  name: z.string(),
+  county: z.string(),
+  district: z.string(),
+  address: z.string(),
+  phone: z.string(),
+  hours: z.string(),
+});
+
+export const dealerOutletPage = z.object({
+  dealer: dealerCard,
+  list: z.array(dealerOutletView),
+  total: int,
+  page: int,
+  per_page: int,
+});
+
+export const dealerDetail = dealerListItem.extend({
+  outlets: z.array(dealerOutletView),
+  products: z.array(productCard),
+});

@@ -1,0 +1,57 @@
+import { z } from "../zod.js";
+
+/** Shapes of the public storefront content. */
+const int = z.number().int();
+
+export const banner = z.object({ id: int, image: z.string(), image_mobile: z.string(), link: z.string(), title: z.string() });
+
+export const topHref = z.object({ title: z.string(), url: z.string(), sort: int });
+
+export const productCard = z.object({
+  id: int,
+  name: z.string(),
+  image: z.string(),
+  price: int,
+  list_price: int,
+  tags: z.array(z.string()),
+  point_percent: z.number(),
+  in_stock: z.boolean(),
+});
+
+export const homeSection = z.object({ title: z.string(), products: z.array(productCard) });
+
+export const staticPageSummary = z.object({ id: int, key: z.string(), title: z.string() });
+
+export const staticPage = staticPageSummary.extend({ content: z.string() });
+
+export const newsSummary = z.object({
+  id: int,
+  title: z.string(),
+  summary: z.string(),
+  image: z.string(),
+  published_at: z.string(),
+});
+
+export const newsItem = newsSummary.extend({ content: z.string() });
+
+export const homeCategory = z.object({ id: int, name: z.string(), image: z.string() });
+
+export const homeDesc = z.object({ title: z.string(), description: z.string() });
+
+export const shopInfo = z.object({
+  id: int,
+  name: z.string(),
+  logo: z.string(),
+  banner: z.string(),
+  intro: z.string(),
+  status: z.enum(["open", "suspended"]),
+});
+
+/** /supmall/recheck: whether the visitor may stay in the shop, and which shop is theirs. */
+export const shopRecheck = z.object({ shop_id: int });
+
+export const shopPage = z.object({ shop: shopInfo, home_desc: homeDesc });
+
+export const subMallHome = shopPage.extend({ banners: z.array(banner) });
+
+export const inquiryReceipt = z.object({ id: int });

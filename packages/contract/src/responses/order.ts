@@ -1,0 +1,206 @@
+import { CVS_METHODS, ORDER_STATUS_CODES, PAYMENT_METHOD_CODES, SHIP_METHOD_CODES } from "../order.js";
+import { z } from "../zod.js";
+
+/** Shapes of checkout (pay info, placing an order, paying) and of the buyer's orders and tracking. */
+const int = z.number().int();
+
+export const shipMethodCode = z.enum(SHIP_METHOD_CODES);
+export const paymentMethodCode = z.enum(PAYMENT_METHOD_CODES);
+export const orderStatus = z.enum(ORDER_STATUS_CODES);
+
+/** A postal address as an order or the address book keeps it. */
+export const addressView = z.object({ zip: z.string(), county: z.string(), district: z.string(), line: z.string() });
+
+/** A convenience store chosen on the carrier's map. */
+export const cvsStoreView = z.object({
+  type: z.enum(CVS_METHODS),
+  id: z.string(),
+  name: z.string(),
+  address: z.string(),
+});
+
+export const quoteLine = z.object({
+  variant_id: int,
+  product_id: int,
+  name: z.string(),
+  variant_name: z.string(),
+  image: z.string(),
+  price: int,
+  qty: int,
+  subtotal: int,
+});
+
+export const orderDiscount = z.object({
+  source: z.enum(["promotion", "coupon"]),
+  id: int,
+  label: z.string(),
+  amount: int,
+});
+
+export const quoteView = z.object({
+  lines: z.array(quoteLine),
+  goods_amount: int,
+  discounts: z.array(orderDiscount),
+  discount_total: int,
+  shipping_fee: int,
+  order_amount: int,
+  points_used: int,
+  wallet_used: int,
+  payable: int,
+  coupon_rejected: z.string().nullable(),
+});
+
+/** How the storefront takes a card (TapPay's public keys, or the 測試模式 simulator). */
+export const cardSetup = z.object({
+  simulated: z.boolean(),
+  app_id: z.string().nullable(),
+  app_key: z.string().nullable(),
+  server_type: z.enum(["sandbox", "production"]),
+});
+
+export const payInfo = z.object({
+  quote: quoteView,
+  ship_methods: z.array(
+    z.object({ code: shipMethodCode, name: z.string(), fee: int, free_threshold: int.nullable(), fee_now: int }),
+  ),
+  payment_methods: z.array(
+    z.object({ code: paymentMethodCode, name: z.string(), available: z.boolean(), reason: z.string().nullable() }),
+  ),
+  coupons: z.array(z.object({ id: int, title: z.string(), min_spend: int, expires_at: z.string() })),
+  /** cap_per_order null: no cap. */
+  points: z.object({ owned: int, cap_per_order: int.nullable() }),
+  wallet: z.object({ balance: int }),
+  member: z.boolean(),
+  /** Addresses from the member's earlier orders, newest first. */
+  recent_addresses: z.array(z.object({ receiver: z.object({ name: z.string(), phone: z.string() }), address: addressView })),
+  card: cardSetup,
+});
+
+/** The account a transfer pays into. */
+export const transferBank = z.object({ code: z.string(), name: z.string(), account: z.string(), holder: z.string() });
+
+/** What the buyer does after placing (or repaying) an order. */
+export const nextStep = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("done") }),
+  z.object({ type: z.literal("transfer"), bank: transferBank, amount: int, deadline: z.string() }),
+  z.object({ type: z.literal("redirect_3ds"), url: z.string() }),
+  z.object({ type: z.literal("card_failed"), message: z.string() }),
+]);
+
+export const storeResult = z.object({
+  order_no: z.string(),
+  next: nextStep,
+  /** Guests: proof of the phone for this browser (full details and cancelling without an SMS code). */
+  access_token: z.string().optional(),
+});
+
+/** order/repayTappays: the order and what the card charge needs next. */
+export const repayResult = z.object({ order_no: z.string(), next: nextStep });
+
+/** order/verifyGuestCode: proof of the phone for one order. */
+export const orderAccess = z.object({ access_token: z.string() });
+
+export const orderEventView = z.object({
+  from_status: orderStatus.nullable(),
+  to_status: orderStatus,
+  label: z.string(),
+  reason: z.string(),
+  at: z.string(),
+});
+
+export const orderSummary = z.object({
+  order_no: z.string(),
+  status: orderStatus,
+  status_label: z.string(),
+  created_at: z.string(),
+  order_amount: int,
+  payable: int,
+  payment_method: paymentMethodCode,
+  ship_method: shipMethodCode,
+  item_count: int,
+  first_item: z.object({ name: z.string(), image: z.string() }).nullable(),
+});
+
+/** A buyer's return request on their order (退貨), as the buyer and staff see it. */
+export const returnRequestView = z.object({
+  id: int,
+  status: z.enum(["requested", "approved", "rejected", "received", "refunded"]),
+  status_label: z.string(),
+  reason: z.string(),
+  reason_label: z.string(),
+  note: z.string(),
+  /** Why staff rejected it, or their note on the goods received. */
+  staff_note: z.string(),
+  items: z.array(z.object({ variant_id: int, qty: int, name: z.string() })),
+  created_at: z.string(),
+});
+
+export const orderView = orderSummary.extend({
+  shop_id: int,
+  lines: z.array(quoteLine),
+  goods_amount: int,
+  discounts: z.array(orderDiscount),
+  discount_total: int,
+  shipping_fee: int,
+  points_used: int,
+  wallet_used: int,
+  ship_method_name: z.string(),
+  payment_method_name: z.string(),
+  receiver: z.object({ name: z.string(), phone: z.string() }),
+  address: addressView.nullable(),
+  cvs_store: cvsStoreView.nullable(),
+  invoice: z.record(z.string(), z.string()),
+  note: z.string(),
+  pay_by: z.string().nullable(),
+  paid_at: z.string().nullable(),
+  tracking_no: z.string().nullable(),
+  payment: z
+    .object({ status: z.string(), message: z.string(), card_last4: z.string().nullable(), transfer_reported: z.boolean() })
+    .nullable(),
+  transfer: transferBank.nullable(),
+  history: z.array(orderEventView),
+  can_cancel: z.boolean(),
+  can_repay: z.boolean(),
+  can_report_transfer: z.boolean(),
+  /** A member's delivered order still inside the appraisal period, with no return in progress. */
+  can_request_return: z.boolean(),
+  /** The latest return request, if any. */
+  return_request: returnRequestView.nullable(),
+  /**
+   * A guest who has not proven the phone (SMS code, or the browser that ordered) sees the receiver,
+   * phone and address masked, and must verify before cancelling.
+   */
+  masked: z.boolean(),
+  /** How to take a card for repayTappays. */
+  card: cardSetup,
+});
+
+export const trackingView = z.object({
+  order_no: z.string(),
+  tracking_no: z.string().nullable(),
+  carrier: z.string(),
+  status: orderStatus,
+  status_label: z.string(),
+  events: z.array(z.object({ at: z.string(), status: z.string(), location: z.string() })),
+});
+
+export const notificationView = z.object({
+  id: int,
+  kind: z.enum(["order", "system", "prize"]),
+  title: z.string(),
+  body: z.string(),
+  link: z.string(),
+  read: z.boolean(),
+  created_at: z.string(),
+});
+
+/** ecpay/mapCreateToken: the form the browser posts to ECPay's store map (or our simulator). */
+export const cvsMapForm = z.object({
+  action: z.string(),
+  fields: z.record(z.string(), z.string()),
+  /** True when the map is our 測試模式 stand-in. */
+  simulated: z.boolean(),
+});
+
+/** payments/simulator/prime: a test prime for the card number (測試模式). */
+export const simulatedPrime = z.object({ prime: z.string() });
