@@ -1,0 +1,86 @@
+import type { PayInfo } from "@shop/contract/order";
+import type { Dispatch, SetStateAction } from "react";
+import type { Draft, SetDraftField } from "./draft";
+import { fieldErrors } from "./field-errors";
+
+/** The delivery address (home delivery and self pick-up), with the member's recent addresses to pick from. */
+export function AddressFields(props: {
+  draft: Draft;
+  set: SetDraftField;
+  setDraft: Dispatch<SetStateAction<Draft>>;
+  info: PayInfo | null;
+  errors: Record<string, string>;
+}) {
+  const { draft, set, setDraft, info } = props;
+  const { field, err } = fieldErrors(props.errors);
+  return (
+    <div className="mt-4">
+      {(info?.recent_addresses.length ?? 0) > 0 && (
+        <div className="mb-3">
+          <label htmlFor="recent-address" className="field-label">
+            常用地址
+          </label>
+          <select
+            id="recent-address"
+            className="input"
+            defaultValue=""
+            onChange={(e) => {
+              const a = info?.recent_addresses[Number(e.target.value)];
+              if (a) setDraft((d) => ({ ...d, name: a.receiver.name, phone: a.receiver.phone, address: a.address }));
+            }}
+          >
+            <option value="" disabled>
+              選擇之前使用的地址
+            </option>
+            {info?.recent_addresses.map((a, i) => (
+              <option key={`${a.address.zip}${a.address.line}${a.receiver.name}`} value={i}>
+                {a.receiver.name}｜{a.address.zip} {a.address.county}
+                {a.address.district}
+                {a.address.line}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+      <div className="grid grid-cols-3 gap-3">
+        {(
+          [
+            ["zip", "郵遞區號", "postal-code"],
+            ["county", "縣市", "address-level1"],
+            ["district", "鄉鎮市區", "address-level2"],
+          ] as const
+        ).map(([k, label, auto]) => (
+          <div key={k}>
+            <label htmlFor={`address-${k}`} className="field-label">
+              {label}
+            </label>
+            <input
+              id={`address-${k}`}
+              className="input"
+              autoComplete={auto}
+              value={draft.address[k]}
+              onChange={(e) => set("address", { ...draft.address, [k]: e.target.value })}
+              {...field(`address.${k}`)}
+            />
+            {err(`address.${k}`)}
+          </div>
+        ))}
+        <div className="col-span-3">
+          <label htmlFor="address-line" className="field-label">
+            地址
+          </label>
+          <input
+            id="address-line"
+            className="input"
+            autoComplete="address-line1"
+            value={draft.address.line}
+            onChange={(e) => set("address", { ...draft.address, line: e.target.value })}
+            {...field("address.line")}
+          />
+          {err("address.line")}
+          {err("address")}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+import { formatMoney } from "@shop/contract/format";
+import type { QuoteView } from "@shop/contract/order";
+import { Img } from "../../ui/Img";
+
+/** The page heading, a failed quote's message and the lines being bought, as last quoted. */
+export function CheckoutLines({ quote, quoteError }: { quote: QuoteView | undefined; quoteError: string | null }) {
+  return (
+    <section className="card">
+      <h1 className="mb-4 text-2xl font-bold text-stone-800">結帳</h1>
+      {quoteError && (
+        <p className="mb-3 rounded-lg bg-red-50 p-3 text-red-800" role="alert">
+          {quoteError}
+        </p>
+      )}
+      <ul className="divide-y divide-stone-100">
+        {(quote?.lines ?? []).map((l) => (
+          <li key={l.variant_id} className="flex items-center gap-3 py-2">
+            <Img src={l.image} alt="" width={56} height={56} sizes="56px" className="h-14 w-14 rounded-lg object-cover" />
+            <div className="min-w-0 flex-1">
+              <p className="truncate font-medium text-stone-800">{l.name}</p>
+              <p className="text-sm text-stone-500">
+                {l.variant_name}｜{formatMoney(l.price)} × {l.qty}
+              </p>
+            </div>
+            <span className="font-bold text-stone-800">{formatMoney(l.subtotal)}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,111 @@
+import type { Draft, SetDraftField } from "./draft";
+import { fieldErrors } from "./field-errors";
+
+const INVOICE_TYPES = [
+  ["member", "會員載具"],
+  ["mobile", "手機條碼"],
+  ["donation", "捐贈發票"],
+  ["company", "公司統編"],
+] as const;
+
+/** The e-invoice (member carrier, mobile barcode, donation or company tax ID) and the order note. */
+export function InvoiceFieldset({ draft, set, errors }: { draft: Draft; set: SetDraftField; errors: Record<string, string> }) {
+  const { field, err } = fieldErrors(errors);
+  return (
+    <fieldset className="card">
+      <legend className="sr-only">電子發票</legend>
+      <h2 className="mb-3 text-lg font-bold text-stone-800">電子發票</h2>
+      <div className="flex flex-wrap gap-3">
+        {INVOICE_TYPES.map(([code, label]) => (
+          <label key={code} className="flex items-center gap-1.5">
+            <input
+              type="radio"
+              name="invoice_type"
+              value={code}
+              checked={draft.invoiceType === code}
+              onChange={() => set("invoiceType", code)}
+              className="accent-tea-700"
+            />
+            {label}
+          </label>
+        ))}
+      </div>
+      <div className="mt-3 grid gap-3 sm:grid-cols-2">
+        {draft.invoiceType === "mobile" && (
+          <div>
+            <label htmlFor="invoice-carrier" className="field-label">
+              手機條碼
+            </label>
+            <input
+              id="invoice-carrier"
+              className="input uppercase"
+              placeholder="/ABC1234"
+              value={draft.carrier}
+              onChange={(e) => set("carrier", e.target.value)}
+              {...field("invoice.carrier")}
+            />
+            {err("invoice.carrier")}
+          </div>
+        )}
+        {draft.invoiceType === "donation" && (
+          <div>
+            <label htmlFor="invoice-donation" className="field-label">
+              捐贈碼
+            </label>
+            <input
+              id="invoice-donation"
+              className="input"
+              inputMode="numeric"
+              value={draft.donationCode}
+              onChange={(e) => set("donationCode", e.target.value)}
+              {...field("invoice.donation_code")}
+            />
+            {err("invoice.donation_code")}
+          </div>
+        )}
+        {draft.invoiceType === "company" && (
+          <>
+            <div>
+              <label htmlFor="invoice-tax-id" className="field-label">
+                統一編號
+              </label>
+              <input
+                id="invoice-tax-id"
+                className="input"
+                inputMode="numeric"
+                value={draft.taxId}
+                onChange={(e) => set("taxId", e.target.value)}
+                {...field("invoice.tax_id")}
+              />
+              {err("invoice.tax_id")}
+            </div>
+            <div>
+              <label htmlFor="invoice-title" className="field-label">
+                公司抬頭
+              </label>
+              <input
+                id="invoice-title"
+                className="input"
+                value={draft.title}
+                onChange={(e) => set("title", e.target.value)}
+                {...field("invoice.title")}
+              />
+              {err("invoice.title")}
+            </div>
+          </>
+        )}
+      </div>
+      <label htmlFor="note" className="field-label mt-4">
+        訂單備註（選填）
+      </label>
+      <textarea
+        id="note"
+        className="input"
+        rows={2}
+        maxLength={200}
+        value={draft.note}
+        onChange={(e) => set("note", e.target.value)}
+      />
+    </fieldset>
+  );
+}

@@ -1,0 +1,35 @@
+import type { PayInfo } from "@shop/contract/order";
+import { ShopLink } from "../../ui/ShopLink";
+import { AmountTable } from "../orders/AmountTable";
+
+/** The side panel: the amounts as last quoted and the order button (held back while a quote is pending). */
+export function OrderSummary(props: {
+  info: PayInfo | null;
+  disabled: boolean;
+  pending: boolean;
+  quoting: boolean;
+  signedIn: boolean;
+}) {
+  const { info, pending, quoting } = props;
+  const q = info?.quote;
+  return (
+    <aside className="lg:sticky lg:top-24 lg:self-start">
+      <section className="card">
+        <h2 className="mb-3 text-lg font-bold text-stone-800">金額明細</h2>
+        {q ? <AmountTable amounts={q} /> : <p className="text-stone-500">計算中…</p>}
+        <button type="submit" className="btn-primary mt-4 w-full text-lg" disabled={props.disabled}>
+          {pending ? "處理中…" : quoting && info ? "金額計算中…" : "確認下單"}
+        </button>
+        {!props.signedIn && (
+          <p className="mt-3 text-sm text-stone-500">
+            以訪客身分購買。
+            <ShopLink to="/login" className="text-tea-700 underline">
+              登入會員
+            </ShopLink>
+            可使用點數、錢包與優惠券。
+          </p>
+        )}
+      </section>
+    </aside>
+  );
+}

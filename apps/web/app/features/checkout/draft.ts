@@ -1,0 +1,48 @@
+import type { Address, CvsStore, PaymentMethodCode, ShipMethodCode } from "@shop/contract/order";
+import { CVS_METHODS } from "@shop/contract/order";
+
+type InvoiceType = "member" | "mobile" | "donation" | "company";
+
+/** The checkout form as the shopper fills it in (kept across a trip to the store map). */
+export interface Draft {
+  ship: ShipMethodCode | "";
+  payment: PaymentMethodCode | "";
+  name: string;
+  phone: string;
+  email: string;
+  address: Address;
+  cvs: CvsStore | null;
+  invoiceType: InvoiceType;
+  carrier: string;
+  donationCode: string;
+  taxId: string;
+  title: string;
+  couponId: number | "";
+  points: number;
+  wallet: number;
+  note: string;
+}
+
+/** Sets one field of the draft. */
+export type SetDraftField = <K extends keyof Draft>(key: K, value: Draft[K]) => void;
+
+export const EMPTY_DRAFT: Draft = {
+  ship: "",
+  payment: "",
+  name: "",
+  phone: "",
+  email: "",
+  address: { zip: "", county: "", district: "", line: "" },
+  cvs: null,
+  invoiceType: "member",
+  carrier: "",
+  donationCode: "",
+  taxId: "",
+  title: "",
+  couponId: "",
+  points: 0,
+  wallet: 0,
+  note: "",
+};
+
+export const isCvs = (m: string): m is CvsStore["type"] => (CVS_METHODS as readonly string[]).includes(m);

@@ -1,0 +1,57 @@
+import { fastStoreOrderInput, storeOrderInput } from "@shop/contract/order";
+import { type Draft, isCvs } from "./draft";
+
+/** What is bought: cart lines chosen on /select_cart, or one product (quick order). */
+export type OrderSource = { variant_id: number; qty: number } | { line_ids: number[] };
+
+interface OrderContext {
+  source: OrderSource;
+  shopId: number;
+  /** The payable amount the shopper was shown. */
+  expectedPayable: number | undefined;
+}
+
+/** Stands in for the prime while validating the form; the real one is taken right after. */
+const PRIME_CHECKED_LATER = "prime-comes-from-the-card-step";
+
+/** The body of /api/order/store (or /api/order/store/fast) for the draft. */
+export function orderPayload(draft: Draft, ctx: OrderContext, prime?: string) {
+  const invoice =
+    draft.invoiceType === "mobile"
+      ? { type: "mobile", carrier: draft.carrier }
+      : draft.invoiceType === "donation"
+        ? { type: "donation", donation_code: draft.donationCode }
+        : draft.invoiceType === "company"
+          ? { type: "company", tax_id: draft.taxId, title: draft.title }
+          : { type: "member" };
+  return {
+    ...ctx.source,
+    shop_id: ctx.shopId,
+    ship_method: draft.ship || undefined,
+    payment_method: draft.payment || undefined,
+    receiver: { name: draft.name, phone: draft.phone },
+    email: draft.email || undefined,
+    ...(draft.ship === "hct" || draft.ship === "self" ? { address: draft.address } : {}),
+    ...(isCvs(draft.ship) && draft.cvs ? { cvs_store: draft.cvs } : {}),
+    coupon_id: draft.couponId || undefined,
+    points: draft.points || undefined,
+    wallet: draft.wallet || undefined,
+    invoice,
+    note: draft.note || undefined,
+    expected_payable: ctx.expectedPayable,
+    ...(prime ? { prime } : {}),
+  };
+}
+
+/**
+ * The form's errors by field path ("receiver.phone", "cvs_store"…), first message per field:
+ * the same schema the server applies; the prime is checked after the card step.
+ */
+export function orderErrors(draft: Draft, ctx: OrderContext, fast: boolean): Record<string, string> {
+  const schema = fast ? fastStoreOrderInput : storeOrderInput;
+  const checked = schema.safeParse(orderPayload(draft, ctx, draft.payment === "card" ? PRIME_CHECKED_LATER : undefined));
+  const found: Record<string, string> = {};
+  if (!checked.success) for (const issue of checked.error.issues) found[issue.path.join(".")] ??= issue.message;
+  if (isCvs(draft.ship) && !draft.cvs) found.cvs_store = "請選擇取貨門市";
+  return found;
+}
