@@ -1,6 +1,6 @@
 import type { SignInProvider } from "@shop/contract/front-user";
 import { createRemoteJWKSet, customFetch, errors, type JWTPayload, jwtVerify } from "jose";
-import { AppError } from "../../lib/errors.js";
+import { unauthenticated } from "../../lib/errors.js";
 
 /** What we keep from a verified ID token. */
 export interface VerifiedIdentity {
@@ -29,7 +29,7 @@ export interface IssuerSpec {
 const KEY_CACHE_MS = 10 * 60_000;
 const CLOCK_TOLERANCE_S = 30;
 
-export const invalidToken = (message = "登入憑證無效，請重新登入") => new AppError(401, message);
+export const invalidToken = (message = "登入憑證無效，請重新登入") => unauthenticated("IDENTITY_TOKEN_INVALID", message);
 
 /**
  * Verifies a provider's ID token ourselves: the signature against the provider's

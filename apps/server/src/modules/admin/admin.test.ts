@@ -261,10 +261,19 @@ describe("orders and members", () => {
         payment_method: "transfer",
         receiver: { name: "王小明", phone: DEMO_ACCOUNTS.member.phone },
         address: homeAddress,
-        invoice: { type: "member" },
+        invoice: { type: "company", tax_id: "04595257", title: "茶山好物股份有限公司" },
+        email: "buyer.csv@example.com",
       },
     });
     const no = placed.body.data.order_no;
+    // The staff order page shows what invoicing and e-mailing the buyer needs.
+    const page = await t.call<{ email: string; invoice: Record<string, string> }>(
+      "GET",
+      `/api/admin/orders/${no}`,
+      as("support"),
+    );
+    expect(page.body.data.email).toBe("buyer.csv@example.com");
+    expect(page.body.data.invoice).toMatchObject({ type: "company", tax_id: "04595257" });
     const list = await t.call<{ items: Array<{ order_no: string }> }>("GET", `/api/admin/orders?q=${no}`, as("support"));
     expect(list.body.data.items.map((o) => o.order_no)).toEqual([no]);
 
@@ -295,8 +304,13 @@ describe("orders and members", () => {
       .trim()
       .split("\r\n");
     expect(rows).toHaveLength(2);
+    expect(rows[0]).toContain("電子郵件,收件地址／取貨門市,品項,發票");
     expect(rows[1]).toContain(no);
     expect(rows[1]).toContain("已出貨");
+    expect(rows[1]).toContain("buyer.csv@example.com");
+    expect(rows[1]).toContain("100 台北市中正區重慶南路一段 122 號");
+    expect(rows[1]).toMatch(/（[^）]+）× 1/);
+    expect(rows[1]).toContain("三聯式　統編 04595257　抬頭 茶山好物股份有限公司");
   });
 
   it("adjusting a member's points is a ledger entry with a reason, and audited", async () => {

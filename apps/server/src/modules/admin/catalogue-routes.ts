@@ -1,5 +1,15 @@
 import { categoryInput, exchangeItemInput, listQuery, productInput, stockAdjustInput } from "@shop/contract/admin";
-import { AppError } from "../../lib/errors.js";
+import {
+  adminCategory,
+  adminCategoryPage,
+  adminExchangeItem,
+  adminExchangeItemPage,
+  adminProduct,
+  adminProductPage,
+  answers,
+  uploadedImage,
+} from "@shop/contract/responses";
+import { DomainError } from "../../lib/errors.js";
 import { ok } from "../../lib/http.js";
 import type { CatalogueAdmin } from "../catalogue/admin.js";
 import type { ExchangeAdmin } from "../exchange/admin.js";
@@ -15,53 +25,63 @@ export function catalogueAdminRoutes(
   services: { admin: AdminService; catalogueAdmin: CatalogueAdmin; exchangeAdmin: ExchangeAdmin; uploads: UploadService },
 ) {
   const { admin, uploads } = services;
-  app.get("/admin/categories", async () => {
+  app.get("/admin/categories", { schema: { response: answers(adminCategoryPage) } }, async () => {
     const items = await services.catalogueAdmin.categories();
     return paged({ total: items.length, items });
   });
-  app.get("/admin/products", { schema: { querystring: productFilter } }, async (req) =>
+  app.get("/admin/products", { schema: { querystring: productFilter, response: answers(adminProductPage) } }, async (req) =>
     paged(await services.catalogueAdmin.list(req.query, req.query.page, req.query.per_page)),
   );
-  app.get("/admin/products/:id", { schema: { params: idParam } }, async (req) =>
+  app.get("/admin/products/:id", { schema: { params: idParam, response: answers(adminProduct) } }, async (req) =>
     ok(await services.catalogueAdmin.view(req.params.id)),
   );
-  app.post("/admin/products", { schema: { body: productInput } }, async (req) =>
+  app.post("/admin/products", { schema: { body: productInput, response: answers(adminProduct) } }, async (req) =>
     changed(await admin.createProduct(actor(req), req.body), "商品已建立"),
   );
-  app.put("/admin/products/:id", { schema: { params: idParam, body: productInput } }, async (req) =>
-    changed(await admin.updateProduct(actor(req), req.params.id, req.body), "商品已更新"),
+  app.put(
+    "/admin/products/:id",
+    { schema: { params: idParam, body: productInput, response: answers(adminProduct) } },
+    async (req) => changed(await admin.updateProduct(actor(req), req.params.id, req.body), "商品已更新"),
   );
-  app.post("/admin/products/:id/stock", { schema: { params: idParam, body: stockAdjustInput } }, async (req) =>
-    changed(await admin.adjustStock(actor(req), req.params.id, req.body), "庫存已調整"),
+  app.post(
+    "/admin/products/:id/stock",
+    { schema: { params: idParam, body: stockAdjustInput, response: answers(adminProduct) } },
+    async (req) => changed(await admin.adjustStock(actor(req), req.params.id, req.body), "庫存已調整"),
   );
 
-  app.get("/admin/categories/:id", { schema: { params: idParam } }, async (req) =>
+  app.get("/admin/categories/:id", { schema: { params: idParam, response: answers(adminCategory) } }, async (req) =>
     ok(await services.catalogueAdmin.category(req.params.id)),
   );
-  app.post("/admin/categories", { schema: { body: categoryInput } }, async (req) =>
+  app.post("/admin/categories", { schema: { body: categoryInput, response: answers(adminCategory) } }, async (req) =>
     changed(await admin.createCategory(actor(req), req.body), "分類已建立"),
   );
-  app.put("/admin/categories/:id", { schema: { params: idParam, body: categoryInput } }, async (req) =>
-    changed(await admin.updateCategory(actor(req), req.params.id, req.body), "分類已更新"),
+  app.put(
+    "/admin/categories/:id",
+    { schema: { params: idParam, body: categoryInput, response: answers(adminCategory) } },
+    async (req) => changed(await admin.updateCategory(actor(req), req.params.id, req.body), "分類已更新"),
   );
 
-  app.get("/admin/exchange_items", { schema: { querystring: listQuery } }, async (req) =>
-    paged(await services.exchangeAdmin.list(req.query.page, req.query.per_page)),
+  app.get(
+    "/admin/exchange_items",
+    { schema: { querystring: listQuery, response: answers(adminExchangeItemPage) } },
+    async (req) => paged(await services.exchangeAdmin.list(req.query.page, req.query.per_page)),
   );
-  app.get("/admin/exchange_items/:id", { schema: { params: idParam } }, async (req) =>
+  app.get("/admin/exchange_items/:id", { schema: { params: idParam, response: answers(adminExchangeItem) } }, async (req) =>
     ok(await services.exchangeAdmin.get(req.params.id)),
   );
-  app.post("/admin/exchange_items", { schema: { body: exchangeItemInput } }, async (req) =>
+  app.post("/admin/exchange_items", { schema: { body: exchangeItemInput, response: answers(adminExchangeItem) } }, async (req) =>
     changed(await admin.createExchangeItem(actor(req), req.body), "兌換商品已建立"),
   );
-  app.put("/admin/exchange_items/:id", { schema: { params: idParam, body: exchangeItemInput } }, async (req) =>
-    changed(await admin.updateExchangeItem(actor(req), req.params.id, req.body), "兌換商品已更新"),
+  app.put(
+    "/admin/exchange_items/:id",
+    { schema: { params: idParam, body: exchangeItemInput, response: answers(adminExchangeItem) } },
+    async (req) => changed(await admin.updateExchangeItem(actor(req), req.params.id, req.body), "兌換商品已更新"),
   );
 
-  app.post("/admin/uploads", async (req) => {
-    if (!req.isMultipart()) throw new AppError(415, "請以檔案上傳圖片");
+  app.post("/admin/uploads", { schema: { response: answers(uploadedImage) } }, async (req) => {
+    if (!req.isMultipart()) throw new DomainError("unsupported_media", "MULTIPART_REQUIRED", "請以檔案上傳圖片");
     const file = await req.file();
-    if (!file) throw new AppError(400, "請選擇要上傳的圖片");
+    if (!file) throw new DomainError("invalid", "IMAGE_REQUIRED", "請選擇要上傳的圖片");
     return ok(await uploads.saveImage(file), "圖片已上傳");
   });
 }

@@ -1,4 +1,13 @@
 import { couponInput, listQuery, promotionInput, raffleInput } from "@shop/contract/admin";
+import {
+  adminCoupon,
+  adminCouponPage,
+  adminPromotion,
+  adminPromotionPage,
+  adminRaffle,
+  adminRafflePage,
+  answers,
+} from "@shop/contract/responses";
 import { ok } from "../../lib/http.js";
 import type { CouponsAdmin } from "../loyalty/coupons-admin.js";
 import type { PromotionsAdmin } from "../promotions/admin.js";
@@ -14,43 +23,45 @@ export function marketingAdminRoutes(
   services: { admin: AdminService; couponsAdmin: CouponsAdmin; promotionsAdmin: PromotionsAdmin; rafflesAdmin: RafflesAdmin },
 ) {
   const { admin } = services;
-  app.get("/admin/coupons", { schema: { querystring: listQuery } }, async (req) =>
+  app.get("/admin/coupons", { schema: { querystring: listQuery, response: answers(adminCouponPage) } }, async (req) =>
     paged(await services.couponsAdmin.list(req.query.page, req.query.per_page)),
   );
-  app.get("/admin/coupons/:id", { schema: { params: idParam } }, async (req) =>
+  app.get("/admin/coupons/:id", { schema: { params: idParam, response: answers(adminCoupon) } }, async (req) =>
     ok(await services.couponsAdmin.get(req.params.id)),
   );
-  app.post("/admin/coupons", { schema: { body: couponInput } }, async (req) =>
+  app.post("/admin/coupons", { schema: { body: couponInput, response: answers(adminCoupon) } }, async (req) =>
     ok(await admin.createCoupon(actor(req), req.body), "優惠券已建立"),
   );
-  app.put("/admin/coupons/:id", { schema: { params: idParam, body: couponInput } }, async (req) =>
+  app.put("/admin/coupons/:id", { schema: { params: idParam, body: couponInput, response: answers(adminCoupon) } }, async (req) =>
     ok(await admin.updateCoupon(actor(req), req.params.id, req.body), "優惠券已更新"),
   );
-  app.get("/admin/promotions", { schema: { querystring: shopFilter } }, async (req) =>
+  app.get("/admin/promotions", { schema: { querystring: shopFilter, response: answers(adminPromotionPage) } }, async (req) =>
     paged(await services.promotionsAdmin.list(req.query.shop_id, req.query.page, req.query.per_page)),
   );
-  app.get("/admin/promotions/:id", { schema: { params: idParam } }, async (req) =>
+  app.get("/admin/promotions/:id", { schema: { params: idParam, response: answers(adminPromotion) } }, async (req) =>
     ok(await services.promotionsAdmin.get(req.params.id)),
   );
-  app.post("/admin/promotions", { schema: { body: promotionInput } }, async (req) =>
+  app.post("/admin/promotions", { schema: { body: promotionInput, response: answers(adminPromotion) } }, async (req) =>
     changed(await admin.createPromotion(actor(req), req.body), "活動已建立"),
   );
-  app.put("/admin/promotions/:id", { schema: { params: idParam, body: promotionInput } }, async (req) =>
-    changed(await admin.updatePromotion(actor(req), req.params.id, req.body), "活動已更新"),
+  app.put(
+    "/admin/promotions/:id",
+    { schema: { params: idParam, body: promotionInput, response: answers(adminPromotion) } },
+    async (req) => changed(await admin.updatePromotion(actor(req), req.params.id, req.body), "活動已更新"),
   );
-  app.delete("/admin/promotions/:id", { schema: { params: idParam } }, async (req) =>
+  app.delete("/admin/promotions/:id", { schema: { params: idParam, response: answers(adminPromotion) } }, async (req) =>
     changed(await admin.deletePromotion(actor(req), req.params.id), "活動已刪除"),
   );
-  app.get("/admin/raffles", { schema: { querystring: listQuery } }, async (req) =>
+  app.get("/admin/raffles", { schema: { querystring: listQuery, response: answers(adminRafflePage) } }, async (req) =>
     paged(await services.rafflesAdmin.list(req.query.page, req.query.per_page)),
   );
-  app.get("/admin/raffles/:id", { schema: { params: idParam } }, async (req) =>
+  app.get("/admin/raffles/:id", { schema: { params: idParam, response: answers(adminRaffle) } }, async (req) =>
     ok(await services.rafflesAdmin.get(req.params.id)),
   );
-  app.post("/admin/raffles", { schema: { body: raffleInput } }, async (req) =>
+  app.post("/admin/raffles", { schema: { body: raffleInput, response: answers(adminRaffle) } }, async (req) =>
     changed(await admin.createRaffle(actor(req), req.body), "抽獎活動已建立"),
   );
-  app.put("/admin/raffles/:id", { schema: { params: idParam, body: raffleInput } }, async (req) =>
+  app.put("/admin/raffles/:id", { schema: { params: idParam, body: raffleInput, response: answers(adminRaffle) } }, async (req) =>
     changed(await admin.updateRaffle(actor(req), req.params.id, req.body), "抽獎活動已更新"),
   );
 }

@@ -7,6 +7,17 @@ import {
   shopCreateInput,
   shopUpdateInput,
 } from "@shop/contract/admin";
+import {
+  adminDealer,
+  adminDealerPage,
+  adminSettings,
+  adminShipMethod,
+  adminShipMethodPage,
+  adminShop,
+  adminShopPage,
+  answers,
+  paymentSettings,
+} from "@shop/contract/responses";
 import { ok } from "../../lib/http.js";
 import type { DealersAdmin } from "../dealers/admin.js";
 import type { LogisticsAdmin } from "../logistics/admin.js";
@@ -22,45 +33,53 @@ export function shopAdminRoutes(
   services: { admin: AdminService; dealersAdmin: DealersAdmin; logisticsAdmin: LogisticsAdmin; shops: ShopsService },
 ) {
   const { admin } = services;
-  app.get("/admin/ship_methods", { schema: { querystring: shopFilter } }, async (req) =>
+  app.get("/admin/ship_methods", { schema: { querystring: shopFilter, response: answers(adminShipMethodPage) } }, async (req) =>
     paged(await services.logisticsAdmin.list(req.query.shop_id, req.query.page, req.query.per_page)),
   );
-  app.get("/admin/ship_methods/:id", { schema: { params: idParam } }, async (req) =>
+  app.get("/admin/ship_methods/:id", { schema: { params: idParam, response: answers(adminShipMethod) } }, async (req) =>
     ok(await services.logisticsAdmin.get(req.params.id)),
   );
-  app.put("/admin/ship_methods/:id", { schema: { params: idParam, body: shipMethodInput } }, async (req) =>
-    changed(await admin.updateShipMethod(actor(req), req.params.id, req.body), "配送方式已更新"),
+  app.put(
+    "/admin/ship_methods/:id",
+    { schema: { params: idParam, body: shipMethodInput, response: answers(adminShipMethod) } },
+    async (req) => changed(await admin.updateShipMethod(actor(req), req.params.id, req.body), "配送方式已更新"),
   );
-  app.get("/admin/payment_settings", async () => ok(await admin.paymentSettings()));
-  app.put("/admin/payment_settings", { schema: { body: paymentSettingsInput } }, async (req) =>
-    ok(await admin.updatePaymentSettings(actor(req), req.body), "付款設定已儲存"),
+  app.get("/admin/payment_settings", { schema: { response: answers(paymentSettings) } }, async () =>
+    ok(await admin.paymentSettings()),
+  );
+  app.put(
+    "/admin/payment_settings",
+    { schema: { body: paymentSettingsInput, response: answers(paymentSettings) } },
+    async (req) => ok(await admin.updatePaymentSettings(actor(req), req.body), "付款設定已儲存"),
   );
 
-  app.get("/admin/shops", { schema: { querystring: listQuery } }, async (req) =>
+  app.get("/admin/shops", { schema: { querystring: listQuery, response: answers(adminShopPage) } }, async (req) =>
     paged(await services.shops.adminList(req.query.q, req.query.page, req.query.per_page)),
   );
-  app.get("/admin/shops/:id", { schema: { params: idParam } }, async (req) => ok(await admin.shop(req.params.id)));
-  app.post("/admin/shops", { schema: { body: shopCreateInput } }, async (req) =>
+  app.get("/admin/shops/:id", { schema: { params: idParam, response: answers(adminShop) } }, async (req) =>
+    ok(await admin.shop(req.params.id)),
+  );
+  app.post("/admin/shops", { schema: { body: shopCreateInput, response: answers(adminShop) } }, async (req) =>
     changed(await admin.createShop(actor(req), req.body), "子商城已建立"),
   );
-  app.put("/admin/shops/:id", { schema: { params: idParam, body: shopUpdateInput } }, async (req) =>
+  app.put("/admin/shops/:id", { schema: { params: idParam, body: shopUpdateInput, response: answers(adminShop) } }, async (req) =>
     changed(await admin.updateShop(actor(req), req.params.id, req.body), "商城資料已更新"),
   );
-  app.get("/admin/dealers", { schema: { querystring: listQuery } }, async (req) =>
+  app.get("/admin/dealers", { schema: { querystring: listQuery, response: answers(adminDealerPage) } }, async (req) =>
     paged(await services.dealersAdmin.list(req.query.q, req.query.page, req.query.per_page)),
   );
-  app.get("/admin/dealers/:id", { schema: { params: idParam } }, async (req) =>
+  app.get("/admin/dealers/:id", { schema: { params: idParam, response: answers(adminDealer) } }, async (req) =>
     ok(await services.dealersAdmin.get(req.params.id)),
   );
-  app.post("/admin/dealers", { schema: { body: dealerInput } }, async (req) =>
+  app.post("/admin/dealers", { schema: { body: dealerInput, response: answers(adminDealer) } }, async (req) =>
     changed(await admin.createDealer(actor(req), req.body), "經銷商已建立"),
   );
-  app.put("/admin/dealers/:id", { schema: { params: idParam, body: dealerInput } }, async (req) =>
+  app.put("/admin/dealers/:id", { schema: { params: idParam, body: dealerInput, response: answers(adminDealer) } }, async (req) =>
     changed(await admin.updateDealer(actor(req), req.params.id, req.body), "經銷商已更新"),
   );
 
-  app.get("/admin/settings", async () => ok(await admin.settings()));
-  app.put("/admin/settings", { schema: { body: settingsInput } }, async (req) =>
+  app.get("/admin/settings", { schema: { response: answers(adminSettings) } }, async () => ok(await admin.settings()));
+  app.put("/admin/settings", { schema: { body: settingsInput, response: answers(adminSettings) } }, async (req) =>
     ok(await admin.updateSettings(actor(req), req.body), "設定已儲存"),
   );
 }

@@ -15,7 +15,16 @@ import type { Db, Tx } from "../../db/client.js";
 import { authTokens, captchas } from "../../db/schema/index.js";
 import type { SmsSender } from "../../integrations/sms/index.js";
 import { newToken, sha256, sixDigitCode } from "../../lib/crypto.js";
-import { AppError, conflict, fieldError, isUniqueViolation, notFound, tooManyRequests } from "../../lib/errors.js";
+import {
+  conflict,
+  fieldError,
+  forbidden,
+  isUniqueViolation,
+  notFound,
+  tooManyRequests,
+  unauthenticated,
+  unavailable,
+} from "../../lib/errors.js";
 import type { RateLimiter } from "../../lib/rate-limit.js";
 import type { Member, MembersService } from "../members/service.js";
 import { toPublicUser } from "../members/service.js";
@@ -79,17 +88,20 @@ export function createAuthService(deps: AuthDeps) {
    */
   async function sendCode(phone: string, purpose: CodePurpose, ip: string, text: (code: string) => string) {
     const resend = await limiter.hit(`sms:resend:${purpose}:${phone}`, CAPTCHA_RULES.resendAfterSeconds);
-    if (resend.hits > 1) throw tooManyRequests(`請於 ${resend.resetInSeconds} 秒後再重新發送驗證碼`, resend.resetInSeconds);
+    if (resend.hits > 1)
+      throw tooManyRequests("SMS_RESEND_TOO_SOON", `請於 ${resend.resetInSeconds} 秒後再重新發送驗證碼`, resend.resetInSeconds);
     const hour = await limiter.hit(`sms:phone:hour:${phone}`, 3600);
     const day = await limiter.hit(`sms:phone:day:${phone}`, 86_400);
     if (hour.hits > CAPTCHA_RULES.perPhonePerHour || day.hits > CAPTCHA_RULES.perPhonePerDay) {
       throw tooManyRequests(
+        "SMS_PHONE_LIMIT_REACHED",
         "此手機號碼發送驗證碼次數過多，請稍後再試",
         hour.hits > CAPTCHA_RULES.perPhonePerHour ? hour.resetInSeconds : day.resetInSeconds,
       );
     }
     const fromIp = await limiter.hit(`sms:ip:hour:${ip}`, 3600);
-    if (fromIp.hits > CAPTCHA_RULES.perIpPerHour) throw tooManyRequests("發送驗證碼次數過多，請稍後再試", fromIp.resetInSeconds);
+    if (fromIp.hits > CAPTCHA_RULES.perIpPerHour)
+      throw tooManyRequests("SMS_IP_LIMIT_REACHED", "發送驗證碼次數過多，請稍後再試", fromIp.resetInSeconds);
 
     const code = sixDigitCode();
     await db.insert(captchas).values({
@@ -104,7 +116,7 @@ export function createAuthService(deps: AuthDeps) {
       await sms.send(phone, text(code));
     } catch {
       // The provider's failure (down, out of points; the sender logs it): the shopper may retry shortly.
-      throw new AppError(503, "簡訊發送失敗，請稍後再試");
+      throw unavailable("SMS_SEND_FAILED", "簡訊發送失敗，請稍後再試");
     }
     return { resend_after_s: CAPTCHA_RULES.resendAfterSeconds };
   }
@@ -148,8 +160,8 @@ export function createAuthService(deps: AuthDeps) {
   return {
     async sendCaptcha(phone: string, purpose: CaptchaPurpose, ip: string) {
       const existing = await members.byPhone(phone);
-      if (purpose === "register" && existing) throw conflict("此手機號碼已註冊，請直接登入");
-      if (purpose === "password" && !existing) throw notFound("查無使用此手機號碼的會員");
+      if (purpose === "register" && existing) throw conflict("PHONE_ALREADY_REGISTERED", "此手機號碼已註冊，請直接登入");
+      if (purpose === "password" && !existing) throw notFound("PHONE_NOT_REGISTERED", "查無使用此手機號碼的會員");
       return sendCode(
         phone,
         purpose,
@@ -169,7 +181,7 @@ export function createAuthService(deps: AuthDeps) {
 
     /** A new member; without a password when they register through LINE, Google or Facebook. */
     async register(input: Omit<z.output<typeof registerInput>, "password"> & { password?: string }): Promise<AuthResult> {
-      if (await members.byPhone(input.phone)) throw conflict("此手機號碼已註冊，請直接登入");
+      if (await members.byPhone(input.phone)) throw conflict("PHONE_ALREADY_REGISTERED", "此手機號碼已註冊，請直接登入");
       if (input.email && (await members.emailTaken(input.email))) {
         throw fieldError("email", "此電子郵件已被使用");
       }
@@ -202,7 +214,8 @@ export function createAuthService(deps: AuthDeps) {
         });
         return await authResult(member, token);
       } catch (error) {
-        if (isUniqueViolation(error, "members_phone_key")) throw conflict("此手機號碼已註冊，請直接登入");
+        if (isUniqueViolation(error, "members_phone_key"))
+          throw conflict("PHONE_ALREADY_REGISTERED", "此手機號碼已註冊，請直接登入");
         if (isUniqueViolation(error, "members_email_key")) throw fieldError("email", "此電子郵件已被使用");
         throw error;
       }
@@ -212,16 +225,16 @@ export function createAuthService(deps: AuthDeps) {
     async checkPassword(input: LoginInput): Promise<Member> {
       const member = await members.byAccount(input.account.trim());
       const ok = await argonVerify(member?.passwordHash ?? (await DUMMY_HASH_PROMISE), input.password);
-      if (!member?.passwordHash || !ok) throw new AppError(401, "帳號或密碼錯誤");
-      if (member.status !== "active") throw new AppError(403, "此帳號已停用，請聯繫客服");
+      if (!member?.passwordHash || !ok) throw unauthenticated("WRONG_CREDENTIALS", "帳號或密碼錯誤");
+      if (member.status !== "active") throw forbidden("ACCOUNT_SUSPENDED", "此帳號已停用，請聯繫客服");
       return member;
     },
 
     /** Signs in a member found another way (a verified third-party identity). */
     async signInMember(memberId: number): Promise<AuthResult> {
       const member = await members.byId(memberId);
-      if (!member) throw new AppError(401, "帳號或密碼錯誤");
-      if (member.status !== "active") throw new AppError(403, "此帳號已停用，請聯繫客服");
+      if (!member) throw unauthenticated("WRONG_CREDENTIALS", "帳號或密碼錯誤");
+      if (member.status !== "active") throw forbidden("ACCOUNT_SUSPENDED", "此帳號已停用，請聯繫客服");
       return authResult(member, await issueToken(member.id));
     },
 
@@ -241,6 +254,14 @@ export function createAuthService(deps: AuthDeps) {
       const member = await members.byId(row.memberId);
       if (member?.status !== "active") return undefined;
       return { member, tokenId: row.tokenId };
+    },
+
+    /** Ends every session of a member at once (a suspension), inside the caller's transaction. */
+    async revokeAll(tx: Tx, memberId: number) {
+      await tx
+        .update(authTokens)
+        .set({ revokedAt: now() })
+        .where(and(eq(authTokens.memberId, memberId), isNull(authTokens.revokedAt)));
     },
 
     async logout(tokenId: number) {
@@ -268,7 +289,7 @@ export function createAuthService(deps: AuthDeps) {
     /** Resets a forgotten password with an SMS code and signs out every device. */
     async forgetPassword(input: z.output<typeof passwordForgetInput> | PasswordForgetInput) {
       const member = await members.byPhone(input.phone);
-      if (!member) throw notFound("查無使用此手機號碼的會員");
+      if (!member) throw notFound("PHONE_NOT_REGISTERED", "查無使用此手機號碼的會員");
       const captchaId = await checkCaptcha(input.phone, "password", input.captcha);
       const passwordHash = await argonHash(input.new_password);
       await db.transaction(async (tx) => {

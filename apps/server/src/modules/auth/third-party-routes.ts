@@ -7,6 +7,18 @@ import {
   threeWayUnbindInput,
   z,
 } from "@shop/contract";
+import {
+  answers,
+  authResult,
+  bindingView,
+  raw,
+  redirect,
+  signInOptions,
+  simulatedCredential,
+  simulatedIdToken,
+  threeWayOutcome,
+  threeWayStart,
+} from "@shop/contract/responses";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Config } from "../../config.js";
@@ -42,41 +54,57 @@ export function thirdPartyRoutes(
 
   return async (app) => {
     // Ours: which providers this shop offers (the sign-in page shows only these).
-    app.get("/threeway/options", async () => ok(thirdParty.options()));
+    app.get("/threeway/options", { schema: { response: answers(signInOptions) } }, async () => ok(thirdParty.options()));
 
     app.post(
       "/threeway/start",
-      { schema: { body: threeWayStartInput }, preHandler: guards.optionalMember, config: limited },
+      {
+        schema: { body: threeWayStartInput, response: answers(threeWayStart) },
+        preHandler: guards.optionalMember,
+        config: limited,
+      },
       async (req) => ok(await thirdParty.start(req.body.provider, req.body.purpose, origin(req), req.session?.member.id)),
     );
 
-    app.post("/threeway/login", { schema: { body: threeWayLoginInput }, config: limited }, async (req) =>
-      answer(req, await thirdParty.login(req.body, origin(req))),
+    app.post(
+      "/threeway/login",
+      { schema: { body: threeWayLoginInput, response: answers(threeWayOutcome) }, config: limited },
+      async (req) => answer(req, await thirdParty.login(req.body, origin(req))),
     );
 
-    app.post("/auth/liff_login", { schema: { body: liffLoginInput }, config: limited }, async (req) =>
-      answer(req, await thirdParty.liffLogin(req.body)),
+    app.post(
+      "/auth/liff_login",
+      { schema: { body: liffLoginInput, response: answers(threeWayOutcome) }, config: limited },
+      async (req) => answer(req, await thirdParty.liffLogin(req.body)),
     );
 
-    app.post("/auth/threeWayLoginBind", { schema: { body: threeWayLoginBindInput }, config: limited }, async (req) => {
-      const b = req.body;
-      const result =
-        "register" in b
-          ? await thirdParty.registerAndBind(b.bind_ticket, b.register)
-          : await thirdParty.bindExisting(b.bind_ticket, b.account, b.password);
-      return ok(await adoptCart(req, result), "register" in b ? "註冊成功，已完成綁定" : "綁定成功");
-    });
+    app.post(
+      "/auth/threeWayLoginBind",
+      { schema: { body: threeWayLoginBindInput, response: answers(authResult) }, config: limited },
+      async (req) => {
+        const b = req.body;
+        const result =
+          "register" in b
+            ? await thirdParty.registerAndBind(b.bind_ticket, b.register)
+            : await thirdParty.bindExisting(b.bind_ticket, b.account, b.password);
+        return ok(await adoptCart(req, result), "register" in b ? "註冊成功，已完成綁定" : "綁定成功");
+      },
+    );
 
     app.post(
       "/user/threeway/bind",
-      { schema: { body: threeWayLoginInput }, preHandler: guards.requireMember, config: limited },
+      {
+        schema: { body: threeWayLoginInput, response: answers(z.array(bindingView)) },
+        preHandler: guards.requireMember,
+        config: limited,
+      },
       async (req) => ok(await thirdParty.bindSignedIn(sessionOf(req).member.id, req.body, origin(req)), "綁定成功"),
     );
 
     // Ours: unbinding, refused for the member's last way to sign in.
     app.post(
       "/user/threeway/unbind",
-      { schema: { body: threeWayUnbindInput }, preHandler: guards.requireMember },
+      { schema: { body: threeWayUnbindInput, response: answers(z.array(bindingView)) }, preHandler: guards.requireMember },
       async (req) => {
         const id = sessionOf(req).member.id;
         await services.identities.unbind(id, req.body.provider);
@@ -112,7 +140,13 @@ export function identitySimulatorRoutes(sim: IdentitySimulator): FastifyPluginAs
     acceptFormPosts(app);
     app.get(
       "/idp-sim/:provider/authorize",
-      { schema: { params: z.object({ provider }), querystring: authorizeQuery } },
+      {
+        schema: {
+          params: z.object({ provider }),
+          querystring: authorizeQuery,
+          response: raw("text/html", "the simulated provider's consent page (測試模式)"),
+        },
+      },
       async (req, reply) => {
         const p = req.params.provider;
         const q = req.query;
@@ -136,7 +170,13 @@ ${hidden("redirect_uri", q.redirect_uri)}${hidden("state", q.state)}${hidden("no
 
     app.post(
       "/idp-sim/:provider/approve",
-      { schema: { params: z.object({ provider }), body: authorizeQuery.extend(identity) } },
+      {
+        schema: {
+          params: z.object({ provider }),
+          body: authorizeQuery.extend(identity),
+          response: redirect("back to the shop's /threeway/callback with the code (LINE) or ID token (Facebook)"),
+        },
+      },
       async (req, reply) => {
         const b = req.body;
         const to = await sim.approve(req.params.provider, {
@@ -153,7 +193,12 @@ ${hidden("redirect_uri", q.redirect_uri)}${hidden("state", q.state)}${hidden("no
     // Google's account chooser, simulated: an ID token for a test account and the page's nonce.
     app.post(
       "/idp-sim/google/credential",
-      { schema: { body: z.strictObject({ nonce: z.string().min(1).max(200), ...identity }) } },
+      {
+        schema: {
+          body: z.strictObject({ nonce: z.string().min(1).max(200), ...identity }),
+          response: answers(simulatedCredential),
+        },
+      },
       async (req) =>
         ok({
           credential: await sim.mint("google", {
@@ -167,14 +212,20 @@ ${hidden("redirect_uri", q.redirect_uri)}${hidden("state", q.state)}${hidden("no
     );
 
     // What LINE gives a LIFF page: an ES256 ID token for the LIFF mock to hand out.
-    app.post("/idp-sim/line/liff-token", { schema: { body: z.strictObject(identity) } }, async (req) =>
-      ok({ id_token: await sim.mint("line", { sub: req.body.subject, name: req.body.name }) }),
+    app.post(
+      "/idp-sim/line/liff-token",
+      { schema: { body: z.strictObject(identity), response: answers(simulatedIdToken) } },
+      async (req) => ok({ id_token: await sim.mint("line", { sub: req.body.subject, name: req.body.name }) }),
     );
 
-    app.get("/idp-sim/google/gsi.js", async (_req, reply) => {
-      reply.type("text/javascript; charset=utf-8");
-      return GSI_DOUBLE;
-    });
+    app.get(
+      "/idp-sim/google/gsi.js",
+      { schema: { response: raw("text/javascript", "a double of Google Identity Services' client (測試模式)") } },
+      async (_req, reply) => {
+        reply.type("text/javascript; charset=utf-8");
+        return GSI_DOUBLE;
+      },
+    );
   };
 }
 

@@ -5,7 +5,7 @@ import { bindTickets, signInStates, usedIdTokens } from "../../db/schema/index.j
 import type { SignInProviders } from "../../integrations/identity/providers.js";
 import { invalidToken, type VerifiedIdentity } from "../../integrations/identity/verify.js";
 import { newToken, sha256 } from "../../lib/crypto.js";
-import { AppError, conflict, unprocessable } from "../../lib/errors.js";
+import { conflict, DomainError, unauthorized, unprocessable } from "../../lib/errors.js";
 import { type IdentitiesService, providerLabel } from "../members/identities.js";
 import type { AuthService } from "./service.js";
 
@@ -40,7 +40,7 @@ export function createThirdPartySignIn(deps: {
 
   function setup(provider: SignInProvider) {
     const p = providers.byProvider[provider];
-    if (!p) throw unprocessable(`目前未開放 ${providerLabel(provider)} 登入`);
+    if (!p) throw unprocessable("SIGN_IN_PROVIDER_DISABLED", `目前未開放 ${providerLabel(provider)} 登入`);
     return p;
   }
 
@@ -63,7 +63,7 @@ export function createThirdPartySignIn(deps: {
       .where(and(eq(signInStates.stateHash, sha256(state)), isNull(signInStates.usedAt), gt(signInStates.expiresAt, now())))
       .returning();
     if (!row || row.provider !== provider || row.purpose !== purpose || (purpose === "bind" && row.memberId !== memberId)) {
-      throw new AppError(400, "登入流程已失效，請重新登入");
+      throw new DomainError("invalid", "SIGN_IN_STATE_INVALID", "登入流程已失效，請重新登入");
     }
     return row;
   }
@@ -84,7 +84,7 @@ export function createThirdPartySignIn(deps: {
       body: body.toString(),
       signal: AbortSignal.timeout(10_000),
     }).catch(() => null);
-    if (!res) throw new AppError(502, "LINE 暫時無法連線，請稍後再試");
+    if (!res) throw new DomainError("upstream_failed", "LINE_UNREACHABLE", "LINE 暫時無法連線，請稍後再試");
     const json = (await res.json().catch(() => ({}))) as { id_token?: string };
     if (!res.ok || !json.id_token) throw invalidToken("LINE 授權已失效，請重新登入");
     return json.id_token;
@@ -96,10 +96,10 @@ export function createThirdPartySignIn(deps: {
     const state = await consumeState(input.state, input.provider, purpose, memberId);
     let idToken = input.id_token;
     if (input.provider === "line") {
-      if (!input.code) throw new AppError(400, "缺少授權碼");
+      if (!input.code) throw new DomainError("invalid", "AUTHORIZATION_CODE_MISSING", "缺少授權碼");
       idToken = await exchangeLineCode(input.code, callbackUrl(origin));
     }
-    if (!idToken) throw new AppError(400, "缺少登入憑證");
+    if (!idToken) throw new DomainError("invalid", "IDENTITY_TOKEN_MISSING", "缺少登入憑證");
     return useOnce(idToken, await p.verifier.verify(idToken, state.nonce));
   }
 
@@ -132,7 +132,7 @@ export function createThirdPartySignIn(deps: {
       .select()
       .from(bindTickets)
       .where(and(eq(bindTickets.ticketHash, sha256(ticket)), isNull(bindTickets.usedAt), gt(bindTickets.expiresAt, now())));
-    if (!row) throw new AppError(400, "綁定資料已失效，請重新登入");
+    if (!row) throw new DomainError("invalid", "BIND_TICKET_INVALID", "綁定資料已失效，請重新登入");
     return row;
   }
 
@@ -142,7 +142,7 @@ export function createThirdPartySignIn(deps: {
       .set({ usedAt: now() })
       .where(and(eq(bindTickets.ticketHash, sha256(ticket)), isNull(bindTickets.usedAt), gt(bindTickets.expiresAt, now())))
       .returning();
-    if (!row) throw new AppError(400, "綁定資料已失效，請重新登入");
+    if (!row) throw new DomainError("invalid", "BIND_TICKET_INVALID", "綁定資料已失效，請重新登入");
     return row;
   }
 
@@ -169,7 +169,7 @@ export function createThirdPartySignIn(deps: {
     /** Starts a flow: a state and nonce kept for ten minutes, and where to send the browser. */
     async start(provider: SignInProvider, purpose: "login" | "bind", origin: string, memberId?: number): Promise<ThreeWayStart> {
       const p = setup(provider);
-      if (purpose === "bind" && memberId === undefined) throw new AppError(401, "logout");
+      if (purpose === "bind" && memberId === undefined) throw unauthorized();
       const state = newToken();
       const nonce = newToken();
       await db.delete(signInStates).where(lt(signInStates.expiresAt, now()));
@@ -230,7 +230,7 @@ export function createThirdPartySignIn(deps: {
       // The ticket stays usable if the registration is refused (a wrong SMS code, a taken phone).
       const t = await liveTicket(ticket);
       if ((await identities.memberFor(t.provider, t.subject)) !== undefined)
-        throw conflict(`此 ${providerLabel(t.provider)} 帳號已綁定其他會員`);
+        throw conflict("IDENTITY_BOUND_ELSEWHERE", `此 ${providerLabel(t.provider)} 帳號已綁定其他會員`);
       const result = await auth.register({
         ...input,
         refcode: input.refcode ?? t.refcode ?? undefined,

@@ -103,17 +103,18 @@ export function createCartService(db: Db, catalogue: CatalogueService) {
             .where(and(eq(cartLines.id, lineId), eq(cartLines.cartId, cart.id)))
         )[0]
       : undefined;
-    if (!cart || !line) throw notFound("找不到此購物車項目");
+    if (!cart || !line) throw notFound("CART_LINE_NOT_FOUND", "找不到此購物車項目");
     return { cart, line };
   }
 
   async function checkQty(variantId: number, qty: number, shopId: number) {
     const [v] = await catalogue.variantsForCart([variantId], shopId);
-    if (!v?.sellable) throw notFound("找不到此商品，可能已下架");
+    if (!v?.sellable) throw notFound("PRODUCT_NOT_FOUND", "找不到此商品，可能已下架");
     const max = maxQty(v);
-    if (max === 0) throw conflict("此規格已售完");
-    if (v.perOrderLimit !== null && qty > v.perOrderLimit) throw conflict(`此商品每筆訂單限購 ${v.perOrderLimit} 件`);
-    if (qty > max) throw conflict(`庫存不足，目前最多可購買 ${max} 件`);
+    if (max === 0) throw conflict("VARIANT_SOLD_OUT", "此規格已售完");
+    if (v.perOrderLimit !== null && qty > v.perOrderLimit)
+      throw conflict("PER_ORDER_LIMIT_EXCEEDED", `此商品每筆訂單限購 ${v.perOrderLimit} 件`);
+    if (qty > max) throw conflict("INSUFFICIENT_STOCK", `庫存不足，目前最多可購買 ${max} 件`);
   }
 
   return {
@@ -159,7 +160,7 @@ export function createCartService(db: Db, catalogue: CatalogueService) {
             .from(cartLines)
             .where(and(eq(cartLines.cartId, cart.id), inArray(cartLines.id, lineIds)))
         : [];
-      if (!cart || own.length !== new Set(lineIds).size) throw notFound("找不到此購物車項目");
+      if (!cart || own.length !== new Set(lineIds).size) throw notFound("CART_LINE_NOT_FOUND", "找不到此購物車項目");
       await db.delete(cartLines).where(and(eq(cartLines.cartId, cart.id), inArray(cartLines.id, lineIds)));
       return view(cart, owner.memberId === undefined ? (owner.token ?? null) : null);
     },
@@ -173,7 +174,7 @@ export function createCartService(db: Db, catalogue: CatalogueService) {
             .from(cartLines)
             .where(and(eq(cartLines.cartId, cart.id), inArray(cartLines.id, lineIds)))
         : [];
-      if (!cart || rows.length !== new Set(lineIds).size) throw notFound("購物車內容已變更，請重新整理後再結帳");
+      if (!cart || rows.length !== new Set(lineIds).size) throw notFound("CART_CHANGED", "購物車內容已變更，請重新整理後再結帳");
       return rows.map((r) => ({ lineId: r.id, variantId: r.variantId, qty: r.qty }));
     },
 
@@ -194,7 +195,7 @@ export function createCartService(db: Db, catalogue: CatalogueService) {
         )
         .returning({ id: cartLines.id, qty: cartLines.qty });
       const qty = new Map(gone.map((g) => [g.id, g.qty]));
-      if (bought.some((b) => qty.get(b.lineId) !== b.qty)) throw conflict("購物車內容已變更，請重新整理後再結帳");
+      if (bought.some((b) => qty.get(b.lineId) !== b.qty)) throw conflict("CART_CHANGED", "購物車內容已變更，請重新整理後再結帳");
     },
 
     /**

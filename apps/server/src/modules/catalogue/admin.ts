@@ -54,7 +54,7 @@ export function createCatalogueAdmin(db: Db, catalogue: CatalogueService) {
   });
   async function view(q: Db | Tx, id: number) {
     const [p] = await q.select().from(products).where(eq(products.id, id));
-    if (!p) throw notFound("找不到此商品");
+    if (!p) throw notFound("PRODUCT_NOT_FOUND", "找不到此商品");
     // One after another: inside a transaction they share one connection (pg refuses overlapping queries).
     const vs = await q.select().from(variants).where(eq(variants.productId, id)).orderBy(asc(variants.sort), asc(variants.id));
     const imgs = await q.select().from(productImages).where(eq(productImages.productId, id)).orderBy(asc(productImages.sort));
@@ -111,7 +111,7 @@ export function createCatalogueAdmin(db: Db, catalogue: CatalogueService) {
       productId = single(await tx.insert(products).values(columns).returning({ id: products.id })).id;
     } else {
       const [row] = await tx.update(products).set(columns).where(eq(products.id, id)).returning({ id: products.id });
-      if (!row) throw notFound("找不到此商品");
+      if (!row) throw notFound("PRODUCT_NOT_FOUND", "找不到此商品");
       productId = row.id;
     }
     // Variants: update those named by id (only this product's), add new ones. A variant left out
@@ -141,7 +141,7 @@ export function createCatalogueAdmin(db: Db, catalogue: CatalogueService) {
     try {
       return await fn();
     } catch (error) {
-      if (isUniqueViolation(error, "variants_sku_key")) throw conflict("規格料號已被其他商品使用");
+      if (isUniqueViolation(error, "variants_sku_key")) throw conflict("SKU_TAKEN", "規格料號已被其他商品使用");
       throw error;
     }
   }

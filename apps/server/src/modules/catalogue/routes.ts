@@ -1,4 +1,14 @@
 import { idSchema, pageQuerySchema, productSorts, shopQuerySchema, z } from "@shop/contract";
+import {
+  answers,
+  categoryNode,
+  categoryPage,
+  pointPercent,
+  productView,
+  searchPage,
+  suggestion,
+  teamPointPercent,
+} from "@shop/contract/responses";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ok } from "../../lib/http.js";
 import type { LoyaltyService } from "../loyalty/service.js";
@@ -12,15 +22,20 @@ export function catalogueRoutes(services: { catalogue: CatalogueService; loyalty
   const cached = { publicCache: true };
 
   return async (app) => {
-    app.get("/category/search", { config: cached, schema: { querystring: shopQuerySchema } }, async () =>
-      ok(await catalogue.categoryTree()),
+    app.get(
+      "/category/search",
+      { config: cached, schema: { querystring: shopQuerySchema, response: answers(z.array(categoryNode)) } },
+      async () => ok(await catalogue.categoryTree()),
     );
 
     app.get(
       "/category/find",
       {
         config: cached,
-        schema: { querystring: shopQuerySchema.extend({ id: idSchema, sort: sortSchema, ...pageQuerySchema.shape }) },
+        schema: {
+          querystring: shopQuerySchema.extend({ id: idSchema, sort: sortSchema, ...pageQuerySchema.shape }),
+          response: answers(categoryPage),
+        },
       },
       async (req) => {
         const q = req.query;
@@ -28,8 +43,10 @@ export function catalogueRoutes(services: { catalogue: CatalogueService; loyalty
       },
     );
 
-    app.get("/product/get", { config: cached, schema: { querystring: shopQuerySchema.extend({ id: idSchema }) } }, async (req) =>
-      ok(await catalogue.product(req.query.id, req.query.shop_id)),
+    app.get(
+      "/product/get",
+      { config: cached, schema: { querystring: shopQuerySchema.extend({ id: idSchema }), response: answers(productView) } },
+      async (req) => ok(await catalogue.product(req.query.id, req.query.shop_id)),
     );
 
     app.get(
@@ -41,6 +58,7 @@ export function catalogueRoutes(services: { catalogue: CatalogueService; loyalty
             keyword: keywordSchema,
             limit: z.coerce.number().int().min(1).max(10, { error: "最多 10 筆建議" }).default(8),
           }),
+          response: answers(z.array(suggestion)),
         },
       },
       async (req) => ok(await catalogue.suggestions(req.query.keyword, req.query.limit, req.query.shop_id)),
@@ -53,6 +71,7 @@ export function catalogueRoutes(services: { catalogue: CatalogueService; loyalty
         config: cached,
         schema: {
           querystring: shopQuerySchema.extend({ keyword: keywordSchema.default(""), sort: sortSchema, ...pageQuerySchema.shape }),
+          response: answers(searchPage),
         },
       },
       async (req) => {
@@ -63,9 +82,11 @@ export function catalogueRoutes(services: { catalogue: CatalogueService; loyalty
 
     app.get(
       "/point/productPercent",
-      { config: cached, schema: { querystring: z.object({ product_id: idSchema }) } },
+      { config: cached, schema: { querystring: z.object({ product_id: idSchema }), response: answers(pointPercent) } },
       async (req) => ok(await catalogue.pointPercent(req.query.product_id)),
     );
-    app.get("/point/teamPointPercent", { config: cached }, async () => ok(await loyalty.teamPointPercent()));
+    app.get("/point/teamPointPercent", { config: cached, schema: { response: answers(teamPointPercent) } }, async () =>
+      ok(await loyalty.teamPointPercent()),
+    );
   };
 }

@@ -160,7 +160,7 @@ export function createCatalogueService(db: Db) {
     /** A category (top-level: with its children's products) and one page of its products. */
     async categoryPage(id: number, shopId: number, page: number, perPage: number, sort: ProductSort): Promise<CategoryPage> {
       const category = await categoryById(id);
-      if (!category) throw notFound("找不到此分類");
+      if (!category) throw notFound("CATEGORY_NOT_FOUND", "找不到此分類");
       const parent = category.parentId === null ? undefined : await categoryById(category.parentId);
       const top = parent ?? category;
       const children = await db
@@ -202,7 +202,7 @@ export function createCatalogueService(db: Db) {
         .leftJoin(categories, eq(categories.id, products.categoryId))
         .leftJoin(parentCategory, eq(parentCategory.id, categories.parentId))
         .where(and(eq(products.id, id), inShop(shopId)));
-      if (!row) throw notFound("找不到此商品，可能已下架");
+      if (!row) throw notFound("PRODUCT_NOT_FOUND", "找不到此商品，可能已下架");
       const p = row.p;
       const [images, vars] = await Promise.all([
         db.select().from(productImages).where(eq(productImages.productId, id)).orderBy(asc(productImages.sort)),
@@ -309,7 +309,7 @@ export function createCatalogueService(db: Db) {
         .select({ pct: products.pointPercent, price: products.price })
         .from(products)
         .where(and(eq(products.id, productId), eq(products.status, "on")));
-      if (!p) throw notFound("找不到此商品，可能已下架");
+      if (!p) throw notFound("PRODUCT_NOT_FOUND", "找不到此商品，可能已下架");
       return { point_percent: p.pct, points_for_price: Math.floor((p.price * p.pct) / 100) };
     },
 

@@ -48,8 +48,9 @@ export function createIdempotency(
         const row = await read(c.scopeKey);
         if (!row) continue; // released between our insert and read: try again
         if (row.requestHash !== c.requestHash) {
-          if (!c.implicit) throw unprocessable("此 Idempotency-Key 已用於另一筆不同內容的訂單");
+          if (!c.implicit) throw unprocessable("IDEMPOTENCY_KEY_REUSED", "此 Idempotency-Key 已用於另一筆不同內容的訂單");
           throw conflict(
+            "CART_CHECKED_OUT_ELSEWHERE",
             row.orderNo
               ? `這些商品已在另一筆訂單（${row.orderNo}）結帳，請重新整理購物車`
               : "這些商品正在另一個視窗結帳，請稍候再重新整理購物車",
@@ -68,7 +69,7 @@ export function createIdempotency(
           await db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.id, row.id), isNull(idempotencyKeys.orderNo)));
           continue;
         }
-        if (waited > WAIT_MS) throw conflict("訂單處理中，請稍後再試");
+        if (waited > WAIT_MS) throw conflict("ORDER_IN_PROGRESS", "訂單處理中，請稍後再試");
         await new Promise((r) => setTimeout(r, POLL_MS));
       }
     },
@@ -80,7 +81,7 @@ export function createIdempotency(
         .set({ orderNo })
         .where(and(eq(idempotencyKeys.id, claimId), isNull(idempotencyKeys.orderNo)))
         .returning({ id: idempotencyKeys.id });
-      if (mine.length === 0) throw conflict("訂單處理中，請稍後再試");
+      if (mine.length === 0) throw conflict("ORDER_IN_PROGRESS", "訂單處理中，請稍後再試");
     },
 
     async answer(scopeKey: string, response: StoreResult) {

@@ -60,7 +60,7 @@ export function createPlaceOrder(deps: PlaceOrderDeps) {
       if (!input.cvs_store) throw fieldError("cvs_store", "請選擇取貨門市");
       if (input.cvs_store.type !== m) throw fieldError("cvs_store", "取貨門市與所選超商不符，請重新選擇門市");
     }
-    if (m === "depot" && !member) throw unprocessable("雲端庫存僅限會員使用，請先登入");
+    if (m === "depot" && !member) throw unprocessable("DEPOT_MEMBERS_ONLY", "雲端庫存僅限會員使用，請先登入");
     if (input.payment_method === "card" && !input.prime) throw fieldError("prime", "請輸入信用卡資料");
   }
 
@@ -166,7 +166,7 @@ export function createPlaceOrder(deps: PlaceOrderDeps) {
       options: { idempotencyKey?: string; origin: string },
     ): Promise<StoreResult> {
       if (input.address_id !== undefined) {
-        if (buyer.memberId === undefined) throw unprocessable("請先登入會員再使用地址簿");
+        if (buyer.memberId === undefined) throw unprocessable("ADDRESS_BOOK_MEMBERS_ONLY", "請先登入會員再使用地址簿");
         const a = await deps.addresses.get(buyer.memberId, input.address_id);
         input = { ...input, address: { zip: a.zip, county: a.county, district: a.district, line: a.line } };
       }
@@ -195,14 +195,14 @@ export function createPlaceOrder(deps: PlaceOrderDeps) {
       let order: Order;
       try {
         const b = await quotes.build(buyer, source, input);
-        if (b.q.couponRejected) throw unprocessable(b.q.couponRejected);
+        if (b.q.couponRejected) throw unprocessable("COUPON_NOT_APPLICABLE", b.q.couponRejected);
         if (input.expected_payable !== undefined && input.expected_payable !== b.q.payable) {
-          throw conflict(`商品價格或優惠已更新，應付金額變為 ${formatMoney(b.q.payable)}，請確認後再下單`, {
+          throw conflict("PAYABLE_CHANGED", `商品價格或優惠已更新，應付金額變為 ${formatMoney(b.q.payable)}，請確認後再下單`, {
             payable: b.q.payable,
           });
         }
         const option = quotes.paymentOptions(b, input.ship_method).find((o) => o.code === input.payment_method);
-        if (!option?.available) throw unprocessable(option?.reason ?? "此付款方式目前無法使用");
+        if (!option?.available) throw unprocessable("PAYMENT_METHOD_UNAVAILABLE", option?.reason ?? "此付款方式目前無法使用");
         order = await createOrder(buyer, source, input, b, claimId);
       } catch (error) {
         if (claimId !== null) await deps.idempotency.release(claimId);

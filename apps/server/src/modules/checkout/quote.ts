@@ -47,7 +47,7 @@ export function createQuotes(deps: QuoteDeps) {
 
   async function build(buyer: Buyer, source: Source, input: QuoteInputs) {
     const shopId = input.shop_id ?? MAIN_SHOP_ID;
-    if (!(await shops.isOpen(shopId))) throw notFound("此商城不存在或已暫停營業");
+    if (!(await shops.isOpen(shopId))) throw notFound("SHOP_NOT_FOUND", "此商城不存在或已暫停營業");
     const owner: CartOwner = buyer.memberId !== undefined ? { memberId: buyer.memberId } : { token: buyer.cartToken };
     const wanted =
       "lineIds" in source
@@ -63,13 +63,18 @@ export function createQuotes(deps: QuoteDeps) {
     );
     const lines = wanted.map((w) => {
       const v = live.get(w.variantId);
-      if (!v?.sellable) throw conflict(v ? `「${v.name}」已下架或不在此商城販售` : "商品已下架", { variant_id: w.variantId });
-      if (v.perOrderLimit !== null && w.qty > v.perOrderLimit)
-        throw unprocessable(`「${v.name}」每筆訂單限購 ${v.perOrderLimit} 件`, { variant_id: w.variantId });
-      if (w.qty > v.stock)
-        throw conflict(v.stock > 0 ? `「${v.name}」庫存不足，目前剩 ${v.stock} 件` : `「${v.name}」已售完`, {
+      if (!v?.sellable)
+        throw conflict("PRODUCT_UNAVAILABLE", v ? `「${v.name}」已下架或不在此商城販售` : "商品已下架", {
           variant_id: w.variantId,
         });
+      if (v.perOrderLimit !== null && w.qty > v.perOrderLimit)
+        throw unprocessable("PER_ORDER_LIMIT_EXCEEDED", `「${v.name}」每筆訂單限購 ${v.perOrderLimit} 件`, {
+          variant_id: w.variantId,
+        });
+      if (w.qty > v.stock)
+        throw v.stock > 0
+          ? conflict("INSUFFICIENT_STOCK", `「${v.name}」庫存不足，目前剩 ${v.stock} 件`, { variant_id: w.variantId })
+          : conflict("VARIANT_SOLD_OUT", `「${v.name}」已售完`, { variant_id: w.variantId });
       return { ...w, v };
     });
 
@@ -77,21 +82,25 @@ export function createQuotes(deps: QuoteDeps) {
     const methods = (await logistics.shipMethods(shopId)).filter((m) => member || m.code !== "depot");
     const chosen = input.ship_method ? methods.find((m) => m.code === input.ship_method) : undefined;
     if (input.ship_method && !chosen) {
-      throw unprocessable(input.ship_method === "depot" && !member ? "雲端庫存僅限會員使用，請先登入" : "此配送方式目前無法使用");
+      throw input.ship_method === "depot" && !member
+        ? unprocessable("DEPOT_MEMBERS_ONLY", "雲端庫存僅限會員使用，請先登入")
+        : unprocessable("SHIP_METHOD_UNAVAILABLE", "此配送方式目前無法使用");
     }
 
     if (!member && (input.coupon_id || input.points || input.wallet)) {
-      throw unprocessable("優惠券、點數與錢包僅限會員使用，請先登入");
+      throw unprocessable("DISCOUNTS_MEMBERS_ONLY", "優惠券、點數與錢包僅限會員使用，請先登入");
     }
     const coupons = member ? await loyalty.usableCoupons(buyer.memberId as number) : [];
     const coupon = input.coupon_id ? coupons.find((c) => c.id === input.coupon_id) : undefined;
-    if (input.coupon_id && !coupon) throw unprocessable("找不到此優惠券，可能已使用或已過期");
+    if (input.coupon_id && !coupon) throw unprocessable("COUPON_UNAVAILABLE", "找不到此優惠券，可能已使用或已過期");
     const balances = member ? await loyalty.balances(buyer.memberId as number) : { points: 0, wallet: 0 };
     // A cap of 0 means no cap (the setting's label says so).
     const cap = (await loyalty.pointsCapPerOrder()) || null;
-    if ((input.points ?? 0) > balances.points) throw unprocessable(`點數不足，目前可用 ${balances.points} 點`);
-    if (cap !== null && (input.points ?? 0) > cap) throw unprocessable(`每筆訂單最多可折抵 ${cap} 點`);
-    if ((input.wallet ?? 0) > balances.wallet) throw unprocessable(`錢包餘額不足，目前餘額 ${formatMoney(balances.wallet)}`);
+    if ((input.points ?? 0) > balances.points)
+      throw unprocessable("INSUFFICIENT_POINTS", `點數不足，目前可用 ${balances.points} 點`);
+    if (cap !== null && (input.points ?? 0) > cap) throw unprocessable("POINTS_CAP_EXCEEDED", `每筆訂單最多可折抵 ${cap} 點`);
+    if ((input.wallet ?? 0) > balances.wallet)
+      throw unprocessable("INSUFFICIENT_WALLET_BALANCE", `錢包餘額不足，目前餘額 ${formatMoney(balances.wallet)}`);
 
     const q = quote({
       lines: lines.map((l) => ({

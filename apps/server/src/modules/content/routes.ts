@@ -1,4 +1,22 @@
 import { idSchema, pageQuerySchema, shopQuerySchema, z } from "@shop/contract";
+import {
+  answers,
+  banner,
+  dealerCard,
+  homeCategory,
+  homeDesc,
+  homeSection,
+  homeVideo,
+  newsItem,
+  newsSummary,
+  paged,
+  productCard,
+  promoImage,
+  quickOrderEntry,
+  staticPage,
+  staticPageSummary,
+  topHref,
+} from "@shop/contract/responses";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { badRequest } from "../../lib/errors.js";
 import { ok } from "../../lib/http.js";
@@ -17,24 +35,31 @@ export function frontRoutes(services: {
   const cached = { publicCache: true };
 
   return async (app) => {
-    const get = (path: string, load: (shopId: number) => Promise<unknown>) =>
-      app.get(path, { schema: shopQuery, config: cached }, async (req) => ok(await load(req.query.shop_id)));
+    // `load` is checked against the schema here; the route itself sees the schema as untyped.
+    const get = <T extends z.ZodType>(path: string, data: T, load: (shopId: number) => Promise<z.input<T>>) =>
+      app.get(
+        path,
+        { schema: { ...shopQuery, response: answers(data as z.ZodType) }, config: cached },
+        async (req) =>
+          // `load` is already checked against the schema; the generic envelope defeats the provider's inference.
+          ok(await load(req.query.shop_id)) as never,
+      );
 
-    get("/front/top_href/get", (s) => content.topHrefs(s));
-    get("/front/banner/search", (s) => content.banners(s));
-    get("/front/category/search", () => catalogue.homeCategories());
-    get("/front/fastoder/get", (s) => content.quickOrders(s));
-    get("/front/singleimage/get", async (s) => (await content.promoImages(s, "single"))[0] ?? null);
-    get("/front/twiceimage/search", async (s) => (await content.promoImages(s, "twice")).slice(0, 2));
-    get("/front/recommen/search", (s) => catalogue.recommended(s));
-    get("/front/hot/search", (s) => catalogue.hot(s));
-    get("/front/video/get", (s) => content.video(s));
-    get("/front/home/desc", (s) => content.homeDesc(s));
-    get("/front/dealer/search", () => dealers.featured());
-    get("/front/new/searchthree", async (s) => (await content.newsPage(s, 1, 3)).list);
+    get("/front/top_href/get", z.array(topHref), (s) => content.topHrefs(s));
+    get("/front/banner/search", z.array(banner), (s) => content.banners(s));
+    get("/front/category/search", z.array(homeCategory), () => catalogue.homeCategories());
+    get("/front/fastoder/get", z.array(quickOrderEntry), (s) => content.quickOrders(s));
+    get("/front/singleimage/get", promoImage.nullable(), async (s) => (await content.promoImages(s, "single"))[0] ?? null);
+    get("/front/twiceimage/search", z.array(promoImage), async (s) => (await content.promoImages(s, "twice")).slice(0, 2));
+    get("/front/recommen/search", z.array(productCard), (s) => catalogue.recommended(s));
+    get("/front/hot/search", z.array(productCard), (s) => catalogue.hot(s));
+    get("/front/video/get", homeVideo.nullable(), (s) => content.video(s));
+    get("/front/home/desc", homeDesc, (s) => content.homeDesc(s));
+    get("/front/dealer/search", z.array(dealerCard), () => dealers.featured());
+    get("/front/new/searchthree", z.array(newsSummary), async (s) => (await content.newsPage(s, 1, 3)).list);
     // Home sections: what is new, then four of each top-level category (recommended and hot
     // products have their own blocks).
-    get("/front/home/search", async (shopId) => {
+    get("/front/home/search", z.array(homeSection), async (shopId) => {
       const [newest, tops] = await Promise.all([catalogue.newest(shopId), catalogue.homeCategories()]);
       const perCategory = await Promise.all(
         tops.map(async (c) => ({ title: c.name, products: (await catalogue.categoryPage(c.id, shopId, 1, 4, "hot")).list })),
@@ -51,11 +76,12 @@ export function frontRoutes(services: {
             key: z.string().trim().min(1).max(50).optional(),
             id: idSchema.optional(),
           }),
+          response: answers(z.union([staticPage, z.array(staticPageSummary)])),
         },
       },
       async (req) => {
         const { shop_id, key, id } = req.query;
-        if (key !== undefined && id !== undefined) throw badRequest("key 與 id 請擇一提供");
+        if (key !== undefined && id !== undefined) throw badRequest("KEY_AND_ID_EXCLUSIVE", "key 與 id 請擇一提供");
         if (key !== undefined || id !== undefined) return ok(await content.staticPage(shop_id, { key, id }));
         return ok(await content.staticList(shop_id));
       },
@@ -63,11 +89,16 @@ export function frontRoutes(services: {
 
     app.get(
       "/front/new/search",
-      { config: cached, schema: { querystring: shopQuerySchema.extend(pageQuerySchema.shape) } },
+      {
+        config: cached,
+        schema: { querystring: shopQuerySchema.extend(pageQuerySchema.shape), response: answers(paged(newsSummary)) },
+      },
       async (req) => ok(await content.newsPage(req.query.shop_id, req.query.page, req.query.per_page)),
     );
-    app.get("/front/new/get", { config: cached, schema: { querystring: z.object({ id: idSchema }) } }, async (req) =>
-      ok(await content.newsItem(req.query.id)),
+    app.get(
+      "/front/new/get",
+      { config: cached, schema: { querystring: z.object({ id: idSchema }), response: answers(newsItem) } },
+      async (req) => ok(await content.newsItem(req.query.id)),
     );
   };
 }

@@ -102,7 +102,7 @@ export function createContentService(
         return row;
       };
       const page = (await find(shopId)) ?? (shopId !== MAIN_SHOP_ID ? await find(MAIN_SHOP_ID) : undefined);
-      if (!page) throw notFound("找不到此頁面");
+      if (!page) throw notFound("PAGE_NOT_FOUND", "找不到此頁面");
       return page;
     },
 
@@ -129,7 +129,7 @@ export function createContentService(
         .select()
         .from(news)
         .where(and(eq(news.id, id), lte(news.publishedAt, now())));
-      if (!row) throw notFound("找不到此則消息");
+      if (!row) throw notFound("NEWS_NOT_FOUND", "找不到此則消息");
       return { ...newsSummary(row), content: row.content };
     },
 

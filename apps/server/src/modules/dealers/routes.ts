@@ -1,4 +1,5 @@
 import { idSchema, pageQuerySchema, z } from "@shop/contract";
+import { answers, dealerDetail, dealerOutletPage, dealerSearchPage } from "@shop/contract/responses";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ok } from "../../lib/http.js";
 import type { DealersService } from "./service.js";
@@ -13,17 +14,29 @@ export function dealerRoutes(services: { dealers: DealersService }): FastifyPlug
     ...pageQuerySchema.shape,
   });
   return async (app) => {
-    app.get("/dealer/search", { config: cached, schema: { querystring: searchQuery } }, async (req) => {
-      const q = req.query;
-      return ok(await dealers.search({ county: q.county || undefined, keyword: q.keyword, page: q.page, perPage: q.per_page }));
-    });
+    app.get(
+      "/dealer/search",
+      { config: cached, schema: { querystring: searchQuery, response: answers(dealerSearchPage) } },
+      async (req) => {
+        const q = req.query;
+        return ok(await dealers.search({ county: q.county || undefined, keyword: q.keyword, page: q.page, perPage: q.per_page }));
+      },
+    );
     app.get(
       "/dealer/subSearch",
-      { config: cached, schema: { querystring: z.object({ dealer_id: idSchema, ...pageQuerySchema.shape }) } },
+      {
+        config: cached,
+        schema: {
+          querystring: z.object({ dealer_id: idSchema, ...pageQuerySchema.shape }),
+          response: answers(dealerOutletPage),
+        },
+      },
       async (req) => ok(await dealers.outlets(req.query.dealer_id, req.query.page, req.query.per_page)),
     );
-    app.get("/dealer/get", { config: cached, schema: { querystring: z.object({ id: idSchema }) } }, async (req) =>
-      ok(await dealers.get(req.query.id)),
+    app.get(
+      "/dealer/get",
+      { config: cached, schema: { querystring: z.object({ id: idSchema }), response: answers(dealerDetail) } },
+      async (req) => ok(await dealers.get(req.query.id)),
     );
   };
 }

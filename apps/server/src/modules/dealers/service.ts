@@ -65,7 +65,7 @@ export function createDealersService(db: Db, catalogue: CatalogueService) {
       .select({ ...cardColumns, intro: dealers.intro })
       .from(dealers)
       .where(and(eq(dealers.id, id), active));
-    if (!row) throw notFound("找不到此經銷商");
+    if (!row) throw notFound("DEALER_NOT_FOUND", "找不到此經銷商");
     return row;
   }
 

@@ -93,7 +93,10 @@ export function createDepotService(deps: {
         const held = await balances(tx as unknown as Db, memberId);
         for (const [id, qty] of wanted) {
           if ((held.get(id) ?? 0) < qty)
-            throw conflict(`雲端庫存不足：${info.get(id)?.name ?? "商品"} 目前剩 ${held.get(id) ?? 0} 件`);
+            throw conflict(
+              "INSUFFICIENT_DEPOT_STOCK",
+              `雲端庫存不足：${info.get(id)?.name ?? "商品"} 目前剩 ${held.get(id) ?? 0} 件`,
+            );
         }
         const [t] = await tx
           .insert(depotTakeouts)
@@ -143,7 +146,7 @@ export function createDepotService(deps: {
         const held = await balances(tx as unknown as Db, memberId);
         for (const [id, qty] of wanted) {
           if ((held.get(id) ?? 0) < qty)
-            throw conflict(`雲端庫存不足：${names.get(id) ?? "商品"} 目前剩 ${held.get(id) ?? 0} 件`);
+            throw conflict("INSUFFICIENT_DEPOT_STOCK", `雲端庫存不足：${names.get(id) ?? "商品"} 目前剩 ${held.get(id) ?? 0} 件`);
         }
         await tx
           .insert(depotEntries)
@@ -165,6 +168,7 @@ export function createDepotService(deps: {
         const left = held.get(i.variantId) ?? 0;
         if (left < i.qty) {
           throw conflict(
+            "DEPOT_GOODS_TAKEN_OUT",
             left > 0
               ? `「${i.name}」雲端庫存僅剩 ${left} 件（其餘已提貨），無法全數退款；請改為部分退款，退回仍在雲端庫存的數量`
               : `「${i.name}」已從雲端庫存提貨，無法退款；請改為部分退款，只退回仍在雲端庫存的商品`,
@@ -189,7 +193,9 @@ export function createDepotService(deps: {
   };
 }
 
-function view(t: typeof depotTakeouts.$inferSelect): TakeoutView {
+const TAKEOUT_LABELS = { requested: "待出貨", shipped: "已出貨", delivered: "已送達" } as const;
+
+export function view(t: typeof depotTakeouts.$inferSelect): TakeoutView {
   const a = t.address;
   return {
     id: t.id,
@@ -197,7 +203,7 @@ function view(t: typeof depotTakeouts.$inferSelect): TakeoutView {
     address: `${a.name}｜${a.zip} ${a.county}${a.district}${a.line}`,
     fee: t.fee,
     status: t.status,
-    status_label: t.status === "shipped" ? "已出貨" : "待出貨",
+    status_label: TAKEOUT_LABELS[t.status],
     tracking_no: t.trackingNo,
     created_at: t.createdAt.toISOString(),
   };

@@ -52,9 +52,14 @@ export function createExchangeService(
     async toWallet(memberId: number, points: number): Promise<ExchangeView> {
       const rate = await setting("exchange_points_per_dollar");
       const minimum = await setting("exchange_minimum_points");
-      if (points < minimum) throw badRequest(`最少兌換 ${minimum} 點`, [{ field: "points", message: `最少兌換 ${minimum} 點` }]);
+      if (points < minimum)
+        throw badRequest("POINTS_BELOW_MINIMUM", `最少兌換 ${minimum} 點`, [
+          { field: "points", message: `最少兌換 ${minimum} 點` },
+        ]);
       if (points % rate !== 0)
-        throw badRequest(`點數需為 ${rate} 的倍數`, [{ field: "points", message: `點數需為 ${rate} 的倍數` }]);
+        throw badRequest("POINTS_NOT_MULTIPLE_OF_RATE", `點數需為 ${rate} 的倍數`, [
+          { field: "points", message: `點數需為 ${rate} 的倍數` },
+        ]);
       const amount = points / rate;
       const row = await db.transaction(async (tx) => {
         const [e] = await tx
@@ -82,7 +87,7 @@ export function createExchangeService(
         .select()
         .from(exchangeItems)
         .where(and(eq(exchangeItems.id, itemId), eq(exchangeItems.active, true)));
-      if (!item) throw notFound("找不到此兌換商品");
+      if (!item) throw notFound("EXCHANGE_ITEM_NOT_FOUND", "找不到此兌換商品");
       const row = await db.transaction(async (tx) => {
         const [e] = await tx
           .insert(exchanges)

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { stockMovements, variants } from "../../db/schema/index.js";
-import { AppError } from "../../lib/errors.js";
+import { DomainError, isDomainError } from "../../lib/errors.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
 
 let t: TestApp;
@@ -39,8 +39,8 @@ describe("stock ledger", () => {
     expect(refused).toHaveLength(400);
     for (const r of refused) {
       const reason = (r as PromiseRejectedResult).reason;
-      expect(reason).toBeInstanceOf(AppError);
-      expect((reason as AppError).statusCode).toBe(409);
+      expect(reason).toBeInstanceOf(DomainError);
+      expect(isDomainError(reason, "INSUFFICIENT_STOCK")).toBe(true);
     }
     expect(await stockOf(v)).toBe(0);
     expect(await t.services.inventory.unbalanced()).toEqual([]);
@@ -102,7 +102,7 @@ describe("stock ledger", () => {
                 refs.push(ref);
                 expected -= o.qty;
               } catch (error) {
-                expect((error as AppError).statusCode).toBe(409);
+                expect(isDomainError(error, "INSUFFICIENT_STOCK")).toBe(true);
                 expect(o.qty).toBeGreaterThan(expected);
               }
             } else if (refs.length > 0) {

@@ -32,7 +32,7 @@ export function createInventoryService(db: Db) {
           .set({ stock: sql`${variants.stock} - ${l.qty}` })
           .where(and(eq(variants.id, l.variantId), gte(variants.stock, l.qty)))
           .returning({ id: variants.id });
-        if (taken.length === 0) throw conflict("庫存不足，部分商品已售完", { variant_id: l.variantId });
+        if (taken.length === 0) throw conflict("INSUFFICIENT_STOCK", "庫存不足，部分商品已售完", { variant_id: l.variantId });
         await move(tx, l.variantId, -l.qty, "reserve", ref);
       }
     },
@@ -74,7 +74,7 @@ export function createInventoryService(db: Db) {
         .set({ stock: sql`${variants.stock} + ${delta}` })
         .where(and(eq(variants.id, variantId), sql`${variants.stock} + ${delta} >= 0`))
         .returning({ stock: variants.stock });
-      if (!row) throw conflict("庫存不足，無法減少這麼多");
+      if (!row) throw conflict("STOCK_BELOW_ZERO", "庫存不足，無法減少這麼多");
       await move(tx, variantId, delta, reason, ref);
       return row.stock;
     },
@@ -112,7 +112,8 @@ export function createInventoryService(db: Db) {
           .set({ qty: sql`${shopStock.qty} + ${delta}` })
           .where(and(eq(shopStock.shopId, shopId), eq(shopStock.variantId, variantId), gte(shopStock.qty, -delta)))
           .returning({ qty: shopStock.qty });
-        if (moved.length === 0) throw conflict("賣家庫存不足", { variant_id: variantId, needed: -delta });
+        if (moved.length === 0)
+          throw conflict("INSUFFICIENT_SHOP_STOCK", "賣家庫存不足", { variant_id: variantId, needed: -delta });
       }
     },
 

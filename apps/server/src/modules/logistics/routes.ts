@@ -1,9 +1,10 @@
 import { MAIN_SHOP_ID, mapCreateTokenInput, shopIdSchema, z } from "@shop/contract";
+import { answers, cvsMapForm, cvsStoreView, raw, redirect, shipMethodView } from "@shop/contract/responses";
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "../../config.js";
 import { verifyCheckMacValue } from "../../integrations/ecpay/check-mac-value.js";
 import { type EcpayLogisticsConfig, simulatedMapPage } from "../../integrations/ecpay/map.js";
-import { AppError } from "../../lib/errors.js";
+import { DomainError } from "../../lib/errors.js";
 import { acceptFormPosts } from "../../lib/form.js";
 import { ok } from "../../lib/http.js";
 import type { LogisticsService } from "./service.js";
@@ -17,11 +18,16 @@ export function logisticsRoutes(
   return async (app) => {
     app.post(
       "/shipmethod/search",
-      { schema: { body: z.strictObject({ shop_id: shopIdSchema.default(1) }).nullish() } },
+      {
+        schema: {
+          body: z.strictObject({ shop_id: shopIdSchema.default(1) }).nullish(),
+          response: answers(z.array(shipMethodView)),
+        },
+      },
       async (req) => ok(await logistics.shipMethods(req.body?.shop_id ?? MAIN_SHOP_ID)),
     );
 
-    app.post("/ecpay/mapCreateToken", { schema: { body: mapCreateTokenInput } }, async (req) => {
+    app.post("/ecpay/mapCreateToken", { schema: { body: mapCreateTokenInput, response: answers(cvsMapForm) } }, async (req) => {
       const origin = config.PUBLIC_URL?.replace(/\/$/, "") ?? `${req.protocol}://${req.host}`;
       const form = await logistics.mapCreateToken(
         req.body.cvs_type,
@@ -33,7 +39,12 @@ export function logisticsRoutes(
     });
     app.get(
       "/ecpay/map/result",
-      { schema: { querystring: z.object({ token: z.string().regex(/^[A-Za-z0-9]{10,20}$/, { error: "門市選擇代碼錯誤" }) }) } },
+      {
+        schema: {
+          querystring: z.object({ token: z.string().regex(/^[A-Za-z0-9]{10,20}$/, { error: "門市選擇代碼錯誤" }) }),
+          response: answers(cvsStoreView),
+        },
+      },
       async (req) => ok(await logistics.mapResult(req.query.token)),
     );
 
@@ -42,16 +53,22 @@ export function logisticsRoutes(
       acceptFormPosts(scope);
       const formBody = z.record(z.string(), z.string().max(500));
       // ECPay returns the browser here with the chosen store (no MAC: the session token decides).
-      scope.post("/ecpay/map/callback", { schema: { body: formBody } }, async (req, reply) =>
-        reply.redirect(await logistics.mapCallback(req.body), 303),
+      scope.post(
+        "/ecpay/map/callback",
+        { schema: { body: formBody, response: redirect("回到結帳頁，帶著門市選擇代碼 cvs_token") } },
+        async (req, reply) => reply.redirect(await logistics.mapCallback(req.body), 303),
       );
       if (ecpay.simulated) {
         // Stand-in for ECPay's map page; like ECPay it checks the request's CheckMacValue.
-        scope.post("/ecpay/simulator/map", { schema: { body: formBody } }, async (req, reply) => {
-          if (!verifyCheckMacValue(req.body, ecpay.hashKey, ecpay.hashIV, "md5"))
-            throw new AppError(400, "CheckMacValue 驗證失敗");
-          return reply.type("text/html; charset=utf-8").send(simulatedMapPage(req.body));
-        });
+        scope.post(
+          "/ecpay/simulator/map",
+          { schema: { body: formBody, response: raw("text/html", "測試模式的超商門市地圖") } },
+          async (req, reply) => {
+            if (!verifyCheckMacValue(req.body, ecpay.hashKey, ecpay.hashIV, "md5"))
+              throw new DomainError("invalid", "INVALID_CHECK_MAC_VALUE", "CheckMacValue 驗證失敗");
+            return reply.type("text/html; charset=utf-8").send(simulatedMapPage(req.body));
+          },
+        );
       }
     });
   };

@@ -5,7 +5,7 @@ import type { Db, Tx } from "../../db/client.js";
 import { cvsMapSessions, shipMethods, shipmentEvents } from "../../db/schema/index.js";
 import { CVS_SUBTYPES, type EcpayLogisticsConfig, mapForm } from "../../integrations/ecpay/map.js";
 import { newToken } from "../../lib/crypto.js";
-import { AppError, notFound } from "../../lib/errors.js";
+import { DomainError, notFound } from "../../lib/errors.js";
 
 const MAP_SESSION_MINUTES = 30;
 
@@ -37,15 +37,16 @@ export function createLogisticsService(db: Db, ecpay: EcpayLogisticsConfig, now:
         .select()
         .from(cvsMapSessions)
         .where(and(eq(cvsMapSessions.token, token), gt(cvsMapSessions.expiresAt, now())));
-      if (!session) throw new AppError(400, "門市選擇已逾時或無效，請重新選擇門市");
+      if (!session) throw new DomainError("invalid", "CVS_MAP_SESSION_INVALID", "門市選擇已逾時或無效，請重新選擇門市");
       const [cvsType, returnPath = "/cart"] = session.cvsType.split("|") as [CvsMethod, string];
       if (fields.LogisticsSubType !== CVS_SUBTYPES[cvsType] || fields.MerchantID !== ecpay.merchantId) {
-        throw new AppError(400, "門市資料不符，請重新選擇門市");
+        throw new DomainError("invalid", "CVS_STORE_MISMATCH", "門市資料不符，請重新選擇門市");
       }
       const id = (fields.CVSStoreID ?? "").trim();
       const name = (fields.CVSStoreName ?? "").trim().slice(0, 40);
       const address = (fields.CVSAddress ?? "").trim().slice(0, 120);
-      if (!/^[0-9A-Za-z]{3,10}$/.test(id) || !name || !address) throw new AppError(400, "門市資料不完整，請重新選擇門市");
+      if (!/^[0-9A-Za-z]{3,10}$/.test(id) || !name || !address)
+        throw new DomainError("invalid", "CVS_STORE_INCOMPLETE", "門市資料不完整，請重新選擇門市");
       await db
         .update(cvsMapSessions)
         .set({ store: { type: cvsType, id, name, address } })
@@ -59,7 +60,7 @@ export function createLogisticsService(db: Db, ecpay: EcpayLogisticsConfig, now:
         .select()
         .from(cvsMapSessions)
         .where(and(eq(cvsMapSessions.token, token), gt(cvsMapSessions.expiresAt, now())));
-      if (!session?.store) throw notFound("找不到選擇的門市，請重新選擇");
+      if (!session?.store) throw notFound("CVS_STORE_NOT_FOUND", "找不到選擇的門市，請重新選擇");
       return session.store as CvsStore;
     },
 

@@ -77,7 +77,7 @@ export function createMemberCoupons(db: Db, now: () => Date) {
           ),
         )
         .returning({ id: memberCoupons.id });
-      if (used.length === 0) throw conflict("優惠券已使用或已過期");
+      if (used.length === 0) throw conflict("COUPON_UNAVAILABLE", "優惠券已使用或已過期");
     },
 
     /** Gives a cancelled order's coupon back. */

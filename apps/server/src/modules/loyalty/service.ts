@@ -57,7 +57,10 @@ export function createLoyaltyService(
       .set({ memberId })
       .where(and(eq(loyaltyAccounts.memberId, memberId), gte(column, -delta)))
       .returning({ memberId: loyaltyAccounts.memberId });
-    if (covered.length === 0) throw conflict(kind === "points" ? "點數不足" : "錢包餘額不足");
+    if (covered.length === 0)
+      throw kind === "points"
+        ? conflict("INSUFFICIENT_POINTS", "點數不足")
+        : conflict("INSUFFICIENT_WALLET_BALANCE", "錢包餘額不足");
     await tx.insert(ledger).values({ memberId, delta, reason, ref });
   }
 
@@ -197,8 +200,8 @@ export function createLoyaltyService(
      * is unique per member, and what exists is skipped.
      */
     async settleMonth(month: string): Promise<{ month: string; qualified_members: number; team_points_credited: number }> {
-      if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(month)) throw badRequest("月份格式錯誤（YYYY-MM）");
-      if (month >= taipeiMonth(now())) throw badRequest("只能結算已結束的月份");
+      if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(month)) throw badRequest("INVALID_MONTH", "月份格式錯誤（YYYY-MM）");
+      if (month >= taipeiMonth(now())) throw badRequest("MONTH_NOT_ENDED", "只能結算已結束的月份");
       return db.transaction(async (tx) => {
         // One settlement at a time per month: a second run waits here, then finds nothing to add.
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`month-settlement:${month}`}))`);

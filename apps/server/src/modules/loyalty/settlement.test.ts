@@ -42,7 +42,7 @@ describe("monthly settlement", () => {
 
     // The upline qualifies later in the same month.
     while ((await loyalty.monthSpend(ids.member ?? 0, "2026-08")) < 3000) await completedOrder("member", 46, 5);
-    await expect(loyalty.settleMonth("2026-08")).rejects.toMatchObject({ statusCode: 400 });
+    await expect(loyalty.settleMonth("2026-08")).rejects.toMatchObject({ kind: "invalid", code: "MONTH_NOT_ENDED" });
 
     // 1 September in Taipei (16:00 UTC on the 31st): August can be settled.
     t.clock.now = new Date("2026-08-31T16:00:00Z");
@@ -68,7 +68,7 @@ describe("monthly settlement", () => {
     expect((await t.services.loyalty.settleDueMonth())?.month).toBe("2026-09");
     expect(await t.services.loyalty.settleDueMonth()).toBeNull();
     for (const bad of ["2026-13", "26-01", "2026-9", "2026-10", "2027-01"]) {
-      await expect(t.services.loyalty.settleMonth(bad), bad).rejects.toMatchObject({ statusCode: 400 });
+      await expect(t.services.loyalty.settleMonth(bad), bad).rejects.toMatchObject({ kind: "invalid" });
     }
   });
 });

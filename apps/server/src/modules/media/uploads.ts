@@ -3,7 +3,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import type { MultipartFile } from "@fastify/multipart";
 import sharp from "sharp";
-import { AppError } from "../../lib/errors.js";
+import { DomainError, unavailable } from "../../lib/errors.js";
 import type { MediaService } from "./service.js";
 
 const ACCEPTED = new Set(["jpeg", "png", "webp", "avif", "gif"]);
@@ -21,12 +21,13 @@ export function createUploadService(dataDir: string, media: MediaService) {
   return {
     async saveImage(file: MultipartFile) {
       const buffer = await file.toBuffer().catch(() => {
-        throw new AppError(413, "圖片過大，請小於 8 MB");
+        throw new DomainError("too_large", "IMAGE_TOO_LARGE", "圖片過大，請小於 8 MB");
       });
       const meta = await sharp(buffer)
         .metadata()
         .catch(() => undefined);
-      if (!meta?.format || !ACCEPTED.has(meta.format)) throw new AppError(415, "只接受 JPG、PNG、WebP、AVIF 或 GIF 圖片");
+      if (!meta?.format || !ACCEPTED.has(meta.format))
+        throw new DomainError("unsupported_media", "IMAGE_FORMAT_UNSUPPORTED", "只接受 JPG、PNG、WebP、AVIF 或 GIF 圖片");
       const month = new Date().toISOString().slice(0, 7).replace("-", "");
       const relative = path.posix.join("admin", month, `${randomUUID()}.webp`);
       const target = path.join(root, relative);
@@ -39,7 +40,7 @@ export function createUploadService(dataDir: string, media: MediaService) {
       // The durable copy (S3 when configured): without it other instances could not serve the file.
       await media.persist(relative, "image/webp").catch(async () => {
         await fs.rm(target, { force: true });
-        throw new AppError(503, "圖片儲存失敗，請稍後再試");
+        throw unavailable("IMAGE_STORAGE_FAILED", "圖片儲存失敗，請稍後再試");
       });
       await Promise.all(PREPARED_WIDTHS.map((w) => media.resized(relative, w)));
       return { url: `/uploads/${relative}`, width: out.width, height: out.height };

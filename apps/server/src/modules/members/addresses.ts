@@ -34,14 +34,15 @@ export function createAddressBookService(db: Db, now: () => Date = () => new Dat
         .select()
         .from(memberAddresses)
         .where(and(eq(memberAddresses.id, id), eq(memberAddresses.memberId, memberId)));
-      if (!a) throw notFound("找不到此地址");
+      if (!a) throw notFound("ADDRESS_NOT_FOUND", "找不到此地址");
       return view(a);
     },
     async save(memberId: number, input: Input): Promise<AddressBookEntry> {
       const d = findDistrict(input.county, input.district);
-      if (!d) throw badRequest("縣市與鄉鎮市區不符", [{ field: "district", message: "請選擇正確的鄉鎮市區" }]);
+      if (!d)
+        throw badRequest("DISTRICT_MISMATCH", "縣市與鄉鎮市區不符", [{ field: "district", message: "請選擇正確的鄉鎮市區" }]);
       if (!input.zip.startsWith(d.zip))
-        throw badRequest("郵遞區號與地區不符", [{ field: "zip", message: `此地區的郵遞區號為 ${d.zip}` }]);
+        throw badRequest("ZIP_MISMATCH", "郵遞區號與地區不符", [{ field: "zip", message: `此地區的郵遞區號為 ${d.zip}` }]);
       const values = {
         name: input.name,
         phone: input.phone,
@@ -53,11 +54,11 @@ export function createAddressBookService(db: Db, now: () => Date = () => new Dat
       if (input.id) {
         await this.get(memberId, input.id);
         const [row] = await db.update(memberAddresses).set(values).where(eq(memberAddresses.id, input.id)).returning();
-        if (!row) throw notFound("找不到此地址");
+        if (!row) throw notFound("ADDRESS_NOT_FOUND", "找不到此地址");
         return view(row);
       }
       const [n] = await db.select({ n: count() }).from(memberAddresses).where(eq(memberAddresses.memberId, memberId));
-      if ((n?.n ?? 0) >= MAX_ADDRESSES) throw unprocessable(`最多可儲存 ${MAX_ADDRESSES} 筆地址`);
+      if ((n?.n ?? 0) >= MAX_ADDRESSES) throw unprocessable("ADDRESS_LIMIT_REACHED", `最多可儲存 ${MAX_ADDRESSES} 筆地址`);
       const [row] = await db
         .insert(memberAddresses)
         .values({ memberId, ...values, createdAt: now() })
@@ -70,7 +71,7 @@ export function createAddressBookService(db: Db, now: () => Date = () => new Dat
         .delete(memberAddresses)
         .where(and(eq(memberAddresses.id, id), eq(memberAddresses.memberId, memberId)))
         .returning({ id: memberAddresses.id });
-      if (gone.length === 0) throw notFound("找不到此地址");
+      if (gone.length === 0) throw notFound("ADDRESS_NOT_FOUND", "找不到此地址");
     },
   };
 }

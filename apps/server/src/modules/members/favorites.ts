@@ -10,7 +10,7 @@ export function createFavoritesService(db: Db, catalogue: CatalogueService) {
   return {
     async like(memberId: number, productId: number, shopId: number) {
       await catalogue.product(productId, shopId).catch(() => {
-        throw notFound("找不到此商品，可能已下架");
+        throw notFound("PRODUCT_NOT_FOUND", "找不到此商品，可能已下架");
       });
       await db.insert(favorites).values({ memberId, productId }).onConflictDoNothing();
     },

@@ -57,9 +57,9 @@ export function createReferralsService(
      */
     async shareProduct(memberId: number, productId: number, origin: string): Promise<ShareLinks> {
       const [m] = await db.select().from(members).where(eq(members.id, memberId));
-      if (!m) throw notFound("找不到會員");
+      if (!m) throw notFound("MEMBER_NOT_FOUND", "找不到會員");
       await catalogue.product(productId, m.shopId).catch(() => {
-        throw notFound("找不到此商品，可能已下架");
+        throw notFound("PRODUCT_NOT_FOUND", "找不到此商品，可能已下架");
       });
       const url = `${origin}${shopBasePath(m.shopId)}/product/details?id=${productId}&refcode=${encodeURIComponent(m.refcode)}`;
       return { url, line_share_url: lineShareUrl(url) };
@@ -81,7 +81,7 @@ export function createReferralsService(
     /** Level 2: the referrals of one of the member's own referrals (anyone else's is a 404). */
     async child(memberId: number, childId: number) {
       const [c] = await db.select({ upline: members.uplineId }).from(members).where(eq(members.id, childId));
-      if (c?.upline !== memberId) throw notFound("找不到此推薦會員");
+      if (c?.upline !== memberId) throw notFound("REFERRAL_NOT_FOUND", "找不到此推薦會員");
       return listUnder(childId);
     },
   };

@@ -3,7 +3,7 @@ import { and, count, desc, eq, like, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import { members } from "../../db/schema/index.js";
 import { newRefcode } from "../../lib/crypto.js";
-import { isUniqueViolation, notFound } from "../../lib/errors.js";
+import { conflict, fieldError, isUniqueViolation, notFound } from "../../lib/errors.js";
 import { likeEscape } from "../../lib/like.js";
 
 export type Member = typeof members.$inferSelect;
@@ -92,9 +92,36 @@ export function createMembersService(db: Db) {
     async setPasswordHash(id: number, passwordHash: string, q: Db | Tx = db) {
       await q.update(members).set({ passwordHash, updatedAt: new Date() }).where(eq(members.id, id));
     },
+    /** Staff's edit of a member's profile, inside their transaction (a phone or e-mail another member has is refused). */
+    async updateProfile(tx: Tx, id: number, p: { name: string; nickname: string | null; phone: string; email: string | null }) {
+      try {
+        return await tx.transaction(async (sp) => {
+          const [row] = await sp
+            .update(members)
+            .set({ name: p.name, nickname: p.nickname, phone: p.phone, email: p.email, updatedAt: new Date() })
+            .where(eq(members.id, id))
+            .returning();
+          if (!row) throw notFound("MEMBER_NOT_FOUND", "找不到此會員");
+          return row;
+        });
+      } catch (error) {
+        if (isUniqueViolation(error, "members_phone_key")) throw fieldError("phone", "此手機號碼已被其他會員使用");
+        if (isUniqueViolation(error, "members_email_key")) throw fieldError("email", "此電子郵件已被其他會員使用");
+        throw error;
+      }
+    },
+    /** Suspends or reinstates a member (sign-in and every session check the status), locking the row. */
+    async setStatus(tx: Tx, id: number, status: Member["status"]) {
+      const [before] = await tx.select().from(members).where(eq(members.id, id)).for("update");
+      if (!before) throw notFound("MEMBER_NOT_FOUND", "找不到此會員");
+      if (before.status === status)
+        throw conflict("MEMBER_STATUS_UNCHANGED", status === "disabled" ? "此帳號已是停用狀態" : "此帳號已是啟用狀態");
+      await tx.update(members).set({ status, updatedAt: new Date() }).where(eq(members.id, id));
+      return before;
+    },
     async updateNickname(id: number, nickname: string): Promise<Member> {
       const [row] = await db.update(members).set({ nickname, updatedAt: new Date() }).where(eq(members.id, id)).returning();
-      if (!row) throw notFound("找不到會員資料");
+      if (!row) throw notFound("MEMBER_NOT_FOUND", "找不到會員資料");
       return row;
     },
   };

@@ -1,4 +1,5 @@
 import { idSchema, pageQuerySchema, z } from "@shop/contract";
+import { answers, noticeTabCounts, notificationPage } from "@shop/contract/responses";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ok } from "../../lib/http.js";
 import type { SessionGuards } from "../../plugins/session.js";
@@ -10,12 +11,17 @@ export function notificationRoutes(
   guards: SessionGuards,
 ): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get("/user/systemTabNotice", { preHandler: guards.requireMember }, async (req) =>
-      ok(await services.notifications.tabCounts(sessionOf(req).member.id)),
+    app.get(
+      "/user/systemTabNotice",
+      { preHandler: guards.requireMember, schema: { response: answers(noticeTabCounts) } },
+      async (req) => ok(await services.notifications.tabCounts(sessionOf(req).member.id)),
     );
     app.post(
       "/user/notice/read",
-      { preHandler: guards.requireMember, schema: { body: z.strictObject({ ids: z.array(idSchema).max(100).optional() }) } },
+      {
+        preHandler: guards.requireMember,
+        schema: { body: z.strictObject({ ids: z.array(idSchema).max(100).optional() }), response: answers(noticeTabCounts) },
+      },
       async (req) => {
         await services.notifications.markRead(sessionOf(req).member.id, req.body.ids);
         return ok(await services.notifications.tabCounts(sessionOf(req).member.id));
@@ -23,7 +29,10 @@ export function notificationRoutes(
     );
     app.post(
       "/notification/search",
-      { preHandler: guards.requireMember, schema: { body: pageQuerySchema.strict().nullish() } },
+      {
+        preHandler: guards.requireMember,
+        schema: { body: pageQuerySchema.strict().nullish(), response: answers(notificationPage) },
+      },
       async (req) =>
         ok(await services.notifications.search(sessionOf(req).member.id, req.body?.page ?? 1, req.body?.per_page ?? 20)),
     );

@@ -46,7 +46,7 @@ export function createCardCharge(deps: {
         .where(and(eq(payments.orderId, o.id), eq(payments.method, "card")));
       const at = now();
       if (mine.some((p) => p.status === "charging" && at.getTime() - p.updatedAt.getTime() < IN_DOUBT_MS)) {
-        throw conflict("付款處理中，請稍候再查看訂單");
+        throw conflict("PAYMENT_IN_PROGRESS", "付款處理中，請稍候再查看訂單");
       }
       const fresh = mine.find((p) => p.status === "pending");
       const [claimed] = fresh

@@ -37,6 +37,8 @@ export function masked(view: OrderView): OrderView {
     cvs_store: view.cvs_store ? { type: view.cvs_store.type, id: "", name: "○○門市", address: "○○○" } : null,
     invoice: { type: view.invoice.type ?? "" },
     note: "",
+    // The card's last digits identify the buyer's card: not for someone who only knows the phone.
+    payment: view.payment ? { ...view.payment, card_last4: null } : null,
     // Reasons can be the buyer's own words (a cancellation reason).
     history: view.history.map((h) => ({ ...h, reason: "" })),
     can_cancel: view.can_cancel,
@@ -68,7 +70,8 @@ export function createGuestAccess(deps: { db: Db; codes: OneTimeCodes; brandName
   async function guestOrder(orderNo: string, phone: string) {
     const [o] = await db.select().from(orders).where(eq(orders.orderNo, orderNo));
     // Members' orders are read signed in; a wrong phone reads like a missing order.
-    if (!o || o.memberId !== null || o.receiverPhone !== phone) throw notFound("查無此訂單，請確認訂單編號與手機號碼");
+    if (!o || o.memberId !== null || o.receiverPhone !== phone)
+      throw notFound("ORDER_NOT_FOUND", "查無此訂單，請確認訂單編號與手機號碼");
     return o;
   }
 

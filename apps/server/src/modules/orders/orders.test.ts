@@ -97,8 +97,11 @@ describe("card payments through the TapPay protocol (simulator)", () => {
       headers: cart.headers,
     });
     expect(r.body.data.next).toEqual({ type: "done" });
-    const d = await s.detail(r.body.data.order_no);
-    expect(d.body.data).toMatchObject({ status: "paid", payment: { status: "paid", card_last4: "4242" } });
+    const d = await s.detail(r.body.data.order_no, { phone: guestReceiver.phone, access: r.body.data.access_token });
+    expect(d.body.data).toMatchObject({ masked: false, status: "paid", payment: { status: "paid", card_last4: "4242" } });
+    // Someone who only knows the phone does not learn the card's last digits.
+    const byPhone = await s.detail(r.body.data.order_no);
+    expect(byPhone.body.data).toMatchObject({ masked: true, payment: { status: "paid", card_last4: null } });
   });
 
   test("a declined card leaves the order unpaid with nothing charged; repaying with a good card pays it", async () => {

@@ -49,9 +49,9 @@ export function createOrderQueries(db: Db) {
     async findFor(buyer: Buyer, orderNo: string): Promise<Order> {
       const [o] = await db.select().from(orders).where(eq(orders.orderNo, orderNo));
       const byPhone = buyer.memberId === undefined && buyer.phone !== undefined && o?.receiverPhone === buyer.phone;
-      if (o && byPhone && o.memberId !== null) throw forbidden("此為會員訂單，請登入會員後查看");
+      if (o && byPhone && o.memberId !== null) throw forbidden("MEMBER_ORDER_SIGN_IN_REQUIRED", "此為會員訂單，請登入會員後查看");
       const mine = o && ((buyer.memberId !== undefined && o.memberId === buyer.memberId) || byPhone);
-      if (!o || !mine) throw notFound("查無此訂單，請確認訂單編號與手機號碼");
+      if (!o || !mine) throw notFound("ORDER_NOT_FOUND", "查無此訂單，請確認訂單編號與手機號碼");
       return o;
     },
 

@@ -15,11 +15,27 @@ import {
   storeOrderInput,
   z,
 } from "@shop/contract";
+import {
+  answers,
+  captchaSent,
+  messageOnly,
+  orderAccess,
+  orderSummary,
+  orderView,
+  paged,
+  payInfo,
+  raw,
+  redirect,
+  repayResult,
+  simulatedPrime,
+  storeResult,
+  trackingView,
+} from "@shop/contract/responses";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "../../config.js";
 import type { FakeTapPay } from "../../integrations/tappay/fake.js";
-import { AppError, conflict, fieldError, forbidden } from "../../lib/errors.js";
+import { conflict, fieldError, forbidden, notFound } from "../../lib/errors.js";
 import { acceptFormPosts } from "../../lib/form.js";
 import { ok, publicOrigin } from "../../lib/http.js";
 import { cartTokenOf } from "../../plugins/cart-token.js";
@@ -76,13 +92,15 @@ export function orderRoutes(
     Boolean(req.session) || (await guestAccess.orderIdOf(token)) === orderId;
 
   return async (app) => {
-    app.post("/order/pay_info", { ...withSession, schema: { body: payInfoInput } }, async (req) =>
+    app.post("/order/pay_info", { ...withSession, schema: { body: payInfoInput, response: answers(payInfo) } }, async (req) =>
       ok(await deps.quotes.payInfo(buyerOf(req), { lineIds: req.body.line_ids }, req.body)),
     );
-    app.post("/order/pay_info/fast", { ...withSession, schema: { body: fastPayInfoInput } }, async (req) =>
-      ok(await deps.quotes.payInfo(buyerOf(req), { variantId: req.body.variant_id, qty: req.body.qty }, req.body)),
+    app.post(
+      "/order/pay_info/fast",
+      { ...withSession, schema: { body: fastPayInfoInput, response: answers(payInfo) } },
+      async (req) => ok(await deps.quotes.payInfo(buyerOf(req), { variantId: req.body.variant_id, qty: req.body.qty }, req.body)),
     );
-    app.post("/order/store", { ...withSession, schema: { body: storeOrderInput } }, async (req) =>
+    app.post("/order/store", { ...withSession, schema: { body: storeOrderInput, response: answers(storeResult) } }, async (req) =>
       ok(
         await deps.placeOrder.store(buyerOf(req), { lineIds: req.body.line_ids }, req.body, {
           idempotencyKey: idempotencyKeyOf(req),
@@ -91,67 +109,99 @@ export function orderRoutes(
         "訂單已成立",
       ),
     );
-    app.post("/order/store/fast", { ...withSession, schema: { body: fastStoreOrderInput } }, async (req) =>
-      ok(
-        await deps.placeOrder.store(buyerOf(req), { variantId: req.body.variant_id, qty: req.body.qty }, req.body, {
-          idempotencyKey: idempotencyKeyOf(req),
-          origin: originOf(req),
-        }),
-        "訂單已成立",
-      ),
+    app.post(
+      "/order/store/fast",
+      { ...withSession, schema: { body: fastStoreOrderInput, response: answers(storeResult) } },
+      async (req) =>
+        ok(
+          await deps.placeOrder.store(buyerOf(req), { variantId: req.body.variant_id, qty: req.body.qty }, req.body, {
+            idempotencyKey: idempotencyKeyOf(req),
+            origin: originOf(req),
+          }),
+          "訂單已成立",
+        ),
     );
 
-    app.post("/order/search", { ...member, schema: { body: orderSearchInput } }, async (req) =>
-      ok(await views.list(sessionOf(req).member.id, req.body.status, req.body.page, req.body.per_page)),
+    app.post(
+      "/order/search",
+      { ...member, schema: { body: orderSearchInput, response: answers(paged(orderSummary)) } },
+      async (req) => ok(await views.list(sessionOf(req).member.id, req.body.status, req.body.page, req.body.per_page)),
     );
-    app.post("/order/detail", { ...lookupLimited, schema: { body: orderLookupInput } }, async (req) => {
-      guestNeedsPhone(req, req.body.phone);
-      const order = await orders.findFor(buyerOf(req, req.body.phone), req.body.order_no);
-      const view = await views.detail(order);
-      return ok((await proven(req, order.id, req.body.access_token)) ? view : masked(view));
-    });
+    app.post(
+      "/order/detail",
+      { ...lookupLimited, schema: { body: orderLookupInput, response: answers(orderView) } },
+      async (req) => {
+        guestNeedsPhone(req, req.body.phone);
+        const order = await orders.findFor(buyerOf(req, req.body.phone), req.body.order_no);
+        const view = await views.detail(order);
+        return ok((await proven(req, order.id, req.body.access_token)) ? view : masked(view));
+      },
+    );
     // Ours: a guest proves the phone on an order with a one-time SMS code (full details, cancelling).
-    app.post("/order/sendGuestCode", { ...lookupLimited, schema: { body: guestOrderCodeInput } }, async (req) =>
-      ok(await guestAccess.sendCode(req.body.order_no, req.body.phone, req.ip), "驗證碼已寄出"),
+    app.post(
+      "/order/sendGuestCode",
+      { ...lookupLimited, schema: { body: guestOrderCodeInput, response: answers(captchaSent) } },
+      async (req) => ok(await guestAccess.sendCode(req.body.order_no, req.body.phone, req.ip), "驗證碼已寄出"),
     );
-    app.post("/order/verifyGuestCode", { ...lookupLimited, schema: { body: guestOrderVerifyInput } }, async (req) =>
-      ok(await guestAccess.verify(req.body.order_no, req.body.phone, req.body.captcha), "驗證成功"),
+    app.post(
+      "/order/verifyGuestCode",
+      { ...lookupLimited, schema: { body: guestOrderVerifyInput, response: answers(orderAccess) } },
+      async (req) => ok(await guestAccess.verify(req.body.order_no, req.body.phone, req.body.captcha), "驗證成功"),
     );
     app.get(
       "/order/hct_detail",
-      { ...lookupLimited, schema: { querystring: z.object({ order_no: orderNoSchema, phone: phoneSchema.optional() }) } },
+      {
+        ...lookupLimited,
+        schema: {
+          querystring: z.object({ order_no: orderNoSchema, phone: phoneSchema.optional() }),
+          response: answers(trackingView),
+        },
+      },
       async (req) => {
         guestNeedsPhone(req, req.query.phone);
         return ok(await views.tracking(await orders.findFor(buyerOf(req, req.query.phone), req.query.order_no)));
       },
     );
-    app.post("/order/paymentTransfer", { ...lookupLimited, schema: { body: paymentTransferInput } }, async (req) => {
-      guestNeedsPhone(req, req.body.phone);
-      const { order_no, last5, amount, paid_at } = req.body;
-      await deps.payments.reportTransfer(buyerOf(req, req.body.phone), order_no, { last5, amount, paid_at });
-      return ok(null, "已收到您的匯款回報，確認後將為您出貨");
-    });
-    app.post("/order/cancelOrder", { ...lookupLimited, schema: { body: cancelOrderInput } }, async (req) => {
-      guestNeedsPhone(req, req.body.phone);
-      const buyer = buyerOf(req, req.body.phone);
-      const order = await orders.findFor(buyer, req.body.order_no);
-      if (!(await proven(req, order.id, req.body.access_token))) throw forbidden("請先以簡訊驗證碼驗證手機，再取消訂單");
-      await orders.cancelByBuyer({ ...buyer, verifiedOrderId: order.id }, req.body.order_no, req.body.reason);
-      return ok(await views.detail(await orders.findFor(buyer, req.body.order_no)), "訂單已取消");
-    });
-    app.post("/order/repayTappays", { ...lookupLimited, schema: { body: repayInput } }, async (req) => {
-      guestNeedsPhone(req, req.body.phone);
-      const order = await orders.findFor(buyerOf(req, req.body.phone), req.body.order_no);
-      if (order.paymentMethod !== "card") throw conflict("此訂單不是信用卡付款");
-      if (order.status !== "pending_payment") throw conflict("此訂單已付款或已取消");
-      const next = await deps.charge.charge(order, req.body.prime, originOf(req));
-      return ok({ order_no: req.body.order_no, next });
-    });
+    app.post(
+      "/order/paymentTransfer",
+      { ...lookupLimited, schema: { body: paymentTransferInput, response: messageOnly } },
+      async (req) => {
+        guestNeedsPhone(req, req.body.phone);
+        const { order_no, last5, amount, paid_at } = req.body;
+        await deps.payments.reportTransfer(buyerOf(req, req.body.phone), order_no, { last5, amount, paid_at });
+        return ok(null, "已收到您的匯款回報，確認後將為您出貨");
+      },
+    );
+    app.post(
+      "/order/cancelOrder",
+      { ...lookupLimited, schema: { body: cancelOrderInput, response: answers(orderView) } },
+      async (req) => {
+        guestNeedsPhone(req, req.body.phone);
+        const buyer = buyerOf(req, req.body.phone);
+        const order = await orders.findFor(buyer, req.body.order_no);
+        if (!(await proven(req, order.id, req.body.access_token)))
+          throw forbidden("PHONE_NOT_VERIFIED", "請先以簡訊驗證碼驗證手機，再取消訂單");
+        await orders.cancelByBuyer({ ...buyer, verifiedOrderId: order.id }, req.body.order_no, req.body.reason);
+        return ok(await views.detail(await orders.findFor(buyer, req.body.order_no)), "訂單已取消");
+      },
+    );
+    app.post(
+      "/order/repayTappays",
+      { ...lookupLimited, schema: { body: repayInput, response: answers(repayResult) } },
+      async (req) => {
+        guestNeedsPhone(req, req.body.phone);
+        const order = await orders.findFor(buyerOf(req, req.body.phone), req.body.order_no);
+        if (order.paymentMethod !== "card") throw conflict("NOT_CARD_PAYMENT", "此訂單不是信用卡付款");
+        if (order.status !== "pending_payment") throw conflict("ORDER_NOT_AWAITING_PAYMENT", "此訂單已付款或已取消");
+        const next = await deps.charge.charge(order, req.body.prime, originOf(req));
+        return ok({ order_no: req.body.order_no, next });
+      },
+    );
 
     // TapPay's 3-D Secure notify. No signature exists: the Record API decides.
     app.post(
       "/payments/tappay/notify",
-      { schema: { body: z.object({ rec_trade_id: z.string().min(1).max(100) }).passthrough() } },
+      { schema: { body: z.object({ rec_trade_id: z.string().min(1).max(100) }).passthrough(), response: messageOnly } },
       async (req) => {
         await deps.payments.tapPayNotify(req.body.rec_trade_id);
         return ok(null);
@@ -161,23 +211,35 @@ export function orderRoutes(
     const sim = options.tapPaySimulator;
     if (sim) {
       // What TapPay's card fields do in the browser, for the 測試模式 card form.
-      app.post("/payments/simulator/prime", { schema: { body: simulatorPrimeInput } }, async (req) =>
-        ok({ prime: sim.issuePrime(req.body.card_number) }),
+      app.post(
+        "/payments/simulator/prime",
+        { schema: { body: simulatorPrimeInput, response: answers(simulatedPrime) } },
+        async (req) => ok({ prime: sim.issuePrime(req.body.card_number) }),
       );
       await app.register(async (plain) => {
         const scope = plain.withTypeProvider<ZodTypeProvider>();
         acceptFormPosts(scope);
         scope.get(
           "/payments/simulator/3ds",
-          { schema: { querystring: z.object({ rec_trade_id: z.string().max(100) }) } },
+          {
+            schema: {
+              querystring: z.object({ rec_trade_id: z.string().max(100) }),
+              response: raw("text/html", "測試模式的 3D 驗證頁"),
+            },
+          },
           async (req, reply) => reply.type("text/html; charset=utf-8").send(threeDsPage(req.query.rec_trade_id)),
         );
         scope.post(
           "/payments/simulator/3ds",
-          { schema: { body: z.object({ rec_trade_id: z.string().max(100), result: z.enum(["approve", "reject"]) }) } },
+          {
+            schema: {
+              body: z.object({ rec_trade_id: z.string().max(100), result: z.enum(["approve", "reject"]) }),
+              response: redirect("回到商店的付款結果頁"),
+            },
+          },
           async (req, reply) => {
             const done = sim.complete3ds(req.body.rec_trade_id, req.body.result === "approve");
-            if (!done) throw new AppError(404, "找不到此驗證交易或已完成");
+            if (!done) throw notFound("THREE_DS_NOT_FOUND", "找不到此驗證交易或已完成");
             // TapPay notifies our backend, then sends the browser back to the shop.
             await app.inject({ method: "POST", url: new URL(done.notifyUrl).pathname, payload: done.notify as object });
             return reply.redirect(done.redirectUrl, 303);

@@ -1,4 +1,13 @@
 import { bankAccountInput, walletApplyInput, z } from "@shop/contract";
+import {
+  answers,
+  bankOption,
+  branchOption,
+  messageOnly,
+  payoutAccountView,
+  withdrawalsHome,
+  withdrawalView,
+} from "@shop/contract/responses";
 import { BANKS, branchesOf } from "@shop/reference-data";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ok } from "../../lib/http.js";
@@ -16,39 +25,55 @@ export function payoutRoutes(
     // Specification: a truthy status opens the bank modal (a signed-in seller with no payout account).
     app.post(
       "/supmall/isBank",
-      { preHandler: guards.optionalMember, schema: { body: z.strictObject({}).nullish() } },
+      { preHandler: guards.optionalMember, schema: { body: z.strictObject({}).nullish(), response: messageOnly } },
       async (req) => {
         const member = req.session?.member;
         const needed = Boolean(member && (await shops.ownedBy(member.id)) && !(await payout.get(member.id)));
         return { status: needed, message: needed ? "請設定收款銀行帳號" : "不需設定", data: null };
       },
     );
-    app.post("/supmall/updateBank", { preHandler: guards.requireMember, schema: { body: bankAccountInput } }, async (req) => {
-      await payout.save(sessionOf(req).member.id, req.body);
-      return ok(await payout.view(sessionOf(req).member.id), "收款帳號已儲存");
-    });
-    app.post("/user/wallet/apply", { preHandler: guards.requireMember, schema: { body: walletApplyInput } }, async (req) =>
-      ok(await payout.apply(sessionOf(req).member.id, req.body.amount), "已送出提領申請"),
+    app.post(
+      "/supmall/updateBank",
+      { preHandler: guards.requireMember, schema: { body: bankAccountInput, response: answers(payoutAccountView.nullable()) } },
+      async (req) => {
+        await payout.save(sessionOf(req).member.id, req.body);
+        return ok(await payout.view(sessionOf(req).member.id), "收款帳號已儲存");
+      },
     );
-    app.get("/user/wallet/withdrawals", { preHandler: guards.requireMember }, async (req) =>
-      ok({
-        rules: await payout.withdrawalRules(sessionOf(req).member.id),
-        list: await payout.withdrawalsOf(sessionOf(req).member.id),
-      }),
+    app.post(
+      "/user/wallet/apply",
+      { preHandler: guards.requireMember, schema: { body: walletApplyInput, response: answers(withdrawalView) } },
+      async (req) => ok(await payout.apply(sessionOf(req).member.id, req.body.amount), "已送出提領申請"),
     );
-    app.get("/user/bank/get", { preHandler: guards.requireMember }, async (req) =>
-      ok(await payout.view(sessionOf(req).member.id)),
+    app.get(
+      "/user/wallet/withdrawals",
+      { preHandler: guards.requireMember, schema: { response: answers(withdrawalsHome) } },
+      async (req) =>
+        ok({
+          rules: await payout.withdrawalRules(sessionOf(req).member.id),
+          list: await payout.withdrawalsOf(sessionOf(req).member.id),
+        }),
+    );
+    app.get(
+      "/user/bank/get",
+      { preHandler: guards.requireMember, schema: { response: answers(payoutAccountView.nullable()) } },
+      async (req) => ok(await payout.view(sessionOf(req).member.id)),
     );
 
     // Ours: the reference lists for the modal's pickers (public, cached).
-    app.get("/reference/banks", { config: { publicCache: true } }, async () => ok(BANKS));
+    app.get("/reference/banks", { config: { publicCache: true }, schema: { response: answers(z.array(bankOption)) } }, async () =>
+      ok([...BANKS]),
+    );
     app.get(
       "/reference/branches",
       {
         config: { publicCache: true },
-        schema: { querystring: z.object({ bank_code: z.string().regex(/^\d{3}$/, { error: "銀行代碼為 3 碼" }) }) },
+        schema: {
+          querystring: z.object({ bank_code: z.string().regex(/^\d{3}$/, { error: "銀行代碼為 3 碼" }) }),
+          response: answers(z.array(branchOption)),
+        },
       },
-      async (req) => ok(branchesOf(req.query.bank_code)),
+      async (req) => ok([...branchesOf(req.query.bank_code)]),
     );
   };
 }

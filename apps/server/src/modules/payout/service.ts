@@ -5,7 +5,7 @@ import { BANKS, bankName, findBranch } from "@shop/reference-data";
 import { count, desc, eq } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import { payoutAccounts, withdrawals } from "../../db/schema/index.js";
-import { AppError, badRequest, conflict, notFound, unprocessable } from "../../lib/errors.js";
+import { badRequest, conflict, notFound, unprocessable } from "../../lib/errors.js";
 import type { LoyaltyService } from "../loyalty/service.js";
 import type { ShopsService } from "../shops/service.js";
 
@@ -80,11 +80,11 @@ export function createPayoutService(db: Db, loyalty: LoyaltyService, shops: Shop
     /** wallet/apply: holds the amount (it leaves the wallet now) until staff pay or reject it. */
     async apply(memberId: number, amount: number): Promise<WithdrawalView> {
       const account = await get(memberId);
-      if (!account) throw new AppError(422, "請先設定收款銀行帳號", { need_bank: true });
+      if (!account) throw unprocessable("BANK_ACCOUNT_REQUIRED", "請先設定收款銀行帳號", { need_bank: true });
       const minimum = await setting("withdrawal_minimum");
       const fee = await setting("withdrawal_fee");
-      if (amount < minimum) throw unprocessable(`最低提領金額為 ${formatMoney(minimum)}`);
-      if (amount <= fee) throw unprocessable(`提領金額需大於手續費 ${formatMoney(fee)}`);
+      if (amount < minimum) throw unprocessable("WITHDRAWAL_BELOW_MINIMUM", `最低提領金額為 ${formatMoney(minimum)}`);
+      if (amount <= fee) throw unprocessable("WITHDRAWAL_NOT_ABOVE_FEE", `提領金額需大於手續費 ${formatMoney(fee)}`);
       const row = await db.transaction(async (tx) => {
         const [w] = await tx
           .insert(withdrawals)
@@ -140,7 +140,7 @@ export function createPayoutService(db: Db, loyalty: LoyaltyService, shops: Shop
     },
     async staffGet(id: number) {
       const [w] = await db.select().from(withdrawals).where(eq(withdrawals.id, id));
-      if (!w) throw notFound("找不到此提領申請");
+      if (!w) throw notFound("WITHDRAWAL_NOT_FOUND", "找不到此提領申請");
       return staffView(w);
     },
 
@@ -156,9 +156,12 @@ export function createPayoutService(db: Db, loyalty: LoyaltyService, shops: Shop
     ) {
       return db.transaction(async (tx) => {
         const [w] = await tx.select().from(withdrawals).where(eq(withdrawals.id, id)).for("update");
-        if (!w) throw notFound("找不到此提領申請");
+        if (!w) throw notFound("WITHDRAWAL_NOT_FOUND", "找不到此提領申請");
         if (!(DECISIONS[decision] as readonly string[]).includes(w.status))
-          throw conflict(`此提領申請目前為「${STATUS_LABELS[w.status]}」，無法${DECISION_LABELS[decision]}`);
+          throw conflict(
+            "WITHDRAWAL_NOT_DECIDABLE",
+            `此提領申請目前為「${STATUS_LABELS[w.status]}」，無法${DECISION_LABELS[decision]}`,
+          );
         const [after] = await tx
           .update(withdrawals)
           .set({ status: decision, note, decidedAt: now() })
@@ -191,12 +194,12 @@ export function createPayoutService(db: Db, loyalty: LoyaltyService, shops: Shop
       if (!branch) {
         const offered = BANKS.some((b) => b.bankCode === input.bank_code);
         const field = offered ? "branch_code" : "bank_code";
-        const message = offered
-          ? "查無此分行代碼，請確認銀行與分行"
+        const [code, message] = offered
+          ? (["UNKNOWN_BRANCH_CODE", "查無此分行代碼，請確認銀行與分行"] as const)
           : bankName(input.bank_code)
-            ? "此銀行已合併，請選擇合併後的銀行"
-            : "查無此銀行代碼";
-        throw badRequest(message, [{ field, message }]);
+            ? (["BANK_MERGED", "此銀行已合併，請選擇合併後的銀行"] as const)
+            : (["UNKNOWN_BANK_CODE", "查無此銀行代碼"] as const);
+        throw badRequest(code, message, [{ field, message }]);
       }
       const values = {
         holderName: input.bank_user_name,

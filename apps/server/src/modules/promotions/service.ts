@@ -93,7 +93,7 @@ export function createPromotionsService(db: Db, catalogue: CatalogueService, now
         .select()
         .from(promotions)
         .where(and(eq(promotions.id, id), lte(promotions.startsAt, now()), gt(promotions.endsAt, now())));
-      if (!p) throw notFound("找不到此活動，可能已結束");
+      if (!p) throw notFound("PROMOTION_NOT_FOUND", "找不到此活動，可能已結束");
       const ids = (await db.select().from(promotionProducts).where(eq(promotionProducts.promotionId, id))).map(
         (r) => r.productId,
       );

@@ -176,8 +176,8 @@ export function createRafflesService(deps: RafflesDeps) {
           .from(raffleTickets)
           .where(and(eq(raffleTickets.id, ticketId), eq(raffleTickets.memberId, memberId)))
           .for("update");
-        if (!ticket || ticket.status === "void") throw notFound("找不到此刮刮卡");
-        if (ticket.status === "scratched") throw conflict("這張刮刮卡已經刮開了");
+        if (!ticket || ticket.status === "void") throw notFound("SCRATCH_CARD_NOT_FOUND", "找不到此刮刮卡");
+        if (ticket.status === "scratched") throw conflict("SCRATCH_CARD_ALREADY_SCRATCHED", "這張刮刮卡已經刮開了");
 
         const available = await tx
           .select()
@@ -193,7 +193,7 @@ export function createRafflesService(deps: RafflesDeps) {
             .set({ stock: sql`${rafflePrizes.stock} - 1` })
             .where(and(eq(rafflePrizes.id, prize.id), gt(rafflePrizes.stock, 0)))
             .returning({ id: rafflePrizes.id });
-          if (taken.length === 0) throw conflict("獎品已送完，請再試一次");
+          if (taken.length === 0) throw conflict("PRIZE_OUT_OF_STOCK", "獎品已送完，請再試一次");
         }
         if (prize) await deliver(tx, memberId, ticket.id, prize);
         // Every prize gone and no "nothing" prize configured: the card still opens, empty.
@@ -209,7 +209,7 @@ export function createRafflesService(deps: RafflesDeps) {
           })
           .where(and(eq(raffleTickets.id, ticket.id), eq(raffleTickets.status, "new")))
           .returning({ id: raffleTickets.id });
-        if (opened.length === 0) throw conflict("這張刮刮卡已經刮開了");
+        if (opened.length === 0) throw conflict("SCRATCH_CARD_ALREADY_SCRATCHED", "這張刮刮卡已經刮開了");
         if (won.kind !== "nothing") {
           await notifications.notify(tx, memberId, {
             kind: "prize",

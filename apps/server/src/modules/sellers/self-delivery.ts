@@ -1,4 +1,4 @@
-import { AppError, conflict } from "../../lib/errors.js";
+import { conflict, isDomainError } from "../../lib/errors.js";
 import type { InventoryService } from "../inventory/service.js";
 import type { LogisticsService } from "../logistics/service.js";
 import type { NotificationsService } from "../notifications/service.js";
@@ -27,8 +27,9 @@ export function createSelfDelivery(deps: {
     ship(orderNo: string, carrier: string, trackingNo: string, actor: string) {
       return orders.withOrder({ no: orderNo }, async (tx, o) => {
         if (o.shipMethod !== "hct" && o.shipMethod !== "self")
-          throw conflict("只有宅配訂單可以由賣家自行配送；超商取貨與雲端庫存訂單不適用");
-        if (o.status !== "paid" && o.status !== "processing") throw conflict("訂單需為已付款或備貨中才能出貨");
+          throw conflict("NOT_HOME_DELIVERY_ORDER", "只有宅配訂單可以由賣家自行配送；超商取貨與雲端庫存訂單不適用");
+        if (o.status !== "paid" && o.status !== "processing")
+          throw conflict("ORDER_NOT_SHIPPABLE", "訂單需為已付款或備貨中才能出貨");
         const lines = await orders.linesIn(tx, o.id);
         const ref = `order:${o.orderNo}`;
         await inventory.release(tx, ref);
@@ -41,9 +42,10 @@ export function createSelfDelivery(deps: {
             ref,
           );
         } catch (error) {
-          if (!(error instanceof AppError) || error.statusCode !== 409) throw error;
+          if (!isDomainError(error, "INSUFFICIENT_SHOP_STOCK")) throw error;
           const short = lines.find((l) => l.variantId === (error.data as { variant_id?: number } | undefined)?.variant_id);
           throw conflict(
+            "INSUFFICIENT_SHOP_STOCK",
             `賣家庫存不足：${short ? `${short.name}（${short.variantName}）` : "部分商品"}，請先補充庫存或改由總公司出貨`,
           );
         }
@@ -60,9 +62,10 @@ export function createSelfDelivery(deps: {
     /** Before shipping, switches a home-delivery order between the warehouse's HCT and the seller's own delivery; the fee paid stays. */
     changeShipMethod(orderNo: string, to: "hct" | "self", actor: string) {
       return orders.withOrder({ no: orderNo }, async (tx, o) => {
-        if (o.shipMethod === to) throw conflict("配送方式沒有變更");
-        if (o.shipMethod !== "hct" && o.shipMethod !== "self") throw conflict("只有宅配訂單可以變更配送方式");
-        if (!BUYER_CANCELLABLE.includes(o.status)) throw conflict(STATE_CHANGED);
+        if (o.shipMethod === to) throw conflict("SHIP_METHOD_UNCHANGED", "配送方式沒有變更");
+        if (o.shipMethod !== "hct" && o.shipMethod !== "self")
+          throw conflict("NOT_HOME_DELIVERY_ORDER", "只有宅配訂單可以變更配送方式");
+        if (!BUYER_CANCELLABLE.includes(o.status)) throw conflict("ORDER_STATE_CHANGED", STATE_CHANGED);
         const reason = `配送方式改為${to === "self" ? "賣家自行配送" : "新竹物流宅配"}`;
         await orders.setShipMethod(tx, o, to, actor, reason);
         if (o.memberId !== null) {

@@ -68,14 +68,14 @@ export function createSellersService(deps: {
 
   async function shopOf(memberId: number): Promise<Shop> {
     const shop = await shops.ownedBy(memberId);
-    if (!shop) throw forbidden("您尚未開設商城，無法使用賣家功能");
+    if (!shop) throw forbidden("NOT_SHOP_OWNER", "您尚未開設商城，無法使用賣家功能");
     return shop;
   }
 
   async function orderOf(memberId: number, orderNo: string): Promise<{ shop: Shop; order: Order }> {
     const shop = await shopOf(memberId);
     const order = await orders.byNo(orderNo);
-    if (!order || order.shopId !== shop.id) throw notFound("查無此訂單");
+    if (!order || order.shopId !== shop.id) throw notFound("ORDER_NOT_FOUND", "查無此訂單");
     return { shop, order };
   }
 
@@ -148,7 +148,8 @@ export function createSellersService(deps: {
 
     async changeShipMethod(memberId: number, orderNo: string, to: "hct" | "self") {
       const { shop } = await orderOf(memberId, orderNo);
-      if (!(await logistics.shipMethods(shop.id)).some((m) => m.code === to)) throw unprocessable("此商城未提供這個配送方式");
+      if (!(await logistics.shipMethods(shop.id)).some((m) => m.code === to))
+        throw unprocessable("SHIP_METHOD_NOT_OFFERED", "此商城未提供這個配送方式");
       await selfDelivery.changeShipMethod(orderNo, to, actor(memberId));
     },
 
@@ -161,7 +162,8 @@ export function createSellersService(deps: {
       const { order } = await orderOf(memberId, orderNo);
       const allowed = sellerActions(order, []).statuses;
       const refusal = status === "delivered" ? "只有賣家自行配送且已出貨的訂單可以設為已送達" : "只有已付款的訂單可以設為備貨中";
-      if (!allowed.includes(status)) throw conflict(refusal);
+      if (!allowed.includes(status))
+        throw conflict(status === "delivered" ? "CANNOT_MARK_DELIVERED" : "CANNOT_MARK_PROCESSING", refusal);
       // Checked again under the order's lock: the state may have moved since it was read.
       await orders.advance(orderNo, status, actor(memberId), { from: status === "delivered" ? ["shipped"] : ["paid"] });
     },
@@ -169,7 +171,7 @@ export function createSellersService(deps: {
     async finish(memberId: number, orderNo: string) {
       const { order } = await orderOf(memberId, orderNo);
       if (!sellerActions(order, []).finish)
-        throw conflict("只有賣家自行配送的訂單可由賣家完成；物流配送的訂單於送達後鑑賞期滿自動完成");
+        throw conflict("ORDER_NOT_FINISHABLE", "只有賣家自行配送的訂單可由賣家完成；物流配送的訂單於送達後鑑賞期滿自動完成");
       await orders.advance(orderNo, "completed", actor(memberId), {
         from: order.status === "delivered" ? ["delivered"] : ["shipped"],
       });

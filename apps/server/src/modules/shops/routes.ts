@@ -1,4 +1,5 @@
 import { shopIdSchema, shopQuerySchema, z } from "@shop/contract";
+import { answers, shopPage, shopRecheck, subMallHome } from "@shop/contract/responses";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ok } from "../../lib/http.js";
 import type { SessionGuards } from "../../plugins/session.js";
@@ -13,14 +14,18 @@ export function shopRoutes(
   const shopBody = z.strictObject({ shop_id: shopIdSchema });
 
   return async (app) => {
-    app.post("/supmall/recheck", { schema: { body: shopBody }, preHandler: guards.optionalMember }, async (req) => {
-      const r = await shops.recheck(req.body.shop_id, req.session?.member.shopId);
-      return { status: r.ok, message: r.ok ? "成功" : "請前往您所屬的商城", data: { shop_id: r.shopId } };
-    });
+    app.post(
+      "/supmall/recheck",
+      { schema: { body: shopBody, response: answers(shopRecheck) }, preHandler: guards.optionalMember },
+      async (req) => {
+        const r = await shops.recheck(req.body.shop_id, req.session?.member.shopId);
+        return { status: r.ok, message: r.ok ? "成功" : "請前往您所屬的商城", data: { shop_id: r.shopId } };
+      },
+    );
 
     app.post(
       "/supmall/recheck2",
-      { schema: { body: z.strictObject({}).nullish() }, preHandler: guards.optionalMember },
+      { schema: { body: z.strictObject({}).nullish(), response: answers(shopRecheck) }, preHandler: guards.optionalMember },
       async (req) => {
         const r = await shops.recheckMain(req.session?.member.shopId);
         return { status: r.ok, message: r.ok ? "成功" : "請前往您所屬的商城", data: { shop_id: r.shopId } };
@@ -28,12 +33,16 @@ export function shopRoutes(
     );
 
     // Ours: the same shop info as a cached GET, for the storefront's page shell.
-    app.get("/front/shop/get", { config: { publicCache: true }, schema: { querystring: shopQuerySchema } }, async (req) => {
-      const info = await shops.openInfo(req.query.shop_id);
-      return ok({ shop: info, home_desc: await content.homeDesc(info.id) });
-    });
+    app.get(
+      "/front/shop/get",
+      { config: { publicCache: true }, schema: { querystring: shopQuerySchema, response: answers(shopPage) } },
+      async (req) => {
+        const info = await shops.openInfo(req.query.shop_id);
+        return ok({ shop: info, home_desc: await content.homeDesc(info.id) });
+      },
+    );
 
-    app.post("/supmall/home", { schema: { body: shopBody } }, async (req) => {
+    app.post("/supmall/home", { schema: { body: shopBody, response: answers(subMallHome) } }, async (req) => {
       const info = await shops.openInfo(req.body.shop_id);
       const [banners, desc] = await Promise.all([content.banners(info.id), content.homeDesc(info.id)]);
       return ok({ shop: info, banners, home_desc: desc });

@@ -191,7 +191,7 @@ export function createShopsService(db: Db) {
     /** An open shop's public info; a missing or suspended shop is a 404. */
     async openInfo(id: number): Promise<ShopInfo> {
       const info = await this.info(id);
-      if (info?.status !== "open") throw notFound("此商城不存在或已暫停營業");
+      if (info?.status !== "open") throw notFound("SHOP_NOT_FOUND", "此商城不存在或已暫停營業");
       return info;
     },
     /**

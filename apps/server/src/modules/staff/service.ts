@@ -1,11 +1,19 @@
 import { hash as argonHash, verify as argonVerify } from "@node-rs/argon2";
 import { can, PERMISSIONS, type Permission, type StaffRole, type StaffView } from "@shop/contract/admin";
-import { and, count, desc, eq, gt, lt } from "drizzle-orm";
+import { and, count, desc, eq, gt, inArray, lt } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import { type Db, single, type Tx } from "../../db/client.js";
 import { auditLog, staff, staffTokens } from "../../db/schema/index.js";
 import { newToken, sha256 } from "../../lib/crypto.js";
-import { AppError, conflict, forbidden, isUniqueViolation, notFound, unauthorized } from "../../lib/errors.js";
+import {
+  conflict,
+  DomainError,
+  forbidden,
+  isUniqueViolation,
+  notFound,
+  unauthenticated,
+  unauthorized,
+} from "../../lib/errors.js";
 
 export type Staff = typeof staff.$inferSelect;
 export interface StaffSession {
@@ -78,12 +86,12 @@ export function createStaffService(db: Db, now: () => Date = () => new Date()) {
       const [s] = await db.select().from(staff).where(eq(staff.username, input.username.toLowerCase()));
       // An unknown account still costs one hash check, so timing does not tell which accounts exist.
       const ok = (await argonVerify(s?.passwordHash ?? (await DUMMY_HASH), input.password)) && s !== undefined;
-      if (!s || !ok || !s.active) throw new AppError(401, "帳號或密碼錯誤");
+      if (!s || !ok || !s.active) throw unauthenticated("WRONG_CREDENTIALS", "帳號或密碼錯誤");
       if (s.totpSecret) {
         // The second factor is asked for only after the password was right.
-        if (!input.totp) throw new AppError(401, "請輸入驗證器 App 上的 6 位數驗證碼", { totp_required: true });
+        if (!input.totp) throw unauthenticated("TOTP_REQUIRED", "請輸入驗證器 App 上的 6 位數驗證碼", { totp_required: true });
         if (totpFor(s.totpSecret, s.username).validate({ token: input.totp, window: 1 }) === null)
-          throw new AppError(401, "驗證碼錯誤或已過期", { totp_required: true });
+          throw unauthenticated("TOTP_INVALID", "驗證碼錯誤或已過期", { totp_required: true });
       }
       const token = newToken();
       await db.delete(staffTokens).where(lt(staffTokens.expiresAt, now()));
@@ -116,9 +124,9 @@ export function createStaffService(db: Db, now: () => Date = () => new Date()) {
     },
     async totpEnable(actor: Actor, code: string) {
       const s = await byId(actor.staff.id);
-      if (!s?.totpPending) throw conflict("請先產生驗證器金鑰");
+      if (!s?.totpPending) throw conflict("TOTP_SETUP_NOT_STARTED", "請先產生驗證器金鑰");
       if (totpFor(s.totpPending, s.username).validate({ token: code, window: 1 }) === null)
-        throw new AppError(400, "驗證碼錯誤，請確認手機時間正確後再試");
+        throw new DomainError("invalid", "TOTP_INVALID", "驗證碼錯誤，請確認手機時間正確後再試");
       await db.transaction(async (tx) => {
         await tx.update(staff).set({ totpSecret: s.totpPending, totpPending: null }).where(eq(staff.id, s.id));
         await record(tx, actor, { action: "totp.enable", entity: "staff", entityId: s.id });
@@ -126,12 +134,19 @@ export function createStaffService(db: Db, now: () => Date = () => new Date()) {
       return staffView({ ...s, totpSecret: s.totpPending });
     },
 
+    /** Names of staff members by id (unknown ids are left out). */
+    async names(ids: number[]): Promise<Map<number, string>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db.select({ id: staff.id, name: staff.name }).from(staff).where(inArray(staff.id, ids));
+      return new Map(rows.map((r) => [r.id, r.name]));
+    },
+
     async list(): Promise<StaffView[]> {
       return (await db.select().from(staff).orderBy(staff.id)).map(staffView);
     },
     async get(id: number): Promise<StaffView> {
       const s = await byId(id);
-      if (!s) throw notFound("找不到此員工");
+      if (!s) throw notFound("STAFF_NOT_FOUND", "找不到此員工");
       return staffView(s);
     },
     async create(actor: Actor, input: { username: string; name: string; role: StaffRole; password: string }) {
@@ -151,13 +166,13 @@ export function createStaffService(db: Db, now: () => Date = () => new Date()) {
           return staffView(created);
         });
       } catch (error) {
-        if (isUniqueViolation(error, "staff_username_key")) throw conflict("此帳號已被使用");
+        if (isUniqueViolation(error, "staff_username_key")) throw conflict("USERNAME_TAKEN", "此帳號已被使用");
         throw error;
       }
     },
     async update(actor: Actor, id: number, input: { name?: string; role?: StaffRole; active?: boolean; password?: string }) {
       const before = await byId(id);
-      if (!before) throw notFound("找不到此員工");
+      if (!before) throw notFound("STAFF_NOT_FOUND", "找不到此員工");
       // The shop must keep an owner who can sign in.
       const losesOwner = before.role === "owner" && ((input.role && input.role !== "owner") || input.active === false);
       if (losesOwner) {
@@ -167,7 +182,7 @@ export function createStaffService(db: Db, now: () => Date = () => new Date()) {
             .from(staff)
             .where(and(eq(staff.role, "owner"), eq(staff.active, true))),
         );
-        if (n <= 1) throw conflict("至少要保留一位啟用中的擁有者");
+        if (n <= 1) throw conflict("LAST_ACTIVE_OWNER", "至少要保留一位啟用中的擁有者");
       }
       return db.transaction(async (tx) => {
         const after = single(
@@ -239,7 +254,7 @@ export function createStaffService(db: Db, now: () => Date = () => new Date()) {
 
     assertCan(session: StaffSession | null | undefined, permission: Permission): Staff {
       if (!session) throw unauthorized();
-      if (!can(session.staff.role, permission)) throw forbidden("您的角色沒有權限執行此操作");
+      if (!can(session.staff.role, permission)) throw forbidden("ROLE_NOT_PERMITTED", "您的角色沒有權限執行此操作");
       return session.staff;
     },
   };
