@@ -36,6 +36,8 @@ describe("production mode", () => {
     ECPAY_LOGISTICS_HASH_IV: "v",
     MITAKE_USERNAME: "shop",
     MITAKE_PASSWORD: "secret",
+    SMTP_URL: "smtps://shop:secret@smtp.example.com:465",
+    LINE_CHANNEL_ACCESS_TOKEN: "line-token",
   };
 
   test("a complete production configuration starts, without demo data", () => {
@@ -47,7 +49,15 @@ describe("production mode", () => {
   test("refuses simulators, a missing public origin, the embedded database and demo data, saying what to set", () => {
     const c = loadConfig({ NODE_ENV: "production" });
     const problems = productionProblems(c).join("\n");
-    for (const key of ["PUBLIC_URL", "DATABASE_URL", "TAPPAY_PARTNER_KEY", "ECPAY_LOGISTICS_MERCHANT_ID", "MITAKE_USERNAME"])
+    for (const key of [
+      "PUBLIC_URL",
+      "DATABASE_URL",
+      "TAPPAY_PARTNER_KEY",
+      "ECPAY_LOGISTICS_MERCHANT_ID",
+      "MITAKE_USERNAME",
+      "SMTP_URL",
+      "LINE_CHANNEL_ACCESS_TOKEN",
+    ])
       expect(problems).toContain(key);
     expect(productionProblems(loadConfig({ ...ready, SEED_DEMO: "1" })).join()).toContain("SEED_DEMO");
     expect(productionProblems(loadConfig({ ...ready, PUBLIC_URL: "http://shop.example.com" })).join()).toContain("https://");

@@ -45,6 +45,20 @@ const configSchema = z
     S3_FORCE_PATH_STYLE: bool.default(false),
     S3_ACCESS_KEY_ID: z.string().default(""),
     S3_SECRET_ACCESS_KEY: z.string().default(""),
+    /**
+     * Customer e-mail (smtp://user:pass@host:587, smtps://…). Without it a local SMTP server started
+     * by the shop receives the mail (測試模式, shown in the back office's 測試信箱).
+     */
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, { error: "SMTP_URL must start with smtp:// or smtps://" })
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    MAIL_FROM: z.string().default("茶山好物 <no-reply@example.com>"),
+    /** A customer message claimed longer ago than this belongs to an instance that died: it is sent again. */
+    OUTBOX_RECLAIM_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
+    /** LINE Messaging API push to members bound to LINE; without a token the in-process simulator takes them. */
+    LINE_CHANNEL_ACCESS_TOKEN: z.string().default(""),
     /** Where contact-us and stranger inquiries are mailed. */
     SHOP_INBOX: z.string().email().default("service@example.com"),
     /** The shop's public origin (https://shop.example.com), for provider callbacks; else taken from the request. */

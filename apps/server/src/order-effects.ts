@@ -1,4 +1,3 @@
-import { ORDER_STATUS_LABELS } from "@shop/contract";
 import { formatMoney } from "@shop/contract/format";
 import type { Tx } from "./db/client.js";
 import type { DepotService } from "./modules/depot/service.js";
@@ -11,6 +10,7 @@ import { refundedValue } from "./modules/orders/refund-math.js";
 import type { GivenBack, Order, OrderLifecycle } from "./modules/orders/service.js";
 import type { RafflesService } from "./modules/raffles/service.js";
 import type { ShopsService } from "./modules/shops/service.js";
+import { createOrderMessages } from "./order-messages.js";
 
 export interface OrderEffectDeps {
   inventory: InventoryService;
@@ -30,6 +30,10 @@ export interface OrderEffectDeps {
  */
 export function wireOrderEffects(lifecycle: OrderLifecycle, d: OrderEffectDeps) {
   const e = lifecycle.effects;
+  const messages = createOrderMessages(d.notifications);
+
+  // Placed: the buyer is told the order number (and, for a transfer, what to pay).
+  e.placed.push(messages.placed);
 
   // Paid: a depot order's goods go into the member's cloud depot (the lifecycle then completes it).
   e.paid.push(async (tx, o, lines) => {
@@ -91,6 +95,7 @@ export function wireOrderEffects(lifecycle: OrderLifecycle, d: OrderEffectDeps) 
           title: `訂單 ${o.orderNo} 部分退款 ${formatMoney(total)}`,
           body: back.items.map((i) => `${back.lines.find((l) => l.id === i.lineId)?.name ?? ""} × ${i.qty}`).join("、"),
           link: `/member/order_detail?order_no=${o.orderNo}`,
+          key: `order:${o.orderNo}:refund:${back.seq}`,
         });
       }
     }
@@ -98,20 +103,16 @@ export function wireOrderEffects(lifecycle: OrderLifecycle, d: OrderEffectDeps) 
   });
 
   // Every state change: the tracking timeline and the member's notice.
-  e.changed.push(async (tx, o, to, reason) => {
+  e.changed.push(async (tx, o, to, reason, actor) => {
     // A seller's own delivery writes its own shipping line (with the carrier).
     if ((to === "shipped" && o.carrier === null) || to === "delivered") {
       await d.logistics.addEvent(o.orderNo, to === "shipped" ? "已出貨" : "已送達", "", d.now(), tx);
     }
-    // Every change notifies the member (guests follow their order by lookup).
-    if (o.memberId !== null) {
-      await d.notifications.notify(tx, o.memberId, {
-        kind: "order",
-        title: `訂單 ${o.orderNo} ${ORDER_STATUS_LABELS[to]}`,
-        body: reason,
-        link: `/member/order_detail?order_no=${o.orderNo}`,
-      });
-    }
+    // Cash on delivery is paid when the parcel is handed over.
+    if (to === "delivered") await d.payments.collectOnDelivery(tx, o, actor);
+    // Every change notifies the member on the site; the steps buyers wait for also go out by
+    // LINE, e-mail and (guests) SMS through the outbox.
+    await messages.changed(tx, o, to, reason);
   });
 
   /** Returned units go back where they came from: the depot's goods, the seller's stock, or the warehouse. */

@@ -26,6 +26,9 @@ export function productionProblems(c: Config): string[] {
     problems.push("ECPAY_LOGISTICS_MERCHANT_ID (and its hash key and IV) are required: the store map would be the simulator");
   if (!c.MITAKE_USERNAME || !c.MITAKE_PASSWORD)
     problems.push("MITAKE_USERNAME and MITAKE_PASSWORD are required: verification SMS would only be logged");
+  if (!c.SMTP_URL) problems.push("SMTP_URL is required: customer e-mail would go to the local test mailbox");
+  if (!c.LINE_CHANNEL_ACCESS_TOKEN)
+    problems.push("LINE_CHANNEL_ACCESS_TOKEN is required: LINE messages would go to the simulator");
   return problems;
 }
 

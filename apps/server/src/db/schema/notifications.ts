@@ -1,4 +1,4 @@
-import { index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 /** Messages to a member (order changes, …), read on /member/notice. */
 export const notifications = pgTable(
@@ -15,4 +15,40 @@ export const notifications = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
   },
   (t) => [index("notifications_member_idx").on(t.memberId, t.id)],
+);
+
+/**
+ * The transactional outbox (decision 35): a message to a customer is written in the transaction of
+ * the change it reports, then delivered by a worker with retries. One row per event and channel:
+ * the unique key is what keeps one event from producing the same message twice.
+ */
+export const outboxMessages = pgTable(
+  "outbox_messages",
+  {
+    id: serial("id").primaryKey(),
+    /** What happened, e.g. `order:20261122123456:shipped` or `notice:812`. */
+    eventKey: text("event_key").notNull(),
+    channel: text("channel", { enum: ["email", "line", "sms"] }).notNull(),
+    /** An e-mail address, a LINE user id or a mobile number. */
+    recipient: text("recipient").notNull(),
+    memberId: integer("member_id"),
+    subject: text("subject").notNull().default(""),
+    body: text("body").notNull(),
+    /** Sent with the message so a provider that dedupes (LINE's retry key, Mitake's clientid) drops a repeat. */
+    retryKey: text("retry_key").notNull(),
+    status: text("status", { enum: ["pending", "sending", "sent", "failed"] })
+      .notNull()
+      .default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull(),
+    lockedAt: timestamp("locked_at", { withTimezone: true }),
+    /** The provider's last answer (status and body), or the error that stopped the attempt. */
+    providerAnswer: text("provider_answer").notNull().default(""),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("outbox_messages_event_channel_key").on(t.eventKey, t.channel),
+    index("outbox_messages_due_idx").on(t.status, t.nextAttemptAt),
+  ],
 );

@@ -1,15 +1,14 @@
-import type { FastifyBaseLogger } from "fastify";
-
-/** Sends one e-mail. A real provider implements this; the default writes it to the log. */
-export interface MailSender {
-  readonly name: string;
-  send(message: { to: string; subject: string; text: string; replyTo?: string }): Promise<void>;
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  replyTo?: string;
+  /** A stable Message-ID, so a repeat of the same message can be recognised by the receiving side. */
+  messageId?: string;
 }
 
-export class LogMailSender implements MailSender {
-  readonly name = "log";
-  constructor(private readonly log: FastifyBaseLogger) {}
-  async send(message: { to: string; subject: string; text: string; replyTo?: string }): Promise<void> {
-    this.log.info({ mail: message }, `Mail to ${message.to}: ${message.subject}`);
-  }
+/** Sends one e-mail and returns the server's answer (SMTP, to a provider or to the local test mailbox). */
+export interface MailSender {
+  readonly name: string;
+  send(message: MailMessage): Promise<string>;
 }

@@ -3,21 +3,24 @@ import type { FastifyBaseLogger } from "fastify";
 export interface SmsMessage {
   phone: string;
   text: string;
+  clientId?: string;
   sentAt: Date;
 }
 
 /** Sends one text message. Real providers implement this; the default only logs. */
 export interface SmsSender {
   readonly name: string;
-  send(phone: string, text: string): Promise<void>;
+  /** `clientId` lets a provider that supports it drop a repeat of the same message (Mitake's clientid). */
+  send(phone: string, text: string, opts?: { clientId?: string }): Promise<string | undefined>;
 }
 
 /** Default sink: one log line per message with the phone number and the text. */
 export class LogSmsSender implements SmsSender {
   readonly name = "log";
   constructor(private readonly log: FastifyBaseLogger) {}
-  async send(phone: string, text: string): Promise<void> {
+  async send(phone: string, text: string): Promise<string | undefined> {
     this.log.info({ sms: { phone, text } }, `SMS to ${phone}: ${text}`);
+    return "logged";
   }
 }
 
@@ -26,10 +29,11 @@ export class CapturingSmsSender implements SmsSender {
   readonly name = "capture";
   readonly sent: SmsMessage[] = [];
   constructor(private readonly inner: SmsSender) {}
-  async send(phone: string, text: string): Promise<void> {
-    await this.inner.send(phone, text);
-    this.sent.push({ phone, text, sentAt: new Date() });
+  async send(phone: string, text: string, opts?: { clientId?: string }): Promise<string | undefined> {
+    const answer = await this.inner.send(phone, text, opts);
+    this.sent.push({ phone, text, clientId: opts?.clientId, sentAt: new Date() });
     if (this.sent.length > 1000) this.sent.splice(0, this.sent.length - 1000);
+    return answer;
   }
   lastTo(phone: string): SmsMessage | undefined {
     for (let i = this.sent.length - 1; i >= 0; i--) if (this.sent[i]?.phone === phone) return this.sent[i];

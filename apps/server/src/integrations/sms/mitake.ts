@@ -1,3 +1,4 @@
+import { DeliveryError } from "../delivery.js";
 import type { SmsSender } from "./index.js";
 
 export interface MitakeConfig {
@@ -8,8 +9,6 @@ export interface MitakeConfig {
   /** Told about each failure (the shopper only sees 「簡訊發送失敗」). */
   onError?: (error: Error, phone: string) => void;
 }
-
-class SmsSendError extends Error {}
 
 /**
  * Mitake (三竹) SmSend: a form POST; the answer is `[1]` blocks of key=value
@@ -31,30 +30,34 @@ export class MitakeSmsSender implements SmsSender {
   readonly name = "mitake";
   constructor(private readonly config: MitakeConfig) {}
 
-  async send(phone: string, text: string): Promise<void> {
+  async send(phone: string, text: string, opts?: { clientId?: string }): Promise<string | undefined> {
     try {
-      await this.post(phone, text);
+      return await this.post(phone, text, opts?.clientId);
     } catch (error) {
       this.config.onError?.(error as Error, phone);
       throw error;
     }
   }
 
-  private async post(phone: string, text: string): Promise<void> {
+  private async post(phone: string, text: string, clientId?: string): Promise<string> {
     const form = new URLSearchParams({
       username: this.config.username,
       password: this.config.password,
       dstaddr: phone,
       smbody: text,
     });
+    // Mitake drops a second message with the same clientid (kept 12 hours): a retry after a lost answer sends nothing.
+    if (clientId) form.set("clientid", clientId);
     const res = await (this.config.fetch ?? fetch)(this.config.url, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
       body: form.toString(),
       signal: AbortSignal.timeout(10_000),
     });
-    if (!res.ok) throw new SmsSendError(`Mitake HTTP ${res.status}`);
+    if (!res.ok) throw new DeliveryError(res.status < 500 && res.status !== 429, `Mitake HTTP ${res.status}`);
     const answer = parseMitakeAnswer(await res.text());
-    if (!/^[0-4]$/.test(answer.statuscode)) throw new SmsSendError(`Mitake statuscode ${answer.statuscode || "(none)"}`);
+    // A refused message (bad number, bad credentials, content) is refused again on retry.
+    if (!/^[0-4]$/.test(answer.statuscode)) throw new DeliveryError(true, `Mitake statuscode ${answer.statuscode || "(none)"}`);
+    return `msgid=${answer.msgid} statuscode=${answer.statuscode}`;
   }
 }

@@ -2,19 +2,73 @@ import type { NotificationView, Paged } from "@shop/contract";
 import { and, count, desc, eq, inArray, isNull } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import { notifications } from "../../db/schema/index.js";
+import type { Channel, Message, Outbox, Recipient } from "./outbox.js";
 
-/** Notices to members. Written inside the caller's transaction, so a notice exists only if its cause does. */
-export function createNotificationsService(db: Db, now: () => Date = () => new Date()) {
+export interface NotificationsDeps {
+  db: Db;
+  outbox: Outbox;
+  /** Where a member can be reached outside the site (their e-mail, their LINE user id). */
+  contactOf: (memberId: number, q: Tx) => Promise<Recipient>;
+  /** The shop's absolute address of a path, for links in messages. */
+  siteUrl: (path: string) => string;
+  brandName: string;
+  now?: () => Date;
+}
+
+export interface Notice {
+  kind: "order" | "system" | "prize";
+  title: string;
+  body?: string;
+  link?: string;
+  /** The event this notice reports; the outbox sends each event once per channel. Default: the notice itself. */
+  key?: string;
+  /** Also tell the member by LINE and e-mail (default); off for steps nobody waits for. */
+  outbound?: boolean;
+  /** An address to write to when the member has none on file (the one given at checkout). */
+  email?: string;
+}
+
+/** A notice's text as an e-mail or a LINE message: what happened, then where to see it. */
+function messageOf(n: Pick<Notice, "title" | "body" | "link">, siteUrl: (path: string) => string, brandName: string): Message {
+  const lines = [n.title, n.body ?? "", n.link ? `查看詳情：${siteUrl(n.link)}` : "", `— ${brandName}`];
+  return { subject: `【${brandName}】${n.title}`, text: lines.filter(Boolean).join("\n\n") };
+}
+
+/**
+ * Notices to members, and messages to customers. Written inside the caller's transaction, so a
+ * notice or a message exists only if its cause does; the outbox delivers the messages (decision 35).
+ */
+export function createNotificationsService(deps: NotificationsDeps) {
+  const { db, outbox } = deps;
+  const now = deps.now ?? (() => new Date());
   return {
-    async notify(
-      tx: Tx,
-      memberId: number,
-      n: { kind: "order" | "system" | "prize"; title: string; body?: string; link?: string },
-    ) {
-      await tx
+    async notify(tx: Tx, memberId: number, n: Notice) {
+      const [row] = await tx
         .insert(notifications)
-        .values({ memberId, kind: n.kind, title: n.title, body: n.body ?? "", link: n.link ?? "", createdAt: now() });
+        .values({ memberId, kind: n.kind, title: n.title, body: n.body ?? "", link: n.link ?? "", createdAt: now() })
+        .returning({ id: notifications.id });
+      if (n.outbound === false || !row) return;
+      const to = await deps.contactOf(memberId, tx);
+      const recipient = { ...to, email: to.email || n.email || null };
+      await outbox.queue(tx, n.key ?? `notice:${row.id}`, recipient, messageOf(n, deps.siteUrl, deps.brandName), [
+        "line",
+        "email",
+      ]);
     },
+
+    /** A message to a member outside the site only (LINE and e-mail; `email` when they have none on file). */
+    async send(tx: Tx, key: string, memberId: number, message: Message, email?: string) {
+      const to = await deps.contactOf(memberId, tx);
+      await outbox.queue(tx, key, { ...to, email: to.email || email || null }, message, ["line", "email"]);
+    },
+
+    /** A message to someone who may not be a member (a guest's order): e-mail and, when asked, SMS. */
+    async tell(tx: Tx, key: string, to: Recipient, message: Message, channels: readonly Channel[]) {
+      await outbox.queue(tx, key, to, message, channels);
+    },
+
+    brandName: deps.brandName,
+    messageOf: (n: Pick<Notice, "title" | "body" | "link">) => messageOf(n, deps.siteUrl, deps.brandName),
 
     /** Unread counts per member-area tab (systemTabNotice): all notices, and order updates for 訂單紀錄. */
     async tabCounts(memberId: number): Promise<{ notice: number; buy_list: number }> {

@@ -1,0 +1,71 @@
+import { MAIN_SHOP_ID, ORDER_STATUS_LABELS, type OrderStatus, PAYMENT_METHOD_LABELS } from "@shop/contract";
+import { formatMoney } from "@shop/contract/format";
+import type { Tx } from "./db/client.js";
+import type { NotificationsService } from "./modules/notifications/service.js";
+import type { Order } from "./modules/orders/service.js";
+
+/** Steps a buyer waits to hear about; 開始備貨 and 訂單完成 stay on the site. */
+const TOLD: readonly OrderStatus[] = ["paid", "shipped", "delivered", "cancelled", "refunded"];
+/** A guest also gets these by SMS: the order number to keep, and that the parcel is on its way. */
+const GUEST_SMS = new Set(["placed", "shipped", "cancelled"]);
+
+/** A path inside the shop the order was placed in (a sub-mall's visitors stay in it). */
+const inShop = (o: Order, path: string) => (o.shopId === MAIN_SHOP_ID ? path : `/shop_${o.shopId}${path}`);
+
+function detailsOf(o: Order, event: OrderStatus | "placed", reason: string): string {
+  if (event === "placed")
+    return `應付金額 ${formatMoney(o.payable)}（${PAYMENT_METHOD_LABELS[o.paymentMethod]}）${
+      o.paymentMethod === "transfer" ? "，請於期限內完成轉帳並回報帳號後五碼" : ""
+    }`;
+  if (event === "shipped") return o.trackingNo ? `物流單號：${o.trackingNo}` : reason;
+  return reason;
+}
+
+/**
+ * What a buyer hears about their order (decision 35): a member by the site's notice, LINE and
+ * e-mail; a guest by e-mail to the address given at checkout and, for the order number and
+ * shipping, SMS to the receiver's phone. Each event of an order is told once (its key).
+ */
+export function createOrderMessages(notifications: NotificationsService) {
+  async function tell(tx: Tx, o: Order, event: OrderStatus | "placed", reason: string, outbound: boolean) {
+    const title = `訂單 ${o.orderNo} ${event === "placed" ? "已成立" : ORDER_STATUS_LABELS[event]}`;
+    const key = `order:${o.orderNo}:${event}`;
+    const body = detailsOf(o, event, reason);
+    if (o.memberId !== null) {
+      if (event === "placed") {
+        // Members see their new order on the site at once; outside it they get the message only.
+        const link = inShop(o, `/member/order_detail?order_no=${o.orderNo}`);
+        if (outbound) await notifications.send(tx, key, o.memberId, notifications.messageOf({ title, body, link }), o.email);
+        return;
+      }
+      await notifications.notify(tx, o.memberId, {
+        kind: "order",
+        title,
+        body,
+        link: inShop(o, `/member/order_detail?order_no=${o.orderNo}`),
+        key,
+        outbound,
+        email: o.email || undefined,
+      });
+      return;
+    }
+    if (!outbound) return;
+    const message = notifications.messageOf({
+      title,
+      body: `${body}\n訂單查詢請輸入訂單編號與手機號碼`,
+      link: inShop(o, "/order_search"),
+    });
+    await notifications.tell(
+      tx,
+      key,
+      { email: o.email || null, phone: o.receiverPhone },
+      { ...message, sms: `【${notifications.brandName}】${title}。${body}`.slice(0, 140) },
+      GUEST_SMS.has(event) ? ["email", "sms"] : ["email"],
+    );
+  }
+
+  return {
+    placed: (tx: Tx, o: Order) => tell(tx, o, "placed", "", true),
+    changed: (tx: Tx, o: Order, to: OrderStatus, reason: string) => tell(tx, o, to, reason, TOLD.includes(to)),
+  };
+}
