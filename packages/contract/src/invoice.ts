@@ -50,3 +50,19 @@ export const invoiceSchema = z.discriminatedUnion(
   { error: "請選擇發票類型" },
 );
 export type Invoice = z.output<typeof invoiceSchema>;
+
+/** The buyer's invoice choice in words (the order page, the back office, the accountant's export). */
+export function invoiceText(inv: Record<string, string>): string {
+  switch (inv.type) {
+    case "member":
+      return "會員載具";
+    case "mobile":
+      return `手機條碼 ${inv.carrier ?? ""}`;
+    case "donation":
+      return `捐贈（愛心碼 ${inv.donation_code ?? ""}）`;
+    case "company":
+      return `三聯式　統編 ${inv.tax_id ?? ""}　抬頭 ${inv.title ?? ""}`;
+    default:
+      return "—";
+  }
+}

@@ -1,5 +1,17 @@
 import { captchaSchema, idSchema, pageQuerySchema, phoneSchema, shopIdSchema } from "./common.js";
 import { invoiceSchema } from "./invoice.js";
+import type { addressBookEntry } from "./responses/member.js";
+import type {
+  nextStep,
+  notificationView,
+  orderEventView,
+  orderSummary,
+  orderView,
+  payInfo,
+  quoteView,
+  storeResult,
+  trackingView,
+} from "./responses/order.js";
 import { z } from "./zod.js";
 
 export const SHIP_METHOD_CODES = ["hct", "cvs_711", "cvs_family", "cvs_hilife", "cvs_ok", "depot", "self"] as const;
@@ -178,128 +190,15 @@ export const simulatorPrimeInput = z.strictObject({
   ccv: z.string({ error: "請輸入安全碼" }).regex(/^\d{3,4}$/, { error: "安全碼為 3 或 4 位數字" }),
 });
 
-export interface QuoteView {
-  lines: Array<{
-    variant_id: number;
-    product_id: number;
-    name: string;
-    variant_name: string;
-    image: string;
-    price: number;
-    qty: number;
-    subtotal: number;
-  }>;
-  goods_amount: number;
-  discounts: Array<{ source: "promotion" | "coupon"; id: number; label: string; amount: number }>;
-  discount_total: number;
-  shipping_fee: number;
-  order_amount: number;
-  points_used: number;
-  wallet_used: number;
-  payable: number;
-  coupon_rejected: string | null;
-}
-
-export interface PayInfo {
-  quote: QuoteView;
-  ship_methods: Array<{ code: ShipMethodCode; name: string; fee: number; free_threshold: number | null; fee_now: number }>;
-  payment_methods: Array<{ code: PaymentMethodCode; name: string; available: boolean; reason: string | null }>;
-  coupons: Array<{ id: number; title: string; min_spend: number; expires_at: string }>;
-  /** cap_per_order null: no cap. */
-  points: { owned: number; cap_per_order: number | null };
-  wallet: { balance: number };
-  member: boolean;
-  /** Addresses from the member's earlier orders, newest first. */
-  recent_addresses: Array<{ receiver: { name: string; phone: string }; address: Address }>;
-  card: { simulated: boolean; app_id: string | null; app_key: string | null; server_type: "sandbox" | "production" };
-}
-
-export type NextStep =
-  | { type: "done" }
-  | { type: "transfer"; bank: { code: string; name: string; account: string; holder: string }; amount: number; deadline: string }
-  | { type: "redirect_3ds"; url: string }
-  | { type: "card_failed"; message: string };
-
-export interface StoreResult {
-  order_no: string;
-  next: NextStep;
-  /** Guests: proof of the phone for this browser (full details and cancelling without an SMS code). */
-  access_token?: string;
-}
-
-export interface OrderEventView {
-  from_status: OrderStatus | null;
-  to_status: OrderStatus;
-  label: string;
-  reason: string;
-  at: string;
-}
-
-export interface OrderSummary {
-  order_no: string;
-  status: OrderStatus;
-  status_label: string;
-  created_at: string;
-  order_amount: number;
-  payable: number;
-  payment_method: PaymentMethodCode;
-  ship_method: ShipMethodCode;
-  item_count: number;
-  first_item: { name: string; image: string } | null;
-}
-
-export interface OrderView extends OrderSummary {
-  shop_id: number;
-  lines: QuoteView["lines"];
-  goods_amount: number;
-  discounts: QuoteView["discounts"];
-  discount_total: number;
-  shipping_fee: number;
-  points_used: number;
-  wallet_used: number;
-  ship_method_name: string;
-  payment_method_name: string;
-  receiver: { name: string; phone: string };
-  address: Address | null;
-  cvs_store: CvsStore | null;
-  invoice: Record<string, string>;
-  note: string;
-  pay_by: string | null;
-  paid_at: string | null;
-  tracking_no: string | null;
-  payment: { status: string; message: string; card_last4: string | null; transfer_reported: boolean } | null;
-  transfer: Extract<NextStep, { type: "transfer" }>["bank"] | null;
-  history: OrderEventView[];
-  can_cancel: boolean;
-  can_repay: boolean;
-  can_report_transfer: boolean;
-  /**
-   * A guest who has not proven the phone (SMS code, or the browser that ordered) sees the receiver,
-   * phone and address masked, and must verify before cancelling.
-   */
-  masked: boolean;
-  /** How to take a card for repayTappays. */
-  card: PayInfo["card"];
-}
-
-export interface TrackingView {
-  order_no: string;
-  tracking_no: string | null;
-  carrier: string;
-  status: OrderStatus;
-  status_label: string;
-  events: Array<{ at: string; status: string; location: string }>;
-}
-
-export interface NotificationView {
-  id: number;
-  kind: "order" | "system" | "prize";
-  title: string;
-  body: string;
-  link: string;
-  read: boolean;
-  created_at: string;
-}
+export type QuoteView = z.output<typeof quoteView>;
+export type PayInfo = z.output<typeof payInfo>;
+export type NextStep = z.output<typeof nextStep>;
+export type StoreResult = z.output<typeof storeResult>;
+export type OrderEventView = z.output<typeof orderEventView>;
+export type OrderSummary = z.output<typeof orderSummary>;
+export type OrderView = z.output<typeof orderView>;
+export type TrackingView = z.output<typeof trackingView>;
+export type NotificationView = z.output<typeof notificationView>;
 
 export const addressBookInput = z.strictObject({
   id: idSchema.optional(),
@@ -310,13 +209,5 @@ export const addressBookInput = z.strictObject({
   district: addressSchema.shape.district,
   line: addressSchema.shape.line,
 });
-export interface AddressBookEntry {
-  id: number;
-  name: string;
-  phone: string;
-  zip: string;
-  county: string;
-  district: string;
-  line: string;
-}
+export type AddressBookEntry = z.output<typeof addressBookEntry>;
 export const MAX_ADDRESSES = 10;

@@ -217,3 +217,30 @@ export const orderAccessTokens = pgTable(
   },
   (t) => [index("order_access_tokens_order_idx").on(t.orderId)],
 );
+
+/**
+ * A buyer's return request (退貨) within the appraisal period after delivery: staff approve or
+ * reject it, receive the goods, and refund them through the order's refund (which restocks the
+ * units and gives the money back the way it was paid). One open request per order.
+ */
+export const returnRequests = pgTable(
+  "return_requests",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id").notNull(),
+    memberId: integer("member_id"),
+    items: jsonb("items").$type<Array<{ variant_id: number; qty: number; name: string }>>().notNull(),
+    reason: text("reason").notNull(),
+    note: text("note").notNull().default(""),
+    status: text("status", { enum: ["requested", "approved", "rejected", "received", "refunded"] }).notNull(),
+    /** Why staff rejected it, or their note on receiving. */
+    staffNote: text("staff_note").notNull().default(""),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index("return_requests_status_idx").on(t.status, t.id),
+    // At most one open request per order.
+    uniqueIndex("return_requests_open_key").on(t.orderId).where(sql`${t.status} in ('requested', 'approved', 'received')`),
+  ],
+);

@@ -60,6 +60,15 @@ export function createPayments(deps: PaymentsDeps) {
     return { type: "done" };
   }
 
+  /** Cash on delivery collected: its payment is paid and the order records when and who said so. */
+  async function collect(tx: Tx, o: Order, p: PaymentRow, actor: string, reason: string) {
+    await tx
+      .update(payments)
+      .set({ status: "paid", message: "", updatedAt: now() })
+      .where(and(eq(payments.id, p.id), eq(payments.status, "pending")));
+    await lifecycle.markCollected(tx, o, actor, reason);
+  }
+
   /**
    * A captured payment the order no longer wants (cancelled, or paid twice): all of it goes back
    * at once, and the order's history says so.
@@ -194,12 +203,26 @@ export function createPayments(deps: PaymentsDeps) {
       }
     },
 
+    /**
+     * Effect of delivery: the carrier (or the seller delivering) collected cash on delivery, so its
+     * payment is paid — the carrier's delivery report is its collection report. A payment staff
+     * confirmed before is left as it is.
+     */
+    async collectOnDelivery(tx: Tx, o: Order, actor: string) {
+      if (o.paymentMethod !== "cod") return;
+      const [p] = await tx
+        .select()
+        .from(payments)
+        .where(and(eq(payments.orderId, o.id), eq(payments.method, "cod"), eq(payments.status, "pending")));
+      if (p) await collect(tx, o, p, actor, "貨到付款已由物流代收");
+    },
+
     /** TapPay's 3-D Secure notify: trusted only after the Record API confirms it. Idempotent. */
     async tapPayNotify(recTradeId: string) {
       const [p] = await db.select().from(payments).where(eq(payments.providerRef, recTradeId));
-      if (!p) throw notFound("找不到此交易");
+      if (!p) throw notFound("PAYMENT_NOT_FOUND", "找不到此交易");
       const record = await card.record(recTradeId);
-      if (!record) throw unprocessable("無法確認交易");
+      if (!record) throw unprocessable("PAYMENT_NOT_CONFIRMED", "無法確認交易");
       if ((record.record_status === 0 || record.record_status === 1) && record.amount === p.amount) {
         await settleCard(p.id, recTradeId, p.message, "信用卡 3D 驗證付款成功");
       } else if (record.record_status === -1) {
@@ -219,28 +242,36 @@ export function createPayments(deps: PaymentsDeps) {
      */
     confirmOffline(orderNo: string, actor: string, as: "staff" | "seller") {
       return lifecycle.withOrder({ no: orderNo }, async (tx, o, commit) => {
-        if (o.paymentMethod !== "transfer" && o.paymentMethod !== "cod") throw conflict("此訂單的付款不需人工確認");
+        if (o.paymentMethod !== "transfer" && o.paymentMethod !== "cod")
+          throw conflict("NO_OFFLINE_PAYMENT", "此訂單的付款不需人工確認");
         const [p] = await tx
           .select()
           .from(payments)
           .where(and(eq(payments.orderId, o.id), eq(payments.method, o.paymentMethod)))
           .orderBy(asc(payments.id));
-        if (!p) throw conflict("此訂單的付款不需人工確認");
+        if (!p) throw conflict("NO_OFFLINE_PAYMENT", "此訂單的付款不需人工確認");
         if (as === "seller" && payeeOf(o, p) !== "shop") {
           throw forbidden(
+            "PAYMENT_NOT_TO_SELLER",
             o.paymentMethod === "cod" ? "貨到付款由物流代收，需由總公司確認收款" : "此筆款項匯入總公司帳戶，需由總公司確認收款",
           );
         }
         // A transfer arriving for a cancelled order is staff's to confirm (and to give back).
         const cancelledLate =
           as === "staff" && o.paymentMethod === "transfer" && o.status === "cancelled" && p.status === "failed";
-        if (o.status !== "pending_payment" && !cancelledLate) throw conflict(STATE_CHANGED);
+        // Cash on delivery already on its way: the collection is recorded, the order stays where it is.
+        if (o.paymentMethod === "cod" && (o.status === "processing" || o.status === "shipped")) {
+          if (p.status !== "pending") throw conflict("ALREADY_COLLECTED", "此訂單已確認收款");
+          await collect(tx, o, p, actor, "確認貨到付款已收款");
+          return o;
+        }
+        if (o.status !== "pending_payment" && !cancelledLate) throw conflict("ORDER_STATE_CHANGED", STATE_CHANGED);
         const [paid] = await tx
           .update(payments)
           .set({ status: "paid", message: "", updatedAt: now() })
           .where(eq(payments.id, p.id))
           .returning();
-        if (!paid) throw conflict(STATE_CHANGED);
+        if (!paid) throw conflict("ORDER_STATE_CHANGED", STATE_CHANGED);
         if (!cancelledLate) return lifecycle.pay(tx, o, actor, o.paymentMethod === "transfer" ? "確認收到匯款" : "確認貨到付款");
         await returnWhole(
           tx,
@@ -258,9 +289,11 @@ export function createPayments(deps: PaymentsDeps) {
       return lifecycle.withOrder({ no: orderNo }, async (tx, o) => {
         const mine =
           buyer.memberId !== undefined ? o.memberId === buyer.memberId : o.memberId === null && o.receiverPhone === buyer.phone;
-        if (!mine) throw notFound("查無此訂單，請確認訂單編號與手機號碼");
-        if (o.paymentMethod !== "transfer" || o.status !== "pending_payment") throw conflict("此訂單不需回報匯款");
-        if (input.amount !== o.payable) throw unprocessable(`匯款金額與應付金額 ${formatMoney(o.payable)} 不符`);
+        if (!mine) throw notFound("ORDER_NOT_FOUND", "查無此訂單，請確認訂單編號與手機號碼");
+        if (o.paymentMethod !== "transfer" || o.status !== "pending_payment")
+          throw conflict("TRANSFER_REPORT_NOT_EXPECTED", "此訂單不需回報匯款");
+        if (input.amount !== o.payable)
+          throw unprocessable("TRANSFER_AMOUNT_MISMATCH", `匯款金額與應付金額 ${formatMoney(o.payable)} 不符`);
         await tx
           .update(payments)
           .set({ report: input, updatedAt: now() })

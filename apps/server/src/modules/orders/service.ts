@@ -1,7 +1,7 @@
 import type { OrderStatus } from "@shop/contract";
-import { and, asc, eq, lte } from "drizzle-orm";
+import { and, asc, eq, inArray, lte } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
-import { orderEvents, orderLines, orders } from "../../db/schema/index.js";
+import { orderEvents, orderLines, orders, returnRequests } from "../../db/schema/index.js";
 import { conflict, fieldError, forbidden, notFound, unprocessable } from "../../lib/errors.js";
 import { createGiveBack } from "./give-back.js";
 import type { RefundPlan } from "./refund-math.js";
@@ -11,8 +11,10 @@ import {
   canTransition,
   type FulfilmentStep,
   REFUNDABLE,
+  STAFF_CANCELLABLE,
   STATE_CHANGED,
   STEP_REASONS,
+  shipsUnpaid,
   stepsTo,
   WHO_MAY,
 } from "./state.js";
@@ -41,10 +43,11 @@ export interface GivenBack extends RefundPlan {
  * roll back together.
  */
 export interface OrderEffects {
+  placed: Array<(tx: Tx, order: Order) => Promise<void>>;
   paid: Array<(tx: Tx, order: Order, lines: () => Promise<OrderLine[]>) => Promise<void>>;
   completed: Array<(tx: Tx, order: Order, lines: () => Promise<OrderLine[]>) => Promise<void>>;
   givenBack: Array<(tx: Tx, order: Order, back: GivenBack, commit: Commit) => Promise<void>>;
-  changed: Array<(tx: Tx, order: Order, to: OrderStatus, reason: string) => Promise<void>>;
+  changed: Array<(tx: Tx, order: Order, to: OrderStatus, reason: string, actor: string) => Promise<void>>;
 }
 
 /** Who asks for a buyer's action: a member, or a guest who proved the phone on this order. */
@@ -64,7 +67,7 @@ export const actorOf = (b: Buyer) => (b.memberId !== undefined ? `member:${b.mem
 export function createOrderLifecycle(deps: { db: Db; completeAfterDays: () => Promise<number>; now?: () => Date }) {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
-  const effects: OrderEffects = { paid: [], completed: [], givenBack: [], changed: [] };
+  const effects: OrderEffects = { placed: [], paid: [], completed: [], givenBack: [], changed: [] };
   const { giveBack, moneyHeld } = createGiveBack({ effects, now });
 
   async function event(tx: Tx, orderId: number, from: OrderStatus | null, to: OrderStatus, actor: string, reason: string) {
@@ -76,8 +79,10 @@ export function createOrderLifecycle(deps: { db: Db; completeAfterDays: () => Pr
 
   /** One transition of a locked order, with its history row, its effects and the member's notice. */
   async function move(tx: Tx, order: Order, to: OrderStatus, actor: string, reason: string, extra: Partial<Order> = {}) {
-    if (!canTransition(order.status, to)) throw conflict(STATE_CHANGED);
-    if (!WHO_MAY[`${order.status}→${to}`]?.includes(actorKind(actor))) throw forbidden();
+    if (!canTransition(order.status, to)) throw conflict("ORDER_STATE_CHANGED", STATE_CHANGED);
+    if (order.status === "pending_payment" && to === "processing" && !shipsUnpaid(order))
+      throw conflict("ORDER_NOT_PAID", "訂單尚未付款");
+    if (!WHO_MAY[`${order.status}→${to}`]?.includes(actorKind(actor))) throw forbidden("ORDER_TRANSITION_NOT_PERMITTED");
     const at = now();
     const stamps: Partial<Order> =
       to === "paid" ? { paidAt: at } : to === "delivered" ? { deliveredAt: at } : to === "completed" ? { completedAt: at } : {};
@@ -86,7 +91,7 @@ export function createOrderLifecycle(deps: { db: Db; completeAfterDays: () => Pr
       .set({ ...extra, ...stamps, status: to, updatedAt: at })
       .where(and(eq(orders.id, order.id), eq(orders.status, order.status)))
       .returning();
-    if (!moved) throw conflict(STATE_CHANGED);
+    if (!moved) throw conflict("ORDER_STATE_CHANGED", STATE_CHANGED);
     await event(tx, order.id, order.status, to, actor, reason);
     if (to === "paid" || to === "completed") {
       // Read once, and only if an effect needs them (most paid orders do not).
@@ -97,7 +102,7 @@ export function createOrderLifecycle(deps: { db: Db; completeAfterDays: () => Pr
       };
       for (const run of effects[to]) await run(tx, moved, load);
     }
-    for (const run of effects.changed) await run(tx, moved, to, reason);
+    for (const run of effects.changed) await run(tx, moved, to, reason, actor);
     return moved;
   }
 
@@ -110,7 +115,7 @@ export function createOrderLifecycle(deps: { db: Db; completeAfterDays: () => Pr
     const result = await db.transaction(async (tx) => {
       const where = "id" in key ? eq(orders.id, key.id) : eq(orders.orderNo, key.no);
       const [order] = await tx.select().from(orders).where(where).for("update");
-      if (!order) throw notFound("找不到此訂單");
+      if (!order) throw notFound("ORDER_NOT_FOUND", "找不到此訂單");
       return work(tx, order, { after: (w) => later.push(w) });
     });
     for (const w of later) await w();
@@ -131,6 +136,46 @@ export function createOrderLifecycle(deps: { db: Db; completeAfterDays: () => Pr
     return cancelled;
   }
 
+  /** The return request still being handled on an order, if any (it holds the order open). */
+  async function openReturn(q: Db | Tx, orderId: number) {
+    const [r] = await q
+      .select({ id: returnRequests.id })
+      .from(returnRequests)
+      .where(and(eq(returnRequests.orderId, orderId), inArray(returnRequests.status, ["requested", "approved", "received"])));
+    return r ?? null;
+  }
+
+  async function refundLocked(
+    tx: Tx,
+    o: Order,
+    commit: Commit,
+    actor: string,
+    reason: string,
+    items?: Array<{ variantId: number; qty: number }>,
+  ) {
+    if (!REFUNDABLE.includes(o.status)) throw conflict("ORDER_NOT_REFUNDABLE", "只有已送達或已完成的訂單可以退貨退款");
+    let wanted: Map<number, number> | undefined;
+    if (items) {
+      const lines = await linesOf(tx, o.id);
+      wanted = new Map();
+      for (const it of items) {
+        const line = lines.find((l) => l.variantId === it.variantId);
+        if (!line) throw unprocessable("VARIANT_NOT_IN_ORDER", "此訂單沒有這個商品");
+        if (it.qty > line.qty - line.refundedQty - (wanted.get(line.id) ?? 0))
+          throw unprocessable("REFUND_QTY_EXCEEDED", `「${line.name}」最多可退 ${line.qty - line.refundedQty} 件`);
+        wanted.set(line.id, (wanted.get(line.id) ?? 0) + it.qty);
+      }
+      const open = lines.reduce((s, l) => s + l.qty - l.refundedQty, 0);
+      if ([...wanted.values()].reduce((a, b) => a + b, 0) === open) wanted = undefined;
+    }
+    if (!wanted) {
+      const refunded = await move(tx, o, "refunded", actor, reason);
+      return giveBack(tx, refunded, "refund", actor, reason, commit);
+    }
+    await event(tx, o.id, o.status, o.status, actor, `部分退款：${reason}`);
+    return giveBack(tx, o, "partial", actor, reason, commit, wanted);
+  }
+
   return {
     effects,
     withOrder,
@@ -146,12 +191,19 @@ export function createOrderLifecycle(deps: { db: Db; completeAfterDays: () => Pr
       if (!order) throw new Error("order insert returned nothing");
       await tx.insert(orderLines).values(lines.map((l) => ({ ...l, orderId: order.id })));
       await event(tx, order.id, null, "pending_payment", actor, "訂單成立");
+      for (const run of effects.placed) await run(tx, order);
       return order;
     },
     move,
     pay,
     linesIn: (tx: Tx, orderId: number) => linesOf(tx, orderId),
     event,
+
+    /** Cash on delivery was collected after shipping: the order is paid from now on, its state unchanged. */
+    async markCollected(tx: Tx, order: Order, actor: string, reason: string) {
+      await tx.update(orders).set({ paidAt: now(), updatedAt: now() }).where(eq(orders.id, order.id));
+      await event(tx, order.id, order.status, order.status, actor, reason);
+    },
 
     /** A locked order's ship method changes (before shipping), recorded in its history. */
     async setShipMethod(tx: Tx, order: Order, to: "hct" | "self", actor: string, reason: string) {
@@ -163,22 +215,28 @@ export function createOrderLifecycle(deps: { db: Db; completeAfterDays: () => Pr
     cancelByBuyer(buyer: Buyer, orderNo: string, reason: string) {
       return withOrder({ no: orderNo }, async (tx, o, commit) => {
         const mine = buyer.memberId !== undefined ? o.memberId === buyer.memberId : buyer.verifiedOrderId === o.id;
-        if (!mine) throw notFound("查無此訂單，請確認訂單編號與手機號碼");
-        if (!BUYER_CANCELLABLE.includes(o.status)) throw conflict("訂單已出貨或已結束，無法取消；如需退貨請聯繫客服");
+        if (!mine) throw notFound("ORDER_NOT_FOUND", "查無此訂單，請確認訂單編號與手機號碼");
+        if (!BUYER_CANCELLABLE.includes(o.status))
+          throw conflict("ORDER_NOT_CANCELLABLE", "訂單已出貨或已結束，無法取消；如需退貨請聯繫客服");
         const held = await moneyHeld(tx, o, false);
-        if (held.toSeller > 0) throw unprocessable("此筆款項已付給賣家，請聯繫賣家或客服辦理取消與退款");
+        if (held.toSeller > 0) throw unprocessable("PAID_TO_SELLER", "此筆款項已付給賣家，請聯繫賣家或客服辦理取消與退款");
         if (o.memberId === null && o.paymentMethod !== "card" && held.total > 0) {
-          throw unprocessable("已付款的訪客訂單請聯繫客服辦理取消與退款");
+          throw unprocessable("GUEST_PAID_OFFLINE", "已付款的訪客訂單請聯繫客服辦理取消與退款");
         }
         return cancelLocked(tx, o, actorOf(buyer), `買家取消：${reason}`, commit);
       });
     },
 
-    /** Staff cancel before shipping, for any buyer; money goes back as for a buyer's cancel. */
+    /**
+     * Staff cancel before shipping, or when a shipped parcel came back undelivered (refused, not
+     * picked up): the goods go back to stock and the money back as for a buyer's cancel.
+     */
     cancelByStaff(orderNo: string, actor: string, reason: string) {
       return withOrder({ no: orderNo }, async (tx, o, commit) => {
-        if (!BUYER_CANCELLABLE.includes(o.status)) throw conflict("訂單已出貨或已結束，無法取消；已送達的訂單請改用退貨退款");
-        return cancelLocked(tx, o, actor, `客服取消：${reason}`, commit);
+        if (!STAFF_CANCELLABLE.includes(o.status))
+          throw conflict("ORDER_NOT_CANCELLABLE", "訂單已送達或已結束，無法取消；已送達的訂單請改用退貨退款");
+        const why = o.status === "shipped" ? `包裹退回：${reason}` : `客服取消：${reason}`;
+        return cancelLocked(tx, o, actor, why, commit);
       });
     },
 
@@ -211,8 +269,8 @@ export function createOrderLifecycle(deps: { db: Db; completeAfterDays: () => Pr
     advance(orderNo: string, to: FulfilmentStep, actor: string, opts: { trackingNo?: string; from?: OrderStatus[] } = {}) {
       const { trackingNo } = opts;
       return withOrder({ no: orderNo }, async (tx, o) => {
-        if (opts.from && !opts.from.includes(o.status)) throw conflict(STATE_CHANGED);
-        const steps = stepsTo(o.status, to);
+        if (opts.from && !opts.from.includes(o.status)) throw conflict("ORDER_STATE_CHANGED", STATE_CHANGED);
+        const steps = stepsTo(o.status, to, shipsUnpaid(o));
         if (steps.includes("shipped") && !trackingNo && o.shipMethod !== "self")
           throw fieldError("tracking_no", "請輸入物流單號");
         let current = o;
@@ -236,6 +294,8 @@ export function createOrderLifecycle(deps: { db: Db; completeAfterDays: () => Pr
       for (const { id } of due) {
         const done = await withOrder({ id }, async (tx, o) => {
           if (o.status !== "delivered" || !o.deliveredAt || o.deliveredAt > cutoff) return false;
+          // A return in progress keeps the order open until staff settle it.
+          if (await openReturn(tx, o.id)) return false;
           await move(tx, o, "completed", "system", "鑑賞期已過，訂單自動完成");
           return true;
         });
@@ -250,30 +310,11 @@ export function createOrderLifecycle(deps: { db: Db; completeAfterDays: () => Pr
      * and records a partial refund.
      */
     refund(orderNo: string, actor: string, reason: string, items?: Array<{ variantId: number; qty: number }>) {
-      return withOrder({ no: orderNo }, async (tx, o, commit) => {
-        if (!REFUNDABLE.includes(o.status)) throw conflict("只有已送達或已完成的訂單可以退貨退款");
-        let wanted: Map<number, number> | undefined;
-        if (items) {
-          const lines = await linesOf(tx, o.id);
-          wanted = new Map();
-          for (const it of items) {
-            const line = lines.find((l) => l.variantId === it.variantId);
-            if (!line) throw unprocessable("此訂單沒有這個商品");
-            if (it.qty > line.qty - line.refundedQty - (wanted.get(line.id) ?? 0))
-              throw unprocessable(`「${line.name}」最多可退 ${line.qty - line.refundedQty} 件`);
-            wanted.set(line.id, (wanted.get(line.id) ?? 0) + it.qty);
-          }
-          const open = lines.reduce((s, l) => s + l.qty - l.refundedQty, 0);
-          if ([...wanted.values()].reduce((a, b) => a + b, 0) === open) wanted = undefined;
-        }
-        if (!wanted) {
-          const refunded = await move(tx, o, "refunded", actor, reason);
-          return giveBack(tx, refunded, "refund", actor, reason, commit);
-        }
-        await event(tx, o.id, o.status, o.status, actor, `部分退款：${reason}`);
-        return giveBack(tx, o, "partial", actor, reason, commit, wanted);
-      });
+      return withOrder({ no: orderNo }, (tx, o, commit) => refundLocked(tx, o, commit, actor, reason, items));
     },
+
+    refundLocked,
+    openReturn,
   };
 }
 

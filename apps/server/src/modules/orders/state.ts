@@ -7,11 +7,13 @@ import { conflict } from "../../lib/errors.js";
  * conditional on the state it read, so two actors racing on one order cannot both win.
  */
 const TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
-  pending_payment: ["paid", "cancelled"],
+  // Cash on delivery ships unpaid: pending_payment → processing, paid when the carrier collects.
+  pending_payment: ["paid", "cancelled", "processing"],
   // Depot orders complete on payment: nothing ships, the goods go into the member's depot.
   paid: ["processing", "completed", "cancelled"],
   processing: ["shipped", "cancelled"],
-  shipped: ["delivered"],
+  // A parcel that comes back (refused, not picked up at the store) cancels the order.
+  shipped: ["delivered", "cancelled"],
   delivered: ["completed", "refunded"],
   completed: ["refunded"],
   cancelled: [],
@@ -35,6 +37,8 @@ export const WHO_MAY: Record<string, readonly ActorKind[]> = {
   "paid→cancelled": ["member", "guest", "staff"],
   "processing→cancelled": ["member", "guest", "staff"],
   "paid→processing": ["staff", "seller"],
+  "pending_payment→processing": ["staff", "seller"],
+  "shipped→cancelled": ["staff"],
   "processing→shipped": ["staff", "seller"],
   "shipped→delivered": ["provider", "staff", "seller"],
   "paid→completed": ["system"],
@@ -45,6 +49,13 @@ export const WHO_MAY: Record<string, readonly ActorKind[]> = {
 
 /** States in which the buyer may still cancel (nothing has shipped). */
 export const BUYER_CANCELLABLE: readonly OrderStatus[] = ["pending_payment", "paid", "processing"];
+
+/** States in which staff may cancel: before shipping, or a parcel that came back undelivered. */
+export const STAFF_CANCELLABLE: readonly OrderStatus[] = [...BUYER_CANCELLABLE, "shipped"];
+
+/** Cash on delivery (home or store pick-up) ships before it is paid. */
+export const shipsUnpaid = (o: { paymentMethod: string; status: OrderStatus }) =>
+  o.paymentMethod === "cod" && o.status === "pending_payment";
 
 /** States in which goods may be returned for a refund. */
 export const REFUNDABLE: readonly OrderStatus[] = ["delivered", "completed"];
@@ -64,12 +75,16 @@ export const STATE_CHANGED = "訂單狀態已變更，請重新整理";
 
 /**
  * The steps from `from` to `to` along the fulfilment path, or a 409 when the order is not on it
- * (unpaid, cancelled, refunded) or already at or past `to`.
+ * (unpaid, cancelled, refunded) or already at or past `to`. Unpaid cash on delivery starts where
+ * a paid order does.
  */
-export function stepsTo(from: OrderStatus, to: FulfilmentStep): FulfilmentStep[] {
+export function stepsTo(from: OrderStatus, to: FulfilmentStep, unpaidCod = false): FulfilmentStep[] {
   const path: readonly OrderStatus[] = FULFILMENT_PATH;
-  const start = path.indexOf(from);
+  const start = path.indexOf(unpaidCod && from === "pending_payment" ? "paid" : from);
   const end = path.indexOf(to);
-  if (start < 0 || end <= start) throw conflict(from === "pending_payment" ? "訂單尚未付款" : STATE_CHANGED);
+  if (start < 0 || end <= start)
+    throw from === "pending_payment"
+      ? conflict("ORDER_NOT_PAID", "訂單尚未付款")
+      : conflict("ORDER_STATE_CHANGED", STATE_CHANGED);
   return FULFILMENT_PATH.slice(start + 1, end + 1) as FulfilmentStep[];
 }

@@ -1,13 +1,15 @@
 import type { Address, CvsStore, OrderStatus, OrderSummary, OrderView, Paged, ShipMethodCode } from "@shop/contract";
 import { ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS } from "@shop/contract";
-import { and, count, desc, eq, gte, inArray, lt, sql, sum } from "drizzle-orm";
+import { invoiceText } from "@shop/contract/invoice";
+import { and, count, desc, eq, gte, inArray, lt, or, sql, sum } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { orderLines, orders, payments } from "../../db/schema/index.js";
 import type { LogisticsService } from "../logistics/service.js";
 import type { Payments } from "./payments.js";
 import { type OrderQueries, orderKeyword } from "./queries.js";
+import type { Returns } from "./returns.js";
 import type { Order } from "./service.js";
-import { BUYER_CANCELLABLE, REFUNDABLE } from "./state.js";
+import { BUYER_CANCELLABLE, REFUNDABLE, STAFF_CANCELLABLE, shipsUnpaid } from "./state.js";
 
 const SHIP_NAMES: Record<ShipMethodCode, string> = {
   hct: "新竹物流宅配",
@@ -23,7 +25,14 @@ const SHIP_NAMES: Record<ShipMethodCode, string> = {
 export const shipName = (o: Order) => (o.carrier ? `${SHIP_NAMES.self}（${o.carrier}）` : SHIP_NAMES[o.shipMethod]);
 
 /** Orders as the buyer reads them (lists, details, tracking). */
-export function createOrderViews(db: Db, orders_: OrderQueries, payments_: Payments, logistics: LogisticsService) {
+export function createOrderViews(
+  db: Db,
+  orders_: OrderQueries,
+  payments_: Payments,
+  logistics: LogisticsService,
+  /** The latest return request and the appraisal period in days (returns.ts). */
+  returns: { latestFor: Returns["latestFor"]; appraisalDays: () => Promise<number>; now: () => Date },
+) {
   function summary(o: Order, lines: Array<{ name: string; image: string; qty: number }>): OrderSummary {
     return {
       order_no: o.orderNo,
@@ -66,6 +75,13 @@ export function createOrderViews(db: Db, orders_: OrderQueries, payments_: Payme
     const q = f.q;
     return and(
       f.status ? eq(orders.status, f.status) : undefined,
+      // 待出貨: paid or in preparation, and cash on delivery not yet shipped (it ships unpaid).
+      f.queue === "to_ship"
+        ? or(
+            inArray(orders.status, ["paid", "processing"]),
+            and(eq(orders.status, "pending_payment"), eq(orders.paymentMethod, "cod")),
+          )
+        : undefined,
       f.shop_id ? eq(orders.shopId, f.shop_id) : undefined,
       f.payment_method ? eq(orders.paymentMethod, f.payment_method) : undefined,
       f.from ? gte(orders.createdAt, new Date(`${f.from}T00:00:00+08:00`)) : undefined,
@@ -80,6 +96,7 @@ export function createOrderViews(db: Db, orders_: OrderQueries, payments_: Payme
     member_id: o.memberId,
     receiver_name: o.receiverName,
     receiver_phone: o.receiverPhone,
+    email: o.email,
     ship_method_name: shipName(o),
     payment_method_name: PAYMENT_METHOD_LABELS[o.paymentMethod],
     tracking_no: o.trackingNo,
@@ -96,7 +113,36 @@ export function createOrderViews(db: Db, orders_: OrderQueries, payments_: Payme
     async staffExport(f: StaffOrderFilter) {
       const rows = await db.select().from(orders).where(staffWhere(f)).orderBy(desc(orders.id)).limit(10_000);
       const list = await summaries(rows);
-      return rows.map((o, i) => staffRow(o, list[i] as OrderSummary));
+      // Every line of every order, read once, for the 品項 column.
+      const lines = rows.length
+        ? await db
+            .select()
+            .from(orderLines)
+            .where(
+              inArray(
+                orderLines.orderId,
+                rows.map((o) => o.id),
+              ),
+            )
+            .orderBy(orderLines.id)
+        : [];
+      return rows.map((o, i) => {
+        const a = o.address as Address | null;
+        const store = o.cvsStore as CvsStore | null;
+        return {
+          ...staffRow(o, list[i] as OrderSummary),
+          address_text: store
+            ? `${store.name}（${store.id}）${store.address}`
+            : a
+              ? `${a.zip} ${a.county}${a.district}${a.line}`
+              : "",
+          items_text: lines
+            .filter((l) => l.orderId === o.id)
+            .map((l) => `${l.name}（${l.variantName}）× ${l.qty}`)
+            .join("；"),
+          invoice_text: invoiceText(o.invoice as Record<string, string>),
+        };
+      });
     },
     async staffDetail(orderNo: string) {
       const o = await orders_.byNo(orderNo);
@@ -112,9 +158,17 @@ export function createOrderViews(db: Db, orders_: OrderQueries, payments_: Payme
         ...view,
         ...staffRow(o, view),
         transfer_report: report as { last5: string; amount: number; paid_at: string } | null,
-        can_confirm_payment: o.status === "pending_payment" && (o.paymentMethod === "transfer" || o.paymentMethod === "cod"),
-        can_ship: (o.status === "paid" || o.status === "processing") && o.shipMethod !== "self" && o.shipMethod !== "depot",
-        can_staff_cancel: BUYER_CANCELLABLE.includes(o.status),
+        // Cash on delivery can be marked collected until the parcel is delivered (which collects it).
+        can_confirm_payment:
+          (o.status === "pending_payment" && (o.paymentMethod === "transfer" || o.paymentMethod === "cod")) ||
+          (o.paymentMethod === "cod" &&
+            (o.status === "processing" || o.status === "shipped") &&
+            pays.some((p) => p.method === "cod" && p.status === "pending")),
+        can_ship:
+          (o.status === "paid" || o.status === "processing" || shipsUnpaid(o)) &&
+          o.shipMethod !== "self" &&
+          o.shipMethod !== "depot",
+        can_staff_cancel: STAFF_CANCELLABLE.includes(o.status),
         can_deliver: o.status === "shipped",
         can_complete: o.status === "delivered",
         can_refund: REFUNDABLE.includes(o.status),
@@ -153,6 +207,11 @@ export function createOrderViews(db: Db, orders_: OrderQueries, payments_: Payme
         .from(orders)
         .where(inArray(orders.status, ["pending_payment", "paid", "processing"]))
         .groupBy(orders.status);
+      // Cash on delivery waits for shipping, not for a payment.
+      const [codWaiting] = await db
+        .select({ n: count() })
+        .from(orders)
+        .where(and(eq(orders.status, "pending_payment"), eq(orders.paymentMethod, "cod")));
       const reported = await db
         .select({ n: count() })
         .from(payments)
@@ -171,8 +230,8 @@ export function createOrderViews(db: Db, orders_: OrderQueries, payments_: Payme
         today_sales: today.sales,
         waiting: {
           transfer_reported: reported[0]?.n ?? 0,
-          pending_payment: w.pending_payment ?? 0,
-          to_ship: (w.paid ?? 0) + (w.processing ?? 0),
+          pending_payment: (w.pending_payment ?? 0) - (codWaiting?.n ?? 0),
+          to_ship: (w.paid ?? 0) + (w.processing ?? 0) + (codWaiting?.n ?? 0),
         },
         series: out,
       };
@@ -183,11 +242,15 @@ export function createOrderViews(db: Db, orders_: OrderQueries, payments_: Payme
     },
 
     async detail(o: Order): Promise<OrderView> {
-      const [lines, pays, events] = await Promise.all([
+      const [lines, pays, events, returnRequest, days] = await Promise.all([
         orders_.linesOf(o.id),
         payments_.paymentsOf(o.id),
         orders_.eventsOf(o.id),
+        returns.latestFor(o.id),
+        returns.appraisalDays(),
       ]);
+      const returnOpen = returnRequest !== null && ["requested", "approved", "received"].includes(returnRequest.status);
+      const inAppraisal = o.deliveredAt !== null && o.deliveredAt.getTime() + days * 86_400_000 >= returns.now().getTime();
       const last = pays.at(-1);
       const paid = pays.find((p) => p.status === "paid");
       const shown = paid ?? last;
@@ -243,6 +306,13 @@ export function createOrderViews(db: Db, orders_: OrderQueries, payments_: Payme
         can_report_transfer: pending && o.paymentMethod === "transfer",
         masked: false,
         card: payments_.cardConfig(),
+        can_request_return:
+          o.memberId !== null &&
+          o.status === "delivered" &&
+          inAppraisal &&
+          !returnOpen &&
+          lines.some((l) => l.qty > l.refundedQty),
+        return_request: returnRequest,
       };
     },
 
@@ -262,6 +332,7 @@ export function createOrderViews(db: Db, orders_: OrderQueries, payments_: Payme
 export type OrderViews = ReturnType<typeof createOrderViews>;
 export interface StaffOrderFilter {
   status?: OrderStatus;
+  queue?: "to_ship";
   shop_id?: number;
   payment_method?: Order["paymentMethod"];
   from?: string;

@@ -8,6 +8,7 @@ import { ShopLink } from "../../ui/ShopLink";
 import { AmountTable } from "./AmountTable";
 import { CardFields, type CardFieldsHandle } from "./CardFields";
 import { GuestVerify } from "./GuestVerify";
+import { ReturnPanel } from "./ReturnPanel";
 import { lookupOf } from "./useOrder";
 
 const STATUS_TONE: Record<string, string> = {
@@ -289,6 +290,7 @@ export function OrderDetail({
             </button>
           ))}
       </section>
+      <ReturnPanel order={order} reload={reload} />
     </div>
   );
 }

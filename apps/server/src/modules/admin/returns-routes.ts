@@ -1,0 +1,48 @@
+import { reasonInput, returnQuery } from "@shop/contract/admin";
+import { answers, staffReturn, staffReturnPage } from "@shop/contract/responses";
+import type { FastifyRequest } from "fastify";
+import { ok } from "../../lib/http.js";
+import type { Returns } from "../orders/returns.js";
+import { type StaffService, who } from "../staff/service.js";
+import type { AdminApp, AdminRouteKit } from "./route-kit.js";
+import { idParam } from "./route-kit.js";
+
+/** Back office: buyers' return requests — approve, reject, receive, refund (apps/admin/src/returns.tsx). */
+export function returnAdminRoutes(
+  app: AdminApp,
+  { actor, paged }: AdminRouteKit,
+  services: { returns: Returns; staff: StaffService },
+) {
+  const { returns } = services;
+  const acting = (req: FastifyRequest) => {
+    const a = actor(req);
+    return {
+      who: who(a),
+      audit: (tx: Parameters<StaffService["record"]>[0], change: Parameters<StaffService["record"]>[2]) =>
+        services.staff.record(tx, a, change),
+    };
+  };
+  app.get("/admin/returns", { schema: { querystring: returnQuery, response: answers(staffReturnPage) } }, async (req) =>
+    paged(await returns.queue(req.query.status, req.query.page, req.query.per_page)),
+  );
+  app.post("/admin/returns/:id/approve", { schema: { params: idParam, response: answers(staffReturn) } }, async (req) => {
+    const a = acting(req);
+    return ok(await returns.step("approve", req.params.id, a.who, a.audit), "已核准，並通知買家寄回");
+  });
+  app.post(
+    "/admin/returns/:id/reject",
+    { schema: { params: idParam, body: reasonInput, response: answers(staffReturn) } },
+    async (req) => {
+      const a = acting(req);
+      return ok(await returns.step("reject", req.params.id, a.who, a.audit, req.body.reason), "已退回申請，並通知買家");
+    },
+  );
+  app.post("/admin/returns/:id/receive", { schema: { params: idParam, response: answers(staffReturn) } }, async (req) => {
+    const a = acting(req);
+    return ok(await returns.step("receive", req.params.id, a.who, a.audit), "已確認收到退貨");
+  });
+  app.post("/admin/returns/:id/refund", { schema: { params: idParam, response: answers(staffReturn) } }, async (req) => {
+    const a = acting(req);
+    return ok(await returns.refund(req.params.id, a.who, a.audit), "已退款，商品已入庫");
+  });
+}

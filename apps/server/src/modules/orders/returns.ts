@@ -1,0 +1,228 @@
+import { RETURN_REASONS, RETURN_STATUS_LABELS, type ReturnReason, type ReturnStatus } from "@shop/contract";
+import { and, count, desc, eq } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client.js";
+import { orders, returnRequests } from "../../db/schema/index.js";
+import { conflict, isUniqueViolation, notFound, unprocessable } from "../../lib/errors.js";
+import type { NotificationsService } from "../notifications/service.js";
+import type { Order, OrderLifecycle } from "./service.js";
+
+type ReturnRow = typeof returnRequests.$inferSelect;
+/** The audit entry of a staff change, written in its transaction. */
+type Audit = (
+  tx: Tx,
+  change: { action: string; entity: string; entityId: number; before?: unknown; after?: unknown },
+) => Promise<void>;
+
+function returnView(r: ReturnRow) {
+  return {
+    id: r.id,
+    status: r.status,
+    status_label: RETURN_STATUS_LABELS[r.status],
+    reason: r.reason,
+    reason_label: RETURN_REASONS[r.reason as ReturnReason] ?? r.reason,
+    note: r.note,
+    staff_note: r.staffNote,
+    items: r.items,
+    created_at: r.createdAt.toISOString(),
+  };
+}
+
+/** What each staff step needs the request to be in, and the notice the buyer gets. */
+const STEPS = {
+  approve: { from: ["requested"], to: "approved", title: "退貨申請已核准，請依客服指示寄回商品" },
+  reject: { from: ["requested", "approved"], to: "rejected", title: "退貨申請未通過" },
+  receive: { from: ["approved"], to: "received", title: "已收到您退回的商品，將盡快退款" },
+} as const satisfies Record<string, { from: readonly ReturnStatus[]; to: ReturnStatus; title: string }>;
+
+/**
+ * Returns (退貨) within the appraisal period after delivery (decision 37): a member asks, staff
+ * approve or reject, receive the goods and refund them — the refund is the order's own (units back
+ * to stock, money back the way it was paid), in the same transaction as the request's last step.
+ * Every step locks the order row first, then reads the request, so rival steps serialise.
+ */
+export function createReturns(deps: {
+  db: Db;
+  lifecycle: OrderLifecycle;
+  notifications: NotificationsService;
+  /** The appraisal period in days (the same setting that completes delivered orders). */
+  appraisalDays: () => Promise<number>;
+  now?: () => Date;
+}) {
+  const { db, lifecycle, notifications } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  async function tell(tx: Tx, o: Order, r: ReturnRow, title: string, body: string) {
+    if (o.memberId === null) return;
+    await notifications.notify(tx, o.memberId, {
+      kind: "order",
+      title: `訂單 ${o.orderNo} ${title}`,
+      body,
+      link: `/member/order_detail?order_no=${o.orderNo}`,
+      key: `return:${r.id}:${r.status}`,
+      email: o.email || undefined,
+    });
+  }
+
+  /** Locks the request's order, then the request; `work` sees both as they are now. */
+  async function withRequest<T>(
+    id: number,
+    work: (tx: Tx, o: Order, r: ReturnRow, commit: Parameters<Parameters<OrderLifecycle["withOrder"]>[1]>[2]) => Promise<T>,
+  ) {
+    const [head] = await db.select({ orderId: returnRequests.orderId }).from(returnRequests).where(eq(returnRequests.id, id));
+    if (!head) throw notFound("RETURN_NOT_FOUND", "找不到此退貨申請");
+    return lifecycle.withOrder({ id: head.orderId }, async (tx, o, commit) => {
+      const [r] = await tx.select().from(returnRequests).where(eq(returnRequests.id, id)).for("update");
+      if (!r) throw notFound("RETURN_NOT_FOUND", "找不到此退貨申請");
+      return work(tx, o, r, commit);
+    });
+  }
+
+  async function setStatus(tx: Tx, r: ReturnRow, to: ReturnStatus, staffNote?: string) {
+    const [moved] = await tx
+      .update(returnRequests)
+      .set({ status: to, staffNote: staffNote ?? r.staffNote, updatedAt: now() })
+      .where(and(eq(returnRequests.id, r.id), eq(returnRequests.status, r.status)))
+      .returning();
+    if (!moved) throw conflict("RETURN_STATE_CHANGED", "退貨申請狀態已變更，請重新整理");
+    return moved;
+  }
+
+  return {
+    /** A member asks to return units of their delivered order, within the appraisal period. */
+    async request(
+      memberId: number,
+      input: { order_no: string; items: Array<{ variant_id: number; qty: number }>; reason: ReturnReason; note: string },
+    ) {
+      // Read before the order's transaction (the embedded database has one connection).
+      const days = await deps.appraisalDays();
+      return lifecycle.withOrder({ no: input.order_no }, async (tx, o) => {
+        if (o.memberId !== memberId) throw notFound("ORDER_NOT_FOUND", "查無此訂單");
+        if (o.status !== "delivered") throw conflict("RETURN_NOT_ALLOWED", "只有已送達、尚未完成的訂單可以申請退貨");
+        if (!o.deliveredAt || o.deliveredAt.getTime() + days * 86_400_000 < now().getTime())
+          throw conflict("RETURN_PERIOD_OVER", `已超過 ${days} 天鑑賞期，無法線上申請退貨，請聯繫客服`);
+        if (await lifecycle.openReturn(tx, o.id)) throw conflict("RETURN_ALREADY_OPEN", "此訂單已有處理中的退貨申請");
+        const lines = await lifecycle.linesIn(tx, o.id);
+        const items: ReturnRow["items"] = [];
+        for (const it of input.items) {
+          const line = lines.find((l) => l.variantId === it.variant_id);
+          if (!line) throw unprocessable("VARIANT_NOT_IN_ORDER", "此訂單沒有這個商品");
+          const taken = items.filter((x) => x.variant_id === it.variant_id).reduce((a, x) => a + x.qty, 0);
+          if (it.qty + taken > line.qty - line.refundedQty)
+            throw unprocessable("RETURN_QTY_EXCEEDED", `「${line.name}」最多可退 ${line.qty - line.refundedQty} 件`);
+          items.push({ variant_id: it.variant_id, qty: it.qty, name: `${line.name}（${line.variantName}）` });
+        }
+        try {
+          const [r] = await tx
+            .insert(returnRequests)
+            .values({
+              orderId: o.id,
+              memberId,
+              items,
+              reason: input.reason,
+              note: input.note,
+              status: "requested",
+              createdAt: now(),
+              updatedAt: now(),
+            })
+            .returning();
+          if (!r) throw new Error("return insert returned nothing");
+          await lifecycle.event(tx, o.id, o.status, o.status, `member:${memberId}`, `申請退貨：${RETURN_REASONS[input.reason]}`);
+          return returnView(r);
+        } catch (error) {
+          if (isUniqueViolation(error)) throw conflict("RETURN_ALREADY_OPEN", "此訂單已有處理中的退貨申請");
+          throw error;
+        }
+      });
+    },
+
+    /** Staff approve, reject (with the reason the buyer reads) or receive the goods. */
+    step(kind: keyof typeof STEPS, id: number, actor: string, audit: Audit, note = "") {
+      const s = STEPS[kind];
+      return withRequest(id, async (tx, o, r) => {
+        if (!(s.from as readonly ReturnStatus[]).includes(r.status))
+          throw conflict("RETURN_STATE_CHANGED", `此退貨申請目前為「${RETURN_STATUS_LABELS[r.status]}」，無法執行`);
+        const moved = await setStatus(tx, r, s.to, note || undefined);
+        await lifecycle.event(
+          tx,
+          o.id,
+          o.status,
+          o.status,
+          actor,
+          `退貨：${RETURN_STATUS_LABELS[s.to]}${note ? `（${note}）` : ""}`,
+        );
+        await audit(tx, {
+          action: `return.${kind}`,
+          entity: "return",
+          entityId: id,
+          before: { status: r.status },
+          after: { status: s.to, note },
+        });
+        await tell(tx, o, moved, s.title, note);
+        return { ...returnView(moved), order_no: o.orderNo, member_id: o.memberId };
+      });
+    },
+
+    /** The received goods are refunded: the order's refund of exactly these units, with the request closed. */
+    refund(id: number, actor: string, audit: Audit) {
+      return withRequest(id, async (tx, o, r, commit) => {
+        if (r.status !== "received") throw conflict("RETURN_NOT_RECEIVED", "請先確認收到退回的商品再退款");
+        await lifecycle.refundLocked(
+          tx,
+          o,
+          commit,
+          actor,
+          `退貨退款 #${r.id}`,
+          r.items.map((i) => ({ variantId: i.variant_id, qty: i.qty })),
+        );
+        const moved = await setStatus(tx, r, "refunded");
+        await audit(tx, {
+          action: "return.refund",
+          entity: "return",
+          entityId: id,
+          before: { status: r.status },
+          after: { status: "refunded" },
+        });
+        await tell(tx, o, moved, "退貨已退款", r.items.map((i) => `${i.name} × ${i.qty}`).join("、"));
+        return { ...returnView(moved), order_no: o.orderNo, member_id: o.memberId };
+      });
+    },
+
+    async latestFor(orderId: number) {
+      const [r] = await db
+        .select()
+        .from(returnRequests)
+        .where(eq(returnRequests.orderId, orderId))
+        .orderBy(desc(returnRequests.id))
+        .limit(1);
+      return r ? returnView(r) : null;
+    },
+
+    async queue(status: ReturnStatus | undefined, page: number, perPage: number) {
+      const where = status ? eq(returnRequests.status, status) : undefined;
+      const [[total], rows] = await Promise.all([
+        db.select({ n: count() }).from(returnRequests).where(where),
+        db
+          .select({ r: returnRequests, orderNo: orders.orderNo })
+          .from(returnRequests)
+          .innerJoin(orders, eq(orders.id, returnRequests.orderId))
+          .where(where)
+          .orderBy(desc(returnRequests.id))
+          .limit(perPage)
+          .offset((page - 1) * perPage),
+      ]);
+      return {
+        total: total?.n ?? 0,
+        items: rows.map(({ r, orderNo }) => ({ ...returnView(r), order_no: orderNo, member_id: r.memberId })),
+      };
+    },
+
+    /** Requests waiting for staff (the dashboard's 今日待辦): new ones, and goods received but not refunded. */
+    async waiting() {
+      const [a] = await db.select({ n: count() }).from(returnRequests).where(eq(returnRequests.status, "requested"));
+      const [b] = await db.select({ n: count() }).from(returnRequests).where(eq(returnRequests.status, "received"));
+      return (a?.n ?? 0) + (b?.n ?? 0);
+    },
+  };
+}
+
+export type Returns = ReturnType<typeof createReturns>;

@@ -1,0 +1,123 @@
+import { formatDateTime } from "@shop/contract/format";
+import type { OrderView } from "@shop/contract/order";
+import { RETURN_REASONS, type ReturnReason } from "@shop/contract/returns";
+import { useState } from "react";
+import { api } from "../../lib/api";
+import { useAlerts } from "../../ui/alerts";
+
+/**
+ * 申請退貨 on a member's delivered order within the 7-day appraisal period, and the state of the
+ * latest request (staff approve it, receive the goods and refund them).
+ */
+export function ReturnPanel({ order, reload }: { order: OrderView; reload: () => Promise<unknown> }) {
+  const alerts = useAlerts();
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [qty, setQty] = useState<Record<number, number>>({});
+  const [reason, setReason] = useState<ReturnReason | "">("");
+  const [note, setNote] = useState("");
+  const r = order.return_request;
+  if (!r && !order.can_request_return) return null;
+
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    const items = Object.entries(qty)
+      .filter(([, n]) => n > 0)
+      .map(([id, n]) => ({ variant_id: Number(id), qty: n }));
+    if (items.length === 0) return alerts.error("請選擇要退貨的商品與數量");
+    if (!reason) return alerts.error("請選擇退貨原因");
+    setBusy(true);
+    try {
+      const res = await api("/api/order/return", { body: { order_no: order.order_no, items, reason, note } });
+      if (!res.status) return alerts.error(res.message);
+      setOpen(false);
+      await reload();
+      await alerts.success("已送出退貨申請，客服將盡快與您聯繫");
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="card" aria-labelledby="return-title">
+      <h2 id="return-title" className="text-lg font-semibold">
+        退貨
+      </h2>
+      {r && (
+        <div className="mt-2 text-sm">
+          <p>
+            <span className="font-medium">{r.status_label}</span>
+            <span className="ml-2 text-stone-500">{formatDateTime(r.created_at)} 申請</span>
+          </p>
+          <p className="text-stone-600">{r.items.map((i) => `${i.name} × ${i.qty}`).join("、")}</p>
+          <p className="text-stone-600">原因：{r.reason_label}</p>
+          {r.staff_note && <p className="text-stone-600">客服說明：{r.staff_note}</p>}
+        </div>
+      )}
+      {order.can_request_return && !open && (
+        <>
+          <p className="mt-2 text-sm text-stone-600">商品送達後 7 天鑑賞期內可申請退貨，核准後請依客服指示寄回。</p>
+          <button type="button" className="btn-secondary mt-3" onClick={() => setOpen(true)}>
+            申請退貨
+          </button>
+        </>
+      )}
+      {open && (
+        <form className="mt-3 space-y-3" onSubmit={(e) => void submit(e)}>
+          {order.lines.map((l) => (
+            <label key={l.variant_id} className="flex items-center justify-between gap-3 text-sm">
+              <span>
+                {l.name}（{l.variant_name}）
+              </span>
+              <select
+                className="rounded border border-stone-300 px-2 py-1"
+                value={qty[l.variant_id] ?? 0}
+                onChange={(e) => setQty({ ...qty, [l.variant_id]: Number(e.target.value) })}
+                aria-label={`${l.name} 退貨數量`}
+              >
+                {Array.from({ length: l.qty + 1 }, (_, n) => String(n)).map((n) => (
+                  <option key={n} value={n}>
+                    {n}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ))}
+          <label className="block text-sm">
+            退貨原因
+            <select
+              className="mt-1 block w-full rounded border border-stone-300 px-2 py-2"
+              value={reason}
+              onChange={(e) => setReason(e.target.value as ReturnReason)}
+            >
+              <option value="">請選擇</option>
+              {Object.entries(RETURN_REASONS).map(([k, label]) => (
+                <option key={k} value={k}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="block text-sm">
+            說明（選填）
+            <textarea
+              className="mt-1 block w-full rounded border border-stone-300 px-2 py-2"
+              rows={3}
+              maxLength={500}
+              value={note}
+              onChange={(e) => setNote(e.target.value)}
+            />
+          </label>
+          <div className="flex gap-2">
+            <button type="submit" className="btn-primary" disabled={busy}>
+              送出申請
+            </button>
+            <button type="button" className="btn-secondary" onClick={() => setOpen(false)}>
+              取消
+            </button>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}

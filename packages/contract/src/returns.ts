@@ -1,0 +1,39 @@
+import { z } from "zod";
+import { idSchema } from "./common.js";
+import { orderNoSchema } from "./order.js";
+
+/** Why a buyer returns goods (the 7-day appraisal period lets them return without a fault). */
+export const RETURN_REASONS = {
+  changed_mind: "鑑賞期內不想要了",
+  damaged: "商品瑕疵或損壞",
+  wrong_item: "寄錯商品或數量",
+  not_as_described: "與商品描述不符",
+  other: "其他",
+} as const;
+export type ReturnReason = keyof typeof RETURN_REASONS;
+
+export const RETURN_STATUS_LABELS = {
+  requested: "退貨申請中",
+  approved: "已核准，請寄回商品",
+  rejected: "退貨申請未通過",
+  received: "已收到退回商品",
+  refunded: "已退款",
+} as const;
+export type ReturnStatus = keyof typeof RETURN_STATUS_LABELS;
+
+/** POST /api/order/return: a member asks to return units of a delivered order. */
+export const returnRequestInput = z.strictObject({
+  order_no: orderNoSchema,
+  items: z
+    .array(
+      z.strictObject({
+        variant_id: idSchema,
+        qty: z.number({ error: "數量格式錯誤" }).int({ error: "數量需為整數" }).min(1, { error: "數量至少為 1" }).max(99),
+      }),
+      { error: "請選擇要退貨的商品" },
+    )
+    .min(1, { error: "請選擇要退貨的商品" })
+    .max(50),
+  reason: z.enum(Object.keys(RETURN_REASONS) as [ReturnReason, ...ReturnReason[]], { error: "請選擇退貨原因" }),
+  note: z.string().trim().max(500, { error: "說明最多 500 個字" }).default(""),
+});
