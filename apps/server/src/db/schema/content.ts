@@ -101,6 +101,27 @@ export const inquiries = pgTable(
     message: text("message").notNull(),
     ip: text("ip").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The inbox: new until staff reply, closed when nothing more is needed. */
+    status: text("status", { enum: ["new", "replied", "closed"] })
+      .notNull()
+      .default("new"),
+    /** The staff member looking after it (null: nobody yet). */
+    assigneeId: integer("assignee_id"),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("inquiries_ip_idx").on(t.ip, t.createdAt)],
+  (t) => [index("inquiries_ip_idx").on(t.ip, t.createdAt), index("inquiries_status_idx").on(t.status, t.id)],
+);
+
+/** The thread of an inquiry after the first message: staff replies (mailed to the asker) and notes. */
+export const inquiryReplies = pgTable(
+  "inquiry_replies",
+  {
+    id: serial("id").primaryKey(),
+    inquiryId: integer("inquiry_id").notNull(),
+    staffId: integer("staff_id").notNull(),
+    staffName: text("staff_name").notNull(),
+    body: text("body").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("inquiry_replies_inquiry_idx").on(t.inquiryId, t.id)],
 );
