@@ -102,8 +102,10 @@ export const depotTakeouts = pgTable(
       .$type<{ name: string; phone: string; zip: string; county: string; district: string; line: string }>()
       .notNull(),
     fee: integer("fee").notNull(),
-    status: text("status", { enum: ["requested", "shipped"] }).notNull(),
+    status: text("status", { enum: ["requested", "shipped", "delivered"] }).notNull(),
     trackingNo: text("tracking_no"),
+    shippedAt: timestamp("shipped_at", { withTimezone: true }),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
   },
   (t) => [index("depot_takeouts_member_idx").on(t.memberId, t.id)],
