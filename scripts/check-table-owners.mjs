@@ -14,6 +14,7 @@ const FILE_OWNER = { addresses: "members", favorites: "members", limits: "lib" }
 const TABLE_OWNER = {
   shopSettings: "shops",
   inquiries: "support",
+  inquiryReplies: "support",
   depotEntries: "depot",
   depotTakeouts: "depot",
   authTokens: "auth",

@@ -1,21 +1,17 @@
 import { Box, Card, CardContent, Stack, Typography } from "@mui/material";
+import type { AdminDashboard } from "@shop/contract/admin";
 import { formatMoney } from "@shop/contract/format";
 import { lazy, Suspense, useEffect, useState } from "react";
-import { Title, useNotify } from "react-admin";
+import { Title, useBasename, useNotify } from "react-admin";
 import { Link } from "react-router-dom";
 import { adminApi } from "./api";
 
 const SalesChart = lazy(() => import("./sales-chart"));
 
-interface Dashboard {
-  today_orders: number;
-  today_sales: number;
-  waiting: { transfer_reported: number; pending_payment: number; to_ship: number };
-  series: Array<{ day: string; orders: number; sales: number }>;
-  low_stock: Array<{ variant_id: number; product_id: number; product: string; variant: string; stock: number }>;
-}
-
+/** A figure; with `to` (a back-office path such as /orders?…) it opens that list. */
 function Figure({ label, value, to }: { label: string; value: string; to?: string }) {
+  // react-admin runs under /admin: a plain link would leave the back office.
+  const basename = useBasename();
   const body = (
     <Card sx={{ minWidth: 180, flex: 1 }}>
       <CardContent>
@@ -25,7 +21,7 @@ function Figure({ label, value, to }: { label: string; value: string; to?: strin
     </Card>
   );
   return to ? (
-    <Link to={to} style={{ flex: 1, textDecoration: "none" }}>
+    <Link to={`${basename}${to}`} style={{ flex: 1, textDecoration: "none" }}>
       {body}
     </Link>
   ) : (
@@ -33,13 +29,16 @@ function Figure({ label, value, to }: { label: string; value: string; to?: strin
   );
 }
 
-const ordersWith = (status: string) => `/orders?filter=${encodeURIComponent(JSON.stringify({ status }))}`;
+const listWith = (resource: string, filter: Record<string, string>) =>
+  `/${resource}?filter=${encodeURIComponent(JSON.stringify(filter))}`;
+const ordersWith = (status: string) => listWith("orders", { status });
 
 export function DashboardPage() {
   const notify = useNotify();
-  const [d, setD] = useState<Dashboard | null>(null);
+  const basename = useBasename();
+  const [d, setD] = useState<AdminDashboard | null>(null);
   useEffect(() => {
-    adminApi<Dashboard>("/dashboard")
+    adminApi<AdminDashboard>("/dashboard")
       .then(setD)
       .catch((e: Error) => notify(e.message, { type: "error" }));
   }, [notify]);
@@ -53,7 +52,27 @@ export function DashboardPage() {
             <Figure label="今日營業額" value={formatMoney(d.today_sales)} />
             <Figure label="待確認付款" value={String(d.waiting.pending_payment)} to={ordersWith("pending_payment")} />
             <Figure label="已回報匯款" value={String(d.waiting.transfer_reported)} to={ordersWith("pending_payment")} />
-            <Figure label="待出貨" value={String(d.waiting.to_ship)} to={ordersWith("paid")} />
+            <Figure label="待出貨" value={String(d.waiting.to_ship)} to={listWith("orders", { queue: "to_ship" })} />
+          </Stack>
+          <Typography variant="h6">今日待辦</Typography>
+          <Stack direction={{ xs: "column", md: "row" }} spacing={2}>
+            <Figure label="退貨待處理" value={String(d.waiting.returns)} to={listWith("returns", { status: "requested" })} />
+            <Figure
+              label="雲端提貨待出貨"
+              value={String(d.waiting.takeouts)}
+              to={listWith("takeouts", { status: "requested" })}
+            />
+            <Figure label="客服待回覆" value={String(d.waiting.inquiries)} to={listWith("inquiries", { status: "new" })} />
+            <Figure
+              label="提領待審核"
+              value={String(d.waiting.withdrawals)}
+              to={listWith("withdrawals", { status: "requested" })}
+            />
+            <Figure
+              label="通知發送失敗"
+              value={String(d.waiting.failed_messages)}
+              to={listWith("messages", { status: "failed" })}
+            />
           </Stack>
           <Card>
             <CardContent>
@@ -71,7 +90,7 @@ export function DashboardPage() {
               {d.low_stock.length === 0 ? <Typography color="text.secondary">目前沒有低庫存商品</Typography> : null}
               {d.low_stock.map((s) => (
                 <Typography key={s.variant_id}>
-                  <Link to={`/products/${s.product_id}`}>{`${s.product}／${s.variant}`}</Link>
+                  <Link to={`${basename}/products/${s.product_id}`}>{`${s.product}／${s.variant}`}</Link>
                   {`：剩 ${s.stock} 件`}
                 </Typography>
               ))}

@@ -3,7 +3,7 @@ import PaymentsIcon from "@mui/icons-material/Payments";
 import SettingsIcon from "@mui/icons-material/Settings";
 import { createTheme } from "@mui/material";
 import { StrictMode } from "react";
-import { Admin, CustomRoutes, Layout, Menu, Resource } from "react-admin";
+import { Admin, CustomRoutes, Layout, Menu, Resource, useBasename } from "react-admin";
 import { createRoot } from "react-dom/client";
 import { BrowserRouter, Route, Routes } from "react-router-dom";
 import { session } from "./api";
@@ -12,13 +12,17 @@ import { Banner, BannerList, Category, CategoryList, HomeBlocksEdit, News, NewsL
 import { DashboardPage } from "./dashboard";
 import { dataProvider } from "./dataProvider";
 import { i18nProvider } from "./i18n";
+import { InquiryList, InquiryShow } from "./inquiries";
 import { LoginPage } from "./login";
 import { Coupon, CouponList, ExchangeItem, ExchangeItemList, Promotion, PromotionList, Raffle, RaffleList } from "./marketing";
+import { MailboxList, MessageList } from "./messages";
 import { OrderList, OrderShow } from "./orders";
 import { AuditList, MemberList, MemberShow, SettingsPage, StaffCreate, StaffEdit, StaffList } from "./people";
 import { ProductCreate, ProductEdit, ProductList } from "./products";
+import { ReturnList } from "./returns";
 import { PaymentSettingsPage, ShipMethodEdit, ShipMethodList } from "./settings";
 import { Dealer, DealerList, ShopCreate, ShopEdit, ShopList, WithdrawalList } from "./shops";
+import { TakeoutList } from "./takeouts";
 
 const theme = createTheme({
   palette: { primary: { main: "#3a5f2c" }, secondary: { main: "#7a5c2e" } },
@@ -30,15 +34,19 @@ const theme = createTheme({
  * staff member's permissions; the server checks them again on every call.
  */
 /** The resources' menu plus the settings page, which is not a resource. */
-const AdminMenu = () => (
-  <Menu>
-    <Menu.DashboardItem />
-    <Menu.ResourceItems />
-    <Menu.Item to="/home_blocks/1" primaryText="主商城首頁區塊" leftIcon={<HomeIcon />} />
-    <Menu.Item to="/settings" primaryText="點數與提領設定" leftIcon={<SettingsIcon />} />
-    <Menu.Item to="/payment_settings" primaryText="付款設定" leftIcon={<PaymentsIcon />} />
-  </Menu>
-);
+const AdminMenu = () => {
+  // Menu.Item links are plain router links: they need the /admin base written out.
+  const base = useBasename();
+  return (
+    <Menu>
+      <Menu.DashboardItem />
+      <Menu.ResourceItems />
+      <Menu.Item to={`${base}/home_blocks/1`} primaryText="主商城首頁區塊" leftIcon={<HomeIcon />} />
+      <Menu.Item to={`${base}/settings`} primaryText="點數與提領設定" leftIcon={<SettingsIcon />} />
+      <Menu.Item to={`${base}/payment_settings`} primaryText="付款設定" leftIcon={<PaymentsIcon />} />
+    </Menu>
+  );
+};
 const AdminLayout = ({ children }: { children: React.ReactNode }) => <Layout menu={AdminMenu}>{children}</Layout>;
 
 function App() {
@@ -148,6 +156,17 @@ function App() {
                 edit={StaffEdit}
                 recordRepresentation="name"
               />
+            ) : null}
+            <Resource name="returns" options={{ label: "退貨申請" }} list={ReturnList} />
+            <Resource name="takeouts" options={{ label: "雲端提貨" }} list={TakeoutList} />
+            {permissions.includes("inquiries.read") ? (
+              <Resource name="inquiries" options={{ label: "客服信箱" }} list={InquiryList} show={InquiryShow} />
+            ) : null}
+            {permissions.includes("messages.read") ? (
+              <>
+                <Resource name="messages" options={{ label: "通知紀錄" }} list={MessageList} />
+                <Resource name="mailbox" options={{ label: "測試信箱" }} list={MailboxList} />
+              </>
             ) : null}
             <CustomRoutes>
               <Route path="/settings" element={<SettingsPage />} />

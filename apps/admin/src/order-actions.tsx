@@ -1,39 +1,8 @@
 import { Button, Card, CardContent, TextField as MuiTextField, Stack, Typography } from "@mui/material";
+import type { StaffOrder } from "@shop/contract/responses";
 import { useState } from "react";
 import { usePermissions, useRecordContext } from "react-admin";
 import { useAdminAction } from "./actions";
-
-export interface StaffOrder {
-  id: string;
-  order_no: string;
-  status: string;
-  status_label: string;
-  created_at: string;
-  receiver: { name: string; phone: string };
-  address: { zip: string; county: string; district: string; line: string } | null;
-  cvs_store: { name: string; address: string } | null;
-  ship_method_name: string;
-  payment_method_name: string;
-  lines: Array<{ variant_id: number; name: string; variant_name: string; price: number; qty: number; subtotal: number }>;
-  goods_amount: number;
-  shipping_fee: number;
-  discount_total: number;
-  points_used: number;
-  wallet_used: number;
-  payable: number;
-  note: string;
-  tracking_no: string | null;
-  transfer_report: { last5: string; amount: number; paid_at: string } | null;
-  history: Array<{ label: string; reason: string; at: string }>;
-  can_confirm_payment: boolean;
-  can_ship: boolean;
-  can_deliver: boolean;
-  can_complete: boolean;
-  can_staff_cancel: boolean;
-  can_refund: boolean;
-  refundable: Array<{ variant_id: number; name: string; qty: number }>;
-  refunds: Array<{ seq: number; kind: string; money: number; wallet: number; points: number; reason: string; at: string }>;
-}
 
 /** What staff can do with an order as it stands; the server checks each again under the order's lock. */
 export function OrderActions() {

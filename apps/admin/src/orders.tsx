@@ -1,6 +1,8 @@
 import { Box, Button, Stack, Typography } from "@mui/material";
 import { formatDateTime, formatMoney } from "@shop/contract/format";
+import { invoiceText } from "@shop/contract/invoice";
 import { ORDER_STATUS_LABELS } from "@shop/contract/order";
+import type { StaffOrder } from "@shop/contract/responses";
 import {
   Datagrid,
   DateInput,
@@ -15,8 +17,9 @@ import {
   useRecordContext,
 } from "react-admin";
 import { download } from "./api";
+import { BulkShipButton } from "./bulk-ship";
 import { MoneyField, TaipeiDateField } from "./fields";
-import { OrderActions, type StaffOrder } from "./order-actions";
+import { OrderActions } from "./order-actions";
 
 const REFUND_KINDS: Record<string, string> = { cancel: "取消退還", refund: "退貨退款", partial: "部分退款" };
 const STATUS_CHOICES = Object.entries(ORDER_STATUS_LABELS).map(([id, name]) => ({ id, name }));
@@ -42,13 +45,15 @@ export const OrderList = () => (
   <List
     filters={[
       <SearchInput key="q" source="q" alwaysOn placeholder="訂單編號、電話或收件人" />,
-      <SelectInput key="status" source="status" label="狀態" choices={STATUS_CHOICES} />,
-      <SelectInput key="pm" source="payment_method" label="付款方式" choices={PAYMENT_CHOICES} />,
-      <DateInput key="from" source="from" label="起日" />,
-      <DateInput key="to" source="to" label="迄日" />,
+      <SelectInput key="status" source="status" label="狀態" choices={STATUS_CHOICES} alwaysOn />,
+      <SelectInput key="pm" source="payment_method" label="付款方式" choices={PAYMENT_CHOICES} alwaysOn />,
+      <SelectInput key="queue" source="queue" label="待辦" choices={[{ id: "to_ship", name: "待出貨" }]} alwaysOn />,
+      <DateInput key="from" source="from" label="起日" alwaysOn />,
+      <DateInput key="to" source="to" label="迄日" alwaysOn />,
     ]}
     actions={
       <TopToolbar>
+        <BulkShipButton />
         <ExportCsv />
       </TopToolbar>
     }
@@ -94,6 +99,11 @@ function OrderBody() {
           <Typography>{`${o.receiver.name}　${o.receiver.phone}`}</Typography>
           <Typography>{where}</Typography>
           <Typography>{`${o.ship_method_name}${o.tracking_no ? `｜託運單號 ${o.tracking_no}` : ""}`}</Typography>
+          <Typography>{`電子郵件：${o.email || "—"}`}</Typography>
+        </Box>
+        <Box>
+          <Typography variant="subtitle2">發票</Typography>
+          <Typography data-testid="admin-order-invoice">{invoiceText(o.invoice)}</Typography>
         </Box>
         <Box>
           <Typography variant="subtitle2">付款</Typography>

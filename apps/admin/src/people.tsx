@@ -1,6 +1,7 @@
 import { Box, Button, Card, CardContent, MenuItem, TextField as MuiTextField, Stack, Typography } from "@mui/material";
 import { ROLE_LABELS, SETTING_KEYS, STAFF_ROLES } from "@shop/contract/admin";
 import { formatDateTime, formatMoney } from "@shop/contract/format";
+import type { MemberDetail } from "@shop/contract/responses";
 import { useEffect, useState } from "react";
 import {
   BooleanField,
@@ -29,6 +30,7 @@ import {
 import { useAdminAction } from "./actions";
 import { adminApi } from "./api";
 import { TaipeiDateField } from "./fields";
+import { MemberCare } from "./member-care";
 
 const ROLE_CHOICES = STAFF_ROLES.map((id) => ({ id, name: ROLE_LABELS[id] }));
 
@@ -48,22 +50,6 @@ export const MemberList = () => (
     </Datagrid>
   </List>
 );
-
-interface MemberDetail {
-  id: number;
-  name: string;
-  phone: string;
-  email: string | null;
-  refcode: string;
-  shop_id: number;
-  points: number;
-  wallet: number;
-  referrals: number;
-  bindings: string[];
-  recent_orders: Array<{ order_no: string; status_label: string; payable: number; created_at: string }>;
-  points_ledger: { list: Array<{ id: number; delta: number; reason: string; created_at: string }> };
-  wallet_ledger: { list: Array<{ id: number; delta: number; reason: string; created_at: string }> };
-}
 
 /** Gives the member a copy of a coupon, valid for the days chosen. */
 function IssueCoupon({ memberId }: { memberId: number }) {
@@ -161,6 +147,7 @@ function MemberBody() {
         </Card>
       ) : null}
       {permissions?.includes("members.adjust") ? <IssueCoupon memberId={m.id} /> : null}
+      {permissions?.includes("members.adjust") ? <MemberCare key={`${m.id}-${m.status}`} m={m} /> : null}
       <Stack direction={{ xs: "column", md: "row" }} spacing={4}>
         <Box>
           <Typography variant="subtitle2">近期訂單</Typography>

@@ -1,4 +1,5 @@
 import { Button, Card, CardContent, FormControlLabel, TextField as MuiTextField, Stack, Switch, Typography } from "@mui/material";
+import type { PaymentSettings } from "@shop/contract/admin";
 import { useEffect, useState } from "react";
 import {
   BooleanField,
@@ -43,15 +44,6 @@ export const ShipMethodEdit = () => (
   </Edit>
 );
 
-interface PaymentSettings {
-  pay_card: boolean;
-  pay_transfer: boolean;
-  pay_cod: boolean;
-  transfer_bank_code: string;
-  transfer_bank_name: string;
-  transfer_account: string;
-  transfer_holder: string;
-}
 const SWITCHES = [
   ["pay_card", "信用卡"],
   ["pay_transfer", "銀行轉帳"],
@@ -72,7 +64,8 @@ export function PaymentSettingsPage() {
   const canSave = permissions?.includes("payments.write");
   const save = async () => {
     try {
-      const { transfer_bank_name: _name, ...body } = s;
+      // The answer's record id and bank name are not inputs (the body is checked strictly).
+      const { id: _id, transfer_bank_name: _name, ...body } = s;
       setS(await adminApi<PaymentSettings>("/payment_settings", { method: "PUT", body }));
       notify("付款設定已儲存", { type: "success" });
     } catch (e) {

@@ -24,6 +24,7 @@ import {
   SimpleFormIterator,
   TextField,
   TextInput,
+  useBasename,
   usePermissions,
   useRecordContext,
 } from "react-admin";
@@ -32,6 +33,16 @@ import { MoneyField, TaipeiDateField } from "./fields";
 import { createAndEdit } from "./forms";
 
 // Shops (the main mall and sellers' sub-malls)
+/** A shop's home-page blocks, inside the back office (its links need the /admin base). */
+function HomeBlocksLink({ id }: { id: number | string }) {
+  const base = useBasename();
+  return (
+    <Link to={`${base}/home_blocks/${id}`} onClick={(e: React.MouseEvent) => e.stopPropagation()}>
+      首頁區塊
+    </Link>
+  );
+}
+
 export const ShopList = () => (
   <List exporter={false} filters={[<SearchInput key="q" source="q" alwaysOn placeholder="商城名稱、編號或店主會員編號" />]}>
     <Datagrid rowClick="edit" bulkActionButtons={false}>
@@ -40,14 +51,7 @@ export const ShopList = () => (
       <NumberField source="owner_member_id" label="店主會員編號" emptyText="—" />
       <FunctionField label="抽成" render={(r: RaRecord) => `${r.commission_percent}%`} />
       <FunctionField label="狀態" render={(r: RaRecord) => (r.status === "open" ? "營業中" : "已暫停")} />
-      <FunctionField
-        label="首頁"
-        render={(r: RaRecord) => (
-          <Link to={`/home_blocks/${r.id}`} onClick={(e: React.MouseEvent) => e.stopPropagation()}>
-            首頁區塊
-          </Link>
-        )}
-      />
+      <FunctionField label="首頁" render={(r: RaRecord) => <HomeBlocksLink id={r.id} />} />
     </Datagrid>
   </List>
 );

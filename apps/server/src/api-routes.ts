@@ -1,5 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { Config } from "./config.js";
+import type { FakeLineMessaging } from "./integrations/line/fake-messaging.js";
+import type { LocalSmtp } from "./integrations/mail/local-smtp.js";
 import type { Providers } from "./integrations/providers.js";
 import type { CapturingSmsSender } from "./integrations/sms/index.js";
 import { adminRoutes } from "./modules/admin/routes.js";
@@ -17,6 +19,7 @@ import type { UploadService } from "./modules/media/uploads.js";
 import { memberRoutes } from "./modules/members/routes.js";
 import { notificationRoutes } from "./modules/notifications/routes.js";
 import { hctNotifyRoutes } from "./modules/orders/hct-notify.js";
+import { returnRoutes } from "./modules/orders/return-routes.js";
 import { orderRoutes } from "./modules/orders/routes.js";
 import { payoutRoutes } from "./modules/payout/routes.js";
 import { promotionRoutes } from "./modules/promotions/routes.js";
@@ -39,6 +42,10 @@ export interface ApiRouteContext {
   draining(): boolean;
   /** Drops the storefront's cached answers and pages (after a back-office change). */
   invalidateCaches(): void;
+  /** 測試模式: what the shop's own SMTP server received (the back office's 測試信箱). */
+  testMailbox?: LocalSmtp["mailbox"];
+  /** 測試模式: the LINE pushes the simulator accepted. */
+  lineSimulator?: FakeLineMessaging;
   /** Test mode only: the SMS the simulator captured. */
   capturedSms?: CapturingSmsSender;
 }
@@ -92,6 +99,7 @@ export async function registerApiRoutes(api: FastifyInstance, ctx: ApiRouteConte
       { tapPaySimulator: providers.tapPaySimulator, lookupRateLimit: perMinute * 3 },
     ),
   );
+  await api.register(returnRoutes({ returns: s.returns }, guards));
   await api.register(supportRoutes({ support: s.support }, perMinute));
   await api.register(
     adminRoutes(
@@ -108,6 +116,12 @@ export async function registerApiRoutes(api: FastifyInstance, ctx: ApiRouteConte
         logisticsAdmin: s.logisticsAdmin,
         promotionsAdmin: s.promotionsAdmin,
         rafflesAdmin: s.rafflesAdmin,
+        outbox: s.outbox,
+        support: s.support,
+        takeouts: s.takeouts,
+        returns: s.returns,
+        memberCare: s.memberCare,
+        testMailbox: ctx.testMailbox,
       },
       ctx.uploads,
       perMinute,
@@ -116,12 +130,19 @@ export async function registerApiRoutes(api: FastifyInstance, ctx: ApiRouteConte
   );
   if (ctx.capturedSms)
     await api.register(
-      testModeRoutes(ctx.capturedSms, s.orders, s.payments, s.jobs, async () => ({
-        unbalanced_stock: await s.inventory.unbalanced(),
-        unbalanced_ledgers: await s.loyalty.unbalanced(),
-        stuck_reservations: await s.orderConsistency.stuckReservations(),
-        money_mismatches: await s.orderConsistency.moneyMismatches(),
-        open_card_refunds: await s.orderConsistency.refundsOutstanding(),
-      })),
+      testModeRoutes(
+        ctx.capturedSms,
+        s.orders,
+        s.payments,
+        s.jobs,
+        async () => ({
+          unbalanced_stock: await s.inventory.unbalanced(),
+          unbalanced_ledgers: await s.loyalty.unbalanced(),
+          stuck_reservations: await s.orderConsistency.stuckReservations(),
+          money_mismatches: await s.orderConsistency.moneyMismatches(),
+          open_card_refunds: await s.orderConsistency.refundsOutstanding(),
+        }),
+        { mailbox: ctx.testMailbox, line: ctx.lineSimulator?.pushed },
+      ),
     );
 }

@@ -11,17 +11,21 @@ import type { SsrContext } from "@shop/contract";
 import { isMobileUserAgent } from "@shop/contract";
 import { sql } from "drizzle-orm";
 import Fastify, { type FastifyInstance } from "fastify";
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { registerApiRoutes } from "./api-routes.js";
 import type { Config } from "./config.js";
 import type { Database } from "./db/client.js";
 import type { IdentitySimulator } from "./integrations/identity/simulator.js";
-import { LogMailSender, type MailSender } from "./integrations/mail/index.js";
+import { createFakeLineMessaging, type FakeLineMessaging } from "./integrations/line/fake-messaging.js";
+import { createLineMessaging, type LineMessaging } from "./integrations/line/messaging.js";
+import type { MailSender } from "./integrations/mail/index.js";
+import { type LocalSmtp, startLocalSmtp } from "./integrations/mail/local-smtp.js";
+import { SmtpMailSender } from "./integrations/mail/smtp.js";
 import { createS3Store } from "./integrations/object-store.js";
 import { createProviders, type Providers } from "./integrations/providers.js";
 import { CapturingSmsSender, LogSmsSender, type SmsSender } from "./integrations/sms/index.js";
 import { MitakeSmsSender } from "./integrations/sms/mitake.js";
-import { AppError } from "./lib/errors.js";
+import { notFound, tooManyRequests } from "./lib/errors.js";
 import { createRedisRateLimiter, createSqlRateLimiter } from "./lib/rate-limit.js";
 import { connectRedis } from "./lib/redis.js";
 import { mediaRoutes } from "./modules/media/routes.js";
@@ -31,6 +35,7 @@ import { registerErrorHandling } from "./plugins/errors.js";
 import { registerInputGuard } from "./plugins/input-guard.js";
 import { registerPageCache } from "./plugins/page-cache.js";
 import { type ResponseCache, registerPublicCache } from "./plugins/public-cache.js";
+import { responseSerializer } from "./plugins/response-serializer.js";
 import { registerSession } from "./plugins/session.js";
 import { createServices, type Services } from "./services.js";
 import { adminApp, safeDecode, webSecurity } from "./web-serving.js";
@@ -48,6 +53,7 @@ export interface BuildOptions {
   web?: { buildDir: string; adminDir?: string } | false;
   sms?: SmsSender;
   mail?: MailSender;
+  line?: LineMessaging;
   /** Payment and logistics providers; from the configuration when omitted. */
   providers?: Providers;
   now?: () => Date;
@@ -61,6 +67,10 @@ export interface ShopApp {
   services: Services;
   /** Present in TEST_MODE: the SMS messages sent so far. */
   capturedSms?: CapturingSmsSender;
+  /** Present when e-mail goes to the shop's own SMTP server (測試模式): what it received. */
+  localSmtp?: LocalSmtp;
+  /** Present when LINE pushes go to the in-process Messaging API simulator: what it accepted. */
+  lineSimulator?: FakeLineMessaging;
   /** The in-memory cache of public reads; call invalidate() after writing catalogue or content. */
   publicCache: ResponseCache;
   /** Present when sign-in runs on the local LINE/Google/Facebook (tests mint tokens with it). */
@@ -84,7 +94,7 @@ export async function buildApp(options: BuildOptions): Promise<ShopApp> {
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializer(config.NODE_ENV !== "production"));
 
   let sms: SmsSender =
     options.sms ??
@@ -101,16 +111,43 @@ export async function buildApp(options: BuildOptions): Promise<ShopApp> {
     capturedSms = new CapturingSmsSender(sms);
     sms = capturedSms;
   }
-  const mail = options.mail ?? new LogMailSender(app.log);
+  // Customer e-mail and LINE go through the real clients: to the configured provider, else to the
+  // shop's own SMTP server and LINE simulator (測試模式, decision 35).
+  let localSmtp: LocalSmtp | undefined;
+  let mail = options.mail;
+  if (!mail) {
+    if (!config.SMTP_URL) localSmtp = await startLocalSmtp();
+    const smtp = new SmtpMailSender(config.SMTP_URL ?? (localSmtp as LocalSmtp).url, config.MAIL_FROM);
+    app.addHook("onClose", async () => {
+      smtp.close();
+      await localSmtp?.close();
+    });
+    mail = smtp;
+  }
+  let lineSimulator: FakeLineMessaging | undefined;
+  let line = options.line;
+  if (!line) {
+    if (config.LINE_CHANNEL_ACCESS_TOKEN)
+      line = createLineMessaging({ baseUrl: config.LINE_API_URL, channelAccessToken: config.LINE_CHANNEL_ACCESS_TOKEN });
+    else {
+      lineSimulator = createFakeLineMessaging("line-simulator-token");
+      line = createLineMessaging(
+        { baseUrl: "http://line.simulator", channelAccessToken: "line-simulator-token", fetch: lineSimulator.fetch },
+        true,
+      );
+    }
+  }
   const providers = options.providers ?? (await createProviders(config));
   // Several instances share rate limits and cache invalidation through Redis when it is configured.
   const shared = config.REDIS_URL ? await connectRedis(config.REDIS_URL, app.log) : undefined;
   if (shared) app.addHook("onClose", () => shared.close());
   const sqlLimiter = createSqlRateLimiter(database.db, options.now);
   const limiter = shared ? createRedisRateLimiter(shared.client, sqlLimiter) : sqlLimiter;
-  const services = createServices({ db: database.db, config, sms, mail, providers, limiter, now: options.now });
+  const services = createServices({ db: database.db, config, sms, mail, line, providers, limiter, now: options.now });
   // The UI says 測試模式 while any provider is a simulator.
   const simulatedProviders =
+    localSmtp !== undefined ||
+    line.simulated ||
     sms.name === "log" ||
     sms.name === "capture" ||
     providers.card.simulated ||
@@ -141,6 +178,8 @@ export async function buildApp(options: BuildOptions): Promise<ShopApp> {
     try {
       await jobs.schedule(periodic);
       await jobs.runDue();
+      // Customer messages are claimed row by row (SKIP LOCKED), so every instance may send.
+      await services.outbox.deliverDue();
     } catch (error) {
       // Usually the database being away for a moment; the next tick tries again.
       app.log.warn({ err: error }, "job queue tick failed");
@@ -182,13 +221,7 @@ export async function buildApp(options: BuildOptions): Promise<ShopApp> {
           skipOnError: true,
         }
       : {}),
-    errorResponseBuilder: (_req, ctx) =>
-      new AppError(
-        429,
-        "操作過於頻繁，請稍後再試",
-        { retry_after_s: Math.ceil(ctx.ttl / 1000) },
-        { "retry-after": String(Math.ceil(ctx.ttl / 1000)) },
-      ),
+    errorResponseBuilder: (_req, ctx) => tooManyRequests("RATE_LIMITED", "操作過於頻繁，請稍後再試", Math.ceil(ctx.ttl / 1000)),
   });
 
   // The OpenAPI document is generated from the routes' zod schemas (GET /api/openapi.json).
@@ -247,11 +280,13 @@ export async function buildApp(options: BuildOptions): Promise<ShopApp> {
         draining: () => draining,
         invalidateCaches: () => caches?.invalidate(),
         capturedSms,
+        testMailbox: localSmtp?.mailbox,
+        lineSimulator,
       });
       api.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
       // Unknown API paths answer in the envelope, not with the storefront's 404 page.
       api.all("/*", { schema: { hide: true } }, async () => {
-        throw new AppError(404, "找不到此 API");
+        throw notFound("API_NOT_FOUND", "找不到此 API");
       });
     },
     { prefix: "/api" },
@@ -343,6 +378,8 @@ export async function buildApp(options: BuildOptions): Promise<ShopApp> {
     app,
     services,
     capturedSms,
+    localSmtp,
+    lineSimulator,
     publicCache: caches,
     identitySimulator: providers.signIn.simulator,
     drain: () => {

@@ -1,10 +1,12 @@
 import type { SignInProvider } from "@shop/contract";
 import type { Config } from "./config.js";
 import type { Db } from "./db/client.js";
+import type { LineMessaging } from "./integrations/line/messaging.js";
 import type { MailSender } from "./integrations/mail/index.js";
 import type { Providers } from "./integrations/providers.js";
 import type { SmsSender } from "./integrations/sms/index.js";
 import type { RateLimiter } from "./lib/rate-limit.js";
+import { createMemberCare } from "./modules/admin/member-care.js";
 import { createAdminService } from "./modules/admin/service.js";
 import { createAuthService } from "./modules/auth/service.js";
 import { createThirdPartySignIn } from "./modules/auth/third-party.js";
@@ -19,6 +21,7 @@ import { createContentService } from "./modules/content/service.js";
 import { createDealersAdmin } from "./modules/dealers/admin.js";
 import { createDealersService } from "./modules/dealers/service.js";
 import { createDepotService } from "./modules/depot/service.js";
+import { createTakeoutFulfilment } from "./modules/depot/takeout-fulfilment.js";
 import { createExchangeAdmin } from "./modules/exchange/admin.js";
 import { createExchangeService } from "./modules/exchange/service.js";
 import { createInventoryService } from "./modules/inventory/service.js";
@@ -32,6 +35,7 @@ import { createFavoritesService } from "./modules/members/favorites.js";
 import { createIdentitiesService } from "./modules/members/identities.js";
 import { createReferralsService } from "./modules/members/referrals.js";
 import { createMembersService } from "./modules/members/service.js";
+import { createOutbox } from "./modules/notifications/outbox.js";
 import { createNotificationsService } from "./modules/notifications/service.js";
 import { createCardCharge } from "./modules/orders/card-charge.js";
 import { CARD_REFUND_JOB, createCardRefunds } from "./modules/orders/card-refund.js";
@@ -39,6 +43,7 @@ import { createOrderConsistency } from "./modules/orders/consistency.js";
 import { createGuestAccess } from "./modules/orders/guest-access.js";
 import { createPayments } from "./modules/orders/payments.js";
 import { createOrderQueries } from "./modules/orders/queries.js";
+import { createReturns } from "./modules/orders/returns.js";
 import { createOrderLifecycle } from "./modules/orders/service.js";
 import { createOrderViews } from "./modules/orders/views.js";
 import { createPayoutService } from "./modules/payout/service.js";
@@ -60,6 +65,8 @@ export interface ServiceDeps {
   config: Config;
   sms: SmsSender;
   mail: MailSender;
+  /** LINE Messaging API push (the in-process simulator unless a channel access token is set). */
+  line: LineMessaging;
   providers: Providers;
   /** Counters for SMS limits (Redis when configured, else the database). */
   limiter: RateLimiter;
@@ -67,7 +74,7 @@ export interface ServiceDeps {
 }
 
 /** Wires the domain services together; routes receive this, never the raw database. */
-export function createServices({ db, config, sms, mail, providers, limiter, now }: ServiceDeps) {
+export function createServices({ db, config, sms, mail, line, providers, limiter, now }: ServiceDeps) {
   const clock = now ?? (() => new Date());
   const members = createMembersService(db);
   const shops = createShopsService(db);
@@ -92,7 +99,21 @@ export function createServices({ db, config, sms, mail, providers, limiter, now 
     now,
     async (q, id) => (await members.byId(id, q))?.uplineId ?? null,
   );
-  const notifications = createNotificationsService(db, now);
+  const identities = createIdentitiesService(db, new Set(Object.keys(providers.signIn.byProvider) as SignInProvider[]));
+  const outbox = createOutbox(db, { mail, line, sms }, { now, reclaimAfterSeconds: config.OUTBOX_RECLAIM_SECONDS });
+  const siteOrigin = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+  const notifications = createNotificationsService({
+    db,
+    outbox,
+    contactOf: async (memberId, q) => ({
+      memberId,
+      email: (await members.byId(memberId, q))?.email ?? null,
+      lineUserId: await identities.lineUserOf(memberId, q),
+    }),
+    siteUrl: (path) => `${siteOrigin}${path}`,
+    brandName: BRAND_NAME,
+    now,
+  });
   const addresses = createAddressBookService(db, now);
   const depot = createDepotService({ db, catalogue, loyalty, inventory, logistics, addresses, now });
   const raffles = createRafflesService({ db, loyalty, depot, notifications, now });
@@ -158,10 +179,17 @@ export function createServices({ db, config, sms, mail, providers, limiter, now 
     findOrder: orderQueries.byNo,
     now,
   });
-  const orderViews = createOrderViews(db, orderQueries, payments, logistics);
-  const identities = createIdentitiesService(db, new Set(Object.keys(providers.signIn.byProvider) as SignInProvider[]));
+  const appraisalDays = () => shops.numberSetting("order_complete_days");
+  const returns = createReturns({ db, lifecycle, notifications, appraisalDays, now });
+  const orderViews = createOrderViews(db, orderQueries, payments, logistics, {
+    latestFor: returns.latestFor,
+    appraisalDays,
+    now: clock,
+  });
   const staff = createStaffService(db, now);
   const payout = createPayoutService(db, loyalty, shops, now);
+  const takeouts = createTakeoutFulfilment({ db, notifications, now });
+  const support = createSupportService({ db, notifications, shops, inbox: config.SHOP_INBOX, staffNames: staff.names, now });
   // Each module's back-office side: reads are routed to them, writes go through the audited admin service.
   const backOffice = {
     logisticsAdmin: createLogisticsAdmin(db),
@@ -191,6 +219,7 @@ export function createServices({ db, config, sms, mail, providers, limiter, now 
     dealers: createDealersService(db, catalogue),
     loyalty,
     notifications,
+    outbox,
     raffles,
     payout,
     referrals: createReferralsService(db, loyalty, catalogue, now),
@@ -219,7 +248,10 @@ export function createServices({ db, config, sms, mail, providers, limiter, now 
       logistics,
       depot,
     }),
-    support: createSupportService({ db, mail, shops, inbox: config.SHOP_INBOX, now }),
+    takeouts,
+    support,
+    returns,
+    memberCare: createMemberCare({ db, members, auth, staff }),
     staff,
     jobs,
     catalogueAdmin,
@@ -227,6 +259,13 @@ export function createServices({ db, config, sms, mail, providers, limiter, now 
     ...backOffice,
     admin: createAdminService({
       db,
+      queues: async () => ({
+        takeouts: await takeouts.waiting(),
+        inquiries: await support.waiting(),
+        withdrawals: (await payout.staffList("requested", 1, 1)).total,
+        returns: await returns.waiting(),
+        failed_messages: await outbox.failedCount(),
+      }),
       staff,
       catalogueAdmin,
       contentAdmin,

@@ -1,5 +1,10 @@
 import { z } from "zod";
 import { id, imagePath, link, listQuery, money, text, when } from "./admin-fields.js";
+import { dbId, phoneSchema } from "./common.js";
+import type { adminCategory, adminProduct, adminProductRow, uploadedImage } from "./responses/admin-catalogue.js";
+import type { staffView } from "./responses/admin-people.js";
+import type { adminDashboard, staffLogin, totpSetup } from "./responses/admin-session.js";
+import type { adminDealer, adminSettings, adminShipMethod, adminShop, paymentSettings } from "./responses/admin-shops.js";
 
 /** Staff roles (back office). The server enforces PERMISSIONS on every admin call. */
 export const STAFF_ROLES = ["owner", "operator", "support"] as const;
@@ -31,6 +36,12 @@ export const PERMISSIONS = {
   "shops.read": ["owner", "operator", "support"],
   "shops.write": ["owner", "operator"],
   "payments.write": ["owner"],
+  /** Customer messages: the log, the test mailbox, sending a failed one again. */
+  "messages.read": ["owner", "operator", "support"],
+  "messages.write": ["owner", "operator", "support"],
+  /** The inquiry inbox (聯絡我們, 訪客詢問): read, assign, reply, close. */
+  "inquiries.read": ["owner", "operator", "support"],
+  "inquiries.write": ["owner", "operator", "support"],
 } as const satisfies Record<string, readonly StaffRole[]>;
 export type Permission = keyof typeof PERMISSIONS;
 
@@ -38,16 +49,24 @@ export function can(role: StaffRole, permission: Permission): boolean {
   return (PERMISSIONS[permission] as readonly StaffRole[]).includes(role);
 }
 
-export interface StaffView {
-  id: number;
-  username: string;
-  name: string;
-  role: StaffRole;
-  totp_enabled: boolean;
-  active: boolean;
-  last_login_at: string | null;
-  permissions: Permission[];
-}
+/** A staff account as the API shows it (the schema is in responses/admin-people.ts). */
+export type StaffView = z.output<typeof staffView>;
+/** /admin/auth/login's answer: the staff token and who signed in. */
+export type StaffLogin = z.output<typeof staffLogin>;
+export type TotpSetup = z.output<typeof totpSetup>;
+/** /admin/dashboard's answer. */
+export type AdminDashboard = z.output<typeof adminDashboard>;
+export type AdminProduct = z.output<typeof adminProduct>;
+export type AdminProductRow = z.output<typeof adminProductRow>;
+export type AdminCategory = z.output<typeof adminCategory>;
+export type UploadedImage = z.output<typeof uploadedImage>;
+/** /admin/payment_settings' answer. */
+export type PaymentSettings = z.output<typeof paymentSettings>;
+export type AdminShop = z.output<typeof adminShop>;
+export type AdminDealer = z.output<typeof adminDealer>;
+export type AdminShipMethod = z.output<typeof adminShipMethod>;
+/** /admin/settings' answer: values and labels by setting key. */
+export type AdminSettings = z.output<typeof adminSettings>;
 
 export const staffLoginInput = z.strictObject({
   username: text("帳號", 40),
@@ -155,6 +174,8 @@ export const orderListQuery = listQuery.extend({
     .optional(),
   shop_id: id.optional(),
   payment_method: z.enum(["card", "transfer", "cod", "points_wallet"]).optional(),
+  /** to_ship: what 待出貨 counts (paid or processing, and unpaid cash on delivery). */
+  queue: z.enum(["to_ship"], { error: "篩選條件不正確" }).optional(),
   from: z.iso.date({ error: "日期格式不正確" }).optional(),
   to: z.iso.date({ error: "日期格式不正確" }).optional(),
 });
@@ -232,3 +253,68 @@ export const SETTING_LABELS: Record<SettingKey, string> = {
 
 export { listQuery } from "./admin-fields.js";
 export * from "./admin-storefront.js";
+
+/** /admin/messages: the customer-message log, optionally one state or channel; `q` finds an order number or address. */
+export const MESSAGE_STATUS_LABELS = { pending: "待發送", sending: "發送中", sent: "已發送", failed: "發送失敗" } as const;
+export const MESSAGE_CHANNEL_LABELS = { email: "電子郵件", line: "LINE", sms: "簡訊" } as const;
+export const messageQuery = listQuery.extend({
+  status: z.enum(["pending", "sending", "sent", "failed"], { error: "狀態不正確" }).optional(),
+  channel: z.enum(["email", "line", "sms"], { error: "管道不正確" }).optional(),
+});
+
+/** /admin/inquiries: the inbox, optionally one state; `q` finds a name, phone, e-mail or subject. */
+export const INQUIRY_STATUS_LABELS = { new: "待回覆", replied: "已回覆", closed: "已結案" } as const;
+export const inquiryQuery = listQuery.extend({
+  status: z.enum(["new", "replied", "closed"], { error: "狀態不正確" }).optional(),
+});
+/** A reply, mailed to the asker and kept in the thread. */
+export const inquiryReplyInput = z.strictObject({
+  body: z
+    .string({ error: "請輸入回覆內容" })
+    .trim()
+    .min(2, { error: "回覆內容至少 2 個字" })
+    .max(5000, { error: "回覆內容最多 5000 個字" }),
+});
+/** Close or reopen an inquiry, or give it to someone (null: nobody). */
+export const inquiryUpdateInput = z
+  .strictObject({
+    status: z.enum(["new", "replied", "closed"], { error: "狀態不正確" }).optional(),
+    assignee_id: dbId("負責人不正確").nullable().optional(),
+  })
+  .refine((v) => v.status !== undefined || v.assignee_id !== undefined, { error: "沒有要變更的內容" });
+
+/** /admin/takeouts: cloud-depot pick-ups (提貨), optionally one state. */
+export const takeoutQuery = listQuery.extend({
+  status: z.enum(["requested", "shipped", "delivered"], { error: "狀態不正確" }).optional(),
+});
+
+/** /admin/returns: buyers' return requests, optionally one state. */
+export const returnQuery = listQuery.extend({
+  status: z.enum(["requested", "approved", "rejected", "received", "refunded"], { error: "狀態不正確" }).optional(),
+});
+
+/**
+ * 批次出貨: order numbers with their tracking numbers (pasted from the carrier's sheet). Each row is
+ * checked and applied on its own: the valid ones ship, the others come back with their reason.
+ */
+export const bulkShipInput = z.strictObject({
+  rows: z
+    .array(z.strictObject({ order_no: z.string().max(40), tracking_no: z.string().max(40) }), {
+      error: "請提供訂單編號與物流單號",
+    })
+    .min(1, { error: "請至少輸入一筆訂單編號與物流單號" })
+    .max(200, { error: "一次最多 200 筆" }),
+});
+
+/** Staff correct a member's profile (a phone or e-mail another member has is refused). */
+export const memberProfileInput = z.strictObject({
+  name: text("姓名", 30),
+  nickname: z.string().trim().max(30, { error: "暱稱最多 30 個字" }).nullable().default(null),
+  phone: phoneSchema,
+  email: z
+    .email({ error: "電子郵件格式錯誤" })
+    .max(120)
+    .nullable()
+    .or(z.literal("").transform(() => null))
+    .default(null),
+});

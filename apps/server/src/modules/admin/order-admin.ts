@@ -1,5 +1,7 @@
+import { orderNoSchema } from "@shop/contract";
+import { shipInput } from "@shop/contract/admin";
 import type { Db } from "../../db/client.js";
-import { notFound } from "../../lib/errors.js";
+import { DomainError, notFound } from "../../lib/errors.js";
 import type { Payments } from "../orders/payments.js";
 import type { OrderLifecycle } from "../orders/service.js";
 import type { OrderViews, StaffOrderFilter } from "../orders/views.js";
@@ -18,7 +20,7 @@ export function createOrderAdmin(d: {
 }) {
   async function orderOrThrow(orderNo: string) {
     const detail = await d.orderViews.staffDetail(orderNo);
-    if (!detail) throw notFound("找不到此訂單");
+    if (!detail) throw notFound("ORDER_NOT_FOUND", "找不到此訂單");
     return detail;
   }
   async function orderChange(actor: Actor, orderNo: string, action: string, change: () => Promise<unknown>) {
@@ -35,15 +37,17 @@ export function createOrderAdmin(d: {
     return after;
   }
 
+  const ship = (actor: Actor, orderNo: string, trackingNo: string) =>
+    orderChange(actor, orderNo, "order.ship", () =>
+      d.orders.advance(orderNo, "shipped", who(actor), { trackingNo, from: ["pending_payment", "paid", "processing"] }),
+    );
+
   return {
     orders: (f: StaffOrderFilter, page: number, perPage: number) => d.orderViews.staffList(f, page, perPage),
     order: orderOrThrow,
     confirmPayment: (actor: Actor, orderNo: string) =>
       orderChange(actor, orderNo, "order.confirm_payment", () => d.payments.confirmOffline(orderNo, who(actor), "staff")),
-    ship: (actor: Actor, orderNo: string, trackingNo: string) =>
-      orderChange(actor, orderNo, "order.ship", () =>
-        d.orders.advance(orderNo, "shipped", who(actor), { trackingNo, from: ["paid", "processing"] }),
-      ),
+    ship,
     deliver: (actor: Actor, orderNo: string) =>
       orderChange(actor, orderNo, "order.deliver", () =>
         d.orders.advance(orderNo, "delivered", who(actor), { from: ["shipped"] }),
@@ -52,6 +56,37 @@ export function createOrderAdmin(d: {
       orderChange(actor, orderNo, "order.complete", () =>
         d.orders.advance(orderNo, "completed", who(actor), { from: ["delivered"] }),
       ),
+    /**
+     * 批次出貨: each row is checked and shipped on its own (its own transaction and audit entry), so
+     * the valid rows ship and each invalid one comes back with its reason; none is half-applied.
+     */
+    async bulkShip(actor: Actor, rows: Array<{ order_no: string; tracking_no: string }>) {
+      const shipped: Array<{ order_no: string; tracking_no: string }> = [];
+      const failed: Array<{ order_no: string; tracking_no: string; reason: string }> = [];
+      const seen = new Set<string>();
+      for (const row of rows) {
+        const no = orderNoSchema.safeParse(row.order_no.trim());
+        const tracking = shipInput.safeParse({ tracking_no: row.tracking_no });
+        if (!no.success || !tracking.success || seen.has(no.data)) {
+          const reason = !no.success
+            ? "訂單編號格式不正確"
+            : !tracking.success
+              ? (tracking.error.issues[0]?.message ?? "物流單號格式不正確")
+              : "訂單編號重複";
+          failed.push({ ...row, reason });
+          continue;
+        }
+        seen.add(no.data);
+        try {
+          await ship(actor, no.data, tracking.data.tracking_no);
+          shipped.push({ order_no: no.data, tracking_no: tracking.data.tracking_no });
+        } catch (error) {
+          if (!(error instanceof DomainError)) throw error;
+          failed.push({ order_no: no.data, tracking_no: tracking.data.tracking_no, reason: error.message });
+        }
+      }
+      return { shipped, failed };
+    },
     cancel: (actor: Actor, orderNo: string, reason: string) =>
       orderChange(actor, orderNo, "order.cancel", () => d.orders.cancelByStaff(orderNo, who(actor), reason)),
     refund: (actor: Actor, orderNo: string, reason: string, items?: Array<{ variant_id: number; qty: number }>) =>
@@ -71,6 +106,10 @@ export function createOrderAdmin(d: {
         "狀態",
         "收件人",
         "電話",
+        "電子郵件",
+        "收件地址／取貨門市",
+        "品項",
+        "發票",
         "配送方式",
         "付款方式",
         "訂單金額",
@@ -91,6 +130,10 @@ export function createOrderAdmin(d: {
           o.status_label,
           o.receiver_name,
           o.receiver_phone,
+          o.email,
+          o.address_text,
+          o.items_text,
+          o.invoice_text,
           o.ship_method_name,
           o.payment_method_name,
           o.order_amount,

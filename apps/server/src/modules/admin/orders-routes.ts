@@ -1,4 +1,5 @@
-import { orderListQuery, reasonInput, refundInput, shipInput } from "@shop/contract/admin";
+import { bulkShipInput, orderListQuery, reasonInput, refundInput, shipInput } from "@shop/contract/admin";
+import { answers, bulkShipResult, raw, staffOrder, staffOrderPage } from "@shop/contract/responses";
 import { ok } from "../../lib/http.js";
 import type { AdminApp, AdminRouteKit } from "./route-kit.js";
 import { orderParam } from "./route-kit.js";
@@ -7,33 +8,59 @@ import type { AdminService } from "./service.js";
 /** Back office: the order queue and its actions (apps/admin/src/orders.tsx). */
 export function orderAdminRoutes(app: AdminApp, { actor, paged }: AdminRouteKit, services: { admin: AdminService }) {
   const { admin } = services;
-  app.get("/admin/orders", { schema: { querystring: orderListQuery } }, async (req) =>
+  app.get("/admin/orders", { schema: { querystring: orderListQuery, response: answers(staffOrderPage) } }, async (req) =>
     paged(await admin.orders(req.query, req.query.page, req.query.per_page)),
   );
-  app.get("/admin/orders.csv", { schema: { querystring: orderListQuery } }, async (req, reply) => {
-    const csv = await admin.ordersCsv(req.query);
-    reply.header("content-type", "text/csv; charset=utf-8");
-    reply.header("content-disposition", `attachment; filename="orders.csv"`);
-    return csv;
-  });
-  app.get("/admin/orders/:no", { schema: { params: orderParam } }, async (req) => ok(await admin.order(req.params.no)));
-  app.post("/admin/orders/:no/confirm_payment", { schema: { params: orderParam } }, async (req) =>
+  app.get(
+    "/admin/orders.csv",
+    {
+      schema: {
+        querystring: orderListQuery,
+        response: raw("text/csv", "the matching orders (at most 10,000) for a spreadsheet, UTF-8 with a BOM"),
+      },
+    },
+    async (req, reply) => {
+      const csv = await admin.ordersCsv(req.query);
+      reply.header("content-type", "text/csv; charset=utf-8");
+      reply.header("content-disposition", `attachment; filename="orders.csv"`);
+      return csv;
+    },
+  );
+  app.get("/admin/orders/:no", { schema: { params: orderParam, response: answers(staffOrder) } }, async (req) =>
+    ok(await admin.order(req.params.no)),
+  );
+  app.post("/admin/orders/:no/confirm_payment", { schema: { params: orderParam, response: answers(staffOrder) } }, async (req) =>
     ok(await admin.confirmPayment(actor(req), req.params.no), "已確認收款"),
   );
-  app.post("/admin/orders/:no/ship", { schema: { params: orderParam, body: shipInput } }, async (req) =>
-    ok(await admin.ship(actor(req), req.params.no, req.body.tracking_no), "已出貨"),
+  app.post(
+    "/admin/orders/:no/ship",
+    { schema: { params: orderParam, body: shipInput, response: answers(staffOrder) } },
+    async (req) => ok(await admin.ship(actor(req), req.params.no, req.body.tracking_no), "已出貨"),
   );
-  app.post("/admin/orders/:no/cancel", { schema: { params: orderParam, body: reasonInput } }, async (req) =>
-    ok(await admin.cancel(actor(req), req.params.no, req.body.reason), "訂單已取消"),
+  app.post("/admin/orders/bulk_ship", { schema: { body: bulkShipInput, response: answers(bulkShipResult) } }, async (req) => {
+    const r = await admin.bulkShip(actor(req), req.body.rows);
+    return ok(
+      r,
+      r.failed.length ? `已出貨 ${r.shipped.length} 筆，${r.failed.length} 筆未出貨` : `已出貨 ${r.shipped.length} 筆`,
+    );
+  });
+  app.post(
+    "/admin/orders/:no/cancel",
+    { schema: { params: orderParam, body: reasonInput, response: answers(staffOrder) } },
+    async (req) => ok(await admin.cancel(actor(req), req.params.no, req.body.reason), "訂單已取消"),
   );
-  app.post("/admin/orders/:no/deliver", { schema: { params: orderParam } }, async (req) =>
+  app.post("/admin/orders/:no/deliver", { schema: { params: orderParam, response: answers(staffOrder) } }, async (req) =>
     ok(await admin.deliver(actor(req), req.params.no), "已標記送達"),
   );
-  app.post("/admin/orders/:no/complete", { schema: { params: orderParam } }, async (req) =>
+  app.post("/admin/orders/:no/complete", { schema: { params: orderParam, response: answers(staffOrder) } }, async (req) =>
     ok(await admin.complete(actor(req), req.params.no), "訂單已完成"),
   );
-  app.post("/admin/orders/:no/refund", { schema: { params: orderParam, body: refundInput } }, async (req) => {
-    const after = await admin.refund(actor(req), req.params.no, req.body.reason, req.body.items);
-    return ok(after, after.status === "refunded" ? "已退貨退款" : "已部分退款");
-  });
+  app.post(
+    "/admin/orders/:no/refund",
+    { schema: { params: orderParam, body: refundInput, response: answers(staffOrder) } },
+    async (req) => {
+      const after = await admin.refund(actor(req), req.params.no, req.body.reason, req.body.items);
+      return ok(after, after.status === "refunded" ? "已退貨退款" : "已部分退款");
+    },
+  );
 }

@@ -1,29 +1,40 @@
 import multipart from "@fastify/multipart";
 import { type Permission, staffLoginInput, totpCodeInput } from "@shop/contract/admin";
+import { adminDashboard, answers, messageOnly, staffLogin, staffView, totpSetup } from "@shop/contract/responses";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { LocalSmtp } from "../../integrations/mail/local-smtp.js";
 import { unauthorized } from "../../lib/errors.js";
 import { ok } from "../../lib/http.js";
 import type { CatalogueAdmin } from "../catalogue/admin.js";
 import type { ContentAdmin } from "../content/admin.js";
 import type { DealersAdmin } from "../dealers/admin.js";
+import type { TakeoutFulfilment } from "../depot/takeout-fulfilment.js";
 import type { ExchangeAdmin } from "../exchange/admin.js";
 import type { LogisticsAdmin } from "../logistics/admin.js";
 import type { CouponsAdmin } from "../loyalty/coupons-admin.js";
 import type { UploadService } from "../media/uploads.js";
+import type { Outbox } from "../notifications/outbox.js";
+import type { Returns } from "../orders/returns.js";
 import type { PayoutService } from "../payout/service.js";
 import type { PromotionsAdmin } from "../promotions/admin.js";
 import type { RafflesAdmin } from "../raffles/admin.js";
 import type { ShopsService } from "../shops/service.js";
 import type { StaffService, StaffSession } from "../staff/service.js";
+import type { SupportService } from "../support/service.js";
 import { catalogueAdminRoutes } from "./catalogue-routes.js";
 import { contentAdminRoutes } from "./content-routes.js";
+import { inquiryAdminRoutes } from "./inquiries-routes.js";
 import { marketingAdminRoutes } from "./marketing-routes.js";
+import type { MemberCare } from "./member-care.js";
+import { messageAdminRoutes } from "./messages-routes.js";
 import { orderAdminRoutes } from "./orders-routes.js";
 import { peopleAdminRoutes } from "./people-routes.js";
+import { returnAdminRoutes } from "./returns-routes.js";
 import type { AdminRouteKit } from "./route-kit.js";
 import type { AdminService } from "./service.js";
 import { shopAdminRoutes } from "./shops-routes.js";
+import { takeoutAdminRoutes } from "./takeouts-routes.js";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -110,6 +121,7 @@ export const ADMIN_ROUTES: Array<{
   { method: "GET", url: "/admin/orders/:no", permission: "orders.read" },
   { method: "POST", url: "/admin/orders/:no/confirm_payment", permission: "orders.write" },
   { method: "POST", url: "/admin/orders/:no/ship", permission: "orders.write" },
+  { method: "POST", url: "/admin/orders/bulk_ship", permission: "orders.write" },
   { method: "POST", url: "/admin/orders/:no/deliver", permission: "orders.write" },
   { method: "POST", url: "/admin/orders/:no/complete", permission: "orders.write" },
   { method: "POST", url: "/admin/orders/:no/cancel", permission: "orders.write" },
@@ -118,9 +130,27 @@ export const ADMIN_ROUTES: Array<{
   { method: "GET", url: "/admin/members/:id", permission: "members.read" },
   { method: "POST", url: "/admin/members/:id/adjust", permission: "members.adjust" },
   { method: "POST", url: "/admin/members/:id/coupons", permission: "members.adjust" },
+  { method: "PUT", url: "/admin/members/:id", permission: "members.adjust" },
+  { method: "POST", url: "/admin/members/:id/suspend", permission: "members.adjust" },
+  { method: "POST", url: "/admin/members/:id/reinstate", permission: "members.adjust" },
   { method: "GET", url: "/admin/settings", permission: "settings.read" },
   { method: "PUT", url: "/admin/settings", permission: "settings.write" },
   { method: "GET", url: "/admin/audit", permission: "audit.read" },
+  { method: "GET", url: "/admin/returns", permission: "orders.read" },
+  { method: "POST", url: "/admin/returns/:id/approve", permission: "orders.write" },
+  { method: "POST", url: "/admin/returns/:id/reject", permission: "orders.write" },
+  { method: "POST", url: "/admin/returns/:id/receive", permission: "orders.write" },
+  { method: "POST", url: "/admin/returns/:id/refund", permission: "orders.write" },
+  { method: "GET", url: "/admin/takeouts", permission: "orders.read" },
+  { method: "POST", url: "/admin/takeouts/:id/ship", permission: "orders.write" },
+  { method: "POST", url: "/admin/takeouts/:id/deliver", permission: "orders.write" },
+  { method: "GET", url: "/admin/inquiries", permission: "inquiries.read" },
+  { method: "GET", url: "/admin/inquiries/:id", permission: "inquiries.read" },
+  { method: "POST", url: "/admin/inquiries/:id/reply", permission: "inquiries.write" },
+  { method: "PUT", url: "/admin/inquiries/:id", permission: "inquiries.write" },
+  { method: "GET", url: "/admin/messages", permission: "messages.read" },
+  { method: "POST", url: "/admin/messages/:id/retry", permission: "messages.write" },
+  { method: "GET", url: "/admin/mailbox", permission: "messages.read" },
   { method: "GET", url: "/admin/staff", permission: "staff.manage" },
   { method: "GET", url: "/admin/staff/:id", permission: "staff.manage" },
   { method: "POST", url: "/admin/staff", permission: "staff.manage" },
@@ -144,11 +174,18 @@ export function adminRoutes(
     dealersAdmin: DealersAdmin;
     exchangeAdmin: ExchangeAdmin;
     logisticsAdmin: LogisticsAdmin;
+    outbox: Outbox;
     payout: PayoutService;
     promotionsAdmin: PromotionsAdmin;
     rafflesAdmin: RafflesAdmin;
     shops: ShopsService;
     staff: StaffService;
+    support: SupportService;
+    takeouts: TakeoutFulfilment;
+    returns: Returns;
+    memberCare: MemberCare;
+    /** 測試模式: what the shop's own SMTP server received. */
+    testMailbox?: LocalSmtp["mailbox"];
   },
   uploads: UploadService,
   loginRateLimit: number,
@@ -194,20 +231,27 @@ export function adminRoutes(
 
     app.post(
       "/admin/auth/login",
-      { schema: { body: staffLoginInput }, config: { rateLimit: { max: loginRateLimit, timeWindow: "1 minute" } } },
+      {
+        schema: { body: staffLoginInput, response: answers(staffLogin) },
+        config: { rateLimit: { max: loginRateLimit, timeWindow: "1 minute" } },
+      },
       async (req) => ok(await staff.login(req.body), "登入成功"),
     );
-    app.post("/admin/auth/logout", async (req) => {
+    app.post("/admin/auth/logout", { schema: { response: messageOnly } }, async (req) => {
       if (req.staffSession) await staff.logout(req.staffSession.tokenHash);
       return ok(null, "已登出");
     });
-    app.get("/admin/auth/me", async (req) => ok(await staff.get(actor(req).staff.id)));
-    app.post("/admin/auth/totp/setup", async (req) => ok(await staff.totpSetup(actor(req))));
-    app.post("/admin/auth/totp/enable", { schema: { body: totpCodeInput } }, async (req) =>
+    app.get("/admin/auth/me", { schema: { response: answers(staffView) } }, async (req) =>
+      ok(await staff.get(actor(req).staff.id)),
+    );
+    app.post("/admin/auth/totp/setup", { schema: { response: answers(totpSetup) } }, async (req) =>
+      ok(await staff.totpSetup(actor(req))),
+    );
+    app.post("/admin/auth/totp/enable", { schema: { body: totpCodeInput, response: answers(staffView) } }, async (req) =>
       ok(await staff.totpEnable(actor(req), req.body.code), "已啟用兩步驟驗證"),
     );
 
-    app.get("/admin/dashboard", async () => ok(await admin.dashboard()));
+    app.get("/admin/dashboard", { schema: { response: answers(adminDashboard) } }, async () => ok(await admin.dashboard()));
 
     const kit: AdminRouteKit = { actor, paged, changed };
     catalogueAdminRoutes(app, kit, {
@@ -229,7 +273,11 @@ export function adminRoutes(
       promotionsAdmin: services.promotionsAdmin,
       rafflesAdmin: services.rafflesAdmin,
     });
-    peopleAdminRoutes(app, kit, { admin, payout: services.payout, staff: services.staff });
+    peopleAdminRoutes(app, kit, { admin, payout: services.payout, staff: services.staff, memberCare: services.memberCare });
     orderAdminRoutes(app, kit, { admin });
+    inquiryAdminRoutes(app, kit, { support: services.support, staff: services.staff });
+    takeoutAdminRoutes(app, kit, { takeouts: services.takeouts, staff: services.staff });
+    returnAdminRoutes(app, kit, { returns: services.returns, staff: services.staff });
+    messageAdminRoutes(app, kit, { outbox: services.outbox, staff: services.staff, testMailbox: services.testMailbox });
   };
 }

@@ -51,6 +51,8 @@ import { createOrderAdmin } from "./order-admin.js";
 
 export interface AdminDeps {
   db: Db;
+  /** The other work queues the dashboard counts (pick-ups, inquiries, withdrawals, failed messages). */
+  queues: () => Promise<{ takeouts: number; inquiries: number; withdrawals: number; returns: number; failed_messages: number }>;
   staff: StaffService;
   catalogueAdmin: CatalogueAdmin;
   contentAdmin: ContentAdmin;
@@ -107,8 +109,12 @@ export function createAdminService(d: AdminDeps) {
 
   return {
     dashboard: async () => {
-      const [orders, lowStock] = await Promise.all([d.orderViews.dashboard(d.now(), 14), d.catalogueAdmin.lowStock(5, 10)]);
-      return { ...orders, low_stock: lowStock };
+      const [orders, lowStock, queues] = await Promise.all([
+        d.orderViews.dashboard(d.now(), 14),
+        d.catalogueAdmin.lowStock(5, 10),
+        d.queues(),
+      ]);
+      return { ...orders, waiting: { ...orders.waiting, ...queues }, low_stock: lowStock };
     },
 
     // Catalogue
@@ -121,7 +127,8 @@ export function createAdminService(d: AdminDeps) {
         record(tx, actor, { action: "product.update", entity: "product", entityId: id, before, after }),
       ),
     async adjustStock(actor: Actor, productId: number, input: z.infer<typeof stockAdjustInput>) {
-      if ((await d.catalogueAdmin.productOfVariant(input.variant_id)) !== productId) throw notFound("找不到此規格");
+      if ((await d.catalogueAdmin.productOfVariant(input.variant_id)) !== productId)
+        throw notFound("VARIANT_NOT_FOUND", "找不到此規格");
       await d.db.transaction(async (tx) => {
         const stock = await d.inventory.adjustByStaff(
           tx,
@@ -187,7 +194,7 @@ export function createAdminService(d: AdminDeps) {
     },
     /** Gives a member a copy of a coupon valid for `days`, as a ledger of issued coupons. */
     async issueCoupon(actor: Actor, memberId: number, input: In<typeof issueCouponInput>) {
-      if (!(await d.members.byId(memberId))) throw notFound("找不到此會員");
+      if (!(await d.members.byId(memberId))) throw notFound("MEMBER_NOT_FOUND", "找不到此會員");
       await couponMustExist([input.coupon_id], "coupon_id");
       const expiresAt = new Date(d.now().getTime() + input.days * 86_400_000);
       await d.db.transaction(async (tx) => {
@@ -310,7 +317,7 @@ export function createAdminService(d: AdminDeps) {
     },
     async member(id: number) {
       const m = await d.members.byId(id);
-      if (!m) throw notFound("找不到此會員");
+      if (!m) throw notFound("MEMBER_NOT_FOUND", "找不到此會員");
       const [balances, orders, bindings, referrals, points, wallet] = await Promise.all([
         d.loyalty.balances(id),
         d.orderViews.list(id, undefined, 1, 10),
@@ -340,7 +347,7 @@ export function createAdminService(d: AdminDeps) {
       };
     },
     async adjustBalance(actor: Actor, memberId: number, input: z.infer<typeof balanceAdjustInput>) {
-      if (!(await d.members.byId(memberId))) throw notFound("找不到此會員");
+      if (!(await d.members.byId(memberId))) throw notFound("MEMBER_NOT_FOUND", "找不到此會員");
       await d.db.transaction(async (tx) => {
         const before = await d.loyalty.balances(memberId, tx);
         const ref = `staff-adjust:${actor.staff.id}:${d.now().getTime()}`;

@@ -1,0 +1,55 @@
+import type { Db } from "../../db/client.js";
+import type { AuthService } from "../auth/service.js";
+import type { MembersService } from "../members/service.js";
+import type { Actor, StaffService } from "../staff/service.js";
+
+/**
+ * Staff caring for a member's account (decision 38): correcting the profile, suspending it (every
+ * session ends at once and sign-in is refused with 「此帳號已停用，請聯繫客服」) and reinstating it.
+ * Each change and its audit entry (with the reason) commit together.
+ */
+export function createMemberCare(d: { db: Db; members: MembersService; auth: AuthService; staff: StaffService }) {
+  return {
+    updateProfile(actor: Actor, id: number, p: { name: string; nickname: string | null; phone: string; email: string | null }) {
+      return d.db.transaction(async (tx) => {
+        const before = await d.members.byId(id, tx);
+        const after = await d.members.updateProfile(tx, id, p);
+        const pick = (m: typeof after | undefined) => m && { name: m.name, nickname: m.nickname, phone: m.phone, email: m.email };
+        await d.staff.record(tx, actor, {
+          action: "member.update",
+          entity: "member",
+          entityId: id,
+          before: pick(before),
+          after: pick(after),
+        });
+      });
+    },
+    suspend(actor: Actor, id: number, reason: string) {
+      return d.db.transaction(async (tx) => {
+        await d.members.setStatus(tx, id, "disabled");
+        await d.auth.revokeAll(tx, id);
+        await d.staff.record(tx, actor, {
+          action: "member.suspend",
+          entity: "member",
+          entityId: id,
+          before: { status: "active" },
+          after: { status: "disabled", reason },
+        });
+      });
+    },
+    reinstate(actor: Actor, id: number, reason: string) {
+      return d.db.transaction(async (tx) => {
+        await d.members.setStatus(tx, id, "active");
+        await d.staff.record(tx, actor, {
+          action: "member.reinstate",
+          entity: "member",
+          entityId: id,
+          before: { status: "disabled" },
+          after: { status: "active", reason },
+        });
+      });
+    },
+  };
+}
+
+export type MemberCare = ReturnType<typeof createMemberCare>;
