@@ -178,8 +178,6 @@ export async function buildApp(options: BuildOptions): Promise<ShopApp> {
     try {
       await jobs.schedule(periodic);
       await jobs.runDue();
-      // Customer messages are claimed row by row (SKIP LOCKED), so every instance may send.
-      await services.outbox.deliverDue();
     } catch (error) {
       // Usually the database being away for a moment; the next tick tries again.
       app.log.warn({ err: error }, "job queue tick failed");
@@ -187,7 +185,17 @@ export async function buildApp(options: BuildOptions): Promise<ShopApp> {
       ticking = false;
     }
   };
-  const jobTimer = config.JOB_POLL_SECONDS > 0 ? setInterval(tick, config.JOB_POLL_SECONDS * 1000) : undefined;
+  // Customer messages are claimed row by row (SKIP LOCKED), so every instance may send. Not awaited
+  // by the tick: a provider that hangs until its timeout must not hold up the jobs or the other senders.
+  const deliverMessages = () =>
+    services.outbox.deliverDue().catch((error: unknown) => app.log.warn({ err: error }, "outbox delivery failed"));
+  const jobTimer =
+    config.JOB_POLL_SECONDS > 0
+      ? setInterval(() => {
+          void tick();
+          void deliverMessages();
+        }, config.JOB_POLL_SECONDS * 1000)
+      : undefined;
   jobTimer?.unref();
   app.addHook("onClose", async () => {
     clearInterval(jobTimer);

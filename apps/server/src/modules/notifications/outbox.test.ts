@@ -5,6 +5,7 @@ import { DEMO_ACCOUNTS } from "../../demo/seed.js";
 import { createLineMessaging } from "../../integrations/line/messaging.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
 import { guestCartOrder, guestReceiver, orderSteps } from "../../test/order-helpers.js";
+import { createOutbox } from "./outbox.js";
 
 const LINE_USER = `U${"4f".repeat(16)}`;
 
@@ -181,5 +182,46 @@ describe("customer messages through the outbox", () => {
         );
     });
     expect((await t.services.outbox.forEvent(`order:${no}:placed`)).filter((m) => m.channel === "email")).toHaveLength(1);
+  });
+
+  it("a provider that hangs holds one sender; the messages queued behind it still go", async () => {
+    // Its own outbox on the shop's database: mail hangs until released, LINE and SMS answer at once.
+    let release: (v: string) => void = () => {};
+    const hung = new Promise<string>((r) => {
+      release = r;
+    });
+    const sent: string[] = [];
+    const outbox = createOutbox(t.database.db, {
+      mail: { send: () => hung },
+      line: {
+        push: async (to: string) => {
+          sent.push(`line ${to}`);
+          return "200";
+        },
+      },
+      sms: {
+        send: async (to: string) => {
+          sent.push(`sms ${to}`);
+          return "1";
+        },
+      },
+    } as unknown as Parameters<typeof createOutbox>[1]);
+    const key = `slot-test:${Date.now()}`;
+    await t.database.db.transaction((tx) =>
+      outbox.queue(tx, `${key}:a`, { email: "slow@example.com" }, { subject: "a", text: "a" }, ["email"]),
+    );
+    const first = outbox.deliverDue(50, 1); // one sender, stuck on the mail server
+    await new Promise((r) => setTimeout(r, 50));
+    await t.database.db.transaction(async (tx) => {
+      await outbox.queue(tx, `${key}:b`, { lineUserId: LINE_USER }, { subject: "b", text: "b" }, ["line"]);
+      await outbox.queue(tx, `${key}:c`, { phone: "0912000111" }, { subject: "c", text: "c" }, ["sms"]);
+    });
+    // With the one slot taken nothing more starts; with two, the free one sends both.
+    expect(await outbox.deliverDue(50, 1)).toBe(0);
+    expect(await outbox.deliverDue(50, 2)).toBe(2);
+    expect(sent).toEqual([`line ${LINE_USER}`, "sms 0912000111"]);
+    release("250 OK");
+    expect(await first).toBe(1);
+    expect((await outbox.forEvent(`${key}:a`)).map((m) => m.status)).toEqual(["sent"]);
   });
 });

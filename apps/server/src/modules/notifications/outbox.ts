@@ -46,6 +46,8 @@ export function createOutbox(db: Db, senders: Senders, opts: { now?: () => Date;
   const now = opts.now ?? (() => new Date());
   // A message claimed longer ago than this belongs to a runner that died: it is tried again.
   const staleAfterMs = (opts.reclaimAfterSeconds ?? 120) * 1000;
+  // Senders of this process currently delivering (see deliverDue).
+  let busy = 0;
   async function attempt(m: OutboxRow): Promise<string> {
     if (m.channel === "email")
       return senders.mail.send({
@@ -130,20 +132,27 @@ export function createOutbox(db: Db, senders: Senders, opts: { now?: () => Date;
     },
 
     /**
-     * Sends due messages until none is left or `max` were tried, `parallel` at a time (one slow
-     * provider does not hold up the others). Returns how many were tried.
+     * Sends due messages until none is left or `max` were tried, on at most `parallel` senders in
+     * this process. A sender still waiting on a slow provider from an earlier call keeps its slot,
+     * so the next call starts only the free ones: one hung provider holds up one slot, not the
+     * messages queued behind it. Returns how many this call tried.
      */
     async deliverDue(max = 50, parallel = 4): Promise<number> {
       let tried = 0;
       const worker = async () => {
-        while (tried < max) {
-          const m = await claim();
-          if (!m) return;
-          tried++;
-          await deliver(m);
+        busy++;
+        try {
+          while (tried < max) {
+            const m = await claim();
+            if (!m) return;
+            tried++;
+            await deliver(m);
+          }
+        } finally {
+          busy--;
         }
       };
-      await Promise.all(Array.from({ length: parallel }, worker));
+      await Promise.all(Array.from({ length: Math.max(0, parallel - busy) }, worker));
       return tried;
     },
 
