@@ -96,6 +96,7 @@ export function wireOrderEffects(lifecycle: OrderLifecycle, d: OrderEffectDeps) 
           body: back.items.map((i) => `${back.lines.find((l) => l.id === i.lineId)?.name ?? ""} × ${i.qty}`).join("、"),
           link: `/member/order_detail?order_no=${o.orderNo}`,
           key: `order:${o.orderNo}:refund:${back.seq}`,
+          email: o.email || undefined,
         });
       }
     }

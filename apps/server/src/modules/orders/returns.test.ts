@@ -1,5 +1,7 @@
 import type { OrderView } from "@shop/contract";
+import { asc, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { notifications } from "../../db/schema/index.js";
 import { DEMO_ACCOUNTS } from "../../demo/seed.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
 import { orderSteps } from "../../test/order-helpers.js";
@@ -67,6 +69,17 @@ describe("returns within the appraisal period", () => {
     expect(after.status).toBe("delivered");
     expect(after.return_request?.status).toBe("refunded");
     expect(after.can_request_return).toBe(true);
+    // One notice per step; the refund is told once, by the order's refund notice with the amount.
+    const told = await t.database.db
+      .select({ title: notifications.title })
+      .from(notifications)
+      .where(like(notifications.title, `訂單 ${no} %`))
+      .orderBy(asc(notifications.id));
+    expect(told.map((n) => n.title).filter((x) => x.includes("退"))).toEqual([
+      `訂單 ${no} 退貨申請已核准，請依客服指示寄回商品`,
+      `訂單 ${no} 已收到您退回的商品，將盡快退款`,
+      expect.stringMatching(new RegExp(`^訂單 ${no} 部分退款 NT\\$\\d`)),
+    ]);
     expect(await t.services.inventory.unbalanced()).toEqual([]);
     expect(await t.services.loyalty.unbalanced()).toEqual([]);
     expect(await t.services.orderConsistency.moneyMismatches()).toEqual([]);

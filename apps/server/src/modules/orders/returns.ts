@@ -182,7 +182,7 @@ export function createReturns(deps: {
           before: { status: r.status },
           after: { status: "refunded" },
         });
-        await tell(tx, o, moved, "退貨已退款", r.items.map((i) => `${i.name} × ${i.qty}`).join("、"));
+        // The buyer hears of it once: the refund's own notice (部分退款 NT$… or 已退款) says what came back.
         return { ...returnView(moved), order_no: o.orderNo, member_id: o.memberId };
       });
     },
