@@ -66,7 +66,8 @@ function Thread() {
           <Typography sx={{ whiteSpace: "pre-wrap" }}>{q.message}</Typography>
         </CardContent>
       </Card>
-      {q.replies.map((r) => (
+      {/* Opened from the list, the list's row (no replies) shows until the thread arrives. */}
+      {(q.replies ?? []).map((r) => (
         <Card key={r.id} variant="outlined" sx={{ ml: { md: 6 }, bgcolor: "#f4f8f1" }}>
           <CardContent>
             <Typography
