@@ -1,5 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
-import { registerMember, shot, signIn } from "./flows";
+import { expect, test } from "@playwright/test";
+import { registerMember, shot, signIn, staffSignIn } from "./flows";
 
 /** A 120×80 PNG, enough for the upload path (sharp re-encodes it to WebP on the server). */
 const PNG = Buffer.from(
@@ -7,14 +7,6 @@ const PNG = Buffer.from(
   "base64",
 );
 const image = (name: string) => ({ name, mimeType: "image/png", buffer: PNG });
-
-async function staffSignIn(page: Page, username: string, password: string) {
-  await page.goto("/admin/");
-  await page.getByLabel("帳號").fill(username);
-  await page.getByLabel("密碼").fill(password);
-  await page.getByRole("button", { name: "登入" }).click();
-  await expect(page.getByText("今日訂單")).toBeVisible();
-}
 
 test.describe.configure({ mode: "serial" });
 

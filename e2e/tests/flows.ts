@@ -16,6 +16,15 @@ export async function signIn(page: Page, phone: string, password: string) {
   await expect(page).toHaveURL(/\/member$/);
 }
 
+/** Signs a staff account in to the back office and waits for the dashboard. */
+export async function staffSignIn(page: Page, username: string, password: string) {
+  await page.goto("/admin/");
+  await page.getByLabel("帳號").fill(username);
+  await page.getByLabel("密碼").fill(password);
+  await page.getByRole("button", { name: "登入" }).click();
+  await expect(page.getByText("今日訂單")).toBeVisible();
+}
+
 /** Registers a member through the API (the register page has its own spec); returns phone and token. */
 export async function registerMember(request: APIRequestContext, name: string, refcode?: string) {
   const phone = newPhone();
