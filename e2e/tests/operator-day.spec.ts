@@ -121,12 +121,24 @@ test("an operator's day: orders confirmed, bulk-shipped and printed, a return re
     await expect(page.getByTestId("admin-order-status")).toContainText(state);
   }
 
-  // Bulk ship from the carrier's sheet: the two valid rows ship, the unknown order is listed.
+  // The store pick-up order: its ECPay shipment is made from the order, and its label prints.
+  await openOrder(page, guestNo);
+  await page.getByRole("button", { name: "建立超商寄件單並出貨" }).click();
+  await expect(page.getByTestId("admin-order-status")).toContainText("已出貨");
+  await shot(page, "operator-day-cvs-shipped");
+  const [label] = await Promise.all([page.waitForEvent("popup"), page.getByRole("button", { name: "列印超商寄件單" }).click()]);
+  await expect(label.getByRole("heading", { name: "超商寄件單" })).toBeVisible();
+  await expect(label.getByText("測試模式").first()).toBeVisible();
+  await shot(label, "operator-day-cvs-label");
+  expect((await label.pdf({ format: "A6" })).subarray(0, 4).toString()).toBe("%PDF");
+  await label.close();
+
+  // Bulk ship from the carrier's sheet: the valid row ships, the unknown order is listed.
   await page.goto(`/admin/orders?filter=${encodeURIComponent("{}")}`);
   await page.getByRole("button", { name: "批次出貨" }).click();
-  await page.getByLabel("訂單編號與物流單號").fill(`${guestNo},F${stamp}711\n${homeNo},HCT${stamp}\n99990000000001,HCT000`);
+  await page.getByLabel("訂單編號與物流單號").fill(`${homeNo},HCT${stamp}\n99990000000001,HCT000`);
   await page.getByRole("dialog").getByRole("button", { name: "出貨", exact: true }).click();
-  await expect(page.getByText("已出貨 2 筆，1 筆未出貨")).toBeVisible();
+  await expect(page.getByText("已出貨 1 筆，1 筆未出貨")).toBeVisible();
   await expect(page.getByRole("dialog")).toContainText("99990000000001：");
   await page.getByRole("button", { name: "關閉" }).click();
 

@@ -1,14 +1,35 @@
 import { Button, Card, CardContent, TextField as MuiTextField, Stack, Typography } from "@mui/material";
 import type { StaffOrder } from "@shop/contract/responses";
 import { useState } from "react";
-import { usePermissions, useRecordContext } from "react-admin";
+import { useNotify, usePermissions, useRecordContext } from "react-admin";
 import { useAdminAction } from "./actions";
+import { adminApi } from "./api";
+
+/** Opens the shipment's label: ECPay's print pages (or the simulator's) are form posts, so post one in a new tab. */
+async function printCvsLabel(orderNo: string) {
+  const label = await adminApi<{ action: string; fields: Record<string, string> }>(`/orders/${orderNo}/cvs_label`);
+  const form = document.createElement("form");
+  form.method = "post";
+  form.action = label.action;
+  form.target = "_blank";
+  for (const [name, value] of Object.entries(label.fields)) {
+    const input = document.createElement("input");
+    input.type = "hidden";
+    input.name = name;
+    input.value = value;
+    form.append(input);
+  }
+  document.body.append(form);
+  form.submit();
+  form.remove();
+}
 
 /** What staff can do with an order as it stands; the server checks each again under the order's lock. */
 export function OrderActions() {
   const o = useRecordContext<StaffOrder>();
   const { permissions } = usePermissions<string[]>();
   const act = useAdminAction();
+  const notify = useNotify();
   const [tracking, setTracking] = useState("");
   const [reason, setReason] = useState("");
   const [partial, setPartial] = useState<Record<number, string>>({});
@@ -29,6 +50,22 @@ export function OrderActions() {
             <Button variant="contained" onClick={() => run("confirm_payment", {}, "已確認收款")}>
               確認收款
             </Button>
+          ) : null}
+          {o.cvs_shipment?.status === "created" ? (
+            <Button
+              variant="outlined"
+              onClick={() => printCvsLabel(o.order_no).catch((e: Error) => notify(e.message, { type: "error" }))}
+            >
+              列印超商寄件單
+            </Button>
+          ) : null}
+          {writable && o.can_ship && o.ship_method.startsWith("cvs_") ? (
+            <Button variant="contained" onClick={() => run("cvs_shipment", {}, "已建立寄件單並出貨")}>
+              建立超商寄件單並出貨
+            </Button>
+          ) : null}
+          {o.cvs_shipment?.status === "failed" ? (
+            <Typography color="error">{`上次建立寄件單失敗：${o.cvs_shipment.error}`}</Typography>
           ) : null}
           {writable && o.can_ship ? (
             <>

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { Config } from "./config.js";
+import { cvsShippingRoutes } from "./cvs-shipping-routes.js";
 import type { FakeLineMessaging } from "./integrations/line/fake-messaging.js";
 import type { LocalSmtp } from "./integrations/mail/local-smtp.js";
 import type { Providers } from "./integrations/providers.js";
@@ -82,6 +83,7 @@ export async function registerApiRoutes(api: FastifyInstance, ctx: ApiRouteConte
   await api.register(thirdPartyRoutes({ thirdParty: s.thirdParty, identities: s.identities, cart: s.cart }, guards, config));
   if (providers.signIn.simulator) await api.register(identitySimulatorRoutes(providers.signIn.simulator));
   await api.register(depotRoutes({ depot: s.depot }, guards));
+  await api.register(cvsShippingRoutes({ cvsShipping: s.cvsShipping }, providers.ecpayCarrierSimulator));
   await api.register(hctNotifyRoutes({ orders: s.orders, logistics: s.logistics }, config.HCT_NOTIFY_SECRET));
   await api.register(
     orderRoutes(
@@ -121,6 +123,7 @@ export async function registerApiRoutes(api: FastifyInstance, ctx: ApiRouteConte
         takeouts: s.takeouts,
         returns: s.returns,
         memberCare: s.memberCare,
+        cvsShipping: s.cvsShipping,
         testMailbox: ctx.testMailbox,
       },
       ctx.uploads,

@@ -38,6 +38,7 @@ describe("production mode", () => {
     MITAKE_PASSWORD: "secret",
     SMTP_URL: "smtps://shop:secret@smtp.example.com:465",
     LINE_CHANNEL_ACCESS_TOKEN: "line-token",
+    SHIP_SENDER_PHONE: "0912345678",
   };
 
   test("a complete production configuration starts, without demo data", () => {
@@ -57,11 +58,15 @@ describe("production mode", () => {
       "MITAKE_USERNAME",
       "SMTP_URL",
       "LINE_CHANNEL_ACCESS_TOKEN",
+      "SHIP_SENDER_PHONE",
     ])
       expect(problems).toContain(key);
     expect(productionProblems(loadConfig({ ...ready, SEED_DEMO: "1" })).join()).toContain("SEED_DEMO");
     expect(productionProblems(loadConfig({ ...ready, PUBLIC_URL: "http://shop.example.com" })).join()).toContain("https://");
     expect(productionProblems(loadConfig({ ...ready, TAPPAY_PARTNER_KEY: "partner_simulator" })).join()).toContain("simulator");
+    expect(productionProblems(loadConfig({ ...ready, ECPAY_LOGISTICS_API_URL: "http://127.0.0.1:9" })).join()).toContain(
+      "local fake",
+    );
     // Development is never refused.
     expect(productionProblems(loadConfig({}))).toEqual([]);
   });

@@ -79,6 +79,14 @@ const configSchema = z
     ECPAY_LOGISTICS_HASH_KEY: z.string().default(""),
     ECPAY_LOGISTICS_HASH_IV: z.string().default(""),
     ECPAY_SERVER_TYPE: z.enum(["stage", "production"]).default("stage"),
+    /** Overrides ECPay logistics' API origin (a local fake in tests). */
+    ECPAY_LOGISTICS_API_URL: z.url().optional(),
+    /** The sender printed on store shipments (ECPay: name ≤ 10 characters, a mobile number). */
+    SHIP_SENDER_NAME: z.string().max(10).default("茶山好物"),
+    SHIP_SENDER_PHONE: z
+      .string()
+      .regex(/^09\d{8}$/)
+      .default("0900000000"),
     /** Shared secret HCT's tracking push signs with (HMAC-SHA256); without it the push endpoint refuses all. */
     HCT_NOTIFY_SECRET: z
       .string()

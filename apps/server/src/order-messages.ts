@@ -7,7 +7,7 @@ import type { Order } from "./modules/orders/service.js";
 /** Steps a buyer waits to hear about; 開始備貨 and 訂單完成 stay on the site. */
 const TOLD: readonly OrderStatus[] = ["paid", "shipped", "delivered", "cancelled", "refunded"];
 /** A guest also gets these by SMS: the order number to keep, and that the parcel is on its way. */
-const GUEST_SMS = new Set(["placed", "shipped", "cancelled"]);
+const GUEST_SMS = new Set(["placed", "shipped", "at_store", "cancelled"]);
 
 /** A path inside the shop the order was placed in (a sub-mall's visitors stay in it). */
 const inShop = (o: Order, path: string) => (o.shopId === MAIN_SHOP_ID ? path : `/shop_${o.shopId}${path}`);
@@ -27,10 +27,10 @@ function detailsOf(o: Order, event: OrderStatus | "placed", reason: string): str
  * shipping, SMS to the receiver's phone. Each event of an order is told once (its key).
  */
 export function createOrderMessages(notifications: NotificationsService) {
-  async function tell(tx: Tx, o: Order, event: OrderStatus | "placed", reason: string, outbound: boolean) {
-    const title = `訂單 ${o.orderNo} ${event === "placed" ? "已成立" : ORDER_STATUS_LABELS[event]}`;
+  async function tell(tx: Tx, o: Order, event: OrderStatus | "placed" | "at_store", reason: string, outbound: boolean) {
+    const title = `訂單 ${o.orderNo} ${event === "placed" ? "已成立" : event === "at_store" ? "已到店" : ORDER_STATUS_LABELS[event]}`;
     const key = `order:${o.orderNo}:${event}`;
-    const body = detailsOf(o, event, reason);
+    const body = event === "at_store" ? reason : detailsOf(o, event, reason);
     if (o.memberId !== null) {
       if (event === "placed") {
         // Members see their new order on the site at once; outside it they get the message only.
@@ -67,5 +67,14 @@ export function createOrderMessages(notifications: NotificationsService) {
   return {
     placed: (tx: Tx, o: Order) => tell(tx, o, "placed", "", true),
     changed: (tx: Tx, o: Order, to: OrderStatus, reason: string) => tell(tx, o, to, reason, TOLD.includes(to)),
+    /** The parcel waits at the store (the carrier's push): where, until when, and what to pay there. */
+    atStore: (tx: Tx, o: Order, storeName: string) =>
+      tell(
+        tx,
+        o,
+        "at_store",
+        `請於 7 天內至 ${storeName || "取貨門市"} 取貨${o.paymentMethod === "cod" && o.paidAt === null ? `，取貨時付款 ${formatMoney(o.payable)}` : ""}`,
+        true,
+      ),
   };
 }

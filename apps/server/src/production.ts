@@ -24,6 +24,9 @@ export function productionProblems(c: Config): string[] {
   if (c.TAPPAY_API_URL) problems.push("TAPPAY_API_URL is for tests against a local fake; unset it");
   if (!c.ECPAY_LOGISTICS_MERCHANT_ID)
     problems.push("ECPAY_LOGISTICS_MERCHANT_ID (and its hash key and IV) are required: the store map would be the simulator");
+  if (c.ECPAY_LOGISTICS_API_URL) problems.push("ECPAY_LOGISTICS_API_URL is for tests against a local fake; unset it");
+  if (c.SHIP_SENDER_PHONE === "0900000000")
+    problems.push("SHIP_SENDER_PHONE is required: store shipments would carry a placeholder sender number");
   if (!c.MITAKE_USERNAME || !c.MITAKE_PASSWORD)
     problems.push("MITAKE_USERNAME and MITAKE_PASSWORD are required: verification SMS would only be logged");
   if (!c.SMTP_URL) problems.push("SMTP_URL is required: customer e-mail would go to the local test mailbox");

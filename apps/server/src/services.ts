@@ -1,5 +1,6 @@
 import type { SignInProvider } from "@shop/contract";
 import type { Config } from "./config.js";
+import { createCvsShipping } from "./cvs-shipping.js";
 import type { Db } from "./db/client.js";
 import type { LineMessaging } from "./integrations/line/messaging.js";
 import type { MailSender } from "./integrations/mail/index.js";
@@ -57,6 +58,7 @@ import { createShopsService } from "./modules/shops/service.js";
 import { createStaffService } from "./modules/staff/service.js";
 import { createSupportService } from "./modules/support/service.js";
 import { wireOrderEffects } from "./order-effects.js";
+import { createOrderMessages } from "./order-messages.js";
 
 const BRAND_NAME = "茶山好物";
 
@@ -205,6 +207,31 @@ export function createServices({ db, config, sms, mail, line, providers, limiter
     shops,
     async (ids) => new Map((await catalogue.variantsByIds(ids)).map((v) => [v.id, v.productId])),
   );
+  const admin = createAdminService({
+    db,
+    queues: async () => ({
+      takeouts: await takeouts.waiting(),
+      inquiries: await support.waiting(),
+      withdrawals: (await payout.staffList("requested", 1, 1)).total,
+      returns: await returns.waiting(),
+      failed_messages: await outbox.failedCount(),
+    }),
+    staff,
+    catalogueAdmin,
+    contentAdmin,
+    inventory,
+    orders: lifecycle,
+    payments,
+    orderViews,
+    members,
+    identities,
+    loyalty,
+    shops,
+    payout,
+    ...backOffice,
+    now: clock,
+  });
+  const orderMessages = createOrderMessages(notifications);
   return {
     members,
     shops,
@@ -257,28 +284,18 @@ export function createServices({ db, config, sms, mail, line, providers, limiter
     catalogueAdmin,
     contentAdmin,
     ...backOffice,
-    admin: createAdminService({
-      db,
-      queues: async () => ({
-        takeouts: await takeouts.waiting(),
-        inquiries: await support.waiting(),
-        withdrawals: (await payout.staffList("requested", 1, 1)).total,
-        returns: await returns.waiting(),
-        failed_messages: await outbox.failedCount(),
-      }),
-      staff,
-      catalogueAdmin,
-      contentAdmin,
-      inventory,
-      orders: lifecycle,
-      payments,
-      orderViews,
-      members,
-      identities,
-      loyalty,
-      shops,
-      payout,
-      ...backOffice,
+    admin,
+    cvsShipping: createCvsShipping({
+      logistics,
+      carrier: providers.ecpayCarrier,
+      orderByNo: orderQueries.byNo,
+      goodsNameOf: async (o) => (await orderQueries.linesOf(o.id)).map((l) => l.name).join("#"),
+      ship: admin.ship,
+      staffOrder: admin.order,
+      delivered: (orderNo) => lifecycle.advance(orderNo, "delivered", "provider:ecpay", { from: ["shipped"] }),
+      atStore: (o, storeName) => db.transaction((tx) => orderMessages.atStore(tx, o, storeName)),
+      sender: { name: config.SHIP_SENDER_NAME, cellPhone: config.SHIP_SENDER_PHONE },
+      replyUrl: `${siteOrigin}/api/ecpay/logistics/notify`,
       now: clock,
     }),
   };

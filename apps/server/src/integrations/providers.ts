@@ -1,4 +1,6 @@
 import type { Config } from "../config.js";
+import { createFakeEcpayLogistics, type FakeEcpayLogistics } from "./ecpay/fake-logistics.js";
+import { createEcpayLogisticsClient, type EcpayLogisticsClient } from "./ecpay/logistics.js";
 import { ECPAY_STAGE_C2C, type EcpayLogisticsConfig } from "./ecpay/map.js";
 import { createSignInProviders, type SignInProviders } from "./identity/providers.js";
 import { type CardGateway, createTapPayClient } from "./tappay/client.js";
@@ -10,6 +12,9 @@ export interface Providers {
   /** Present when card payments run on the in-process TapPay simulator. */
   tapPaySimulator?: FakeTapPay;
   ecpay: EcpayLogisticsConfig;
+  /** ECPay logistics shipments and labels (the in-process simulator when not configured). */
+  ecpayCarrier: EcpayLogisticsClient;
+  ecpayCarrierSimulator?: FakeEcpayLogistics;
   signIn: SignInProviders;
 }
 
@@ -58,6 +63,18 @@ export async function createProviders(config: Config): Promise<Providers> {
         simulated: false,
       }
     : { mapUrl: "/api/ecpay/simulator/map", ...ECPAY_STAGE_C2C, simulated: true };
+  // The simulator answers creates in-process; its labels are pages the staff browser posts to.
+  const ecpayCarrierSimulator = ecpay.simulated ? createFakeEcpayLogistics(ECPAY_STAGE_C2C) : undefined;
+  const ecpayCarrier = createEcpayLogisticsClient({
+    baseUrl: ecpayCarrierSimulator
+      ? "/api/ecpay/simulator"
+      : (config.ECPAY_LOGISTICS_API_URL ??
+        (config.ECPAY_SERVER_TYPE === "production" ? "https://logistics.ecpay.com.tw" : "https://logistics-stage.ecpay.com.tw")),
+    merchantId: ecpay.merchantId,
+    hashKey: ecpay.hashKey,
+    hashIV: ecpay.hashIV,
+    fetch: ecpayCarrierSimulator?.fetch,
+  });
 
   return {
     card,
@@ -68,6 +85,8 @@ export async function createProviders(config: Config): Promise<Providers> {
     },
     tapPaySimulator,
     ecpay,
+    ecpayCarrier,
+    ecpayCarrierSimulator,
     signIn: await createSignInProviders(config),
   };
 }

@@ -8,13 +8,15 @@ import { buildApp, type ShopApp } from "../app.js";
 import { loadConfig } from "../config.js";
 import { type Database, openDatabase } from "../db/client.js";
 import { DEMO_STAFF, seedDemo } from "../demo/seed.js";
-import { createProviders } from "../integrations/providers.js";
+import { createProviders, type Providers } from "../integrations/providers.js";
 import type { CardGateway } from "../integrations/tappay/client.js";
 import { adminQuery } from "./global-setup.js";
 
 export interface TestApp extends ShopApp {
   database: Database;
   clock: { now: Date; advance(seconds: number): void };
+  /** The providers the app was built with (their simulators, when not configured). */
+  providers: Providers;
   /** JSON call through the app, no network port. */
   call<T = unknown>(
     method: "GET" | "POST" | "PUT" | "DELETE",
@@ -107,6 +109,7 @@ export async function createTestApp(
     ...shop,
     database,
     clock,
+    providers,
     async call(method, url, opts = {}) {
       const headers: Record<string, string> = { ...opts.headers };
       if (opts.token) headers.authorization = `Bearer ${opts.token}`;

@@ -41,6 +41,16 @@ export const staffOrder = orderView.extend({
   can_complete: z.boolean(),
   can_refund: z.boolean(),
   delivered_at: z.string().nullable(),
+  /** The ECPay store shipment made for a convenience-store order (超商寄件), if any. */
+  cvs_shipment: z
+    .object({
+      status: z.enum(["creating", "created", "failed"]),
+      logistics_id: z.string().nullable(),
+      payment_no: z.string().nullable(),
+      validation_no: z.string().nullable(),
+      error: z.string(),
+    })
+    .nullable(),
   /** What may still be refunded, line by line (a partial refund picks from these). */
   refundable: z.array(z.object({ variant_id: int, name: z.string(), qty: int })),
   refunds: z.array(
@@ -68,4 +78,7 @@ export const bulkShipResult = z.object({
   shipped: z.array(z.object({ order_no: z.string(), tracking_no: z.string() })),
   failed: z.array(z.object({ order_no: z.string(), tracking_no: z.string(), reason: z.string() })),
 });
+/** 列印寄件單: the form the staff browser posts to ECPay (or the simulator) to open the label. */
+export const cvsLabelForm = z.object({ action: z.string(), fields: z.record(z.string(), z.string()) });
+
 export type BulkShipResult = z.output<typeof bulkShipResult>;

@@ -46,3 +46,23 @@ export const shipmentEvents = pgTable(
     uniqueIndex("shipment_events_once").on(t.orderNo, t.at, t.status),
   ],
 );
+
+/**
+ * The convenience-store shipment ECPay made for an order (one per order). `creating` claims the
+ * order while the request is out, so two staff pressing the button create one; `failed` keeps the
+ * provider's reason and may be tried again (the attempt goes into MerchantTradeNo).
+ */
+export const cvsShipments = pgTable(
+  "cvs_shipments",
+  {
+    orderNo: text("order_no").primaryKey(),
+    status: text("status", { enum: ["creating", "created", "failed"] }).notNull(),
+    attempt: integer("attempt").notNull().default(1),
+    logisticsId: text("logistics_id"),
+    paymentNo: text("payment_no"),
+    validationNo: text("validation_no"),
+    error: text("error").notNull().default(""),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex("cvs_shipments_logistics_id").on(t.logisticsId)],
+);

@@ -1,13 +1,32 @@
 import { bulkShipInput, orderListQuery, reasonInput, refundInput, shipInput } from "@shop/contract/admin";
-import { answers, bulkShipResult, raw, staffOrder, staffOrderPage } from "@shop/contract/responses";
+import {
+  answers,
+  bulkShipResult,
+  cvsLabelForm,
+  raw,
+  type StaffOrder,
+  staffOrder,
+  staffOrderPage,
+} from "@shop/contract/responses";
 import { ok } from "../../lib/http.js";
+import type { Actor } from "../staff/service.js";
 import type { AdminApp, AdminRouteKit } from "./route-kit.js";
 import { orderParam } from "./route-kit.js";
 import type { AdminService } from "./service.js";
 
+/** 超商寄件 as the back office sees it (the use case is apps/server/src/cvs-shipping.ts). */
+export interface CvsShippingDesk {
+  createAndShip(actor: Actor, orderNo: string): Promise<StaffOrder>;
+  labelForm(orderNo: string): Promise<{ action: string; fields: Record<string, string> }>;
+}
+
 /** Back office: the order queue and its actions (apps/admin/src/orders.tsx). */
-export function orderAdminRoutes(app: AdminApp, { actor, paged }: AdminRouteKit, services: { admin: AdminService }) {
-  const { admin } = services;
+export function orderAdminRoutes(
+  app: AdminApp,
+  { actor, paged }: AdminRouteKit,
+  services: { admin: AdminService; cvsShipping: CvsShippingDesk },
+) {
+  const { admin, cvsShipping } = services;
   app.get("/admin/orders", { schema: { querystring: orderListQuery, response: answers(staffOrderPage) } }, async (req) =>
     paged(await admin.orders(req.query, req.query.page, req.query.per_page)),
   );
@@ -36,6 +55,12 @@ export function orderAdminRoutes(app: AdminApp, { actor, paged }: AdminRouteKit,
     "/admin/orders/:no/ship",
     { schema: { params: orderParam, body: shipInput, response: answers(staffOrder) } },
     async (req) => ok(await admin.ship(actor(req), req.params.no, req.body.tracking_no), "已出貨"),
+  );
+  app.post("/admin/orders/:no/cvs_shipment", { schema: { params: orderParam, response: answers(staffOrder) } }, async (req) =>
+    ok(await cvsShipping.createAndShip(actor(req), req.params.no), "已建立寄件單並出貨"),
+  );
+  app.get("/admin/orders/:no/cvs_label", { schema: { params: orderParam, response: answers(cvsLabelForm) } }, async (req) =>
+    ok(await cvsShipping.labelForm(req.params.no)),
   );
   app.post("/admin/orders/bulk_ship", { schema: { body: bulkShipInput, response: answers(bulkShipResult) } }, async (req) => {
     const r = await admin.bulkShip(actor(req), req.body.rows);

@@ -28,7 +28,7 @@ import { inquiryAdminRoutes } from "./inquiries-routes.js";
 import { marketingAdminRoutes } from "./marketing-routes.js";
 import type { MemberCare } from "./member-care.js";
 import { messageAdminRoutes } from "./messages-routes.js";
-import { orderAdminRoutes } from "./orders-routes.js";
+import { type CvsShippingDesk, orderAdminRoutes } from "./orders-routes.js";
 import { peopleAdminRoutes } from "./people-routes.js";
 import { returnAdminRoutes } from "./returns-routes.js";
 import type { AdminRouteKit } from "./route-kit.js";
@@ -121,6 +121,8 @@ export const ADMIN_ROUTES: Array<{
   { method: "GET", url: "/admin/orders/:no", permission: "orders.read" },
   { method: "POST", url: "/admin/orders/:no/confirm_payment", permission: "orders.write" },
   { method: "POST", url: "/admin/orders/:no/ship", permission: "orders.write" },
+  { method: "POST", url: "/admin/orders/:no/cvs_shipment", permission: "orders.write" },
+  { method: "GET", url: "/admin/orders/:no/cvs_label", permission: "orders.read" },
   { method: "POST", url: "/admin/orders/bulk_ship", permission: "orders.write" },
   { method: "POST", url: "/admin/orders/:no/deliver", permission: "orders.write" },
   { method: "POST", url: "/admin/orders/:no/complete", permission: "orders.write" },
@@ -184,6 +186,7 @@ export function adminRoutes(
     takeouts: TakeoutFulfilment;
     returns: Returns;
     memberCare: MemberCare;
+    cvsShipping: CvsShippingDesk;
     /** 測試模式: what the shop's own SMTP server received. */
     testMailbox?: LocalSmtp["mailbox"];
   },
@@ -274,7 +277,7 @@ export function adminRoutes(
       rafflesAdmin: services.rafflesAdmin,
     });
     peopleAdminRoutes(app, kit, { admin, payout: services.payout, staff: services.staff, memberCare: services.memberCare });
-    orderAdminRoutes(app, kit, { admin });
+    orderAdminRoutes(app, kit, { admin, cvsShipping: services.cvsShipping });
     inquiryAdminRoutes(app, kit, { support: services.support, staff: services.staff });
     takeoutAdminRoutes(app, kit, { takeouts: services.takeouts, staff: services.staff });
     returnAdminRoutes(app, kit, { returns: services.returns, staff: services.staff });

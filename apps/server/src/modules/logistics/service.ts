@@ -1,15 +1,21 @@
 import type { CvsMethod, CvsStore, ShipMethodView } from "@shop/contract";
 import { MAIN_SHOP_ID } from "@shop/contract";
-import { and, asc, eq, gt, lt } from "drizzle-orm";
+import { and, asc, eq, gt, lt, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
-import { cvsMapSessions, shipMethods, shipmentEvents } from "../../db/schema/index.js";
+import { cvsMapSessions, cvsShipments, shipMethods, shipmentEvents } from "../../db/schema/index.js";
 import { CVS_SUBTYPES, type EcpayLogisticsConfig, mapForm } from "../../integrations/ecpay/map.js";
 import { newToken } from "../../lib/crypto.js";
-import { DomainError, notFound } from "../../lib/errors.js";
+import { conflict, DomainError, notFound } from "../../lib/errors.js";
 
 const MAP_SESSION_MINUTES = 30;
 
 export function createLogisticsService(db: Db, ecpay: EcpayLogisticsConfig, now: () => Date = () => new Date()) {
+  /** The store shipment made for an order, if any. */
+  async function cvsShipment(orderNo: string) {
+    const [row] = await db.select().from(cvsShipments).where(eq(cvsShipments.orderNo, orderNo));
+    return row ?? null;
+  }
+
   return {
     /** Starts a store-map session: the form the browser posts to ECPay (or our simulator). */
     async mapCreateToken(cvsType: CvsMethod, mobile: boolean, returnPath: string, replyUrl: string) {
@@ -75,6 +81,50 @@ export function createLogisticsService(db: Db, ecpay: EcpayLogisticsConfig, now:
         .from(shipmentEvents)
         .where(eq(shipmentEvents.orderNo, orderNo))
         .orderBy(asc(shipmentEvents.at), asc(shipmentEvents.id));
+    },
+
+    cvsShipment,
+
+    async cvsShipmentByLogisticsId(logisticsId: string) {
+      const [row] = await db.select().from(cvsShipments).where(eq(cvsShipments.logisticsId, logisticsId));
+      return row ?? null;
+    },
+
+    /**
+     * Claims the order for one create request: a new claim, or a retry of a failed one (the next
+     * attempt). A shipment already made comes back as it is; one being made refuses the rival.
+     */
+    async claimCvsShipment(orderNo: string) {
+      const [claimed] = await db
+        .insert(cvsShipments)
+        .values({ orderNo, status: "creating", updatedAt: now() })
+        .onConflictDoUpdate({
+          target: cvsShipments.orderNo,
+          set: { status: "creating", attempt: sql`${cvsShipments.attempt} + 1`, error: "", updatedAt: now() },
+          setWhere: eq(cvsShipments.status, "failed"),
+        })
+        .returning();
+      if (claimed) return { claimed };
+      const existing = await cvsShipment(orderNo);
+      if (existing?.status === "created") return { existing };
+      throw conflict("CVS_SHIPMENT_IN_PROGRESS", "寄件單建立中，請稍候再試");
+    },
+
+    /** Ends a claim with the provider's answer: the shipment, or the reason it was not made. */
+    async settleCvsShipment(
+      orderNo: string,
+      result: { logisticsId: string; paymentNo: string; validationNo: string } | { error: string },
+    ) {
+      const [row] = await db
+        .update(cvsShipments)
+        .set(
+          "error" in result
+            ? { status: "failed", error: result.error.slice(0, 300), updatedAt: now() }
+            : { status: "created", ...result, updatedAt: now() },
+        )
+        .where(and(eq(cvsShipments.orderNo, orderNo), eq(cvsShipments.status, "creating")))
+        .returning();
+      return row ?? null;
     },
 
     /** Enabled ship methods of a shop (a sub-mall without its own uses the main mall's). */

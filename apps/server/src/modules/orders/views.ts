@@ -147,11 +147,12 @@ export function createOrderViews(
     async staffDetail(orderNo: string) {
       const o = await orders_.byNo(orderNo);
       if (!o) return undefined;
-      const [view, pays, refunds, lines] = await Promise.all([
+      const [view, pays, refunds, lines, cvs] = await Promise.all([
         this.detail(o),
         payments_.paymentsOf(o.id),
         orders_.refundsOf(o.id),
         orders_.linesOf(o.id),
+        logistics.cvsShipment(o.orderNo),
       ]);
       const report = pays.find((p) => p.method === "transfer")?.report ?? null;
       return {
@@ -173,6 +174,13 @@ export function createOrderViews(
         can_complete: o.status === "delivered",
         can_refund: REFUNDABLE.includes(o.status),
         delivered_at: o.deliveredAt?.toISOString() ?? null,
+        cvs_shipment: cvs && {
+          status: cvs.status,
+          logistics_id: cvs.logisticsId,
+          payment_no: cvs.paymentNo,
+          validation_no: cvs.validationNo,
+          error: cvs.error,
+        },
         /** What may still be refunded, line by line (a partial refund picks from these). */
         refundable: lines.map((l) => ({
           variant_id: l.variantId,
