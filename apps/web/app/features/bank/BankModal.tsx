@@ -56,13 +56,15 @@ export default function BankModal({ onSaved, onFailed }: Props) {
     setBranchName(found?.branchName ?? "");
   }
 
-  // Typing a code that matches a branch of the bank fills its name.
-  function onSearch(value: string) {
-    setSearch(value);
-    const code = value.trim().toUpperCase();
-    const exact = branches.find((b) => b.branchCode === code);
-    if (exact) chooseBranch(exact.branchCode);
-  }
+  // Typing a code that matches a branch of the bank fills its name — also when the code was typed
+  // before the bank's branches arrived (a slow phone network).
+  useEffect(() => {
+    const exact = branches.find((b) => b.branchCode === search.trim().toUpperCase());
+    if (exact && exact.branchCode !== branchCode) {
+      setBranchCode(exact.branchCode);
+      setBranchName(exact.branchName);
+    }
+  }, [branches, search, branchCode]);
 
   const shown = useMemo(() => {
     const q = search.trim().toUpperCase();
@@ -162,7 +164,7 @@ export default function BankModal({ onSaved, onFailed }: Props) {
             value={search}
             disabled={!bankCode}
             placeholder={bankCode ? "例如 0037 或 營業部" : "請先選擇銀行"}
-            onChange={(e) => onSearch(e.target.value)}
+            onChange={(e) => setSearch(e.target.value)}
           />
           <label htmlFor="branch-code" className="field-label mt-2">
             分行
