@@ -52,8 +52,6 @@ test("an operator's day: orders confirmed, bulk-shipped and printed, a return re
   // A member who signed in with LINE once, so their messages go out as LINE pushes too.
   const member = await registerMember(request, "營運日會員");
   const asMember = { authorization: `Bearer ${member.token}` };
-  const memberId = ((await (await request.get("/api/user/get", { headers: asMember })).json()) as { data: { id: number } }).data
-    .id;
   const shopper = await browser.newPage();
   await shopper.goto("/login");
   await shopper.getByRole("button", { name: "使用 LINE 登入" }).click();
@@ -208,7 +206,8 @@ test("an operator's day: orders confirmed, bulk-shipped and printed, a return re
   const takeoutsIn = (status: string) => page.goto(`/admin/takeouts?filter=${encodeURIComponent(JSON.stringify({ status }))}`);
   const tracking = `HCT${stamp.toUpperCase()}D`;
   await takeoutsIn("requested");
-  const pickUp = page.getByRole("row").filter({ hasText: String(memberId) });
+  // The row whose first cell is this request's number (other journeys leave requests waiting too).
+  const pickUp = page.getByRole("row").filter({ has: page.locator("td:first-child", { hasText: new RegExp(`^${takeoutId}$`) }) });
   await pickUp.getByLabel("新竹物流單號").fill(tracking);
   await pickUp.getByRole("button", { name: "出貨", exact: true }).click();
   await expect(page.getByText("已出貨，並通知會員")).toBeVisible();
