@@ -210,3 +210,26 @@ test("news written in the rich-text editor is cleaned and published on the store
   await expect(visitor.locator("strong", { hasText: "滿千折百" })).toBeVisible();
   await visitor.close();
 });
+
+test("an operator rewords a customer message: an unknown field is shown and refused, the preview shows a sample order", async ({
+  page,
+}) => {
+  await staffSignIn(page, "operator", "operator12345");
+  await page.goto("/admin/message_templates");
+  await page.getByRole("row").filter({ hasText: "訂單取消" }).click();
+  await page.getByRole("textbox", { name: "內容" }).fill("{receiver} 您好，訂單 {order_no} 已取消。{reason}");
+  await expect(page.getByTestId("template-preview")).toContainText("範本含有不明的代入欄位：{reason}");
+  await page.getByRole("button", { name: "儲存" }).click();
+  await expect(page.getByText("範本含有不明的代入欄位：{reason}").first()).toBeVisible();
+  await page.getByRole("textbox", { name: "內容" }).fill("{receiver} 您好，訂單 {order_no} 已取消。{details}");
+  await expect(page.getByTestId("template-preview")).toContainText("王小明 您好，訂單 20261125123456 已取消。");
+  await shot(page, "admin-message-template");
+  await page.getByRole("button", { name: "儲存" }).click();
+  await expect(page.getByRole("row").filter({ hasText: "訂單取消" })).toContainText("已自訂");
+  // Back to the default, so other journeys read the usual wording.
+  await page.getByRole("row").filter({ hasText: "訂單取消" }).click();
+  await page.getByRole("button", { name: "還原預設" }).click();
+  await expect(page.getByText("已還原預設範本")).toBeVisible();
+  await page.goto("/admin/message_templates");
+  await expect(page.getByRole("row").filter({ hasText: "訂單取消" })).toContainText("預設");
+});

@@ -172,3 +172,20 @@ test.describe("on a phone", () => {
     await memberJourney(page, "mobile");
   });
 });
+
+test("a member chooses how order updates reach them (通知方式); LINE waits for a binding", async ({ page, request }) => {
+  const member = await registerMember(request, "通知會員");
+  await signIn(page, member.phone, member.password);
+  await page.goto("/member/notice");
+  const channels = page.getByTestId("notify-channels");
+  await expect(channels.getByLabel("LINE 訊息")).toBeDisabled();
+  await expect(channels.getByRole("link", { name: "前往綁定" })).toBeVisible();
+  await expect(channels.getByLabel("電子郵件")).toBeChecked();
+  // The box follows the server's answer, so click and wait for it.
+  await channels.getByLabel("電子郵件").click();
+  await expect(channels.getByRole("status")).toHaveText("已更新通知方式");
+  await expect(channels.getByLabel("電子郵件")).not.toBeChecked();
+  await page.reload();
+  await expect(page.getByTestId("notify-channels").getByLabel("電子郵件")).not.toBeChecked();
+  await shot(page, "member-notify-channels-desktop");
+});

@@ -42,6 +42,7 @@ const WRITABLE: Record<string, string[]> = {
   raffles: ["title", "description", "min_order_amount", "cards_per_order", "starts_at", "ends_at", "active", "prizes"],
   exchange_items: ["variant_id", "title", "image", "points", "active"],
   ship_methods: ["name", "fee", "free_threshold", "enabled", "sort"],
+  message_templates: ["subject", "body"],
   shops: ["owner_member_id", "name", "intro", "logo", "banner", "commission_percent", "status"],
   dealers: [
     "name",

@@ -15,6 +15,7 @@ import { i18nProvider } from "./i18n";
 import { InquiryList, InquiryShow } from "./inquiries";
 import { LoginPage } from "./login";
 import { Coupon, CouponList, ExchangeItem, ExchangeItemList, Promotion, PromotionList, Raffle, RaffleList } from "./marketing";
+import { MessageTemplateEdit, MessageTemplateList } from "./message-templates";
 import { MailboxList, MessageList } from "./messages";
 import { OrderList, OrderShow } from "./orders";
 import { AuditList, MemberList, MemberShow, SettingsPage, StaffCreate, StaffEdit, StaffList } from "./people";
@@ -165,6 +166,12 @@ function App() {
             {permissions.includes("messages.read") ? (
               <>
                 <Resource name="messages" options={{ label: "通知紀錄" }} list={MessageList} />
+                <Resource
+                  name="message_templates"
+                  options={{ label: "通知範本" }}
+                  list={MessageTemplateList}
+                  {...writable("settings.write", { edit: MessageTemplateEdit })}
+                />
                 <Resource name="mailbox" options={{ label: "測試信箱" }} list={MailboxList} />
               </>
             ) : null}

@@ -119,6 +119,7 @@ export async function registerApiRoutes(api: FastifyInstance, ctx: ApiRouteConte
         promotionsAdmin: s.promotionsAdmin,
         rafflesAdmin: s.rafflesAdmin,
         outbox: s.outbox,
+        messageTemplates: s.messageTemplates,
         support: s.support,
         takeouts: s.takeouts,
         returns: s.returns,

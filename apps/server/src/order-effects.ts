@@ -10,7 +10,7 @@ import { refundedValue } from "./modules/orders/refund-math.js";
 import type { GivenBack, Order, OrderLifecycle } from "./modules/orders/service.js";
 import type { RafflesService } from "./modules/raffles/service.js";
 import type { ShopsService } from "./modules/shops/service.js";
-import { createOrderMessages } from "./order-messages.js";
+import type { OrderMessages } from "./order-messages.js";
 
 export interface OrderEffectDeps {
   inventory: InventoryService;
@@ -19,6 +19,8 @@ export interface OrderEffectDeps {
   raffles: RafflesService;
   shops: ShopsService;
   notifications: NotificationsService;
+  /** What buyers hear of their order (order-messages.ts). */
+  messages: OrderMessages;
   logistics: LogisticsService;
   payments: Payments;
   now: () => Date;
@@ -30,7 +32,7 @@ export interface OrderEffectDeps {
  */
 export function wireOrderEffects(lifecycle: OrderLifecycle, d: OrderEffectDeps) {
   const e = lifecycle.effects;
-  const messages = createOrderMessages(d.notifications);
+  const { messages } = d;
 
   // Placed: the buyer is told the order number (and, for a transfer, what to pay).
   e.placed.push(messages.placed);

@@ -1,7 +1,9 @@
 import { MAIN_SHOP_ID, ORDER_STATUS_LABELS, type OrderStatus, PAYMENT_METHOD_LABELS } from "@shop/contract";
+import { TEMPLATE_EVENTS, type TemplateEvent } from "@shop/contract/admin";
 import { formatMoney } from "@shop/contract/format";
 import type { Tx } from "./db/client.js";
 import type { NotificationsService } from "./modules/notifications/service.js";
+import type { MessageTemplates } from "./modules/notifications/templates.js";
 import type { Order } from "./modules/orders/service.js";
 
 /** Steps a buyer waits to hear about; 開始備貨 and 訂單完成 stay on the site. */
@@ -26,11 +28,26 @@ function detailsOf(o: Order, event: OrderStatus | "placed", reason: string): str
  * e-mail; a guest by e-mail to the address given at checkout and, for the order number and
  * shipping, SMS to the receiver's phone. Each event of an order is told once (its key).
  */
-export function createOrderMessages(notifications: NotificationsService) {
+export function createOrderMessages(notifications: NotificationsService, templates: Pick<MessageTemplates, "render">) {
+  /** The shop's template for the event (decision 41); steps told only on the site keep their fixed wording. */
+  async function wording(tx: Tx, o: Order, event: OrderStatus | "placed" | "at_store", details: string) {
+    if (!(TEMPLATE_EVENTS as readonly string[]).includes(event))
+      return { title: `訂單 ${o.orderNo} ${ORDER_STATUS_LABELS[event as OrderStatus]}`, body: details };
+    return templates.render(tx, event as TemplateEvent, {
+      brand: notifications.brandName,
+      order_no: o.orderNo,
+      receiver: o.receiverName,
+      payable: formatMoney(o.payable),
+      payment_method: PAYMENT_METHOD_LABELS[o.paymentMethod],
+      tracking_no: o.trackingNo ?? "",
+      store: o.cvsStore?.name ?? "",
+      details,
+    });
+  }
+
   async function tell(tx: Tx, o: Order, event: OrderStatus | "placed" | "at_store", reason: string, outbound: boolean) {
-    const title = `訂單 ${o.orderNo} ${event === "placed" ? "已成立" : event === "at_store" ? "已到店" : ORDER_STATUS_LABELS[event]}`;
     const key = `order:${o.orderNo}:${event}`;
-    const body = event === "at_store" ? reason : detailsOf(o, event, reason);
+    const { title, body } = await wording(tx, o, event, event === "at_store" ? reason : detailsOf(o, event, reason));
     if (o.memberId !== null) {
       if (event === "placed") {
         // Members see their new order on the site at once; outside it they get the message only.
@@ -78,3 +95,5 @@ export function createOrderMessages(notifications: NotificationsService) {
       ),
   };
 }
+
+export type OrderMessages = ReturnType<typeof createOrderMessages>;

@@ -38,6 +38,7 @@ import { createReferralsService } from "./modules/members/referrals.js";
 import { createMembersService } from "./modules/members/service.js";
 import { createOutbox } from "./modules/notifications/outbox.js";
 import { createNotificationsService } from "./modules/notifications/service.js";
+import { createMessageTemplates } from "./modules/notifications/templates.js";
 import { createCardCharge } from "./modules/orders/card-charge.js";
 import { CARD_REFUND_JOB, createCardRefunds } from "./modules/orders/card-refund.js";
 import { createOrderConsistency } from "./modules/orders/consistency.js";
@@ -146,7 +147,20 @@ export function createServices({ db, config, sms, mail, line, providers, limiter
     for (const id of await charge.chargesInDoubt()) await charge.reconcileCharge(id).catch(() => undefined);
     for (const id of await cardRefunds.dueRefunds()) await cardRefunds.runCardRefund(id).catch(() => undefined);
   });
-  wireOrderEffects(lifecycle, { inventory, loyalty, depot, raffles, shops, notifications, logistics, payments, now: clock });
+  const messageTemplates = createMessageTemplates(db, clock);
+  const orderMessages = createOrderMessages(notifications, messageTemplates);
+  wireOrderEffects(lifecycle, {
+    inventory,
+    loyalty,
+    depot,
+    raffles,
+    shops,
+    notifications,
+    messages: orderMessages,
+    logistics,
+    payments,
+    now: clock,
+  });
   const guestAccess = createGuestAccess({ db, codes: auth.codes, brandName: BRAND_NAME, now });
   const quotes = createQuotes({
     catalogue,
@@ -231,7 +245,6 @@ export function createServices({ db, config, sms, mail, line, providers, limiter
     ...backOffice,
     now: clock,
   });
-  const orderMessages = createOrderMessages(notifications);
   return {
     members,
     shops,
@@ -246,6 +259,7 @@ export function createServices({ db, config, sms, mail, line, providers, limiter
     dealers: createDealersService(db, catalogue),
     loyalty,
     notifications,
+    messageTemplates,
     outbox,
     raffles,
     payout,

@@ -318,3 +318,5 @@ export const memberProfileInput = z.strictObject({
     .or(z.literal("").transform(() => null))
     .default(null),
 });
+
+export * from "./message-templates.js";

@@ -3,6 +3,7 @@ import { formatDateTime } from "@shop/contract/format";
 import type { NotificationView } from "@shop/contract/order";
 import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
+import { NotifyChannels } from "../features/member/NotifyChannels";
 import { NOTICES_READ_EVENT } from "../features/member/useTabNotices";
 import { api } from "../lib/api";
 import { Pagination } from "../ui/Pagination";
@@ -31,6 +32,7 @@ export default function MemberNotice() {
   return (
     <section className="card">
       <h1 className="mb-4 text-xl font-bold text-stone-800">通知訊息</h1>
+      <NotifyChannels />
       {!data ? (
         <p role="status">載入中…</p>
       ) : data.list.length === 0 ? (

@@ -32,3 +32,19 @@ export const testMail = z.object({
   received_at: z.string(),
 });
 export const testMailPage = adminPage(testMail);
+
+/** A customer-message template as the back office edits it: the shop's text, or the default. */
+export const messageTemplateView = z.object({
+  id: z.string(),
+  event: z.string(),
+  label: z.string(),
+  subject: z.string(),
+  body: z.string(),
+  /** The shop changed it (else it is the default). */
+  custom: z.boolean(),
+  default_subject: z.string(),
+  default_body: z.string(),
+});
+export const messageTemplatePage = adminPage(messageTemplateView);
+/** What a template says for a sample order (預覽). */
+export const templatePreview = z.object({ subject: z.string(), body: z.string() });

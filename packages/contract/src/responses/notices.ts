@@ -11,3 +11,14 @@ export const noticeTabCounts = z.object({ notice: int, buy_list: int });
 export const notificationPage = paged(notificationView).extend({ unread: int });
 
 export const scratchResult = z.object({ prize: z.object({ title: z.string(), kind: prizeKind, amount: int }) });
+
+/** 通知方式: the member's channels outside the site, and whether each can reach them now. */
+export const notifyChannels = z.object({
+  line: z.boolean(),
+  email: z.boolean(),
+  /** Bound to LINE: pushes can reach them. */
+  line_bound: z.boolean(),
+  /** An e-mail on file (orders also use the one given at checkout). */
+  has_email: z.boolean(),
+});
+export type NotifyChannels = z.output<typeof notifyChannels>;

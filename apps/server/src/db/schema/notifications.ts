@@ -1,4 +1,4 @@
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 /** Messages to a member (order changes, …), read on /member/notice. */
 export const notifications = pgTable(
@@ -52,3 +52,19 @@ export const outboxMessages = pgTable(
     index("outbox_messages_due_idx").on(t.status, t.nextAttemptAt),
   ],
 );
+
+/** A member's choice of channels outside the site (通知方式); no row = both on. Site notices always stay. */
+export const notificationPreferences = pgTable("notification_preferences", {
+  memberId: integer("member_id").primaryKey(),
+  line: boolean("line").notNull().default(true),
+  email: boolean("email").notNull().default(true),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+});
+
+/** A shop's own wording of a customer message (decision 41); no row = the default in templates.ts. */
+export const messageTemplates = pgTable("message_templates", {
+  event: text("event").primaryKey(),
+  subject: text("subject").notNull(),
+  body: text("body").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+});

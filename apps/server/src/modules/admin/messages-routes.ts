@@ -1,9 +1,18 @@
-import { listQuery, messageQuery } from "@shop/contract/admin";
-import { answers, outboxMessagePage, outboxMessageView, testMailPage } from "@shop/contract/responses";
+import { listQuery, messageQuery, templateEventParam, templateInput } from "@shop/contract/admin";
+import {
+  answers,
+  messageTemplatePage,
+  messageTemplateView,
+  outboxMessagePage,
+  outboxMessageView,
+  templatePreview,
+  testMailPage,
+} from "@shop/contract/responses";
 import type { LocalSmtp } from "../../integrations/mail/local-smtp.js";
 import { notFound } from "../../lib/errors.js";
 import { ok } from "../../lib/http.js";
 import type { Outbox, OutboxRow } from "../notifications/outbox.js";
+import type { MessageTemplates } from "../notifications/templates.js";
 import type { StaffService } from "../staff/service.js";
 import type { AdminApp, AdminRouteKit } from "./route-kit.js";
 import { idParam } from "./route-kit.js";
@@ -27,8 +36,39 @@ const view = (m: OutboxRow) => ({
 export function messageAdminRoutes(
   app: AdminApp,
   { actor, paged }: AdminRouteKit,
-  services: { outbox: Outbox; staff: StaffService; testMailbox?: LocalSmtp["mailbox"] },
+  services: { outbox: Outbox; messageTemplates: MessageTemplates; staff: StaffService; testMailbox?: LocalSmtp["mailbox"] },
 ) {
+  const templates = services.messageTemplates;
+  app.get("/admin/message_templates", { schema: { response: answers(messageTemplatePage) } }, async () => {
+    const items = await templates.list();
+    return paged({ total: items.length, items });
+  });
+  app.get(
+    "/admin/message_templates/:event",
+    { schema: { params: templateEventParam, response: answers(messageTemplateView) } },
+    async (req) => ok(await templates.get(req.params.event)),
+  );
+  app.post(
+    "/admin/message_templates/preview",
+    { schema: { body: templateInput, response: answers(templatePreview) } },
+    async (req) => ok(templates.preview(req.body)),
+  );
+  const audited = (req: Parameters<typeof actor>[0], action: string) => {
+    const who = actor(req);
+    const event = (req.params as { event: string }).event;
+    return (tx: Parameters<StaffService["record"]>[0], before: object, after: object) =>
+      services.staff.record(tx, who, { action, entity: "message_template", entityId: event, before, after });
+  };
+  app.put(
+    "/admin/message_templates/:event",
+    { schema: { params: templateEventParam, body: templateInput, response: answers(messageTemplateView) } },
+    async (req) => ok(await templates.save(req.params.event, req.body, audited(req, "message_template.save")), "已儲存通知範本"),
+  );
+  app.delete(
+    "/admin/message_templates/:event",
+    { schema: { params: templateEventParam, response: answers(messageTemplateView) } },
+    async (req) => ok(await templates.reset(req.params.event, audited(req, "message_template.reset")), "已還原預設範本"),
+  );
   app.get("/admin/messages", { schema: { querystring: messageQuery, response: answers(outboxMessagePage) } }, async (req) => {
     const { rows, total } = await services.outbox.log(req.query, req.query.page, req.query.per_page);
     return paged({ total, items: rows.map(view) });

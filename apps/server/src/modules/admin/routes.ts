@@ -15,6 +15,7 @@ import type { LogisticsAdmin } from "../logistics/admin.js";
 import type { CouponsAdmin } from "../loyalty/coupons-admin.js";
 import type { UploadService } from "../media/uploads.js";
 import type { Outbox } from "../notifications/outbox.js";
+import type { MessageTemplates } from "../notifications/templates.js";
 import type { Returns } from "../orders/returns.js";
 import type { PayoutService } from "../payout/service.js";
 import type { PromotionsAdmin } from "../promotions/admin.js";
@@ -152,6 +153,11 @@ export const ADMIN_ROUTES: Array<{
   { method: "PUT", url: "/admin/inquiries/:id", permission: "inquiries.write" },
   { method: "GET", url: "/admin/messages", permission: "messages.read" },
   { method: "POST", url: "/admin/messages/:id/retry", permission: "messages.write" },
+  { method: "GET", url: "/admin/message_templates", permission: "messages.read" },
+  { method: "GET", url: "/admin/message_templates/:event", permission: "messages.read" },
+  { method: "POST", url: "/admin/message_templates/preview", permission: "messages.read" },
+  { method: "PUT", url: "/admin/message_templates/:event", permission: "settings.write" },
+  { method: "DELETE", url: "/admin/message_templates/:event", permission: "settings.write" },
   { method: "GET", url: "/admin/mailbox", permission: "messages.read" },
   { method: "GET", url: "/admin/staff", permission: "staff.manage" },
   { method: "GET", url: "/admin/staff/:id", permission: "staff.manage" },
@@ -177,6 +183,7 @@ export function adminRoutes(
     exchangeAdmin: ExchangeAdmin;
     logisticsAdmin: LogisticsAdmin;
     outbox: Outbox;
+    messageTemplates: MessageTemplates;
     payout: PayoutService;
     promotionsAdmin: PromotionsAdmin;
     rafflesAdmin: RafflesAdmin;
@@ -281,6 +288,11 @@ export function adminRoutes(
     inquiryAdminRoutes(app, kit, { support: services.support, staff: services.staff });
     takeoutAdminRoutes(app, kit, { takeouts: services.takeouts, staff: services.staff });
     returnAdminRoutes(app, kit, { returns: services.returns, staff: services.staff });
-    messageAdminRoutes(app, kit, { outbox: services.outbox, staff: services.staff, testMailbox: services.testMailbox });
+    messageAdminRoutes(app, kit, {
+      outbox: services.outbox,
+      messageTemplates: services.messageTemplates,
+      staff: services.staff,
+      testMailbox: services.testMailbox,
+    });
   };
 }

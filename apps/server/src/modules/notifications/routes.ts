@@ -1,5 +1,5 @@
 import { idSchema, pageQuerySchema, z } from "@shop/contract";
-import { answers, noticeTabCounts, notificationPage } from "@shop/contract/responses";
+import { answers, noticeTabCounts, notificationPage, notifyChannels } from "@shop/contract/responses";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ok } from "../../lib/http.js";
 import type { SessionGuards } from "../../plugins/session.js";
@@ -26,6 +26,25 @@ export function notificationRoutes(
         await services.notifications.markRead(sessionOf(req).member.id, req.body.ids);
         return ok(await services.notifications.tabCounts(sessionOf(req).member.id));
       },
+    );
+    app.get(
+      "/user/notify_channels",
+      { preHandler: guards.requireMember, schema: { response: answers(notifyChannels) } },
+      async (req) => ok(await services.notifications.channels(sessionOf(req).member.id)),
+    );
+    app.post(
+      "/user/notify_channels",
+      {
+        preHandler: guards.requireMember,
+        schema: {
+          body: z.strictObject({
+            line: z.boolean({ error: "請選擇是否以 LINE 通知" }),
+            email: z.boolean({ error: "請選擇是否以電子郵件通知" }),
+          }),
+          response: answers(notifyChannels),
+        },
+      },
+      async (req) => ok(await services.notifications.setChannels(sessionOf(req).member.id, req.body), "已更新通知方式"),
     );
     app.post(
       "/notification/search",

@@ -1,14 +1,14 @@
 import type { NotificationView, Paged } from "@shop/contract";
 import { and, count, desc, eq, inArray, isNull } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
-import { notifications } from "../../db/schema/index.js";
+import { notificationPreferences, notifications } from "../../db/schema/index.js";
 import type { Channel, Message, Outbox, Recipient } from "./outbox.js";
 
 export interface NotificationsDeps {
   db: Db;
   outbox: Outbox;
   /** Where a member can be reached outside the site (their e-mail, their LINE user id). */
-  contactOf: (memberId: number, q: Tx) => Promise<Recipient>;
+  contactOf: (memberId: number, q: Db | Tx) => Promise<Recipient>;
   /** The shop's absolute address of a path, for links in messages. */
   siteUrl: (path: string) => string;
   brandName: string;
@@ -41,6 +41,28 @@ function messageOf(n: Pick<Notice, "title" | "body" | "link">, siteUrl: (path: s
 export function createNotificationsService(deps: NotificationsDeps) {
   const { db, outbox } = deps;
   const now = deps.now ?? (() => new Date());
+
+  async function preferences(memberId: number, q: Db | Tx = db) {
+    const [row] = await q.select().from(notificationPreferences).where(eq(notificationPreferences.memberId, memberId));
+    return { line: row?.line ?? true, email: row?.email ?? true };
+  }
+
+  /** Where a member is reached outside the site, as they chose (通知方式); `email` when none is on file. */
+  async function reach(tx: Tx, memberId: number, email?: string): Promise<Recipient> {
+    const [to, wants] = [await deps.contactOf(memberId, tx), await preferences(memberId, tx)];
+    return {
+      ...to,
+      email: wants.email ? to.email || email || null : null,
+      lineUserId: wants.line ? to.lineUserId : null,
+    };
+  }
+
+  /** 通知方式: the member's channels, and whether each can reach them at all (bound to LINE, an e-mail on file). */
+  async function channels(memberId: number) {
+    const [wants, to] = await Promise.all([preferences(memberId), deps.contactOf(memberId, db)]);
+    return { ...wants, line_bound: Boolean(to.lineUserId), has_email: Boolean(to.email) };
+  }
+
   return {
     async notify(tx: Tx, memberId: number, n: Notice) {
       const [row] = await tx
@@ -48,8 +70,7 @@ export function createNotificationsService(deps: NotificationsDeps) {
         .values({ memberId, kind: n.kind, title: n.title, body: n.body ?? "", link: n.link ?? "", createdAt: now() })
         .returning({ id: notifications.id });
       if (n.outbound === false || !row) return;
-      const to = await deps.contactOf(memberId, tx);
-      const recipient = { ...to, email: to.email || n.email || null };
+      const recipient = await reach(tx, memberId, n.email);
       await outbox.queue(tx, n.key ?? `notice:${row.id}`, recipient, messageOf(n, deps.siteUrl, deps.brandName), [
         "line",
         "email",
@@ -58,13 +79,22 @@ export function createNotificationsService(deps: NotificationsDeps) {
 
     /** A message to a member outside the site only (LINE and e-mail; `email` when they have none on file). */
     async send(tx: Tx, key: string, memberId: number, message: Message, email?: string) {
-      const to = await deps.contactOf(memberId, tx);
-      await outbox.queue(tx, key, { ...to, email: to.email || email || null }, message, ["line", "email"]);
+      await outbox.queue(tx, key, await reach(tx, memberId, email), message, ["line", "email"]);
     },
 
     /** A message to someone who may not be a member (a guest's order): e-mail and, when asked, SMS. */
     async tell(tx: Tx, key: string, to: Recipient, message: Message, channels: readonly Channel[]) {
       await outbox.queue(tx, key, to, message, channels);
+    },
+
+    channels,
+
+    async setChannels(memberId: number, wants: { line: boolean; email: boolean }) {
+      await db
+        .insert(notificationPreferences)
+        .values({ memberId, ...wants, updatedAt: now() })
+        .onConflictDoUpdate({ target: notificationPreferences.memberId, set: { ...wants, updatedAt: now() } });
+      return channels(memberId);
     },
 
     brandName: deps.brandName,

@@ -1,0 +1,109 @@
+import {
+  renderTemplate,
+  TEMPLATE_EVENT_LABELS,
+  TEMPLATE_EVENTS,
+  type TemplateEvent,
+  type TemplateField,
+  unknownTemplateFields,
+} from "@shop/contract/admin";
+import { eq } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client.js";
+import { messageTemplates } from "../../db/schema/index.js";
+import { badRequest } from "../../lib/errors.js";
+
+/** The wording a new shop starts with: what the messages said before templates existed. */
+const DEFAULTS: Record<TemplateEvent, { subject: string; body: string }> = {
+  placed: { subject: "訂單 {order_no} 已成立", body: "{details}" },
+  paid: { subject: "訂單 {order_no} 已付款", body: "{details}" },
+  shipped: { subject: "訂單 {order_no} 已出貨", body: "{details}" },
+  at_store: { subject: "訂單 {order_no} 已到店", body: "{details}" },
+  delivered: { subject: "訂單 {order_no} 已送達", body: "{details}" },
+  cancelled: { subject: "訂單 {order_no} 已取消", body: "{details}" },
+  refunded: { subject: "訂單 {order_no} 已退款", body: "{details}" },
+};
+
+/** What the preview fills in: a sample order, so staff see the message as a buyer would. */
+const SAMPLE: Record<TemplateField, string> = {
+  brand: "茶山好物",
+  order_no: "20261125123456",
+  receiver: "王小明",
+  payable: "NT$1,280",
+  payment_method: "貨到付款",
+  tracking_no: "C88000011001",
+  store: "建盛門市",
+  details: "請於 7 天內至 建盛門市 取貨，取貨時付款 NT$1,280",
+};
+
+function checked(t: { subject: string; body: string }) {
+  const unknown = unknownTemplateFields(`${t.subject}\n${t.body}`);
+  if (unknown.length > 0)
+    throw badRequest("UNKNOWN_TEMPLATE_FIELD", `範本含有不明的代入欄位：${unknown.map((f) => `{${f}}`).join("、")}`);
+  return t;
+}
+
+type TemplateView = { subject: string; body: string; custom: boolean };
+/** Records the change in the caller's audit log, inside the same transaction. */
+type Audit = (tx: Tx, before: TemplateView, after: TemplateView) => Promise<unknown>;
+
+/** Customer-message templates (decision 41): the shop's wording per order event, or the default. */
+export function createMessageTemplates(db: Db, now: () => Date) {
+  async function current(q: Db | Tx, event: TemplateEvent) {
+    const [row] = await q.select().from(messageTemplates).where(eq(messageTemplates.event, event));
+    return row ?? null;
+  }
+  const view = (event: TemplateEvent, row: { subject: string; body: string } | null) => ({
+    id: event,
+    event,
+    label: TEMPLATE_EVENT_LABELS[event],
+    subject: row?.subject ?? DEFAULTS[event].subject,
+    body: row?.body ?? DEFAULTS[event].body,
+    custom: row !== null,
+    default_subject: DEFAULTS[event].subject,
+    default_body: DEFAULTS[event].body,
+  });
+
+  return {
+    /** The event's message for one order, inside the transaction that writes it. */
+    async render(q: Db | Tx, event: TemplateEvent, values: Partial<Record<TemplateField, string>>) {
+      const t = (await current(q, event)) ?? DEFAULTS[event];
+      return { title: renderTemplate(t.subject, values).trim(), body: renderTemplate(t.body, values).trim() };
+    },
+    async list() {
+      const rows = new Map((await db.select().from(messageTemplates)).map((r) => [r.event, r]));
+      return TEMPLATE_EVENTS.map((e) => view(e, rows.get(e) ?? null));
+    },
+    async get(event: TemplateEvent) {
+      return view(event, await current(db, event));
+    },
+    /** Saves the shop's wording; a `{field}` no template knows is refused, and nothing is saved. */
+    save(event: TemplateEvent, t: { subject: string; body: string }, audit: Audit) {
+      const { subject, body } = checked(t);
+      return db.transaction(async (tx) => {
+        const before = view(event, await current(tx, event));
+        await tx
+          .insert(messageTemplates)
+          .values({ event, subject, body, updatedAt: now() })
+          .onConflictDoUpdate({ target: messageTemplates.event, set: { subject, body, updatedAt: now() } });
+        const after = view(event, { subject, body });
+        await audit(tx, before, after);
+        return after;
+      });
+    },
+    /** Back to the default wording. */
+    reset(event: TemplateEvent, audit: Audit) {
+      return db.transaction(async (tx) => {
+        const before = view(event, await current(tx, event));
+        await tx.delete(messageTemplates).where(eq(messageTemplates.event, event));
+        const after = view(event, null);
+        await audit(tx, before, after);
+        return after;
+      });
+    },
+    preview(t: { subject: string; body: string }) {
+      const { subject, body } = checked(t);
+      return { subject: renderTemplate(subject, SAMPLE), body: renderTemplate(body, SAMPLE) };
+    },
+  };
+}
+
+export type MessageTemplates = ReturnType<typeof createMessageTemplates>;

@@ -1,0 +1,56 @@
+import type { NotifyChannels as Channels } from "@shop/contract/responses";
+import { useEffect, useState } from "react";
+import { api } from "../../lib/api";
+import { ShopLink } from "../../ui/ShopLink";
+
+/** 通知方式: LINE and e-mail for order updates, saved as each box changes. The site's notices always stay. */
+export function NotifyChannels() {
+  const [channels, setChannels] = useState<Channels | null>(null);
+  const [said, setSaid] = useState("");
+  useEffect(() => {
+    void api<Channels>("/api/user/notify_channels").then((r) => r.status && setChannels(r.data));
+  }, []);
+  if (!channels) return null;
+
+  async function toggle(change: Partial<Pick<Channels, "line" | "email">>) {
+    if (!channels) return;
+    const r = await api<Channels>("/api/user/notify_channels", {
+      body: { line: channels.line, email: channels.email, ...change },
+    });
+    if (r.status) setChannels(r.data);
+    setSaid(r.message);
+  }
+
+  return (
+    <fieldset className="mb-6 rounded border border-stone-200 p-4" data-testid="notify-channels">
+      <legend className="px-1 font-medium text-stone-800">通知方式</legend>
+      <p className="mb-2 text-sm text-stone-600">訂單成立、付款、出貨、到店與退款時，除了站內通知，也用以下方式通知您：</p>
+      <label className="flex items-center gap-2 py-1">
+        <input
+          type="checkbox"
+          checked={channels.line && channels.line_bound}
+          disabled={!channels.line_bound}
+          onChange={(e) => void toggle({ line: e.target.checked })}
+        />
+        LINE 訊息
+        {!channels.line_bound && (
+          <span className="text-sm text-stone-500">
+            （尚未綁定 LINE，
+            <ShopLink to="/member/account_binding" className="underline">
+              前往綁定
+            </ShopLink>
+            ）
+          </span>
+        )}
+      </label>
+      <label className="flex items-center gap-2 py-1">
+        <input type="checkbox" checked={channels.email} onChange={(e) => void toggle({ email: e.target.checked })} />
+        電子郵件
+        {!channels.has_email && <span className="text-sm text-stone-500">（將寄到結帳時填寫的信箱）</span>}
+      </label>
+      <p role="status" className="min-h-5 text-sm text-emerald-700">
+        {said}
+      </p>
+    </fieldset>
+  );
+}
