@@ -1,6 +1,9 @@
 import { formatDateTime, formatMoney } from "@shop/contract/format";
 import { FunctionField, type RaRecord } from "react-admin";
 
+/** A select's choices from a code → zh-TW label table. */
+export const labelChoices = (labels: Record<string, string>) => Object.entries(labels).map(([id, name]) => ({ id, name }));
+
 /** NT$1,234 — amounts are whole dollars everywhere. */
 export const MoneyField = ({ source, label }: { source: string; label: string }) => (
   <FunctionField label={label} render={(r: RaRecord) => (typeof r[source] === "number" ? formatMoney(r[source]) : "")} />

@@ -16,7 +16,7 @@ import {
   useRecordContext,
 } from "react-admin";
 import { useAdminAction } from "./actions";
-import { TaipeiDateField } from "./fields";
+import { labelChoices, TaipeiDateField } from "./fields";
 
 const statusLabel = (s: string) => INQUIRY_STATUS_LABELS[s as keyof typeof INQUIRY_STATUS_LABELS] ?? s;
 
@@ -26,13 +26,7 @@ export const InquiryList = () => (
     exporter={false}
     filterDefaultValues={{ status: "new" }}
     filters={[
-      <SelectInput
-        key="status"
-        source="status"
-        label="狀態"
-        alwaysOn
-        choices={Object.entries(INQUIRY_STATUS_LABELS).map(([id, name]) => ({ id, name }))}
-      />,
+      <SelectInput key="status" source="status" label="狀態" alwaysOn choices={labelChoices(INQUIRY_STATUS_LABELS)} />,
       <TextInput key="q" source="q" label="姓名／電話／Email／主旨" alwaysOn />,
     ]}
   >

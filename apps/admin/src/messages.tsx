@@ -13,9 +13,7 @@ import {
   useRecordContext,
 } from "react-admin";
 import { useAdminAction } from "./actions";
-import { TaipeiDateField } from "./fields";
-
-const choices = (labels: Record<string, string>) => Object.entries(labels).map(([id, name]) => ({ id, name }));
+import { labelChoices, TaipeiDateField } from "./fields";
 
 function RetryButton() {
   const m = useRecordContext();
@@ -36,8 +34,8 @@ export const MessageList = () => (
     sort={{ field: "id", order: "DESC" }}
     filters={[
       <TextInput key="q" source="q" label="訂單編號／收件人" alwaysOn />,
-      <SelectInput key="status" source="status" label="狀態" alwaysOn choices={choices(MESSAGE_STATUS_LABELS)} />,
-      <SelectInput key="channel" source="channel" label="管道" alwaysOn choices={choices(MESSAGE_CHANNEL_LABELS)} />,
+      <SelectInput key="status" source="status" label="狀態" alwaysOn choices={labelChoices(MESSAGE_STATUS_LABELS)} />,
+      <SelectInput key="channel" source="channel" label="管道" alwaysOn choices={labelChoices(MESSAGE_CHANNEL_LABELS)} />,
     ]}
   >
     <Datagrid bulkActionButtons={false} rowClick="expand" expand={<MessageBody />}>

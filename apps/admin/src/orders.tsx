@@ -18,11 +18,11 @@ import {
 } from "react-admin";
 import { download } from "./api";
 import { BulkShipButton } from "./bulk-ship";
-import { MoneyField, TaipeiDateField } from "./fields";
+import { labelChoices, MoneyField, TaipeiDateField } from "./fields";
 import { OrderActions } from "./order-actions";
 
 const REFUND_KINDS: Record<string, string> = { cancel: "取消退還", refund: "退貨退款", partial: "部分退款" };
-const STATUS_CHOICES = Object.entries(ORDER_STATUS_LABELS).map(([id, name]) => ({ id, name }));
+const STATUS_CHOICES = labelChoices(ORDER_STATUS_LABELS);
 const PAYMENT_CHOICES = [
   { id: "card", name: "信用卡" },
   { id: "transfer", name: "銀行轉帳" },

@@ -15,7 +15,7 @@ import {
 } from "react-admin";
 import { Link } from "react-router-dom";
 import { useAdminAction } from "./actions";
-import { TaipeiDateField } from "./fields";
+import { labelChoices, TaipeiDateField } from "./fields";
 
 function ReturnActions() {
   const r = useRecordContext();
@@ -64,15 +64,7 @@ export const ReturnList = () => (
   <List
     exporter={false}
     filterDefaultValues={{ status: "requested" }}
-    filters={[
-      <SelectInput
-        key="status"
-        source="status"
-        label="狀態"
-        alwaysOn
-        choices={Object.entries(RETURN_STATUS_LABELS).map(([id, name]) => ({ id, name }))}
-      />,
-    ]}
+    filters={[<SelectInput key="status" source="status" label="狀態" alwaysOn choices={labelChoices(RETURN_STATUS_LABELS)} />]}
   >
     <Datagrid bulkActionButtons={false} rowClick={false}>
       <NumberField source="id" label="編號" />

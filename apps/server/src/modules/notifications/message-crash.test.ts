@@ -1,17 +1,13 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import fs from "node:fs";
+import type { ChildProcess } from "node:child_process";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import os from "node:os";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import type { StoreResult } from "@shop/contract";
 import { SMTPServer } from "smtp-server";
 import { afterAll, describe, expect, test } from "vitest";
-import { type Database, openDatabase } from "../../db/client.js";
 import { outboxMessages } from "../../db/schema/index.js";
 import { DEMO_ACCOUNTS, seedDemo } from "../../demo/seed.js";
 import { createFakeLineMessaging } from "../../integrations/line/fake-messaging.js";
+import { serverProcess } from "../../test/server-process.js";
 import { createIdentitiesService } from "../members/identities.js";
 import { createMembersService } from "../members/service.js";
 
@@ -21,29 +17,10 @@ import { createMembersService } from "../members/service.js";
  * request but the answers never came back. Restarted on the same database, it must send every
  * message and none twice. PGlite by default; PostgreSQL when TEST_DATABASE_URL is set.
  */
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-msg-crash-"));
-const serverUrl = process.env.TEST_DATABASE_URL;
-const dbName = `shop_msg_crash_${process.pid}`;
-let databaseUrl: string | undefined;
-const port = 43_000 + (process.pid % 2000);
-const base = `http://127.0.0.1:${port}`;
+const server = serverProcess("msg-crash", 43_000);
+const base = server.base;
 const LINE_USER = `U${"7a".repeat(16)}`;
 const LINE_TOKEN = "crash-test-line-token";
-
-async function adminQuery(q: string) {
-  const pg = (await import("pg")).default;
-  const c = new pg.Client({ connectionString: serverUrl });
-  await c.connect();
-  try {
-    await c.query(q);
-  } finally {
-    await c.end();
-  }
-}
-
-const open = (): Promise<Database> =>
-  openDatabase(databaseUrl ? { url: databaseUrl, poolSize: 2 } : { dataDir: path.join(dataDir, "db") });
 
 /** While `stalled`, each provider takes the request and never answers. */
 let stalled = true;
@@ -103,29 +80,16 @@ const listen = (s: { listen: (port: number, host: string, cb: () => void) => unk
 const portOf = (s: http.Server | SMTPServer) => ((s instanceof SMTPServer ? s.server : s).address() as AddressInfo).port;
 
 function startServer(): ChildProcess {
-  return spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
-    cwd: serverDir,
-    env: {
-      ...process.env,
-      NODE_ENV: "development",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl ?? "",
-      SERVE_WEB: "0",
-      SEED_DEMO: "0",
-      LOG_LEVEL: "error",
-      AUTH_RATE_LIMIT_PER_MINUTE: "100000",
-      JOB_POLL_SECONDS: "1",
-      OUTBOX_RECLAIM_SECONDS: "2",
-      SMTP_URL: `smtp://127.0.0.1:${portOf(smtp)}`,
-      LINE_CHANNEL_ACCESS_TOKEN: LINE_TOKEN,
-      LINE_API_URL: `http://127.0.0.1:${portOf(lineServer)}`,
-      MITAKE_USERNAME: "shop",
-      MITAKE_PASSWORD: "secret",
-      MITAKE_API_URL: `http://127.0.0.1:${portOf(mitake)}/api/mtk/SmSend`,
-    },
-    stdio: ["ignore", "ignore", "inherit"],
+  return server.start({
+    LOG_LEVEL: "error",
+    JOB_POLL_SECONDS: "1",
+    OUTBOX_RECLAIM_SECONDS: "2",
+    SMTP_URL: `smtp://127.0.0.1:${portOf(smtp)}`,
+    LINE_CHANNEL_ACCESS_TOKEN: LINE_TOKEN,
+    LINE_API_URL: `http://127.0.0.1:${portOf(lineServer)}`,
+    MITAKE_USERNAME: "shop",
+    MITAKE_PASSWORD: "secret",
+    MITAKE_API_URL: `http://127.0.0.1:${portOf(mitake)}/api/mtk/SmSend`,
   });
 }
 
@@ -165,23 +129,16 @@ afterAll(async () => {
   ]);
   lineServer.closeAllConnections();
   mitake.closeAllConnections();
-  if (serverUrl) await adminQuery(`drop database if exists ${dbName} with (force)`);
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await server.cleanUp();
 });
 
 describe("a crash while customer messages are being sent", () => {
   test("every message is sent after the restart, and none twice", async () => {
     await Promise.all([listen(smtp), listen(lineServer), listen(mitake)]);
-    if (serverUrl) {
-      await adminQuery(`drop database if exists ${dbName} with (force)`);
-      await adminQuery(`create database ${dbName}`);
-      const u = new URL(serverUrl);
-      u.pathname = `/${dbName}`;
-      databaseUrl = u.toString();
-    }
-    const prep = await open();
+    await server.createDatabase();
+    const prep = await server.open();
     await prep.migrate();
-    await seedDemo(prep.db, dataDir);
+    await seedDemo(prep.db, server.dataDir);
     const member = await createMembersService(prep.db).byPhone(DEMO_ACCOUNTS.member.phone);
     if (!member) throw new Error("no demo member");
     await createIdentitiesService(prep.db).bind(member.id, "line", LINE_USER);
@@ -233,7 +190,7 @@ describe("a crash while customer messages are being sent", () => {
     expect(mails.map((m) => m.to).sort()).toEqual(["guest@example.com", "member@example.com"]);
     expect(line.pushed.map((p) => [p.to, p.text.split("\n")[0]])).toEqual([[LINE_USER, `訂單 ${mine.order_no} 已成立`]]);
     expect([...smsByClientId.values()]).toEqual([expect.stringContaining(guest.order_no)]);
-    const db = await open();
+    const db = await server.open();
     try {
       const rows = await db.db.select().from(outboxMessages);
       expect(rows.map((r) => r.status)).toEqual(rows.map(() => "sent"));

@@ -1,14 +1,10 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
+import type { ChildProcess } from "node:child_process";
 import type { StoreResult } from "@shop/contract";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, describe, expect, test } from "vitest";
-import { type Database, openDatabase } from "../../db/client.js";
 import { orderLines, orders, stockMovements, variants } from "../../db/schema/index.js";
 import { seedDemo } from "../../demo/seed.js";
+import { serverProcess } from "../../test/server-process.js";
 import { createInventoryService } from "../inventory/service.js";
 
 /**
@@ -16,49 +12,9 @@ import { createInventoryService } from "../inventory/service.js";
  * the same database: every order it acknowledged must be there, and stock must add up.
  * PGlite by default (a data folder), a fresh PostgreSQL database when TEST_DATABASE_URL is set.
  */
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-crash-"));
-const serverUrl = process.env.TEST_DATABASE_URL;
-const dbName = `shop_crash_${process.pid}`;
-let databaseUrl: string | undefined;
-const port = 41_000 + (process.pid % 2000);
-const base = `http://127.0.0.1:${port}`;
+const server = serverProcess("crash", 41_000);
+const base = server.base;
 const STOCK = 400;
-
-async function adminQuery(q: string) {
-  const pg = (await import("pg")).default;
-  const c = new pg.Client({ connectionString: serverUrl });
-  await c.connect();
-  try {
-    await c.query(q);
-  } finally {
-    await c.end();
-  }
-}
-
-async function open(): Promise<Database> {
-  return openDatabase(databaseUrl ? { url: databaseUrl, poolSize: 2 } : { dataDir: path.join(dataDir, "db") });
-}
-
-function startServer(): ChildProcess {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
-    cwd: serverDir,
-    env: {
-      ...process.env,
-      NODE_ENV: "development",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl ?? "",
-      SERVE_WEB: "0",
-      SEED_DEMO: "0",
-      LOG_LEVEL: "warn",
-      AUTH_RATE_LIMIT_PER_MINUTE: "100000",
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  return child;
-}
 
 async function waitHealthy(deadlineMs = 60_000) {
   const until = Date.now() + deadlineMs;
@@ -78,23 +34,16 @@ let child: ChildProcess | undefined;
 
 afterAll(async () => {
   child?.kill("SIGKILL");
-  if (serverUrl) await adminQuery(`drop database if exists ${dbName} with (force)`);
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await server.cleanUp();
 });
 
 describe("a crash in the middle of a stream of orders", () => {
   test("every acknowledged order survives; stock is neither lost nor double-counted", async () => {
-    if (serverUrl) {
-      await adminQuery(`drop database if exists ${dbName} with (force)`);
-      await adminQuery(`create database ${dbName}`);
-      const u = new URL(serverUrl);
-      u.pathname = `/${dbName}`;
-      databaseUrl = u.toString();
-    }
+    await server.createDatabase();
     // Prepare the database, then hand it to the server process (PGlite allows one process).
-    const prep = await open();
+    const prep = await server.open();
     await prep.migrate();
-    await seedDemo(prep.db, dataDir);
+    await seedDemo(prep.db, server.dataDir);
     const [v] = await prep.db
       .select({ id: variants.id, stock: variants.stock })
       .from(variants)
@@ -104,7 +53,7 @@ describe("a crash in the middle of a stream of orders", () => {
     await createInventoryService(prep.db).adjust(v.id, STOCK - v.stock, "adjust", "crash-test");
     await prep.close();
 
-    child = startServer();
+    child = server.start({ LOG_LEVEL: "warn" });
     await waitHealthy();
 
     const acknowledged: string[] = [];
@@ -149,7 +98,7 @@ describe("a crash in the middle of a stream of orders", () => {
     await Promise.all(buyers);
     expect(sent).toBeGreaterThan(acknowledged.length);
 
-    child = startServer();
+    child = server.start({ LOG_LEVEL: "warn" });
     await waitHealthy();
     for (const orderNo of new Set(acknowledged)) {
       const r = await fetch(`${base}/api/order/detail`, {
@@ -163,7 +112,7 @@ describe("a crash in the middle of a stream of orders", () => {
     await new Promise((r) => child?.once("exit", r));
     child = undefined;
 
-    const db = await open();
+    const db = await server.open();
     try {
       const found = await db.db.select({ no: orders.orderNo }).from(orders);
       const stored = new Set(found.map((o) => o.no));
