@@ -129,6 +129,16 @@ describe("超商寄件: ECPay store shipments made from the order", () => {
     expect((await order(no)).status).toBe("shipped");
   });
 
+  it("a claim left by a process that died mid-request lapses: the order can be shipped again", async () => {
+    const no = await cvsOrder("cod");
+    await t.services.logistics.claimCvsShipment(no);
+    expect((await create(no)).body.message).toBe("寄件單建立中，請稍候再試");
+    t.clock.advance(121);
+    const r = await create(no);
+    expect(r.status, r.body.message).toBe(200);
+    expect(tradesOf(no)).toEqual([`${no}S2`]);
+  });
+
   it("a home-delivery order, an unknown order, a label before the shipment, support staff: refused", async () => {
     const v = await s.variantOf(35);
     const cart = await s.cartWith([{ variantId: v, qty: 1 }]);

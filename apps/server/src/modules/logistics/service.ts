@@ -1,6 +1,6 @@
 import type { CvsMethod, CvsStore, ShipMethodView } from "@shop/contract";
 import { MAIN_SHOP_ID } from "@shop/contract";
-import { and, asc, eq, gt, lt, sql } from "drizzle-orm";
+import { and, asc, eq, gt, lt, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import { cvsMapSessions, cvsShipments, shipMethods, shipmentEvents } from "../../db/schema/index.js";
 import { CVS_SUBTYPES, type EcpayLogisticsConfig, mapForm } from "../../integrations/ecpay/map.js";
@@ -8,6 +8,8 @@ import { newToken } from "../../lib/crypto.js";
 import { conflict, DomainError, notFound } from "../../lib/errors.js";
 
 const MAP_SESSION_MINUTES = 30;
+/** A create request gives up after 15 s; a claim this old belongs to a process that died. */
+const CLAIM_LAPSES_SECONDS = 120;
 
 export function createLogisticsService(db: Db, ecpay: EcpayLogisticsConfig, now: () => Date = () => new Date()) {
   /** The store shipment made for an order, if any. */
@@ -92,7 +94,9 @@ export function createLogisticsService(db: Db, ecpay: EcpayLogisticsConfig, now:
 
     /**
      * Claims the order for one create request: a new claim, or a retry of a failed one (the next
-     * attempt). A shipment already made comes back as it is; one being made refuses the rival.
+     * attempt). A shipment already made comes back as it is; one being made refuses the rival —
+     * unless its claim is older than any request could take (the process died mid-request), which
+     * is taken over as a new attempt.
      */
     async claimCvsShipment(orderNo: string) {
       const [claimed] = await db
@@ -101,7 +105,13 @@ export function createLogisticsService(db: Db, ecpay: EcpayLogisticsConfig, now:
         .onConflictDoUpdate({
           target: cvsShipments.orderNo,
           set: { status: "creating", attempt: sql`${cvsShipments.attempt} + 1`, error: "", updatedAt: now() },
-          setWhere: eq(cvsShipments.status, "failed"),
+          setWhere: or(
+            eq(cvsShipments.status, "failed"),
+            and(
+              eq(cvsShipments.status, "creating"),
+              lt(cvsShipments.updatedAt, new Date(now().getTime() - CLAIM_LAPSES_SECONDS * 1000)),
+            ),
+          ),
         })
         .returning();
       if (claimed) return { claimed };
