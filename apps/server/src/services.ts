@@ -203,7 +203,7 @@ export function createServices({ db, config, sms, mail, line, providers, limiter
     now: clock,
   });
   const staff = createStaffService(db, now);
-  const payout = createPayoutService(db, loyalty, shops, now);
+  const payout = createPayoutService(db, loyalty, shops, notifications, now);
   const takeouts = createTakeoutFulfilment({ db, notifications, now });
   const support = createSupportService({ db, notifications, shops, inbox: config.SHOP_INBOX, staffNames: staff.names, now });
   // Each module's back-office side: reads are routed to them, writes go through the audited admin service.

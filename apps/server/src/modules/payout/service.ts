@@ -7,6 +7,7 @@ import type { Db, Tx } from "../../db/client.js";
 import { payoutAccounts, withdrawals } from "../../db/schema/index.js";
 import { badRequest, conflict, notFound, unprocessable } from "../../lib/errors.js";
 import type { LoyaltyService } from "../loyalty/service.js";
+import type { NotificationsService } from "../notifications/service.js";
 import type { ShopsService } from "../shops/service.js";
 
 /** Payout bank accounts, checked against the official bank and branch reference data. */
@@ -34,7 +35,13 @@ export interface StaffWithdrawalView {
   decided_at: string | null;
 }
 
-export function createPayoutService(db: Db, loyalty: LoyaltyService, shops: ShopsService, now: () => Date = () => new Date()) {
+export function createPayoutService(
+  db: Db,
+  loyalty: LoyaltyService,
+  shops: ShopsService,
+  notifications: Pick<NotificationsService, "notify">,
+  now: () => Date = () => new Date(),
+) {
   const setting = (key: SettingKey) => shops.numberSetting(key);
   const view = (w: typeof withdrawals.$inferSelect): WithdrawalView => ({
     id: w.id,
@@ -170,6 +177,16 @@ export function createPayoutService(db: Db, loyalty: LoyaltyService, shops: Shop
         if (!after) throw new Error("withdrawal update returned nothing");
         if (decision === "rejected")
           await loyalty.changeWallet(tx, w.memberId, w.amount, `提領退回 #${w.id}`, `withdrawal:${w.id}:release`);
+        // The member hears when the money is on its way or back in the wallet (approval stays on the site).
+        if (decision !== "approved")
+          await notifications.notify(tx, w.memberId, {
+            kind: "system",
+            title:
+              decision === "paid" ? `提領 ${formatMoney(w.net)} 已匯款` : `提領申請已退回，${formatMoney(w.amount)} 已回到錢包`,
+            body: decision === "paid" ? `匯款參考編號：${note}` : note,
+            link: "/member/wallet",
+            key: `withdrawal:${w.id}:${decision}`,
+          });
         await audit?.(tx, staffView(w), staffView(after));
         return staffView(after);
       });

@@ -50,6 +50,29 @@ describe("wallet withdrawal", () => {
     expect(await t.services.loyalty.unbalanced()).toEqual([]);
   });
 
+  test("the member hears when the money is paid or comes back, on the site and by LINE (no e-mail on file)", async () => {
+    await t.services.identities.bind(memberId, "line", `U${"5e".repeat(16)}`);
+    const paid = (await apply(150)).body.data;
+    await t.services.payout.decide(paid.id, "approved", "");
+    await t.services.payout.decide(paid.id, "paid", "FXML-0001");
+    const back = (await apply(100)).body.data;
+    await t.services.payout.decide(back.id, "rejected", "戶名與會員姓名不符");
+    const notices = await t.call<{ list: Array<{ title: string; body: string }> }>("POST", "/api/notification/search", {
+      token,
+      body: {},
+    });
+    expect(notices.body.data.list.slice(0, 2).map((n) => [n.title, n.body])).toEqual([
+      ["提領申請已退回，NT$100 已回到錢包", "戶名與會員姓名不符"],
+      ["提領 NT$135 已匯款", "匯款參考編號：FXML-0001"],
+    ]);
+    for (const [id, step] of [
+      [paid.id, "paid"],
+      [back.id, "rejected"],
+    ] as const)
+      expect((await t.services.outbox.forEvent(`withdrawal:${id}:${step}`)).map((m) => m.channel)).toEqual(["line"]);
+    expect(await t.services.outbox.forEvent(`withdrawal:${paid.id}:approved`)).toEqual([]);
+  });
+
   test("another member never sees these requests", async () => {
     const other = await loginAs(t, DEMO_ACCOUNTS.downline);
     const list = await t.call<{ list: WithdrawalView[] }>("GET", "/api/user/wallet/withdrawals", { token: other });
