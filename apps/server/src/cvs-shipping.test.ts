@@ -103,6 +103,29 @@ describe("超商寄件: ECPay store shipments made from the order", () => {
     expect(["商品已到門市", "消費者成功取件", "已送達"].map((x) => steps.filter((y) => y === x).length)).toEqual([1, 1, 1]);
   });
 
+  it("day 5 at the store: a parcel still waiting is reminded once; one picked up is not", async () => {
+    const waiting = await cvsOrder("cod");
+    const collected = await cvsOrder("cod");
+    for (const no of [waiting, collected]) {
+      const id = (await create(no)).body.data.cvs_shipment?.logistics_id ?? "";
+      await push(ecpay.statusPush(id, "2063", "商品已到門市", t.clock.now));
+      await push(ecpay.statusPush(id, "2063", "商品已到門市", t.clock.now));
+      if (no === collected) await push(ecpay.statusPush(id, "2067", "消費者成功取件", t.clock.now));
+    }
+    t.clock.advance(3 * 86_400);
+    await t.services.jobs.runDue();
+    expect(await t.services.outbox.forEvent(`order:${waiting}:pickup_reminder`)).toEqual([]);
+    t.clock.advance(86_400 + 60);
+    await t.services.jobs.runDue();
+    await t.services.jobs.runDue();
+    const reminded = await t.services.outbox.forEvent(`order:${waiting}:pickup_reminder`);
+    expect(reminded.map((m) => m.channel)).toEqual(["sms"]);
+    expect(reminded[0]?.body).toContain("包裹仍在 建盛門市 等您");
+    expect(await t.services.outbox.forEvent(`order:${collected}:pickup_reminder`)).toEqual([]);
+    // Staff tokens live 12 hours: the rest of the file signs in again.
+    staff = await s.staffToken("operator");
+  });
+
   it("a refusal or no answer leaves the order unshipped with the reason; the next try is a new attempt", async () => {
     const no = await cvsOrder("transfer", FAMILY);
     await t.services.payments.confirmOffline(no, "staff:1", "staff");

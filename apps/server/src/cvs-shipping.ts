@@ -10,6 +10,10 @@ import type { Actor } from "./modules/staff/service.js";
 const isCvs = (m: string): m is CvsMethod => m.startsWith("cvs_");
 /** ECPay's ceiling for goods value and for cash collected at the store. */
 const ECPAY_MAX_AMOUNT = 20_000;
+const DAY_MS = 86_400_000;
+/** Stores keep a parcel 7 days; the reminder goes on day 5 (4 days after it arrived). */
+const REMIND_AFTER_DAYS = 4;
+const STORE_KEEPS_DAYS = 7;
 
 /**
  * 超商寄件 (decision 39): staff create the ECPay store shipment from the order, the order ships
@@ -30,7 +34,9 @@ export function createCvsShipping(d: {
   ship: (actor: Actor, orderNo: string, trackingNo: string) => Promise<StaffOrder>;
   staffOrder: (orderNo: string) => Promise<StaffOrder>;
   delivered: (orderNo: string) => Promise<unknown>;
-  atStore: (o: Order, storeName: string) => Promise<void>;
+  /** Tells the buyer and queues the day-5 reminder (the job calls pickupReminder), in one transaction. */
+  atStore: (o: Order, storeName: string, remindAt: Date) => Promise<void>;
+  pickupReminder: (o: Order, storeName: string, until: Date) => Promise<void>;
   sender: { name: string; cellPhone: string };
   replyUrl: string;
   now: () => Date;
@@ -93,6 +99,14 @@ export function createCvsShipping(d: {
       });
     },
 
+    /** Day 5 at the store: reminds the buyer unless the parcel was picked up (or the order ended) meanwhile. */
+    async pickupReminder(orderNo: string) {
+      const o = await d.orderByNo(orderNo);
+      if (!o || o.status !== "shipped" || !isCvs(o.shipMethod)) return;
+      const until = new Date(d.now().getTime() + (STORE_KEEPS_DAYS - REMIND_AFTER_DAYS - 1) * DAY_MS);
+      await d.pickupReminder(o, o.cvsStore?.name ?? "", until);
+    },
+
     /** ECPay's status push (ServerReplyURL). Replays add nothing; unknown codes are events only. */
     async statusPush(fields: Record<string, string>) {
       if (!d.carrier.verifyPush(fields)) throw forbidden("INVALID_CHECK_MAC_VALUE", "CheckMacValue 驗證失敗");
@@ -104,7 +118,9 @@ export function createCvsShipping(d: {
       const at = parseEcpayTime(fields.UpdateStatusDate) ?? d.now();
       const storeName = o.cvsStore?.name ?? "";
       await d.logistics.addEvent(o.orderNo, (fields.RtnMsg ?? code).slice(0, 60) || code, storeName, at);
-      if (CVS_STATUS.atStore.has(code) && o.status === "shipped") await d.atStore(o, storeName);
+      if (CVS_STATUS.atStore.has(code) && o.status === "shipped") {
+        await d.atStore(o, storeName, new Date(at.getTime() + REMIND_AFTER_DAYS * DAY_MS));
+      }
       if (CVS_STATUS.pickedUp.has(code) && o.status === "shipped") {
         try {
           await d.delivered(o.orderNo);

@@ -1,6 +1,6 @@
 import { MAIN_SHOP_ID, ORDER_STATUS_LABELS, type OrderStatus, PAYMENT_METHOD_LABELS } from "@shop/contract";
 import { TEMPLATE_EVENTS, type TemplateEvent } from "@shop/contract/admin";
-import { formatMoney } from "@shop/contract/format";
+import { formatDate, formatMoney } from "@shop/contract/format";
 import type { Tx } from "./db/client.js";
 import type { NotificationsService } from "./modules/notifications/service.js";
 import type { MessageTemplates } from "./modules/notifications/templates.js";
@@ -9,7 +9,7 @@ import type { Order } from "./modules/orders/service.js";
 /** Steps a buyer waits to hear about; 開始備貨 and 訂單完成 stay on the site. */
 const TOLD: readonly OrderStatus[] = ["paid", "shipped", "delivered", "cancelled", "refunded"];
 /** A guest also gets these by SMS: the order number to keep, and that the parcel is on its way. */
-const GUEST_SMS = new Set(["placed", "shipped", "at_store", "cancelled"]);
+const GUEST_SMS = new Set(["placed", "shipped", "at_store", "pickup_reminder", "cancelled"]);
 
 /** A path inside the shop the order was placed in (a sub-mall's visitors stay in it). */
 const inShop = (o: Order, path: string) => (o.shopId === MAIN_SHOP_ID ? path : `/shop_${o.shopId}${path}`);
@@ -30,7 +30,7 @@ function detailsOf(o: Order, event: OrderStatus | "placed", reason: string): str
  */
 export function createOrderMessages(notifications: NotificationsService, templates: Pick<MessageTemplates, "render">) {
   /** The shop's template for the event (decision 41); steps told only on the site keep their fixed wording. */
-  async function wording(tx: Tx, o: Order, event: OrderStatus | "placed" | "at_store", details: string) {
+  async function wording(tx: Tx, o: Order, event: OrderStatus | "placed" | "at_store" | "pickup_reminder", details: string) {
     if (!(TEMPLATE_EVENTS as readonly string[]).includes(event))
       return { title: `訂單 ${o.orderNo} ${ORDER_STATUS_LABELS[event as OrderStatus]}`, body: details };
     return templates.render(tx, event as TemplateEvent, {
@@ -45,9 +45,20 @@ export function createOrderMessages(notifications: NotificationsService, templat
     });
   }
 
-  async function tell(tx: Tx, o: Order, event: OrderStatus | "placed" | "at_store", reason: string, outbound: boolean) {
+  async function tell(
+    tx: Tx,
+    o: Order,
+    event: OrderStatus | "placed" | "at_store" | "pickup_reminder",
+    reason: string,
+    outbound: boolean,
+  ) {
     const key = `order:${o.orderNo}:${event}`;
-    const { title, body } = await wording(tx, o, event, event === "at_store" ? reason : detailsOf(o, event, reason));
+    const { title, body } = await wording(
+      tx,
+      o,
+      event,
+      event === "at_store" || event === "pickup_reminder" ? reason : detailsOf(o, event, reason),
+    );
     if (o.memberId !== null) {
       if (event === "placed") {
         // Members see their new order on the site at once; outside it they get the message only.
@@ -91,6 +102,15 @@ export function createOrderMessages(notifications: NotificationsService, templat
         o,
         "at_store",
         `請於 7 天內至 ${storeName || "取貨門市"} 取貨${o.paymentMethod === "cod" && o.paidAt === null ? `，取貨時付款 ${formatMoney(o.payable)}` : ""}`,
+        true,
+      ),
+    /** Day 5 of the store's 7: the parcel still waits (ECPay returns it after the 7th day). */
+    pickupReminder: (tx: Tx, o: Order, storeName: string, until: Date) =>
+      tell(
+        tx,
+        o,
+        "pickup_reminder",
+        `包裹仍在 ${storeName || "取貨門市"} 等您，請於 ${formatDate(until)} 前取貨，逾期將退回${o.paymentMethod === "cod" && o.paidAt === null ? `；取貨時付款 ${formatMoney(o.payable)}` : ""}`,
         true,
       ),
   };

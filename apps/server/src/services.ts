@@ -62,6 +62,7 @@ import { wireOrderEffects } from "./order-effects.js";
 import { createOrderMessages } from "./order-messages.js";
 
 const BRAND_NAME = "茶山好物";
+const PICKUP_REMINDER_JOB = "orders.pickup_reminder";
 
 export interface ServiceDeps {
   db: Db;
@@ -245,6 +246,27 @@ export function createServices({ db, config, sms, mail, line, providers, limiter
     ...backOffice,
     now: clock,
   });
+  const cvsShipping = createCvsShipping({
+    logistics,
+    carrier: providers.ecpayCarrier,
+    orderByNo: orderQueries.byNo,
+    goodsNameOf: async (o) => (await orderQueries.linesOf(o.id)).map((l) => l.name).join("#"),
+    ship: admin.ship,
+    staffOrder: admin.order,
+    delivered: (orderNo) => lifecycle.advance(orderNo, "delivered", "provider:ecpay", { from: ["shipped"] }),
+    // The message and its day-5 reminder commit together (the job is queued once per order).
+    atStore: (o, storeName, remindAt) =>
+      db.transaction(async (tx) => {
+        await orderMessages.atStore(tx, o, storeName);
+        const dedupeKey = `${PICKUP_REMINDER_JOB}:${o.orderNo}`;
+        await jobs.enqueue(PICKUP_REMINDER_JOB, { order_no: o.orderNo }, { runAt: remindAt, dedupeKey }, tx);
+      }),
+    pickupReminder: (o, storeName, until) => db.transaction((tx) => orderMessages.pickupReminder(tx, o, storeName, until)),
+    sender: { name: config.SHIP_SENDER_NAME, cellPhone: config.SHIP_SENDER_PHONE },
+    replyUrl: `${siteOrigin}/api/ecpay/logistics/notify`,
+    now: clock,
+  });
+  jobs.register(PICKUP_REMINDER_JOB, (payload) => cvsShipping.pickupReminder(String(payload.order_no)));
   return {
     members,
     shops,
@@ -299,19 +321,7 @@ export function createServices({ db, config, sms, mail, line, providers, limiter
     contentAdmin,
     ...backOffice,
     admin,
-    cvsShipping: createCvsShipping({
-      logistics,
-      carrier: providers.ecpayCarrier,
-      orderByNo: orderQueries.byNo,
-      goodsNameOf: async (o) => (await orderQueries.linesOf(o.id)).map((l) => l.name).join("#"),
-      ship: admin.ship,
-      staffOrder: admin.order,
-      delivered: (orderNo) => lifecycle.advance(orderNo, "delivered", "provider:ecpay", { from: ["shipped"] }),
-      atStore: (o, storeName) => db.transaction((tx) => orderMessages.atStore(tx, o, storeName)),
-      sender: { name: config.SHIP_SENDER_NAME, cellPhone: config.SHIP_SENDER_PHONE },
-      replyUrl: `${siteOrigin}/api/ecpay/logistics/notify`,
-      now: clock,
-    }),
+    cvsShipping,
   };
 }
 

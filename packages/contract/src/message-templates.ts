@@ -4,13 +4,23 @@ import { z } from "./zod.js";
  * Customer-message templates (decision 41): one per order event that is told outside the site,
  * edited in the back office. `{field}` is replaced by the order's value; any other `{…}` is refused.
  */
-export const TEMPLATE_EVENTS = ["placed", "paid", "shipped", "at_store", "delivered", "cancelled", "refunded"] as const;
+export const TEMPLATE_EVENTS = [
+  "placed",
+  "paid",
+  "shipped",
+  "at_store",
+  "pickup_reminder",
+  "delivered",
+  "cancelled",
+  "refunded",
+] as const;
 export type TemplateEvent = (typeof TEMPLATE_EVENTS)[number];
 export const TEMPLATE_EVENT_LABELS: Record<TemplateEvent, string> = {
   placed: "訂單成立",
   paid: "付款完成",
   shipped: "已出貨",
   at_store: "已到店（超商取貨）",
+  pickup_reminder: "取貨提醒（到店第 5 天）",
   delivered: "已送達",
   cancelled: "訂單取消",
   refunded: "已退款",

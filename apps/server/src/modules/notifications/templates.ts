@@ -17,6 +17,7 @@ const DEFAULTS: Record<TemplateEvent, { subject: string; body: string }> = {
   paid: { subject: "訂單 {order_no} 已付款", body: "{details}" },
   shipped: { subject: "訂單 {order_no} 已出貨", body: "{details}" },
   at_store: { subject: "訂單 {order_no} 已到店", body: "{details}" },
+  pickup_reminder: { subject: "訂單 {order_no} 取貨提醒", body: "{details}" },
   delivered: { subject: "訂單 {order_no} 已送達", body: "{details}" },
   cancelled: { subject: "訂單 {order_no} 已取消", body: "{details}" },
   refunded: { subject: "訂單 {order_no} 已退款", body: "{details}" },
