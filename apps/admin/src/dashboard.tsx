@@ -56,7 +56,7 @@ export function DashboardPage() {
           </Stack>
           <Typography variant="h6">今日待辦</Typography>
           <Stack direction={{ xs: "column", md: "row" }} spacing={2}>
-            <Figure label="退貨待處理" value={String(d.waiting.returns)} to={listWith("returns", { status: "requested" })} />
+            <Figure label="退換貨待處理" value={String(d.waiting.returns)} to={listWith("returns", { status: "requested" })} />
             <Figure
               label="雲端提貨待出貨"
               value={String(d.waiting.takeouts)}

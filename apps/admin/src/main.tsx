@@ -2,7 +2,7 @@ import HomeIcon from "@mui/icons-material/Home";
 import PaymentsIcon from "@mui/icons-material/Payments";
 import SettingsIcon from "@mui/icons-material/Settings";
 import { createTheme } from "@mui/material";
-import { StrictMode } from "react";
+import { lazy, StrictMode, Suspense } from "react";
 import { Admin, CustomRoutes, Layout, Menu, Resource, useBasename } from "react-admin";
 import { createRoot } from "react-dom/client";
 import { BrowserRouter, Route, Routes } from "react-router-dom";
@@ -24,6 +24,9 @@ import { ReturnList } from "./returns";
 import { PaymentSettingsPage, ShipMethodEdit, ShipMethodList } from "./settings";
 import { Dealer, DealerList, ShopCreate, ShopEdit, ShopList, WithdrawalList } from "./shops";
 import { TakeoutList } from "./takeouts";
+
+// The label page carries the barcode library: a chunk of its own, loaded only when a label opens.
+const HctLabelPage = lazy(() => import("./hct-label"));
 
 const theme = createTheme({
   palette: { primary: { main: "#3a5f2c" }, secondary: { main: "#7a5c2e" } },
@@ -158,7 +161,7 @@ function App() {
                 recordRepresentation="name"
               />
             ) : null}
-            <Resource name="returns" options={{ label: "退貨申請" }} list={ReturnList} />
+            <Resource name="returns" options={{ label: "退換貨申請" }} list={ReturnList} />
             <Resource name="takeouts" options={{ label: "雲端提貨" }} list={TakeoutList} />
             {permissions.includes("inquiries.read") ? (
               <Resource name="inquiries" options={{ label: "客服信箱" }} list={InquiryList} show={InquiryShow} />
@@ -178,6 +181,16 @@ function App() {
             <CustomRoutes>
               <Route path="/settings" element={<SettingsPage />} />
               <Route path="/payment_settings" element={<PaymentSettingsPage />} />
+            </CustomRoutes>
+            <CustomRoutes noLayout>
+              <Route
+                path="/hct_label/:kind/:id"
+                element={
+                  <Suspense fallback={null}>
+                    <HctLabelPage />
+                  </Suspense>
+                }
+              />
             </CustomRoutes>
           </>
         );

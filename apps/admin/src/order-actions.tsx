@@ -1,7 +1,7 @@
 import { Button, Card, CardContent, TextField as MuiTextField, Stack, Typography } from "@mui/material";
 import type { StaffOrder } from "@shop/contract/responses";
 import { useState } from "react";
-import { useNotify, usePermissions, useRecordContext } from "react-admin";
+import { useBasename, useNotify, usePermissions, useRecordContext } from "react-admin";
 import { useAdminAction } from "./actions";
 import { adminApi } from "./api";
 
@@ -30,6 +30,7 @@ export function OrderActions() {
   const { permissions } = usePermissions<string[]>();
   const act = useAdminAction();
   const notify = useNotify();
+  const basename = useBasename();
   const [tracking, setTracking] = useState("");
   const [reason, setReason] = useState("");
   const [partial, setPartial] = useState<Record<number, string>>({});
@@ -62,6 +63,16 @@ export function OrderActions() {
           {writable && o.can_ship && o.ship_method.startsWith("cvs_") ? (
             <Button variant="contained" onClick={() => run("cvs_shipment", {}, "已建立寄件單並出貨")}>
               建立超商寄件單並出貨
+            </Button>
+          ) : null}
+          {writable && o.can_ship && o.ship_method === "hct" ? (
+            <Button variant="contained" onClick={() => run("hct_shipment", {}, "已建立新竹物流託運單並出貨")}>
+              建立新竹物流託運單並出貨
+            </Button>
+          ) : null}
+          {o.ship_method === "hct" && o.tracking_no ? (
+            <Button variant="outlined" href={`${basename}/hct_label/orders/${o.order_no}`} target="_blank">
+              列印新竹物流標籤
             </Button>
           ) : null}
           {o.cvs_shipment?.status === "failed" ? (

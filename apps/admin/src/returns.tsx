@@ -22,6 +22,7 @@ function ReturnActions() {
   const { permissions } = usePermissions<string[]>();
   const act = useAdminAction();
   const [reason, setReason] = useState("");
+  const [tracking, setTracking] = useState("");
   if (!r || !permissions?.includes("orders.write")) return null;
   const go = (step: string, done: string, body: unknown = {}) => act(`/returns/${r.id}/${step}`, body, done);
   return (
@@ -35,6 +36,18 @@ function ReturnActions() {
         <Button size="small" variant="contained" onClick={() => go("receive", "已確認收到退貨")}>
           收到退貨
         </Button>
+      ) : null}
+      {r.status === "received" && r.kind === "exchange" ? (
+        <>
+          <MuiTextField size="small" label="換貨託運單號" value={tracking} onChange={(e) => setTracking(e.target.value)} />
+          <Button
+            size="small"
+            variant="contained"
+            onClick={() => go("reship", "已寄出換貨商品，並通知買家", { tracking_no: tracking })}
+          >
+            寄出換貨
+          </Button>
+        </>
       ) : null}
       {r.status === "received" ? (
         <Button size="small" variant="contained" color="warning" onClick={() => go("refund", "已退款，商品已入庫")}>
@@ -59,7 +72,7 @@ function OrderLink() {
   return r ? <Link to={`${basename}/orders/${r.order_no}/show`}>{r.order_no}</Link> : null;
 }
 
-/** 退貨申請: buyers' return requests within the appraisal period, 申請中 first. */
+/** 退換貨申請: buyers' return and exchange requests within the appraisal period, 申請中 first. */
 export const ReturnList = () => (
   <List
     exporter={false}
@@ -69,6 +82,7 @@ export const ReturnList = () => (
     <Datagrid bulkActionButtons={false} rowClick={false}>
       <NumberField source="id" label="編號" />
       <TaipeiDateField source="created_at" label="申請時間" />
+      <TextField source="kind_label" label="類型" />
       <FunctionField label="訂單" render={() => <OrderLink />} />
       <FunctionField
         label="品項"
@@ -78,6 +92,7 @@ export const ReturnList = () => (
       <TextField source="note" label="買家說明" />
       <TextField source="status_label" label="狀態" />
       <TextField source="staff_note" label="處理說明" emptyText="—" />
+      <TextField source="reship_tracking_no" label="換貨託運單號" emptyText="—" />
       <ReturnActions />
     </Datagrid>
   </List>

@@ -8,6 +8,7 @@ import {
   type RaRecord,
   SelectInput,
   TextField,
+  useBasename,
   usePermissions,
   useRecordContext,
 } from "react-admin";
@@ -19,10 +20,23 @@ function TakeoutActions() {
   const { permissions } = usePermissions<string[]>();
   const act = useAdminAction();
   const [tracking, setTracking] = useState("");
+  const basename = useBasename();
   if (!t || !permissions?.includes("orders.write")) return null;
+  const label = (
+    <Button size="small" variant="outlined" href={`${basename}/hct_label/takeouts/${t.id}`} target="_blank">
+      列印標籤
+    </Button>
+  );
   if (t.status === "requested")
     return (
       <Stack direction="row" spacing={1} alignItems="center">
+        <Button
+          size="small"
+          variant="contained"
+          onClick={() => act(`/takeouts/${t.id}/hct_shipment`, {}, "已建立新竹物流託運單並出貨，並通知會員")}
+        >
+          建立託運單並出貨
+        </Button>
         <MuiTextField size="small" label="新竹物流單號" value={tracking} onChange={(e) => setTracking(e.target.value)} />
         <Button
           size="small"
@@ -35,11 +49,14 @@ function TakeoutActions() {
     );
   if (t.status === "shipped")
     return (
-      <Button size="small" variant="outlined" onClick={() => act(`/takeouts/${t.id}/deliver`, {}, "已標記送達")}>
-        標記送達
-      </Button>
+      <Stack direction="row" spacing={1} alignItems="center">
+        {label}
+        <Button size="small" variant="outlined" onClick={() => act(`/takeouts/${t.id}/deliver`, {}, "已標記送達")}>
+          標記送達
+        </Button>
+      </Stack>
     );
-  return null;
+  return label;
 }
 
 /** 雲端提貨: members' pick-up requests from their cloud depot, shipped by HCT. */

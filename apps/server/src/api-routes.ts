@@ -125,6 +125,7 @@ export async function registerApiRoutes(api: FastifyInstance, ctx: ApiRouteConte
         returns: s.returns,
         memberCare: s.memberCare,
         cvsShipping: s.cvsShipping,
+        hctShipping: s.hctShipping,
         testMailbox: ctx.testMailbox,
       },
       ctx.uploads,

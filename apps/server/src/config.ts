@@ -87,6 +87,23 @@ const configSchema = z
       .string()
       .regex(/^09\d{8}$/)
       .default("0900000000"),
+    /** The sender's address printed on HCT labels. */
+    SHIP_SENDER_ADDRESS: z.string().max(80).default("嘉義縣阿里山鄉中正村 1 號"),
+    /** The HCT contract's customer code (客戶代號), printed on every label; empty in 測試模式. */
+    HCT_CUSTOMER_CODE: z.string().max(20).default(""),
+    /**
+     * The block of 託運單號 HCT assigned to the contract (`from-to`, 10 digits each). Without it
+     * labels are numbered from a test block and marked 測試模式.
+     */
+    HCT_CONSIGNMENT_NUMBERS: z
+      .string()
+      .regex(/^\d{10}-\d{10}$/, { error: "HCT_CONSIGNMENT_NUMBERS 應為 10 位數字-10 位數字" })
+      .refine((v) => {
+        const [a, b] = v.split("-").map(Number);
+        return (a ?? 0) <= (b ?? 0);
+      }, "HCT_CONSIGNMENT_NUMBERS 的起號不可大於迄號")
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
     /** Shared secret HCT's tracking push signs with (HMAC-SHA256); without it the push endpoint refuses all. */
     HCT_NOTIFY_SECRET: z
       .string()

@@ -2,6 +2,7 @@ import type { SignInProvider } from "@shop/contract";
 import type { Config } from "./config.js";
 import { createCvsShipping } from "./cvs-shipping.js";
 import type { Db } from "./db/client.js";
+import { createHctShipping } from "./hct-shipping.js";
 import type { LineMessaging } from "./integrations/line/messaging.js";
 import type { MailSender } from "./integrations/mail/index.js";
 import type { Providers } from "./integrations/providers.js";
@@ -28,6 +29,7 @@ import { createExchangeService } from "./modules/exchange/service.js";
 import { createInventoryService } from "./modules/inventory/service.js";
 import { createJobsService } from "./modules/jobs/service.js";
 import { createLogisticsAdmin } from "./modules/logistics/admin.js";
+import { createHctConsignments, hctBlockOf } from "./modules/logistics/hct-consignments.js";
 import { createLogisticsService } from "./modules/logistics/service.js";
 import { createCouponsAdmin } from "./modules/loyalty/coupons-admin.js";
 import { createLoyaltyService } from "./modules/loyalty/service.js";
@@ -197,7 +199,18 @@ export function createServices({ db, config, sms, mail, line, providers, limiter
     now,
   });
   const appraisalDays = () => shops.numberSetting("order_complete_days");
-  const returns = createReturns({ db, lifecycle, notifications, appraisalDays, now });
+  const returns = createReturns({
+    db,
+    lifecycle,
+    notifications,
+    appraisalDays,
+    now,
+    // The returned units come back first, so the replacement is never short of the very units received.
+    exchangeStock: async (tx, items, ref) => {
+      for (const i of items) await inventory.restock(tx, i.variantId, i.qty, ref);
+      await inventory.reserve(tx, items, `${ref}:replacement`);
+    },
+  });
   const orderViews = createOrderViews(db, orderQueries, payments, logistics, {
     latestFor: returns.latestFor,
     appraisalDays,
@@ -267,6 +280,21 @@ export function createServices({ db, config, sms, mail, line, providers, limiter
     now: clock,
   });
   jobs.register(PICKUP_REMINDER_JOB, (payload) => cvsShipping.pickupReminder(String(payload.order_no)));
+  const hctBlock = hctBlockOf(config.HCT_CONSIGNMENT_NUMBERS);
+  const hctShipping = createHctShipping({
+    consignments: createHctConsignments(db, hctBlock, clock),
+    test: hctBlock.test,
+    customerCode: config.HCT_CUSTOMER_CODE,
+    sender: { name: config.SHIP_SENDER_NAME, phone: config.SHIP_SENDER_PHONE, address: config.SHIP_SENDER_ADDRESS },
+    orderByNo: orderQueries.byNo,
+    goodsNameOf: async (o) => (await orderQueries.linesOf(o.id)).map((l) => `${l.name} × ${l.qty}`).join("、"),
+    ship: admin.ship,
+    staffOrder: admin.order,
+    takeouts: {
+      parcel: takeouts.parcel,
+      ship: (actor, id, trackingNo) => takeouts.ship(id, trackingNo, (tx, change) => staff.record(tx, actor, change)),
+    },
+  });
   return {
     members,
     shops,
@@ -322,6 +350,7 @@ export function createServices({ db, config, sms, mail, line, providers, limiter
     ...backOffice,
     admin,
     cvsShipping,
+    hctShipping,
   };
 }
 

@@ -290,7 +290,7 @@ export const takeoutQuery = listQuery.extend({
 
 /** /admin/returns: buyers' return requests, optionally one state. */
 export const returnQuery = listQuery.extend({
-  status: z.enum(["requested", "approved", "rejected", "received", "refunded"], { error: "狀態不正確" }).optional(),
+  status: z.enum(["requested", "approved", "rejected", "received", "refunded", "reshipped"], { error: "狀態不正確" }).optional(),
 });
 
 /**

@@ -12,18 +12,27 @@ export const RETURN_REASONS = {
 } as const;
 export type ReturnReason = keyof typeof RETURN_REASONS;
 
+/** 退貨 gives the money back; 換貨 sends the same items again in exchange for the ones returned. */
+export const RETURN_KINDS = { return: "退貨", exchange: "換貨" } as const;
+export type ReturnKind = keyof typeof RETURN_KINDS;
+
 export const RETURN_STATUS_LABELS = {
-  requested: "退貨申請中",
+  requested: "申請中",
   approved: "已核准，請寄回商品",
-  rejected: "退貨申請未通過",
+  rejected: "申請未通過",
   received: "已收到退回商品",
   refunded: "已退款",
+  reshipped: "換貨商品已寄出",
 } as const;
 export type ReturnStatus = keyof typeof RETURN_STATUS_LABELS;
 
-/** POST /api/order/return: a member asks to return units of a delivered order. */
+/** Ship methods whose orders can be exchanged: the replacement goes to the same home address. */
+export const EXCHANGEABLE_SHIP_METHODS = ["hct"] as const;
+
+/** POST /api/order/return: a member asks to return (or exchange) units of a delivered order. */
 export const returnRequestInput = z.strictObject({
   order_no: orderNoSchema,
+  kind: z.enum(["return", "exchange"], { error: "請選擇退貨或換貨" }).default("return"),
   items: z
     .array(
       z.strictObject({
@@ -37,3 +46,9 @@ export const returnRequestInput = z.strictObject({
   reason: z.enum(Object.keys(RETURN_REASONS) as [ReturnReason, ...ReturnReason[]], { error: "請選擇退貨原因" }),
   note: z.string().trim().max(500, { error: "說明最多 500 個字" }).default(""),
 });
+
+/** The buyer's words for a request's state: 退貨申請中, 換貨申請未通過… */
+export function returnStatusLabel(kind: ReturnKind, status: ReturnStatus): string {
+  if (status === "requested" || status === "rejected") return `${RETURN_KINDS[kind]}${RETURN_STATUS_LABELS[status]}`;
+  return RETURN_STATUS_LABELS[status];
+}

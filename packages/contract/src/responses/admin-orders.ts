@@ -81,4 +81,22 @@ export const bulkShipResult = z.object({
 /** 列印寄件單: the form the staff browser posts to ECPay (or the simulator) to open the label. */
 export const cvsLabelForm = z.object({ action: z.string(), fields: z.record(z.string(), z.string()) });
 
+/** 新竹物流標籤: what the back office prints on an HCT consignment label. */
+export const hctLabel = z.object({
+  tracking_no: z.string(),
+  /** The HCT contract's customer code ("" in 測試模式). */
+  customer_code: z.string(),
+  /** Numbered from the test block: the label says 測試模式 and HCT would not accept it. */
+  test_mode: z.boolean(),
+  /** The order number, or 提貨 #id for a cloud-depot pick-up. */
+  reference: z.string(),
+  created_at: z.string(),
+  sender: z.object({ name: z.string(), phone: z.string(), address: z.string() }),
+  receiver: z.object({ name: z.string(), phone: z.string(), address: z.string() }),
+  /** Cash on delivery the driver collects (0 when paid). */
+  collect_amount: z.number().int(),
+  goods: z.string(),
+});
+export type HctLabel = z.output<typeof hctLabel>;
+
 export type BulkShipResult = z.output<typeof bulkShipResult>;

@@ -103,3 +103,4 @@ export type AuditEntry = z.output<typeof auditEntry>;
 /** /admin/takeouts: a pick-up as staff ship it, with whose it is. */
 export const staffTakeout = takeoutView.extend({ member_id: int });
 export const staffTakeoutPage = adminPage(staffTakeout);
+export type StaffTakeout = z.output<typeof staffTakeout>;

@@ -124,7 +124,10 @@ export const orderSummary = z.object({
 /** A buyer's return request on their order (退貨), as the buyer and staff see it. */
 export const returnRequestView = z.object({
   id: int,
-  status: z.enum(["requested", "approved", "rejected", "received", "refunded"]),
+  /** 退貨 (refund) or 換貨 (the same items sent again). */
+  kind: z.enum(["return", "exchange"]),
+  kind_label: z.string(),
+  status: z.enum(["requested", "approved", "rejected", "received", "refunded", "reshipped"]),
   status_label: z.string(),
   reason: z.string(),
   reason_label: z.string(),
@@ -132,6 +135,8 @@ export const returnRequestView = z.object({
   /** Why staff rejected it, or their note on the goods received. */
   staff_note: z.string(),
   items: z.array(z.object({ variant_id: int, qty: int, name: z.string() })),
+  /** The replacement parcel's tracking number once an exchange is sent ("" before). */
+  reship_tracking_no: z.string(),
   created_at: z.string(),
 });
 

@@ -1,4 +1,4 @@
-import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 /** Ship methods with their fee and free-shipping threshold, per shop (set in the back office). */
 export const shipMethods = pgTable(
@@ -66,3 +66,15 @@ export const cvsShipments = pgTable(
   },
   (t) => [uniqueIndex("cvs_shipments_logistics_id").on(t.logisticsId)],
 );
+
+/**
+ * 新竹物流託運單: the consignment numbers the shop printed from the block HCT assigned to its
+ * contract, one per shipped thing (`order:<no>` or `takeout:<id>`). `seq` is the number itself;
+ * both it and the subject are unique, so a number is never printed twice and a subject never gets two.
+ */
+export const hctConsignments = pgTable("hct_consignments", {
+  subject: text("subject").primaryKey(),
+  seq: bigint("seq", { mode: "number" }).notNull().unique(),
+  trackingNo: text("tracking_no").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+});

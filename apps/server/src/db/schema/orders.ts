@@ -219,9 +219,10 @@ export const orderAccessTokens = pgTable(
 );
 
 /**
- * A buyer's return request (退貨) within the appraisal period after delivery: staff approve or
- * reject it, receive the goods, and refund them through the order's refund (which restocks the
- * units and gives the money back the way it was paid). One open request per order.
+ * A buyer's return (退貨) or exchange (換貨) request within the appraisal period after delivery:
+ * staff approve or reject it, receive the goods, and either refund them through the order's
+ * refund (which restocks the units and gives the money back the way it was paid) or, for an
+ * exchange, send the same items again. One open request per order.
  */
 export const returnRequests = pgTable(
   "return_requests",
@@ -229,12 +230,17 @@ export const returnRequests = pgTable(
     id: serial("id").primaryKey(),
     orderId: integer("order_id").notNull(),
     memberId: integer("member_id"),
+    kind: text("kind", { enum: ["return", "exchange"] })
+      .notNull()
+      .default("return"),
     items: jsonb("items").$type<Array<{ variant_id: number; qty: number; name: string }>>().notNull(),
     reason: text("reason").notNull(),
     note: text("note").notNull().default(""),
-    status: text("status", { enum: ["requested", "approved", "rejected", "received", "refunded"] }).notNull(),
+    status: text("status", { enum: ["requested", "approved", "rejected", "received", "refunded", "reshipped"] }).notNull(),
     /** Why staff rejected it, or their note on receiving. */
     staffNote: text("staff_note").notNull().default(""),
+    /** The replacement parcel's tracking number (exchanges). */
+    reshipTrackingNo: text("reship_tracking_no").notNull().default(""),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
   },

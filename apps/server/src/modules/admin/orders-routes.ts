@@ -3,8 +3,11 @@ import {
   answers,
   bulkShipResult,
   cvsLabelForm,
+  type HctLabel,
+  hctLabel,
   raw,
   type StaffOrder,
+  type StaffTakeout,
   staffOrder,
   staffOrderPage,
 } from "@shop/contract/responses";
@@ -20,13 +23,21 @@ export interface CvsShippingDesk {
   labelForm(orderNo: string): Promise<{ action: string; fields: Record<string, string> }>;
 }
 
+/** 新竹物流寄件 as the back office sees it (the use case is apps/server/src/hct-shipping.ts). */
+export interface HctShippingDesk {
+  shipOrder(actor: Actor, orderNo: string): Promise<StaffOrder>;
+  orderLabel(orderNo: string): Promise<HctLabel>;
+  shipTakeout(actor: Actor, id: number): Promise<StaffTakeout>;
+  takeoutLabel(id: number): Promise<HctLabel>;
+}
+
 /** Back office: the order queue and its actions (apps/admin/src/orders.tsx). */
 export function orderAdminRoutes(
   app: AdminApp,
   { actor, paged }: AdminRouteKit,
-  services: { admin: AdminService; cvsShipping: CvsShippingDesk },
+  services: { admin: AdminService; cvsShipping: CvsShippingDesk; hctShipping: HctShippingDesk },
 ) {
-  const { admin, cvsShipping } = services;
+  const { admin, cvsShipping, hctShipping } = services;
   app.get("/admin/orders", { schema: { querystring: orderListQuery, response: answers(staffOrderPage) } }, async (req) =>
     paged(await admin.orders(req.query, req.query.page, req.query.per_page)),
   );
@@ -61,6 +72,12 @@ export function orderAdminRoutes(
   );
   app.get("/admin/orders/:no/cvs_label", { schema: { params: orderParam, response: answers(cvsLabelForm) } }, async (req) =>
     ok(await cvsShipping.labelForm(req.params.no)),
+  );
+  app.post("/admin/orders/:no/hct_shipment", { schema: { params: orderParam, response: answers(staffOrder) } }, async (req) =>
+    ok(await hctShipping.shipOrder(actor(req), req.params.no), "已建立新竹物流託運單並出貨"),
+  );
+  app.get("/admin/orders/:no/hct_label", { schema: { params: orderParam, response: answers(hctLabel) } }, async (req) =>
+    ok(await hctShipping.orderLabel(req.params.no)),
   );
   app.post("/admin/orders/bulk_ship", { schema: { body: bulkShipInput, response: answers(bulkShipResult) } }, async (req) => {
     const r = await admin.bulkShip(actor(req), req.body.rows);

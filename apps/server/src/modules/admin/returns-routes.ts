@@ -1,4 +1,4 @@
-import { reasonInput, returnQuery } from "@shop/contract/admin";
+import { reasonInput, returnQuery, shipInput } from "@shop/contract/admin";
 import { answers, staffReturn, staffReturnPage } from "@shop/contract/responses";
 import type { FastifyRequest } from "fastify";
 import { ok } from "../../lib/http.js";
@@ -7,7 +7,7 @@ import { type StaffService, who } from "../staff/service.js";
 import type { AdminApp, AdminRouteKit } from "./route-kit.js";
 import { idParam } from "./route-kit.js";
 
-/** Back office: buyers' return requests — approve, reject, receive, refund (apps/admin/src/returns.tsx). */
+/** Back office: buyers' return and exchange requests — approve, reject, receive, refund or reship (apps/admin/src/returns.tsx). */
 export function returnAdminRoutes(
   app: AdminApp,
   { actor, paged }: AdminRouteKit,
@@ -45,4 +45,12 @@ export function returnAdminRoutes(
     const a = acting(req);
     return ok(await returns.refund(req.params.id, a.who, a.audit), "已退款，商品已入庫");
   });
+  app.post(
+    "/admin/returns/:id/reship",
+    { schema: { params: idParam, body: shipInput, response: answers(staffReturn) } },
+    async (req) => {
+      const a = acting(req);
+      return ok(await returns.reship(req.params.id, req.body.tracking_no, a.who, a.audit), "已寄出換貨商品，並通知買家");
+    },
+  );
 }

@@ -29,7 +29,7 @@ import { inquiryAdminRoutes } from "./inquiries-routes.js";
 import { marketingAdminRoutes } from "./marketing-routes.js";
 import type { MemberCare } from "./member-care.js";
 import { messageAdminRoutes } from "./messages-routes.js";
-import { type CvsShippingDesk, orderAdminRoutes } from "./orders-routes.js";
+import { type CvsShippingDesk, type HctShippingDesk, orderAdminRoutes } from "./orders-routes.js";
 import { peopleAdminRoutes } from "./people-routes.js";
 import { returnAdminRoutes } from "./returns-routes.js";
 import type { AdminRouteKit } from "./route-kit.js";
@@ -124,6 +124,8 @@ export const ADMIN_ROUTES: Array<{
   { method: "POST", url: "/admin/orders/:no/ship", permission: "orders.write" },
   { method: "POST", url: "/admin/orders/:no/cvs_shipment", permission: "orders.write" },
   { method: "GET", url: "/admin/orders/:no/cvs_label", permission: "orders.read" },
+  { method: "POST", url: "/admin/orders/:no/hct_shipment", permission: "orders.write" },
+  { method: "GET", url: "/admin/orders/:no/hct_label", permission: "orders.read" },
   { method: "POST", url: "/admin/orders/bulk_ship", permission: "orders.write" },
   { method: "POST", url: "/admin/orders/:no/deliver", permission: "orders.write" },
   { method: "POST", url: "/admin/orders/:no/complete", permission: "orders.write" },
@@ -144,9 +146,12 @@ export const ADMIN_ROUTES: Array<{
   { method: "POST", url: "/admin/returns/:id/reject", permission: "orders.write" },
   { method: "POST", url: "/admin/returns/:id/receive", permission: "orders.write" },
   { method: "POST", url: "/admin/returns/:id/refund", permission: "orders.write" },
+  { method: "POST", url: "/admin/returns/:id/reship", permission: "orders.write" },
   { method: "GET", url: "/admin/takeouts", permission: "orders.read" },
   { method: "POST", url: "/admin/takeouts/:id/ship", permission: "orders.write" },
   { method: "POST", url: "/admin/takeouts/:id/deliver", permission: "orders.write" },
+  { method: "POST", url: "/admin/takeouts/:id/hct_shipment", permission: "orders.write" },
+  { method: "GET", url: "/admin/takeouts/:id/hct_label", permission: "orders.read" },
   { method: "GET", url: "/admin/inquiries", permission: "inquiries.read" },
   { method: "GET", url: "/admin/inquiries/:id", permission: "inquiries.read" },
   { method: "POST", url: "/admin/inquiries/:id/reply", permission: "inquiries.write" },
@@ -194,6 +199,7 @@ export function adminRoutes(
     returns: Returns;
     memberCare: MemberCare;
     cvsShipping: CvsShippingDesk;
+    hctShipping: HctShippingDesk;
     /** 測試模式: what the shop's own SMTP server received. */
     testMailbox?: LocalSmtp["mailbox"];
   },
@@ -284,9 +290,9 @@ export function adminRoutes(
       rafflesAdmin: services.rafflesAdmin,
     });
     peopleAdminRoutes(app, kit, { admin, payout: services.payout, staff: services.staff, memberCare: services.memberCare });
-    orderAdminRoutes(app, kit, { admin, cvsShipping: services.cvsShipping });
+    orderAdminRoutes(app, kit, { admin, cvsShipping: services.cvsShipping, hctShipping: services.hctShipping });
     inquiryAdminRoutes(app, kit, { support: services.support, staff: services.staff });
-    takeoutAdminRoutes(app, kit, { takeouts: services.takeouts, staff: services.staff });
+    takeoutAdminRoutes(app, kit, { takeouts: services.takeouts, staff: services.staff, hctShipping: services.hctShipping });
     returnAdminRoutes(app, kit, { returns: services.returns, staff: services.staff });
     messageAdminRoutes(app, kit, {
       outbox: services.outbox,

@@ -71,6 +71,19 @@ export function createTakeoutFulfilment(deps: { db: Db; notifications: Notificat
     ship: (id: number, trackingNo: string, audit: Audit) =>
       step(id, "requested", "shipped", audit, { trackingNo, shippedAt: now() }),
     deliver: (id: number, audit: Audit) => step(id, "shipped", "delivered", audit, { deliveredAt: now() }),
+    /** What a carrier label needs: the request's state, who receives it, where, and what is in the box. */
+    async parcel(id: number) {
+      const [t] = await db.select().from(depotTakeouts).where(eq(depotTakeouts.id, id));
+      if (!t) throw notFound("TAKEOUT_NOT_FOUND", "找不到此提貨申請");
+      const { name, phone, ...address } = t.address;
+      return {
+        status: t.status,
+        receiverName: name,
+        receiverPhone: phone,
+        address,
+        goods: t.items.map((i) => `${i.name} × ${i.qty}`).join("、"),
+      };
+    },
     /** Requests waiting to ship (the dashboard's 今日待辦). */
     async waiting() {
       const [row] = await db.select({ n: count() }).from(depotTakeouts).where(eq(depotTakeouts.status, "requested"));

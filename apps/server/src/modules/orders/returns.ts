@@ -1,4 +1,12 @@
-import { RETURN_REASONS, RETURN_STATUS_LABELS, type ReturnReason, type ReturnStatus } from "@shop/contract";
+import {
+  EXCHANGEABLE_SHIP_METHODS,
+  RETURN_KINDS,
+  RETURN_REASONS,
+  type ReturnKind,
+  type ReturnReason,
+  type ReturnStatus,
+  returnStatusLabel,
+} from "@shop/contract";
 import { and, count, desc, eq } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import { orders, returnRequests } from "../../db/schema/index.js";
@@ -16,34 +24,49 @@ type Audit = (
 function returnView(r: ReturnRow) {
   return {
     id: r.id,
+    kind: r.kind,
+    kind_label: RETURN_KINDS[r.kind],
     status: r.status,
-    status_label: RETURN_STATUS_LABELS[r.status],
+    status_label: returnStatusLabel(r.kind, r.status),
     reason: r.reason,
     reason_label: RETURN_REASONS[r.reason as ReturnReason] ?? r.reason,
     note: r.note,
     staff_note: r.staffNote,
     items: r.items,
+    reship_tracking_no: r.reshipTrackingNo,
     created_at: r.createdAt.toISOString(),
   };
 }
 
 /** What each staff step needs the request to be in, and the notice the buyer gets. */
 const STEPS = {
-  approve: { from: ["requested"], to: "approved", title: "退貨申請已核准，請依客服指示寄回商品" },
-  reject: { from: ["requested", "approved"], to: "rejected", title: "退貨申請未通過" },
-  receive: { from: ["approved"], to: "received", title: "已收到您退回的商品，將盡快退款" },
-} as const satisfies Record<string, { from: readonly ReturnStatus[]; to: ReturnStatus; title: string }>;
+  approve: {
+    from: ["requested"],
+    to: "approved",
+    title: (k: ReturnKind) => `${RETURN_KINDS[k]}申請已核准，請依客服指示寄回商品`,
+  },
+  reject: { from: ["requested", "approved"], to: "rejected", title: (k: ReturnKind) => `${RETURN_KINDS[k]}申請未通過` },
+  receive: {
+    from: ["approved"],
+    to: "received",
+    title: (k: ReturnKind) => (k === "exchange" ? "已收到您退回的商品，將盡快寄出換貨商品" : "已收到您退回的商品，將盡快退款"),
+  },
+} as const satisfies Record<string, { from: readonly ReturnStatus[]; to: ReturnStatus; title: (k: ReturnKind) => string }>;
 
 /**
- * Returns (退貨) within the appraisal period after delivery (decision 37): a member asks, staff
- * approve or reject, receive the goods and refund them — the refund is the order's own (units back
- * to stock, money back the way it was paid), in the same transaction as the request's last step.
- * Every step locks the order row first, then reads the request, so rival steps serialise.
+ * Returns (退貨) and exchanges (換貨) within the appraisal period after delivery (decision 37): a
+ * member asks, staff approve or reject, receive the goods and refund them — the refund is the
+ * order's own (units back to stock, money back the way it was paid), in the same transaction as
+ * the request's last step — or, for an exchange, send the same items again (the returned units
+ * back into stock, the replacements out of it, in one transaction). Every step locks the order row
+ * first, then reads the request, so rival steps serialise.
  */
 export function createReturns(deps: {
   db: Db;
   lifecycle: OrderLifecycle;
   notifications: NotificationsService;
+  /** An exchange's stock, inside the caller's transaction: the returned units back in, the same units out again. */
+  exchangeStock: (tx: Tx, items: Array<{ variantId: number; qty: number }>, ref: string) => Promise<void>;
   /** The appraisal period in days (the same setting that completes delivered orders). */
   appraisalDays: () => Promise<number>;
   now?: () => Date;
@@ -77,10 +100,15 @@ export function createReturns(deps: {
     });
   }
 
-  async function setStatus(tx: Tx, r: ReturnRow, to: ReturnStatus, staffNote?: string) {
+  async function setStatus(tx: Tx, r: ReturnRow, to: ReturnStatus, staffNote?: string, reshipTrackingNo?: string) {
     const [moved] = await tx
       .update(returnRequests)
-      .set({ status: to, staffNote: staffNote ?? r.staffNote, updatedAt: now() })
+      .set({
+        status: to,
+        staffNote: staffNote ?? r.staffNote,
+        reshipTrackingNo: reshipTrackingNo ?? r.reshipTrackingNo,
+        updatedAt: now(),
+      })
       .where(and(eq(returnRequests.id, r.id), eq(returnRequests.status, r.status)))
       .returning();
     if (!moved) throw conflict("RETURN_STATE_CHANGED", "退貨申請狀態已變更，請重新整理");
@@ -88,10 +116,16 @@ export function createReturns(deps: {
   }
 
   return {
-    /** A member asks to return units of their delivered order, within the appraisal period. */
+    /** A member asks to return (or exchange) units of their delivered order, within the appraisal period. */
     async request(
       memberId: number,
-      input: { order_no: string; items: Array<{ variant_id: number; qty: number }>; reason: ReturnReason; note: string },
+      input: {
+        order_no: string;
+        kind: ReturnKind;
+        items: Array<{ variant_id: number; qty: number }>;
+        reason: ReturnReason;
+        note: string;
+      },
     ) {
       // Read before the order's transaction (the embedded database has one connection).
       const days = await deps.appraisalDays();
@@ -101,6 +135,8 @@ export function createReturns(deps: {
         if (!o.deliveredAt || o.deliveredAt.getTime() + days * 86_400_000 < now().getTime())
           throw conflict("RETURN_PERIOD_OVER", `已超過 ${days} 天鑑賞期，無法線上申請退貨，請聯繫客服`);
         if (await lifecycle.openReturn(tx, o.id)) throw conflict("RETURN_ALREADY_OPEN", "此訂單已有處理中的退貨申請");
+        if (input.kind === "exchange" && !(EXCHANGEABLE_SHIP_METHODS as readonly string[]).includes(o.shipMethod))
+          throw conflict("EXCHANGE_NOT_ALLOWED", "此訂單的配送方式無法換貨，請改為申請退貨或聯繫客服");
         const lines = await lifecycle.linesIn(tx, o.id);
         const items: ReturnRow["items"] = [];
         for (const it of input.items) {
@@ -117,6 +153,7 @@ export function createReturns(deps: {
             .values({
               orderId: o.id,
               memberId,
+              kind: input.kind,
               items,
               reason: input.reason,
               note: input.note,
@@ -126,7 +163,14 @@ export function createReturns(deps: {
             })
             .returning();
           if (!r) throw new Error("return insert returned nothing");
-          await lifecycle.event(tx, o.id, o.status, o.status, `member:${memberId}`, `申請退貨：${RETURN_REASONS[input.reason]}`);
+          await lifecycle.event(
+            tx,
+            o.id,
+            o.status,
+            o.status,
+            `member:${memberId}`,
+            `申請${RETURN_KINDS[input.kind]}：${RETURN_REASONS[input.reason]}`,
+          );
           return returnView(r);
         } catch (error) {
           if (isUniqueViolation(error)) throw conflict("RETURN_ALREADY_OPEN", "此訂單已有處理中的退貨申請");
@@ -140,7 +184,7 @@ export function createReturns(deps: {
       const s = STEPS[kind];
       return withRequest(id, async (tx, o, r) => {
         if (!(s.from as readonly ReturnStatus[]).includes(r.status))
-          throw conflict("RETURN_STATE_CHANGED", `此退貨申請目前為「${RETURN_STATUS_LABELS[r.status]}」，無法執行`);
+          throw conflict("RETURN_STATE_CHANGED", `此申請目前為「${returnStatusLabel(r.kind, r.status)}」，無法執行`);
         const moved = await setStatus(tx, r, s.to, note || undefined);
         await lifecycle.event(
           tx,
@@ -148,7 +192,7 @@ export function createReturns(deps: {
           o.status,
           o.status,
           actor,
-          `退貨：${RETURN_STATUS_LABELS[s.to]}${note ? `（${note}）` : ""}`,
+          `${RETURN_KINDS[r.kind]}：${returnStatusLabel(r.kind, s.to)}${note ? `（${note}）` : ""}`,
         );
         await audit(tx, {
           action: `return.${kind}`,
@@ -157,7 +201,7 @@ export function createReturns(deps: {
           before: { status: r.status },
           after: { status: s.to, note },
         });
-        await tell(tx, o, moved, s.title, note);
+        await tell(tx, o, moved, s.title(r.kind), note);
         return { ...returnView(moved), order_no: o.orderNo, member_id: o.memberId };
       });
     },
@@ -183,6 +227,34 @@ export function createReturns(deps: {
           after: { status: "refunded" },
         });
         // The buyer hears of it once: the refund's own notice (部分退款 NT$… or 已退款) says what came back.
+        return { ...returnView(moved), order_no: o.orderNo, member_id: o.memberId };
+      });
+    },
+
+    /**
+     * An exchange's replacement parcel leaves: the returned units go back into stock, the same
+     * units leave again (both recorded as stock movements), and the buyer gets the tracking
+     * number. Staff who cannot send a replacement refund the request instead.
+     */
+    reship(id: number, trackingNo: string, actor: string, audit: Audit) {
+      return withRequest(id, async (tx, o, r) => {
+        if (r.kind !== "exchange") throw conflict("RETURN_NOT_EXCHANGE", "這是退貨申請，請以退款處理");
+        if (r.status !== "received") throw conflict("RETURN_NOT_RECEIVED", "請先確認收到退回的商品再寄出換貨商品");
+        await deps.exchangeStock(
+          tx,
+          r.items.map((i) => ({ variantId: i.variant_id, qty: i.qty })),
+          `return:${r.id}`,
+        );
+        const moved = await setStatus(tx, r, "reshipped", undefined, trackingNo);
+        await lifecycle.event(tx, o.id, o.status, o.status, actor, `換貨：換貨商品已寄出（託運單號 ${trackingNo}）`);
+        await audit(tx, {
+          action: "return.reship",
+          entity: "return",
+          entityId: id,
+          before: { status: r.status },
+          after: { status: "reshipped", tracking_no: trackingNo },
+        });
+        await tell(tx, o, moved, "換貨商品已寄出", `託運單號：${trackingNo}`);
         return { ...returnView(moved), order_no: o.orderNo, member_id: o.memberId };
       });
     },

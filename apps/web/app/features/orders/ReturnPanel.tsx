@@ -1,13 +1,20 @@
 import { formatDateTime } from "@shop/contract/format";
 import type { OrderView } from "@shop/contract/order";
-import { RETURN_REASONS, type ReturnReason } from "@shop/contract/returns";
+import {
+  EXCHANGEABLE_SHIP_METHODS,
+  RETURN_KINDS,
+  RETURN_REASONS,
+  type ReturnKind,
+  type ReturnReason,
+} from "@shop/contract/returns";
 import { useState } from "react";
 import { api } from "../../lib/api";
 import { useAlerts } from "../../ui/alerts";
 
 /**
- * 申請退貨 on a member's delivered order within the 7-day appraisal period, and the state of the
- * latest request (staff approve it, receive the goods and refund them).
+ * 申請退貨／換貨 on a member's delivered order within the 7-day appraisal period, and the state of
+ * the latest request (staff approve it, receive the goods, and refund them or send the same items
+ * again). Exchanges are offered for home-delivered orders only: the replacement goes to the same address.
  */
 export function ReturnPanel({ order, reload }: { order: OrderView; reload: () => Promise<unknown> }) {
   const alerts = useAlerts();
@@ -15,24 +22,26 @@ export function ReturnPanel({ order, reload }: { order: OrderView; reload: () =>
   const [busy, setBusy] = useState(false);
   const [qty, setQty] = useState<Record<number, number>>({});
   const [reason, setReason] = useState<ReturnReason | "">("");
+  const [kind, setKind] = useState<ReturnKind>("return");
   const [note, setNote] = useState("");
   const r = order.return_request;
   if (!r && !order.can_request_return) return null;
+  const exchangeable = (EXCHANGEABLE_SHIP_METHODS as readonly string[]).includes(order.ship_method);
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     const items = Object.entries(qty)
       .filter(([, n]) => n > 0)
       .map(([id, n]) => ({ variant_id: Number(id), qty: n }));
-    if (items.length === 0) return alerts.error("請選擇要退貨的商品與數量");
-    if (!reason) return alerts.error("請選擇退貨原因");
+    if (items.length === 0) return alerts.error(`請選擇要${RETURN_KINDS[kind]}的商品與數量`);
+    if (!reason) return alerts.error(`請選擇${RETURN_KINDS[kind]}原因`);
     setBusy(true);
     try {
-      const res = await api("/api/order/return", { body: { order_no: order.order_no, items, reason, note } });
+      const res = await api("/api/order/return", { body: { order_no: order.order_no, kind, items, reason, note } });
       if (!res.status) return alerts.error(res.message);
       setOpen(false);
       await reload();
-      await alerts.success("已送出退貨申請，客服將盡快與您聯繫");
+      await alerts.success(res.message);
     } finally {
       setBusy(false);
     }
@@ -41,7 +50,7 @@ export function ReturnPanel({ order, reload }: { order: OrderView; reload: () =>
   return (
     <section className="card" aria-labelledby="return-title">
       <h2 id="return-title" className="text-lg font-semibold">
-        退貨
+        {exchangeable ? "退貨／換貨" : "退貨"}
       </h2>
       {r && (
         <div className="mt-2 text-sm">
@@ -50,20 +59,49 @@ export function ReturnPanel({ order, reload }: { order: OrderView; reload: () =>
             <span className="ml-2 text-stone-500">{formatDateTime(r.created_at)} 申請</span>
           </p>
           <p className="text-stone-600">{r.items.map((i) => `${i.name} × ${i.qty}`).join("、")}</p>
-          <p className="text-stone-600">原因：{r.reason_label}</p>
+          <p className="text-stone-600">
+            {r.kind_label}原因：{r.reason_label}
+          </p>
           {r.staff_note && <p className="text-stone-600">客服說明：{r.staff_note}</p>}
+          {r.reship_tracking_no && <p className="text-stone-600">換貨託運單號：{r.reship_tracking_no}</p>}
         </div>
       )}
       {order.can_request_return && !open && (
         <>
-          <p className="mt-2 text-sm text-stone-600">商品送達後 7 天鑑賞期內可申請退貨，核准後請依客服指示寄回。</p>
-          <button type="button" className="btn-secondary mt-3" onClick={() => setOpen(true)}>
-            申請退貨
-          </button>
+          <p className="mt-2 text-sm text-stone-600">
+            商品送達後 7 天鑑賞期內可申請{exchangeable ? "退貨或換貨" : "退貨"}，核准後請依客服指示寄回。
+          </p>
+          <div className="mt-3 flex gap-2">
+            <button
+              type="button"
+              className="btn-secondary"
+              onClick={() => {
+                setKind("return");
+                setOpen(true);
+              }}
+            >
+              申請退貨
+            </button>
+            {exchangeable && (
+              <button
+                type="button"
+                className="btn-secondary"
+                onClick={() => {
+                  setKind("exchange");
+                  setOpen(true);
+                }}
+              >
+                申請換貨
+              </button>
+            )}
+          </div>
         </>
       )}
       {open && (
         <form className="mt-3 space-y-3" onSubmit={(e) => void submit(e)}>
+          <p className="text-sm font-medium">
+            申請{RETURN_KINDS[kind]}：選擇數量{kind === "exchange" ? "，核准後寄回原商品，我們會再寄出相同商品" : ""}
+          </p>
           {order.lines.map((l) => (
             <label key={l.variant_id} className="flex items-center justify-between gap-3 text-sm">
               <span>
@@ -73,7 +111,7 @@ export function ReturnPanel({ order, reload }: { order: OrderView; reload: () =>
                 className="rounded border border-stone-300 px-2 py-1"
                 value={qty[l.variant_id] ?? 0}
                 onChange={(e) => setQty({ ...qty, [l.variant_id]: Number(e.target.value) })}
-                aria-label={`${l.name} 退貨數量`}
+                aria-label={`${l.name} ${RETURN_KINDS[kind]}數量`}
               >
                 {Array.from({ length: l.qty + 1 }, (_, n) => String(n)).map((n) => (
                   <option key={n} value={n}>
@@ -84,7 +122,7 @@ export function ReturnPanel({ order, reload }: { order: OrderView; reload: () =>
             </label>
           ))}
           <label className="block text-sm">
-            退貨原因
+            {RETURN_KINDS[kind]}原因
             <select
               className="mt-1 block w-full rounded border border-stone-300 px-2 py-2"
               value={reason}
