@@ -204,15 +204,23 @@ test("an operator's day: orders confirmed, bulk-shipped and printed, a return re
   expect(takeout.status(), takeoutJson.message).toBe(200);
   const takeoutId = takeoutJson.data.id;
   const takeoutsIn = (status: string) => page.goto(`/admin/takeouts?filter=${encodeURIComponent(JSON.stringify({ status }))}`);
-  const tracking = `HCT${stamp.toUpperCase()}D`;
   await takeoutsIn("requested");
   // The row whose first cell is this request's number (other journeys leave requests waiting too).
   const pickUp = page.getByRole("row").filter({ has: page.locator("td:first-child", { hasText: new RegExp(`^${takeoutId}$`) }) });
-  await pickUp.getByLabel("新竹物流單號").fill(tracking);
-  await pickUp.getByRole("button", { name: "出貨", exact: true }).click();
-  await expect(page.getByText("已出貨，並通知會員")).toBeVisible();
+  // Its HCT consignment takes the next number of the contract's block, and the label prints.
+  await pickUp.getByRole("button", { name: "建立託運單並出貨" }).click();
+  await expect(page.getByText("已建立新竹物流託運單並出貨，並通知會員")).toBeVisible();
   await takeoutsIn("shipped");
-  await page.getByRole("row").filter({ hasText: tracking }).getByRole("button", { name: "標記送達" }).click();
+  const tracking = ((await pickUp.locator("td").nth(7).textContent()) ?? "").trim();
+  expect(tracking).toMatch(/^99\d{8}$/);
+  const [hctLabel] = await Promise.all([page.waitForEvent("popup"), pickUp.getByRole("link", { name: "列印標籤" }).click()]);
+  await expect(hctLabel.getByRole("img", { name: `託運單號 ${tracking}` })).toBeVisible();
+  await expect(hctLabel.getByText("測試模式（不可寄件）")).toBeVisible();
+  await expect(hctLabel.getByText("收件人：營運日會員")).toBeVisible();
+  await shot(hctLabel, "operator-day-hct-label");
+  expect((await hctLabel.pdf({ width: "100mm", height: "100mm" })).subarray(0, 4).toString()).toBe("%PDF");
+  await hctLabel.close();
+  await pickUp.getByRole("button", { name: "標記送達" }).click();
   await expect(page.getByText("已標記送達")).toBeVisible();
   await takeoutsIn("delivered");
   await expect(page.getByRole("row").filter({ hasText: tracking })).toContainText("已送達");

@@ -39,7 +39,13 @@ function ReturnActions() {
       ) : null}
       {r.status === "received" && r.kind === "exchange" ? (
         <>
-          <MuiTextField size="small" label="換貨託運單號" value={tracking} onChange={(e) => setTracking(e.target.value)} />
+          <MuiTextField
+            size="small"
+            label="換貨託運單號"
+            value={tracking}
+            onChange={(e) => setTracking(e.target.value)}
+            sx={{ minWidth: 150 }}
+          />
           <Button
             size="small"
             variant="contained"
