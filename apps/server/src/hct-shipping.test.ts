@@ -2,7 +2,7 @@ import type { AddressBookEntry, TakeoutView } from "@shop/contract";
 import type { HctLabel } from "@shop/contract/responses";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { DEMO_ACCOUNTS } from "./demo/seed.js";
-import { createHctConsignments } from "./modules/logistics/hct-consignments.js";
+import { createHctConsignments, hctBlockOf } from "./modules/logistics/hct-consignments.js";
 import { createTestApp, type TestApp } from "./test/harness.js";
 import { guestCartOrder, orderSteps } from "./test/order-helpers.js";
 
@@ -38,7 +38,7 @@ describe("新竹物流託運單 from the back office", () => {
   test("an unpaid COD order ships with the next number of the block; its label carries the receiver and the cash to collect", async () => {
     const no = await homeOrder("cod");
     const before = await label(no);
-    expect([before.status, before.body.message]).toEqual([404, "此訂單尚未建立新竹物流託運單"]);
+    expect([before.status, before.body.message]).toEqual([404, "此訂單尚未以新竹物流託運單出貨"]);
     const made = await create(no);
     expect(made.status, made.body.message).toBe(200);
     expect(made.body.message).toBe("已建立新竹物流託運單並出貨");
@@ -136,15 +136,31 @@ describe("新竹物流託運單 from the back office", () => {
     expect(mine.body.data.find((x) => x.id === id)?.tracking_no).toBe(tracking);
   });
 
-  test("a used-up block refuses with what to do, and never hands out a number twice", async () => {
-    const tiny = createHctConsignments(t.database.db, { from: 1_234_500_001, to: 1_234_500_002 });
+  test("a number taken while a rival shipped with a typed one prints no label", async () => {
+    const no = await homeOrder("transfer");
+    // The consignment is numbered, then another staff member ships with a number typed by hand first.
+    await createHctConsignments(t.database.db, hctBlockOf(undefined)).numberFor(`order:${no}`);
+    expect(
+      (await t.call("POST", `/api/admin/orders/${no}/ship`, { token: staff, body: { tracking_no: "HCT1234567" } })).status,
+    ).toBe(200);
+    expect((await create(no)).status).toBe(409);
+    const l = await label(no);
+    expect([l.status, l.body.message]).toEqual([404, "此訂單尚未以新竹物流託運單出貨"]);
+  });
+
+  test("a used-up block refuses with what to do, never hands out a number twice, and keeps leading zeros", async () => {
+    const tiny = createHctConsignments(t.database.db, hctBlockOf("0123450001-0123450002"));
     const a = await tiny.numberFor("test:a");
-    expect(a.trackingNo).toBe("1234500001");
-    expect((await tiny.numberFor("test:a")).trackingNo).toBe("1234500001");
-    expect((await tiny.numberFor("test:b")).trackingNo).toBe("1234500002");
+    expect(a.trackingNo).toBe("0123450001");
+    expect((await tiny.numberFor("test:a")).trackingNo).toBe("0123450001");
+    expect((await tiny.numberFor("test:b")).trackingNo).toBe("0123450002");
     await expect(tiny.numberFor("test:c")).rejects.toMatchObject({
       code: "HCT_NUMBERS_USED_UP",
       message: "新竹物流託運單號已用完，請向新竹物流申請新的單號區間並更新設定",
     });
+    // A subject numbered from another block (a test number before the contract's block was set) gets a new one.
+    expect((await createHctConsignments(t.database.db, hctBlockOf(undefined)).numberFor("test:c")).trackingNo).toMatch(/^99/);
+    const real = createHctConsignments(t.database.db, hctBlockOf("0123460001-0123460009"));
+    expect((await real.numberFor("test:c")).trackingNo).toBe("0123460001");
   });
 });

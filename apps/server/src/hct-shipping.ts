@@ -1,6 +1,6 @@
 import type { HctLabel, StaffOrder, StaffTakeout } from "@shop/contract/responses";
 import { badRequest, conflict, notFound } from "./lib/errors.js";
-import type { HctConsignments } from "./modules/logistics/hct-consignments.js";
+import { type HctConsignments, isTestConsignment } from "./modules/logistics/hct-consignments.js";
 import type { Order } from "./modules/orders/service.js";
 import type { Actor } from "./modules/staff/service.js";
 
@@ -11,12 +11,13 @@ const addressLine = (a: Address) => (a ? [a.zip, a.county, a.district, a.line].f
  * 新竹物流寄件 (decision 42): staff make an HCT consignment from a home-delivery order or a
  * cloud-depot pick-up; it takes the next 託運單號 of the contract's block, ships with it, and its
  * label (the number as a Code 128 barcode, sender, receiver, cash to collect) prints from the back
- * office. HCT's driver scans the label at pick-up; tracking then arrives through the carrier push.
+ * office. HCT's driver scans the label at pick-up; an order's tracking then arrives through the
+ * carrier push (orders/hct-notify.ts) or staff, a pick-up's from staff.
  */
 export function createHctShipping(d: {
   consignments: HctConsignments;
-  /** Numbers come from the test block: every label says 測試模式. */
-  test: boolean;
+  /** No block is configured in production: numbering refuses rather than ship real parcels with test numbers. */
+  refuse: boolean;
   customerCode: string;
   sender: { name: string; phone: string; address: string };
   orderByNo: (orderNo: string) => Promise<Order | null | undefined>;
@@ -26,13 +27,33 @@ export function createHctShipping(d: {
   staffOrder: (orderNo: string) => Promise<StaffOrder>;
   takeouts: {
     /** A cloud-depot pick-up: its state, who receives it, where, and what goes in the box. */
-    parcel: (
-      id: number,
-    ) => Promise<{ status: string; receiverName: string; receiverPhone: string; address: Address; goods: string }>;
+    parcel: (id: number) => Promise<{
+      status: string;
+      trackingNo: string | null;
+      receiverName: string;
+      receiverPhone: string;
+      address: Address;
+      goods: string;
+    }>;
     ship: (actor: Actor, id: number, trackingNo: string) => Promise<StaffTakeout>;
   };
 }) {
-  const base = () => ({ customer_code: d.customerCode, test_mode: d.test, sender: d.sender });
+  const base = (seq: number) => ({
+    customer_code: d.customerCode,
+    test_mode: isTestConsignment(seq),
+    sender: d.sender,
+  });
+  const numberFor = (subject: string) => {
+    if (d.refuse)
+      throw conflict("HCT_NOT_CONFIGURED", "尚未設定新竹物流託運單號區間（HCT_CONSIGNMENT_NUMBERS），請填寫託運單號出貨");
+    return d.consignments.numberFor(subject);
+  };
+  /** The subject's consignment, only if it shipped with it (a typed number or a lost race prints no label). */
+  async function printed(subject: string, trackingNo: string | null, missing: string) {
+    const c = await d.consignments.of(subject);
+    if (!c || c.trackingNo !== trackingNo) throw notFound("HCT_CONSIGNMENT_NOT_FOUND", missing);
+    return c;
+  }
 
   async function hctOrder(orderNo: string) {
     const o = await d.orderByNo(orderNo);
@@ -46,16 +67,17 @@ export function createHctShipping(d: {
     async shipOrder(actor: Actor, orderNo: string): Promise<StaffOrder> {
       await hctOrder(orderNo);
       if (!(await d.staffOrder(orderNo)).can_ship) throw conflict("ORDER_NOT_SHIPPABLE", "此訂單目前無法出貨");
-      const { trackingNo } = await d.consignments.numberFor(`order:${orderNo}`);
+      // Numbered before the ship's own locked transaction: if a rival ships or cancels first, the
+      // number stays with this order unused and no label prints for it (`printed`).
+      const { trackingNo } = await numberFor(`order:${orderNo}`);
       return d.ship(actor, orderNo, trackingNo);
     },
 
     async orderLabel(orderNo: string): Promise<HctLabel> {
       const o = await hctOrder(orderNo);
-      const c = await d.consignments.of(`order:${orderNo}`);
-      if (!c) throw notFound("HCT_CONSIGNMENT_NOT_FOUND", "此訂單尚未建立新竹物流託運單");
+      const c = await printed(`order:${orderNo}`, o.trackingNo, "此訂單尚未以新竹物流託運單出貨");
       return {
-        ...base(),
+        ...base(c.seq),
         tracking_no: c.trackingNo,
         reference: o.orderNo,
         created_at: c.createdAt.toISOString(),
@@ -69,16 +91,15 @@ export function createHctShipping(d: {
     /** A cloud-depot pick-up by HCT: its consignment number, and the request ships with it. */
     async shipTakeout(actor: Actor, id: number) {
       if ((await d.takeouts.parcel(id)).status !== "requested") throw conflict("TAKEOUT_STATE_CHANGED", "此提貨申請已出貨");
-      const { trackingNo } = await d.consignments.numberFor(`takeout:${id}`);
+      const { trackingNo } = await numberFor(`takeout:${id}`);
       return d.takeouts.ship(actor, id, trackingNo);
     },
 
     async takeoutLabel(id: number): Promise<HctLabel> {
       const t = await d.takeouts.parcel(id);
-      const c = await d.consignments.of(`takeout:${id}`);
-      if (!c) throw notFound("HCT_CONSIGNMENT_NOT_FOUND", "此提貨申請尚未建立新竹物流託運單");
+      const c = await printed(`takeout:${id}`, t.trackingNo, "此提貨申請尚未以新竹物流託運單出貨");
       return {
-        ...base(),
+        ...base(c.seq),
         tracking_no: c.trackingNo,
         reference: `提貨 #${id}`,
         created_at: c.createdAt.toISOString(),

@@ -283,7 +283,7 @@ export function createServices({ db, config, sms, mail, line, providers, limiter
   const hctBlock = hctBlockOf(config.HCT_CONSIGNMENT_NUMBERS);
   const hctShipping = createHctShipping({
     consignments: createHctConsignments(db, hctBlock, clock),
-    test: hctBlock.test,
+    refuse: hctBlock.test && config.NODE_ENV === "production",
     customerCode: config.HCT_CUSTOMER_CODE,
     sender: { name: config.SHIP_SENDER_NAME, phone: config.SHIP_SENDER_PHONE, address: config.SHIP_SENDER_ADDRESS },
     orderByNo: orderQueries.byNo,

@@ -78,6 +78,7 @@ export function createTakeoutFulfilment(deps: { db: Db; notifications: Notificat
       const { name, phone, ...address } = t.address;
       return {
         status: t.status,
+        trackingNo: t.trackingNo,
         receiverName: name,
         receiverPhone: phone,
         address,

@@ -11,14 +11,19 @@ const NUMBERING_LOCK = 7_301_001;
 export interface HctBlock {
   from: number;
   to: number;
+  /** Digits of a number as HCT prints it (leading zeros kept). */
+  width: number;
 }
 
 /** `from-to` from the configuration, or the test block. */
 export function hctBlockOf(setting: string | undefined): HctBlock & { test: boolean } {
-  if (!setting) return { ...HCT_TEST_BLOCK, test: true };
-  const [from, to] = setting.split("-").map(Number);
-  return { from: from ?? 0, to: to ?? 0, test: false };
+  if (!setting) return { ...HCT_TEST_BLOCK, width: 10, test: true };
+  const [from = "", to = ""] = setting.split("-");
+  return { from: Number(from), to: Number(to), width: from.length, test: false };
 }
+
+/** Whether a number came from the test block (its label says 測試模式, whatever the setting is now). */
+export const isTestConsignment = (seq: number) => seq >= HCT_TEST_BLOCK.from && seq <= HCT_TEST_BLOCK.to;
 
 /**
  * 新竹物流託運單號 from the block HCT assigned to the contract. HCT publishes no API: a contract
@@ -27,14 +32,15 @@ export function hctBlockOf(setting: string | undefined): HctBlock & { test: bool
  * often; numbers are handed out in order and never twice.
  */
 export function createHctConsignments(db: Db, block: HctBlock, now: () => Date = () => new Date()) {
-  const width = String(block.to).length;
+  const inBlock = (seq: number) => seq >= block.from && seq <= block.to;
   return {
     /** The subject's consignment number, allocating the next one from the block the first time. */
     async numberFor(subject: string): Promise<{ trackingNo: string; createdAt: Date }> {
       return db.transaction(async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(${NUMBERING_LOCK})`);
         const [existing] = await tx.select().from(hctConsignments).where(eq(hctConsignments.subject, subject));
-        if (existing) return existing;
+        // A number from another block (a test number from before the contract's block was set) is replaced.
+        if (existing && inBlock(existing.seq)) return existing;
         const [last] = await tx
           .select({ seq: sql<string | null>`max(${hctConsignments.seq})` })
           .from(hctConsignments)
@@ -42,9 +48,11 @@ export function createHctConsignments(db: Db, block: HctBlock, now: () => Date =
         const next = last?.seq ? Number(last.seq) + 1 : block.from;
         if (next > block.to)
           throw conflict("HCT_NUMBERS_USED_UP", "新竹物流託運單號已用完，請向新竹物流申請新的單號區間並更新設定");
+        const values = { seq: next, trackingNo: String(next).padStart(block.width, "0"), createdAt: now() };
         const [row] = await tx
           .insert(hctConsignments)
-          .values({ subject, seq: next, trackingNo: String(next).padStart(width, "0"), createdAt: now() })
+          .values({ subject, ...values })
+          .onConflictDoUpdate({ target: hctConsignments.subject, set: values })
           .returning();
         if (!row) throw new Error("hct consignment insert returned nothing");
         return row;

@@ -56,6 +56,12 @@ describe("exchanges (換貨) within the appraisal period", () => {
     expect((await staffAct(id, "reship", { tracking_no: "HCT5500001" })).status).toBe(409);
     expect((await staffAct(id, "approve")).status).toBe(200);
     expect((await staffAct(id, "receive")).status).toBe(200);
+    // While the request is open the order page cannot refund the same units (money and a replacement).
+    const orderRefund = await t.call("POST", `/api/admin/orders/${no}/refund`, {
+      token: await s.staffToken(),
+      body: { reason: "重複處理" },
+    });
+    expect([orderRefund.status, orderRefund.body.message]).toEqual([409, "此訂單有處理中的退換貨申請，請在「退換貨申請」中處理"]);
     const stock = await s.stockOf(variant);
     const wallet = await walletOf();
     const bad = await staffAct(id, "reship", { tracking_no: "短" });
@@ -65,8 +71,8 @@ describe("exchanges (換貨) within the appraisal period", () => {
     expect(sent.status, sent.body.message).toBe(200);
     expect(sent.body.data).toMatchObject({ status: "reshipped", reship_tracking_no: "HCT5500001" });
     // A second press (or a refund after it) finds the request closed.
-    expect((await staffAct(id, "reship", { tracking_no: "HCT5500002" })).status).toBe(409);
-    expect((await staffAct(id, "refund")).status).toBe(409);
+    for (const again of [await staffAct(id, "reship", { tracking_no: "HCT5500002" }), await staffAct(id, "refund")])
+      expect([again.status, again.body.message]).toEqual([409, "此申請已處理完成"]);
 
     // The returned unit came in and the replacement went out: level unchanged, both movements recorded.
     expect(await s.stockOf(variant)).toBe(stock);

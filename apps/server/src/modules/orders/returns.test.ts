@@ -52,7 +52,7 @@ describe("returns within the appraisal period", () => {
     const view = await detail(no);
     expect(view.can_request_return).toBe(false);
     expect(view.return_request).toMatchObject({ status: "requested", reason_label: "商品瑕疵或損壞", note: "外盒破損" });
-    expect((await ask(no, [{ variant_id: variant, qty: 1 }])).body.message).toBe("此訂單已有處理中的退貨申請");
+    expect((await ask(no, [{ variant_id: variant, qty: 1 }])).body.message).toBe("此訂單已有處理中的退換貨申請");
 
     expect((await staffAct(id, "refund")).status).toBe(409);
     expect((await staffAct(id, "approve")).status).toBe(200);

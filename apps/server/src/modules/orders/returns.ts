@@ -15,6 +15,7 @@ import type { NotificationsService } from "../notifications/service.js";
 import type { Order, OrderLifecycle } from "./service.js";
 
 type ReturnRow = typeof returnRequests.$inferSelect;
+const CLOSED: readonly ReturnStatus[] = ["rejected", "refunded", "reshipped"];
 /** The audit entry of a staff change, written in its transaction. */
 type Audit = (
   tx: Tx,
@@ -92,10 +93,10 @@ export function createReturns(deps: {
     work: (tx: Tx, o: Order, r: ReturnRow, commit: Parameters<Parameters<OrderLifecycle["withOrder"]>[1]>[2]) => Promise<T>,
   ) {
     const [head] = await db.select({ orderId: returnRequests.orderId }).from(returnRequests).where(eq(returnRequests.id, id));
-    if (!head) throw notFound("RETURN_NOT_FOUND", "找不到此退貨申請");
+    if (!head) throw notFound("RETURN_NOT_FOUND", "找不到此退換貨申請");
     return lifecycle.withOrder({ id: head.orderId }, async (tx, o, commit) => {
       const [r] = await tx.select().from(returnRequests).where(eq(returnRequests.id, id)).for("update");
-      if (!r) throw notFound("RETURN_NOT_FOUND", "找不到此退貨申請");
+      if (!r) throw notFound("RETURN_NOT_FOUND", "找不到此退換貨申請");
       return work(tx, o, r, commit);
     });
   }
@@ -111,7 +112,7 @@ export function createReturns(deps: {
       })
       .where(and(eq(returnRequests.id, r.id), eq(returnRequests.status, r.status)))
       .returning();
-    if (!moved) throw conflict("RETURN_STATE_CHANGED", "退貨申請狀態已變更，請重新整理");
+    if (!moved) throw conflict("RETURN_STATE_CHANGED", "申請狀態已變更，請重新整理");
     return moved;
   }
 
@@ -131,10 +132,11 @@ export function createReturns(deps: {
       const days = await deps.appraisalDays();
       return lifecycle.withOrder({ no: input.order_no }, async (tx, o) => {
         if (o.memberId !== memberId) throw notFound("ORDER_NOT_FOUND", "查無此訂單");
-        if (o.status !== "delivered") throw conflict("RETURN_NOT_ALLOWED", "只有已送達、尚未完成的訂單可以申請退貨");
+        const kind = RETURN_KINDS[input.kind];
+        if (o.status !== "delivered") throw conflict("RETURN_NOT_ALLOWED", `只有已送達、尚未完成的訂單可以申請${kind}`);
         if (!o.deliveredAt || o.deliveredAt.getTime() + days * 86_400_000 < now().getTime())
-          throw conflict("RETURN_PERIOD_OVER", `已超過 ${days} 天鑑賞期，無法線上申請退貨，請聯繫客服`);
-        if (await lifecycle.openReturn(tx, o.id)) throw conflict("RETURN_ALREADY_OPEN", "此訂單已有處理中的退貨申請");
+          throw conflict("RETURN_PERIOD_OVER", `已超過 ${days} 天鑑賞期，無法線上申請${kind}，請聯繫客服`);
+        if (await lifecycle.openReturn(tx, o.id)) throw conflict("RETURN_ALREADY_OPEN", "此訂單已有處理中的退換貨申請");
         if (input.kind === "exchange" && !(EXCHANGEABLE_SHIP_METHODS as readonly string[]).includes(o.shipMethod))
           throw conflict("EXCHANGE_NOT_ALLOWED", "此訂單的配送方式無法換貨，請改為申請退貨或聯繫客服");
         const lines = await lifecycle.linesIn(tx, o.id);
@@ -144,7 +146,10 @@ export function createReturns(deps: {
           if (!line) throw unprocessable("VARIANT_NOT_IN_ORDER", "此訂單沒有這個商品");
           const taken = items.filter((x) => x.variant_id === it.variant_id).reduce((a, x) => a + x.qty, 0);
           if (it.qty + taken > line.qty - line.refundedQty)
-            throw unprocessable("RETURN_QTY_EXCEEDED", `「${line.name}」最多可退 ${line.qty - line.refundedQty} 件`);
+            throw unprocessable(
+              "RETURN_QTY_EXCEEDED",
+              `「${line.name}」最多可${input.kind === "exchange" ? "換" : "退"} ${line.qty - line.refundedQty} 件`,
+            );
           items.push({ variant_id: it.variant_id, qty: it.qty, name: `${line.name}（${line.variantName}）` });
         }
         try {
@@ -173,7 +178,7 @@ export function createReturns(deps: {
           );
           return returnView(r);
         } catch (error) {
-          if (isUniqueViolation(error)) throw conflict("RETURN_ALREADY_OPEN", "此訂單已有處理中的退貨申請");
+          if (isUniqueViolation(error)) throw conflict("RETURN_ALREADY_OPEN", "此訂單已有處理中的退換貨申請");
           throw error;
         }
       });
@@ -209,6 +214,7 @@ export function createReturns(deps: {
     /** The received goods are refunded: the order's refund of exactly these units, with the request closed. */
     refund(id: number, actor: string, audit: Audit) {
       return withRequest(id, async (tx, o, r, commit) => {
+        if (CLOSED.includes(r.status)) throw conflict("RETURN_CLOSED", "此申請已處理完成");
         if (r.status !== "received") throw conflict("RETURN_NOT_RECEIVED", "請先確認收到退回的商品再退款");
         await lifecycle.refundLocked(
           tx,
@@ -239,7 +245,17 @@ export function createReturns(deps: {
     reship(id: number, trackingNo: string, actor: string, audit: Audit) {
       return withRequest(id, async (tx, o, r) => {
         if (r.kind !== "exchange") throw conflict("RETURN_NOT_EXCHANGE", "這是退貨申請，請以退款處理");
+        if (CLOSED.includes(r.status)) throw conflict("RETURN_CLOSED", "此申請已處理完成");
         if (r.status !== "received") throw conflict("RETURN_NOT_RECEIVED", "請先確認收到退回的商品再寄出換貨商品");
+        // The units must still be the buyer's: not refunded meanwhile (the order page refuses while
+        // the request is open, but the request may predate a refund made before it was filed).
+        if (o.status !== "delivered") throw conflict("RETURN_NOT_ALLOWED", "此訂單目前的狀態無法寄出換貨");
+        const lines = await lifecycle.linesIn(tx, o.id);
+        for (const it of r.items) {
+          const line = lines.find((l) => l.variantId === it.variant_id);
+          if (!line || it.qty > line.qty - line.refundedQty)
+            throw conflict("EXCHANGE_UNITS_REFUNDED", `「${it.name}」已退款，無法寄出換貨`);
+        }
         await deps.exchangeStock(
           tx,
           r.items.map((i) => ({ variantId: i.variant_id, qty: i.qty })),

@@ -310,7 +310,12 @@ export function createOrderLifecycle(deps: { db: Db; completeAfterDays: () => Pr
      * and records a partial refund.
      */
     refund(orderNo: string, actor: string, reason: string, items?: Array<{ variantId: number; qty: number }>) {
-      return withOrder({ no: orderNo }, (tx, o, commit) => refundLocked(tx, o, commit, actor, reason, items));
+      return withOrder({ no: orderNo }, async (tx, o, commit) => {
+        // A return or exchange in progress settles its own units: refunding them here too would
+        // pay twice (or pay and send a replacement).
+        if (await openReturn(tx, o.id)) throw conflict("RETURN_OPEN", "此訂單有處理中的退換貨申請，請在「退換貨申請」中處理");
+        return refundLocked(tx, o, commit, actor, reason, items);
+      });
     },
 
     refundLocked,
