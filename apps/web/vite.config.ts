@@ -10,9 +10,15 @@ export default defineConfig({
       output: {
         // The small shared helpers (api client, links, formatting, alerts…) ship as one chunk:
         // a dozen tiny files each lose some compression and cost a request (first-load budget).
+        // Form pieces and the pager stay out of it: home and product pages use neither.
         codeSplitting: {
           groups: [
-            { name: "shared", test: /[\\/]app[\\/](lib|ui)[\\/]|[\\/]contract[\\/]src[\\/](format|front|catalogue|envelope)/ },
+            {
+              name: "shared",
+              test: (id: string) =>
+                /[\\/]app[\\/](lib|ui)[\\/]|[\\/]contract[\\/]src[\\/](format|front|catalogue|envelope)/.test(id) &&
+                !/[\\/]ui[\\/](Field|SubmitButton|Pagination)\.tsx$/.test(id),
+            },
           ],
         },
       },

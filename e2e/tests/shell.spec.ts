@@ -39,8 +39,12 @@ test("/shop_2/ keeps its prefix across navigation", async ({ page }) => {
   await expect(page).toHaveURL(/\/shop_2\/?$/);
 });
 
-test("a sub-mall that does not exist sends the visitor to the main mall", async ({ page }) => {
-  await page.goto("/shop_999/terms");
+test("a sub-mall that does not exist says so with a 404 and a link to the main mall", async ({ page }) => {
+  const response = await page.goto("/shop_999/terms");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "找不到此商城" })).toBeVisible();
+  await expect(page).toHaveTitle("找不到此商城｜茶山好物");
+  await page.getByRole("link", { name: "前往茶山好物主商城" }).click();
   await expect(page).toHaveURL(/:\d+\/$/);
 });
 

@@ -55,6 +55,34 @@ test.describe("server-rendered pages carry their content and meta tags", () => {
     ]);
   });
 
+  test("a sub-mall's product page: its own name in previews, a 1200×630 JPEG image, canonical to the main mall", async ({
+    request,
+  }) => {
+    const html = await (await request.get("/shop_2/product/details?id=1")).text();
+    const meta = (attr: string) => new RegExp(`<meta property="${attr}" content="([^"]*)"`).exec(html)?.[1];
+    expect(meta("og:site_name")).toBe("阿里山茶行");
+    expect(html).toMatch(/<title>阿里山金萱烏龍｜阿里山茶行<\/title>/);
+    expect(meta("og:url")).toMatch(/\/shop_2\/product\/details\?id=1$/);
+    expect(/<link rel="canonical" href="([^"]*)"/.exec(html)?.[1]).toMatch(/:\d+\/product\/details\?id=1$/);
+    expect([meta("og:image:type"), meta("og:image:width"), meta("og:image:height")]).toEqual(["image/jpeg", "1200", "630"]);
+    const image = await request.get(meta("og:image") ?? "");
+    expect(image.status()).toBe(200);
+    expect(image.headers()["content-type"]).toBe("image/jpeg");
+    expect(html).toContain('name="twitter:card" content="summary_large_image"');
+    // The main mall's copy names the main brand and is its own canonical.
+    const mainHtml = await (await request.get("/product/details?id=1")).text();
+    expect(mainHtml).toContain('<meta property="og:site_name" content="茶山好物"');
+  });
+
+  test("robots.txt and the sitemap index are served at the root", async ({ request }) => {
+    const robots = await request.get("/robots.txt");
+    expect(robots.status()).toBe(200);
+    expect(await robots.text()).toContain("Disallow: /member");
+    const index = await request.get("/sitemap.xml");
+    expect(index.status()).toBe(200);
+    expect(await index.text()).toContain("/sitemaps/shop-2.xml");
+  });
+
   test("unknown ids and hostile queries give normal pages", async ({ request }) => {
     expect((await request.get("/product/details?id=abc")).status()).toBe(404);
     expect((await request.get("/product?parent_categry_id=99999")).status()).toBe(404);

@@ -15,6 +15,7 @@ import { createThirdPartySignIn } from "./modules/auth/third-party.js";
 import { createCartService } from "./modules/cart/service.js";
 import { createCatalogueAdmin } from "./modules/catalogue/admin.js";
 import { createCatalogueService } from "./modules/catalogue/service.js";
+import { createCatalogueSitemap } from "./modules/catalogue/sitemap.js";
 import { createIdempotency } from "./modules/checkout/idempotency.js";
 import { createPlaceOrder } from "./modules/checkout/place-order.js";
 import { createQuotes } from "./modules/checkout/quote.js";
@@ -62,6 +63,7 @@ import { createStaffService } from "./modules/staff/service.js";
 import { createSupportService } from "./modules/support/service.js";
 import { wireOrderEffects } from "./order-effects.js";
 import { createOrderMessages } from "./order-messages.js";
+import { createSitemaps } from "./sitemaps.js";
 
 const BRAND_NAME = "茶山好物";
 const PICKUP_REMINDER_JOB = "orders.pickup_reminder";
@@ -280,6 +282,7 @@ export function createServices({ db, config, sms, mail, line, providers, limiter
     now: clock,
   });
   jobs.register(PICKUP_REMINDER_JOB, (payload) => cvsShipping.pickupReminder(String(payload.order_no)));
+  const content = createContentService(db, catalogue, shops, now);
   const hctBlock = hctBlockOf(config.HCT_CONSIGNMENT_NUMBERS);
   const hctShipping = createHctShipping({
     consignments: createHctConsignments(db, hctBlock, clock),
@@ -303,7 +306,13 @@ export function createServices({ db, config, sms, mail, line, providers, limiter
     favorites: createFavoritesService(db, catalogue),
     cart,
     inventory,
-    content: createContentService(db, catalogue, shops, now),
+    content,
+    sitemaps: createSitemaps({
+      catalogue: createCatalogueSitemap(db),
+      openShops: shops.openShops,
+      ownContent: content.ownForSitemap,
+      now,
+    }),
     promotions,
     logistics,
     dealers: createDealersService(db, catalogue),

@@ -4,11 +4,15 @@ const SITE_NAME = "茶山好物";
 
 export interface SeoInput {
   title: string;
+  /** The mall's name (the sub-mall's own in a sub-mall): og:site_name and the title's suffix. */
+  siteName?: string;
   description?: string;
   /** Absolute origin of the site (root loader data), e.g. https://shop.example. */
   origin?: string;
-  /** Path and query of the canonical URL. */
+  /** Path and query of this page (og:url, and the canonical URL unless `canonicalPath` says otherwise). */
   path: string;
+  /** Where search engines should index this content, e.g. a sub-mall's copy of a main-mall product. */
+  canonicalPath?: string;
   image?: string;
   type?: "website" | "product" | "article";
   noindex?: boolean;
@@ -18,16 +22,17 @@ export interface SeoInput {
 export function seo(input: SeoInput): MetaDescriptor[] {
   const origin = input.origin ?? "";
   const url = `${origin}${input.path}`;
-  const title = input.title.includes(SITE_NAME) ? input.title : `${input.title}｜${SITE_NAME}`;
+  const siteName = input.siteName || SITE_NAME;
+  const title = input.title.includes(siteName) ? input.title : `${input.title}｜${siteName}`;
   const description = (input.description ?? "").replace(/\s+/g, " ").slice(0, 160);
-  // Link previews (LINE, Facebook) take raster images: uploads go through the WebP resizer.
-  const imagePath = input.image?.startsWith("/uploads/") ? `/img/1280${input.image}` : input.image;
+  // Link previews (LINE, Facebook) show a 1200×630 JPEG reliably: uploads go through the preview renderer.
+  const imagePath = input.image?.startsWith("/uploads/") ? `/og${input.image}.jpg` : input.image;
   const image = imagePath ? (imagePath.startsWith("http") ? imagePath : `${origin}${imagePath}`) : undefined;
   const tags: MetaDescriptor[] = [
     { title },
     { name: "description", content: description },
-    { tagName: "link", rel: "canonical", href: url },
-    { property: "og:site_name", content: SITE_NAME },
+    { tagName: "link", rel: "canonical", href: `${origin}${input.canonicalPath ?? input.path}` },
+    { property: "og:site_name", content: siteName },
     { property: "og:locale", content: "zh_TW" },
     { property: "og:type", content: input.type ?? "website" },
     { property: "og:title", content: title },
@@ -38,12 +43,24 @@ export function seo(input: SeoInput): MetaDescriptor[] {
     { name: "twitter:description", content: description },
   ];
   if (image) tags.push({ property: "og:image", content: image }, { name: "twitter:image", content: image });
+  if (image && imagePath?.startsWith("/og/"))
+    tags.push(
+      { property: "og:image:type", content: "image/jpeg" },
+      { property: "og:image:width", content: "1200" },
+      { property: "og:image:height", content: "630" },
+    );
   if (input.noindex) tags.push({ name: "robots", content: "noindex" });
   return tags;
 }
 
+/** The root loader's origin and the mall's name, for a child page's meta function. */
+export function site(matches: ReadonlyArray<{ id: string; data?: unknown } | undefined>): { origin: string; siteName: string } {
+  const root = matches.find((m) => m?.id === "root")?.data as { shop?: { name?: string } | null } | undefined;
+  return { origin: rootOrigin(matches), siteName: root?.shop?.name || SITE_NAME };
+}
+
 /** The root loader's origin, for canonical URLs in child meta functions. */
-export function rootOrigin(matches: ReadonlyArray<{ id: string; data?: unknown } | undefined>): string {
+function rootOrigin(matches: ReadonlyArray<{ id: string; data?: unknown } | undefined>): string {
   const root = matches.find((m) => m?.id === "root")?.data as { origin?: string } | undefined;
   return root?.origin ?? "";
 }

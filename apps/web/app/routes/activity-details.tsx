@@ -2,7 +2,7 @@ import type { PromotionDetail } from "@shop/contract/catalogue";
 import { formatDate } from "@shop/contract/format";
 import { data } from "react-router";
 import { intParam } from "../lib/query";
-import { rootOrigin, seo } from "../lib/seo";
+import { seo, site } from "../lib/seo";
 import { parseShopPrefix } from "../lib/shop";
 import { ProductCard } from "../ui/ProductCard";
 import { RichContent } from "../ui/RichContent";
@@ -23,7 +23,7 @@ export const meta: Route.MetaFunction = ({ data: a, matches, location }) =>
     ? seo({
         title: a.title,
         description: `${a.rule_text}。${a.summary}`,
-        origin: rootOrigin(matches),
+        ...site(matches),
         path: `${location.pathname}?id=${a.id}`,
         image: a.image,
       })

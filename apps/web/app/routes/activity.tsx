@@ -2,7 +2,7 @@ import type { Promotion } from "@shop/contract/catalogue";
 import type { Paged } from "@shop/contract/envelope";
 import { formatDate } from "@shop/contract/format";
 import { intParam } from "../lib/query";
-import { rootOrigin, seo } from "../lib/seo";
+import { seo, site } from "../lib/seo";
 import { parseShopPrefix } from "../lib/shop";
 import { Img } from "../ui/Img";
 import { Pagination } from "../ui/Pagination";
@@ -21,7 +21,7 @@ export const meta: Route.MetaFunction = ({ matches, location, data: d }) =>
   seo({
     title: "優惠活動",
     description: d?.list.map((p) => `${p.title}：${p.rule_text}`).join("；"),
-    origin: rootOrigin(matches),
+    ...site(matches),
     path: location.pathname,
   });
 

@@ -16,7 +16,7 @@ import { orderAccess } from "../features/orders/order-access";
 import { api } from "../lib/api";
 import { useToken } from "../lib/auth";
 import { useHydrated } from "../lib/hydrated";
-import { rootOrigin, seo } from "../lib/seo";
+import { seo, site } from "../lib/seo";
 import { useShop } from "../lib/shop";
 import { storage } from "../lib/storage";
 import { useAlerts } from "../ui/alerts";
@@ -24,7 +24,7 @@ import { ShopLink } from "../ui/ShopLink";
 import type { Route } from "./+types/checkout";
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
-  seo({ title: "結帳", origin: rootOrigin(matches), path: location.pathname, noindex: true });
+  seo({ title: "結帳", ...site(matches), path: location.pathname, noindex: true });
 
 /** /cart: the checkout. Cart lines chosen on /select_cart, or one product (?variant_id=&qty=, quick order). */
 export default function Checkout() {

@@ -2,7 +2,7 @@ import { inquiryInput } from "@shop/contract";
 import { useLocation } from "react-router";
 import { useApiForm } from "../features/auth/useApiForm";
 import { api } from "../lib/api";
-import { rootOrigin, seo } from "../lib/seo";
+import { seo, site } from "../lib/seo";
 import { useShop } from "../lib/shop";
 import { Field } from "../ui/Field";
 import { SubmitButton } from "../ui/SubmitButton";
@@ -15,7 +15,7 @@ const COPY = {
 
 export const meta: Route.MetaFunction = ({ matches, location }) => {
   const copy = location.pathname.endsWith("/stranger") ? COPY.stranger : COPY.contact;
-  return seo({ title: copy.title, description: copy.intro, origin: rootOrigin(matches), path: location.pathname });
+  return seo({ title: copy.title, description: copy.intro, ...site(matches), path: location.pathname });
 };
 
 /** /contactus and /stranger: both send /api/contactu/email. */

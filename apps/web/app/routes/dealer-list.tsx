@@ -2,7 +2,7 @@ import type { DealerSearchPage } from "@shop/contract/catalogue";
 import { Form } from "react-router";
 import { DealerSummary } from "../features/dealers/parts";
 import { intParam } from "../lib/query";
-import { rootOrigin, seo } from "../lib/seo";
+import { seo, site } from "../lib/seo";
 import { useShop } from "../lib/shop";
 import { Pagination } from "../ui/Pagination";
 import { ShopLink } from "../ui/ShopLink";
@@ -27,7 +27,7 @@ export const meta: Route.MetaFunction = ({ data: d, matches, location }) =>
   seo({
     title: d?.county ? `${d.county}經銷據點` : "經銷據點",
     description: `茶山好物經銷商與門市據點：${(d?.result.list ?? []).map((x) => `${x.name}（${x.county}）`).join("、")}`,
-    origin: rootOrigin(matches),
+    ...site(matches),
     path: `${location.pathname}${location.search}`,
   });
 

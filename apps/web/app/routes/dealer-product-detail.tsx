@@ -2,7 +2,7 @@ import type { DealerDetail } from "@shop/contract/catalogue";
 import { data } from "react-router";
 import { DealerHeader, OutletList } from "../features/dealers/parts";
 import { intParam } from "../lib/query";
-import { rootOrigin, seo } from "../lib/seo";
+import { seo, site } from "../lib/seo";
 import { ProductCard } from "../ui/ProductCard";
 import { ShopLink } from "../ui/ShopLink";
 import type { Route } from "./+types/dealer-product-detail";
@@ -22,7 +22,7 @@ export const meta: Route.MetaFunction = ({ data: d, matches, location }) =>
         title: `${d.name} 經銷商品`,
         description: `${d.name}（${d.county}）${d.intro} 經銷商品：${d.products.map((p) => p.name).join("、")}`,
         image: d.image,
-        origin: rootOrigin(matches),
+        ...site(matches),
         path: `${location.pathname}${location.search}`,
       })
     : [{ title: "找不到此經銷商｜茶山好物" }];

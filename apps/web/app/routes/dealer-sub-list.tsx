@@ -2,7 +2,7 @@ import type { DealerOutletPage } from "@shop/contract/catalogue";
 import { data } from "react-router";
 import { DealerHeader, OutletList } from "../features/dealers/parts";
 import { intParam } from "../lib/query";
-import { rootOrigin, seo } from "../lib/seo";
+import { seo, site } from "../lib/seo";
 import { Pagination } from "../ui/Pagination";
 import { ShopLink } from "../ui/ShopLink";
 import type { Route } from "./+types/dealer-sub-list";
@@ -24,7 +24,7 @@ export const meta: Route.MetaFunction = ({ data: d, matches, location }) =>
         title: `${d.dealer.name} 門市據點`,
         description: `${d.dealer.name}門市：${d.list.map((o) => `${o.name} ${o.address}`).join("、")}`,
         image: d.dealer.image,
-        origin: rootOrigin(matches),
+        ...site(matches),
         path: `${location.pathname}${location.search}`,
       })
     : [{ title: "找不到此經銷商｜茶山好物" }];

@@ -5,7 +5,7 @@ import { Suspense } from "react";
 import { useRouteLoaderData } from "react-router";
 import { BannerCarousel } from "../features/home/BannerCarousel";
 import { VideoPlayer } from "../features/home/VideoPlayer";
-import { rootOrigin, seo } from "../lib/seo";
+import { seo, site } from "../lib/seo";
 import { parseShopPrefix } from "../lib/shop";
 import type { loader as rootLoader } from "../root";
 import { Img } from "../ui/Img";
@@ -55,7 +55,7 @@ export const meta: Route.MetaFunction = ({ matches, data, location }) => {
   return seo({
     title: root?.homeDesc.title || root?.shop?.name || "茶山好物",
     description: root?.homeDesc.description,
-    origin: rootOrigin(matches),
+    ...site(matches),
     path: location.pathname,
     image: data?.banners[0]?.image_mobile,
   });

@@ -2,7 +2,7 @@ import { formatDate } from "@shop/contract/format";
 import type { NewsSummary } from "@shop/contract/front";
 import { data } from "react-router";
 import { intParam } from "../lib/query";
-import { rootOrigin, seo } from "../lib/seo";
+import { seo, site } from "../lib/seo";
 import { RichContent } from "../ui/RichContent";
 import { ShopLink } from "../ui/ShopLink";
 import type { Route } from "./+types/news-details";
@@ -20,7 +20,7 @@ export const meta: Route.MetaFunction = ({ data: n, matches, location }) =>
     ? seo({
         title: n.title,
         description: n.summary,
-        origin: rootOrigin(matches),
+        ...site(matches),
         path: `${location.pathname}?id=${n.id}`,
         image: n.image,
         type: "article",

@@ -2,7 +2,7 @@ import type { Paged } from "@shop/contract/envelope";
 import { formatDate } from "@shop/contract/format";
 import type { NewsSummary } from "@shop/contract/front";
 import { intParam } from "../lib/query";
-import { rootOrigin, seo } from "../lib/seo";
+import { seo, site } from "../lib/seo";
 import { parseShopPrefix } from "../lib/shop";
 import { Img } from "../ui/Img";
 import { Pagination } from "../ui/Pagination";
@@ -21,7 +21,7 @@ export const meta: Route.MetaFunction = ({ matches, location, data: d }) =>
   seo({
     title: "最新消息",
     description: d?.list.map((n) => n.title).join("、"),
-    origin: rootOrigin(matches),
+    ...site(matches),
     path: location.pathname,
   });
 

@@ -2,11 +2,11 @@ import { useSearchParams } from "react-router";
 import { OrderLoadState } from "../features/orders/LoadState";
 import { TrackingCard } from "../features/orders/TrackingCard";
 import { useTracking } from "../features/orders/useOrder";
-import { rootOrigin, seo } from "../lib/seo";
+import { seo, site } from "../lib/seo";
 import type { Route } from "./+types/order-delivery";
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
-  seo({ title: "配送進度", origin: rootOrigin(matches), path: location.pathname, noindex: true });
+  seo({ title: "配送進度", ...site(matches), path: location.pathname, noindex: true });
 
 /** /order_delivery and /member/delivery_progress: a shipment's tracking timeline. */
 export default function OrderDelivery() {

@@ -2,11 +2,11 @@ import { useSearchParams } from "react-router";
 import { OrderLoadState } from "../features/orders/LoadState";
 import { OrderDetail } from "../features/orders/OrderDetail";
 import { useOrder } from "../features/orders/useOrder";
-import { rootOrigin, seo } from "../lib/seo";
+import { seo, site } from "../lib/seo";
 import type { Route } from "./+types/order-detail";
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
-  seo({ title: "訂單明細", origin: rootOrigin(matches), path: location.pathname, noindex: true });
+  seo({ title: "訂單明細", ...site(matches), path: location.pathname, noindex: true });
 
 /** /order_detail and /member/order_detail: one order for its buyer. */
 export default function OrderDetailPage() {

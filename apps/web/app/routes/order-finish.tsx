@@ -5,12 +5,12 @@ import { OrderLoadState } from "../features/orders/LoadState";
 import { TransferInfo } from "../features/orders/OrderDetail";
 import { useOrder } from "../features/orders/useOrder";
 import { useToken } from "../lib/auth";
-import { rootOrigin, seo } from "../lib/seo";
+import { seo, site } from "../lib/seo";
 import { ShopLink } from "../ui/ShopLink";
 import type { Route } from "./+types/order-finish";
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
-  seo({ title: "訂單完成", origin: rootOrigin(matches), path: location.pathname, noindex: true });
+  seo({ title: "訂單完成", ...site(matches), path: location.pathname, noindex: true });
 
 /** /orderfinish?order_no=: the result of checkout (or of the 3-D Secure return) and what to do next. */
 export default function OrderFinish() {

@@ -2,7 +2,7 @@ import { orderLookupInput } from "@shop/contract/order";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { api } from "../lib/api";
-import { rootOrigin, seo } from "../lib/seo";
+import { seo, site } from "../lib/seo";
 import { useShop } from "../lib/shop";
 import { storage } from "../lib/storage";
 import { Field } from "../ui/Field";
@@ -12,7 +12,7 @@ import type { Route } from "./+types/order-search";
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   seo({
     title: "訂單查詢",
-    origin: rootOrigin(matches),
+    ...site(matches),
     path: location.pathname,
     description: "以訂單編號與手機號碼查詢訂單狀態。",
   });

@@ -1,7 +1,7 @@
 import type { CategoryPage, ProductSort, SearchPage } from "@shop/contract/catalogue";
 import { data, Form, useNavigation } from "react-router";
 import { intParam } from "../lib/query";
-import { rootOrigin, seo } from "../lib/seo";
+import { seo, site } from "../lib/seo";
 import { parseShopPrefix, useShop } from "../lib/shop";
 import { Breadcrumb } from "../ui/Breadcrumb";
 import { Pagination } from "../ui/Pagination";
@@ -47,12 +47,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ data: d, matches, location }) => {
   if (!d) return [{ title: "找不到此頁面" }];
-  const origin = rootOrigin(matches);
+  const here = site(matches);
   if (d.kind === "search") {
     return seo({
       title: d.keyword ? `「${d.keyword}」的搜尋結果` : "全部商品",
-      description: `茶山好物商品搜尋：${d.keyword}`,
-      origin,
+      description: `${here.siteName}商品搜尋：${d.keyword}`,
+      ...here,
       path: location.pathname + location.search,
       noindex: true,
     });
@@ -64,7 +64,7 @@ export const meta: Route.MetaFunction = ({ data: d, matches, location }) => {
       .slice(0, 6)
       .map((p) => p.name)
       .join("、")}等 ${c.total} 項商品。`,
-    origin,
+    ...here,
     path: `${location.pathname}?parent_categry_id=${c.category.id}`,
     image: c.list[0]?.image,
   });

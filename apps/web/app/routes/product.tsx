@@ -8,7 +8,7 @@ import { productJsonLd } from "../features/catalogue/jsonld";
 import { api } from "../lib/api";
 import { useToken } from "../lib/auth";
 import { intParam } from "../lib/query";
-import { rootOrigin, seo } from "../lib/seo";
+import { seo, site } from "../lib/seo";
 import { parseShopPrefix, shopScope, useShop } from "../lib/shop";
 import { useAlerts } from "../ui/alerts";
 import { Breadcrumb } from "../ui/Breadcrumb";
@@ -42,13 +42,17 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ data: d, matches }) => {
   if (!d) return [{ title: "找不到此商品" }];
-  const origin = rootOrigin(matches);
+  const { origin, siteName } = site(matches);
   const path = `${d.shopBase}/product/details?id=${d.product.id}`;
   const tags = seo({
     title: d.product.name,
     description: d.product.subtitle || d.product.name,
     origin,
+    siteName,
     path,
+    // Every product is sold in the main mall: a sub-mall's copy sends search engines there, while
+    // og:url keeps the sub-mall link that a share should carry.
+    canonicalPath: `/product/details?id=${d.product.id}`,
     image: d.product.image,
     type: "product",
   });

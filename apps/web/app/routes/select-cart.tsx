@@ -1,13 +1,13 @@
 import { formatMoney } from "@shop/contract/format";
 import { QtySelect, unavailableText } from "../features/cart/LineControls";
 import { useCart } from "../features/cart/useCart";
-import { rootOrigin, seo } from "../lib/seo";
+import { seo, site } from "../lib/seo";
 import { Img } from "../ui/Img";
 import { ShopLink } from "../ui/ShopLink";
 import type { Route } from "./+types/select-cart";
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
-  seo({ title: "選擇結帳商品", origin: rootOrigin(matches), path: location.pathname, noindex: true });
+  seo({ title: "選擇結帳商品", ...site(matches), path: location.pathname, noindex: true });
 
 /** /select_cart: choose which cart lines go to checkout. The cart lives in the browser's session. */
 export default function SelectCart() {

@@ -14,8 +14,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     method: "POST",
     body: { shop_id: shopId },
   });
-  // A shop that does not exist or is suspended sends visitors to the main mall.
-  if (!recheck.status && recheck.data?.shop_id === 1) throw redirect("/");
+  // A shop that does not exist or is suspended: say so (404) and offer the main mall, rather
+  // than a silent move that leaves a shared link looking broken.
+  if (!recheck.status && recheck.data?.shop_id === 1) throw data({ shopMissing: true }, { status: 404 });
   return null;
 }
 

@@ -1,6 +1,6 @@
 import type { StaticPage } from "@shop/contract/front";
 import { data } from "react-router";
-import { rootOrigin, seo } from "../lib/seo";
+import { seo, site } from "../lib/seo";
 import { parseShopPrefix } from "../lib/shop";
 import { RichContent } from "../ui/RichContent";
 import type { Route } from "./+types/static-page";
@@ -26,7 +26,7 @@ export const meta: Route.MetaFunction = ({ data: d, matches, location }) =>
     ? seo({
         title: d.page.title,
         description: d.page.content.replace(/<[^>]+>/g, "").slice(0, 120),
-        origin: rootOrigin(matches),
+        ...site(matches),
         path: location.pathname + (location.pathname.endsWith("/content") ? `?key=${d.page.key}` : ""),
       })
     : [{ title: "找不到此頁面" }];

@@ -124,6 +124,23 @@ export function createContentService(
       return { list: result.rows.map(newsSummary), total: result.total, page, per_page: perPage };
     },
 
+    /** A shop's own published news and pages, with when each last changed (sitemaps; no fallback). */
+    async ownForSitemap(shopId: number) {
+      const [items, pages] = await Promise.all([
+        db
+          .select({ id: news.id, publishedAt: news.publishedAt })
+          .from(news)
+          .where(and(eq(news.shopId, shopId), lte(news.publishedAt, now())))
+          .orderBy(asc(news.id)),
+        db
+          .select({ key: staticPages.key, updatedAt: staticPages.updatedAt })
+          .from(staticPages)
+          .where(eq(staticPages.shopId, shopId))
+          .orderBy(asc(staticPages.id)),
+      ]);
+      return { news: items, pages };
+    },
+
     async newsItem(id: number) {
       const [row] = await db
         .select()

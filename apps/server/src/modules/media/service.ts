@@ -5,6 +5,9 @@ import type { ObjectStore } from "../../integrations/object-store.js";
 
 /** Widths the storefront asks for (srcset); anything else is refused so the cache stays bounded. */
 const IMAGE_WIDTHS = [96, 160, 320, 480, 640, 960, 1280, 1600] as const;
+/** Link previews (og:image): LINE and Facebook show a 1.91:1 JPEG reliably, not SVG or WebP. */
+const PREVIEW = { width: 1200, height: 630 } as const;
+const IMAGE_FILE = /\.(png|jpe?g|webp|avif|gif|svg)$/i;
 
 /**
  * Responsive images: `/img/{width}/uploads/…` is the original under DATA_DIR/uploads resized to
@@ -33,18 +36,46 @@ export function createMediaService(dataDir: string, store?: ObjectStore) {
     return true;
   }
 
-  async function render(source: string, target: string, width: number) {
+  async function render(source: string, target: string, kind: "preview" | number) {
     await fs.mkdir(path.dirname(target), { recursive: true });
     const tmp = `${target}.${process.pid}.tmp`;
-    await sharp(source, { density: 144 })
-      .resize({ width, withoutEnlargement: false })
-      .webp({ quality: 78, effort: 4 })
-      .toFile(tmp);
+    if (kind === "preview")
+      // The whole picture on white, never cropped: a product photo keeps the product in view.
+      await sharp(source, { density: 144 })
+        .resize({ ...PREVIEW, fit: "contain", background: "#ffffff" })
+        .flatten({ background: "#ffffff" })
+        .jpeg({ quality: 82, mozjpeg: true })
+        .toFile(tmp);
+    else
+      await sharp(source, { density: 144 })
+        .resize({ width: kind, withoutEnlargement: false })
+        .webp({ quality: 78, effort: 4 })
+        .toFile(tmp);
     await fs.rename(tmp, target);
     return target;
   }
 
-  return {
+  /** A derived file (a size, or the preview) of an upload, rendered once and then served from the cache. */
+  async function derived(relativePath: string, kind: "preview" | number): Promise<string | undefined> {
+    const source = path.resolve(uploads, relativePath);
+    if (!source.startsWith(uploads + path.sep) || !IMAGE_FILE.test(source)) return undefined;
+    const rel = path.relative(uploads, source);
+    const target =
+      kind === "preview" ? path.join(cacheDir, "og", `${rel}.jpg`) : path.join(cacheDir, String(kind), `${rel}.webp`);
+    if (!(await files.ensureLocal(rel))) return undefined;
+    const [src, out] = await Promise.all([fs.stat(source).catch(() => undefined), fs.stat(target).catch(() => undefined)]);
+    if (!src) return undefined;
+    if (out && out.mtimeMs >= src.mtimeMs) return target;
+    // Concurrent first requests for one file share one rendering.
+    let job = inFlight.get(target);
+    if (!job) {
+      job = render(source, target, kind).finally(() => inFlight.delete(target));
+      inFlight.set(target, job);
+    }
+    return job;
+  }
+
+  const files = {
     /** Makes an upload present on this instance (from the object store when needed); false when there is none. */
     async ensureLocal(relativePath: string): Promise<boolean> {
       const file = localPath(relativePath);
@@ -70,25 +101,17 @@ export function createMediaService(dataDir: string, store?: ObjectStore) {
       if (!store || !file) return;
       await store.put(`uploads/${relativePath}`, await fs.readFile(file), contentType);
     },
+  };
 
+  return {
+    ...files,
     /** The resized file's path, or undefined when the original does not exist or is not allowed. */
     async resized(relativePath: string, width: number): Promise<string | undefined> {
       if (!(IMAGE_WIDTHS as readonly number[]).includes(width)) return undefined;
-      const source = path.resolve(uploads, relativePath);
-      if (!source.startsWith(uploads + path.sep) || !/\.(png|jpe?g|webp|avif|gif|svg)$/i.test(source)) return undefined;
-      const target = path.join(cacheDir, String(width), `${path.relative(uploads, source)}.webp`);
-      if (!(await this.ensureLocal(path.relative(uploads, source)))) return undefined;
-      const [src, out] = await Promise.all([fs.stat(source).catch(() => undefined), fs.stat(target).catch(() => undefined)]);
-      if (!src) return undefined;
-      if (out && out.mtimeMs >= src.mtimeMs) return target;
-      // Concurrent first requests for one size share one rendering.
-      let job = inFlight.get(target);
-      if (!job) {
-        job = render(source, target, width).finally(() => inFlight.delete(target));
-        inFlight.set(target, job);
-      }
-      return job;
+      return derived(relativePath, width);
     },
+    /** The upload as a 1200×630 JPEG link preview (any source format), or undefined. */
+    preview: (relativePath: string) => derived(relativePath, "preview"),
   };
 }
 

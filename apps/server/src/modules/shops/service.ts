@@ -177,6 +177,14 @@ export function createShopsService(db: Db) {
       const amount = Math.floor((goodsAmount * shop.commissionBp) / 10_000);
       return amount > 0 ? { sellerId: shop.ownerMemberId, amount } : null;
     },
+    /** Every open shop, the main mall first (sitemaps). */
+    openShops(): Promise<Array<{ id: number; createdAt: Date }>> {
+      return db
+        .select({ id: shops.id, createdAt: shops.createdAt })
+        .from(shops)
+        .where(eq(shops.status, "open"))
+        .orderBy(asc(shops.id));
+    },
     async isOpen(id: number) {
       return (await byId(id))?.status === "open";
     },

@@ -36,6 +36,9 @@ export function useStartupChecks() {
         storage.setIsLiff("0");
         const target = r.data.shop_id === MAIN_SHOP_ID ? "/" : `/shop_${r.data.shop_id}/`;
         if (target === "/") storage.setSubMall(null);
+        // A closed or unknown sub-mall in the address shows its own 404 page with a link to the main mall.
+        const here = window.location.pathname;
+        if (target === "/" && (here === `/${subMall}` || here.startsWith(`/${subMall}/`))) return;
         navigate(target, { replace: true });
       });
     } else {
