@@ -13,7 +13,8 @@ export async function signIn(page: Page, phone: string, password: string) {
   await page.getByLabel("手機號碼或電子郵件").fill(phone);
   await page.getByLabel("密碼").fill(password);
   await page.getByRole("button", { name: "登入", exact: true }).click();
-  await expect(page).toHaveURL(/\/member$/);
+  // A member lands in their own mall's member area; a seller in their seller area.
+  await expect(page).toHaveURL(/\/member(\/seller)?$/);
 }
 
 /** Signs a staff account in to the back office and waits for the dashboard. */

@@ -77,6 +77,12 @@ export const ShopEdit = () => (
         <ImageField source="src" title="title" />
       </ImageInput>
       <NumberInput source="commission_percent" label="抽成（商品金額 %）" min={0} max={100} />
+      <NumberInput
+        source="owner_member_id"
+        label="賣家（會員編號）"
+        min={1}
+        helperText="變更後，新賣家登入會進入此商城的賣家專區；原賣家改回主商城會員"
+      />
       <SelectInput
         source="status"
         label="狀態"

@@ -186,6 +186,8 @@ export const shopCreateInput = z.strictObject({
   commission_percent: percent.default(0),
 });
 export const shopUpdateInput = z.strictObject({
+  /** The seller who owns the sub-mall (changing it binds the new owner there and releases the old one). */
+  owner_member_id: id.nullable().optional(),
   name: text("商城名稱", 40),
   intro: z.string().trim().max(500).default(""),
   logo: optionalImage,

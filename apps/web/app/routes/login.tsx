@@ -3,7 +3,7 @@ import { useNavigate, useSearchParams } from "react-router";
 import { ThirdPartyButtons } from "../features/auth/ThirdPartyButtons";
 import { useApiForm } from "../features/auth/useApiForm";
 import { api } from "../lib/api";
-import { useShop } from "../lib/shop";
+import { MAIN_SHOP_ID, useShop } from "../lib/shop";
 import { storage } from "../lib/storage";
 import { Field } from "../ui/Field";
 import { ShopLink } from "../ui/ShopLink";
@@ -28,7 +28,10 @@ export default function Login() {
     const result = await submitTo(() => api<AuthResult>("/api/auth/login", { body: values }));
     if (!result) return;
     storage.setToken(result.data.token);
-    navigate(safeNext(params.get("next")) ?? shop.path("/member"));
+    // A member lands in their own mall; a seller in their shop's seller area.
+    const { shop_id, is_seller } = result.data.user;
+    const home = shop_id === MAIN_SHOP_ID ? "" : `/shop_${shop_id}`;
+    navigate(safeNext(params.get("next")) ?? `${home}${is_seller ? "/member/seller" : "/member"}`);
   });
 
   return (

@@ -9,8 +9,6 @@ import {
   type HomeBlocksInput,
   type issueCouponInput,
   type newsInput,
-  PAYMENT_SWITCHES,
-  type PaymentSettingsInput,
   type ProductInput,
   type promotionInput,
   type raffleInput,
@@ -24,7 +22,6 @@ import {
   type staticPageInput,
   type stockAdjustInput,
 } from "@shop/contract/admin";
-import { bankName } from "@shop/reference-data";
 import type { z } from "zod";
 import type { Db, Tx } from "../../db/client.js";
 import type { AuditHook } from "../../lib/admin-table.js";
@@ -45,9 +42,10 @@ import type { OrderViews } from "../orders/views.js";
 import type { PayoutService, WithdrawalDecision } from "../payout/service.js";
 import type { PromotionsAdmin } from "../promotions/admin.js";
 import type { RafflesAdmin } from "../raffles/admin.js";
-import type { ShopsService } from "../shops/service.js";
+import type { ShopAdminView, ShopsService } from "../shops/service.js";
 import { type Actor, type StaffService, who } from "../staff/service.js";
 import { createOrderAdmin } from "./order-admin.js";
+import { createPaymentSettingsAdmin } from "./payment-settings.js";
 
 export interface AdminDeps {
   db: Db;
@@ -83,6 +81,21 @@ type In<T extends z.ZodType> = z.infer<T>;
 export function createAdminService(d: AdminDeps) {
   const record = d.staff.record;
 
+  /**
+   * A shop's owner belongs to it: in the shop's write transaction the new owner is bound to the
+   * shop (their sign-in lands there) and a replaced owner is released to the main mall.
+   */
+  const withOwnerBinding =
+    (audit: AuditHook<ShopAdminView>): AuditHook<ShopAdminView> =>
+    async (tx, before, after) => {
+      const was = before?.owner_member_id ?? null;
+      const now = after?.owner_member_id ?? null;
+      if (was !== now) {
+        if (was !== null) await d.members.bindToShop(tx, was, MAIN_SHOP_ID);
+        if (now !== null && after) await d.members.bindToShop(tx, now, after.id);
+      }
+      await audit(tx, before, after);
+    };
   /** The audit entry for a create (no before), update or delete (no after) of one record. */
   const audited =
     <V extends { id: number | string }>(actor: Actor, entity: string): AuditHook<V> =>
@@ -242,10 +255,13 @@ export function createAdminService(d: AdminDeps) {
     },
     async createShop(actor: Actor, input: In<typeof shopCreateInput>) {
       if (!(await d.members.byId(input.owner_member_id))) throw fieldError("owner_member_id", "找不到此會員");
-      return d.shops.adminCreate(input, audited(actor, "shop"));
+      return d.shops.adminCreate(input, withOwnerBinding(audited(actor, "shop")));
     },
-    updateShop: (actor: Actor, id: number, input: In<typeof shopUpdateInput>) =>
-      d.shops.adminUpdate(id, input, audited(actor, "shop")),
+    async updateShop(actor: Actor, id: number, input: In<typeof shopUpdateInput>) {
+      if (input.owner_member_id && !(await d.members.byId(input.owner_member_id)))
+        throw fieldError("owner_member_id", "找不到此會員");
+      return d.shops.adminUpdate(id, input, withOwnerBinding(audited(actor, "shop")));
+    },
     async createDealer(actor: Actor, input: In<typeof dealerInput>) {
       await mustExist("product", input.product_ids, "product_ids");
       return d.dealersAdmin.create(input, audited(actor, "dealer"));
@@ -255,47 +271,7 @@ export function createAdminService(d: AdminDeps) {
       return d.dealersAdmin.update(id, input, audited(actor, "dealer"));
     },
 
-    // Payment settings (main mall): which methods checkout offers and the transfer account.
-    async paymentSettings() {
-      const keys = [...PAYMENT_SWITCHES, "transfer_bank_code", "transfer_account", "transfer_holder", "transfer_bank_name"];
-      const s = await d.shops.settings(MAIN_SHOP_ID, keys);
-      return {
-        id: "payments",
-        pay_card: s.pay_card !== "0",
-        pay_transfer: s.pay_transfer !== "0",
-        pay_cod: s.pay_cod !== "0",
-        transfer_bank_code: s.transfer_bank_code ?? "",
-        transfer_bank_name: s.transfer_bank_name ?? "",
-        transfer_account: s.transfer_account ?? "",
-        transfer_holder: s.transfer_holder ?? "",
-      };
-    },
-    async updatePaymentSettings(actor: Actor, input: PaymentSettingsInput) {
-      const name = bankName(input.transfer_bank_code);
-      if (!name) throw fieldError("transfer_bank_code", "查無此銀行代碼");
-      if (!input.pay_card && !input.pay_transfer && !input.pay_cod) throw fieldError("pay_card", "請至少開放一種付款方式");
-      const before = await this.paymentSettings();
-      await d.db.transaction(async (tx: Tx) => {
-        await d.shops.setSettings(tx, MAIN_SHOP_ID, {
-          pay_card: input.pay_card ? "1" : "0",
-          pay_transfer: input.pay_transfer ? "1" : "0",
-          pay_cod: input.pay_cod ? "1" : "0",
-          transfer_bank_code: input.transfer_bank_code,
-          transfer_bank_name: name,
-          transfer_account: input.transfer_account,
-          transfer_holder: input.transfer_holder,
-        });
-        await record(tx, actor, {
-          action: "payments.update",
-          entity: "settings",
-          entityId: "payments",
-          before,
-          after: { ...input, transfer_bank_name: name },
-        });
-      });
-      return this.paymentSettings();
-    },
-
+    ...createPaymentSettingsAdmin({ db: d.db, shops: d.shops, record }),
     ...createOrderAdmin({ db: d.db, orders: d.orders, payments: d.payments, orderViews: d.orderViews, record }),
 
     // Members

@@ -42,11 +42,20 @@ export function createShopsService(db: Db) {
       name: s.name,
       intro: s.intro,
       commissionBp: s.commission_percent * 100,
-      ...("status" in s ? { status: s.status, logo: s.logo, banner: s.banner } : { ownerMemberId: s.owner_member_id }),
+      ...("status" in s
+        ? {
+            status: s.status,
+            logo: s.logo,
+            banner: s.banner,
+            // Absent: unchanged; null: no owner (the main mall never has one).
+            ...(s.owner_member_id !== undefined ? { ownerMemberId: s.owner_member_id } : {}),
+          }
+        : { ownerMemberId: s.owner_member_id }),
     }),
     orderBy: [asc(shops.id)] as SQL[],
     async check(_tx, s, id) {
       if (id === MAIN_SHOP_ID && "status" in s && s.status !== "open") throw fieldError("status", "主商城不可暫停營業");
+      if (id === MAIN_SHOP_ID && s.owner_member_id) throw fieldError("owner_member_id", "主商城沒有賣家");
     },
   });
   /** One sub-mall per seller: the unique index decides a race, the staff get a field message. */
@@ -65,7 +74,8 @@ export function createShopsService(db: Db) {
     adminGet: shopTable.get,
     /** A sub-mall for a member (the caller checks the member exists). */
     adminCreate: (input: ShopCreate, audit: AuditHook<ShopAdminView>) => oneShopPerOwner(() => shopTable.create(input, audit)),
-    adminUpdate: (id: number, input: ShopUpdate, audit: AuditHook<ShopAdminView>) => shopTable.update(id, input, audit),
+    adminUpdate: (id: number, input: ShopUpdate, audit: AuditHook<ShopAdminView>) =>
+      oneShopPerOwner(() => shopTable.update(id, input, audit)),
     /** Sets a shop's text settings (payment account…), inside the caller's transaction. */
     async setSettings(tx: Tx, shopId: number, values: Record<string, string>) {
       for (const [key, value] of Object.entries(values)) {

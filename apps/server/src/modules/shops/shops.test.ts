@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { shops } from "../../db/schema/index.js";
 import { DEMO_ACCOUNTS } from "../../demo/seed.js";
-import { createTestApp, type TestApp } from "../../test/harness.js";
+import { createTestApp, staffTokens, type TestApp } from "../../test/harness.js";
 
 let t: TestApp;
 let mainMember: string;
@@ -71,5 +71,57 @@ describe("sub-mall checks", () => {
   test("the demo seller owns shop 2", async () => {
     const me = await t.call<{ is_seller: boolean; shop_id: number }>("GET", "/api/user/get", { token: seller });
     expect(me.body.data).toMatchObject({ is_seller: true, shop_id: 2 });
+  });
+});
+
+describe("a shop's owner", () => {
+  test("a new shop binds its owner; changing the owner binds the new one and releases the old one; one shop per member", async () => {
+    const owner = (await staffTokens(t)).owner;
+    const me = async (token: string) =>
+      (await t.call<{ id: number; shop_id: number; is_seller: boolean }>("GET", "/api/user/get", { token })).body.data;
+    const downline = await login(DEMO_ACCOUNTS.downline);
+    const made = await t.call<{ id: number }>("POST", "/api/admin/shops", {
+      token: owner,
+      body: { owner_member_id: (await me(downline)).id, name: "小陳的茶舖", commission_percent: 10 },
+    });
+    expect(made.status, made.body.message).toBe(200);
+    const shopId = made.body.data.id;
+    expect(await me(downline)).toMatchObject({ shop_id: shopId, is_seller: true });
+
+    // The shop passes to the main-mall member: they are bound to it, the downline is released.
+    const member = await me(mainMember);
+    const body = { name: "小陳的茶舖", intro: "", logo: "", banner: "", commission_percent: 10, status: "open" };
+    const moved = await t.call<{ owner_member_id: number }>("PUT", `/api/admin/shops/${shopId}`, {
+      token: owner,
+      body: { ...body, owner_member_id: member.id },
+    });
+    expect(moved.status, moved.body.message).toBe(200);
+    expect(moved.body.data.owner_member_id).toBe(member.id);
+    expect(await me(mainMember)).toMatchObject({ shop_id: shopId, is_seller: true });
+    expect(await me(downline)).toMatchObject({ shop_id: 1, is_seller: false });
+
+    // A member who already owns a shop cannot take another; an unknown member is refused; nothing changes.
+    const sellerId = (await me(seller)).id;
+    const taken = await t.call("PUT", `/api/admin/shops/${shopId}`, {
+      token: owner,
+      body: { ...body, owner_member_id: sellerId },
+    });
+    expect([taken.status, taken.body.message]).toEqual([400, "此會員已經擁有子商城"]);
+    const unknown = await t.call("PUT", `/api/admin/shops/${shopId}`, {
+      token: owner,
+      body: { ...body, owner_member_id: 999999 },
+    });
+    expect([unknown.status, unknown.body.message]).toEqual([400, "找不到此會員"]);
+    expect(await me(mainMember)).toMatchObject({ shop_id: shopId, is_seller: true });
+    expect(await me(seller)).toMatchObject({ shop_id: 2, is_seller: true });
+    const main = await t.call("PUT", "/api/admin/shops/1", {
+      token: owner,
+      body: { ...body, name: "主商城", owner_member_id: sellerId },
+    });
+    expect([main.status, main.body.message]).toEqual([400, "主商城沒有賣家"]);
+
+    // Without owner_member_id the owner is kept (the form before this field still works).
+    expect((await t.call("PUT", `/api/admin/shops/${shopId}`, { token: owner, body })).status).toBe(200);
+    expect(await me(mainMember)).toMatchObject({ shop_id: shopId, is_seller: true });
   });
 });

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { useLocation, useNavigate } from "react-router";
+import { useLocation, useNavigate, useRouteLoaderData } from "react-router";
 import { api } from "../../lib/api";
 import { MAIN_SHOP_ID } from "../../lib/shop";
 import { storage } from "../../lib/storage";
@@ -14,6 +14,9 @@ export function useStartupChecks() {
   const location = useLocation();
   const navigate = useNavigate();
   const checked = useRef(false);
+  // No shop in the root data under a /shop_N/ address: the page is the closed-shop 404 (shop-scope.tsx).
+  const rootShop = (useRouteLoaderData("root") as { shop?: { status: string } | null } | undefined)?.shop;
+  const missingShop = rootShop === null || (rootShop !== undefined && rootShop.status !== "open");
 
   // Keep subMallStr and refcode for the session on every navigation.
   useEffect(() => {
@@ -34,20 +37,28 @@ export function useStartupChecks() {
       void api<{ shop_id: number }>("/api/supmall/recheck", { body: { shop_id: shopId } }).then((r) => {
         if (r.status || r.httpStatus === 0 || !r.data) return;
         storage.setIsLiff("0");
-        const target = r.data.shop_id === MAIN_SHOP_ID ? "/" : `/shop_${r.data.shop_id}/`;
-        if (target === "/") storage.setSubMall(null);
+        if (r.data.shop_id === MAIN_SHOP_ID) storage.setSubMall(null);
         // A closed or unknown sub-mall in the address shows its own 404 page with a link to the main mall.
-        const here = window.location.pathname;
-        if (target === "/" && (here === `/${subMall}` || here.startsWith(`/${subMall}/`))) return;
-        navigate(target, { replace: true });
+        if (missingShop && window.location.pathname.startsWith(`/${subMall}`)) return;
+        navigate(samePageIn(r.data.shop_id), { replace: true });
       });
     } else {
       void api<{ shop_id: number }>("/api/supmall/recheck2", { body: {} }).then((r) => {
         if (r.status || r.httpStatus === 0 || !r.data) return;
-        navigate(`/shop_${r.data.shop_id}/`, { replace: true });
+        navigate(samePageIn(r.data.shop_id), { replace: true });
       });
     }
-  }, [navigate]);
+  }, [navigate, missingShop]);
+}
+
+/**
+ * The page the visitor is on, in the mall they belong to: a member of /shop_2/ who opens
+ * /member/seller lands on /shop_2/member/seller, not on the sub-mall's home.
+ */
+function samePageIn(shopId: number) {
+  const { pathname, search } = window.location;
+  const rest = pathname.replace(/^\/shop_\d+(?=\/|$)/, "") || "/";
+  return `${shopId === MAIN_SHOP_ID ? "" : `/shop_${shopId}`}${rest}${search}`;
 }
 
 /** Every navigation scrolls to the top after 100 ms (specification §2). */
