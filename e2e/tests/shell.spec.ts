@@ -85,6 +85,11 @@ test("an unknown address is a 404 that says so", async ({ page }) => {
   await expect(page.getByRole("heading", { name: "找不到此頁面" })).toBeVisible();
 });
 
+test("an invite link straight to the register page fills the referral code", async ({ page }) => {
+  await page.goto("/register?refcode=TEAFAN88");
+  await expect(page.getByLabel("推薦碼（選填）")).toHaveValue("TEAFAN88");
+});
+
 test("a refcode in the URL is kept for the session and fills the register form", async ({ page }) => {
   await page.goto("/?refcode=TEAFAN88");
   await page.getByRole("link", { name: "註冊" }).first().click();

@@ -38,9 +38,11 @@ export default function Register() {
   const { register, handleSubmit, formState, setValue, getValues, trigger } = form;
   const errors = formState.errors;
 
-  // A refcode kept for this session (from any ?refcode= link) fills the field.
+  // The invite link's own ?refcode= (the shell stores it only after this page's effects ran), else
+  // one kept for this session from any earlier ?refcode= link, fills the field.
   useEffect(() => {
-    const kept = storage.refcode();
+    const fromLink = new URLSearchParams(window.location.search).get("refcode");
+    const kept = fromLink && /^[A-Za-z0-9]{4,16}$/.test(fromLink) ? fromLink : storage.refcode();
     if (kept) setValue("refcode", kept);
   }, [setValue]);
 
