@@ -102,7 +102,7 @@ export function createCvsShipping(d: {
     /** Day 5 at the store: reminds the buyer unless the parcel was picked up (or the order ended) meanwhile. */
     async pickupReminder(orderNo: string) {
       const o = await d.orderByNo(orderNo);
-      if (!o || o.status !== "shipped" || !isCvs(o.shipMethod)) return;
+      if (o?.status !== "shipped" || !isCvs(o.shipMethod)) return;
       const until = new Date(d.now().getTime() + (STORE_KEEPS_DAYS - REMIND_AFTER_DAYS - 1) * DAY_MS);
       await d.pickupReminder(o, o.cvsStore?.name ?? "", until);
     },

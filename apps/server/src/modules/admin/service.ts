@@ -23,7 +23,7 @@ import {
   type stockAdjustInput,
 } from "@shop/contract/admin";
 import type { z } from "zod";
-import type { Db, Tx } from "../../db/client.js";
+import type { Db } from "../../db/client.js";
 import type { AuditHook } from "../../lib/admin-table.js";
 import { fieldError, notFound } from "../../lib/errors.js";
 import type { CatalogueAdmin } from "../catalogue/admin.js";
