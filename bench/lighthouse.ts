@@ -1,4 +1,4 @@
-// Lighthouse mobile scores (performance, accessibility) in Debian's Chromium:
+// Lighthouse mobile scores (performance, accessibility, SEO) in Debian's Chromium:
 //   npx tsx bench/lighthouse.ts http://127.0.0.1:3000 / /product/details?id=1
 // Uses Lighthouse's default mobile emulation and simulated throttling (slow 4G, 4× CPU).
 import { spawnSync } from "node:child_process";
@@ -13,8 +13,8 @@ if (!base) {
   process.exit(2);
 }
 const out = fs.mkdtempSync(path.join(os.tmpdir(), "lighthouse-"));
-console.log("| page | performance | accessibility | LCP | TBT | CLS |");
-console.log("| --- | --- | --- | --- | --- | --- |");
+console.log("| page | performance | accessibility | SEO | LCP | TBT | CLS |");
+console.log("| --- | --- | --- | --- | --- | --- | --- |");
 for (const p of paths.length ? paths : ["/"]) {
   const report = path.join(out, "report.json");
   const r = spawnSync(
@@ -23,7 +23,7 @@ for (const p of paths.length ? paths : ["/"]) {
       "lighthouse",
       new URL(p, base).toString(),
       "--quiet",
-      "--only-categories=performance,accessibility",
+      "--only-categories=performance,accessibility,seo",
       "--output=json",
       `--output-path=${report}`,
       `--chrome-flags=${CHROMIUM_ARGS.join(" ")}`,
@@ -31,14 +31,14 @@ for (const p of paths.length ? paths : ["/"]) {
     { env: { ...process.env, CHROME_PATH: CHROMIUM_PATH }, stdio: ["ignore", "ignore", "inherit"] },
   );
   if (r.status !== 0) {
-    console.log(`| ${p} | failed (exit ${r.status}) | | | | |`);
+    console.log(`| ${p} | failed (exit ${r.status}) | | | | | |`);
     continue;
   }
   const json = JSON.parse(fs.readFileSync(report, "utf8"));
   const score = (k: string) => Math.round((json.categories[k]?.score ?? 0) * 100);
   const audit = (k: string) => json.audits[k]?.displayValue ?? "";
   console.log(
-    `| ${p} | ${score("performance")} | ${score("accessibility")} | ${audit("largest-contentful-paint")} | ${audit("total-blocking-time")} | ${audit("cumulative-layout-shift")} |`,
+    `| ${p} | ${score("performance")} | ${score("accessibility")} | ${score("seo")} | ${audit("largest-contentful-paint")} | ${audit("total-blocking-time")} | ${audit("cumulative-layout-shift")} |`,
   );
   const failing = Object.values(
     json.audits as Record<string, { id: string; score: number | null; scoreDisplayMode: string; title: string }>,

@@ -37,8 +37,18 @@ test.describe
       await page.getByRole("button", { name: "登入", exact: true }).click();
       const modal = page.getByRole("dialog", { name: "請輸入您的收款銀行帳號" });
       await expect(modal).toBeVisible();
-      // Static backdrop: Escape does not close it.
+      // The seller landed in their own seller area; a click on the backdrop does not close the
+      // modal, ✕ and Esc put it off, and it asks again at the next start.
+      await expect(page).toHaveURL(/\/shop_2\/member\/seller$/);
+      await page.mouse.click(5, 5);
+      await expect(modal).toBeVisible();
+      await modal.getByRole("button", { name: "關閉" }).click();
+      await expect(modal).toBeHidden();
+      await page.reload();
+      await expect(modal).toBeVisible();
       await page.keyboard.press("Escape");
+      await expect(modal).toBeHidden();
+      await page.reload();
       await expect(modal).toBeVisible();
       await modal.getByLabel("戶名").fill("林阿里");
       await modal.getByLabel("銀行").selectOption("004");
@@ -59,7 +69,8 @@ test.describe
       await modal.getByRole("button", { name: "送出" }).click();
       await expect(page.getByRole("dialog").getByText("收款帳號已儲存")).toBeVisible();
       await page.getByRole("button", { name: "確認", exact: true }).click();
-      await expect(page).toHaveURL(/\/$/);
+      // Saved: the seller is still where they were.
+      await expect(page).toHaveURL(/\/shop_2\/member\/seller$/);
       await page.reload();
       await expect(page.getByRole("dialog", { name: "請輸入您的收款銀行帳號" })).toHaveCount(0);
     });

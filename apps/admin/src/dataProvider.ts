@@ -43,7 +43,17 @@ const WRITABLE: Record<string, string[]> = {
   exchange_items: ["variant_id", "title", "image", "points", "active"],
   ship_methods: ["name", "fee", "free_threshold", "enabled", "sort"],
   message_templates: ["subject", "body"],
-  shops: ["owner_member_id", "name", "intro", "logo", "banner", "commission_percent", "status"],
+  shops: [
+    "owner_member_id",
+    "name",
+    "intro",
+    "logo",
+    "banner",
+    "commission_percent",
+    "status",
+    "ga4_measurement_id",
+    "meta_pixel_id",
+  ],
   dealers: [
     "name",
     "county",

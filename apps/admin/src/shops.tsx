@@ -83,6 +83,8 @@ export const ShopEdit = () => (
         min={1}
         helperText="變更後，新賣家登入會進入此商城的賣家專區；原賣家改回主商城會員"
       />
+      <TextInput source="ga4_measurement_id" label="GA4 評估 ID" helperText="例如 G-AB12CD34EF；留空則不載入" />
+      <TextInput source="meta_pixel_id" label="Meta Pixel ID" helperText="8–20 位數字；留空則不載入" />
       <SelectInput
         source="status"
         label="狀態"

@@ -38,7 +38,7 @@ import { type ResponseCache, registerPublicCache } from "./plugins/public-cache.
 import { responseSerializer } from "./plugins/response-serializer.js";
 import { registerSession } from "./plugins/session.js";
 import { createServices, type Services } from "./services.js";
-import { sitemapRoutes } from "./sitemap-routes.js";
+import { siteFileRoutes } from "./site-files.js";
 import { adminApp, safeDecode, webSecurity } from "./web-serving.js";
 
 declare module "http" {
@@ -323,7 +323,7 @@ export async function buildApp(options: BuildOptions): Promise<ShopApp> {
   });
 
   await app.register(mediaRoutes(media));
-  await app.register(sitemapRoutes(services.sitemaps, config.PUBLIC_URL));
+  await app.register(siteFileRoutes(services.sitemaps, (id) => services.shops.tracking(id), config.PUBLIC_URL));
 
   const adminDir = options.web ? options.web.adminDir : undefined;
   if (adminDir) await app.register(adminApp(adminDir));

@@ -66,6 +66,17 @@ export async function webSecurity(scope: FastifyInstance, providers: Providers) 
     providers.signIn.byProvider.line?.simulated === false
       ? ["https://api.line.me", "https://access.line.me", "https://liff.line.me"]
       : [];
+  // A shop's GA4 / Meta Pixel (decision 45): their scripts, beacons and pixels.
+  const analytics = {
+    script: ["https://www.googletagmanager.com", "https://connect.facebook.net"],
+    connect: [
+      "https://*.google-analytics.com",
+      "https://*.analytics.google.com",
+      "https://www.googletagmanager.com",
+      "https://www.facebook.com",
+    ],
+    img: ["https://*.google-analytics.com", "https://www.googletagmanager.com", "https://www.facebook.com"],
+  };
   scope.addHook("onRequest", async (request) => {
     request.raw.cspNonce = randomBytes(16).toString("base64");
   });
@@ -73,10 +84,10 @@ export async function webSecurity(scope: FastifyInstance, providers: Providers) 
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...tapPay, ...google, (req) => `'nonce-${(req as IncomingMessage).cspNonce}'`],
+        scriptSrc: ["'self'", ...tapPay, ...google, ...analytics.script, (req) => `'nonce-${(req as IncomingMessage).cspNonce}'`],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", "blob:"],
-        connectSrc: ["'self'", ...tapPay, ...google, ...liff],
+        imgSrc: ["'self'", "data:", "blob:", ...analytics.img],
+        connectSrc: ["'self'", ...tapPay, ...google, ...liff, ...analytics.connect],
         fontSrc: ["'self'", "data:"],
         frameSrc: ["'self'", "https://www.youtube-nocookie.com", "https://www.youtube.com", ...tapPay, ...google],
         mediaSrc: ["'self'"],

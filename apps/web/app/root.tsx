@@ -27,13 +27,17 @@ interface RootData extends ShellData {
   homeDesc: HomeDesc;
   /** Scheme and host of this request, for canonical and Open Graph URLs. */
   origin: string;
+  /** The shop has a GA4 or Meta Pixel id: its loader script is included (decision 45). */
+  analytics: boolean;
 }
 
 export async function loader({ context, params, request }: Route.LoaderArgs): Promise<RootData> {
   const shopId = parseShopPrefix(params.shopPrefix) ?? MAIN_SHOP_ID;
   const query = { shop_id: shopId };
   const [home, hrefs, news, tree] = await Promise.all([
-    context.api<{ shop: ShopInfo; home_desc: HomeDesc }>("/api/front/shop/get", { query }),
+    context.api<{ shop: ShopInfo; home_desc: HomeDesc; tracking: { ga4: string; pixel: string } }>("/api/front/shop/get", {
+      query,
+    }),
     context.api<TopHref[]>("/api/front/top_href/get", { query }),
     context.api<NewsSummary[]>("/api/front/new/searchthree", { query }),
     context.api<Array<{ id: number; name: string }>>("/api/category/search", { query }),
@@ -45,6 +49,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs): Pr
     testMode: context.testMode,
     nonce: context.nonce,
     shop: home.status ? home.data.shop : null,
+    analytics: home.status ? Boolean(home.data.tracking.ga4 || home.data.tracking.pixel) : false,
     homeDesc: home.status ? home.data.home_desc : { title: "", description: "" },
     topHrefs: hrefs.status ? hrefs.data : [],
     headline: headline ? { id: headline.id, title: headline.title } : null,
@@ -67,6 +72,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#233b1d" />
         <Meta />
         <Links />
+        {data?.analytics && data.shop ? <script async src={`/analytics/shop-${data.shop.id}.js`} nonce={data.nonce} /> : null}
       </head>
       <body className="font-sans text-stone-900 antialiased">
         {children}

@@ -185,7 +185,19 @@ export const shopCreateInput = z.strictObject({
   intro: z.string().trim().max(500).default(""),
   commission_percent: percent.default(0),
 });
+/** Per-shop measurement ids (empty: none). Absent: unchanged. */
+const ga4Id = z
+  .string()
+  .trim()
+  .regex(/^(G-[A-Z0-9]{4,16})?$/, { error: "GA4 評估 ID 格式為 G- 開頭加英數字，例如 G-AB12CD34EF" });
+const pixelId = z
+  .string()
+  .trim()
+  .regex(/^(\d{8,20})?$/, { error: "Meta Pixel ID 為 8–20 位數字" });
+
 export const shopUpdateInput = z.strictObject({
+  ga4_measurement_id: ga4Id.optional(),
+  meta_pixel_id: pixelId.optional(),
   /** The seller who owns the sub-mall (changing it binds the new owner there and releases the old one). */
   owner_member_id: id.nullable().optional(),
   name: text("商城名稱", 40),

@@ -19,6 +19,7 @@ import { useHydrated } from "../lib/hydrated";
 import { seo, site } from "../lib/seo";
 import { useShop } from "../lib/shop";
 import { storage } from "../lib/storage";
+import { track } from "../lib/track";
 import { useAlerts } from "../ui/alerts";
 import { ShopLink } from "../ui/ShopLink";
 import type { Route } from "./+types/checkout";
@@ -109,6 +110,17 @@ export default function Checkout() {
     const timer = setTimeout(() => void requote(), 250);
     return () => clearTimeout(timer);
   }, [hydrated, ready, requote]);
+
+  // begin_checkout once, with the first quote's lines (the shop's analytics, decision 45).
+  const began = useRef(false);
+  useEffect(() => {
+    if (!info || began.current) return;
+    began.current = true;
+    track("begin_checkout", {
+      value: info.quote.payable,
+      items: info.quote.lines.map((l) => ({ item_id: l.product_id, item_name: l.name, price: l.price, quantity: l.qty })),
+    });
+  }, [info]);
 
   // A payment method that stopped being available (e.g. COD after choosing the depot) is unchosen.
   useEffect(() => {

@@ -6,6 +6,7 @@ import { TransferInfo } from "../features/orders/OrderDetail";
 import { useOrder } from "../features/orders/useOrder";
 import { useToken } from "../lib/auth";
 import { seo, site } from "../lib/seo";
+import { track } from "../lib/track";
 import { ShopLink } from "../ui/ShopLink";
 import type { Route } from "./+types/order-finish";
 
@@ -30,6 +31,21 @@ export default function OrderFinish() {
     }, 1000);
     return () => clearTimeout(timer);
   }, [awaitingCard, checks, params, reload]);
+
+  // purchase once per order: a reload of this page (or a return from 3-D Secure) sends nothing more.
+  const placed = state.status === "ok" ? state.data : null;
+  useEffect(() => {
+    if (!placed) return;
+    const key = `tracked:purchase:${placed.order_no}`;
+    if (localStorage.getItem(key)) return;
+    localStorage.setItem(key, "1");
+    track("purchase", {
+      transaction_id: placed.order_no,
+      value: placed.order_amount,
+      shipping: placed.shipping_fee,
+      items: placed.lines.map((l) => ({ item_id: l.product_id, item_name: l.name, price: l.price, quantity: l.qty })),
+    });
+  }, [placed]);
 
   if (state.status !== "ok") return <OrderLoadState state={state} title="找不到訂單" action="查詢訂單" />;
   const o = state.data;

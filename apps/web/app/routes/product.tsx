@@ -10,6 +10,7 @@ import { useToken } from "../lib/auth";
 import { intParam } from "../lib/query";
 import { seo, site } from "../lib/seo";
 import { parseShopPrefix, shopScope, useShop } from "../lib/shop";
+import { track } from "../lib/track";
 import { useAlerts } from "../ui/alerts";
 import { Breadcrumb } from "../ui/Breadcrumb";
 import { Img } from "../ui/Img";
@@ -109,6 +110,9 @@ export default function Product({ loaderData }: Route.ComponentProps) {
   const { product: p, pointPercent } = loaderData;
   const alerts = useAlerts();
   const shop = useShop();
+  useEffect(() => {
+    track("view_item", { value: p.price, items: [{ item_id: p.id, item_name: p.name, price: p.price }] });
+  }, [p.id, p.name, p.price]);
   const [variantId, setVariantId] = useState(loaderData.variantId);
   const [imageIndex, setImageIndex] = useState(0);
   const [qty, setQty] = useState(1);
@@ -126,8 +130,13 @@ export default function Product({ loaderData }: Route.ComponentProps) {
   const addToCart = async () => {
     if (!variant) return;
     const r = await api("/api/cart/store", { body: { variant_id: variant.id, qty, shop_id: shop.shopId } });
-    if (r.status) openCart();
-    else await alerts.error(r.message);
+    if (r.status) {
+      track("add_to_cart", {
+        value: variant.price * qty,
+        items: [{ item_id: p.id, item_name: p.name, item_variant: variant.name, price: variant.price, quantity: qty }],
+      });
+      openCart();
+    } else await alerts.error(r.message);
   };
 
   const pick = (v: VariantView) => {

@@ -50,6 +50,9 @@ export const adminShop = z.object({
   /** Commission on an order's goods amount, in percent (may have decimals). */
   commission_percent: z.number(),
   created_at: z.string(),
+  /** The shop's GA4 measurement id and Meta Pixel id ("" when none; on the single shop's answer). */
+  ga4_measurement_id: z.string().optional(),
+  meta_pixel_id: z.string().optional(),
 });
 
 /** /admin/shops: the main mall first. */

@@ -50,8 +50,10 @@ export const shopInfo = z.object({
 /** /supmall/recheck: whether the visitor may stay in the shop, and which shop is theirs. */
 export const shopRecheck = z.object({ shop_id: int });
 
-export const shopPage = z.object({ shop: shopInfo, home_desc: homeDesc });
+/** The shop's own analytics ids: the pages load GA4 / Meta Pixel only when set (decision 45). */
+export const shopTracking = z.object({ ga4: z.string(), pixel: z.string() });
+export const shopPage = z.object({ shop: shopInfo, home_desc: homeDesc, tracking: shopTracking });
 
-export const subMallHome = shopPage.extend({ banners: z.array(banner) });
+export const subMallHome = shopPage.omit({ tracking: true }).extend({ banners: z.array(banner) });
 
 export const inquiryReceipt = z.object({ id: int });

@@ -251,7 +251,8 @@ export function createAdminService(d: AdminDeps) {
 
     // Shops and dealers
     async shop(id: number) {
-      return d.shops.adminGet(id);
+      const [shop, tracking] = await Promise.all([d.shops.adminGet(id), d.shops.tracking(id)]);
+      return { ...shop, ga4_measurement_id: tracking.ga4, meta_pixel_id: tracking.pixel };
     },
     async createShop(actor: Actor, input: In<typeof shopCreateInput>) {
       if (!(await d.members.byId(input.owner_member_id))) throw fieldError("owner_member_id", "找不到此會員");
@@ -260,7 +261,18 @@ export function createAdminService(d: AdminDeps) {
     async updateShop(actor: Actor, id: number, input: In<typeof shopUpdateInput>) {
       if (input.owner_member_id && !(await d.members.byId(input.owner_member_id)))
         throw fieldError("owner_member_id", "找不到此會員");
-      return d.shops.adminUpdate(id, input, withOwnerBinding(audited(actor, "shop")));
+      const { ga4_measurement_id: ga4, meta_pixel_id: pixel } = input;
+      const audit = withOwnerBinding(audited(actor, "shop"));
+      await d.shops.adminUpdate(id, input, async (tx, before, after) => {
+        // The measurement ids are shop settings, written with the shop and its audit entry.
+        const ids = {
+          ...(ga4 !== undefined ? { ga4_measurement_id: ga4 } : {}),
+          ...(pixel !== undefined ? { meta_pixel_id: pixel } : {}),
+        };
+        if (Object.keys(ids).length > 0) await d.shops.setSettings(tx, id, ids);
+        await audit(tx, before, after && { ...after, ...ids });
+      });
+      return this.shop(id);
     },
     async createDealer(actor: Actor, input: In<typeof dealerInput>) {
       await mustExist("product", input.product_ids, "product_ids");

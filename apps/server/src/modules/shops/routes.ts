@@ -38,7 +38,8 @@ export function shopRoutes(
       { config: { publicCache: true }, schema: { querystring: shopQuerySchema, response: answers(shopPage) } },
       async (req) => {
         const info = await shops.openInfo(req.query.shop_id);
-        return ok({ shop: info, home_desc: await content.homeDesc(info.id) });
+        const [homeDesc, tracking] = await Promise.all([content.homeDesc(info.id), shops.tracking(info.id)]);
+        return ok({ shop: info, home_desc: homeDesc, tracking });
       },
     );
 

@@ -187,6 +187,11 @@ export function createShopsService(db: Db) {
       const amount = Math.floor((goodsAmount * shop.commissionBp) / 10_000);
       return amount > 0 ? { sellerId: shop.ownerMemberId, amount } : null;
     },
+    /** The shop's own GA4 measurement id and Meta Pixel id ("" when not set). */
+    async tracking(shopId: number) {
+      const s = await this.ownSettings(shopId, ["ga4_measurement_id", "meta_pixel_id"]);
+      return { ga4: s.ga4_measurement_id ?? "", pixel: s.meta_pixel_id ?? "" };
+    },
     /** Every open shop, the main mall first (sitemaps). */
     openShops(): Promise<Array<{ id: number; createdAt: Date }>> {
       return db

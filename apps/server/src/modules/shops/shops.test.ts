@@ -125,3 +125,44 @@ describe("a shop's owner", () => {
     expect(await me(mainMember)).toMatchObject({ shop_id: shopId, is_seller: true });
   });
 });
+
+describe("a shop's analytics ids", () => {
+  test("saved per shop from the back office, refused when malformed, served to the pages and as the loader script", async () => {
+    const owner = (await staffTokens(t)).owner;
+    const body = { name: "阿里山茶行", intro: "", logo: "", banner: "", commission_percent: 8, status: "open" };
+    for (const [ids, message] of [
+      [{ ga4_measurement_id: "UA-12345-1" }, "GA4 評估 ID 格式為 G- 開頭加英數字，例如 G-AB12CD34EF"],
+      [{ meta_pixel_id: "12ab" }, "Meta Pixel ID 為 8–20 位數字"],
+      [{ ga4_measurement_id: 'G-1"</script>' }, "GA4 評估 ID 格式為 G- 開頭加英數字，例如 G-AB12CD34EF"],
+    ] as const) {
+      const r = await t.call("PUT", "/api/admin/shops/2", { token: owner, body: { ...body, ...ids } });
+      expect(r.status).toBe(400);
+      expect(r.body.message).toContain(message);
+    }
+    const front = async (shopId: number) =>
+      (await t.call<{ tracking: { ga4: string; pixel: string } }>("GET", `/api/front/shop/get?shop_id=${shopId}`)).body.data
+        .tracking;
+    expect(await front(2)).toEqual({ ga4: "", pixel: "" });
+
+    const saved = await t.call<{ ga4_measurement_id: string; meta_pixel_id: string }>("PUT", "/api/admin/shops/2", {
+      token: owner,
+      body: { ...body, ga4_measurement_id: "G-AB12CD34EF", meta_pixel_id: "123456789012345" },
+    });
+    expect(saved.status, saved.body.message).toBe(200);
+    expect(saved.body.data).toMatchObject({ ga4_measurement_id: "G-AB12CD34EF", meta_pixel_id: "123456789012345" });
+    expect(await front(2)).toEqual({ ga4: "G-AB12CD34EF", pixel: "123456789012345" });
+    // Each shop has its own: the main mall still has none.
+    expect(await front(1)).toEqual({ ga4: "", pixel: "" });
+
+    const loader = await t.app.inject({ method: "GET", url: "/analytics/shop-2.js" });
+    expect(loader.statusCode).toBe(200);
+    expect(loader.headers["content-type"]).toContain("text/javascript");
+    expect(loader.body).toContain('ga="G-AB12CD34EF"');
+    expect(loader.body).toContain('px="123456789012345"');
+    expect((await t.app.inject({ method: "GET", url: "/analytics/other.js" })).statusCode).toBe(404);
+
+    // Cleared: nothing is loaded any more.
+    await t.call("PUT", "/api/admin/shops/2", { token: owner, body: { ...body, ga4_measurement_id: "", meta_pixel_id: "" } });
+    expect(await front(2)).toEqual({ ga4: "", pixel: "" });
+  });
+});

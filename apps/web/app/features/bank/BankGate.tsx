@@ -1,8 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from "react";
-import { useNavigate } from "react-router";
 import { api } from "../../lib/api";
 import { useToken } from "../../lib/auth";
-import { useShop } from "../../lib/shop";
 
 // Loaded only for the few who need it: the first-load budget stays with the storefront.
 const BankModal = lazy(() => import("./BankModal"));
@@ -13,13 +11,11 @@ export const openBankModal = () => window.dispatchEvent(new Event(OPEN_BANK_EVEN
 
 /**
  * On start (and at sign-in), isBank decides whether the payout bank modal must be shown; a page
- * may also ask for it. Opened by isBank, a saved account goes home (the specification); asked
- * for by a page, the shopper stays where they were.
+ * may also ask for it. Saved or put off (✕, Esc), the seller stays on the page they were on
+ * (decision 44: the specification sent them home, which lost their place in the seller area).
  */
 export function BankGate() {
   const token = useToken();
-  const navigate = useNavigate();
-  const shop = useShop();
   const [open, setOpen] = useState<null | "start" | "requested">(null);
 
   const check = useCallback(async () => {
@@ -41,11 +37,8 @@ export function BankGate() {
   return (
     <Suspense fallback={null}>
       <BankModal
-        onSaved={() => {
-          const from = open;
-          setOpen(null);
-          if (from === "start") navigate(shop.path("/"));
-        }}
+        onSaved={() => setOpen(null)}
+        onDismiss={() => setOpen(null)}
         // The form stays as typed; isBank decides whether it is still needed.
         onFailed={() => void check()}
       />

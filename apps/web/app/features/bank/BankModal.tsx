@@ -5,10 +5,12 @@ import { api, fieldErrors } from "../../lib/api";
 import { useAlerts } from "../../ui/alerts";
 
 interface Props {
-  /** Saved: the modal closes (the caller goes home). */
+  /** Saved: the modal closes and the visitor stays on their page. */
   onSaved(): void;
   /** Refused: the caller asks isBank again. */
   onFailed(): void;
+  /** ✕ or Esc: put off for now (asked again at the next start, and before a withdrawal). */
+  onDismiss(): void;
 }
 
 /**
@@ -16,7 +18,7 @@ interface Props {
  * account number, 送出. Banks and branches come from the official reference data; a branch list
  * can hold hundreds of entries, so a search box filters it and a typed code picks its branch.
  */
-export default function BankModal({ onSaved, onFailed }: Props) {
+export default function BankModal({ onSaved, onFailed, onDismiss }: Props) {
   const alerts = useAlerts();
   const dialog = useRef<HTMLDialogElement>(null);
   const [banks, setBanks] = useState<BankOption[]>([]);
@@ -114,13 +116,30 @@ export default function BankModal({ onSaved, onFailed }: Props) {
       ref={dialog}
       aria-labelledby="bank-modal-title"
       className="m-auto w-[min(94vw,30rem)] rounded-2xl p-0 shadow-xl backdrop:bg-black/50"
-      // Static backdrop: Esc and clicks outside do not close it.
-      onCancel={(e) => e.preventDefault()}
+      // Static backdrop (a click outside does nothing); Esc and ✕ put it off until the next start.
+      onCancel={(e) => {
+        e.preventDefault();
+        dialog.current?.close();
+        onDismiss();
+      }}
     >
       <form onSubmit={submit} noValidate className="flex flex-col gap-3 p-6">
-        <h2 id="bank-modal-title" className="text-lg font-bold text-stone-800">
-          請輸入您的收款銀行帳號
-        </h2>
+        <div className="flex items-start justify-between gap-3">
+          <h2 id="bank-modal-title" className="text-lg font-bold text-stone-800">
+            請輸入您的收款銀行帳號
+          </h2>
+          <button
+            type="button"
+            aria-label="關閉"
+            className="-m-2 rounded-full p-2 text-2xl leading-none text-stone-500 hover:text-stone-800"
+            onClick={() => {
+              dialog.current?.close();
+              onDismiss();
+            }}
+          >
+            ×
+          </button>
+        </div>
         <div>
           <label htmlFor="bank-holder" className="field-label">
             戶名

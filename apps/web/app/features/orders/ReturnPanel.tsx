@@ -72,28 +72,19 @@ export function ReturnPanel({ order, reload }: { order: OrderView; reload: () =>
             商品送達後 7 天鑑賞期內可申請{exchangeable ? "退貨或換貨" : "退貨"}，核准後請依客服指示寄回。
           </p>
           <div className="mt-3 flex gap-2">
-            <button
-              type="button"
-              className="btn-secondary"
-              onClick={() => {
-                setKind("return");
-                setOpen(true);
-              }}
-            >
-              申請退貨
-            </button>
-            {exchangeable && (
+            {(exchangeable ? (["return", "exchange"] as const) : (["return"] as const)).map((k) => (
               <button
+                key={k}
                 type="button"
                 className="btn-secondary"
                 onClick={() => {
-                  setKind("exchange");
+                  setKind(k);
                   setOpen(true);
                 }}
               >
-                申請換貨
+                申請{RETURN_KINDS[k]}
               </button>
-            )}
+            ))}
           </div>
         </>
       )}
