@@ -72,6 +72,7 @@ test.describe("server-rendered pages carry their content and meta tags", () => {
     // The main mall's copy names the main brand and is its own canonical.
     const mainHtml = await (await request.get("/product/details?id=1")).text();
     expect(mainHtml).toContain('<meta property="og:site_name" content="茶山好物"');
+    expect(/<link rel="canonical" href="([^"]*)"/.exec(mainHtml)?.[1]).toMatch(/:\d+\/product\/details\?id=1$/);
   });
 
   test("robots.txt and the sitemap index are served at the root", async ({ request }) => {

@@ -77,6 +77,7 @@ for (const device of ["desktop", "phone"] as const) {
         headers,
       );
       expect(member.leaks).toEqual([]);
+      expect(member.pages).toBe(12);
     });
   });
 }

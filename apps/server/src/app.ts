@@ -41,12 +41,6 @@ import { createServices, type Services } from "./services.js";
 import { siteFileRoutes } from "./site-files.js";
 import { adminApp, safeDecode, webSecurity } from "./web-serving.js";
 
-declare module "http" {
-  interface IncomingMessage {
-    cspNonce?: string;
-  }
-}
-
 export interface BuildOptions {
   config: Config;
   database: Database;
@@ -324,7 +318,6 @@ export async function buildApp(options: BuildOptions): Promise<ShopApp> {
 
   await app.register(mediaRoutes(media));
   await app.register(siteFileRoutes(services.sitemaps, (id) => services.shops.tracking(id), config.PUBLIC_URL));
-
   const adminDir = options.web ? options.web.adminDir : undefined;
   if (adminDir) await app.register(adminApp(adminDir));
 
@@ -332,8 +325,14 @@ export async function buildApp(options: BuildOptions): Promise<ShopApp> {
     const buildDir = options.web.buildDir;
     const { reactRouterFastify } = await import("@mcansh/remix-fastify/react-router");
     await app.register(async (scope) => {
-      await webSecurity(scope, providers);
-      pageCache = registerPageCache(scope);
+      const csp = await webSecurity(scope, providers, (id) => services.shops.tracking(id));
+      const pages = registerPageCache(scope);
+      pageCache = {
+        invalidate() {
+          pages.invalidate();
+          csp.invalidate();
+        },
+      };
       await scope.register(compress, { threshold: 1024 });
       await scope.register(reactRouterFastify, {
         buildDirectory: buildDir,
@@ -342,6 +341,7 @@ export async function buildApp(options: BuildOptions): Promise<ShopApp> {
           isMobile: isMobileUserAgent(request.headers["user-agent"]),
           nonce: (request.raw as IncomingMessage).cspNonce ?? "",
           testMode: simulatedProviders,
+          origin: config.PUBLIC_URL,
           api: async (apiPath, call = {}) => {
             const response = await app.inject({
               method: call.method ?? "GET",

@@ -69,6 +69,8 @@ describe("robots.txt and sitemaps", () => {
     expect(subUrls.every((u) => u.startsWith("http://shop.test/shop_2/"))).toBe(true);
     expect(subUrls.some((u) => u.includes("parent_categry_id="))).toBe(true);
 
+    // /product without a category is the search page (noindex): not listed.
+    expect(urls).not.toContain("http://shop.test/product");
     for (const missing of ["/sitemaps/shop-999.xml", "/sitemaps/products-2.xml", "/sitemaps/other.xml"])
       expect((await get(missing)).statusCode, missing).toBe(404);
   });
@@ -84,7 +86,9 @@ describe("robots.txt and sitemaps", () => {
     expect([meta.format, meta.width, meta.height]).toEqual(["jpeg", 1200, 630]);
     expect((await t.app.inject({ method: "GET", url: `/og${image}` })).statusCode).toBe(400);
     expect((await t.app.inject({ method: "GET", url: "/og/uploads/missing.png.jpg" })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: "GET", url: "/og/uploads/..%2F..%2Fetc%2Fpasswd.jpg" })).statusCode).toBe(404);
+    // A path out of the uploads folder that passes the image-name check is refused by the containment check.
+    expect((await t.app.inject({ method: "GET", url: "/og/uploads/..%2F..%2Fetc%2Fpasswd.png.jpg" })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: "GET", url: "/og/uploads/..%2Fcache%2Fimg%2Fx.png.jpg" })).statusCode).toBe(404);
   });
 
   test("120,000 products stream out in files of 50,000, each valid, every product once", async () => {
@@ -96,15 +100,19 @@ describe("robots.txt and sitemaps", () => {
     const files = locs(index.body).filter((u) => u.includes("/products-"));
     expect(files).toHaveLength(3);
     const seen = new Set<string>();
+    let listed = 0;
     for (const file of files) {
       const r = await get(file.replace("http://shop.test", ""));
       expect(r.statusCode).toBe(200);
       expect(await valid(r.body, SITEMAP_XSD)).toEqual([]);
       const urls = locs(r.body);
       expect(urls.length).toBeLessThanOrEqual(50_000);
+      listed += urls.length;
       for (const u of urls) seen.add(u);
     }
     const [on] = await t.database.db.select({ n: count() }).from(products).where(eq(products.status, "on"));
+    // Every product on sale, each in exactly one file.
     expect(seen.size).toBe(on?.n);
+    expect(listed).toBe(on?.n);
   });
 });

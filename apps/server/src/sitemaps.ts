@@ -43,7 +43,7 @@ export function createSitemaps(d: {
     const [categories, own] = await Promise.all([d.catalogue.categoryPages(main ? undefined : shopId), d.ownContent(shopId)]);
     const newest = [...categories.map((c) => c.updatedAt), ...own.news.map((n) => n.publishedAt)].sort((a, b) => +b - +a)[0];
     const entries: Entry[] = [{ path: `${base}/`, lastmod: newest }];
-    if (main) entries.push({ path: "/product" }, { path: "/activity" }, { path: "/dealer/list" });
+    if (main) entries.push({ path: "/activity" }, { path: "/dealer/list" });
     for (const c of categories) entries.push({ path: `${base}/product?parent_categry_id=${c.id}`, lastmod: c.updatedAt });
     if (own.news.length > 0) {
       entries.push({ path: `${base}/news`, lastmod: own.news.map((n) => n.publishedAt).sort((a, b) => +b - +a)[0] });
@@ -75,6 +75,8 @@ export function createSitemaps(d: {
         "Disallow: /*/orderfinish",
         "Disallow: /*/member",
         "Disallow: /*/order_detail",
+        "Disallow: /*/order_search",
+        "Disallow: /*/order_delivery",
         "",
         `Sitemap: ${origin}/sitemap.xml`,
         "",
@@ -84,7 +86,8 @@ export function createSitemaps(d: {
     async index(origin: string) {
       const [shops, products] = await Promise.all([d.openShops(), d.catalogue.productCount()]);
       const files = shops.map((s) => `/sitemaps/shop-${s.id}.xml`);
-      for (let n = 1; n <= Math.max(1, Math.ceil(products / URLS_PER_FILE)); n++) files.push(`/sitemaps/products-${n}.xml`);
+      // A urlset needs at least one url: no products, no product file.
+      for (let n = 1; n <= Math.ceil(products / URLS_PER_FILE); n++) files.push(`/sitemaps/products-${n}.xml`);
       const today = day(now());
       const body = files
         .map((f) => `<sitemap><loc>${escapeXml(origin + f)}</loc><lastmod>${today}</lastmod></sitemap>\n`)
@@ -101,7 +104,7 @@ export function createSitemaps(d: {
     /** The n-th file of main-mall product pages, streamed; null past the last file. */
     async products(origin: string, n: number): Promise<AsyncGenerator<string> | null> {
       const total = await d.catalogue.productCount();
-      if (!Number.isInteger(n) || n < 1 || (n - 1) * URLS_PER_FILE >= Math.max(total, 1)) return null;
+      if (!Number.isInteger(n) || n < 1 || (n - 1) * URLS_PER_FILE >= total) return null;
       const catalogue = d.catalogue;
       async function* stream() {
         yield head;

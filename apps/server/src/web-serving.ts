@@ -8,6 +8,14 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { Providers } from "./integrations/providers.js";
 
+declare module "http" {
+  interface IncomingMessage {
+    cspNonce?: string;
+    /** The page's shop loads its own analytics: its CSP allows Google's and Meta's hosts. */
+    analytics?: boolean;
+  }
+}
+
 /**
  * The back office's built files at /admin/: hashed assets cached for good, every other path gets
  * index.html (the app routes in the browser). Its CSP allows only our own scripts; MUI's
@@ -55,8 +63,18 @@ export function adminApp(adminDir: string) {
   };
 }
 
-/** CSP for server-rendered pages: scripts only from us or with this response's nonce. */
-export async function webSecurity(scope: FastifyInstance, providers: Providers) {
+/** How long a shop's "has analytics ids" answer is reused for its pages' CSP. */
+const ANALYTICS_MEMO_MS = 30_000;
+
+/**
+ * CSP for server-rendered pages: scripts only from us or with this response's nonce; Google's and
+ * Meta's hosts only on the pages of a shop that set a GA4 or Meta Pixel id (decision 45).
+ */
+export async function webSecurity(
+  scope: FastifyInstance,
+  providers: Providers,
+  tracking: (shopId: number) => Promise<{ ga4: string; pixel: string }>,
+) {
   // Real providers: TapPay's card fields (script + iframes) and the form post to ECPay's map.
   const tapPay = providers.card.simulated ? [] : ["https://js.tappaysdk.com"];
   const ecpayMap = providers.ecpay.simulated ? [] : [new URL(providers.ecpay.mapUrl).origin];
@@ -66,7 +84,7 @@ export async function webSecurity(scope: FastifyInstance, providers: Providers) 
     providers.signIn.byProvider.line?.simulated === false
       ? ["https://api.line.me", "https://access.line.me", "https://liff.line.me"]
       : [];
-  // A shop's GA4 / Meta Pixel (decision 45): their scripts, beacons and pixels.
+  // A shop's GA4 / Meta Pixel: their scripts, beacons and pixels.
   const analytics = {
     script: ["https://www.googletagmanager.com", "https://connect.facebook.net"],
     connect: [
@@ -77,17 +95,39 @@ export async function webSecurity(scope: FastifyInstance, providers: Providers) 
     ],
     img: ["https://*.google-analytics.com", "https://www.googletagmanager.com", "https://www.facebook.com"],
   };
+  const memo = new Map<number, { at: number; on: boolean }>();
+  async function analyticsOn(url: string) {
+    const shopId = Number(/^\/shop_(\d{1,9})(?:[/?]|$)/.exec(url)?.[1] ?? 1);
+    const seen = memo.get(shopId);
+    if (seen && Date.now() - seen.at < ANALYTICS_MEMO_MS) return seen.on;
+    const ids = await tracking(shopId).catch(() => ({ ga4: "", pixel: "" }));
+    const on = Boolean(ids.ga4 || ids.pixel);
+    if (memo.size > 1000) memo.clear();
+    memo.set(shopId, { at: Date.now(), on });
+    return on;
+  }
+  const when =
+    (hosts: string[]) =>
+    (req: unknown): string =>
+      (req as IncomingMessage).analytics ? hosts.join(" ") : "'self'";
   scope.addHook("onRequest", async (request) => {
     request.raw.cspNonce = randomBytes(16).toString("base64");
+    request.raw.analytics = await analyticsOn(request.url);
   });
   await scope.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...tapPay, ...google, ...analytics.script, (req) => `'nonce-${(req as IncomingMessage).cspNonce}'`],
+        scriptSrc: [
+          "'self'",
+          ...tapPay,
+          ...google,
+          when(analytics.script),
+          (req) => `'nonce-${(req as IncomingMessage).cspNonce}'`,
+        ],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", "blob:", ...analytics.img],
-        connectSrc: ["'self'", ...tapPay, ...google, ...liff, ...analytics.connect],
+        imgSrc: ["'self'", "data:", "blob:", when(analytics.img)],
+        connectSrc: ["'self'", ...tapPay, ...google, ...liff, when(analytics.connect)],
         fontSrc: ["'self'", "data:"],
         frameSrc: ["'self'", "https://www.youtube-nocookie.com", "https://www.youtube.com", ...tapPay, ...google],
         mediaSrc: ["'self'"],
@@ -102,6 +142,8 @@ export async function webSecurity(scope: FastifyInstance, providers: Providers) 
     crossOriginEmbedderPolicy: false,
     hsts: false,
   });
+  /** Dropped with the page cache on every catalogue, content or shop write: a shop's new ids apply at once. */
+  return { invalidate: () => memo.clear() };
 }
 
 export function safeDecode(s: string): string | undefined {

@@ -44,7 +44,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs): Pr
   ]);
   const headline = news.status ? news.data[0] : undefined;
   return {
-    origin: new URL(request.url).origin,
+    origin: context.origin ?? new URL(request.url).origin,
     isMobile: context.isMobile,
     testMode: context.testMode,
     nonce: context.nonce,

@@ -195,9 +195,16 @@ const pixelId = z
   .trim()
   .regex(/^(\d{8,20})?$/, { error: "Meta Pixel ID 為 8–20 位數字" });
 
+// react-admin sends a cleared text field as null: that clears the id.
+const cleared = (id: z.ZodType<string>) =>
+  z
+    .union([id, z.null()])
+    .transform((v) => v ?? "")
+    .optional();
+
 export const shopUpdateInput = z.strictObject({
-  ga4_measurement_id: ga4Id.optional(),
-  meta_pixel_id: pixelId.optional(),
+  ga4_measurement_id: cleared(ga4Id),
+  meta_pixel_id: cleared(pixelId),
   /** The seller who owns the sub-mall (changing it binds the new owner there and releases the old one). */
   owner_member_id: id.nullable().optional(),
   name: text("商城名稱", 40),

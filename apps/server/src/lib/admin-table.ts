@@ -30,8 +30,9 @@ export function adminTable<T extends Table, Row extends T["$inferSelect"], Input
 ) {
   const t = o.table as unknown as PgTable & { id: PgColumn };
   const q = db as unknown as Db;
-  async function row(on: Db | Tx, id: number): Promise<Row> {
-    const [r] = await (on as Db).select().from(t).where(eq(t.id, id));
+  async function row(on: Db | Tx, id: number, lock = false): Promise<Row> {
+    const read = (on as Db).select().from(t).where(eq(t.id, id));
+    const [r] = lock ? await read.for("update") : await read;
     if (!r) throw notFound("NOT_FOUND", o.missing);
     return r as Row;
   }
@@ -70,7 +71,8 @@ export function adminTable<T extends Table, Row extends T["$inferSelect"], Input
       }),
     update: (id: number, input: Input, audit: AuditHook<View>) =>
       q.transaction(async (tx) => {
-        const beforeRow = await row(tx, id);
+        // Locked: two staff saving at once write one after the other, each with its true "before".
+        const beforeRow = await row(tx, id, true);
         const before = await o.view(beforeRow, tx);
         await o.check?.(tx, input, id);
         await tx
@@ -84,7 +86,7 @@ export function adminTable<T extends Table, Row extends T["$inferSelect"], Input
       }),
     remove: (id: number, audit: AuditHook<View>) =>
       q.transaction(async (tx) => {
-        const beforeRow = await row(tx, id);
+        const beforeRow = await row(tx, id, true);
         const before = await o.view(beforeRow, tx);
         await o.beforeDelete?.(tx, beforeRow);
         await tx.delete(t).where(eq(t.id, id));

@@ -28,10 +28,16 @@ export default function Login() {
     const result = await submitTo(() => api<AuthResult>("/api/auth/login", { body: values }));
     if (!result) return;
     storage.setToken(result.data.token);
-    // A member lands in their own mall; a seller in their shop's seller area.
-    const { shop_id, is_seller } = result.data.user;
-    const home = shop_id === MAIN_SHOP_ID ? "" : `/shop_${shop_id}`;
-    navigate(safeNext(params.get("next")) ?? `${home}${is_seller ? "/member/seller" : "/member"}`);
+    const next = safeNext(params.get("next"));
+    if (next) return navigate(next);
+    // A member lands in the mall they belong to (the main mall when their sub-mall is closed);
+    // a seller in their shop's seller area. Another mall is a full load: its shell and analytics.
+    const mall = await api<{ shop_id: number }>("/api/supmall/recheck2", { body: {} });
+    const shopId = !mall.status && mall.data ? mall.data.shop_id : MAIN_SHOP_ID;
+    const base = shopId === MAIN_SHOP_ID ? "" : `/shop_${shopId}`;
+    const dest = `${base}${shopId !== MAIN_SHOP_ID && result.data.user.is_seller ? "/member/seller" : "/member"}`;
+    if (shopId === shop.shopId) navigate(dest);
+    else window.location.assign(dest);
   });
 
   return (

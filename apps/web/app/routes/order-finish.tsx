@@ -35,10 +35,15 @@ export default function OrderFinish() {
   // purchase once per order: a reload of this page (or a return from 3-D Secure) sends nothing more.
   const placed = state.status === "ok" ? state.data : null;
   useEffect(() => {
-    if (!placed) return;
+    // A card not charged (3-D Secure failed or still pending) is not a purchase yet.
+    if (!placed || (placed.payment_method === "card" && placed.status === "pending_payment")) return;
     const key = `tracked:purchase:${placed.order_no}`;
-    if (localStorage.getItem(key)) return;
-    localStorage.setItem(key, "1");
+    try {
+      if (localStorage.getItem(key)) return;
+      localStorage.setItem(key, "1");
+    } catch {
+      // Storage refused (private mode, full): send it; the providers deduplicate by transaction id.
+    }
     track("purchase", {
       transaction_id: placed.order_no,
       value: placed.order_amount,

@@ -110,11 +110,12 @@ export function createMembersService(db: Db) {
         throw error;
       }
     },
-    /** Suspends or reinstates a member (sign-in and every session check the status), locking the row. */
     /** Binds a member to a mall (a sub-mall's owner to their shop; a released owner back to the main mall). */
     async bindToShop(tx: Tx, id: number, shopId: number) {
       await tx.update(members).set({ shopId }).where(eq(members.id, id));
     },
+
+    /** Suspends or reinstates a member (sign-in and every session check the status), locking the row. */
 
     async setStatus(tx: Tx, id: number, status: Member["status"]) {
       const [before] = await tx.select().from(members).where(eq(members.id, id)).for("update");

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { useLocation, useNavigate, useRouteLoaderData } from "react-router";
+import { useLocation, useRouteLoaderData } from "react-router";
 import { api } from "../../lib/api";
 import { MAIN_SHOP_ID } from "../../lib/shop";
 import { storage } from "../../lib/storage";
@@ -12,7 +12,6 @@ const SCROLL_TOP_DELAY_MS = 100;
  */
 export function useStartupChecks() {
   const location = useLocation();
-  const navigate = useNavigate();
   const checked = useRef(false);
   // No shop in the root data under a /shop_N/ address: the page is the closed-shop 404 (shop-scope.tsx).
   const rootShop = (useRouteLoaderData("root") as { shop?: { status: string } | null } | undefined)?.shop;
@@ -40,25 +39,30 @@ export function useStartupChecks() {
         if (r.data.shop_id === MAIN_SHOP_ID) storage.setSubMall(null);
         // A closed or unknown sub-mall in the address shows its own 404 page with a link to the main mall.
         if (missingShop && window.location.pathname.startsWith(`/${subMall}`)) return;
-        navigate(samePageIn(r.data.shop_id), { replace: true });
+        moveTo(r.data.shop_id);
       });
     } else {
       void api<{ shop_id: number }>("/api/supmall/recheck2", { body: {} }).then((r) => {
         if (r.status || r.httpStatus === 0 || !r.data) return;
-        navigate(samePageIn(r.data.shop_id), { replace: true });
+        moveTo(r.data.shop_id);
       });
     }
-  }, [navigate, missingShop]);
+  }, [missingShop]);
 }
 
+/** Pages every mall has (a product or a category may be sold in one mall only). */
+const IN_EVERY_MALL = /^\/(member|cart|select_cart|orderfinish|order_search|order_detail|order_delivery)(\/|$)/;
+
 /**
- * The page the visitor is on, in the mall they belong to: a member of /shop_2/ who opens
- * /member/seller lands on /shop_2/member/seller, not on the sub-mall's home.
+ * Moves the visitor to the mall they belong to: the same page where every mall has it (a member
+ * of /shop_2/ who opens /member/seller lands on /shop_2/member/seller), else that mall's home. A
+ * full page load, so the shell, its data and the mall's own analytics are that mall's.
  */
-function samePageIn(shopId: number) {
+function moveTo(shopId: number) {
   const { pathname, search } = window.location;
   const rest = pathname.replace(/^\/shop_\d+(?=\/|$)/, "") || "/";
-  return `${shopId === MAIN_SHOP_ID ? "" : `/shop_${shopId}`}${rest}${search}`;
+  const base = shopId === MAIN_SHOP_ID ? "" : `/shop_${shopId}`;
+  window.location.replace(IN_EVERY_MALL.test(rest) ? `${base}${rest}${search}` : `${base}/`);
 }
 
 /** Every navigation scrolls to the top after 100 ms (specification §2). */
