@@ -32,6 +32,10 @@ test("/shop_2/ keeps its prefix across navigation", async ({ page }) => {
   await expect(page.getByRole("heading", { name: "會員服務條款" })).toBeVisible();
   await page.getByRole("link", { name: "登入" }).first().click();
   await expect(page).toHaveURL(/\/shop_2\/login$/);
+  // The sign-in page has come in (its module loads on the first visit): a click before that was
+  // seen to be lost on a busy runner.
+  await expect(page.getByRole("heading", { name: "會員登入" })).toBeVisible();
+  await page.waitForLoadState("networkidle");
   await page.getByRole("link", { name: "還不是會員？立即註冊" }).click();
   await expect(page).toHaveURL(/\/shop_2\/register$/);
   expect(await page.evaluate(() => sessionStorage.getItem("subMallStr"))).toBe("shop_2");
