@@ -12,7 +12,7 @@ test.describe("server-rendered pages carry their content and meta tags", () => {
   for (const [path, mustContain] of [
     ["/", ["冬季高山茶 限時 85 折", "推薦商品", "快速購買", "經銷據點"]],
     ["/product?parent_categry_id=1", ["台灣好茶", "阿里山金萱烏龍", "共 16 項商品"]],
-    ["/product/details?id=1", ["阿里山金萱烏龍", "75g 隨手包", "NT$400"]],
+    ["/product/details?id=1", ["阿里山金萱烏龍", "75g 隨手包", "NT$400", "加入收藏"]],
     ["/news", ["最新消息", "冬茶上市｜高山烏龍新茶到貨"]],
     ["/activity", ["優惠活動", "消費滿 NT$1,000 折 NT$100"]],
     ["/dealer/list", ["經銷據點", "茶山好物 台北旗艦店", "高雄港都茶莊", "門市據點（3）", "google.com/maps/search"]],

@@ -123,3 +123,32 @@ test("the contact form sends a message", async ({ page }) => {
   await page.getByRole("button", { name: "送出" }).click();
   await expect(page.getByRole("dialog")).toContainText("已收到您的訊息");
 });
+
+test("a visitor's 加入收藏 asks to sign in; a member's adds the product to 我的收藏 and takes it out again", async ({
+  page,
+  request,
+}) => {
+  await page.goto("/product/details?id=2");
+  // The button's code loads after the page (it is not part of the first paint).
+  await page.waitForLoadState("networkidle");
+  await page.getByRole("button", { name: "加入收藏" }).click();
+  await expect(page).toHaveURL(/\/login\?next=/);
+  const login = await request.post("/api/auth/login", { data: { account: "0933444555", password: "demo1234" } });
+  const token = ((await login.json()) as { data: { token: string } }).data.token;
+  await page.evaluate((t) => localStorage.setItem("token", t), token);
+  await page.goto("/product/details?id=2");
+  await page.waitForLoadState("networkidle");
+  const button = page.getByRole("button", { name: /加入收藏|已收藏/ });
+  await expect(button).toHaveAttribute("aria-pressed", "false");
+  await button.click();
+  await expect(button).toHaveAttribute("aria-pressed", "true");
+  await expect(button).toHaveText("已收藏");
+  const name = ((await (await request.get("/api/product/get?id=2")).json()) as { data: { name: string } }).data.name;
+  await page.goto("/member/favorite");
+  await expect(page.getByRole("main").getByText(name).first()).toBeVisible();
+  await page.goto("/product/details?id=2");
+  await page.waitForLoadState("networkidle");
+  await expect(button).toHaveAttribute("aria-pressed", "true");
+  await button.click();
+  await expect(button).toHaveAttribute("aria-pressed", "false");
+});

@@ -1,12 +1,10 @@
 import type { ProductView, VariantView } from "@shop/contract/catalogue";
 import { formatMoney } from "@shop/contract/format";
-import type { ProductCard } from "@shop/contract/front";
-import { useEffect, useState } from "react";
-import { data, useNavigate } from "react-router";
+import { lazy, Suspense, useEffect, useState } from "react";
+import { data } from "react-router";
 import { openCart } from "../features/cart/events";
 import { productJsonLd } from "../features/catalogue/jsonld";
 import { api } from "../lib/api";
-import { useToken } from "../lib/auth";
 import { intParam } from "../lib/query";
 import { seo, site } from "../lib/seo";
 import { parseShopPrefix, shopScope, useShop } from "../lib/shop";
@@ -16,6 +14,9 @@ import { Breadcrumb } from "../ui/Breadcrumb";
 import { Img } from "../ui/Img";
 import { RichContent } from "../ui/RichContent";
 import type { Route } from "./+types/product";
+
+// Nothing of the first paint needs it: its code loads after the page (first-load budget).
+const FavouriteButton = lazy(() => import("../features/catalogue/FavouriteButton"));
 
 const STOCK_LABEL: Record<VariantView["stock_state"], string> = { in_stock: "現貨供應", low: "數量有限", out_of_stock: "已售完" };
 
@@ -64,47 +65,6 @@ export const meta: Route.MetaFunction = ({ data: d, matches }) => {
     { "script:ld+json": productJsonLd(d.product, origin, `${origin}${path}`, d.shopBase) },
   ];
 };
-
-function FavouriteButton({ productId }: { productId: number }) {
-  const token = useToken();
-  const shop = useShop();
-  const navigate = useNavigate();
-  const alerts = useAlerts();
-  const [liked, setLiked] = useState(false);
-
-  useEffect(() => {
-    if (!token) return;
-    void api<ProductCard[]>("/api/user/like/search", { body: { shop_id: shop.shopId } }).then((r) => {
-      if (r.status) setLiked(r.data.some((p) => p.id === productId));
-    });
-  }, [token, productId, shop.shopId]);
-
-  const toggle = async () => {
-    if (!token) {
-      navigate(`${shop.path("/login")}?next=${encodeURIComponent(window.location.pathname + window.location.search)}`);
-      return;
-    }
-    const r = await api(liked ? "/api/user/like/delete" : "/api/user/like/store", {
-      body: { product_id: productId, shop_id: shop.shopId },
-    });
-    if (r.status) setLiked(!liked);
-    else await alerts.error(r.message);
-  };
-
-  return (
-    <button type="button" onClick={() => void toggle()} aria-pressed={liked} className="btn-secondary gap-2">
-      <svg
-        aria-hidden
-        viewBox="0 0 24 24"
-        className={`h-5 w-5 ${liked ? "fill-red-600 stroke-red-600" : "fill-none stroke-current"}`}
-        strokeWidth="2"
-      >
-        <path d="M12 21s-7.5-4.6-9.5-9.1C1 8.5 3.2 5 6.6 5c2 0 3.4 1.1 4.4 2.5C12 6.1 13.4 5 15.4 5 18.8 5 21 8.5 19.5 11.9 17.5 16.4 12 21 12 21z" />
-      </svg>
-      {liked ? "已收藏" : "加入收藏"}
-    </button>
-  );
-}
 
 export default function Product({ loaderData }: Route.ComponentProps) {
   const { product: p, pointPercent } = loaderData;
@@ -272,7 +232,9 @@ export default function Product({ loaderData }: Route.ComponentProps) {
             <button type="button" className="btn-primary min-w-40" disabled={soldOut} onClick={() => void addToCart()}>
               {soldOut ? "已售完" : "加入購物車"}
             </button>
-            <FavouriteButton productId={p.id} />
+            <Suspense fallback={null}>
+              <FavouriteButton productId={p.id} />
+            </Suspense>
           </div>
         </div>
       </div>
