@@ -347,6 +347,8 @@ export function createServices({ db, config, sms, mail, line, providers, limiter
       catalogue,
       logistics,
       depot,
+      loyalty,
+      now,
     }),
     takeouts,
     support,

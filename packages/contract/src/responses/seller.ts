@@ -47,4 +47,13 @@ export const sellerHome = z.object({
   shop: z.object({ id: int, name: z.string(), commission_percent: z.number() }),
   /** Orders per state; a state with none may be absent. */
   counts: z.partialRecord(orderStatus, int),
+  /** The seller's commission: credited this month (Asia/Taipei) and in all, and still to come. */
+  earnings: z.object({
+    month: z.string(),
+    month_earned: int,
+    total_earned: int,
+    /** Estimated on paid orders not yet completed (credited on completion; refunds may lower it). */
+    pending: int,
+    pending_orders: int,
+  }),
 });

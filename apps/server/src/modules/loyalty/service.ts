@@ -288,6 +288,21 @@ export function createLoyaltyService(
     /** The most points one order may use (decided: set in the back office). */
     pointsCapPerOrder: () => setting("points_cap_per_order"),
 
+    /**
+     * A seller's shop commission credited to their wallet, net of what refunds took back: in one
+     * month ("2026-11", Asia/Taipei) and in all.
+     */
+    async commissionEarned(memberId: number, month: string) {
+      const [row] = await db
+        .select({
+          month: sql<number>`coalesce(sum(${walletEntries.delta}) filter (where to_char(${walletEntries.createdAt} at time zone 'Asia/Taipei', 'YYYY-MM') = ${month}), 0)::int`,
+          total: sql<number>`coalesce(sum(${walletEntries.delta}), 0)::int`,
+        })
+        .from(walletEntries)
+        .where(and(eq(walletEntries.memberId, memberId), sql`${walletEntries.ref} like 'order:%:commission%'`));
+      return { month: Number(row?.month ?? 0), total: Number(row?.total ?? 0) };
+    },
+
     async balances(memberId: number, q: Db | Tx = db): Promise<{ points: number; wallet: number }> {
       const [row] = await q.select().from(loyaltyAccounts).where(eq(loyaltyAccounts.memberId, memberId));
       return { points: row?.points ?? 0, wallet: row?.wallet ?? 0 };

@@ -1,5 +1,5 @@
 import type { OrderStatus } from "@shop/contract";
-import { and, asc, count, desc, eq, isNotNull, like, or, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNotNull, like, or, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { orderEvents, orderLines, orderRefunds, orders } from "../../db/schema/index.js";
 import { forbidden, notFound } from "../../lib/errors.js";
@@ -93,6 +93,14 @@ export function createOrderQueries(db: Db) {
     },
 
     /** How many of a shop's orders are in each state. */
+    /** Goods amounts of the shop's orders paid but not yet completed (their commission is still to come). */
+    async openGoodsForShop(shopId: number): Promise<number[]> {
+      const rows = await db
+        .select({ goods: orders.goodsAmount })
+        .from(orders)
+        .where(and(eq(orders.shopId, shopId), inArray(orders.status, ["paid", "processing", "shipped", "delivered"])));
+      return rows.map((r) => r.goods);
+    },
     async countsForShop(shopId: number): Promise<Partial<Record<OrderStatus, number>>> {
       const rows = await db
         .select({ status: orders.status, n: count() })

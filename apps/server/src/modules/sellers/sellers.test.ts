@@ -1,5 +1,6 @@
 import type {
   Paged,
+  SellerHome,
   SellerOrderSummary,
   SellerOrderView,
   SellerStockLogView,
@@ -192,6 +193,9 @@ describe("a sub-mall order, start to finish", () => {
     const warehouseAfterOrder = await s.stockOf(variantId);
     const sellerStockBefore = await sellerStockOf(variantId);
     const walletBefore = await walletOf(sellerId);
+    const earnings = async () => (await get<SellerHome>("seller/home")).body.data.earnings;
+    const before = await earnings();
+    expect(before.month).toMatch(/^\d{4}-\d{2}$/);
 
     const pending = await call<Paged<SellerOrderSummary>>("list", { status: "pending_payment", keyword: guestReceiver.phone });
     expect(pending.body.data.list.map((o) => o.order_no)).toContain(orderNo);
@@ -203,6 +207,12 @@ describe("a sub-mall order, start to finish", () => {
 
     view = (await call<SellerOrderView>("updateSellerPayment", { order_no: orderNo })).body.data;
     expect(view.status).toBe("paid");
+    // Paid: its commission is pending, not yet earned.
+    expect(await earnings()).toMatchObject({
+      pending: before.pending + view.commission,
+      pending_orders: before.pending_orders + 1,
+      month_earned: before.month_earned,
+    });
     expect(view.actions).toMatchObject({ confirm_payment: false, self_ship: true, statuses: ["processing"] });
 
     const shipped = await call<SellerOrderView>("updateSelfShip", {
@@ -234,10 +244,18 @@ describe("a sub-mall order, start to finish", () => {
       .from(walletEntries)
       .where(and(eq(walletEntries.memberId, sellerId), eq(walletEntries.ref, `order:${orderNo}:commission`)));
     expect(entry?.delta).toBe(view.commission);
+    // Completed: earned this month and in all, no longer pending.
+    expect(await earnings()).toMatchObject({
+      pending: before.pending,
+      pending_orders: before.pending_orders,
+      month_earned: before.month_earned + view.commission,
+      total_earned: before.total_earned + view.commission,
+    });
 
     // A return after completion takes the commission back and the goods go back to the seller.
     await t.services.orders.refund(orderNo, "staff:1", "退貨");
     expect(await walletOf(sellerId)).toBe(walletBefore);
+    expect(await earnings()).toMatchObject({ month_earned: before.month_earned, total_earned: before.total_earned });
     expect(await sellerStockOf(variantId)).toBe(sellerStockBefore);
     expect(await t.services.inventory.shopStockUnbalanced()).toEqual([]);
     expect(await t.services.inventory.unbalanced()).toEqual([]);

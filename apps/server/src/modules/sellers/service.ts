@@ -14,11 +14,12 @@ import type { CatalogueService } from "../catalogue/service.js";
 import type { DepotService } from "../depot/service.js";
 import type { InventoryService } from "../inventory/service.js";
 import type { LogisticsService } from "../logistics/service.js";
+import { type LoyaltyService, taipeiMonth } from "../loyalty/service.js";
 import type { Payments } from "../orders/payments.js";
 import type { OrderQueries } from "../orders/queries.js";
 import type { Order, OrderLifecycle } from "../orders/service.js";
 import { type OrderViews, shipName } from "../orders/views.js";
-import type { Shop, ShopsService } from "../shops/service.js";
+import { commissionOnGoods, type Shop, type ShopsService } from "../shops/service.js";
 import type { SelfDelivery } from "./self-delivery.js";
 
 /**
@@ -62,8 +63,11 @@ export function createSellersService(deps: {
   catalogue: CatalogueService;
   logistics: LogisticsService;
   depot: DepotService;
+  loyalty: Pick<LoyaltyService, "commissionEarned">;
+  now?: () => Date;
 }) {
   const { shops, orders, payments, selfDelivery, orderViews, inventory, catalogue, logistics, depot } = deps;
+  const now = deps.now ?? (() => new Date());
   const actor = (memberId: number) => `seller:${memberId}`;
 
   async function shopOf(memberId: number): Promise<Shop> {
@@ -88,9 +92,23 @@ export function createSellersService(deps: {
 
     async home(memberId: number): Promise<SellerHome> {
       const shop = await shopOf(memberId);
+      const month = taipeiMonth(now());
+      const [counts, earned, open] = await Promise.all([
+        orders.countsForShop(shop.id),
+        deps.loyalty.commissionEarned(memberId, month),
+        orders.openGoodsForShop(shop.id),
+      ]);
       return {
         shop: { id: shop.id, name: shop.name, commission_percent: shop.commissionBp / 100 },
-        counts: await orders.countsForShop(shop.id),
+        counts,
+        earnings: {
+          month,
+          month_earned: earned.month,
+          total_earned: earned.total,
+          // Credited when each order completes (after the appraisal period); refunds may lower it.
+          pending: open.reduce((sum, goods) => sum + commissionOnGoods(shop, goods), 0),
+          pending_orders: open.length,
+        },
       };
     },
 

@@ -11,6 +11,10 @@ import { likeEscape } from "../../lib/like.js";
 
 export type Shop = typeof shops.$inferSelect;
 
+/** The commission a shop's seller earns on an order's goods amount (⌊amount × rate⌋, per order). */
+export const commissionOnGoods = (shop: Pick<Shop, "commissionBp">, goodsAmount: number) =>
+  Math.floor((goodsAmount * shop.commissionBp) / 10_000);
+
 export interface RecheckResult {
   ok: boolean;
   shopId: number;
@@ -184,7 +188,7 @@ export function createShopsService(db: Db) {
       if (shopId === MAIN_SHOP_ID) return null;
       const [shop] = await q.select().from(shops).where(eq(shops.id, shopId));
       if (!shop?.ownerMemberId || shop.commissionBp <= 0) return null;
-      const amount = Math.floor((goodsAmount * shop.commissionBp) / 10_000);
+      const amount = commissionOnGoods(shop, goodsAmount);
       return amount > 0 ? { sellerId: shop.ownerMemberId, amount } : null;
     },
     /** The shop's own GA4 measurement id and Meta Pixel id ("" when not set). */

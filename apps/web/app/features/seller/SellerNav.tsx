@@ -1,3 +1,4 @@
+import { formatMoney } from "@shop/contract/format";
 import type { SellerHome } from "@shop/contract/seller";
 import { ShopLink } from "../../ui/ShopLink";
 
@@ -30,6 +31,23 @@ export function SellerNav({ home, current }: { home: SellerHome | null; current:
           </a>
         )}
       </div>
+      {home && (
+        <dl className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-3" aria-label="分潤">
+          {(
+            [
+              [`本月已入帳（${home.earnings.month.replace("-", "/")}）`, home.earnings.month_earned, "訂單完成後存入錢包"],
+              ["待入帳（預估）", home.earnings.pending, `${home.earnings.pending_orders} 筆已付款、尚未完成的訂單`],
+              ["累計已入帳", home.earnings.total_earned, "扣除退款收回的分潤"],
+            ] as const
+          ).map(([label, amount, hint]) => (
+            <div key={label} className="rounded-xl bg-tea-50 px-4 py-3">
+              <dt className="text-sm text-stone-600">{label}</dt>
+              <dd className="text-xl font-bold text-tea-800">{formatMoney(amount)}</dd>
+              <dd className="text-xs text-stone-500">{hint}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
       <nav className="mt-4 flex gap-2" aria-label="賣家中心">
         {tab("/member/seller", "商城訂單", current === "orders")}
         {tab("/member/seller?tab=inventory", "賣家庫存", current === "inventory")}
