@@ -1,4 +1,4 @@
-import type { AddressBookEntry, TakeoutView } from "@shop/contract";
+import type { TakeoutView } from "@shop/contract";
 import type { HctLabel } from "@shop/contract/responses";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { DEMO_ACCOUNTS } from "./demo/seed.js";
@@ -101,20 +101,10 @@ describe("新竹物流託運單 from the back office", () => {
   test("a cloud-depot pick-up ships with its own number and label; the member sees the number", async () => {
     const token = await s.login(DEMO_ACCOUNTS.member.phone, DEMO_ACCOUNTS.member.password);
     const memberId = (await t.services.auth.authenticate(token))?.member.id ?? 0;
-    const address = await t.call<AddressBookEntry>("POST", "/api/user/addr/store", {
-      body: {
-        name: "王小明",
-        phone: "0912345678",
-        zip: "100",
-        county: "臺北市",
-        district: "中正區",
-        line: "重慶南路一段 122 號",
-      },
-      token,
-    });
+    const addressId = await s.savedAddress(token);
     await t.database.db.transaction((tx) => t.services.depot.deposit(tx, memberId, [{ variantId: variant, qty: 2 }], "test:hct"));
     const r = await t.call<TakeoutView>("POST", "/api/user/takeout/hct", {
-      body: { items: [{ variant_id: variant, qty: 1 }], address_id: address.body.data.id },
+      body: { items: [{ variant_id: variant, qty: 1 }], address_id: addressId },
       token,
     });
     expect(r.status, r.body.message).toBe(200);

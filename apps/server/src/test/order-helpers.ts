@@ -1,4 +1,4 @@
-import type { CartView, Envelope, OrderView, ProductView, StoreResult } from "@shop/contract";
+import type { AddressBookEntry, CartView, Envelope, OrderView, ProductView, StoreResult } from "@shop/contract";
 import { eq } from "drizzle-orm";
 import { variants } from "../db/schema/index.js";
 import { DEMO_ACCOUNTS, DEMO_STAFF } from "../demo/seed.js";
@@ -77,6 +77,12 @@ export function orderSteps(t: TestApp) {
       return r.body.data;
     },
     /** A back-office token (staff tokens live 12 hours: tests that move the clock sign in again). */
+    /** Saves 王小明's Taipei address to the member's address book; its id. */
+    async savedAddress(token: string): Promise<number> {
+      const r = await t.call<AddressBookEntry>("POST", "/api/user/addr/store", { body: bookAddress, token });
+      if (r.status !== 200) throw new Error(`address ${r.status} ${r.body.message}`);
+      return r.body.data.id;
+    },
     async staffToken(role: keyof typeof DEMO_STAFF = "owner"): Promise<string> {
       const r = await t.call<{ token: string }>("POST", "/api/admin/auth/login", {
         body: { username: DEMO_STAFF[role].username, password: DEMO_STAFF[role].password },
@@ -116,6 +122,15 @@ export function orderSteps(t: TestApp) {
   return steps;
 }
 
+/** An address-book entry (a depot pick-up's destination). */
+export const bookAddress = {
+  name: "王小明",
+  phone: "0912345678",
+  zip: "100",
+  county: "臺北市",
+  district: "中正區",
+  line: "重慶南路一段 122 號",
+};
 export const guestReceiver = { name: "陳大文", phone: "0922333444" };
 export const homeAddress = { zip: "100", county: "台北市", district: "中正區", line: "重慶南路一段 122 號" };
 

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, inArray, isNotNull, max, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, inArray, max, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { categories, products, shopProducts } from "../../db/schema/index.js";
 
@@ -51,10 +51,7 @@ export function createCatalogueSitemap(db: Db) {
       const known =
         parents.length === 0
           ? []
-          : await db
-              .select({ id: categories.id })
-              .from(categories)
-              .where(and(inArray(categories.id, parents), isNotNull(categories.id)));
+          : await db.select({ id: categories.id }).from(categories).where(inArray(categories.id, parents));
       return known.map((c) => ({ id: c.id, updatedAt: latest.get(c.id) ?? new Date(0) })).sort((a, b) => a.id - b.id);
     },
   };

@@ -1,4 +1,4 @@
-import type { AddressBookEntry, DepotStockView, TakeoutView } from "@shop/contract";
+import type { DepotStockView, TakeoutView } from "@shop/contract";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { DEMO_ACCOUNTS } from "../../demo/seed.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
@@ -15,19 +15,7 @@ beforeAll(async () => {
   s = orderSteps(t);
   token = await s.login(DEMO_ACCOUNTS.member.phone, DEMO_ACCOUNTS.member.password);
   memberId = (await t.services.auth.authenticate(token))?.member.id ?? 0;
-  addressId = (
-    await t.call<AddressBookEntry>("POST", "/api/user/addr/store", {
-      body: {
-        name: "王小明",
-        phone: "0912345678",
-        zip: "100",
-        county: "臺北市",
-        district: "中正區",
-        line: "重慶南路一段 122 號",
-      },
-      token,
-    })
-  ).body.data.id;
+  addressId = await s.savedAddress(token);
   variant = await s.variantOf(30);
   await s.setStock(variant, 50);
   // Three units into the depot through a depot order paid by points and wallet.

@@ -1,4 +1,4 @@
-import type { AddressBookEntry, TakeoutView } from "@shop/contract";
+import type { TakeoutView } from "@shop/contract";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { DEMO_ACCOUNTS } from "../../demo/seed.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
@@ -16,14 +16,11 @@ beforeAll(async () => {
   const memberId = (await t.services.auth.authenticate(token))?.member.id ?? 0;
   await t.services.identities.bind(memberId, "line", LINE_USER);
   staff = await s.staffToken("operator");
-  const address = await t.call<AddressBookEntry>("POST", "/api/user/addr/store", {
-    body: { name: "王小明", phone: "0912345678", zip: "100", county: "臺北市", district: "中正區", line: "重慶南路一段 122 號" },
-    token,
-  });
+  const addressId = await s.savedAddress(token);
   const variant = await s.variantOf(30);
   await t.database.db.transaction((tx) => t.services.depot.deposit(tx, memberId, [{ variantId: variant, qty: 3 }], "test:gift"));
   const r = await t.call<TakeoutView>("POST", "/api/user/takeout/hct", {
-    body: { items: [{ variant_id: variant, qty: 2 }], address_id: address.body.data.id },
+    body: { items: [{ variant_id: variant, qty: 2 }], address_id: addressId },
     token,
   });
   if (r.status !== 200) throw new Error(`${r.status} ${r.body.message}`);
