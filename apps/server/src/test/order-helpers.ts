@@ -123,7 +123,7 @@ export function orderSteps(t: TestApp) {
 }
 
 /** An address-book entry (a depot pick-up's destination). */
-export const bookAddress = {
+const bookAddress = {
   name: "王小明",
   phone: "0912345678",
   zip: "100",
