@@ -79,7 +79,13 @@ export async function registerApiRoutes(api: FastifyInstance, ctx: ApiRouteConte
   await api.register(exchangeRoutes({ exchange: s.exchange }, guards));
   await api.register(raffleRoutes({ raffles: s.raffles }, guards));
   await api.register(dealerRoutes({ dealers: s.dealers }));
-  await api.register(sellerRoutes({ sellers: s.sellers }, guards));
+  await api.register(
+    sellerRoutes(
+      { sellers: s.sellers, shopSettings: s.sellerShopSettings, analytics: s.shopAnalytics, uploads: ctx.uploads },
+      guards,
+      ctx.invalidateCaches,
+    ),
+  );
   await api.register(thirdPartyRoutes({ thirdParty: s.thirdParty, identities: s.identities, cart: s.cart }, guards, config));
   if (providers.signIn.simulator) await api.register(identitySimulatorRoutes(providers.signIn.simulator));
   await api.register(depotRoutes({ depot: s.depot }, guards));
@@ -126,6 +132,8 @@ export async function registerApiRoutes(api: FastifyInstance, ctx: ApiRouteConte
         memberCare: s.memberCare,
         cvsShipping: s.cvsShipping,
         hctShipping: s.hctShipping,
+        shopChangeReview: s.shopChangeReview,
+        shopAnalytics: s.shopAnalytics,
         testMailbox: ctx.testMailbox,
       },
       ctx.uploads,

@@ -7,8 +7,7 @@ import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
-import type { SsrContext } from "@shop/contract";
-import { isMobileUserAgent } from "@shop/contract";
+import { isMobileUserAgent, type SsrContext } from "@shop/contract";
 import { sql } from "drizzle-orm";
 import Fastify, { type FastifyInstance } from "fastify";
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
@@ -39,7 +38,7 @@ import { responseSerializer } from "./plugins/response-serializer.js";
 import { registerSession } from "./plugins/session.js";
 import { createServices, type Services } from "./services.js";
 import { siteFileRoutes } from "./site-files.js";
-import { adminApp, safeDecode, webSecurity } from "./web-serving.js";
+import { adminApp, registerVisitCounting, safeDecode, webSecurity } from "./web-serving.js";
 
 export interface BuildOptions {
   config: Config;
@@ -327,6 +326,7 @@ export async function buildApp(options: BuildOptions): Promise<ShopApp> {
     await app.register(async (scope) => {
       const csp = await webSecurity(scope, providers, (id) => services.shops.tracking(id));
       const pages = registerPageCache(scope);
+      registerVisitCounting(scope, services.traffic);
       pageCache = {
         invalidate() {
           pages.invalidate();

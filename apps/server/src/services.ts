@@ -10,6 +10,7 @@ import type { SmsSender } from "./integrations/sms/index.js";
 import type { RateLimiter } from "./lib/rate-limit.js";
 import { createMemberCare } from "./modules/admin/member-care.js";
 import { createAdminService } from "./modules/admin/service.js";
+import { createShopChangeReview } from "./modules/admin/shop-change-review.js";
 import { createAuthService } from "./modules/auth/service.js";
 import { createThirdPartySignIn } from "./modules/auth/third-party.js";
 import { createCartService } from "./modules/cart/service.js";
@@ -32,6 +33,7 @@ import { createJobsService } from "./modules/jobs/service.js";
 import { createLogisticsAdmin } from "./modules/logistics/admin.js";
 import { createHctConsignments, hctBlockOf } from "./modules/logistics/hct-consignments.js";
 import { createLogisticsService } from "./modules/logistics/service.js";
+import { createShopDelivery } from "./modules/logistics/shop-delivery.js";
 import { createCouponsAdmin } from "./modules/loyalty/coupons-admin.js";
 import { createLoyaltyService } from "./modules/loyalty/service.js";
 import { createAddressBookService } from "./modules/members/addresses.js";
@@ -50,6 +52,7 @@ import { createPayments } from "./modules/orders/payments.js";
 import { createOrderQueries } from "./modules/orders/queries.js";
 import { createReturns } from "./modules/orders/returns.js";
 import { createOrderLifecycle } from "./modules/orders/service.js";
+import { createShopSales } from "./modules/orders/shop-sales.js";
 import { createOrderViews } from "./modules/orders/views.js";
 import { createPayoutService } from "./modules/payout/service.js";
 import { createPromotionsAdmin } from "./modules/promotions/admin.js";
@@ -58,11 +61,14 @@ import { createRafflesAdmin } from "./modules/raffles/admin.js";
 import { createRafflesService } from "./modules/raffles/service.js";
 import { createSelfDelivery } from "./modules/sellers/self-delivery.js";
 import { createSellersService } from "./modules/sellers/service.js";
+import { createSellerShopSettings } from "./modules/sellers/shop-settings.js";
 import { createShopsService } from "./modules/shops/service.js";
 import { createStaffService } from "./modules/staff/service.js";
 import { createSupportService } from "./modules/support/service.js";
+import { createTraffic } from "./modules/traffic/service.js";
 import { wireOrderEffects } from "./order-effects.js";
 import { createOrderMessages } from "./order-messages.js";
+import { createShopAnalytics } from "./shop-analytics.js";
 import { createSitemaps } from "./sitemaps.js";
 
 const BRAND_NAME = "茶山好物";
@@ -283,6 +289,8 @@ export function createServices({ db, config, sms, mail, line, providers, limiter
   });
   jobs.register(PICKUP_REMINDER_JOB, (payload) => cvsShipping.pickupReminder(String(payload.order_no)));
   const content = createContentService(db, catalogue, shops, now);
+  const shopDelivery = createShopDelivery(db);
+  const traffic = createTraffic(db, { now: clock });
   const hctBlock = hctBlockOf(config.HCT_CONSIGNMENT_NUMBERS);
   const hctShipping = createHctShipping({
     consignments: createHctConsignments(db, hctBlock, clock),
@@ -350,6 +358,10 @@ export function createServices({ db, config, sms, mail, line, providers, limiter
       loyalty,
       now,
     }),
+    sellerShopSettings: createSellerShopSettings({ shops, delivery: shopDelivery }),
+    shopChangeReview: createShopChangeReview({ shops, shopDelivery, notifications, record: staff.record }),
+    shopAnalytics: createShopAnalytics({ sales: createShopSales(db), traffic, catalogue }),
+    traffic,
     takeouts,
     support,
     returns,

@@ -5,8 +5,10 @@ import path from "node:path";
 import compress from "@fastify/compress";
 import helmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { isbot } from "isbot";
 import type { Providers } from "./integrations/providers.js";
+import { type Traffic, trafficSource } from "./modules/traffic/service.js";
 
 declare module "http" {
   interface IncomingMessage {
@@ -152,4 +154,49 @@ export function safeDecode(s: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+const PRODUCT_PAGE = /^\/product\/details(?:Child)?(?:\.data)?$/;
+
+/**
+ * A landing on the storefront from outside it: a typed address, a bookmark, or a link on another
+ * site or app. Moves inside the shop (and their full-page loads) are same-origin and not counted.
+ */
+function isEntry(request: FastifyRequest): boolean {
+  const site = request.headers["sec-fetch-site"];
+  if (site) return site === "none" || site === "cross-site";
+  const referer = request.headers.referer;
+  if (!referer) return true;
+  try {
+    return new URL(referer).host !== request.headers.host;
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * Counts a shop's visits and product views from the pages served (decision 47), cached pages
+ * included, without a cookie (so pages stay cacheable) or a database write per view: visits are
+ * landings on a document, views are product pages loaded as a document or by client navigation
+ * (`.data`); crawlers and error answers are left out.
+ */
+export function registerVisitCounting(scope: FastifyInstance, traffic: Traffic) {
+  scope.addHook("onResponse", async (request, reply) => {
+    if (request.method !== "GET" || reply.statusCode !== 200) return;
+    const userAgent = request.headers["user-agent"];
+    if (!userAgent || isbot(userAgent)) return;
+    const url = new URL(request.url, "http://local");
+    const prefixed = /^\/shop_(\d{1,9})(\/.*)?$/.exec(url.pathname);
+    const shopId = prefixed ? Number(prefixed[1]) : 1;
+    const path = prefixed ? (prefixed[2] ?? "/") : url.pathname;
+    const data = path.endsWith(".data");
+    if (!data && /\.[a-z0-9]{1,5}$/i.test(path)) return; // assets and files
+    if (PRODUCT_PAGE.test(path)) {
+      const id = Number(url.searchParams.get("id"));
+      if (Number.isSafeInteger(id) && id > 0) traffic.productView(shopId, id);
+    }
+    if (!data && request.headers["sec-fetch-dest"] !== "iframe" && isEntry(request))
+      traffic.visit(shopId, trafficSource(url.searchParams.get("utm_source"), request.headers.referer, userAgent));
+  });
+  scope.addHook("onClose", () => traffic.close());
 }

@@ -202,8 +202,18 @@ const cleared = (id: z.ZodType<string>) =>
     .transform((v) => v ?? "")
     .optional();
 
+/** A sub-mall's own host name (decision 48), e.g. tea.example.com: lower-case, no scheme or path. */
+const domain = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^((?=[a-z0-9-]{1,63}\.)[a-z0-9]+(-[a-z0-9]+)*\.)+[a-z]{2,24}$|^$/, {
+    error: "網域格式不正確，請填主機名稱，例如 tea.example.com（不含 https:// 與路徑）",
+  });
+
 export const shopUpdateInput = z.strictObject({
   ga4_measurement_id: cleared(ga4Id),
+  domain: cleared(domain),
   meta_pixel_id: cleared(pixelId),
   /** The seller who owns the sub-mall (changing it binds the new owner there and releases the old one). */
   owner_member_id: id.nullable().optional(),

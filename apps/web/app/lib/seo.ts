@@ -13,6 +13,8 @@ export interface SeoInput {
   path: string;
   /** Where search engines should index this content, e.g. a sub-mall's copy of a main-mall product. */
   canonicalPath?: string;
+  /** The canonical URL's origin when not `origin`: a sub-mall's own domain (decision 48). */
+  canonicalOrigin?: string;
   image?: string;
   type?: "website" | "product" | "article";
   noindex?: boolean;
@@ -31,7 +33,7 @@ export function seo(input: SeoInput): MetaDescriptor[] {
   const tags: MetaDescriptor[] = [
     { title },
     { name: "description", content: description },
-    { tagName: "link", rel: "canonical", href: `${origin}${input.canonicalPath ?? input.path}` },
+    { tagName: "link", rel: "canonical", href: `${input.canonicalOrigin || origin}${input.canonicalPath ?? input.path}` },
     { property: "og:site_name", content: siteName },
     { property: "og:locale", content: "zh_TW" },
     { property: "og:type", content: input.type ?? "website" },
@@ -53,10 +55,22 @@ export function seo(input: SeoInput): MetaDescriptor[] {
   return tags;
 }
 
-/** The root loader's origin and the mall's name, for a child page's meta function. */
-export function site(matches: ReadonlyArray<{ id: string; data?: unknown } | undefined>): { origin: string; siteName: string } {
-  const root = matches.find((m) => m?.id === "root")?.data as { shop?: { name?: string } | null } | undefined;
-  return { origin: rootOrigin(matches), siteName: root?.shop?.name || SITE_NAME };
+/**
+ * The root loader's origin and the mall's name, for a child page's meta function; a sub-mall with
+ * its own domain (decision 48) has its pages canonical there.
+ */
+export function site(matches: ReadonlyArray<{ id: string; data?: unknown } | undefined>): {
+  origin: string;
+  siteName: string;
+  canonicalOrigin?: string;
+} {
+  const root = matches.find((m) => m?.id === "root")?.data as { shop?: { name?: string; domain?: string } | null } | undefined;
+  const domain = root?.shop?.domain;
+  return {
+    origin: rootOrigin(matches),
+    siteName: root?.shop?.name || SITE_NAME,
+    ...(domain ? { canonicalOrigin: `https://${domain}` } : {}),
+  };
 }
 
 /** The root loader's origin, for canonical URLs in child meta functions. */

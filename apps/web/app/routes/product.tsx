@@ -44,7 +44,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ data: d, matches }) => {
   if (!d) return [{ title: "找不到此商品" }];
-  const { origin, siteName } = site(matches);
+  const { origin, siteName, canonicalOrigin } = site(matches);
   const path = `${d.shopBase}/product/details?id=${d.product.id}`;
   const tags = seo({
     title: d.product.name,
@@ -52,9 +52,9 @@ export const meta: Route.MetaFunction = ({ data: d, matches }) => {
     origin,
     siteName,
     path,
-    // Every product is sold in the main mall: a sub-mall's copy sends search engines there, while
-    // og:url keeps the sub-mall link that a share should carry.
-    canonicalPath: `/product/details?id=${d.product.id}`,
+    // Every product is sold in the main mall: a sub-mall's copy sends search engines there (unless
+    // the sub-mall has its own domain), while og:url keeps the sub-mall link a share should carry.
+    ...(canonicalOrigin ? { canonicalOrigin } : { canonicalPath: `/product/details?id=${d.product.id}` }),
     image: d.product.image,
     type: "product",
   });

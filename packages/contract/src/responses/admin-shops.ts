@@ -53,6 +53,8 @@ export const adminShop = z.object({
   /** The shop's GA4 measurement id and Meta Pixel id ("" when none; on the single shop's answer). */
   ga4_measurement_id: z.string().optional(),
   meta_pixel_id: z.string().optional(),
+  /** The sub-mall's own domain for canonical URLs ("" when none; decision 48). */
+  domain: z.string().optional(),
 });
 
 /** /admin/shops: the main mall first. */

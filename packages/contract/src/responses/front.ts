@@ -45,6 +45,8 @@ export const shopInfo = z.object({
   banner: z.string(),
   intro: z.string(),
   status: z.enum(["open", "suspended"]),
+  /** The shop's own domain (pointed at this site) its pages are canonical on; "" for none (decision 48). */
+  domain: z.string().optional(),
 });
 
 /** /supmall/recheck: whether the visitor may stay in the shop, and which shop is theirs. */

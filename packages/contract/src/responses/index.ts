@@ -18,4 +18,5 @@ export * from "./member.js";
 export * from "./notices.js";
 export * from "./order.js";
 export * from "./seller.js";
+export * from "./seller-shop.js";
 export * from "./system.js";

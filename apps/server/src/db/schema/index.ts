@@ -18,3 +18,4 @@ export * from "./promotions.js";
 export * from "./raffles.js";
 export * from "./shops.js";
 export * from "./staff.js";
+export * from "./traffic.js";

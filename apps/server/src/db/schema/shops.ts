@@ -1,4 +1,6 @@
-import { integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import type { ShopChangeSet, ShopChangeStatus } from "@shop/contract/seller-shop";
+import { sql } from "drizzle-orm";
+import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 /** Shop 1 is the main mall; every other shop is a seller's sub-mall at /shop_{id}/. */
 export const shops = pgTable(
@@ -20,4 +22,28 @@ export const shops = pgTable(
   },
   // A seller runs one sub-mall.
   (t) => [uniqueIndex("shops_owner_key").on(t.ownerMemberId)],
+);
+
+/**
+ * A seller's requested change to their shop's name, banner or delivery options, applied when staff
+ * approve it (decision 46). One pending request per shop: a new one withdraws the last.
+ */
+export const shopChangeRequests = pgTable(
+  "shop_change_requests",
+  {
+    id: serial("id").primaryKey(),
+    shopId: integer("shop_id").notNull(),
+    memberId: integer("member_id").notNull(),
+    changes: jsonb("changes").$type<ShopChangeSet>().notNull(),
+    status: text("status").$type<ShopChangeStatus>().notNull().default("pending"),
+    /** Why staff turned it down (shown to the seller). */
+    reason: text("reason").notNull().default(""),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    decidedBy: text("decided_by"),
+  },
+  (t) => [
+    index("shop_change_requests_shop_idx").on(t.shopId, t.id),
+    uniqueIndex("shop_change_requests_one_pending").on(t.shopId).where(sql`status = 'pending'`),
+  ],
 );

@@ -6,6 +6,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { LocalSmtp } from "../../integrations/mail/local-smtp.js";
 import { unauthorized } from "../../lib/errors.js";
 import { ok } from "../../lib/http.js";
+import type { ShopAnalytics } from "../../shop-analytics.js";
 import type { CatalogueAdmin } from "../catalogue/admin.js";
 import type { ContentAdmin } from "../content/admin.js";
 import type { DealersAdmin } from "../dealers/admin.js";
@@ -34,6 +35,8 @@ import { peopleAdminRoutes } from "./people-routes.js";
 import { returnAdminRoutes } from "./returns-routes.js";
 import type { AdminRouteKit } from "./route-kit.js";
 import type { AdminService } from "./service.js";
+import type { ShopChangeReview } from "./shop-change-review.js";
+import { shopReviewRoutes } from "./shop-review-routes.js";
 import { shopAdminRoutes } from "./shops-routes.js";
 import { takeoutAdminRoutes } from "./takeouts-routes.js";
 
@@ -113,6 +116,12 @@ export const ADMIN_ROUTES: Array<{
   { method: "GET", url: "/admin/shops/:id", permission: "shops.read" },
   { method: "POST", url: "/admin/shops", permission: "shops.write" },
   { method: "PUT", url: "/admin/shops/:id", permission: "shops.write" },
+  { method: "GET", url: "/admin/shops/:id/analytics", permission: "shops.read" },
+  { method: "GET", url: "/admin/shops/:id/analytics.csv", permission: "shops.read" },
+  { method: "GET", url: "/admin/shop_requests", permission: "shops.read" },
+  { method: "GET", url: "/admin/shop_requests/:id", permission: "shops.read" },
+  { method: "POST", url: "/admin/shop_requests/:id/approve", permission: "shops.write" },
+  { method: "POST", url: "/admin/shop_requests/:id/reject", permission: "shops.write" },
   { method: "GET", url: "/admin/dealers", permission: "shops.read" },
   { method: "GET", url: "/admin/dealers/:id", permission: "shops.read" },
   { method: "POST", url: "/admin/dealers", permission: "shops.write" },
@@ -193,6 +202,8 @@ export function adminRoutes(
     promotionsAdmin: PromotionsAdmin;
     rafflesAdmin: RafflesAdmin;
     shops: ShopsService;
+    shopChangeReview: ShopChangeReview;
+    shopAnalytics: ShopAnalytics;
     staff: StaffService;
     support: SupportService;
     takeouts: TakeoutFulfilment;
@@ -282,6 +293,7 @@ export function adminRoutes(
       logisticsAdmin: services.logisticsAdmin,
       shops: services.shops,
     });
+    shopReviewRoutes(app, kit, { review: services.shopChangeReview, analytics: services.shopAnalytics, shops: services.shops });
     contentAdminRoutes(app, kit, { admin, contentAdmin: services.contentAdmin });
     marketingAdminRoutes(app, kit, {
       admin,

@@ -252,7 +252,7 @@ export function createAdminService(d: AdminDeps) {
     // Shops and dealers
     async shop(id: number) {
       const [shop, tracking] = await Promise.all([d.shops.adminGet(id), d.shops.tracking(id)]);
-      return { ...shop, ga4_measurement_id: tracking.ga4, meta_pixel_id: tracking.pixel };
+      return { ...shop, ga4_measurement_id: tracking.ga4, meta_pixel_id: tracking.pixel, domain: tracking.domain };
     },
     async createShop(actor: Actor, input: In<typeof shopCreateInput>) {
       if (!(await d.members.byId(input.owner_member_id))) throw fieldError("owner_member_id", "找不到此會員");
@@ -261,13 +261,15 @@ export function createAdminService(d: AdminDeps) {
     async updateShop(actor: Actor, id: number, input: In<typeof shopUpdateInput>) {
       if (input.owner_member_id && !(await d.members.byId(input.owner_member_id)))
         throw fieldError("owner_member_id", "找不到此會員");
-      const { ga4_measurement_id: ga4, meta_pixel_id: pixel } = input;
+      const { ga4_measurement_id: ga4, meta_pixel_id: pixel, domain } = input;
+      if (id === MAIN_SHOP_ID && domain) throw fieldError("domain", "主商城使用網站本身的網址");
       const audit = withOwnerBinding(audited(actor, "shop"));
       await d.shops.adminUpdate(id, input, async (tx, before, after) => {
         // The measurement ids are shop settings, written with the shop and its audit entry.
         const ids = {
           ...(ga4 !== undefined ? { ga4_measurement_id: ga4 } : {}),
           ...(pixel !== undefined ? { meta_pixel_id: pixel } : {}),
+          ...(domain !== undefined ? { domain } : {}),
         };
         if (Object.keys(ids).length > 0) await d.shops.setSettings(tx, id, ids);
         await audit(tx, before, after && { ...after, ...ids });

@@ -304,6 +304,12 @@ export function createCatalogueService(db: Db) {
       }));
     },
 
+    /** Product names by id (reports of products viewed but not sold). */
+    async productNames(ids: number[]): Promise<Map<number, string>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db.select({ id: products.id, name: products.name }).from(products).where(inArray(products.id, ids));
+      return new Map(rows.map((r) => [r.id, r.name]));
+    },
     async pointPercent(productId: number): Promise<PointPercent> {
       const [p] = await db
         .select({ pct: products.pointPercent, price: products.price })

@@ -12,14 +12,15 @@ const MAX_SIDE = 2400;
 const PREPARED_WIDTHS = [320, 640, 960] as const;
 
 /**
- * Staff image uploads: whatever arrives is decoded by sharp (so only real images pass), re-encoded
- * as WebP without its metadata (no GPS from a phone photo), at most 2400 px a side, and stored
- * under uploads/admin/ by a random name; the common sizes are rendered at once.
+ * Image uploads (staff's, and sellers' banners): whatever arrives is decoded by sharp (so only real
+ * images pass), re-encoded as WebP without its metadata (no GPS from a phone photo), at most 2400 px
+ * a side, and stored under uploads/<folder>/ by a random name; the common sizes are rendered at once.
  */
 export function createUploadService(dataDir: string, media: MediaService) {
   const root = path.join(dataDir, "uploads");
   return {
-    async saveImage(file: MultipartFile) {
+    /** `folder`: admin/ for staff, seller/<shop id>/ for a seller's banner. */
+    async saveImage(file: MultipartFile, folder = "admin") {
       const buffer = await file.toBuffer().catch(() => {
         throw new DomainError("too_large", "IMAGE_TOO_LARGE", "圖片過大，請小於 8 MB");
       });
@@ -29,7 +30,7 @@ export function createUploadService(dataDir: string, media: MediaService) {
       if (!meta?.format || !ACCEPTED.has(meta.format))
         throw new DomainError("unsupported_media", "IMAGE_FORMAT_UNSUPPORTED", "只接受 JPG、PNG、WebP、AVIF 或 GIF 圖片");
       const month = new Date().toISOString().slice(0, 7).replace("-", "");
-      const relative = path.posix.join("admin", month, `${randomUUID()}.webp`);
+      const relative = path.posix.join(folder, month, `${randomUUID()}.webp`);
       const target = path.join(root, relative);
       await fs.mkdir(path.dirname(target), { recursive: true });
       const out = await sharp(buffer)

@@ -1,3 +1,4 @@
+import multipart from "@fastify/multipart";
 import {
   orderNoSchema,
   sellerFromDepotInput,
@@ -11,28 +12,93 @@ import {
 import {
   answers,
   paged,
+  raw,
+  sellerAnalytics,
   sellerHome,
   sellerOrderSummary,
   sellerOrderView,
   sellerStockLogView,
   sellerStockView,
+  shopSettingsView,
   trackingView,
+  uploadedImage,
 } from "@shop/contract/responses";
+import { analyticsQuery, sellerShopInput } from "@shop/contract/seller-shop";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { DomainError } from "../../lib/errors.js";
 import { ok } from "../../lib/http.js";
 import type { SessionGuards } from "../../plugins/session.js";
 import { sessionOf } from "../../plugins/session.js";
+import type { ShopAnalytics } from "../../shop-analytics.js";
+import type { UploadService } from "../media/uploads.js";
 import type { SellersService } from "./service.js";
+import { type SellerShopSettings, sellerUploadFolder } from "./shop-settings.js";
 
 /** The seller area: every call acts within the caller's own shop. */
-export function sellerRoutes(services: { sellers: SellersService }, guards: SessionGuards): FastifyPluginAsyncZod {
-  const { sellers } = services;
+export function sellerRoutes(
+  services: { sellers: SellersService; shopSettings: SellerShopSettings; analytics: ShopAnalytics; uploads: UploadService },
+  guards: SessionGuards,
+  /** Drops cached pages after the seller's intro changes. */
+  invalidate: () => void,
+): FastifyPluginAsyncZod {
+  const { sellers, shopSettings, analytics } = services;
   const member = { preHandler: guards.requireMember };
   const orderQuery = z.strictObject({ order_no: orderNoSchema });
   const orderAnswer = answers(sellerOrderView);
   const stockAnswer = answers(z.array(sellerStockView));
 
   return async (app) => {
+    await app.register(multipart, { limits: { fileSize: 8 * 1024 * 1024, files: 1, fields: 0 } });
+    // Ours: the seller's own shop settings (decision 46) and figures (decision 47).
+    app.get("/seller/shop", { ...member, schema: { response: answers(shopSettingsView) } }, async (req) =>
+      ok(await shopSettings.view(await sellers.shopOf(sessionOf(req).member.id))),
+    );
+    app.post(
+      "/seller/shop",
+      { ...member, schema: { body: sellerShopInput, response: answers(shopSettingsView) } },
+      async (req) => {
+        const id = sessionOf(req).member.id;
+        const message = await shopSettings.save(await sellers.shopOf(id), id, req.body);
+        invalidate();
+        return ok(await shopSettings.view(await sellers.shopOf(id)), message);
+      },
+    );
+    app.post(
+      "/seller/shop/banner",
+      {
+        ...member,
+        config: { rateLimit: { max: 20, timeWindow: "1 hour" } },
+        schema: { response: answers(uploadedImage) },
+      },
+      async (req) => {
+        const shop = await sellers.shopOf(sessionOf(req).member.id);
+        if (!req.isMultipart()) throw new DomainError("unsupported_media", "MULTIPART_REQUIRED", "請以檔案上傳圖片");
+        const file = await req.file();
+        if (!file) throw new DomainError("invalid", "IMAGE_REQUIRED", "請選擇要上傳的圖片");
+        return ok(await services.uploads.saveImage(file, sellerUploadFolder(shop.id)), "橫幅已上傳，儲存後送出審核");
+      },
+    );
+    app.get(
+      "/seller/analytics",
+      { ...member, schema: { querystring: analyticsQuery, response: answers(sellerAnalytics) } },
+      async (req) => ok(await analytics.report(await sellers.shopOf(sessionOf(req).member.id), req.query)),
+    );
+    app.get(
+      "/seller/analytics.csv",
+      {
+        ...member,
+        schema: {
+          querystring: analyticsQuery,
+          response: raw("text/csv", "the shop's figures for the period by day, product and source, UTF-8 with a BOM"),
+        },
+      },
+      async (req, reply) => {
+        const report = await analytics.report(await sellers.shopOf(sessionOf(req).member.id), req.query);
+        reply.header("content-type", "text/csv; charset=utf-8");
+        reply.header("content-disposition", `attachment; filename="shop-${report.shop.id}-${report.from}-${report.to}.csv"`);
+        return analytics.csv(report);
+      },
+    );
     // Ours: the shop and its order counts for the seller area's header and tabs.
     app.get("/seller/home", { ...member, schema: { response: answers(sellerHome) } }, async (req) =>
       ok(await sellers.home(sessionOf(req).member.id)),

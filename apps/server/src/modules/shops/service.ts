@@ -8,6 +8,7 @@ import { shopSettings, shops } from "../../db/schema/index.js";
 import { type AuditHook, adminTable } from "../../lib/admin-table.js";
 import { fieldError, notFound, unlessUnique } from "../../lib/errors.js";
 import { likeEscape } from "../../lib/like.js";
+import { createShopChangeRequests } from "./change-requests.js";
 
 export type Shop = typeof shops.$inferSelect;
 
@@ -68,6 +69,8 @@ export function createShopsService(db: Db) {
 
   return {
     byId,
+    /** Sellers' requests to change their shop's name, banner and delivery (decision 46). */
+    changeRequests: createShopChangeRequests(db),
     /** Back office: shops by name or id, the main mall first. */
     adminList(q: string | undefined, page: number, perPage: number) {
       const where = q
@@ -191,10 +194,10 @@ export function createShopsService(db: Db) {
       const amount = commissionOnGoods(shop, goodsAmount);
       return amount > 0 ? { sellerId: shop.ownerMemberId, amount } : null;
     },
-    /** The shop's own GA4 measurement id and Meta Pixel id ("" when not set). */
+    /** The shop's own GA4 measurement id, Meta Pixel id and domain ("" when not set). */
     async tracking(shopId: number) {
-      const s = await this.ownSettings(shopId, ["ga4_measurement_id", "meta_pixel_id"]);
-      return { ga4: s.ga4_measurement_id ?? "", pixel: s.meta_pixel_id ?? "" };
+      const s = await this.ownSettings(shopId, ["ga4_measurement_id", "meta_pixel_id", "domain"]);
+      return { ga4: s.ga4_measurement_id ?? "", pixel: s.meta_pixel_id ?? "", domain: s.domain ?? "" };
     },
     /** Every open shop, the main mall first (sitemaps). */
     openShops(): Promise<Array<{ id: number; createdAt: Date }>> {
@@ -213,7 +216,8 @@ export function createShopsService(db: Db) {
     async info(id: number): Promise<ShopInfo | undefined> {
       const s = await byId(id);
       if (!s) return undefined;
-      return { id: s.id, name: s.name, logo: s.logo, banner: s.banner, intro: s.intro, status: s.status };
+      const domain = id === MAIN_SHOP_ID ? "" : ((await this.ownSettings(id, ["domain"])).domain ?? "");
+      return { id: s.id, name: s.name, logo: s.logo, banner: s.banner, intro: s.intro, status: s.status, domain };
     },
     /** An open shop's public info; a missing or suspended shop is a 404. */
     async openInfo(id: number): Promise<ShopInfo> {
