@@ -75,6 +75,33 @@ test.describe("server-rendered pages carry their content and meta tags", () => {
     expect(/<link rel="canonical" href="([^"]*)"/.exec(mainHtml)?.[1]).toMatch(/:\d+\/product\/details\?id=1$/);
   });
 
+  test("a sub-mall with its own domain is canonical there; without it the product goes back to the main mall", async ({
+    request,
+  }) => {
+    const login = await request.post("/api/admin/auth/login", { data: { username: "owner", password: "owner12345" } });
+    const headers = { authorization: `Bearer ${(await login.json()).data.token}` };
+    const shop = (await (await request.get("/api/admin/shops/2", { headers })).json()).data as Record<string, unknown>;
+    const keep = ["name", "intro", "logo", "banner", "commission_percent", "status", "owner_member_id"];
+    const put = (domain: string) =>
+      request.put("/api/admin/shops/2", { headers, data: { ...Object.fromEntries(keep.map((k) => [k, shop[k]])), domain } });
+    const canonical = async (path: string) =>
+      /<link rel="canonical" href="([^"]*)"/.exec(await (await request.get(path)).text())?.[1];
+
+    const bad = await put("https://tea.example.com/shop");
+    expect(bad.status()).toBe(400);
+    expect((await bad.json()).message).toContain("網域格式不正確");
+    expect((await put("Tea.Example.com")).status()).toBe(200);
+    try {
+      expect(await canonical("/shop_2/product/details?id=1")).toBe("https://tea.example.com/shop_2/product/details?id=1");
+      expect(await canonical("/shop_2/")).toBe("https://tea.example.com/shop_2/");
+      // The main mall's pages are not affected.
+      expect(await canonical("/product/details?id=1")).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/product\/details\?id=1$/);
+    } finally {
+      expect((await put("")).status()).toBe(200);
+    }
+    expect(await canonical("/shop_2/product/details?id=1")).toMatch(/:\d+\/product\/details\?id=1$/);
+  });
+
   test("robots.txt and the sitemap index are served at the root", async ({ request }) => {
     const robots = await request.get("/robots.txt");
     expect(robots.status()).toBe(200);

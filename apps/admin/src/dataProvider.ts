@@ -53,6 +53,7 @@ const WRITABLE: Record<string, string[]> = {
     "status",
     "ga4_measurement_id",
     "meta_pixel_id",
+    "domain",
   ],
   dealers: [
     "name",

@@ -22,6 +22,7 @@ import { AuditList, MemberList, MemberShow, SettingsPage, StaffCreate, StaffEdit
 import { ProductCreate, ProductEdit, ProductList } from "./products";
 import { ReturnList } from "./returns";
 import { PaymentSettingsPage, ShipMethodEdit, ShipMethodList } from "./settings";
+import { ShopAnalyticsPage, ShopRequestList } from "./shop-review";
 import { Dealer, DealerList, ShopCreate, ShopEdit, ShopList, WithdrawalList } from "./shops";
 import { TakeoutList } from "./takeouts";
 
@@ -141,6 +142,7 @@ function App() {
               {...writable("shops.write", { edit: ShopEdit, create: ShopCreate })}
               recordRepresentation="name"
             />
+            <Resource name="shop_requests" options={{ label: "商城變更審核" }} list={ShopRequestList} />
             <Resource name="dealers" options={{ label: "經銷商" }} list={DealerList} {...writable("shops.write", Dealer)} />
             <Resource
               name="ship_methods"
@@ -181,6 +183,7 @@ function App() {
             <CustomRoutes>
               <Route path="/settings" element={<SettingsPage />} />
               <Route path="/payment_settings" element={<PaymentSettingsPage />} />
+              <Route path="/shops/:id/analytics" element={<ShopAnalyticsPage />} />
             </CustomRoutes>
             <CustomRoutes noLayout>
               <Route

@@ -33,12 +33,12 @@ import { MoneyField, TaipeiDateField } from "./fields";
 import { createAndEdit } from "./forms";
 
 // Shops (the main mall and sellers' sub-malls)
-/** A shop's home-page blocks, inside the back office (its links need the /admin base). */
-function HomeBlocksLink({ id }: { id: number | string }) {
+/** A link inside the back office (it needs the /admin base written out) that leaves the row alone. */
+function InnerLink({ to, children }: { to: string; children: string }) {
   const base = useBasename();
   return (
-    <Link to={`${base}/home_blocks/${id}`} onClick={(e: React.MouseEvent) => e.stopPropagation()}>
-      首頁區塊
+    <Link to={`${base}${to}`} onClick={(e: React.MouseEvent) => e.stopPropagation()}>
+      {children}
     </Link>
   );
 }
@@ -51,7 +51,8 @@ export const ShopList = () => (
       <NumberField source="owner_member_id" label="店主會員編號" emptyText="—" />
       <FunctionField label="抽成" render={(r: RaRecord) => `${r.commission_percent}%`} />
       <FunctionField label="狀態" render={(r: RaRecord) => (r.status === "open" ? "營業中" : "已暫停")} />
-      <FunctionField label="首頁" render={(r: RaRecord) => <HomeBlocksLink id={r.id} />} />
+      <FunctionField label="首頁" render={(r: RaRecord) => <InnerLink to={`/home_blocks/${r.id}`}>首頁區塊</InnerLink>} />
+      <FunctionField label="分析" render={(r: RaRecord) => <InnerLink to={`/shops/${r.id}/analytics`}>銷售分析</InnerLink>} />
     </Datagrid>
   </List>
 );
@@ -85,6 +86,11 @@ export const ShopEdit = () => (
       />
       <TextInput source="ga4_measurement_id" label="GA4 評估 ID" helperText="例如 G-AB12CD34EF；留空則不載入" />
       <TextInput source="meta_pixel_id" label="Meta Pixel ID" helperText="8–20 位數字；留空則不載入" />
+      <TextInput
+        source="domain"
+        label="子商城自有網域"
+        helperText="例如 tea.example.com（需指向本站）；設定後此子商城頁面的標準網址（canonical）改用此網域；留空則商品頁指向主商城"
+      />
       <SelectInput
         source="status"
         label="狀態"

@@ -319,6 +319,7 @@ export function createServices({ db, config, sms, mail, line, providers, limiter
       catalogue: createCatalogueSitemap(db),
       openShops: shops.openShops,
       ownContent: content.ownForSitemap,
+      domainOf: (shopId) => shops.domain(shopId),
       now,
     }),
     promotions,

@@ -1,10 +1,10 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { asc, count, eq, sql } from "drizzle-orm";
+import { and, asc, count, eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { validateXML } from "xmllint-wasm";
-import { categories, products } from "./db/schema/index.js";
+import { categories, products, shopProducts, shopSettings } from "./db/schema/index.js";
 import { createTestApp, type TestApp } from "./test/harness.js";
 
 const xsd = (name: string) => readFileSync(path.join(import.meta.dirname, "test", "sitemap-xsd", name), "utf8");
@@ -73,6 +73,28 @@ describe("robots.txt and sitemaps", () => {
     expect(urls).not.toContain("http://shop.test/product");
     for (const missing of ["/sitemaps/shop-999.xml", "/sitemaps/products-2.xml", "/sitemaps/other.xml"])
       expect((await get(missing)).statusCode, missing).toBe(404);
+  });
+
+  test("a sub-mall with its own domain lists its pages, products included, on that domain (decision 48)", async () => {
+    await t.database.db.insert(shopSettings).values({ shopId: 2, key: "domain", value: "tea.example.com" });
+    try {
+      const r = await get("/sitemaps/shop-2.xml");
+      expect(await valid(r.body, SITEMAP_XSD)).toEqual([]);
+      const urls = locs(r.body);
+      expect(urls[0]).toBe("https://tea.example.com/shop_2/");
+      expect(urls.every((u) => u.startsWith("https://tea.example.com/shop_2/"))).toBe(true);
+      const [first] = await t.database.db
+        .select({ id: shopProducts.productId })
+        .from(shopProducts)
+        .where(eq(shopProducts.shopId, 2))
+        .orderBy(shopProducts.productId);
+      expect(urls).toContain(`https://tea.example.com/shop_2/product/details?id=${first?.id}`);
+      // robots.txt, served on any host the site answers, names the index: a valid cross-host submission.
+      expect((await get("/robots.txt")).body).toContain("Sitemap: http://shop.test/sitemap.xml");
+    } finally {
+      await t.database.db.delete(shopSettings).where(and(eq(shopSettings.shopId, 2), eq(shopSettings.key, "domain")));
+    }
+    expect(locs((await get("/sitemaps/shop-2.xml")).body)[0]).toBe("http://shop.test/shop_2/");
   });
 
   test("a product's link preview is a 1200×630 JPEG, whatever the upload's format", async () => {

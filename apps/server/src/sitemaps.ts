@@ -17,7 +17,10 @@ const shopBase = (shopId: number) => (shopId === MAIN_SHOP_ID ? "" : `/shop_${sh
  * robots.txt and the sitemaps (decision 43): `/sitemap.xml` is an index of one pages file per open
  * shop (home, category pages, its own news and static pages) and the main mall's products in files
  * of 50,000. A sub-mall's product pages are copies whose canonical URL is the main mall's, so they
- * are listed once, there. Products stream out a batch at a time: 100,000 of them never sit in memory.
+ * are listed once, there — unless the sub-mall has its own domain (decision 48): then its pages file
+ * lists its pages, products included, on that domain (which serves this site's robots.txt, naming
+ * this index: a valid cross-host submission). Products stream out a batch at a time: 100,000 of
+ * them never sit in memory.
  */
 export function createSitemaps(d: {
   catalogue: CatalogueSitemap;
@@ -26,6 +29,8 @@ export function createSitemaps(d: {
     news: Array<{ id: number; publishedAt: Date }>;
     pages: Array<{ key: string; updatedAt: Date }>;
   }>;
+  /** A sub-mall's own domain, "" for none. */
+  domainOf: (shopId: number) => Promise<string>;
   now?: () => Date;
 }) {
   const now = d.now ?? (() => new Date());
@@ -37,7 +42,7 @@ export function createSitemaps(d: {
   const head = '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n';
   const tail = "</urlset>\n";
 
-  async function pageEntries(shopId: number): Promise<Entry[]> {
+  async function pageEntries(shopId: number, withProducts: boolean): Promise<Entry[]> {
     const base = shopBase(shopId);
     const main = shopId === MAIN_SHOP_ID;
     const [categories, own] = await Promise.all([d.catalogue.categoryPages(main ? undefined : shopId), d.ownContent(shopId)]);
@@ -53,6 +58,9 @@ export function createSitemaps(d: {
       const path = p.key === "terms" || p.key === "policy" ? `/${p.key}` : `/content?key=${encodeURIComponent(p.key)}`;
       entries.push({ path: `${base}${path}`, lastmod: p.updatedAt });
     }
+    if (withProducts)
+      for (const p of await d.catalogue.shopProducts(shopId, URLS_PER_FILE - entries.length))
+        entries.push({ path: `${base}/product/details?id=${p.id}`, lastmod: p.updatedAt });
     return entries;
   }
 
@@ -98,7 +106,9 @@ export function createSitemaps(d: {
     /** One shop's pages, or null when the shop is not open. */
     async shopPages(origin: string, shopId: number): Promise<string | null> {
       if (!(await d.openShops()).some((s) => s.id === shopId)) return null;
-      return head + (await pageEntries(shopId)).map((e) => url(origin, e)).join("") + tail;
+      const domain = await d.domainOf(shopId);
+      const entries = await pageEntries(shopId, domain !== "");
+      return head + entries.map((e) => url(domain ? `https://${domain}` : origin, e)).join("") + tail;
     },
 
     /** The n-th file of main-mall product pages, streamed; null past the last file. */

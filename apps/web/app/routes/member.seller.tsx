@@ -5,8 +5,10 @@ import type { SellerHome, SellerOrderSummary } from "@shop/contract/seller";
 import { useEffect, useState } from "react";
 import { Form, useSearchParams } from "react-router";
 import { StatusBadge } from "../features/orders/OrderDetail";
-import { SellerNav } from "../features/seller/SellerNav";
+import { SellerAnalyticsView } from "../features/seller/SellerAnalyticsView";
+import { SellerNav, type SellerTab } from "../features/seller/SellerNav";
 import { SellerStock } from "../features/seller/SellerStock";
+import { ShopSettings } from "../features/seller/ShopSettings";
 import { api } from "../lib/api";
 import { Pagination } from "../ui/Pagination";
 import { ShopLink } from "../ui/ShopLink";
@@ -26,7 +28,10 @@ const TABS: Array<OrderStatus | ""> = [
   "cancelled",
 ];
 
-/** /member/seller: the seller's shop orders (by state and by order number, name or phone), or with ?tab=inventory their own stock. */
+/**
+ * /member/seller: the seller's shop orders (by state and by order number, name or phone); with
+ * ?tab=inventory their own stock, ?tab=analytics the shop's figures, ?tab=shop its settings.
+ */
 export default function SellerCenter() {
   const [params] = useSearchParams();
   const [home, setHome] = useState<SellerHome | null>(null);
@@ -34,18 +39,23 @@ export default function SellerCenter() {
   useEffect(() => {
     void api<SellerHome>("/api/seller/home").then((r) => (r.status ? setHome(r.data) : setError(r.message)));
   }, []);
-  const inventory = params.get("tab") === "inventory";
+  const asked = params.get("tab");
+  const tab: SellerTab = asked === "inventory" || asked === "analytics" || asked === "shop" ? asked : "orders";
   return (
     <div className="space-y-5">
-      <SellerNav home={home} current={inventory ? "inventory" : "orders"} />
+      <SellerNav home={home} current={tab} />
       {error ? (
         <section className="card">
           <p className="text-red-700" role="alert">
             {error}
           </p>
         </section>
-      ) : inventory ? (
+      ) : tab === "inventory" ? (
         <SellerStock />
+      ) : tab === "analytics" ? (
+        <SellerAnalyticsView />
+      ) : tab === "shop" ? (
+        <ShopSettings />
       ) : (
         <SellerOrders home={home} />
       )}

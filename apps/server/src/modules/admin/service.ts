@@ -251,8 +251,8 @@ export function createAdminService(d: AdminDeps) {
 
     // Shops and dealers
     async shop(id: number) {
-      const [shop, tracking] = await Promise.all([d.shops.adminGet(id), d.shops.tracking(id)]);
-      return { ...shop, ga4_measurement_id: tracking.ga4, meta_pixel_id: tracking.pixel, domain: tracking.domain };
+      const [shop, tracking, domain] = await Promise.all([d.shops.adminGet(id), d.shops.tracking(id), d.shops.domain(id)]);
+      return { ...shop, ga4_measurement_id: tracking.ga4, meta_pixel_id: tracking.pixel, domain };
     },
     async createShop(actor: Actor, input: In<typeof shopCreateInput>) {
       if (!(await d.members.byId(input.owner_member_id))) throw fieldError("owner_member_id", "找不到此會員");

@@ -25,6 +25,15 @@ export function createCatalogueSitemap(db: Db) {
         .orderBy(asc(products.id))
         .limit(limit);
     },
+    /** A sub-mall's own products on sale, at most `limit` (a sub-mall with its own domain lists them). */
+    shopProducts(shopId: number, limit: number): Promise<Array<{ id: number; updatedAt: Date }>> {
+      return db
+        .select({ id: products.id, updatedAt: products.updatedAt })
+        .from(products)
+        .where(and(onSale, inShop(shopId)))
+        .orderBy(asc(products.id))
+        .limit(limit);
+    },
     /**
      * Category pages with products on sale (in a sub-mall: its own products), top level and
      * second level alike, each last changed when its newest product did.

@@ -194,10 +194,14 @@ export function createShopsService(db: Db) {
       const amount = commissionOnGoods(shop, goodsAmount);
       return amount > 0 ? { sellerId: shop.ownerMemberId, amount } : null;
     },
-    /** The shop's own GA4 measurement id, Meta Pixel id and domain ("" when not set). */
+    /** The shop's own GA4 measurement id and Meta Pixel id ("" when not set). */
     async tracking(shopId: number) {
-      const s = await this.ownSettings(shopId, ["ga4_measurement_id", "meta_pixel_id", "domain"]);
-      return { ga4: s.ga4_measurement_id ?? "", pixel: s.meta_pixel_id ?? "", domain: s.domain ?? "" };
+      const s = await this.ownSettings(shopId, ["ga4_measurement_id", "meta_pixel_id"]);
+      return { ga4: s.ga4_measurement_id ?? "", pixel: s.meta_pixel_id ?? "" };
+    },
+    /** A sub-mall's own domain for canonical URLs (decision 48), "" when none. */
+    async domain(shopId: number) {
+      return shopId === MAIN_SHOP_ID ? "" : ((await this.ownSettings(shopId, ["domain"])).domain ?? "");
     },
     /** Every open shop, the main mall first (sitemaps). */
     openShops(): Promise<Array<{ id: number; createdAt: Date }>> {
@@ -216,7 +220,7 @@ export function createShopsService(db: Db) {
     async info(id: number): Promise<ShopInfo | undefined> {
       const s = await byId(id);
       if (!s) return undefined;
-      const domain = id === MAIN_SHOP_ID ? "" : ((await this.ownSettings(id, ["domain"])).domain ?? "");
+      const domain = await this.domain(id);
       return { id: s.id, name: s.name, logo: s.logo, banner: s.banner, intro: s.intro, status: s.status, domain };
     },
     /** An open shop's public info; a missing or suspended shop is a 404. */

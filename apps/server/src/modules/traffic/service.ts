@@ -7,9 +7,8 @@ type Kind = (typeof shopTraffic.$inferInsert)["kind"];
 /** Past this many distinct counters in memory a flush starts at once (a burst of many products). */
 const MAX_PENDING_KEYS = 5_000;
 
-/** The Taipei calendar day of a moment, YYYY-MM-DD. */
-const taipeiDay = (at: Date) =>
-  new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Taipei", year: "numeric", month: "2-digit", day: "2-digit" }).format(at);
+/** The Taipei calendar day of a moment, YYYY-MM-DD (UTC+8 all year: Taiwan keeps no summer time). */
+const taipeiDay = (at: Date) => new Date(at.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
 
 /**
  * Where a visit came from: the link's utm_source when it names a known source, else the referring
@@ -43,8 +42,16 @@ export function createTraffic(db: Db, options: { flushEveryMs?: number; now?: ()
   let pending = new Map<string, number>();
   let flushing: Promise<void> | undefined;
 
+  // The day string is made once a minute, not per view.
+  let today = { minute: -1, day: "" };
+  const dayNow = () => {
+    const at = now();
+    const minute = Math.floor(at.getTime() / 60_000);
+    if (minute !== today.minute) today = { minute, day: taipeiDay(at) };
+    return today.day;
+  };
   const count = (shopId: number, kind: Kind, key: string) => {
-    const id = `${shopId}|${taipeiDay(now())}|${kind}|${key}`;
+    const id = `${shopId}|${dayNow()}|${kind}|${key}`;
     pending.set(id, (pending.get(id) ?? 0) + 1);
     if (pending.size >= MAX_PENDING_KEYS) void flush();
   };

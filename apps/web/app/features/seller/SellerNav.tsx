@@ -2,13 +2,15 @@ import { formatMoney } from "@shop/contract/format";
 import type { SellerHome } from "@shop/contract/seller";
 import { ShopLink } from "../../ui/ShopLink";
 
-/** The seller area's header: the shop, its commission, and the two views (orders, own stock). */
-export function SellerNav({ home, current }: { home: SellerHome | null; current: "orders" | "inventory" }) {
+export type SellerTab = "orders" | "inventory" | "analytics" | "shop";
+
+/** The seller area's header: the shop, its commission, and its views (orders, own stock, analytics, settings). */
+export function SellerNav({ home, current }: { home: SellerHome | null; current: SellerTab }) {
   const tab = (to: string, label: string, on: boolean) => (
     <ShopLink
       to={to}
       aria-current={on ? "page" : undefined}
-      className={`rounded-lg px-4 py-2 font-medium ${on ? "bg-tea-700 text-white" : "bg-stone-100 text-stone-700 hover:bg-stone-200"}`}
+      className={`rounded-lg px-4 py-2 text-center font-medium ${on ? "bg-tea-700 text-white" : "bg-stone-100 text-stone-700 hover:bg-stone-200"}`}
     >
       {label}
     </ShopLink>
@@ -48,9 +50,11 @@ export function SellerNav({ home, current }: { home: SellerHome | null; current:
           ))}
         </dl>
       )}
-      <nav className="mt-4 flex gap-2" aria-label="賣家中心">
+      <nav className="mt-4 grid grid-cols-2 gap-2 sm:flex" aria-label="賣家中心">
         {tab("/member/seller", "商城訂單", current === "orders")}
         {tab("/member/seller?tab=inventory", "賣家庫存", current === "inventory")}
+        {tab("/member/seller?tab=analytics", "銷售分析", current === "analytics")}
+        {tab("/member/seller?tab=shop", "商城設定", current === "shop")}
       </nav>
     </section>
   );

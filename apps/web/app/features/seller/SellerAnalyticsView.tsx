@@ -1,0 +1,159 @@
+import { formatMoney } from "@shop/contract/format";
+import type { SellerAnalytics } from "@shop/contract/seller-shop";
+import { lazy, Suspense, useEffect, useState } from "react";
+import { api } from "../../lib/api";
+import { storage } from "../../lib/storage";
+import { useAlerts } from "../../ui/alerts";
+
+const AnalyticsCharts = lazy(() => import("./AnalyticsCharts"));
+
+/** Today in Taipei, YYYY-MM-DD, and `days` before it. */
+const taipeiDay = (offsetDays = 0) => new Date(Date.now() + 8 * 3_600_000 - offsetDays * 86_400_000).toISOString().slice(0, 10);
+const PRESETS = [
+  ["近 7 天", () => ({ from: taipeiDay(6), to: taipeiDay() })],
+  ["近 30 天", () => ({ from: taipeiDay(29), to: taipeiDay() })],
+  ["本月", () => ({ from: `${taipeiDay().slice(0, 8)}01`, to: taipeiDay() })],
+] as const;
+
+/** The seller's figures for a period (decision 47): totals, charts, products and a CSV download. */
+export function SellerAnalyticsView() {
+  const alerts = useAlerts();
+  const [period, setPeriod] = useState(PRESETS[1][1]);
+  const [report, setReport] = useState<SellerAnalytics | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    setError(null);
+    void api<SellerAnalytics>("/api/seller/analytics", { query: period }).then((r) =>
+      r.status ? setReport(r.data) : setError(r.message),
+    );
+  }, [period]);
+
+  async function download() {
+    const token = storage.token();
+    const response = await fetch(`/api/seller/analytics.csv?from=${period.from}&to=${period.to}`, {
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    }).catch(() => null);
+    if (!response?.ok) return alerts.error("下載失敗，請稍後再試");
+    const url = URL.createObjectURL(await response.blob());
+    const a = document.createElement("a");
+    a.href = url;
+    a.download = `商城分析-${period.from}-${period.to}.csv`;
+    a.click();
+    URL.revokeObjectURL(url);
+  }
+
+  const totals = report?.totals;
+  return (
+    <section className="card space-y-5">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h2 className="text-lg font-bold text-stone-800">銷售分析</h2>
+        <div className="flex flex-wrap items-end gap-2">
+          {PRESETS.map(([label, make]) => {
+            const p = make();
+            const on = p.from === period.from && p.to === period.to;
+            return (
+              <button
+                key={label}
+                type="button"
+                aria-pressed={on}
+                className={`rounded-full px-3 py-1 text-sm ${on ? "bg-tea-700 text-white" : "bg-stone-100 text-stone-700"}`}
+                onClick={() => setPeriod(p)}
+              >
+                {label}
+              </button>
+            );
+          })}
+        </div>
+      </div>
+      <form
+        className="flex flex-wrap items-end gap-2"
+        onSubmit={(e) => {
+          e.preventDefault();
+          const data = new FormData(e.currentTarget);
+          setPeriod({ from: String(data.get("from")), to: String(data.get("to")) });
+        }}
+      >
+        <label className="text-sm text-stone-600">
+          開始日期
+          <input key={`f${period.from}`} name="from" type="date" defaultValue={period.from} className="input mt-1" />
+        </label>
+        <label className="text-sm text-stone-600">
+          結束日期
+          <input key={`t${period.to}`} name="to" type="date" defaultValue={period.to} className="input mt-1" />
+        </label>
+        <button type="submit" className="btn-secondary">
+          查詢
+        </button>
+        <button type="button" className="btn-secondary" onClick={() => void download()} disabled={!report}>
+          下載 CSV
+        </button>
+      </form>
+      {error ? (
+        <p className="text-red-700" role="alert">
+          {error}
+        </p>
+      ) : !report || !totals ? (
+        <p role="status">載入中…</p>
+      ) : (
+        <>
+          <dl className="grid grid-cols-2 gap-3 sm:grid-cols-5" aria-label="期間合計">
+            {(
+              [
+                ["有效訂單", String(totals.orders)],
+                ["商品銷售額", formatMoney(totals.revenue)],
+                [`預估分潤（${report.shop.commission_percent}%）`, formatMoney(totals.commission)],
+                ["造訪次數", String(totals.visits)],
+                ["商品瀏覽", String(totals.product_views)],
+              ] as const
+            ).map(([label, value]) => (
+              <div key={label} className="rounded-xl bg-tea-50 px-3 py-2">
+                <dt className="text-xs text-stone-600">{label}</dt>
+                <dd className="text-lg font-bold text-tea-800">{value}</dd>
+              </div>
+            ))}
+          </dl>
+          <p className="text-xs text-stone-500">
+            有效訂單：已付款或貨到付款配送中的訂單（不含取消與退款）；造訪次數：從站外連結、書籤或直接輸入網址進入商城的次數。
+          </p>
+          <Suspense fallback={<p role="status">圖表載入中…</p>}>
+            <AnalyticsCharts report={report} />
+          </Suspense>
+          <div className="overflow-x-auto">
+            <table className="w-full min-w-[32rem] text-sm">
+              <caption className="mb-2 text-left font-medium text-stone-800">商品</caption>
+              <thead>
+                <tr className="border-b border-stone-200 text-left text-stone-600">
+                  <th className="py-2 font-medium">商品</th>
+                  <th className="py-2 text-right font-medium">訂單數</th>
+                  <th className="py-2 text-right font-medium">售出件數</th>
+                  <th className="py-2 text-right font-medium">商品銷售額</th>
+                  <th className="py-2 text-right font-medium">瀏覽次數</th>
+                </tr>
+              </thead>
+              <tbody>
+                {report.products.length === 0 ? (
+                  <tr>
+                    <td colSpan={5} className="py-6 text-center text-stone-500">
+                      這段期間沒有銷售或瀏覽紀錄。
+                    </td>
+                  </tr>
+                ) : (
+                  report.products.map((p) => (
+                    <tr key={p.product_id} className="border-b border-stone-100">
+                      <td className="py-2">{p.name}</td>
+                      <td className="py-2 text-right">{p.orders}</td>
+                      <td className="py-2 text-right">{p.units}</td>
+                      <td className="py-2 text-right">{formatMoney(p.revenue)}</td>
+                      <td className="py-2 text-right">{p.views}</td>
+                    </tr>
+                  ))
+                )}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,46 @@
+// What counting a storefront visit costs a page (decision 47): the page hook's work per request —
+// the crawler check, the source, the in-memory counter — timed over many requests in this process,
+// and the memory the counters hold between flushes. No database: the flush is not part of a page.
+//   npx tsx bench/visit-counting.ts
+import Fastify from "fastify";
+import type { Db } from "../apps/server/src/db/client.js";
+import { createTraffic } from "../apps/server/src/modules/traffic/service.js";
+import { registerVisitCounting } from "../apps/server/src/web-serving.js";
+
+const UA =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1 Line/14.1.0";
+const N = 20_000;
+
+async function run(counting: boolean) {
+  const app = Fastify();
+  // Flushing is never reached here (no timer tick, fewer keys than the early-flush threshold).
+  const traffic = createTraffic({} as Db, { flushEveryMs: 3_600_000 });
+  if (counting) registerVisitCounting(app, traffic);
+  app.get("/*", async () => "<html></html>");
+  await app.ready();
+  const started = process.hrtime.bigint();
+  for (let i = 0; i < N; i++)
+    await app.inject({
+      method: "GET",
+      url: `/shop_${2 + (i % 50)}/product/details?id=${i % 2_000}&utm_source=line`,
+      headers: { "user-agent": UA, "sec-fetch-site": "cross-site" },
+    });
+  const perRequest = Number(process.hrtime.bigint() - started) / N / 1000;
+  await app.close();
+  return perRequest;
+}
+
+// Warm up both paths, then measure each twice.
+await run(false);
+await run(true);
+const base = Math.min(await run(false), await run(false));
+const counted = Math.min(await run(true), await run(true));
+console.log(`inject without counting: ${base.toFixed(1)} µs/request`);
+console.log(`inject with counting:    ${counted.toFixed(1)} µs/request (+${(counted - base).toFixed(1)} µs)`);
+
+const before = process.memoryUsage().heapUsed;
+const traffic = createTraffic({} as Db, { flushEveryMs: 3_600_000 });
+for (let shop = 0; shop < 50; shop++) for (let p = 0; p < 99; p++) traffic.productView(shop, p);
+if (typeof globalThis.gc === "function") globalThis.gc();
+console.log(`4,950 counters waiting for a flush: ~${((process.memoryUsage().heapUsed - before) / 1024).toFixed(0)} KB of heap`);
+process.exit(0);
