@@ -38,36 +38,37 @@ const SHIP_NAMES: Record<string, string> = {
   self: "專人配送",
 };
 
-/** What the seller asked to change, as staff read it before deciding. */
+type Delivery = { codes: string[]; self_fee: number; self_free_threshold: number | null };
+type ChangeSet = { name?: string; banner?: string; delivery?: Delivery };
+const deliveryText = (d: Delivery) =>
+  `${d.codes.map((code) => SHIP_NAMES[code] ?? code).join("、")}（專人配送運費 ${formatMoney(d.self_fee)}${d.self_free_threshold !== null ? `，滿 ${formatMoney(d.self_free_threshold)} 免運` : ""}）`;
+const Banner = ({ src, alt }: { src: string; alt: string }) =>
+  src ? (
+    <Box component="img" src={`/img/320${src}`} alt={alt} sx={{ display: "block", width: 200, borderRadius: 1, mt: 0.5 }} />
+  ) : (
+    <span>（無）</span>
+  );
+
+/** What the seller asked to change, from what it was when they asked, as staff read it before deciding. */
 function Changes({ r }: { r: RaRecord }) {
-  const c = r.changes as {
-    name?: string;
-    banner?: string;
-    delivery?: { codes: string[]; self_fee: number; self_free_threshold: number | null };
-  };
+  const c = r.changes as ChangeSet;
+  const b = r.before as ChangeSet;
   return (
-    <Stack spacing={0.5}>
-      {c.name !== undefined && <span>{`名稱 → ${c.name}`}</span>}
-      {c.banner !== undefined &&
-        (c.banner ? (
-          <span>
-            橫幅 →
-            <Box
-              component="img"
-              src={`/img/320${c.banner}`}
-              alt="申請的橫幅"
-              sx={{ display: "block", width: 240, borderRadius: 1, mt: 0.5 }}
-            />
-          </span>
-        ) : (
-          <span>橫幅 → 移除</span>
-        ))}
+    <Stack spacing={1}>
+      {c.name !== undefined && <span>{`名稱：${b.name ?? ""} → ${c.name}`}</span>}
+      {c.banner !== undefined && (
+        <Stack direction="row" spacing={1} alignItems="center">
+          <span>橫幅：</span>
+          <Banner src={b.banner ?? ""} alt="目前的橫幅" />
+          <span>→</span>
+          <Banner src={c.banner} alt="申請的橫幅" />
+        </Stack>
+      )}
       {c.delivery && (
         <span>
-          {`配送 → ${c.delivery.codes.map((code) => SHIP_NAMES[code] ?? code).join("、")}`}
-          {c.delivery.codes.includes("self")
-            ? `（專人配送運費 ${formatMoney(c.delivery.self_fee)}${c.delivery.self_free_threshold !== null ? `，滿 ${formatMoney(c.delivery.self_free_threshold)} 免運` : ""}）`
-            : ""}
+          {`配送：${b.delivery ? deliveryText(b.delivery) : ""}`}
+          <br />
+          {`→ ${deliveryText(c.delivery)}`}
         </span>
       )}
     </Stack>

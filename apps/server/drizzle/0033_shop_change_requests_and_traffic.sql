@@ -3,6 +3,7 @@ CREATE TABLE "shop_change_requests" (
 	"shop_id" integer NOT NULL,
 	"member_id" integer NOT NULL,
 	"changes" jsonb NOT NULL,
+	"before" jsonb NOT NULL,
 	"status" text DEFAULT 'pending' NOT NULL,
 	"reason" text DEFAULT '' NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,

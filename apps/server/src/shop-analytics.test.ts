@@ -38,6 +38,8 @@ describe("where a visit came from", () => {
     [null, "https://www.instagram.com/", undefined, "instagram"],
     [null, "https://blog.example.com/post", undefined, "other"],
     ["newsletter", undefined, undefined, "other"],
+    ["constructor", undefined, undefined, "other"],
+    ["__proto__", undefined, undefined, "other"],
     [null, undefined, "Mozilla/5.0", "direct"],
     [null, "not a url", undefined, "direct"],
   ])("utm %s, referer %s, agent %s → %s", (utm, referer, agent, source) => {
@@ -65,17 +67,31 @@ describe("counting visits from the pages served", () => {
     const { app, counted } = await served();
     const get = (url: string, headers: Record<string, string> = {}) =>
       app.inject({ method: "GET", url, headers: { "user-agent": phone, host: "shop.test", ...headers } });
-    await get("/shop_2/?utm_source=line", { "sec-fetch-site": "cross-site" });
-    await get("/", { "sec-fetch-site": "none" });
-    await get("/shop_2/product/details?id=7", { "sec-fetch-site": "cross-site", referer: "https://www.google.com/" });
-    await get("/shop_2/news", { "sec-fetch-site": "same-origin" });
-    await get("/shop_2/product/details.data?id=8", { "sec-fetch-site": "same-origin" });
+    const opened = { "sec-fetch-mode": "navigate", "sec-fetch-dest": "document" };
+    await get("/shop_2/?utm_source=line", { "sec-fetch-site": "cross-site", ...opened });
+    await get("/", { "sec-fetch-site": "none", ...opened });
+    await get("/shop_2/product/details?id=7", { "sec-fetch-site": "cross-site", referer: "https://www.google.com/", ...opened });
+    await get("/shop_2/news", { "sec-fetch-site": "same-origin", ...opened });
+    await get("/shop_2/product/details.data?id=8", { "sec-fetch-site": "same-origin", "sec-fetch-mode": "cors" });
     await get("/shop_3/", { referer: "http://shop.test/shop_3/news" }); // no fetch metadata: the referer decides
     await get("/shop_3/", { referer: "https://l.facebook.com/" });
     await get("/shop_2/", { "user-agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" });
-    await get("/assets/root-abc.js", { "sec-fetch-site": "none" });
-    await get("/shop_2/missing", { "sec-fetch-site": "none" });
-    await get("/shop_2/", { "sec-fetch-site": "cross-site", "sec-fetch-dest": "iframe" });
+    await get("/assets/root-abc.js", { "sec-fetch-site": "none", ...opened });
+    await get("/shop_2/missing", { "sec-fetch-site": "none", ...opened });
+    await get("/shop_2/", { "sec-fetch-site": "cross-site", "sec-fetch-mode": "navigate", "sec-fetch-dest": "iframe" });
+    // Another site pulling the page in (an image, a fetch) is not a visit or a view.
+    await get("/shop_2/product/details?id=9", {
+      "sec-fetch-site": "cross-site",
+      "sec-fetch-mode": "no-cors",
+      "sec-fetch-dest": "image",
+    });
+    await get("/shop_2/product/details.data?id=9", {
+      "sec-fetch-site": "cross-site",
+      "sec-fetch-mode": "cors",
+      "sec-fetch-dest": "empty",
+    });
+    // Only plain ids count (the page would not show product 1e9).
+    await get("/shop_2/product/details?id=1e9", { "sec-fetch-site": "same-origin", ...opened });
     expect(counted).toEqual(["visit 2 line", "visit 1 direct", "view 2 7", "visit 2 google", "view 2 8", "visit 3 facebook"]);
     await app.close();
   });
@@ -194,6 +210,8 @@ describe("a shop's analytics", () => {
       [`from=${today()}&to=2020-01-01`, 400, "結束日期不可早於開始日期"],
       ["from=2024-01-01&to=2025-06-01", 400, "查詢區間最多一年"],
       ["from=2026-13-01&to=2026-12-31", 400, "日期不存在"],
+      ["from=2025-02-30&to=2025-03-01", 400, "日期不存在"],
+      ["from=0000-01-01&to=0000-01-02", 400, "2000 年以後"],
       ["from=yesterday&to=today", 400, "日期格式為 YYYY-MM-DD"],
       ["from=2026-01-01", 400, ""],
     ];

@@ -1,4 +1,4 @@
-import { type AnalyticsQuery, type SellerAnalytics, TRAFFIC_SOURCE_LABELS } from "@shop/contract/seller-shop";
+import { type AnalyticsQuery, type SellerAnalytics, trafficSourceLabel } from "@shop/contract/seller-shop";
 import type { CatalogueService } from "./modules/catalogue/service.js";
 import type { ShopSales } from "./modules/orders/shop-sales.js";
 import type { Shop } from "./modules/shops/service.js";
@@ -67,7 +67,7 @@ export function createShopAnalytics(deps: {
         })),
     ].sort((a, b) => b.revenue - a.revenue || b.views - a.views || a.product_id - b.product_id);
     const sources = [...seen.visitsBySource]
-      .map(([source, visits]) => ({ source, label: TRAFFIC_SOURCE_LABELS[source] ?? source, visits }))
+      .map(([source, visits]) => ({ source, label: trafficSourceLabel(source) ?? "其他網站", visits }))
       .sort((a, b) => b.visits - a.visits);
     const total = (k: "orders" | "revenue" | "commission" | "visits") => series.reduce((s, d) => s + d[k], 0);
     return {
@@ -91,9 +91,9 @@ export function createShopAnalytics(deps: {
   function csv(r: SellerAnalytics): string {
     const cell = (v: string | number) => {
       const s = String(v);
-      // A leading =, +, - or @ would run as a formula in a spreadsheet.
-      const safe = /^[=+\-@]/.test(s) ? `'${s}` : s;
-      return /[",\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+      // A leading =, +, -, @, tab or carriage return could run as a formula in a spreadsheet.
+      const safe = /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
+      return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
     };
     const lines = [
       ["日期", "訂單數", "商品銷售額", "預估分潤", "造訪次數"],

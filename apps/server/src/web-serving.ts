@@ -161,11 +161,12 @@ const SHOP_PREFIX = /^\/shop_(\d{1,9})(\/.*)?$/;
 
 /**
  * A landing on the storefront from outside it: a typed address, a bookmark, or a link on another
- * site or app. Moves inside the shop (and their full-page loads) are same-origin and not counted.
+ * site or app, opening the page itself (not another site's <img> or fetch of it). Moves inside
+ * the shop (and their full-page loads) are same-origin and not counted.
  */
 function isEntry(request: FastifyRequest): boolean {
   const site = request.headers["sec-fetch-site"];
-  if (site) return site === "none" || site === "cross-site";
+  if (site) return (site === "none" || site === "cross-site") && request.headers["sec-fetch-mode"] === "navigate";
   const referer = request.headers.referer;
   if (!referer) return true;
   try {
@@ -207,16 +208,19 @@ export function registerVisitCounting(scope: FastifyInstance, traffic: Traffic) 
     const data = path.endsWith(".data");
     // Files, and client navigations to anything but a product, count nothing.
     if (data ? !product : /\.[a-z0-9]{1,5}$/i.test(path)) return;
-    const entry = !data && request.headers["sec-fetch-dest"] !== "iframe" && isEntry(request);
-    if (!product && !entry) return;
+    const dest = request.headers["sec-fetch-dest"];
+    const entry = !data && (dest === undefined || dest === "document") && isEntry(request);
+    // A product view is the page opened, or the shop's own client navigation to it.
+    const site = request.headers["sec-fetch-site"];
+    const viewed = product && (data ? site === undefined || site === "same-origin" : dest === undefined || dest === "document");
+    if (!viewed && !entry) return;
     const userAgent = request.headers["user-agent"];
     if (!userAgent || isCrawler(userAgent)) return;
     const shopId = prefixed ? Number(prefixed[1]) : 1;
     const query = new URLSearchParams(search);
-    if (product) {
-      const id = Number(query.get("id"));
-      if (Number.isSafeInteger(id) && id > 0) traffic.productView(shopId, id);
-    }
+    // Plain digits only: "1e9" or " 7" would name products that the page did not show.
+    const id = query.get("id") ?? "";
+    if (viewed && /^[1-9]\d{0,8}$/.test(id)) traffic.productView(shopId, Number(id));
     if (entry) traffic.visit(shopId, trafficSource(query.get("utm_source"), request.headers.referer, userAgent));
   });
   scope.addHook("onClose", () => traffic.close());

@@ -75,15 +75,22 @@ export const shopChangeListQuery = z.object({
   per_page: z.coerce.number().int().min(1).max(100).default(25),
 });
 
-/** Analytics periods: two dates (Asia/Taipei), at most a year apart. */
-const day = z.string({ error: "日期格式錯誤" }).regex(/^\d{4}-\d{2}-\d{2}$/, { error: "日期格式為 YYYY-MM-DD" });
+/** Analytics periods: two dates (Asia/Taipei) from 2000 on, at most a year apart. */
+const day = z
+  .string({ error: "日期格式錯誤" })
+  .regex(/^(2\d{3})-\d{2}-\d{2}$/, { error: "日期格式為 YYYY-MM-DD（2000 年以後）" })
+  // Date.parse takes 2025-02-30 as March 2nd: a real date reads back the same.
+  .refine(
+    (d) => {
+      // Runs even when the pattern failed: never throw on what it lets through.
+      const at = Date.parse(`${d}T00:00:00Z`);
+      return !Number.isNaN(at) && new Date(at).toISOString().slice(0, 10) === d;
+    },
+    { error: "日期不存在" },
+  );
 export const ANALYTICS_MAX_DAYS = 366;
 export const analyticsQuery = z
   .strictObject({ from: day, to: day })
-  .refine((q) => !Number.isNaN(Date.parse(q.from)) && !Number.isNaN(Date.parse(q.to)), {
-    path: ["from"],
-    error: "日期不存在",
-  })
   .refine((q) => q.from <= q.to, { path: ["to"], error: "結束日期不可早於開始日期" })
   .refine((q) => (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 < ANALYTICS_MAX_DAYS, {
     path: ["to"],
@@ -92,7 +99,7 @@ export const analyticsQuery = z
 export type AnalyticsQuery = z.output<typeof analyticsQuery>;
 
 /** Where a visit came from (utm_source, else the referring site), as labelled in the charts. */
-export const TRAFFIC_SOURCE_LABELS: Record<string, string> = {
+export const TRAFFIC_SOURCE_LABELS: Readonly<Record<string, string>> = {
   line: "LINE",
   facebook: "Facebook",
   instagram: "Instagram",
@@ -100,6 +107,9 @@ export const TRAFFIC_SOURCE_LABELS: Record<string, string> = {
   direct: "直接造訪",
   other: "其他網站",
 };
+/** The label of a source; own keys only ("constructor" is not a source). */
+export const trafficSourceLabel = (source: string): string | undefined =>
+  Object.hasOwn(TRAFFIC_SOURCE_LABELS, source) ? TRAFFIC_SOURCE_LABELS[source] : undefined;
 
 export type { ShipMethodCode };
 export type ShopSettingsView = z.output<typeof shopSettingsView>;

@@ -9,6 +9,8 @@ const delivery = z.object({
   self_free_threshold: int.nullable(),
 });
 
+const changeSet = z.object({ name: z.string().optional(), banner: z.string().optional(), delivery: delivery.optional() });
+
 /** A seller's change request (name, banner, delivery) and what became of it. */
 export const shopChangeRequestView = z.object({
   id: int,
@@ -16,7 +18,9 @@ export const shopChangeRequestView = z.object({
   shop_name: z.string(),
   status: z.enum(["pending", "approved", "rejected", "withdrawn"]),
   status_label: z.string(),
-  changes: z.object({ name: z.string().optional(), banner: z.string().optional(), delivery: delivery.optional() }),
+  changes: changeSet,
+  /** What those fields were when the seller asked (the review shows before → after). */
+  before: changeSet,
   reason: z.string(),
   created_at: z.string(),
   decided_at: z.string().nullable(),

@@ -35,6 +35,8 @@ export const shopChangeRequests = pgTable(
     shopId: integer("shop_id").notNull(),
     memberId: integer("member_id").notNull(),
     changes: jsonb("changes").$type<ShopChangeSet>().notNull(),
+    /** What those fields were when the seller asked: approval is refused if they have moved since. */
+    before: jsonb("before").$type<ShopChangeSet>().notNull(),
     status: text("status").$type<ShopChangeStatus>().notNull().default("pending"),
     /** Why staff turned it down (shown to the seller). */
     reason: text("reason").notNull().default(""),

@@ -271,7 +271,8 @@ export function createAdminService(d: AdminDeps) {
           ...(pixel !== undefined ? { meta_pixel_id: pixel } : {}),
           ...(domain !== undefined ? { domain } : {}),
         };
-        if (Object.keys(ids).length > 0) await d.shops.setSettings(tx, id, ids);
+        // Taken away, they are removed (a stray row would stop the sub-mall's home falling back, decision 4).
+        if (Object.keys(ids).length > 0) await d.shops.setSettings(tx, id, ids, true);
         await audit(tx, before, after && { ...after, ...ids });
       });
       return this.shop(id);

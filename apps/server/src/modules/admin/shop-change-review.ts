@@ -1,7 +1,7 @@
 import type { Tx } from "../../db/client.js";
 import type { ShopDeliveryOptions } from "../logistics/shop-delivery.js";
 import type { NotificationsService } from "../notifications/service.js";
-import type { ShopChangeRequest } from "../shops/change-requests.js";
+import type { ShopChangeAudit } from "../shops/change-requests.js";
 import type { ShopsService } from "../shops/service.js";
 import { type Actor, type StaffService, who } from "../staff/service.js";
 
@@ -20,8 +20,9 @@ export function createShopChangeReview(d: {
       id,
       { approve, reason, actor: who(actor) },
       {
+        delivery: async (tx, shopId, shopName) => (await d.shopDelivery.options(shopId, shopName, tx)).delivery,
         applyDelivery: d.shopDelivery.apply,
-        async audit(tx: Tx, before: ShopChangeRequest, after: ShopChangeRequest, sellerId: number) {
+        async audit(tx: Tx, before: ShopChangeAudit, after: ShopChangeAudit, sellerId: number) {
           await d.record(tx, actor, {
             action: `shop_change_request.${approve ? "approve" : "reject"}`,
             entity: "shop_change_request",

@@ -1,6 +1,7 @@
 import { answers, raw, sellerAnalytics, shopChangeRequestView } from "@shop/contract/responses";
 import { analyticsQuery, shopChangeListQuery, shopChangeRejectInput } from "@shop/contract/seller-shop";
 import { z } from "zod";
+import { notFound } from "../../lib/errors.js";
 import { ok } from "../../lib/http.js";
 import type { ShopAnalytics } from "../../shop-analytics.js";
 import type { ShopsService } from "../shops/service.js";
@@ -17,9 +18,8 @@ export function shopReviewRoutes(
   const { review, analytics, shops } = services;
   const requestPage = z.object({ total: z.number().int(), items: z.array(shopChangeRequestView) });
   const shopOf = async (id: number) => {
-    await shops.adminGet(id); // a 404 for a shop that does not exist
     const shop = await shops.byId(id);
-    if (!shop) throw new Error("shop vanished");
+    if (!shop) throw notFound("SHOP_NOT_FOUND", "找不到此商城");
     return shop;
   };
 

@@ -3,6 +3,7 @@ import type { ShopDelivery } from "@shop/contract/seller-shop";
 import { and, asc, eq } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import { shipMethods } from "../../db/schema/index.js";
+import { conflict } from "../../lib/errors.js";
 
 /** What a shop that never set self-delivery charges for it until the seller says otherwise. */
 const SELF_DEFAULTS = { fee: 100, freeThreshold: null as number | null };
@@ -18,9 +19,9 @@ export function createShopDelivery(db: Db) {
 
   return {
     /** Every method the shop may offer with its fee, which are on, and the self-delivery fee. */
-    async options(shopId: number, shopName: string) {
-      const own = await rowsOf(db, shopId);
-      const rows = own.length > 0 ? own : (await rowsOf(db, MAIN_SHOP_ID)).filter((m) => m.enabled && m.code !== "self");
+    async options(shopId: number, shopName: string, q: Db | Tx = db) {
+      const own = await rowsOf(q, shopId);
+      const rows = own.length > 0 ? own : (await rowsOf(q, MAIN_SHOP_ID)).filter((m) => m.enabled && m.code !== "self");
       const self = rows.find((m) => m.code === "self");
       const methods = rows.filter((m) => m.code !== "self");
       return {
@@ -50,20 +51,28 @@ export function createShopDelivery(db: Db) {
       let own = await rowsOf(tx, shopId);
       if (own.length === 0) {
         const main = (await rowsOf(tx, MAIN_SHOP_ID)).filter((m) => m.enabled && m.code !== "self");
-        if (main.length > 0) await tx.insert(shipMethods).values(main.map(({ id: _id, shopId: _s, ...m }) => ({ ...m, shopId })));
+        // Staff adding a method to this shop at the same moment keep theirs (the shop-and-code index).
+        if (main.length > 0)
+          await tx
+            .insert(shipMethods)
+            .values(main.map(({ id: _id, shopId: _s, ...m }) => ({ ...m, shopId })))
+            .onConflictDoNothing();
         own = await rowsOf(tx, shopId);
       }
       if (!own.some((m) => m.code === "self")) {
         const sort = Math.max(0, ...own.map((m) => m.sort)) + 1;
-        await tx.insert(shipMethods).values({
-          shopId,
-          code: "self",
-          name: selfName(shopName),
-          fee: delivery.self_fee,
-          freeThreshold: delivery.self_free_threshold,
-          enabled: false,
-          sort,
-        });
+        await tx
+          .insert(shipMethods)
+          .values({
+            shopId,
+            code: "self",
+            name: selfName(shopName),
+            fee: delivery.self_fee,
+            freeThreshold: delivery.self_free_threshold,
+            enabled: false,
+            sort,
+          })
+          .onConflictDoNothing();
         own = await rowsOf(tx, shopId);
       }
       const on = new Set<ShipMethodCode>(delivery.codes);
@@ -74,6 +83,9 @@ export function createShopDelivery(db: Db) {
           .set({ enabled: on.has(m.code), ...self })
           .where(and(eq(shipMethods.id, m.id), eq(shipMethods.shopId, shopId)));
       }
+      // Never leave a shop with nothing to ship by (checkout would fall back to the main mall's).
+      if (!(await rowsOf(tx, shopId)).some((m) => m.enabled))
+        throw conflict("NO_SHIP_METHOD_LEFT", "核准後此商城將沒有可用的配送方式，請退回申請");
     },
   };
 }

@@ -8,6 +8,8 @@ import type { MediaService } from "./service.js";
 
 const ACCEPTED = new Set(["jpeg", "png", "webp", "avif", "gif"]);
 const MAX_SIDE = 2400;
+/** A small file may decode to a huge bitmap: past 50 megapixels it is refused before decoding. */
+const MAX_INPUT_PIXELS = 50_000_000;
 /** Sizes made right away, so the storefront's first visitors never wait for a resize. */
 const PREPARED_WIDTHS = [320, 640, 960] as const;
 
@@ -24,7 +26,7 @@ export function createUploadService(dataDir: string, media: MediaService) {
       const buffer = await file.toBuffer().catch(() => {
         throw new DomainError("too_large", "IMAGE_TOO_LARGE", "圖片過大，請小於 8 MB");
       });
-      const meta = await sharp(buffer)
+      const meta = await sharp(buffer, { limitInputPixels: MAX_INPUT_PIXELS })
         .metadata()
         .catch(() => undefined);
       if (!meta?.format || !ACCEPTED.has(meta.format))
@@ -33,7 +35,7 @@ export function createUploadService(dataDir: string, media: MediaService) {
       const relative = path.posix.join(folder, month, `${randomUUID()}.webp`);
       const target = path.join(root, relative);
       await fs.mkdir(path.dirname(target), { recursive: true });
-      const out = await sharp(buffer)
+      const out = await sharp(buffer, { limitInputPixels: MAX_INPUT_PIXELS })
         .rotate()
         .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: "inside", withoutEnlargement: true })
         .webp({ quality: 82 })

@@ -1,4 +1,4 @@
-import { and, count, countDistinct, eq, gte, lt, sql, sum } from "drizzle-orm";
+import { and, count, countDistinct, desc, eq, gte, lt, sql, sum } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { orderLines, orders } from "../../db/schema/index.js";
 
@@ -36,20 +36,23 @@ export function createShopSales(db: Db) {
         commission: Number(r.commission ?? 0),
       }));
     },
-    /** Per product: orders it was in, units and revenue at the prices paid. */
+    /** Per product: orders it was in, units and revenue at the prices paid (the 500 selling most). */
     async byProduct(shopId: number, from: string, to: string) {
+      const revenue = sql<string>`sum(${orderLines.price}::bigint * ${orderLines.qty})`;
       const rows = await db
         .select({
           productId: orderLines.productId,
           name: sql<string>`max(${orderLines.name})`,
           orders: countDistinct(orderLines.orderId),
           units: sum(orderLines.qty),
-          revenue: sql<string>`sum(${orderLines.price}::bigint * ${orderLines.qty})`,
+          revenue,
         })
         .from(orderLines)
         .innerJoin(orders, eq(orders.id, orderLines.orderId))
         .where(within(shopId, from, to))
-        .groupBy(orderLines.productId);
+        .groupBy(orderLines.productId)
+        .orderBy(desc(revenue), orderLines.productId)
+        .limit(500);
       return rows.map((r) => ({
         productId: r.productId,
         name: r.name,

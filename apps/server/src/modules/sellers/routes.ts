@@ -55,12 +55,16 @@ export function sellerRoutes(
     );
     app.post(
       "/seller/shop",
-      { ...member, schema: { body: sellerShopInput, response: answers(shopSettingsView) } },
+      {
+        ...member,
+        config: { rateLimit: { max: 60, timeWindow: "1 hour" } },
+        schema: { body: sellerShopInput, response: answers(shopSettingsView) },
+      },
       async (req) => {
         const id = sessionOf(req).member.id;
-        const message = await shopSettings.save(await sellers.shopOf(id), id, req.body);
-        invalidate();
-        return ok(await shopSettings.view(await sellers.shopOf(id)), message);
+        const saved = await shopSettings.save((await sellers.shopOf(id)).id, id, req.body);
+        if (saved.introChanged) invalidate();
+        return ok(await shopSettings.view(await sellers.shopOf(id)), saved.message);
       },
     );
     app.post(

@@ -195,6 +195,40 @@ describe("a seller's own shop settings", () => {
   });
 });
 
+describe("what staff approve is what the seller saw", () => {
+  test("a delivery change made by staff after the request stops its approval; the request shows before and after", async () => {
+    const live = await form();
+    const codes = live.delivery.codes.filter((c) => c !== "cvs_family");
+    const asked = await save({ ...live, delivery: { ...live.delivery, codes, self_fee: 70 } });
+    const id = asked.body.data.request?.id ?? 0;
+    const shown = await t.call<ShopChangeRequestView>("GET", `/api/admin/shop_requests/${id}`, { token: staff.owner });
+    expect(shown.body.data.before.delivery).toEqual(live.delivery);
+    expect(shown.body.data.changes.delivery).toMatchObject({ self_fee: 70 });
+
+    // Staff switch a method off in 運費設定 meanwhile: approving the old picture would switch it back on.
+    const [hct] = await t.database.db
+      .select()
+      .from(shipMethods)
+      .where(and(eq(shipMethods.shopId, 2), eq(shipMethods.code, "hct")));
+    await t.database.db
+      .update(shipMethods)
+      .set({ enabled: false })
+      .where(eq(shipMethods.id, hct?.id ?? 0));
+    try {
+      const stale = await decide(id, "approve");
+      expect(stale.status).toBe(409);
+      expect(stale.body.message).toContain("商城設定在申請後已被變更");
+      expect((await shipMethodsOf(2)).find((m) => m.code === "self")?.fee).not.toBe(70);
+      expect((await decide(id, "reject", "請依目前的配送設定重新申請")).status).toBe(200);
+    } finally {
+      await t.database.db
+        .update(shipMethods)
+        .set({ enabled: true })
+        .where(eq(shipMethods.id, hct?.id ?? 0));
+    }
+  });
+});
+
 describe("rival decisions", () => {
   test("approve and reject at once: exactly one wins; a new request and an approval at once leave one pending at most", async () => {
     for (let round = 0; round < 5; round++) {

@@ -1,4 +1,4 @@
-import type { SellerShopInput, ShopChangeSet, ShopSettingsView } from "@shop/contract/seller-shop";
+import type { SellerShopInput, ShopSettingsView } from "@shop/contract/seller-shop";
 import { fieldError } from "../../lib/errors.js";
 import type { ShopDeliveryOptions } from "../logistics/shop-delivery.js";
 import type { Shop, ShopsService } from "../shops/service.js";
@@ -34,25 +34,41 @@ export function createSellerShopSettings(deps: { shops: ShopsService; delivery: 
 
   return {
     view,
-    /** Saves the intro and files what needs approval; returns the message the seller sees. */
-    async save(shop: Shop, memberId: number, input: SellerShopInput): Promise<string> {
-      const options = await delivery.options(shop.id, shop.name);
-      const offered = new Set(options.methods.map((m) => m.code));
-      const unknown = input.delivery.codes.find((c) => !offered.has(c));
-      if (unknown) throw fieldError("delivery.codes", "此配送方式不開放給子商城，請重新選擇");
-      if (input.banner && input.banner !== shop.banner && !input.banner.startsWith(`/uploads/${sellerUploadFolder(shop.id)}/`))
-        throw fieldError("banner", "請使用「上傳橫幅」上傳的圖片");
-      const changes: ShopChangeSet = {
-        ...(input.name !== shop.name ? { name: input.name } : {}),
-        ...(input.banner !== shop.banner ? { banner: input.banner } : {}),
-        ...(sameDelivery(input.delivery, options.delivery)
-          ? {}
-          : { delivery: { ...input.delivery, codes: [...input.delivery.codes].sort() } }),
-      };
-      const introChanged = input.intro !== shop.intro;
-      const pending = await shops.changeRequests.seller(shop.id, memberId, input.intro, changes);
-      if (pending) return introChanged ? "簡介已更新；其餘變更已送出審核，核准後生效" : "變更已送出審核，核准後生效";
-      return "商城設定已儲存";
+    /**
+     * Saves the intro and files what needs approval; says what the seller sees and whether the
+     * storefront changed (the intro). What
+     * differs from the live shop is worked out under the shop's lock (a decision may be applying).
+     */
+    async save(shopId: number, memberId: number, input: SellerShopInput): Promise<{ message: string; introChanged: boolean }> {
+      let introChanged = false;
+      const pending = await shops.changeRequests.seller(shopId, memberId, input.intro, async (tx, shop) => {
+        const options = await delivery.options(shop.id, shop.name, tx);
+        const offered = new Set(options.methods.map((m) => m.code));
+        if (input.delivery.codes.some((c) => !offered.has(c)))
+          throw fieldError("delivery.codes", "此配送方式不開放給子商城，請重新選擇");
+        if (input.banner && input.banner !== shop.banner && !input.banner.startsWith(`/uploads/${sellerUploadFolder(shop.id)}/`))
+          throw fieldError("banner", "請使用「上傳橫幅」上傳的圖片");
+        introChanged = input.intro !== shop.intro;
+        const deliveryChanged = !sameDelivery(input.delivery, options.delivery);
+        return {
+          changes: {
+            ...(input.name !== shop.name ? { name: input.name } : {}),
+            ...(input.banner !== shop.banner ? { banner: input.banner } : {}),
+            ...(deliveryChanged ? { delivery: { ...input.delivery, codes: [...input.delivery.codes].sort() } } : {}),
+          },
+          before: {
+            ...(input.name !== shop.name ? { name: shop.name } : {}),
+            ...(input.banner !== shop.banner ? { banner: shop.banner } : {}),
+            ...(deliveryChanged ? { delivery: options.delivery } : {}),
+          },
+        };
+      });
+      const message = pending
+        ? introChanged
+          ? "簡介已更新；其餘變更已送出審核，核准後生效"
+          : "變更已送出審核，核准後生效"
+        : "商城設定已儲存";
+      return { message, introChanged };
     },
   };
 }

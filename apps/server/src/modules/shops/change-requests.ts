@@ -5,6 +5,25 @@ import { shopChangeRequests, shops } from "../../db/schema/index.js";
 import { conflict, notFound } from "../../lib/errors.js";
 
 type Row = typeof shopChangeRequests.$inferSelect;
+type Shop = typeof shops.$inferSelect;
+/** What a save asks for, and what those fields are live as the seller asks (read under the lock). */
+export interface ShopChangeDraft {
+  changes: ShopChangeSet;
+  before: ShopChangeSet;
+}
+/** The live value of each field a request changes (delivery read by its owner, logistics). */
+async function liveOf(tx: Tx, shop: Shop, changes: ShopChangeSet, delivery: (tx: Tx) => Promise<ShopDelivery>) {
+  return {
+    ...(changes.name !== undefined ? { name: shop.name } : {}),
+    ...(changes.banner !== undefined ? { banner: shop.banner } : {}),
+    ...(changes.delivery ? { delivery: await delivery(tx) } : {}),
+  } satisfies ShopChangeSet;
+}
+const sameSet = (a: ShopChangeSet, b: ShopChangeSet) => {
+  const norm = (s: ShopChangeSet) =>
+    JSON.stringify({ ...s, ...(s.delivery ? { delivery: { ...s.delivery, codes: [...s.delivery.codes].sort() } } : {}) });
+  return norm(a) === norm(b);
+};
 
 const view = (r: Row, shopName: string) => ({
   id: r.id,
@@ -13,6 +32,7 @@ const view = (r: Row, shopName: string) => ({
   status: r.status,
   status_label: SHOP_CHANGE_STATUS_LABELS[r.status],
   changes: r.changes,
+  before: r.before,
   reason: r.reason,
   created_at: r.createdAt.toISOString(),
   decided_at: r.decidedAt?.toISOString() ?? null,
@@ -39,34 +59,26 @@ export function createShopChangeRequests(db: Db) {
       .where(and(eq(shopChangeRequests.shopId, shopId), eq(shopChangeRequests.status, "pending")));
 
   return {
-    /** Files a request inside the caller's transaction, withdrawing the shop's pending one. */
-    async submit(tx: Tx, shopId: number, memberId: number, changes: ShopChangeSet) {
-      await lockShop(tx, shopId);
-      await withdraw(tx, shopId, memberId);
-      const [row] = await tx.insert(shopChangeRequests).values({ shopId, memberId, changes }).returning();
-      return row as Row;
-    },
-
     /**
-     * A seller's save, in one transaction under the shop's lock: the intro applies at once; the
-     * rest becomes the shop's pending request (kept as it is when unchanged, withdrawn when the
-     * seller puts everything back as it is live). Returns whether a request is pending.
+     * A seller's save, in one transaction under the shop's lock: the intro applies at once, and
+     * `draft` (given the locked shop) works out what differs from what is live. That becomes the
+     * shop's pending request — kept as it is when unchanged, withdrawn when the seller puts
+     * everything back as it is live. Returns whether a request is pending.
      */
-    seller(shopId: number, memberId: number, intro: string, changes: ShopChangeSet) {
+    seller(shopId: number, memberId: number, intro: string, draft: (tx: Tx, shop: Shop) => Promise<ShopChangeDraft>) {
       return db.transaction(async (tx) => {
-        await lockShop(tx, shopId);
+        const shop = await lockShop(tx, shopId);
+        const { changes, before } = await draft(tx, shop);
         await tx.update(shops).set({ intro }).where(eq(shops.id, shopId));
         const [pending] = await tx
           .select()
           .from(shopChangeRequests)
           .where(and(eq(shopChangeRequests.shopId, shopId), eq(shopChangeRequests.status, "pending")));
-        if (pending && JSON.stringify(pending.changes) === JSON.stringify(changes)) return true;
-        if (Object.keys(changes).length > 0) {
-          await this.submit(tx, shopId, memberId, changes);
-          return true;
-        }
-        if (pending) await withdraw(tx, shopId, memberId);
-        return false;
+        if (pending && sameSet(pending.changes, changes)) return true;
+        await withdraw(tx, shopId, memberId);
+        if (Object.keys(changes).length === 0) return false;
+        await tx.insert(shopChangeRequests).values({ shopId, memberId, changes, before });
+        return true;
       });
     },
 
@@ -117,8 +129,9 @@ export function createShopChangeRequests(db: Db) {
       id: number,
       decision: { approve: boolean; reason: string; actor: string },
       effects: {
+        delivery(tx: Tx, shopId: number, shopName: string): Promise<ShopDelivery>;
         applyDelivery(tx: Tx, shopId: number, shopName: string, delivery: ShopDelivery): Promise<void>;
-        audit(tx: Tx, before: ShopChangeRequest, after: ShopChangeRequest, sellerId: number): Promise<unknown>;
+        audit(tx: Tx, before: ShopChangeAudit, after: ShopChangeAudit, sellerId: number): Promise<unknown>;
       },
     ) {
       return db.transaction(async (tx) => {
@@ -129,8 +142,13 @@ export function createShopChangeRequests(db: Db) {
         const [request] = await tx.select().from(shopChangeRequests).where(eq(shopChangeRequests.id, id));
         if (request?.status !== "pending") throw conflict("CHANGE_REQUEST_DECIDED", "此申請已處理或已被新申請取代，請重新整理");
         const { changes } = request;
+        const liveDelivery = (t: Tx) => effects.delivery(t, shop.id, shop.name);
+        const live = await liveOf(tx, shop, changes, liveDelivery);
         let name = shop.name;
         if (decision.approve) {
+          // Staff approve the change from what the seller saw; if staff changed it since, the seller asks again.
+          if (!sameSet(live, request.before))
+            throw conflict("SHOP_CHANGED_SINCE_REQUEST", "商城設定在申請後已被變更，請退回此申請，由賣家重新送出");
           name = changes.name ?? shop.name;
           await tx
             .update(shops)
@@ -149,9 +167,22 @@ export function createShopChangeRequests(db: Db) {
           .where(eq(shopChangeRequests.id, id))
           .returning();
         const result = view(after as Row, name);
-        await effects.audit(tx, view(request, shop.name), result, request.memberId);
+        const liveAfter = decision.approve
+          ? await liveOf(tx, { ...shop, name, banner: changes.banner ?? shop.banner }, changes, liveDelivery)
+          : live;
+        await effects.audit(
+          tx,
+          { request: view(request, shop.name), shop: live },
+          { request: result, shop: liveAfter },
+          request.memberId,
+        );
         return result;
       });
     },
   };
+}
+/** An audit entry's side of a decision: the request, and the shop's fields it touches. */
+export interface ShopChangeAudit {
+  request: ShopChangeRequest;
+  shop: ShopChangeSet;
 }

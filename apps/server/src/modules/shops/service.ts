@@ -83,9 +83,16 @@ export function createShopsService(db: Db) {
     adminCreate: (input: ShopCreate, audit: AuditHook<ShopAdminView>) => oneShopPerOwner(() => shopTable.create(input, audit)),
     adminUpdate: (id: number, input: ShopUpdate, audit: AuditHook<ShopAdminView>) =>
       oneShopPerOwner(() => shopTable.update(id, input, audit)),
-    /** Sets a shop's text settings (payment account…), inside the caller's transaction. */
-    async setSettings(tx: Tx, shopId: number, values: Record<string, string>) {
+    /**
+     * Sets a shop's text settings (payment account…), inside the caller's transaction; with
+     * `clearEmpty`, an empty value removes the setting (an analytics id or domain taken away).
+     */
+    async setSettings(tx: Tx, shopId: number, values: Record<string, string>, clearEmpty = false) {
       for (const [key, value] of Object.entries(values)) {
+        if (clearEmpty && value === "") {
+          await tx.delete(shopSettings).where(and(eq(shopSettings.shopId, shopId), eq(shopSettings.key, key)));
+          continue;
+        }
         await tx
           .insert(shopSettings)
           .values({ shopId, key, value })

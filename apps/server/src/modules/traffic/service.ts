@@ -1,11 +1,15 @@
-import { TRAFFIC_SOURCE_LABELS } from "@shop/contract/seller-shop";
-import { and, between, eq, sql } from "drizzle-orm";
+import { trafficSourceLabel } from "@shop/contract/seller-shop";
+import { and, between, desc, eq, sql, sum } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { shopTraffic } from "../../db/schema/index.js";
 
 type Kind = (typeof shopTraffic.$inferInsert)["kind"];
 /** Past this many distinct counters in memory a flush starts at once (a burst of many products). */
 const MAX_PENDING_KEYS = 5_000;
+/** After a failed write, counting waits this long before trying again early (the database is down). */
+const RETRY_AFTER_MS = 10_000;
+/** Products a report lists, most viewed first. */
+const REPORT_PRODUCTS = 500;
 
 /** The Taipei calendar day of a moment, YYYY-MM-DD (UTC+8 all year: Taiwan keeps no summer time). */
 const taipeiDay = (at: Date) => new Date(at.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
@@ -16,7 +20,7 @@ const taipeiDay = (at: Date) => new Date(at.getTime() + 8 * 3_600_000).toISOStri
  */
 export function trafficSource(utmSource: string | null, referer: string | undefined, userAgent: string | undefined) {
   const utm = utmSource?.trim().toLowerCase();
-  if (utm && utm in TRAFFIC_SOURCE_LABELS) return utm;
+  if (utm && trafficSourceLabel(utm)) return utm;
   let host = "";
   try {
     host = referer ? new URL(referer).hostname.toLowerCase() : "";
@@ -41,6 +45,7 @@ export function createTraffic(db: Db, options: { flushEveryMs?: number; now?: ()
   const now = options.now ?? (() => new Date());
   let pending = new Map<string, number>();
   let flushing: Promise<void> | undefined;
+  let failedAt = 0;
 
   // The day string is made once a minute, not per view.
   let today = { minute: -1, day: "" };
@@ -53,33 +58,36 @@ export function createTraffic(db: Db, options: { flushEveryMs?: number; now?: ()
   const count = (shopId: number, kind: Kind, key: string) => {
     const id = `${shopId}|${dayNow()}|${kind}|${key}`;
     pending.set(id, (pending.get(id) ?? 0) + 1);
-    if (pending.size >= MAX_PENDING_KEYS) void flush();
+    if (pending.size >= MAX_PENDING_KEYS && Date.now() - failedAt > RETRY_AFTER_MS) void writePending();
   };
 
+  /** One transaction per batch: it is written whole or not at all, so a retry never counts twice. */
   async function write(batch: Map<string, number>) {
     const rows = [...batch].map(([id, n]) => {
       const [shopId, day, kind, key] = id.split("|");
       return { shopId: Number(shopId), day: day as string, kind: kind as Kind, key: key as string, count: n };
     });
-    for (let i = 0; i < rows.length; i += 500) {
-      await db
-        .insert(shopTraffic)
-        .values(rows.slice(i, i + 500))
-        .onConflictDoUpdate({
-          target: [shopTraffic.shopId, shopTraffic.day, shopTraffic.kind, shopTraffic.key],
-          set: { count: sql`${shopTraffic.count} + excluded.count` },
-        });
-    }
+    await db.transaction(async (tx) => {
+      for (let i = 0; i < rows.length; i += 500)
+        await tx
+          .insert(shopTraffic)
+          .values(rows.slice(i, i + 500))
+          .onConflictDoUpdate({
+            target: [shopTraffic.shopId, shopTraffic.day, shopTraffic.kind, shopTraffic.key],
+            set: { count: sql`${shopTraffic.count} + excluded.count` },
+          });
+    });
   }
 
-  /** Writes what has been counted; on failure the counts are kept for the next flush. */
-  function flush(): Promise<void> {
+  /** Writes what is pending now; on failure the counts are kept for the next try. */
+  function writePending(): Promise<void> {
     if (flushing) return flushing;
     if (pending.size === 0) return Promise.resolve();
     const batch = pending;
     pending = new Map();
     flushing = write(batch)
       .catch(() => {
+        failedAt = Date.now();
         for (const [id, n] of batch) pending.set(id, (pending.get(id) ?? 0) + n);
       })
       .finally(() => {
@@ -88,7 +96,13 @@ export function createTraffic(db: Db, options: { flushEveryMs?: number; now?: ()
     return flushing;
   }
 
-  const timer = setInterval(() => void flush(), options.flushEveryMs ?? 30_000);
+  /** Writes everything counted before the call (waiting out a write already under way). */
+  async function flush(): Promise<void> {
+    if (flushing) await flushing;
+    await writePending();
+  }
+
+  const timer = setInterval(() => void writePending(), options.flushEveryMs ?? 30_000);
   timer.unref();
 
   return {
@@ -100,22 +114,27 @@ export function createTraffic(db: Db, options: { flushEveryMs?: number; now?: ()
       await flush();
     },
 
-    /** A shop's counts for a period: visits per day and per source, views per product. */
+    /** A shop's counts for a period, added up in SQL: visits per day and per source, views per product. */
     async report(shopId: number, from: string, to: string) {
-      const rows = await db
-        .select({ day: shopTraffic.day, kind: shopTraffic.kind, key: shopTraffic.key, count: shopTraffic.count })
-        .from(shopTraffic)
-        .where(and(eq(shopTraffic.shopId, shopId), between(shopTraffic.day, from, to)));
-      const visitsByDay = new Map<string, number>();
-      const visitsBySource = new Map<string, number>();
-      const viewsByProduct = new Map<number, number>();
-      for (const r of rows) {
-        if (r.kind === "visit") {
-          visitsByDay.set(r.day, (visitsByDay.get(r.day) ?? 0) + r.count);
-          visitsBySource.set(r.key, (visitsBySource.get(r.key) ?? 0) + r.count);
-        } else viewsByProduct.set(Number(r.key), (viewsByProduct.get(Number(r.key)) ?? 0) + r.count);
-      }
-      return { visitsByDay, visitsBySource, viewsByProduct };
+      const inPeriod = (kind: Kind) =>
+        and(eq(shopTraffic.shopId, shopId), eq(shopTraffic.kind, kind), between(shopTraffic.day, from, to));
+      const total = sum(shopTraffic.count).mapWith(Number);
+      const [byDay, bySource, byProduct] = await Promise.all([
+        db.select({ key: shopTraffic.day, n: total }).from(shopTraffic).where(inPeriod("visit")).groupBy(shopTraffic.day),
+        db.select({ key: shopTraffic.key, n: total }).from(shopTraffic).where(inPeriod("visit")).groupBy(shopTraffic.key),
+        db
+          .select({ key: shopTraffic.key, n: total })
+          .from(shopTraffic)
+          .where(inPeriod("product_view"))
+          .groupBy(shopTraffic.key)
+          .orderBy(desc(total))
+          .limit(REPORT_PRODUCTS),
+      ]);
+      return {
+        visitsByDay: new Map(byDay.map((r) => [r.key, r.n])),
+        visitsBySource: new Map(bySource.map((r) => [r.key, r.n])),
+        viewsByProduct: new Map(byProduct.map((r) => [Number(r.key), r.n])),
+      };
     },
   };
 }
