@@ -155,7 +155,11 @@ test("a member pays with points and wallet into the cloud depot and finds the or
   const orderNo = await orderNoOf(page);
 
   await page.goto("/member/buy_list");
-  await expect(page.getByRole("link", { name: new RegExp(orderNo) })).toBeVisible();
+  const row = page.getByRole("link", { name: new RegExp(orderNo) });
+  await expect(row).toBeVisible();
+  // The list says what was paid, as the order does (issue 22: it showed the amount before points).
+  await expect(row.getByTestId("order-payable")).toHaveText("NT$0");
+  await expect(row).toContainText("點數／錢包折抵 NT$");
   await shot(page, "buy-list-desktop");
   await page.getByRole("link", { name: new RegExp(orderNo) }).click();
   await expect(page).toHaveURL(/\/member\/order_detail\?order_no=/);

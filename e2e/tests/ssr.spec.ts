@@ -117,6 +117,18 @@ test.describe("server-rendered pages carry their content and meta tags", () => {
     expect((await request.get("/news/details?id=-5")).status()).toBe(404);
     expect((await request.get("/dealer/product_detail?id=99999")).status()).toBe(404);
     expect((await request.get("/dealer/sub_list?dealer_id=x")).status()).toBe(404);
+    // A 404 names itself in the tab, once (issue 22: its <title> was empty).
+    for (const [path, title] of [
+      ["/no-such-page", "找不到此頁面｜茶山好物"],
+      ["/product/details?id=99999", "找不到此頁面｜茶山好物"],
+      ["/shop_999/", "找不到此商城｜茶山好物"],
+    ]) {
+      const html = await (await request.get(path)).text();
+      expect(
+        [...html.matchAll(/<title>([^<]*)<\/title>/g)].map((m) => m[1]),
+        path,
+      ).toEqual([title]);
+    }
     for (const q of [
       "/product?parent_categry_id=1&page=-3",
       "/product?parent_categry_id=1&page=99999999999",

@@ -40,8 +40,24 @@ const SHIP_NAMES: Record<string, string> = {
 
 type Delivery = { codes: string[]; self_fee: number; self_free_threshold: number | null };
 type ChangeSet = { name?: string; banner?: string; delivery?: Delivery };
-const deliveryText = (d: Delivery) =>
-  `${d.codes.map((code) => SHIP_NAMES[code] ?? code).join("、")}（專人配送運費 ${formatMoney(d.self_fee)}${d.self_free_threshold !== null ? `，滿 ${formatMoney(d.self_free_threshold)} 免運` : ""}）`;
+const names = (codes: string[]) => codes.map((code) => SHIP_NAMES[code] ?? code).join("、");
+const threshold = (n: number | null) => (n === null ? "不免運" : `滿 ${formatMoney(n)} 免運`);
+/** A delivery change as what is switched on or off and which self-delivery figures move. */
+function deliveryChanges(before: Delivery | undefined, after: Delivery): string[] {
+  if (!before) return [`配送方式：${names(after.codes)}`];
+  const on = after.codes.filter((c) => !before.codes.includes(c));
+  const off = before.codes.filter((c) => !after.codes.includes(c));
+  return [
+    ...(on.length > 0 ? [`啟用：${names(on)}`] : []),
+    ...(off.length > 0 ? [`停用：${names(off)}`] : []),
+    ...(after.self_fee !== before.self_fee
+      ? [`專人配送運費：${formatMoney(before.self_fee)} → ${formatMoney(after.self_fee)}`]
+      : []),
+    ...(after.self_free_threshold !== before.self_free_threshold
+      ? [`專人配送免運：${threshold(before.self_free_threshold)} → ${threshold(after.self_free_threshold)}`]
+      : []),
+  ];
+}
 const Banner = ({ src, alt }: { src: string; alt: string }) =>
   src ? (
     <Box component="img" src={`/img/320${src}`} alt={alt} sx={{ display: "block", width: 200, borderRadius: 1, mt: 0.5 }} />
@@ -64,13 +80,7 @@ function Changes({ r }: { r: RaRecord }) {
           <Banner src={c.banner} alt="申請的橫幅" />
         </Stack>
       )}
-      {c.delivery && (
-        <span>
-          {`配送：${b.delivery ? deliveryText(b.delivery) : ""}`}
-          <br />
-          {`→ ${deliveryText(c.delivery)}`}
-        </span>
-      )}
+      {c.delivery && deliveryChanges(b.delivery, c.delivery).map((line) => <span key={line}>{line}</span>)}
     </Stack>
   );
 }

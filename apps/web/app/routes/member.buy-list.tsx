@@ -84,7 +84,13 @@ export default function BuyList() {
                 </div>
                 <div className="text-right">
                   <StatusBadge status={o.status} label={o.status_label} />
-                  <p className="mt-1 font-bold text-stone-800">{formatMoney(o.order_amount)}</p>
+                  {/* What the buyer pays (or paid): the same figure as the order and the transfer instructions. */}
+                  <p className="mt-1 font-bold text-stone-800" data-testid="order-payable">
+                    {formatMoney(o.payable)}
+                  </p>
+                  {o.payable !== o.order_amount && (
+                    <p className="text-xs text-stone-500">{`點數／錢包折抵 ${formatMoney(o.order_amount - o.payable)}`}</p>
+                  )}
                 </div>
               </ShopLink>
             </li>

@@ -46,7 +46,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ data: d, matches, location }) => {
-  if (!d) return [{ title: "找不到此頁面" }];
+  if (!d) return []; // a 404: the error page names itself
   const here = site(matches);
   if (d.kind === "search") {
     return seo({

@@ -43,7 +43,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ data: d, matches }) => {
-  if (!d) return [{ title: "找不到此商品" }];
+  if (!d) return []; // a 404: the error page names itself
   const { origin, siteName, canonicalOrigin } = site(matches);
   const path = `${d.shopBase}/product/details?id=${d.product.id}`;
   const tags = seo({

@@ -14,7 +14,8 @@ export function RouteErrorPage() {
       : ["頁面發生錯誤", "很抱歉，頁面暫時無法顯示，請稍後再試。", "回到首頁"];
   return (
     <section className="card mx-auto max-w-xl text-center">
-      {shop && <title>找不到此商城｜茶山好物</title>}
+      {/* The failed route's meta never ran: the page names itself (React puts it in the head). */}
+      <title>{`${title}｜茶山好物`}</title>
       <h1 className="text-2xl font-bold text-stone-800">{title}</h1>
       <p className="mt-3 text-stone-600">{text}</p>
       <a href="/" className="btn-primary mt-6">
