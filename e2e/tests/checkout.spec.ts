@@ -202,7 +202,13 @@ test.describe("on a phone", () => {
   test("a member pays by transfer, then cancels from the order page", async ({ page }) => {
     await signIn(page, "0933444555", "demo1234");
     await toCheckout(page, 42);
+    // Before a delivery method is chosen the fee is not known (not 免運費), and the member's own
+    // name and phone are already in the form (issue 22).
+    await expect(page.getByText("選擇配送方式後計算")).toBeVisible();
+    await expect(page.getByLabel("收件人姓名")).not.toHaveValue("");
+    await expect(page.getByLabel("手機號碼")).toHaveValue(/^09\d{8}$/);
     await page.getByLabel("新竹物流宅配").check();
+    await expect(page.getByText("選擇配送方式後計算")).toHaveCount(0);
     await fillReceiver(page, "0933444555");
     await fillHomeAddress(page);
     await page.getByLabel("ATM／銀行轉帳").check();

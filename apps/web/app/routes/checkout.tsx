@@ -1,4 +1,5 @@
 import type { CartView } from "@shop/contract/cart";
+import type { PublicUser } from "@shop/contract/front-user";
 import type { CvsStore, PayInfo, StoreResult } from "@shop/contract/order";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
@@ -122,6 +123,19 @@ export default function Checkout() {
     });
   }, [info]);
 
+  // A member starts from their first saved (or last used) address, or at least their own name and
+  // phone — unless the form came back from the store map or they have typed already.
+  const prefilled = useRef(false);
+  useEffect(() => {
+    if (!info || !token || prefilled.current || cvsToken) return;
+    prefilled.current = true;
+    const first = info.recent_addresses[0];
+    const fill = (name: string, phone: string, address?: Draft["address"]) =>
+      setDraft((d) => (d.name || d.phone ? d : { ...d, name, phone, ...(address ? { address } : {}) }));
+    if (first) fill(first.receiver.name, first.receiver.phone, first.address);
+    else void api<PublicUser>("/api/user/get").then((r) => r.status && fill(r.data.name, r.data.phone));
+  }, [info, token, cvsToken]);
+
   // A payment method that stopped being available (e.g. COD after choosing the depot) is unchosen.
   useEffect(() => {
     const chosen = info?.payment_methods.find((m) => m.code === draft.payment);
@@ -220,6 +234,7 @@ export default function Checkout() {
         pending={pending}
         quoting={quoting}
         signedIn={!!token}
+        shipChosen={draft.ship !== ""}
       />
     </form>
   );

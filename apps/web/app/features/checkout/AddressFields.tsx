@@ -13,6 +13,14 @@ export function AddressFields(props: {
 }) {
   const { draft, set, setDraft, info } = props;
   const { field, err } = fieldErrors(props.errors);
+  const chosen =
+    info?.recent_addresses.findIndex(
+      (a) =>
+        a.receiver.name === draft.name &&
+        a.receiver.phone === draft.phone &&
+        a.address.zip === draft.address.zip &&
+        a.address.line === draft.address.line,
+    ) ?? -1;
   return (
     <div className="mt-4">
       {(info?.recent_addresses.length ?? 0) > 0 && (
@@ -23,7 +31,8 @@ export function AddressFields(props: {
           <select
             id="recent-address"
             className="input"
-            defaultValue=""
+            // Shows which saved address the form holds (a member's first one is filled in at the start).
+            value={chosen >= 0 ? String(chosen) : ""}
             onChange={(e) => {
               const a = info?.recent_addresses[Number(e.target.value)];
               if (a) setDraft((d) => ({ ...d, name: a.receiver.name, phone: a.receiver.phone, address: a.address }));

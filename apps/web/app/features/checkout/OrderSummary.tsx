@@ -9,6 +9,8 @@ export function OrderSummary(props: {
   pending: boolean;
   quoting: boolean;
   signedIn: boolean;
+  /** A delivery method is chosen (until then the shipping fee is not known). */
+  shipChosen: boolean;
 }) {
   const { info, pending, quoting } = props;
   const q = info?.quote;
@@ -16,7 +18,7 @@ export function OrderSummary(props: {
     <aside className="lg:sticky lg:top-24 lg:self-start">
       <section className="card">
         <h2 className="mb-3 text-lg font-bold text-stone-800">金額明細</h2>
-        {q ? <AmountTable amounts={q} /> : <p className="text-stone-500">計算中…</p>}
+        {q ? <AmountTable amounts={q} shippingPending={!props.shipChosen} /> : <p className="text-stone-500">計算中…</p>}
         <button type="submit" className="btn-primary mt-4 w-full text-lg" disabled={props.disabled}>
           {pending ? "處理中…" : quoting && info ? "金額計算中…" : "確認下單"}
         </button>

@@ -10,14 +10,23 @@ interface Amounts {
 }
 
 /** Every amount of a quote or an order, line by line, ending with what is still to pay. */
-export function AmountTable({ amounts, payableLabel = "應付金額" }: { amounts: Amounts; payableLabel?: string }) {
+export function AmountTable({
+  amounts,
+  payableLabel = "應付金額",
+  shippingPending = false,
+}: {
+  amounts: Amounts;
+  payableLabel?: string;
+  /** Checkout before a delivery method is chosen: the fee is not known yet (not 免運費). */
+  shippingPending?: boolean;
+}) {
   const rows: Array<[string, string]> = [
     ["商品小計", formatMoney(amounts.goods_amount)],
     ...amounts.discounts.map((d): [string, string] => [
       `${d.source === "coupon" ? "優惠券" : "活動"}：${d.label}`,
       `-${formatMoney(d.amount)}`,
     ]),
-    ["運費", amounts.shipping_fee === 0 ? "免運費" : formatMoney(amounts.shipping_fee)],
+    ["運費", shippingPending ? "選擇配送方式後計算" : amounts.shipping_fee === 0 ? "免運費" : formatMoney(amounts.shipping_fee)],
   ];
   if (amounts.points_used > 0) rows.push([`點數折抵（${amounts.points_used} 點）`, `-${formatMoney(amounts.points_used)}`]);
   if (amounts.wallet_used > 0) rows.push(["錢包折抵", `-${formatMoney(amounts.wallet_used)}`]);
