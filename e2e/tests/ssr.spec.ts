@@ -122,7 +122,7 @@ test.describe("server-rendered pages carry their content and meta tags", () => {
       ["/no-such-page", "找不到此頁面｜茶山好物"],
       ["/product/details?id=99999", "找不到此頁面｜茶山好物"],
       ["/shop_999/", "找不到此商城｜茶山好物"],
-    ]) {
+    ] as const) {
       const html = await (await request.get(path)).text();
       expect(
         [...html.matchAll(/<title>([^<]*)<\/title>/g)].map((m) => m[1]),
