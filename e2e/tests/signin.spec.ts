@@ -1,5 +1,8 @@
 import { expect, test } from "@playwright/test";
 import { registerMember, shot, signIn } from "./flows";
+import { PHONE_UA } from "./helpers";
+
+const PHONE = { userAgent: PHONE_UA, viewport: { width: 412, height: 915 }, isMobile: true, hasTouch: true };
 
 /** The default configuration signs in through the local LINE / Google / Facebook (測試模式). */
 test("LINE Login: an unknown LINE account binds an existing member, signs in again directly, and is unbound", async ({
@@ -119,3 +122,49 @@ test("LINE Login from a sub-mall comes back through the one callback address to 
   await expect(page).toHaveURL(/\/shop_2\/threeway\/bind$/);
   await expect(page.getByRole("heading", { name: "綁定您的 LINE 帳號" })).toBeVisible();
 });
+
+for (const phone of [false, true]) {
+  test(`a sign-in that stopped working says so and brings the shopper back with the cart kept${phone ? " (phone)" : ""}`, async ({
+    browser,
+  }) => {
+    const { baseURL } = test.info().project.use;
+    const { locale, timezoneId } = test.info().project.use;
+    const context = await browser.newContext({ baseURL, locale, timezoneId, ...(phone ? PHONE : {}) });
+    const page = await context.newPage();
+    const member = phone ? "0933444555" : "0912345678";
+    await signIn(page, member, "demo1234");
+    const product = "/product/details?id=3";
+    await page.goto(product);
+    await page.getByRole("button", { name: "加入購物車" }).first().click();
+    await expect(page.getByTestId("cart-panel")).toBeInViewport();
+    const qtyOf = async (token: string) => {
+      const cart = await (
+        await page.request.post("/api/cart/search", { data: {}, headers: { authorization: `Bearer ${token}` } })
+      ).json();
+      return (cart.data.lines as Array<{ product_id: number; qty: number }>)
+        .filter((l) => l.product_id === 3)
+        .reduce((s, l) => s + l.qty, 0);
+    };
+    const before = await qtyOf((await page.evaluate(() => localStorage.getItem("token"))) ?? "");
+
+    // The sign-in expires (here: the token stops working) while the shopper reads the product; the
+    // next call the page makes (here: opening it again) is refused, and the page says why.
+    await page.goto(product);
+    await page.evaluate(() => localStorage.setItem("token", "expired-token"));
+    await page.reload();
+    await expect(page.getByRole("dialog").getByText("登入已逾時，請重新登入")).toBeVisible();
+    await page.getByRole("button", { name: "確認", exact: true }).click();
+    await expect(page).toHaveURL(/\/login\?next=%2Fproduct%2Fdetails%3Fid%3D3$/);
+    await page.getByLabel("手機號碼或電子郵件").fill(member);
+    await page.getByLabel("密碼").fill("demo1234");
+    await page.getByRole("button", { name: "登入", exact: true }).click();
+    await expect(page).toHaveURL(/\/product\/details\?id=3$/);
+    // The cart kept its lines, and adding works again.
+    const token = (await page.evaluate(() => localStorage.getItem("token"))) ?? "";
+    expect(await qtyOf(token)).toBe(before);
+    await page.getByRole("button", { name: "加入購物車" }).first().click();
+    await expect(page.getByTestId("cart-panel")).toBeInViewport();
+    await expect.poll(() => qtyOf(token)).toBe(before + 1);
+    await context.close();
+  });
+}

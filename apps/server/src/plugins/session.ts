@@ -30,7 +30,17 @@ export function registerSession(app: FastifyInstance, auth: AuthService) {
     if (!request.session) throw unauthorized();
   };
 
-  return { optionalMember, requireMember };
+  /**
+   * Calls a visitor or a member may make (cart, checkout, the mall check): a token that no longer
+   * works is a 401 "logout", not a quiet switch to a visitor — the shopper would put goods in a
+   * visitor's cart believing they are signed in (decision 49). Sign-in flows keep `optionalMember`.
+   */
+  const memberIfSignedIn = async (request: FastifyRequest) => {
+    await optionalMember(request);
+    if (!request.session && bearer(request)) throw unauthorized();
+  };
+
+  return { optionalMember, requireMember, memberIfSignedIn };
 }
 
 export type SessionGuards = ReturnType<typeof registerSession>;

@@ -6,10 +6,14 @@ export type ApiResult<T> = Envelope<T> & { httpStatus: number };
 type Query = Record<string, string | number | undefined>;
 
 const NETWORK_ERROR = "網路連線異常，請檢查網路後再試一次";
+/** Set once a `logout` answer is sending the page home. */
+let leaving = false;
 
 /**
  * The browser's API client: adds the bearer token, always resolves to the envelope, and on a
- * `logout` answer clears the token and sends the user to the home page (specification §4).
+ * `logout` answer clears the token and sends the user to the mall's home page (specification §4),
+ * remembering where they were: the shell then says why and offers to sign in and come back
+ * (decision 49).
  */
 export async function api<T = unknown>(
   path: string,
@@ -41,9 +45,13 @@ export async function api<T = unknown>(
   const data = envelope.data as { cart_token?: unknown; token?: unknown } | null;
   if (data && typeof data.cart_token === "string") storage.setCartToken(data.cart_token);
   if (envelope.status && cartToken && data && typeof data.token === "string") storage.setCartToken(null);
-  if (envelope.message === "logout") {
+  // Calls in flight together may all be refused: the page is left once.
+  if (envelope.message === "logout" && !leaving) {
+    leaving = true;
     storage.setToken(null);
-    window.location.assign("/");
+    const { pathname, search } = window.location;
+    storage.setSignInExpiredAt(pathname + search);
+    window.location.assign(`${/^\/shop_\d+/.exec(pathname)?.[0] ?? ""}/`);
   }
   return { ...envelope, httpStatus: response.status };
 }

@@ -41,6 +41,9 @@ export const storage = {
   /** The phone a guest ordered with, so this tab can show the order without asking again. */
   orderPhone: (orderNo: string) => read("session", `order_phone:${orderNo}`),
   setOrderPhone: (orderNo: string, phone: string) => write("session", `order_phone:${orderNo}`, phone),
+  /** Where the shopper was when their sign-in stopped working (they are offered to sign in and return). */
+  signInExpiredAt: () => read("session", "signin_expired_at"),
+  setSignInExpiredAt: (path: string | null) => write("session", "signin_expired_at", path),
   /** The checkout form, kept while the shopper is away on the store map. */
   checkoutDraft: () => read("session", "checkout_draft"),
   setCheckoutDraft: (value: string | null) => write("session", "checkout_draft", value),

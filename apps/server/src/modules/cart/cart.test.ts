@@ -72,6 +72,18 @@ describe("a visitor's cart", () => {
   });
 });
 
+describe("a sign-in that no longer works", () => {
+  test("is told to sign in again (401 logout) instead of quietly filling a visitor's cart; a visitor without one is welcome", async () => {
+    const v = await variantOf(1);
+    const stale = await t.call("POST", "/api/cart/store", { body: { variant_id: v, qty: 1 }, token: "expired-or-made-up" });
+    expect(stale.status).toBe(401);
+    expect(stale.body.message).toBe("logout");
+    expect((await t.call("POST", "/api/supmall/recheck2", { body: {}, token: "expired-or-made-up" })).status).toBe(401);
+    const visitor = await t.call<CartView>("POST", "/api/cart/store", { body: { variant_id: v, qty: 1 } });
+    expect(visitor.status).toBe(200);
+  });
+});
+
 describe("quantities and stock", () => {
   test("sold out, beyond stock, beyond the per-order limit, bad quantities: refused, nothing changed", async () => {
     const soldOut = await t.call("POST", "/api/cart/store", { body: { variant_id: await variantOf(11) } });

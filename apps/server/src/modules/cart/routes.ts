@@ -11,7 +11,7 @@ export function cartRoutes(services: { cart: CartService }, guards: SessionGuard
   const { cart } = services;
   const ownerOf = (req: FastifyRequest): CartOwner =>
     req.session ? { memberId: req.session.member.id } : { token: cartTokenOf(req) };
-  const withSession = { preHandler: guards.optionalMember };
+  const withSession = { preHandler: guards.memberIfSignedIn };
 
   return async (app) => {
     app.post("/cart/store", { ...withSession, schema: { body: cartStoreInput, response: answers(cartView) } }, async (req) =>

@@ -69,7 +69,7 @@ export function orderRoutes(
   options: { tapPaySimulator?: FakeTapPay; lookupRateLimit: number },
 ): FastifyPluginAsyncZod {
   const { orders, views, guestAccess } = deps;
-  const withSession = { preHandler: guards.optionalMember };
+  const withSession = { preHandler: guards.memberIfSignedIn };
   const member = { preHandler: guards.requireMember };
   // Guests look orders up by number + phone: limit guessing per address.
   const lookupLimited = { ...withSession, config: { rateLimit: { max: options.lookupRateLimit, timeWindow: "1 minute" } } };

@@ -25,7 +25,7 @@ export function payoutRoutes(
     // Specification: a truthy status opens the bank modal (a signed-in seller with no payout account).
     app.post(
       "/supmall/isBank",
-      { preHandler: guards.optionalMember, schema: { body: z.strictObject({}).nullish(), response: messageOnly } },
+      { preHandler: guards.memberIfSignedIn, schema: { body: z.strictObject({}).nullish(), response: messageOnly } },
       async (req) => {
         const member = req.session?.member;
         const needed = Boolean(member && (await shops.ownedBy(member.id)) && !(await payout.get(member.id)));

@@ -16,7 +16,7 @@ export function shopRoutes(
   return async (app) => {
     app.post(
       "/supmall/recheck",
-      { schema: { body: shopBody, response: answers(shopRecheck) }, preHandler: guards.optionalMember },
+      { schema: { body: shopBody, response: answers(shopRecheck) }, preHandler: guards.memberIfSignedIn },
       async (req) => {
         const r = await shops.recheck(req.body.shop_id, req.session?.member.shopId);
         return { status: r.ok, message: r.ok ? "成功" : "請前往您所屬的商城", data: { shop_id: r.shopId } };
@@ -25,7 +25,7 @@ export function shopRoutes(
 
     app.post(
       "/supmall/recheck2",
-      { schema: { body: z.strictObject({}).nullish(), response: answers(shopRecheck) }, preHandler: guards.optionalMember },
+      { schema: { body: z.strictObject({}).nullish(), response: answers(shopRecheck) }, preHandler: guards.memberIfSignedIn },
       async (req) => {
         const r = await shops.recheckMain(req.session?.member.shopId);
         return { status: r.ok, message: r.ok ? "成功" : "請前往您所屬的商城", data: { shop_id: r.shopId } };

@@ -2,12 +2,13 @@ import type { ShopInfo, TopHref } from "@shop/contract/front";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useLocation, useNavigation } from "react-router";
 import { useLogout, useToken } from "../../lib/auth";
+import { useAlerts } from "../../ui/alerts";
 import { ShopLink } from "../../ui/ShopLink";
 import { BankGate } from "../bank/BankGate";
 import { OPEN_CART_EVENT } from "../cart/events";
 import { SearchBox } from "../catalogue/SearchBox";
 import { CartPanel } from "./CartPanel";
-import { useScrolledPast, useScrollTopOnNavigate, useStartupChecks } from "./startup";
+import { useExpiredSignInNotice, useScrolledPast, useScrollTopOnNavigate, useStartupChecks } from "./startup";
 
 export interface ShellData {
   isMobile: boolean;
@@ -257,7 +258,9 @@ function Footer({ data }: { data: ShellData }) {
 export function Shell({ data, children }: { data: ShellData; children: ReactNode }) {
   const [cartOpen, setCartOpen] = useState(false);
   const location = useLocation();
+  const alerts = useAlerts();
   useStartupChecks();
+  useExpiredSignInNotice(alerts.remind);
   useScrollTopOnNavigate();
   // biome-ignore lint/correctness/useExhaustiveDependencies: close the panel whenever the page changes
   useEffect(() => setCartOpen(false), [location.pathname]);

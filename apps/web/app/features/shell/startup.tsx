@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { useLocation, useRouteLoaderData } from "react-router";
+import { useLocation, useNavigate, useRouteLoaderData } from "react-router";
 import { api } from "../../lib/api";
 import { MAIN_SHOP_ID } from "../../lib/shop";
 import { storage } from "../../lib/storage";
@@ -48,6 +48,23 @@ export function useStartupChecks() {
       });
     }
   }, [missingShop]);
+}
+
+/**
+ * After a sign-in stopped working (lib/api.ts sent the shopper home): say so, then open sign-in
+ * with the page they were on as `next`, so they come back to it (their cart is kept by the server).
+ */
+export function useExpiredSignInNotice(remind: (message: string) => Promise<void>) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    const at = storage.signInExpiredAt();
+    if (!at) return;
+    storage.setSignInExpiredAt(null);
+    const mall = /^\/shop_\d+/.exec(at)?.[0] ?? "";
+    // Back to the page they were on — unless that was a sign-in page itself.
+    const back = /^(\/shop_\d+)?\/(login|register|password)(\?|$)/.test(at) ? "" : `?next=${encodeURIComponent(at)}`;
+    void remind("登入已逾時，請重新登入").then(() => navigate(`${mall}/login${back}`));
+  }, [remind, navigate]);
 }
 
 /** Pages every mall has (a product or a category may be sold in one mall only). */
