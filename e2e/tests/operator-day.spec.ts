@@ -124,6 +124,11 @@ test("an operator's day: orders confirmed, bulk-shipped and printed, a return re
   await page.getByRole("button", { name: "建立超商寄件單並出貨" }).click();
   await expect(page.getByTestId("admin-order-status")).toContainText("已出貨");
   await shot(page, "operator-day-cvs-shipped");
+  // The carrier's label page opens the print dialog by itself; here the test prints it to PDF
+  // instead (Chromium refuses a second print job while the page's own is open).
+  await page.context().addInitScript(() => {
+    window.print = () => {};
+  });
   const [label] = await Promise.all([page.waitForEvent("popup"), page.getByRole("button", { name: "列印超商寄件單" }).click()]);
   await expect(label.getByRole("heading", { name: "超商寄件單" })).toBeVisible();
   await expect(label.getByText("測試模式").first()).toBeVisible();
@@ -246,7 +251,11 @@ test("an operator's day: orders confirmed, bulk-shipped and printed, a return re
   await page.getByRole("button", { name: "停用帳號" }).click();
   await expect(page.getByText("已停用帳號，會員的登入已全部登出")).toBeVisible();
   expect((await request.get("/api/user/get", { headers: asMember })).status()).toBe(401);
+  // Their open page learns it at its next call: it says the sign-in has ended, then offers sign-in (decision 49).
   await shopper.goto("/login");
+  await expect(shopper.getByRole("dialog").getByText("登入已逾時，請重新登入")).toBeVisible();
+  await shopper.getByRole("button", { name: "確認", exact: true }).click();
+  await expect(shopper).toHaveURL(/\/login$/);
   await shopper.getByLabel("手機號碼或電子郵件").fill(member.phone);
   await shopper.getByLabel("密碼").fill(member.password);
   await shopper.getByRole("button", { name: "登入", exact: true }).click();

@@ -129,10 +129,12 @@ test("a visitor's 加入收藏 asks to sign in; a member's adds the product to �
   request,
 }) => {
   await page.goto("/product/details?id=2");
-  // The button's code loads after the page (it is not part of the first paint).
-  await page.waitForLoadState("networkidle");
-  await page.getByRole("button", { name: "加入收藏" }).click();
-  await expect(page).toHaveURL(/\/login\?next=/);
+  // The button's code loads after the page (it is not part of the first paint): a press before it
+  // has arrived does nothing yet, so press until it answers.
+  await expect(async () => {
+    await page.getByRole("button", { name: "加入收藏" }).click();
+    await expect(page).toHaveURL(/\/login\?next=/, { timeout: 1_000 });
+  }).toPass();
   const login = await request.post("/api/auth/login", { data: { account: "0933444555", password: "demo1234" } });
   const token = ((await login.json()) as { data: { token: string } }).data.token;
   await page.evaluate((t) => localStorage.setItem("token", t), token);

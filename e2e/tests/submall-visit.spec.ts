@@ -126,8 +126,10 @@ for (const device of ["desktop", "phone"] as const)
     const page = await newPage(browser, device);
     await page.goto(new URL(link).pathname + new URL(link).search);
     await expect(page.getByRole("heading", { name: "阿里山金萱烏龍" })).toBeVisible();
-    // Browsing a moment: the page has started (the shell keeps the referral code for the visit).
-    await page.waitForLoadState("networkidle");
+    // Browsing a moment: the page has started and the shell keeps the referral code for the visit
+    // (waited for itself: under load the network can be idle before the page has hydrated).
+    const code = new URL(link).searchParams.get("refcode");
+    await expect.poll(() => page.evaluate(() => sessionStorage.getItem("refcode"))).toBe(code);
     // Signing up from the product page stays in the sub-mall, and the referral code is filled in.
     await page.goto("/shop_2/register");
     await expect(page.getByLabel("推薦碼（選填）")).toHaveValue(new URL(link).searchParams.get("refcode") ?? "");
