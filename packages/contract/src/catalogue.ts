@@ -1,4 +1,3 @@
-import type { z } from "zod";
 import type {
   categoryPage,
   crumb,
@@ -21,11 +20,34 @@ import type {
   suggestion,
   variantView,
 } from "./responses/catalogue.js";
+import { z } from "./zod.js";
 
 export type StockState = z.output<typeof stockState>;
 
 export const productSorts = ["newest", "price_asc", "price_desc", "hot"] as const;
 export type ProductSort = (typeof productSorts)[number];
+
+/** A listing's price bound as typed in its filter form: digits, or empty for no bound. */
+const priceBound = z
+  .string()
+  .regex(/^\d{0,8}$/, { error: "價格請輸入 0 以上的整數" })
+  .optional()
+  .transform((v) => (v ? Number(v) : undefined));
+
+/** Filters a category page and search results take: a price range (NT$, inclusive) and 只看有現貨. */
+export const listingFilterQuery = z.object({
+  min_price: priceBound,
+  max_price: priceBound,
+  in_stock: z
+    .enum(["0", "1"], { error: "庫存篩選錯誤" })
+    .optional()
+    .transform((v) => v === "1"),
+});
+export interface ListingFilters {
+  min_price?: number | undefined;
+  max_price?: number | undefined;
+  in_stock?: boolean | undefined;
+}
 
 export type Crumb = z.output<typeof crumb>;
 export type VariantView = z.output<typeof variantView>;

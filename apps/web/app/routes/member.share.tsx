@@ -27,7 +27,11 @@ export default function MemberShare() {
     setResult(null);
     void api<SearchPage>("/api/product/search", {
       query: { keyword: query, sort: "hot", page: 1, per_page: 12, shop_id: shop.shopId },
-    }).then((r) => setResult(r.status ? r.data : { keyword: query, list: [], total: 0, page: 1, per_page: 12, sort: "hot" }));
+    }).then((r) =>
+      setResult(
+        r.status ? r.data : { keyword: query, list: [], total: 0, page: 1, per_page: 12, sort: "hot", approximate: false },
+      ),
+    );
   }, [query, shop.shopId]);
 
   async function linkFor(productId: number) {

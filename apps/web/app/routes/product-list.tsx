@@ -1,8 +1,11 @@
 import type { CategoryPage, ProductSort, SearchPage } from "@shop/contract/catalogue";
-import { data, Form, useNavigation } from "react-router";
+import type { ProductCard as Card } from "@shop/contract/front";
+import { data, useNavigation, useRouteLoaderData } from "react-router";
+import { ListingFilterForm, listingFilters } from "../features/catalogue/ListingFilterForm";
 import { intParam } from "../lib/query";
 import { seo, site } from "../lib/seo";
 import { parseShopPrefix, useShop } from "../lib/shop";
+import type { loader as rootLoader } from "../root";
 import { Breadcrumb } from "../ui/Breadcrumb";
 import { Pagination } from "../ui/Pagination";
 import { ProductCard } from "../ui/ProductCard";
@@ -26,23 +29,30 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const sort = SORTS.some(([s]) => s === sortParam) ? (sortParam as ProductSort) : "newest";
   const keyword = url.searchParams.get("keyword")?.trim().slice(0, 100) ?? "";
   const categoryId = url.searchParams.get("parent_categry_id") ?? url.searchParams.get("category_id");
+  const filters = listingFilters(url.searchParams);
 
   if (keyword || !categoryId) {
     const r = await context.api<SearchPage>("/api/product/search", {
-      query: { keyword, sort, page, per_page: PER_PAGE, shop_id: shopId },
+      query: { keyword, sort, page, per_page: PER_PAGE, shop_id: shopId, ...filters },
     });
+    const result = r.status ? r.data : { keyword, list: [], total: 0, page, per_page: PER_PAGE, sort, approximate: false };
+    // Nothing found: popular products to go on with instead of a dead end.
+    const popular =
+      result.total === 0 ? await context.api<Card[]>("/api/front/hot/search", { query: { shop_id: shopId } }) : undefined;
     return {
       kind: "search" as const,
       keyword,
       sort,
-      result: r.status ? r.data : { keyword, list: [], total: 0, page, per_page: PER_PAGE, sort },
+      filters,
+      result,
+      popular: popular?.status ? popular.data.slice(0, 4) : [],
     };
   }
   const r = await context.api<CategoryPage>("/api/category/find", {
-    query: { id: intParam(categoryId, 0), sort, page, per_page: PER_PAGE, shop_id: shopId },
+    query: { id: intParam(categoryId, 0), sort, page, per_page: PER_PAGE, shop_id: shopId, ...filters },
   });
   if (!r.status) throw data(null, { status: 404 });
-  return { kind: "category" as const, keyword: "", sort, result: r.data };
+  return { kind: "category" as const, keyword: "", sort, filters, result: r.data, popular: [] as Card[] };
 }
 
 export const meta: Route.MetaFunction = ({ data: d, matches, location }) => {
@@ -79,6 +89,7 @@ export default function ProductList({ loaderData: d }: Route.ComponentProps) {
     ? { parent_categry_id: String(category.category.id) }
     : { keyword: d.keyword };
   if (d.sort !== "newest") baseQuery.sort = d.sort;
+  for (const [k, v] of Object.entries(d.filters)) baseQuery[k] = String(v);
   const title = category ? category.category.name : d.keyword ? `「${d.keyword}」的搜尋結果` : "全部商品";
 
   return (
@@ -89,34 +100,7 @@ export default function ProductList({ loaderData: d }: Route.ComponentProps) {
           <h1 className="text-2xl font-bold text-stone-800">{title}</h1>
           <p className="mt-1 text-sm text-stone-600">{`共 ${result.total} 項商品`}</p>
         </div>
-        <Form method="get" action={shop.path("/product")} className="flex items-center gap-2">
-          {Object.entries(baseQuery)
-            .filter(([k]) => k !== "sort")
-            .map(([k, v]) => (
-              <input key={k} type="hidden" name={k} value={v} />
-            ))}
-          <label htmlFor="sort" className="text-sm text-stone-600">
-            排序
-          </label>
-          <select
-            id="sort"
-            name="sort"
-            defaultValue={d.sort}
-            onChange={(e) => e.currentTarget.form?.requestSubmit()}
-            className="rounded-lg border border-stone-300 bg-white px-3 py-2"
-          >
-            {SORTS.map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-          <noscript>
-            <button type="submit" className="btn-secondary">
-              套用
-            </button>
-          </noscript>
-        </Form>
+        <ListingFilterForm action={shop.path("/product")} base={baseQuery} sort={d.sort} sorts={SORTS} filters={d.filters} />
       </div>
 
       {category && category.children.length > 0 && (
@@ -134,10 +118,17 @@ export default function ProductList({ loaderData: d }: Route.ComponentProps) {
         </ul>
       )}
 
-      {result.list.length === 0 ? (
-        <p className="card text-center text-stone-600">
-          {d.kind === "search" ? "找不到符合的商品，換個關鍵字試試看。" : "這個分類目前沒有商品。"}
+      {"approximate" in result && result.approximate && (
+        <p className="mb-4 rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900" role="status">
+          找不到完全符合「{d.keyword}」的商品，以下是相近的結果。
         </p>
+      )}
+      {result.list.length === 0 ? (
+        d.kind === "search" ? (
+          <NoResults popular={d.popular} filtered={Object.keys(d.filters).length > 0} />
+        ) : (
+          <p className="card text-center text-stone-600">這個分類目前沒有符合條件的商品。</p>
+        )
       ) : (
         <ul className="grid grid-cols-2 gap-3 md:grid-cols-4 md:gap-5">
           {result.list.map((p, i) => (
@@ -149,6 +140,47 @@ export default function ProductList({ loaderData: d }: Route.ComponentProps) {
       )}
       <Pagination page={result.page} total={result.total} perPage={result.per_page} path="/product" query={baseQuery} />
     </div>
+  );
+}
+
+/** A search with no results suggests the categories and what sells, rather than a dead end. */
+function NoResults({ popular, filtered }: { popular: Card[]; filtered: boolean }) {
+  const categories = useRouteLoaderData<typeof rootLoader>("root")?.categories ?? [];
+  return (
+    <section className="card" aria-labelledby="no-results">
+      <h2 id="no-results" className="text-center text-stone-700">
+        {filtered ? "沒有符合篩選條件的商品，試試放寬價格或取消只看有現貨。" : "找不到符合的商品，換個關鍵字試試看。"}
+      </h2>
+      {categories.length > 0 && (
+        <>
+          <h3 className="mt-5 mb-2 font-bold text-stone-800">逛逛商品分類</h3>
+          <ul className="flex flex-wrap gap-2">
+            {categories.map((c) => (
+              <li key={c.id}>
+                <ShopLink
+                  to={`/product?parent_categry_id=${c.id}`}
+                  className="inline-flex min-h-11 items-center rounded-full bg-white px-4 text-sm text-stone-700 ring-1 ring-stone-300"
+                >
+                  {c.name}
+                </ShopLink>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {popular.length > 0 && (
+        <>
+          <h3 className="mt-5 mb-2 font-bold text-stone-800">熱銷商品</h3>
+          <ul className="grid grid-cols-2 gap-3 md:grid-cols-4 md:gap-5">
+            {popular.map((p) => (
+              <li key={p.id}>
+                <ProductCard product={p} />
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
   );
 }
 

@@ -66,7 +66,11 @@ export const categoryPage = productPage.extend({
   children: z.array(crumb),
 });
 
-export const searchPage = productPage.extend({ keyword: z.string() });
+export const searchPage = productPage.extend({
+  keyword: z.string(),
+  /** No product had every term, so these are close spellings (typos forgiven). */
+  approximate: z.boolean(),
+});
 
 export const suggestion = z.object({ id: int, name: z.string(), image: z.string(), price: int });
 

@@ -24,6 +24,8 @@ describe("product page data", () => {
   });
 
   test("sold-out and low-stock variants say so without the number", async () => {
+    const card = (await t.call<SearchPage>("GET", "/api/product/search?per_page=100")).body.data.list.find((p) => p.id === 11);
+    expect(card?.in_stock).toBe(false);
     const soldOut = await t.call<ProductView>("GET", "/api/product/get?id=11");
     expect(soldOut.body.data.variants.every((v) => v.stock_state === "out_of_stock")).toBe(true);
     expect(soldOut.body.data.in_stock).toBe(false);
@@ -130,6 +132,66 @@ describe("search", () => {
     const r = await t.call<SearchPage>("GET", `/api/product/search?keyword=${encodeURIComponent(kw)}`);
     expect(r.status).toBeLessThan(500);
     if (r.status === 200) expect(Array.isArray(r.body.data.list)).toBe(true);
+  });
+
+  const search = async (query: string) =>
+    (await t.call<SearchPage>("GET", `/api/product/search?per_page=100&${query}`)).body.data;
+  const names = (page: SearchPage) => page.list.map((p) => p.name).sort();
+
+  test("臺 and 台 (and other variant characters) find the same products", async () => {
+    const tai = await search(`keyword=${encodeURIComponent("台東")}`);
+    const tai2 = await search(`keyword=${encodeURIComponent("臺東")}`);
+    expect(names(tai)).toContain("台東紅烏龍");
+    expect(names(tai2)).toEqual(names(tai));
+    expect(tai2.approximate).toBe(false);
+    // A product named with 臺 is found by 台 too (the text is folded when indexed).
+    const [before] = await t.database.db.select({ name: products.name }).from(products).where(eq(products.id, 2));
+    await t.database.db.update(products).set({ name: "臺灣高山茶試飲包" }).where(eq(products.id, 2));
+    await t.services.catalogue.refreshSearchIndex(undefined, [2]);
+    t.publicCache.invalidate();
+    try {
+      expect(names(await search(`keyword=${encodeURIComponent("台灣高山")}`))).toContain("臺灣高山茶試飲包");
+      expect(names(await search(`keyword=${encodeURIComponent("臺灣高山")}`))).toContain("臺灣高山茶試飲包");
+    } finally {
+      await t.database.db
+        .update(products)
+        .set({ name: before?.name ?? "" })
+        .where(eq(products.id, 2));
+      await t.services.catalogue.refreshSearchIndex(undefined, [2]);
+      t.publicCache.invalidate();
+    }
+  });
+
+  test("a small typo still finds the product, and the page says the results are close matches", async () => {
+    const typo = await search(`keyword=${encodeURIComponent("金萱烏籠")}`);
+    expect(typo.approximate).toBe(true);
+    expect(names(typo)).toContain("阿里山金萱烏龍");
+    expect(typo.list.every((p) => p.name.includes("金萱"))).toBe(true);
+    const suggestions = await t.call<Suggestion[]>("GET", `/api/product/search/fast?keyword=${encodeURIComponent("金萱烏籠")}`);
+    expect(suggestions.body.data.map((s) => s.name)).toContain("阿里山金萱烏龍");
+    // Two characters allow no typo: 烏籠 is not 烏龍.
+    expect((await search(`keyword=${encodeURIComponent("烏籠")}`)).list).toEqual([]);
+  });
+
+  test("listings filter by price range and 只看有現貨", async () => {
+    const all = await search("keyword=");
+    const ranged = await search("keyword=&min_price=300&max_price=800");
+    expect(ranged.total).toBeGreaterThan(0);
+    expect(ranged.total).toBeLessThan(all.total);
+    expect(ranged.list.every((p) => p.price >= 300 && p.price <= 800)).toBe(true);
+    const stocked = await search("keyword=&in_stock=1");
+    expect(stocked.list.every((p) => p.in_stock)).toBe(true);
+    expect(all.list.some((p) => !p.in_stock)).toBe(true);
+    expect(stocked.total).toBe(all.total - all.list.filter((p) => !p.in_stock).length);
+    const empty = await search("keyword=&min_price=&max_price=&in_stock=0");
+    expect(empty.total).toBe(all.total);
+    const cat = await t.call<CategoryPage>("GET", "/api/category/find?id=1&max_price=500&in_stock=1");
+    expect(cat.body.data.list.every((p) => p.price <= 500 && p.in_stock)).toBe(true);
+    for (const bad of ["min_price=-1", "max_price=abc", "min_price=1.5", "in_stock=yes", "max_price=123456789"]) {
+      const r = await t.call("GET", `/api/product/search?${bad}`);
+      expect(r.status, bad).toBe(400);
+      expect(r.body.message, bad).toMatch(/價格|庫存/);
+    }
   });
 
   test("a sub-mall searches its own selection only", async () => {

@@ -1,4 +1,4 @@
-import { idSchema, pageQuerySchema, productSorts, shopQuerySchema, z } from "@shop/contract";
+import { idSchema, listingFilterQuery, pageQuerySchema, productSorts, shopQuerySchema, z } from "@shop/contract";
 import {
   answers,
   categoryNode,
@@ -33,13 +33,18 @@ export function catalogueRoutes(services: { catalogue: CatalogueService; loyalty
       {
         config: cached,
         schema: {
-          querystring: shopQuerySchema.extend({ id: idSchema, sort: sortSchema, ...pageQuerySchema.shape }),
+          querystring: shopQuerySchema.extend({
+            id: idSchema,
+            sort: sortSchema,
+            ...pageQuerySchema.shape,
+            ...listingFilterQuery.shape,
+          }),
           response: answers(categoryPage),
         },
       },
       async (req) => {
         const q = req.query;
-        return ok(await catalogue.categoryPage(q.id, q.shop_id, q.page, q.per_page, q.sort));
+        return ok(await catalogue.categoryPage(q.id, q.shop_id, q.page, q.per_page, q.sort, q));
       },
     );
 
@@ -70,13 +75,18 @@ export function catalogueRoutes(services: { catalogue: CatalogueService; loyalty
       {
         config: cached,
         schema: {
-          querystring: shopQuerySchema.extend({ keyword: keywordSchema.default(""), sort: sortSchema, ...pageQuerySchema.shape }),
+          querystring: shopQuerySchema.extend({
+            keyword: keywordSchema.default(""),
+            sort: sortSchema,
+            ...pageQuerySchema.shape,
+            ...listingFilterQuery.shape,
+          }),
           response: answers(searchPage),
         },
       },
       async (req) => {
         const q = req.query;
-        return ok(await catalogue.search(q.keyword, q.shop_id, q.page, q.per_page, q.sort));
+        return ok(await catalogue.search(q.keyword, q.shop_id, q.page, q.per_page, q.sort, q));
       },
     );
 

@@ -1,6 +1,15 @@
+import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { documentTokens, normalize, parseQuery } from "./search.js";
+import {
+  approximateDistance,
+  documentTokens,
+  normalize,
+  parseQuery,
+  substringEditDistance,
+  VARIANT_FROM,
+  VARIANT_TO,
+} from "./search.js";
 
 describe("CJK search tokens", () => {
   test("unigrams and bigrams of Chinese, prefixes of words", () => {
@@ -37,6 +46,47 @@ describe("CJK search tokens", () => {
         const query = chars.slice(start, end).join("");
         const docTokens = new Set(documentTokens(doc));
         expect(parseQuery(query).tokens.every((t) => docTokens.has(t))).toBe(true);
+      }),
+    );
+  });
+});
+
+describe("variant characters and typos", () => {
+  test("variants fold to one form on both sides", () => {
+    expect(normalize("臺灣檯燈 温泉")).toBe("台灣台燈 溫泉");
+    expect(parseQuery("臺灣").tokens).toEqual(parseQuery("台灣").tokens);
+    expect([...VARIANT_FROM].length).toBe([...VARIANT_TO].length);
+  });
+
+  test("the migration refolds stored text with the same characters", () => {
+    const sql = readFileSync(new URL("../../../drizzle/0034_search_variant_folding.sql", import.meta.url), "utf8");
+    expect(sql).toContain(`'${VARIANT_FROM}', '${VARIANT_TO}'`);
+    expect(sql).toContain(`[${VARIANT_FROM}]`);
+  });
+
+  test("edit distance to the closest substring", () => {
+    expect(substringEditDistance("烏龍", "高山烏龍茶")).toBe(0);
+    expect(substringEditDistance("金萱烏籠", "阿里山金萱烏龍")).toBe(1);
+    expect(substringEditDistance("oolomg", "oolong tea")).toBe(1);
+    expect(substringEditDistance("abc", "")).toBe(3);
+  });
+
+  test("typos are forgiven by term length: none under 3 Chinese characters or 4 letters", () => {
+    const doc = normalize("阿里山金萱烏龍 Oolong Tea");
+    expect(approximateDistance(parseQuery("金萱烏籠"), doc)).toBe(1);
+    expect(approximateDistance(parseQuery("oolomg"), doc)).toBe(1);
+    expect(approximateDistance(parseQuery("烏籠"), doc)).toBeUndefined();
+    expect(approximateDistance(parseQuery("tex"), doc)).toBeUndefined();
+    expect(approximateDistance(parseQuery("金萱烏籠 oolomg"), doc)).toBe(2);
+  });
+
+  test("a term's distance never exceeds its length and is 0 exactly when it occurs", () => {
+    const han = fc.constantFrom(..."高山烏龍茶禮盒鳳梨酥".split(""));
+    fc.assert(
+      fc.property(fc.array(han, { minLength: 1, maxLength: 6 }), fc.array(han, { maxLength: 20 }), (term, text) => {
+        const d = substringEditDistance(term.join(""), text.join(""));
+        expect(d).toBeLessThanOrEqual(term.length);
+        expect(d === 0).toBe(text.join("").includes(term.join("")));
       }),
     );
   });

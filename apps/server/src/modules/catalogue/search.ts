@@ -10,9 +10,21 @@ const CJK = /[\u3400-\u9fff\uf900-\ufaff\u3040-\u30ff]/;
 const WORD = /[a-z0-9]+/g;
 const MAX_PREFIX = 12;
 
-/** Lower-case, full-width to half-width (ＡＢＣ１２３ → abc123), spaces collapsed. */
+/**
+ * Variant characters folded to the form shoppers here type most (臺灣 finds 台灣 and back). Folding
+ * is per character, so migration 0034 refolds stored text and tokens with SQL `translate()` using
+ * these same two strings (a test keeps them equal).
+ */
+export const VARIANT_FROM = "臺檯裏着峯綫衞爲僞麪羣眞啓温鷄敎户録粧牀盃祕銹汙歎週蔴菓糉鈎搾";
+export const VARIANT_TO = "台台裡著峰線衛為偽麵群真啟溫雞教戶錄妝床杯秘鏽污嘆周麻果粽鉤榨";
+const FOLD = new Map([...VARIANT_FROM].map((c, i) => [c, [...VARIANT_TO][i] ?? c]));
+
+/** Lower-case, full-width to half-width (ＡＢＣ１２３ → abc123), variants folded, spaces collapsed. */
 export function normalize(text: string): string {
-  return text.normalize("NFKC").toLowerCase().replace(/\s+/g, " ").trim();
+  const t = text.normalize("NFKC").toLowerCase().replace(/\s+/g, " ").trim();
+  let out = "";
+  for (const ch of t) out += FOLD.get(ch) ?? ch;
+  return out;
 }
 
 function cjkRuns(text: string): string[] {
@@ -71,4 +83,62 @@ export function parseQuery(query: string): ParsedQuery {
     for (const [word] of term.matchAll(WORD)) tokens.add(word.slice(0, MAX_PREFIX));
   }
   return { terms, tokens: [...tokens] };
+}
+
+/** Edits allowed in a term before it no longer matches: none for short terms (茶, 烏龍, tea). */
+function typoBudget(term: string): number {
+  const n = [...term].length;
+  if (n > 16) return 0; // a pasted sentence, not a misspelt name
+  if (CJK.test(term)) return n >= 3 ? 1 : 0;
+  if (n >= 8) return 2;
+  return n >= 4 ? 1 : 0;
+}
+
+/**
+ * The fewest edits (insert, delete, substitute) turning `term` into some substring of `text`
+ * (Sellers' approximate matching: a free start and end in the text).
+ */
+export function substringEditDistance(term: string, text: string): number {
+  const a = [...term];
+  const b = [...text];
+  let prev = a.map((_, i) => i + 1);
+  let best = prev[a.length - 1] ?? 0;
+  for (const ch of b) {
+    const row = new Array<number>(a.length);
+    let diagonal = 0; // the empty prefix of the term matches anywhere at no cost
+    for (let i = 0; i < a.length; i++) {
+      const up = prev[i] ?? 0;
+      const left = i === 0 ? 0 : (row[i - 1] ?? 0);
+      row[i] = Math.min(up + 1, left + 1, diagonal + (a[i] === ch ? 0 : 1));
+      diagonal = up;
+    }
+    prev = row;
+    best = Math.min(best, row[a.length - 1] ?? 0);
+  }
+  return a.length === 0 ? 0 : best;
+}
+
+/**
+ * Index tokens a product matching with typos still has at least one of: a CJK term's characters
+ * (one wrong character leaves the others) and a word's first two letters.
+ */
+export function approximateTokens(q: ParsedQuery): string[] {
+  const tokens = new Set<string>();
+  for (const term of q.terms) {
+    if (typoBudget(term) === 0) continue;
+    for (const run of cjkRuns(term)) for (const ch of run) tokens.add(ch);
+    for (const [word] of term.matchAll(WORD)) if (word.length >= 2) tokens.add(word.slice(0, 2));
+  }
+  return [...tokens];
+}
+
+/** How far a document is from every term (each within its budget), or undefined when one is not. */
+export function approximateDistance(q: ParsedQuery, text: string): number | undefined {
+  let total = 0;
+  for (const term of q.terms) {
+    const d = text.includes(term) ? 0 : substringEditDistance(term, text);
+    if (d > typoBudget(term)) return undefined;
+    total += d;
+  }
+  return total;
 }

@@ -2,21 +2,21 @@ import type {
   CategoryPage,
   Crumb,
   HomeCategory,
+  ListingFilters,
   PointPercent,
   ProductCard,
   ProductSort,
   ProductView,
-  SearchPage,
   StockState,
-  Suggestion,
 } from "@shop/contract";
 import { MAIN_SHOP_ID } from "@shop/contract";
-import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, isNull, lte, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "../../db/client.js";
 import { categories, productImages, products, shopProducts, variants } from "../../db/schema/index.js";
 import { notFound } from "../../lib/errors.js";
-import { documentTokens, normalize, parseQuery } from "./search.js";
+import { createProductSearch } from "./product-search.js";
+import { documentTokens, normalize } from "./search.js";
 
 export interface CategoryNode {
   id: number;
@@ -35,7 +35,9 @@ function stockState(stock: number): StockState {
   return stock <= LOW_STOCK ? "low" : "in_stock";
 }
 
-const inStock = sql<boolean>`exists (select 1 from ${variants} where ${variants.productId} = ${products.id} and ${variants.stock} > 0)`;
+// Columns are written table-qualified: drizzle prints a lone table's columns bare, and a bare "id"
+// inside this subquery would be the variant's own id (cards once said sold-out products were in stock).
+const inStock = sql<boolean>`exists (select 1 from ${variants} v where v.product_id = ${products}.id and v.stock > 0)`;
 
 const cardColumns = {
   id: products.id,
@@ -70,7 +72,7 @@ export function createCatalogueService(db: Db) {
     if (shopId === MAIN_SHOP_ID) return onShelf;
     return and(
       onShelf,
-      sql`exists (select 1 from ${shopProducts} where ${shopProducts.shopId} = ${shopId} and ${shopProducts.productId} = ${products.id})`,
+      sql`exists (select 1 from ${shopProducts} sp where sp.shop_id = ${shopId} and sp.product_id = ${products}.id)`,
     ) as SQL;
   }
 
@@ -90,6 +92,15 @@ export function createCatalogueService(db: Db) {
     return rows.map(toCard);
   }
 
+  /** A listing's conditions with the shopper's price range and 只看有現貨. */
+  function filtered(where: SQL, f: ListingFilters): SQL {
+    const parts = [where];
+    if (f.min_price !== undefined) parts.push(gte(products.price, f.min_price));
+    if (f.max_price !== undefined) parts.push(lte(products.price, f.max_price));
+    if (f.in_stock) parts.push(inStock);
+    return and(...parts) as SQL;
+  }
+
   /** One page of cards: the page's ids first (served by the listing indexes), then their cards. */
   async function pagedCards(where: SQL, sort: ProductSort, page: number, perPage: number) {
     const [[total], ids] = await Promise.all([
@@ -107,22 +118,6 @@ export function createCatalogueService(db: Db) {
     const rows = await db.select(cardColumns).from(products).where(inArray(products.id, order));
     const byId = new Map(rows.map((r) => [r.id, toCard(r)]));
     return { list: order.flatMap((id) => byId.get(id) ?? []), total: total?.n ?? 0 };
-  }
-
-  function searchCondition(keyword: string): SQL | undefined {
-    const q = parseQuery(keyword);
-    if (q.terms.length === 0) return undefined;
-    const parts: SQL[] = [];
-    if (q.tokens.length > 0) {
-      parts.push(
-        sql`${products.searchTokens} @> array[${sql.join(
-          q.tokens.map((t) => sql`${t}`),
-          sql`, `,
-        )}]::text[]`,
-      );
-    }
-    for (const term of q.terms) parts.push(sql`position(${term} in ${products.searchText}) > 0`);
-    return and(...parts);
   }
 
   async function categoryById(id: number) {
@@ -158,7 +153,14 @@ export function createCatalogueService(db: Db) {
     },
 
     /** A category (top-level: with its children's products) and one page of its products. */
-    async categoryPage(id: number, shopId: number, page: number, perPage: number, sort: ProductSort): Promise<CategoryPage> {
+    async categoryPage(
+      id: number,
+      shopId: number,
+      page: number,
+      perPage: number,
+      sort: ProductSort,
+      filters: ListingFilters = {},
+    ): Promise<CategoryPage> {
       const category = await categoryById(id);
       if (!category) throw notFound("CATEGORY_NOT_FOUND", "找不到此分類");
       const parent = category.parentId === null ? undefined : await categoryById(category.parentId);
@@ -170,7 +172,7 @@ export function createCatalogueService(db: Db) {
         .orderBy(asc(categories.sort), asc(categories.id));
       const ids = category.parentId === null ? [category.id, ...children.map((c) => c.id)] : [category.id];
       const where = and(inShop(shopId), inArray(products.categoryId, ids)) as SQL;
-      const { list, total } = await pagedCards(where, sort, page, perPage);
+      const { list, total } = await pagedCards(filtered(where, filters), sort, page, perPage);
       const breadcrumb: Crumb[] = parent
         ? [
             { id: parent.id, name: parent.name },
@@ -235,27 +237,7 @@ export function createCatalogueService(db: Db) {
       };
     },
 
-    async suggestions(keyword: string, limit: number, shopId: number): Promise<Suggestion[]> {
-      const match = searchCondition(keyword);
-      const first = parseQuery(keyword).terms[0];
-      if (!match || !first) return [];
-      // search_text starts with the name: the earlier the term occurs, the better the suggestion.
-      return db
-        .select({ id: products.id, name: products.name, image: products.image, price: products.price })
-        .from(products)
-        .where(and(inShop(shopId), match))
-        .orderBy(sql`position(${first} in ${products.searchText})`, asc(products.sort), asc(products.id))
-        .limit(limit);
-    },
-
-    async search(keyword: string, shopId: number, page: number, perPage: number, sort: ProductSort): Promise<SearchPage> {
-      const match = searchCondition(keyword);
-      const empty = { keyword, list: [], total: 0, page, per_page: perPage, sort };
-      // No keyword at all is /product's 全部商品; a keyword of only symbols matches nothing.
-      if (!match && keyword.trim() !== "") return empty;
-      const { list, total } = await pagedCards(match ? (and(inShop(shopId), match) as SQL) : inShop(shopId), sort, page, perPage);
-      return { ...empty, list, total };
-    },
+    ...createProductSearch(db, { inShop, pagedCards, filtered }),
 
     /** What a cart needs of its variants: names, today's price, exact stock (never shown), limits. */
     async variantsForCart(ids: number[], shopId: number) {

@@ -10,7 +10,7 @@ import { categories, products, shopProducts } from "../../db/schema/index.js";
 export function createCatalogueSitemap(db: Db) {
   const onSale = eq(products.status, "on");
   const inShop = (shopId: number) =>
-    sql`exists (select 1 from ${shopProducts} where ${shopProducts.shopId} = ${shopId} and ${shopProducts.productId} = ${products.id})`;
+    sql`exists (select 1 from ${shopProducts} sp where sp.shop_id = ${shopId} and sp.product_id = ${products}.id)`;
   return {
     async productCount(): Promise<number> {
       const [row] = await db.select({ n: count() }).from(products).where(onSale);

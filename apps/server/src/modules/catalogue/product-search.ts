@@ -1,0 +1,97 @@
+import type { ListingFilters, ProductCard, ProductSort, SearchPage, Suggestion } from "@shop/contract";
+import { and, asc, inArray, type SQL, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.js";
+import { products } from "../../db/schema/index.js";
+import { approximateDistance, approximateTokens, type ParsedQuery, parseQuery } from "./search.js";
+
+/** Candidates read for typo matching: enough for a shop's catalogue, bounded for a huge one. */
+const APPROXIMATE_CANDIDATES = 2000;
+
+interface ListingParts {
+  inShop: (shopId: number) => SQL;
+  filtered: (where: SQL, f: ListingFilters) => SQL;
+  pagedCards: (where: SQL, sort: ProductSort, page: number, perPage: number) => Promise<{ list: ProductCard[]; total: number }>;
+}
+
+const tokenArray = (tokens: string[]) =>
+  sql`array[${sql.join(
+    tokens.map((t) => sql`${t}`),
+    sql`, `,
+  )}]::text[]`;
+
+/**
+ * Keyword search: every term must occur (variants such as 臺/台 folded, see search.ts). When no
+ * product has them all, close spellings are offered instead and the page says so (`approximate`).
+ */
+export function createProductSearch(db: Db, parts: ListingParts) {
+  const { inShop, filtered, pagedCards } = parts;
+
+  function exactCondition(q: ParsedQuery): SQL | undefined {
+    if (q.terms.length === 0) return undefined;
+    const conditions: SQL[] = [];
+    if (q.tokens.length > 0) conditions.push(sql`${products.searchTokens} @> ${tokenArray(q.tokens)}`);
+    for (const term of q.terms) conditions.push(sql`position(${term} in ${products.searchText}) > 0`);
+    return and(...conditions);
+  }
+
+  /** Products within each term's typo budget, nearest first; empty when a term allows none. */
+  async function approximateIds(q: ParsedQuery, where: SQL): Promise<number[]> {
+    const tokens = approximateTokens(q);
+    if (tokens.length === 0) return [];
+    const rows = await db
+      .select({ id: products.id, text: products.searchText })
+      .from(products)
+      .where(and(where, sql`${products.searchTokens} && ${tokenArray(tokens)}`))
+      .orderBy(asc(products.sort), asc(products.id))
+      .limit(APPROXIMATE_CANDIDATES);
+    return rows
+      .map((r) => ({ id: r.id, distance: approximateDistance(q, r.text) }))
+      .filter((r): r is { id: number; distance: number } => r.distance !== undefined)
+      .sort((a, b) => a.distance - b.distance)
+      .map((r) => r.id);
+  }
+
+  return {
+    async suggestions(keyword: string, limit: number, shopId: number): Promise<Suggestion[]> {
+      const q = parseQuery(keyword);
+      const match = exactCondition(q);
+      const first = q.terms[0];
+      if (!match || !first) return [];
+      const columns = { id: products.id, name: products.name, image: products.image, price: products.price };
+      // search_text starts with the name: the earlier the term occurs, the better the suggestion.
+      const exact = await db
+        .select(columns)
+        .from(products)
+        .where(and(inShop(shopId), match))
+        .orderBy(sql`position(${first} in ${products.searchText})`, asc(products.sort), asc(products.id))
+        .limit(limit);
+      if (exact.length > 0) return exact;
+      const ids = (await approximateIds(q, inShop(shopId))).slice(0, limit);
+      if (ids.length === 0) return [];
+      const rows = await db.select(columns).from(products).where(inArray(products.id, ids));
+      return ids.flatMap((id) => rows.find((r) => r.id === id) ?? []);
+    },
+
+    async search(
+      keyword: string,
+      shopId: number,
+      page: number,
+      perPage: number,
+      sort: ProductSort,
+      filters: ListingFilters = {},
+    ): Promise<SearchPage> {
+      const q = parseQuery(keyword);
+      const match = exactCondition(q);
+      const empty = { keyword, list: [], total: 0, page, per_page: perPage, sort, approximate: false };
+      // No keyword at all is /product's 全部商品; a keyword of only symbols matches nothing.
+      if (!match && keyword.trim() !== "") return empty;
+      const inThisShop = filtered(inShop(shopId), filters);
+      const exact = await pagedCards(match ? (and(inThisShop, match) as SQL) : inThisShop, sort, page, perPage);
+      if (exact.total > 0 || !match) return { ...empty, ...exact };
+      const ids = await approximateIds(q, inThisShop);
+      if (ids.length === 0) return empty;
+      const close = await pagedCards(and(inThisShop, inArray(products.id, ids)) as SQL, sort, page, perPage);
+      return { ...empty, ...close, approximate: true };
+    },
+  };
+}
