@@ -1,4 +1,5 @@
 import type { Envelope, FieldError } from "@shop/contract/envelope";
+import { publishCartCount } from "./cart-count";
 import { storage } from "./storage";
 
 export type ApiResult<T> = Envelope<T> & { httpStatus: number };
@@ -8,6 +9,9 @@ type Query = Record<string, string | number | undefined>;
 const NETWORK_ERROR = "網路連線異常，請檢查網路後再試一次";
 /** Set once a `logout` answer is sending the page home. */
 let leaving = false;
+
+/** True while a `logout` answer is taking the page home: what is left of this page waits for the next. */
+export const leavingPage = () => leaving;
 
 /**
  * The browser's API client: adds the bearer token, always resolves to the envelope, and on a
@@ -42,8 +46,10 @@ export async function api<T = unknown>(
     return { status: false, message: "伺服器回應異常，請稍後再試", data: null as T, httpStatus: response.status };
   }
   // A visitor's first cart call hands out the cart token; signing in merges that cart away.
-  const data = envelope.data as { cart_token?: unknown; token?: unknown } | null;
+  const data = envelope.data as { cart_token?: unknown; token?: unknown; lines?: unknown } | null;
   if (data && typeof data.cart_token === "string") storage.setCartToken(data.cart_token);
+  // Every cart call answers the whole cart: the badges follow each change.
+  if (envelope.status && path.startsWith("/api/cart/") && Array.isArray(data?.lines)) publishCartCount(data.lines);
   if (envelope.status && cartToken && data && typeof data.token === "string") storage.setCartToken(null);
   // Calls in flight together may all be refused: the page is left once.
   if (envelope.message === "logout" && !leaving) {

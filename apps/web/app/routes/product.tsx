@@ -1,7 +1,7 @@
-import type { ProductView, VariantView } from "@shop/contract/catalogue";
+import type { ProductView, ShipMethodView, VariantView } from "@shop/contract/catalogue";
 import { formatMoney } from "@shop/contract/format";
 import { lazy, Suspense, useEffect, useState } from "react";
-import { data } from "react-router";
+import { data, useRouteLoaderData } from "react-router";
 import { openCart } from "../features/cart/events";
 import { productJsonLd } from "../features/catalogue/jsonld";
 import { api } from "../lib/api";
@@ -9,14 +9,18 @@ import { intParam } from "../lib/query";
 import { seo, site } from "../lib/seo";
 import { parseShopPrefix, shopScope, useShop } from "../lib/shop";
 import { track } from "../lib/track";
+import type { loader as rootLoader } from "../root";
 import { useAlerts } from "../ui/alerts";
 import { Breadcrumb } from "../ui/Breadcrumb";
 import { Img } from "../ui/Img";
 import { RichContent } from "../ui/RichContent";
+import { ShopLink } from "../ui/ShopLink";
 import type { Route } from "./+types/product";
 
 // Nothing of the first paint needs it: its code loads after the page (first-load budget).
 const FavouriteButton = lazy(() => import("../features/catalogue/FavouriteButton"));
+// Server-rendered text that needs no code to read: its hydration waits for its chunk.
+const ShoppingNotes = lazy(() => import("../features/catalogue/ShoppingNotes"));
 
 const STOCK_LABEL: Record<VariantView["stock_state"], string> = { in_stock: "現貨供應", low: "數量有限", out_of_stock: "已售完" };
 
@@ -26,7 +30,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const shopId = parseShopPrefix(params.shopPrefix) ?? 1;
   const id = intParam(url.searchParams.get("id"), 0);
   if (!id) throw data(null, { status: 404 });
-  const product = await context.api<ProductView>("/api/product/get", { query: { id, shop_id: shopId } });
+  const [product, ship] = await Promise.all([
+    context.api<ProductView>("/api/product/get", { query: { id, shop_id: shopId } }),
+    context.api<ShipMethodView[]>("/api/shipmethod/search", { method: "POST", body: { shop_id: shopId } }),
+  ]);
   if (!product.status) throw data(null, { status: 404 });
   const wanted = intParam(url.searchParams.get("variant"), 0);
   const variantId = product.data.variants.some((v) => v.id === wanted)
@@ -39,6 +46,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     pointPercent: product.data.point_percent,
     variantId,
     shopBase: shopScope(shopId).base,
+    shipMethods: ship.status ? ship.data : [],
   };
 }
 
@@ -76,6 +84,8 @@ export default function Product({ loaderData }: Route.ComponentProps) {
   const [variantId, setVariantId] = useState(loaderData.variantId);
   const [imageIndex, setImageIndex] = useState(0);
   const [qty, setQty] = useState(1);
+  const [adding, setAdding] = useState(false);
+  const mobile = useRouteLoaderData<typeof rootLoader>("root")?.isMobile ?? false;
   useEffect(() => setVariantId(loaderData.variantId), [loaderData.variantId]);
 
   const variant = p.variants.find((v) => v.id === variantId) ?? p.variants[0];
@@ -88,8 +98,10 @@ export default function Product({ loaderData }: Route.ComponentProps) {
   const shown = gallery[imageIndex] ?? gallery[0] ?? p.image;
 
   const addToCart = async () => {
-    if (!variant) return;
+    if (!variant || adding) return;
+    setAdding(true);
     const r = await api("/api/cart/store", { body: { variant_id: variant.id, qty, shop_id: shop.shopId } });
+    setAdding(false);
     if (r.status) {
       track("add_to_cart", {
         value: variant.price * qty,
@@ -98,6 +110,31 @@ export default function Product({ loaderData }: Route.ComponentProps) {
       openCart();
     } else await alerts.error(r.message);
   };
+
+  // On a phone these sit in a bar fixed above the tab bar, so they stay while the shopper reads.
+  const buyButtons = soldOut ? (
+    <button type="button" className="btn-primary min-h-11 flex-1 md:min-w-40 md:flex-none" disabled>
+      已售完
+    </button>
+  ) : (
+    <>
+      <button
+        type="button"
+        className="btn-secondary min-h-11 flex-1 md:min-w-40 md:flex-none"
+        disabled={adding}
+        aria-busy={adding}
+        onClick={() => void addToCart()}
+      >
+        {adding ? "加入中…" : "加入購物車"}
+      </button>
+      <ShopLink
+        to={`/cart?variant_id=${variant?.id ?? ""}&qty=${qty}`}
+        className="btn-primary min-h-11 flex-1 md:min-w-40 md:flex-none"
+      >
+        直接購買
+      </ShopLink>
+    </>
+  );
 
   const pick = (v: VariantView) => {
     setVariantId(v.id);
@@ -180,7 +217,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
                 {p.variants.map((v) => (
                   <label
                     key={v.id}
-                    className={`cursor-pointer rounded-lg px-4 py-2 text-sm ring-1 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-tea-600 ${v.id === variantId ? "bg-tea-700 text-white ring-tea-700" : "bg-white text-stone-800 ring-stone-300"} ${v.stock_state === "out_of_stock" ? "opacity-60" : ""}`}
+                    className={`cursor-pointer rounded-lg px-4 py-2 text-sm ring-1 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-tea-600 ${v.id === variantId ? "bg-tea-700 text-white ring-tea-700" : v.stock_state === "out_of_stock" ? "bg-stone-100 text-stone-600 ring-stone-200" : "bg-white text-stone-800 ring-stone-300"}`}
                   >
                     <input
                       type="radio"
@@ -229,13 +266,14 @@ export default function Product({ loaderData }: Route.ComponentProps) {
           </div>
 
           <div className="flex flex-wrap gap-3">
-            <button type="button" className="btn-primary min-w-40" disabled={soldOut} onClick={() => void addToCart()}>
-              {soldOut ? "已售完" : "加入購物車"}
-            </button>
+            {!mobile && buyButtons}
             <Suspense fallback={null}>
               <FavouriteButton productId={p.id} />
             </Suspense>
           </div>
+          <Suspense fallback={null}>
+            <ShoppingNotes shipMethods={loaderData.shipMethods} />
+          </Suspense>
         </div>
       </div>
 
@@ -245,6 +283,17 @@ export default function Product({ loaderData }: Route.ComponentProps) {
         </h2>
         <RichContent html={p.description} className="text-stone-700" />
       </section>
+      {mobile && (
+        <>
+          <div className="h-20" aria-hidden />
+          <div
+            data-testid="buy-bar"
+            className="fixed inset-x-0 bottom-[calc(2.75rem+1px+env(safe-area-inset-bottom))] z-30 flex gap-2 border-t border-stone-200 bg-white/95 p-2 backdrop-blur"
+          >
+            {buyButtons}
+          </div>
+        </>
+      )}
     </article>
   );
 }

@@ -1,4 +1,5 @@
 import { formatMoney } from "@shop/contract/format";
+import { FreeShippingProgress } from "../features/cart/FreeShippingProgress";
 import { QtySelect, unavailableText } from "../features/cart/LineControls";
 import { useCart } from "../features/cart/useCart";
 import { seo, site } from "../lib/seo";
@@ -64,7 +65,10 @@ export default function SelectCart() {
               </li>
             ))}
           </ul>
-          <div className="mt-4 flex flex-wrap items-center justify-end gap-4 border-t border-stone-200 pt-4">
+          <div className="mt-4 ml-auto max-w-sm">
+            <FreeShippingProgress amount={cart.goods_amount} />
+          </div>
+          <div className="flex flex-wrap items-center justify-end gap-4 border-t border-stone-200 pt-4">
             <p className="text-stone-700">
               已選 {cart.selected_count} 項，商品小計{" "}
               <strong className="text-xl text-red-700" data-testid="select-cart-amount">

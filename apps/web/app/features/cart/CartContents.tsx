@@ -1,6 +1,7 @@
 import { formatMoney } from "@shop/contract/format";
 import { Img } from "../../ui/Img";
 import { ShopLink } from "../../ui/ShopLink";
+import { FreeShippingProgress } from "./FreeShippingProgress";
 import { QtySelect, unavailableText } from "./LineControls";
 import { useCart } from "./useCart";
 
@@ -44,6 +45,7 @@ export default function CartContents({ onClose }: { onClose(): void }) {
         ))}
       </ul>
       <div className="border-t border-stone-200 p-4">
+        <FreeShippingProgress amount={cart.goods_amount} />
         <p className="flex justify-between text-stone-700">
           <span>商品小計（{cart.selected_count} 項）</span>
           <span className="font-bold text-red-700" data-testid="cart-amount">

@@ -1,14 +1,18 @@
 import type { ShopInfo, TopHref } from "@shop/contract/front";
-import { type ReactNode, useEffect, useRef, useState } from "react";
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
 import { useLocation, useNavigation } from "react-router";
 import { useLogout, useToken } from "../../lib/auth";
+import { useCartCount } from "../../lib/cart-count";
 import { useAlerts } from "../../ui/alerts";
 import { ShopLink } from "../../ui/ShopLink";
 import { BankGate } from "../bank/BankGate";
 import { OPEN_CART_EVENT } from "../cart/events";
 import { SearchBox } from "../catalogue/SearchBox";
 import { CartPanel } from "./CartPanel";
-import { useExpiredSignInNotice, useScrolledPast, useScrollTopOnNavigate, useStartupChecks } from "./startup";
+import { useScrolledPast, useScrollTopOnNavigate } from "./scroll";
+
+// The mall check, an expired sign-in and the cart count run after the page is up (first-load JS).
+const SessionChecks = lazy(() => import("./SessionChecks"));
 
 export interface ShellData {
   isMobile: boolean;
@@ -53,20 +57,41 @@ function TestModeBadge() {
   );
 }
 
+/** The cart's item count on a cart icon or tab, updated by every cart call (read out as 「N 件商品」). */
+function CartBadge({ className = "-top-1.5 left-3.5" }: { className?: string }) {
+  const n = useCartCount();
+  return n > 0 ? (
+    <>
+      <span
+        aria-hidden
+        data-testid="cart-badge"
+        className={`absolute min-w-5 rounded-full bg-red-600 px-1 text-center text-xs leading-5 font-bold text-white ${className}`}
+      >
+        {n > 99 ? "99+" : n}
+      </span>
+      <span className="sr-only">（{n} 件商品）</span>
+    </>
+  ) : null;
+}
+
 function CartButton({ onClick, className = "" }: { onClick(): void; className?: string }) {
   return (
     <button
       type="button"
       onClick={onClick}
-      className={`relative inline-flex items-center gap-1 ${className}`}
-      aria-label="開啟購物車"
+      className={`relative inline-flex min-h-11 min-w-11 items-center justify-center gap-1 ${className}`}
     >
       <svg aria-hidden viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="1.8">
         <path d="M3 4h2l2.4 11.2a1 1 0 0 0 1 .8h9.2a1 1 0 0 0 1-.8L21 8H6.2" />
         <circle cx="9" cy="20" r="1.4" />
         <circle cx="18" cy="20" r="1.4" />
       </svg>
-      <span className="hidden md:inline">購物車</span>
+      {/* The name says what the button does and holds the word shown (WCAG 2.5.3). */}
+      <span className="sr-only">開啟購物車</span>
+      <span aria-hidden className="hidden md:inline">
+        購物車
+      </span>
+      <CartBadge />
     </button>
   );
 }
@@ -209,16 +234,17 @@ function MobileShell({ data, children, openCart }: { data: ShellData; children: 
         data-testid="mobile-tabbar"
         className="fixed inset-x-0 bottom-0 z-40 grid grid-cols-4 border-t border-stone-200 bg-white pb-[env(safe-area-inset-bottom)] text-center text-xs text-stone-700"
       >
-        <ShopLink to="/" className="py-2.5">
+        <ShopLink to="/" className="py-3.5">
           首頁
         </ShopLink>
-        <ShopLink to="/product" className="py-2.5">
+        <ShopLink to="/product" className="py-3.5">
           商品
         </ShopLink>
-        <button type="button" onClick={openCart} className="py-2.5">
+        <button type="button" onClick={openCart} className="relative py-3.5">
           購物車
+          <CartBadge className="top-0.5 left-[calc(50%+0.75rem)]" />
         </button>
-        <ShopLink to={token ? "/member" : "/login"} className="py-2.5">
+        <ShopLink to={token ? "/member" : "/login"} className="py-3.5">
           {token ? "會員" : "登入"}
         </ShopLink>
       </nav>
@@ -259,8 +285,6 @@ export function Shell({ data, children }: { data: ShellData; children: ReactNode
   const [cartOpen, setCartOpen] = useState(false);
   const location = useLocation();
   const alerts = useAlerts();
-  useStartupChecks();
-  useExpiredSignInNotice(alerts.remind);
   useScrollTopOnNavigate();
   // biome-ignore lint/correctness/useExhaustiveDependencies: close the panel whenever the page changes
   useEffect(() => setCartOpen(false), [location.pathname]);
@@ -282,6 +306,9 @@ export function Shell({ data, children }: { data: ShellData; children: ReactNode
       </Layout>
       <CartPanel open={cartOpen} onClose={() => setCartOpen(false)} />
       <BankGate />
+      <Suspense fallback={null}>
+        <SessionChecks remind={alerts.remind} />
+      </Suspense>
     </div>
   );
 }

@@ -1,10 +1,8 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { useLocation, useNavigate, useRouteLoaderData } from "react-router";
-import { api } from "../../lib/api";
+import { api, leavingPage } from "../../lib/api";
 import { MAIN_SHOP_ID } from "../../lib/shop";
 import { storage } from "../../lib/storage";
-
-const SCROLL_TOP_DELAY_MS = 100;
 
 /**
  * Start-up behaviour from the specification §4: remember the sub-mall and refcode for the
@@ -58,7 +56,8 @@ export function useExpiredSignInNotice(remind: (message: string) => Promise<void
   const navigate = useNavigate();
   useEffect(() => {
     const at = storage.signInExpiredAt();
-    if (!at) return;
+    // Set by this very page on its way home (code loaded after the refusal): the home page says it.
+    if (!at || leavingPage()) return;
     storage.setSignInExpiredAt(null);
     const mall = /^\/shop_\d+/.exec(at)?.[0] ?? "";
     // Back to the page they were on — unless that was a sign-in page itself.
@@ -80,31 +79,4 @@ function moveTo(shopId: number) {
   const rest = pathname.replace(/^\/shop_\d+(?=\/|$)/, "") || "/";
   const base = shopId === MAIN_SHOP_ID ? "" : `/shop_${shopId}`;
   window.location.replace(IN_EVERY_MALL.test(rest) ? `${base}${rest}${search}` : `${base}/`);
-}
-
-/** Every navigation scrolls to the top after 100 ms (specification §2). */
-export function useScrollTopOnNavigate() {
-  const { pathname, search } = useLocation();
-  const first = useRef(true);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each navigation by design
-  useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    const timer = setTimeout(() => window.scrollTo({ top: 0 }), SCROLL_TOP_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [pathname, search]);
-}
-
-/** True once the page has scrolled past the element (the header news area). */
-export function useScrolledPast(ref: React.RefObject<HTMLElement | null>) {
-  const [past, setPast] = useState(false);
-  useEffect(() => {
-    const onScroll = () => setPast(window.scrollY > (ref.current?.offsetHeight ?? 0));
-    onScroll();
-    window.addEventListener("scroll", onScroll, { passive: true });
-    return () => window.removeEventListener("scroll", onScroll);
-  }, [ref]);
-  return past;
 }

@@ -1,0 +1,67 @@
+import type { ShipMethodView } from "@shop/contract/catalogue";
+import { formatMoney } from "@shop/contract/format";
+import { useEffect, useState } from "react";
+import { api } from "../../lib/api";
+import { useShop } from "../../lib/shop";
+
+type Offer = { name: string; threshold: number };
+const offers = new Map<number, Promise<Offer[]>>();
+
+/** The shop's delivery methods that ship free above an amount, lowest first (read once per page load). */
+function freeShippingOffers(shopId: number): Promise<Offer[]> {
+  let found = offers.get(shopId);
+  if (!found) {
+    found = api<ShipMethodView[]>("/api/shipmethod/search", { body: { shop_id: shopId } }).then((r) =>
+      (r.status ? r.data : [])
+        .flatMap((m) => (m.free_threshold && m.free_threshold > 0 ? [{ name: m.name, threshold: m.free_threshold }] : []))
+        .sort((a, b) => a.threshold - b.threshold),
+    );
+    offers.set(shopId, found);
+  }
+  return found;
+}
+
+/**
+ * 「再買 NT$X 即可免運」 towards the lowest threshold, with a bar and each method's threshold (they
+ * differ: store pick-up is often cheaper to make free than home delivery).
+ */
+export function FreeShippingProgress({ amount }: { amount: number }) {
+  const shop = useShop();
+  const [list, setList] = useState<Offer[]>([]);
+  useEffect(() => {
+    let live = true;
+    void freeShippingOffers(shop.shopId).then((o) => live && setList(o));
+    return () => {
+      live = false;
+    };
+  }, [shop.shopId]);
+  // Towards the lowest threshold; once past it, towards the next method's (home delivery often costs more).
+  const next = list.find((o) => o.threshold > amount);
+  const threshold = next?.threshold ?? list[list.length - 1]?.threshold;
+  if (threshold === undefined || amount <= 0) return null;
+  const left = threshold - amount;
+  const message =
+    left <= 0
+      ? "已達免運門檻，享免運費"
+      : next === list[0]
+        ? `再買 ${formatMoney(left)} 即可免運`
+        : `再買 ${formatMoney(left)} ${next?.name ?? ""}也免運`;
+  return (
+    <div className="mb-3 text-sm" data-testid="free-shipping">
+      <p className={left > 0 ? "text-stone-700" : "font-medium text-tea-800"}>{message}</p>
+      <div
+        className="mt-1.5 h-2 overflow-hidden rounded-full bg-stone-200"
+        role="progressbar"
+        aria-label="免運進度"
+        aria-valuemin={0}
+        aria-valuemax={threshold}
+        aria-valuenow={Math.min(amount, threshold)}
+      >
+        <div className="h-full rounded-full bg-tea-600" style={{ width: `${Math.min(100, (amount / threshold) * 100)}%` }} />
+      </div>
+      <p className="mt-1 text-xs text-stone-500">
+        免運門檻：{list.map((o) => `${o.name} ${formatMoney(o.threshold)}`).join("、")}
+      </p>
+    </div>
+  );
+}

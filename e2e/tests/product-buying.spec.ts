@@ -1,0 +1,92 @@
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { PHONE_UA } from "./helpers";
+
+/** Buying from a product page: the phone's fixed buy bar, badges, free-shipping progress, 直接購買. */
+
+async function phonePage(browser: Browser) {
+  const context = await browser.newContext({
+    userAgent: PHONE_UA,
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+  });
+  return { context, page: await context.newPage() };
+}
+
+const money = (text: string | null) => Number((text ?? "").replace(/[^\d]/g, ""));
+
+/** Adds the product page's current variant; the badges count every item in the cart. */
+async function addAndCount(page: Page, badges: number) {
+  const add = page.getByRole("button", { name: "加入購物車" });
+  await add.click();
+  const panel = page.getByTestId("cart-panel");
+  await expect(panel).toBeInViewport();
+  await expect(page.getByTestId("cart-badge")).toHaveCount(badges);
+  for (const badge of await page.getByTestId("cart-badge").all()) await expect(badge).toHaveText("1");
+
+  // Free shipping: 再買 NT$X towards the lowest threshold (store pick-up, NT$999 in the demo shop).
+  const amount = money(await panel.getByTestId("cart-amount").textContent());
+  expect(amount).toBeLessThan(999);
+  await expect(panel.getByTestId("free-shipping")).toContainText(`再買 NT$${(999 - amount).toLocaleString("en-US")} 即可免運`);
+  await expect(panel.getByRole("progressbar", { name: "免運進度" })).toHaveAttribute("aria-valuenow", String(amount));
+
+  // Three of it: past NT$999, the next threshold (home delivery NT$1,500) is named.
+  const qty = panel.getByTestId("cart-line").getByRole("combobox");
+  await qty.selectOption("3");
+  for (const badge of await page.getByTestId("cart-badge").all()) await expect(badge).toHaveText("3");
+  if (amount * 3 < 1500) {
+    await expect(panel.getByTestId("free-shipping")).toContainText(
+      `再買 NT$${(1500 - amount * 3).toLocaleString("en-US")} 新竹物流宅配也免運`,
+    );
+  } else {
+    await expect(panel.getByTestId("free-shipping")).toContainText("已達免運門檻");
+  }
+
+  // The count survives a reload (read from the server) and empties with the cart.
+  await page.reload();
+  for (const badge of await page.getByTestId("cart-badge").all()) await expect(badge).toHaveText("3");
+  await expect(page.getByTestId("cart-badge")).toHaveCount(badges);
+  await page.getByRole("button", { name: /^開啟購物車\s*（3 件商品）$/ }).click();
+  await page.getByTestId("cart-panel").getByRole("button", { name: "移除" }).click();
+  await expect(page.getByTestId("cart-badge")).toHaveCount(0);
+}
+
+test("desktop: the header cart shows the count, the drawer the way to free shipping", async ({ page }) => {
+  await page.goto("/product/details?id=2");
+  await expect(page.getByTestId("cart-badge")).toHaveCount(0);
+  await expect(page.getByTestId("buy-bar")).toHaveCount(0);
+  await expect(page.getByTestId("shopping-notes")).toContainText("新竹物流宅配 NT$120，滿 NT$1,500 免運");
+  await expect(page.getByTestId("shopping-notes")).toContainText("7 天鑑賞期");
+  await addAndCount(page, 1);
+});
+
+test("phone: the buy bar stays on screen while reading, and header and tab bar both count", async ({ browser }) => {
+  const { context, page } = await phonePage(browser);
+  await page.goto("/product/details?id=2");
+  const bar = page.getByTestId("buy-bar");
+  await expect(bar).toBeInViewport();
+  await page.getByRole("heading", { name: "商品介紹" }).scrollIntoViewIfNeeded();
+  await page.mouse.wheel(0, 1500);
+  await expect(bar).toBeInViewport();
+  await expect(bar.getByRole("button", { name: "加入購物車" })).toBeVisible();
+  // Above the tab bar, not over it.
+  const barBox = await bar.boundingBox();
+  const tabBox = await page.getByTestId("mobile-tabbar").boundingBox();
+  expect((barBox?.y ?? 0) + (barBox?.height ?? 0)).toBeLessThanOrEqual((tabBox?.y ?? 0) + 1);
+  // Tap targets of the bar and the tab bar are at least 44 px high.
+  expect(barBox?.height ?? 0).toBeGreaterThanOrEqual(44);
+  for (const tab of await page.getByTestId("mobile-tabbar").locator("a, button").all()) {
+    expect((await tab.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(44);
+  }
+  await addAndCount(page, 2);
+  await context.close();
+});
+
+test("直接購買 opens checkout with just this variant and quantity", async ({ browser }) => {
+  const { context, page } = await phonePage(browser);
+  await page.goto("/product/details?id=1");
+  await page.getByTestId("buy-bar").getByRole("link", { name: "直接購買" }).click();
+  await expect(page).toHaveURL(/\/cart\?variant_id=\d+&qty=1$/);
+  await expect(page.getByText("阿里山金萱烏龍").first()).toBeVisible();
+  await context.close();
+});
