@@ -89,18 +89,29 @@ test.describe("guests buy", () => {
     await page.getByLabel("新竹物流宅配").check();
     await page.getByLabel("貨到付款").check();
     await page.getByRole("button", { name: "確認下單" }).click();
-    await expect(page.getByRole("dialog")).toBeVisible();
-    await page.getByRole("button", { name: "確認", exact: true }).click();
-    await expect(page.getByText("請輸入收件人姓名").first()).toBeVisible();
+    // Every error under its field at once, the first focused; no dialog for what the form can say.
+    await expect(page.getByTestId("checkout-invalid")).toContainText("個欄位需要修正");
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await expect(page.getByText("請輸入收件人姓名")).toBeVisible();
+    await expect(page.getByLabel("收件人姓名")).toBeFocused();
+    await expect(page.getByLabel("收件人姓名")).toHaveAttribute("aria-invalid", "true");
+    const shown = await page.locator("form .field-error").count();
+    expect(shown).toBeGreaterThan(2);
+    // Each message goes as its field is fixed; the others stay until theirs are.
     await fillReceiver(page, "0922000333");
+    await expect(page.getByText("請輸入收件人姓名")).toHaveCount(0);
+    await expect(page.locator("form .field-error")).toHaveCount(shown - 2);
     await fillHomeAddress(page);
+    await expect(page.locator("form .field-error")).toHaveCount(0);
+    await expect(page.getByTestId("checkout-invalid")).toHaveCount(0);
     await page.getByLabel("公司統編").check();
     await page.getByLabel("統一編號").fill("12345678");
     await page.getByLabel("公司抬頭").fill("茶山測試有限公司");
     await page.getByRole("button", { name: "確認下單" }).click();
-    await page.getByRole("button", { name: "確認", exact: true }).click();
     await expect(page.getByText("統一編號不正確，請再確認")).toBeVisible();
+    await expect(page.getByLabel("統一編號")).toBeFocused();
     await page.getByLabel("統一編號").fill("22099131");
+    await expect(page.getByText("統一編號不正確，請再確認")).toHaveCount(0);
     await page.getByRole("button", { name: "確認下單" }).click();
     await expect(page.getByTestId("finish-title")).toHaveText("訂單已成立，將以貨到付款出貨");
   });

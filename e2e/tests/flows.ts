@@ -60,9 +60,9 @@ export async function fillReceiver(page: Page, phone: string) {
 }
 
 export async function fillHomeAddress(page: Page) {
-  await page.getByLabel("郵遞區號").fill("100");
-  await page.getByLabel("縣市").fill("台北市");
-  await page.getByLabel("鄉鎮市區").fill("中正區");
+  await page.getByLabel("縣市").selectOption("臺北市");
+  await page.getByLabel("鄉鎮市區").selectOption("中正區");
+  await expect(page.getByLabel("郵遞區號")).toHaveValue("100");
   await page.getByLabel("地址", { exact: true }).fill("重慶南路一段 122 號");
 }
 

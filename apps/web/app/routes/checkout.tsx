@@ -55,6 +55,7 @@ export default function Checkout() {
   const idempotencyKey = useRef("");
 
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
+  const focusFirstError = useRef(false);
 
   // The lines to buy, and the form as it was before a trip to the store map.
   useEffect(() => {
@@ -142,6 +143,27 @@ export default function Checkout() {
     if (chosen && !chosen.available) setDraft((d) => ({ ...d, payment: "" }));
   }, [info, draft.payment]);
 
+  // The messages shown clear one by one as each field is fixed; new ones wait for the next submit.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-checked when the form changes
+  useEffect(() => {
+    setErrors((shown) => {
+      const keys = Object.keys(shown);
+      if (keys.length === 0) return shown;
+      const now = orderErrors(draft, { source, shopId: shop.shopId, expectedPayable: info?.quote.payable }, fastVariant !== null);
+      const kept = Object.fromEntries(keys.flatMap((k) => (now[k] ? [[k, shown[k] ?? now[k]]] : [])));
+      return Object.keys(kept).length === keys.length ? shown : kept;
+    });
+  }, [draft]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once the new messages are drawn
+  useEffect(() => {
+    if (!focusFirstError.current) return;
+    focusFirstError.current = false;
+    const first = document.querySelector<HTMLElement>("form [aria-invalid=true], form [data-error]");
+    first?.scrollIntoView({ block: "center" });
+    first?.focus({ preventScroll: true });
+  }, [errors]);
+
   async function chooseStore(type: CvsStore["type"]) {
     const returnPath = `${shop.path("/cart")}${fastVariant ? `?variant_id=${fastVariant}&qty=${fastQty}` : ""}`;
     const message = await openStoreMap(type, returnPath, draft);
@@ -154,9 +176,10 @@ export default function Checkout() {
     const orderContext = { source, shopId: shop.shopId, expectedPayable: info?.quote.payable };
     const found = orderErrors(draft, orderContext, fastVariant !== null);
     setErrors(found);
+    // Every message shows under its field; the first of them gets the focus once it is drawn.
     if (Object.keys(found).length > 0) {
-      document.querySelector<HTMLElement>("[aria-invalid=true], [data-error]")?.focus();
-      return alerts.error(Object.values(found)[0] ?? "請確認訂單資料");
+      focusFirstError.current = true;
+      return;
     }
     setPending(true);
     try {
@@ -230,6 +253,7 @@ export default function Checkout() {
 
       <OrderSummary
         info={info}
+        invalidCount={Object.keys(errors).length}
         disabled={!hydrated || pending || !info || quoting}
         pending={pending}
         quoting={quoting}

@@ -1,23 +1,19 @@
 import type { AddressBookEntry } from "@shop/contract/order";
 import { addressBookInput } from "@shop/contract/order";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
+import { PostalSelects } from "../features/address/PostalSelects";
 import { api, fieldErrors } from "../lib/api";
 import { useAlerts } from "../ui/alerts";
 import type { Route } from "./+types/member.address";
 
 export const meta: Route.MetaFunction = () => [{ title: "收件地址｜茶山好物" }, { name: "robots", content: "noindex" }];
 
-interface Postal {
-  counties: string[];
-  districts: Array<{ zip: string; county: string; district: string }>;
-}
 const EMPTY = { name: "", phone: "", zip: "", county: "", district: "", line: "" };
 
 /** /member/address: the address book, with the post office's county → district → postal code picker. */
 export default function MemberAddress() {
   const alerts = useAlerts();
   const [list, setList] = useState<AddressBookEntry[] | null>(null);
-  const [postal, setPostal] = useState<Postal | null>(null);
   const [form, setForm] = useState<typeof EMPTY & { id?: number }>(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
 
@@ -27,10 +23,8 @@ export default function MemberAddress() {
   }, []);
   useEffect(() => {
     void load();
-    void api<Postal>("/api/reference/postal").then((r) => r.status && setPostal(r.data));
   }, [load]);
 
-  const districts = useMemo(() => postal?.districts.filter((d) => d.county === form.county) ?? [], [postal, form.county]);
   const set = (k: keyof typeof EMPTY, v: string) => setForm((f) => ({ ...f, [k]: v }));
 
   async function save(e: React.FormEvent) {
@@ -116,61 +110,12 @@ export default function MemberAddress() {
             />
             {err("phone")}
           </div>
-          <div>
-            <label htmlFor="addr-county" className="field-label">
-              縣市
-            </label>
-            <select
-              id="addr-county"
-              className="input"
-              value={form.county}
-              onChange={(e) => setForm((f) => ({ ...f, county: e.target.value, district: "", zip: "" }))}
-            >
-              <option value="">請選擇縣市</option>
-              {postal?.counties.map((c) => (
-                <option key={c} value={c}>
-                  {c}
-                </option>
-              ))}
-            </select>
-            {err("county")}
-          </div>
-          <div>
-            <label htmlFor="addr-district" className="field-label">
-              鄉鎮市區
-            </label>
-            <select
-              id="addr-district"
-              className="input"
-              value={form.district}
-              disabled={!form.county}
-              onChange={(e) => {
-                const d = districts.find((x) => x.district === e.target.value);
-                setForm((f) => ({ ...f, district: e.target.value, zip: d?.zip ?? "" }));
-              }}
-            >
-              <option value="">請選擇鄉鎮市區</option>
-              {districts.map((d) => (
-                <option key={d.zip + d.district} value={d.district}>
-                  {d.zip} {d.district}
-                </option>
-              ))}
-            </select>
-            {err("district")}
-          </div>
-          <div>
-            <label htmlFor="addr-zip" className="field-label">
-              郵遞區號
-            </label>
-            <input
-              id="addr-zip"
-              className="input"
-              inputMode="numeric"
-              value={form.zip}
-              onChange={(e) => set("zip", e.target.value)}
-            />
-            {err("zip")}
-          </div>
+          <PostalSelects
+            idPrefix="addr"
+            value={form}
+            onChange={(next) => setForm((f) => ({ ...f, ...next }))}
+            error={(k) => errors[k]}
+          />
           <div>
             <label htmlFor="addr-line" className="field-label">
               地址

@@ -49,7 +49,7 @@ export default function MemberCoupons() {
                 {c.kind === "amount" ? formatMoney(c.value) : `${100 - c.value} 折`.replace(/0 折$/, " 折")}
               </p>
               <p className="mt-1 font-medium text-stone-800">{c.title}</p>
-              <p className="mt-1 text-sm text-stone-500">
+              <p className="mt-1 text-sm text-stone-600">
                 {c.min_spend > 0 ? `滿 ${formatMoney(c.min_spend)} 可用｜` : ""}
                 {c.used_order_no ? `已用於訂單 ${c.used_order_no}` : `有效至 ${formatDate(c.expires_at)}`}
               </p>

@@ -18,15 +18,15 @@ function MemberBalances() {
   return (
     <div className="mt-4 grid grid-cols-3 gap-3 text-center">
       <ShopLink to="/member/point" className="rounded-xl bg-tea-50 p-3">
-        <span className="block text-sm text-stone-500">我的點數</span>
+        <span className="block text-sm text-stone-600">我的點數</span>
         <strong className="text-xl text-tea-800">{points?.balance ?? "—"}</strong>
       </ShopLink>
       <ShopLink to="/member/wallet" className="rounded-xl bg-tea-50 p-3">
-        <span className="block text-sm text-stone-500">錢包餘額</span>
+        <span className="block text-sm text-stone-600">錢包餘額</span>
         <strong className="text-xl text-tea-800">{wallet ? formatMoney(wallet.balance) : "—"}</strong>
       </ShopLink>
       <ShopLink to="/member/buy_list" className="rounded-xl bg-tea-50 p-3">
-        <span className="block text-sm text-stone-500">訂單紀錄</span>
+        <span className="block text-sm text-stone-600">訂單紀錄</span>
         <strong className="text-xl text-tea-800">查看</strong>
       </ShopLink>
     </div>

@@ -17,8 +17,10 @@ declare global {
 }
 
 const STYLE: Record<"line" | "facebook", string> = {
-  line: "bg-[#06c755] text-white hover:bg-[#05b34c]",
-  facebook: "bg-[#1877f2] text-white hover:bg-[#166fe0]",
+  // Outlined in the brand colour: white text on LINE green (2.3:1) or Facebook blue (4.2:1) is too
+  // faint to read for many (WCAG 1.4.3 asks 4.5:1).
+  line: "bg-white text-stone-800 ring-2 ring-[#06c755] hover:bg-[#06c755]/10",
+  facebook: "bg-white text-stone-800 ring-2 ring-[#1877f2] hover:bg-[#1877f2]/10",
 };
 
 /**

@@ -1,5 +1,6 @@
 import type { PayInfo } from "@shop/contract/order";
 import type { Dispatch, SetStateAction } from "react";
+import { PostalSelects } from "../address/PostalSelects";
 import type { Draft, SetDraftField } from "./draft";
 import { fieldErrors } from "./field-errors";
 
@@ -51,30 +52,14 @@ export function AddressFields(props: {
           </select>
         </div>
       )}
-      <div className="grid grid-cols-3 gap-3">
-        {(
-          [
-            ["zip", "郵遞區號", "postal-code"],
-            ["county", "縣市", "address-level1"],
-            ["district", "鄉鎮市區", "address-level2"],
-          ] as const
-        ).map(([k, label, auto]) => (
-          <div key={k}>
-            <label htmlFor={`address-${k}`} className="field-label">
-              {label}
-            </label>
-            <input
-              id={`address-${k}`}
-              className="input"
-              autoComplete={auto}
-              value={draft.address[k]}
-              onChange={(e) => set("address", { ...draft.address, [k]: e.target.value })}
-              {...field(`address.${k}`)}
-            />
-            {err(`address.${k}`)}
-          </div>
-        ))}
-        <div className="col-span-3">
+      <div className="grid gap-3 sm:grid-cols-3">
+        <PostalSelects
+          idPrefix="address"
+          value={draft.address}
+          onChange={(next) => set("address", { ...draft.address, ...next })}
+          error={(k) => props.errors[`address.${k}`]}
+        />
+        <div className="sm:col-span-3">
           <label htmlFor="address-line" className="field-label">
             地址
           </label>

@@ -53,7 +53,7 @@ export function DeliveryFieldset(props: {
       )}
 
       {isCvs(draft.ship) && (
-        <div className="mt-4 rounded-lg bg-stone-50 p-3" data-error={errors.cvs_store ? true : undefined}>
+        <div className="mt-4 rounded-lg bg-stone-50 p-3" data-error={errors.cvs_store ? true : undefined} tabIndex={-1}>
           {draft.cvs ? (
             <p className="text-stone-800" data-testid="cvs-store">
               取貨門市：<strong>{draft.cvs.name}</strong>（{draft.cvs.id}）<br />

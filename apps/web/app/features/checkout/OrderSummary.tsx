@@ -5,6 +5,8 @@ import { AmountTable } from "../orders/AmountTable";
 /** The side panel: the amounts as last quoted and the order button (held back while a quote is pending). */
 export function OrderSummary(props: {
   info: PayInfo | null;
+  /** Fields the last submit found wrong and not yet fixed. */
+  invalidCount: number;
   disabled: boolean;
   pending: boolean;
   quoting: boolean;
@@ -22,6 +24,11 @@ export function OrderSummary(props: {
         <button type="submit" className="btn-primary mt-4 w-full text-lg" disabled={props.disabled}>
           {pending ? "處理中…" : quoting && info ? "金額計算中…" : "確認下單"}
         </button>
+        {props.invalidCount > 0 && (
+          <p className="mt-2 text-sm text-red-700" role="alert" data-testid="checkout-invalid">
+            還有 {props.invalidCount} 個欄位需要修正，請見標示的欄位。
+          </p>
+        )}
         {!props.signedIn && (
           <p className="mt-3 text-sm text-stone-500">
             以訪客身分購買。

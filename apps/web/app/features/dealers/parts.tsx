@@ -7,7 +7,12 @@ const mapSearchUrl = (address: string) => `https://www.google.com/maps/search/?a
 
 function AddressLink({ address }: { address: string }) {
   return (
-    <a href={mapSearchUrl(address)} target="_blank" rel="noopener noreferrer" className="text-tea-700 underline">
+    <a
+      href={mapSearchUrl(address)}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="inline-block py-1 text-tea-700 underline"
+    >
       {address}
     </a>
   );
@@ -15,7 +20,7 @@ function AddressLink({ address }: { address: string }) {
 
 function PhoneLink({ phone }: { phone: string }) {
   return phone ? (
-    <a href={`tel:${phone.replace(/[^\d+]/g, "")}`} className="text-stone-600">
+    <a href={`tel:${phone.replace(/[^\d+]/g, "")}`} className="inline-block py-1 text-stone-600">
       {phone}
     </a>
   ) : null;

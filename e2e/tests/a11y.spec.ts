@@ -1,0 +1,87 @@
+import AxeBuilder from "@axe-core/playwright";
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { signIn, toCheckout } from "./flows";
+import { PHONE_UA } from "./helpers";
+
+/** axe-core on every storefront page, phone and desktop: no serious or critical violations. */
+
+const PUBLIC_PAGES = [
+  "/",
+  "/product?parent_categry_id=1",
+  "/product?keyword=%E7%83%8F%E9%BE%8D",
+  "/product?keyword=%E4%B8%8D%E5%AD%98%E5%9C%A8",
+  "/product/details?id=1",
+  "/select_cart",
+  "/news",
+  "/activity",
+  "/contactus",
+  "/terms",
+  "/login",
+  "/register",
+  "/password",
+  "/order_search",
+  "/dealer/list",
+  "/shop_2/",
+  "/no-such-page",
+];
+const MEMBER_PAGES = [
+  "/member",
+  "/member/account_overview",
+  "/member/address",
+  "/member/buy_list",
+  "/member/point",
+  "/member/wallet",
+  "/member/coupon",
+  "/member/favorite",
+  "/member/refer",
+  "/member/notice",
+  "/member/password",
+  "/member/account_binding",
+];
+
+async function violations(page: Page, path: string): Promise<string[]> {
+  if (path) await page.goto(path);
+  await page.waitForLoadState("networkidle");
+  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+  return result.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map(
+      (v) =>
+        `${path || page.url()} ${v.id} (${v.impact}): ${v.nodes
+          .map((n) => n.target.join(" "))
+          .slice(0, 4)
+          .join(" | ")}`,
+    );
+}
+
+async function walk(page: Page) {
+  const found: string[] = [];
+  for (const path of PUBLIC_PAGES) found.push(...(await violations(page, path)));
+  await toCheckout(page, 2);
+  found.push(...(await violations(page, "")));
+  await signIn(page, "0912345678", "demo1234");
+  for (const path of MEMBER_PAGES) found.push(...(await violations(page, path)));
+  expect(found).toEqual([]);
+}
+
+async function phonePage(browser: Browser) {
+  const context = await browser.newContext({
+    userAgent: PHONE_UA,
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+  });
+  return { context, page: await context.newPage() };
+}
+
+test("axe: no serious or critical violations on the storefront (desktop)", async ({ page }) => {
+  test.setTimeout(180_000);
+  await walk(page);
+});
+
+test("axe: no serious or critical violations on the storefront (phone)", async ({ browser }) => {
+  test.setTimeout(180_000);
+  const { context, page } = await phonePage(browser);
+  await walk(page);
+  await context.close();
+});
