@@ -37,6 +37,7 @@ export default defineConfig({
       TEST_MODE: "1",
       LOG_LEVEL: "warn",
       AUTH_RATE_LIMIT_PER_MINUTE: "200",
+      RESTOCK_SWEEP_SECONDS: "2",
       DATABASE_URL: "",
     },
   },

@@ -30,6 +30,7 @@ import { shopRoutes } from "./modules/shops/routes.js";
 import { supportRoutes } from "./modules/support/routes.js";
 import { healthRoutes, testModeRoutes } from "./modules/system/routes.js";
 import type { SessionGuards } from "./plugins/session.js";
+import { restockRoutes } from "./restock-routes.js";
 import type { Services } from "./services.js";
 
 export interface ApiRouteContext {
@@ -73,6 +74,7 @@ export async function registerApiRoutes(api: FastifyInstance, ctx: ApiRouteConte
     ),
   );
   await api.register(cartRoutes({ cart: s.cart }, guards));
+  await api.register(restockRoutes({ restock: s.restock }, guards));
   await api.register(notificationRoutes({ notifications: s.notifications }, guards));
   await api.register(payoutRoutes({ payout: s.payout, shops: s.shops }, guards));
   await api.register(loyaltyRoutes({ loyalty: s.loyalty }, guards));

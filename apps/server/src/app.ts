@@ -148,10 +148,9 @@ export async function buildApp(options: BuildOptions): Promise<ShopApp> {
     providers.ecpay.simulated ||
     Object.values(providers.signIn.byProvider).some((p) => p.simulated);
 
-  // Background work goes through the PostgreSQL job queue, so any instance may run it and each
-  // run happens once (decision 29): unpaid orders past their deadline are cancelled, delivered
-  // orders past the appraisal period complete, last month's team points are settled (a no-op
-  // once settled), old job rows are pruned; card refunds are queued by the payments themselves.
+  // Background work runs once per slot on any instance (the job queue, decision 29): unpaid orders
+  // past their deadline cancelled, delivered ones complete, team points settled, 到貨通知 sent (53),
+  // old job rows pruned; card refunds are queued by the payments themselves.
   const { jobs } = services;
   jobs.register("orders.expire_unpaid", () => services.orders.expireUnpaid());
   jobs.register("orders.complete_delivered", () => services.orders.completeDue());
@@ -164,6 +163,7 @@ export async function buildApp(options: BuildOptions): Promise<ShopApp> {
     { kind: "payments.reconcile", everySeconds: 300 },
     { kind: "loyalty.settle_month", everySeconds: 3600 },
     { kind: "jobs.prune", everySeconds: 86_400 },
+    { kind: "inventory.restock_notices", everySeconds: config.RESTOCK_SWEEP_SECONDS },
   ];
   let ticking = false;
   const tick = async () => {

@@ -129,6 +129,8 @@ const configSchema = z
     JOB_POLL_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
     /** How often unpaid orders past their deadline are cancelled, in seconds. */
     ORDER_SWEEP_SECONDS: z.coerce.number().int().min(1).default(60),
+    /** How often 到貨通知 for variants back in stock are sent, in seconds. */
+    RESTOCK_SWEEP_SECONDS: z.coerce.number().int().min(1).default(60),
     /** 0 serves the API only (no storefront pages), e.g. for process-level tests. */
     SERVE_WEB: bool.default(true),
     /** Where the built web app lives (apps/web/build). */

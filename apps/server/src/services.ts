@@ -28,6 +28,7 @@ import { createDepotService } from "./modules/depot/service.js";
 import { createTakeoutFulfilment } from "./modules/depot/takeout-fulfilment.js";
 import { createExchangeAdmin } from "./modules/exchange/admin.js";
 import { createExchangeService } from "./modules/exchange/service.js";
+import { createRestockRequests } from "./modules/inventory/restock-requests.js";
 import { createInventoryService } from "./modules/inventory/service.js";
 import { createJobsService } from "./modules/jobs/service.js";
 import { createLogisticsAdmin } from "./modules/logistics/admin.js";
@@ -68,6 +69,7 @@ import { createSupportService } from "./modules/support/service.js";
 import { createTraffic } from "./modules/traffic/service.js";
 import { wireOrderEffects } from "./order-effects.js";
 import { createOrderMessages } from "./order-messages.js";
+import { createRestockNotices } from "./restock-notices.js";
 import { createShopAnalytics } from "./shop-analytics.js";
 import { createSitemaps } from "./sitemaps.js";
 
@@ -227,6 +229,15 @@ export function createServices({ db, config, sms, mail, line, providers, limiter
   const staff = createStaffService(db, now);
   const payout = createPayoutService(db, loyalty, shops, notifications, now);
   const takeouts = createTakeoutFulfilment({ db, notifications, now });
+  const restock = createRestockNotices({
+    db,
+    requests: createRestockRequests(db, clock),
+    catalogue,
+    notifications,
+    siteUrl: (path) => `${siteOrigin}${path}`,
+    brandName: BRAND_NAME,
+  });
+  jobs.register("inventory.restock_notices", () => restock.sendDue());
   const support = createSupportService({ db, notifications, shops, inbox: config.SHOP_INBOX, staffNames: staff.names, now });
   // Each module's back-office side: reads are routed to them, writes go through the audited admin service.
   const backOffice = {
@@ -364,6 +375,7 @@ export function createServices({ db, config, sms, mail, line, providers, limiter
     shopAnalytics: createShopAnalytics({ sales: createShopSales(db), traffic, catalogue }),
     traffic,
     takeouts,
+    restock,
     support,
     returns,
     memberCare: createMemberCare({ db, members, auth, staff }),

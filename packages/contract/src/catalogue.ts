@@ -1,3 +1,4 @@
+import { dbId, phoneSchema, shopIdSchema } from "./common.js";
 import type {
   categoryPage,
   crumb,
@@ -43,6 +44,17 @@ export const listingFilterQuery = z.object({
     .optional()
     .transform((v) => v === "1"),
 });
+/**
+ * 到貨通知 on a sold-out variant: a signed-in member is told as they chose; a visitor leaves an
+ * e-mail or a phone (the route asks for one when neither is given).
+ */
+export const restockNotifyInput = z.strictObject({
+  variant_id: dbId("商品規格錯誤"),
+  shop_id: shopIdSchema.default(1),
+  email: z.email({ error: "電子郵件格式錯誤" }).max(120).optional(),
+  phone: phoneSchema.optional(),
+});
+
 export interface ListingFilters {
   min_price?: number | undefined;
   max_price?: number | undefined;

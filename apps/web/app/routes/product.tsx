@@ -19,6 +19,8 @@ import type { Route } from "./+types/product";
 
 // Nothing of the first paint needs it: its code loads after the page (first-load budget).
 const FavouriteButton = lazy(() => import("../features/catalogue/FavouriteButton"));
+// Loaded when a sold-out variant's 到貨通知我 is pressed.
+const RestockNotify = lazy(() => import("../features/catalogue/RestockNotify"));
 // Server-rendered text that needs no code to read: its hydration waits for its chunk.
 const ShoppingNotes = lazy(() => import("../features/catalogue/ShoppingNotes"));
 
@@ -85,6 +87,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
   const [imageIndex, setImageIndex] = useState(0);
   const [qty, setQty] = useState(1);
   const [adding, setAdding] = useState(false);
+  const [restockFor, setRestockFor] = useState<number | null>(null);
   const mobile = useRouteLoaderData<typeof rootLoader>("root")?.isMobile ?? false;
   useEffect(() => setVariantId(loaderData.variantId), [loaderData.variantId]);
 
@@ -113,9 +116,26 @@ export default function Product({ loaderData }: Route.ComponentProps) {
 
   // On a phone these sit in a bar fixed above the tab bar, so they stay while the shopper reads.
   const buyButtons = soldOut ? (
-    <button type="button" className="btn-primary min-h-11 flex-1 md:min-w-40 md:flex-none" disabled>
-      已售完
-    </button>
+    <>
+      <button type="button" className="btn-secondary min-h-11 flex-1 md:min-w-40 md:flex-none" disabled>
+        已售完
+      </button>
+      {variant && (
+        <button
+          type="button"
+          className="btn-primary min-h-11 flex-1 md:min-w-40 md:flex-none"
+          disabled={restockFor !== null}
+          onClick={() => setRestockFor(variant.id)}
+        >
+          到貨通知我
+        </button>
+      )}
+      {restockFor !== null && (
+        <Suspense fallback={null}>
+          <RestockNotify variantId={restockFor} onDone={() => setRestockFor(null)} />
+        </Suspense>
+      )}
+    </>
   ) : (
     <>
       <button

@@ -53,3 +53,28 @@ export const shopStockMovements = pgTable(
     uniqueIndex("shop_stock_movements_once").on(t.shopId, t.variantId, t.ref),
   ],
 );
+
+/**
+ * 到貨通知: someone asked to hear when a sold-out variant is back. `contact` is who ("m:<member
+ * id>", "e:<e-mail>" or "p:<phone>"); one waiting request per variant and contact. `notified_at`
+ * is set in the transaction that queues the message, so each request is told once.
+ */
+export const restockRequests = pgTable(
+  "restock_requests",
+  {
+    id: serial("id").primaryKey(),
+    variantId: integer("variant_id").notNull(),
+    /** The mall it was asked in: the message links to the product there. */
+    shopId: integer("shop_id").notNull().default(1),
+    contact: text("contact").notNull(),
+    memberId: integer("member_id"),
+    email: text("email"),
+    phone: text("phone"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    notifiedAt: timestamp("notified_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("restock_requests_waiting_idx").on(t.variantId, t.contact).where(sql`${t.notifiedAt} is null`),
+    index("restock_requests_due_idx").on(t.variantId).where(sql`${t.notifiedAt} is null`),
+  ],
+);
