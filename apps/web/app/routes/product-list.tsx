@@ -130,13 +130,17 @@ export default function ProductList({ loaderData: d }: Route.ComponentProps) {
           <p className="card text-center text-stone-600">這個分類目前沒有符合條件的商品。</p>
         )
       ) : (
-        <ul className="grid grid-cols-2 gap-3 md:grid-cols-4 md:gap-5">
-          {result.list.map((p, i) => (
-            <li key={p.id}>
-              <ProductCard product={p} eager={i < 2} />
-            </li>
-          ))}
-        </ul>
+        <>
+          {/* The cards' names are h3: the outline goes h1 → h2 → h3 (Lighthouse heading-order). */}
+          <h2 className="sr-only">商品列表</h2>
+          <ul className="grid grid-cols-2 gap-3 md:grid-cols-4 md:gap-5">
+            {result.list.map((p, i) => (
+              <li key={p.id}>
+                <ProductCard product={p} eager={i < 2} />
+              </li>
+            ))}
+          </ul>
+        </>
       )}
       <Pagination page={result.page} total={result.total} perPage={result.per_page} path="/product" query={baseQuery} />
     </div>
