@@ -74,6 +74,13 @@ test.describe("guests buy", () => {
     await expect(page.getByTestId("finish-title")).toHaveText("訂單已成立，請於期限內完成匯款");
     await expect(page.getByTestId("transfer-account")).toHaveText("1234-5678-9012");
     await expect(page.getByText("建盛門市")).toBeVisible();
+    // The account and the amount are copied for the bank's app.
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+    await page.getByRole("button", { name: "複製帳號" }).click();
+    await expect(page.getByRole("button", { name: "複製帳號" })).toHaveText("已複製");
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe("1234-5678-9012");
+    await page.getByRole("button", { name: "複製金額" }).click();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/^\d+$/);
 
     await page.getByRole("link", { name: "查看訂單明細" }).click();
     await page.getByLabel("匯款帳號末五碼").fill("54321");

@@ -90,3 +90,39 @@ test("直接購買 opens checkout with just this variant and quantity", async ({
   await expect(page.getByText("阿里山金萱烏龍").first()).toBeVisible();
   await context.close();
 });
+
+test("phone: the pictures swipe, open full-screen and zoom; related products and a LINE share link", async ({ browser }) => {
+  const { context, page } = await phonePage(browser);
+  await page.goto("/product/details?id=1");
+  const strip = page.getByRole("list", { name: "商品圖片" });
+  const thumbs = page.getByRole("list", { name: "選擇圖片" }).getByRole("button");
+  await expect(thumbs.first()).toHaveAttribute("aria-current", "true");
+  // A swipe is a scroll of the snapping strip.
+  await strip.evaluate((el) => el.scrollTo({ left: el.clientWidth }));
+  await expect(thumbs.nth(1)).toHaveAttribute("aria-current", "true");
+  await thumbs.first().click();
+  await expect(thumbs.first()).toHaveAttribute("aria-current", "true");
+
+  await page.getByRole("button", { name: "放大第 1 張圖片" }).click();
+  const zoomIn = page.getByRole("button", { name: "放大", exact: true });
+  await expect(zoomIn).toBeVisible();
+  const image = page.locator(".yarl__slide_current img");
+  const before = (await image.boundingBox())?.width ?? 0;
+  await zoomIn.click();
+  await expect.poll(async () => (await image.boundingBox())?.width ?? 0).toBeGreaterThan(before * 1.2);
+  await page.getByRole("button", { name: "關閉" }).click();
+  await expect(zoomIn).toHaveCount(0);
+
+  const related = page.getByRole("region", { name: "你可能也喜歡" });
+  // Up to four others in stock from the product's category (高山烏龍 has three more in the demo shop).
+  await expect(related.getByRole("link")).toHaveCount(3);
+  expect(await related.getByRole("link").evaluateAll((as) => as.map((a) => a.getAttribute("href")))).not.toContain(
+    "/product/details?id=1",
+  );
+  const share = page.getByRole("link", { name: "分享到 LINE" });
+  await expect(share).toHaveAttribute(
+    "href",
+    /^https:\/\/social-plugins\.line\.me\/lineit\/share\?url=http.*%2Fproduct%2Fdetails%3Fid%3D1$/,
+  );
+  await context.close();
+});

@@ -1,9 +1,11 @@
-import type { ProductView, ShipMethodView, VariantView } from "@shop/contract/catalogue";
+import type { CategoryPage, ProductView, ShipMethodView, VariantView } from "@shop/contract/catalogue";
 import { formatMoney } from "@shop/contract/format";
+import { lineShareUrl } from "@shop/contract/links";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { data, useRouteLoaderData } from "react-router";
 import { openCart } from "../features/cart/events";
 import { productJsonLd } from "../features/catalogue/jsonld";
+import { ProductGallery } from "../features/catalogue/ProductGallery";
 import { api } from "../lib/api";
 import { intParam } from "../lib/query";
 import { seo, site } from "../lib/seo";
@@ -12,13 +14,13 @@ import { track } from "../lib/track";
 import type { loader as rootLoader } from "../root";
 import { useAlerts } from "../ui/alerts";
 import { Breadcrumb } from "../ui/Breadcrumb";
-import { Img } from "../ui/Img";
 import { RichContent } from "../ui/RichContent";
 import { ShopLink } from "../ui/ShopLink";
 import type { Route } from "./+types/product";
 
 // Nothing of the first paint needs it: its code loads after the page (first-load budget).
 const FavouriteButton = lazy(() => import("../features/catalogue/FavouriteButton"));
+const RelatedProducts = lazy(() => import("../features/catalogue/RelatedProducts"));
 // Loaded when a sold-out variant's 到貨通知我 is pressed.
 const RestockNotify = lazy(() => import("../features/catalogue/RestockNotify"));
 // Server-rendered text that needs no code to read: its hydration waits for its chunk.
@@ -41,6 +43,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const variantId = product.data.variants.some((v) => v.id === wanted)
     ? wanted
     : (product.data.variants.find((v) => v.stock_state !== "out_of_stock") ?? product.data.variants[0])?.id;
+  // 你可能也喜歡: others from the product's own category in this mall.
+  const categoryId = product.data.breadcrumb.at(-1)?.id;
+  const related = categoryId
+    ? await context.api<CategoryPage>("/api/category/find", {
+        query: { id: categoryId, per_page: 9, shop_id: shopId, in_stock: 1 },
+      })
+    : undefined;
   // Points shown are the product's percent of the chosen price (what /api/point/productPercent
   // answers for the base price); the order credits them on the server when it completes.
   return {
@@ -49,6 +58,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     variantId,
     shopBase: shopScope(shopId).base,
     shipMethods: ship.status ? ship.data : [],
+    related: related?.status ? related.data.list.filter((c) => c.id !== id).slice(0, 4) : [],
+    // Built here: the page's code then needs no share helper (first-load budget).
+    lineShare: lineShareUrl(`${context.origin ?? url.origin}${shopScope(shopId).base}/product/details?id=${id}`),
   };
 }
 
@@ -84,7 +96,6 @@ export default function Product({ loaderData }: Route.ComponentProps) {
     track("view_item", { value: p.price, items: [{ item_id: p.id, item_name: p.name, price: p.price }] });
   }, [p.id, p.name, p.price]);
   const [variantId, setVariantId] = useState(loaderData.variantId);
-  const [imageIndex, setImageIndex] = useState(0);
   const [qty, setQty] = useState(1);
   const [adding, setAdding] = useState(false);
   const [restockFor, setRestockFor] = useState<number | null>(null);
@@ -98,7 +109,6 @@ export default function Product({ loaderData }: Route.ComponentProps) {
   const maxQty = Math.min(p.per_order_limit ?? 99, 99);
   const gallery =
     variant && variant.image !== p.image && !p.images.includes(variant.image) ? [variant.image, ...p.images] : p.images;
-  const shown = gallery[imageIndex] ?? gallery[0] ?? p.image;
 
   const addToCart = async () => {
     if (!variant || adding) return;
@@ -158,7 +168,6 @@ export default function Product({ loaderData }: Route.ComponentProps) {
 
   const pick = (v: VariantView) => {
     setVariantId(v.id);
-    setImageIndex(0);
     // Reflect the choice in the address (shareable), without a navigation.
     const url = new URL(window.location.href);
     url.searchParams.set("variant", String(v.id));
@@ -170,36 +179,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
       <Breadcrumb crumbs={p.breadcrumb} />
 
       <div className="grid gap-6 md:grid-cols-2 md:gap-10">
-        <div>
-          <div className="overflow-hidden rounded-2xl bg-white ring-1 ring-stone-200">
-            <Img
-              src={shown}
-              alt={p.name}
-              width={640}
-              height={640}
-              sizes="(min-width: 768px) 540px, 100vw"
-              priority
-              className="aspect-square w-full object-cover"
-            />
-          </div>
-          {gallery.length > 1 && (
-            <ul className="mt-3 flex gap-2" aria-label="商品圖片">
-              {gallery.map((img, i) => (
-                <li key={img}>
-                  <button
-                    type="button"
-                    onClick={() => setImageIndex(i)}
-                    aria-label={`第 ${i + 1} 張圖片`}
-                    aria-current={i === imageIndex}
-                    className={`overflow-hidden rounded-lg ring-2 ${i === imageIndex ? "ring-tea-700" : "ring-transparent"}`}
-                  >
-                    <Img src={img} alt="" width={72} height={72} sizes="72px" className="h-16 w-16 object-cover" />
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
+        <ProductGallery images={gallery.length > 0 ? gallery : [p.image]} name={p.name} />
 
         <div className="flex flex-col gap-4">
           <div>
@@ -290,6 +270,9 @@ export default function Product({ loaderData }: Route.ComponentProps) {
             <Suspense fallback={null}>
               <FavouriteButton productId={p.id} />
             </Suspense>
+            <a href={loaderData.lineShare} target="_blank" rel="noopener noreferrer" className="btn-secondary min-h-11 gap-2">
+              分享到 LINE
+            </a>
           </div>
           <Suspense fallback={null}>
             <ShoppingNotes shipMethods={loaderData.shipMethods} />
@@ -303,6 +286,11 @@ export default function Product({ loaderData }: Route.ComponentProps) {
         </h2>
         <RichContent html={p.description} className="text-stone-700" />
       </section>
+      {loaderData.related.length > 0 && (
+        <Suspense fallback={null}>
+          <RelatedProducts products={loaderData.related} />
+        </Suspense>
+      )}
       {mobile && (
         <>
           <div className="h-20" aria-hidden />

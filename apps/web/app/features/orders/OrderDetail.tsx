@@ -7,6 +7,7 @@ import { Img } from "../../ui/Img";
 import { ShopLink } from "../../ui/ShopLink";
 import { AmountTable } from "./AmountTable";
 import { CardFields, type CardFieldsHandle } from "./CardFields";
+import { CopyButton } from "./CopyButton";
 import { GuestVerify } from "./GuestVerify";
 import { ReturnPanel } from "./ReturnPanel";
 import { lookupOf } from "./useOrder";
@@ -37,13 +38,19 @@ export function TransferInfo({ order }: { order: OrderView }) {
         {order.transfer.code} {order.transfer.name}
       </dd>
       <dt className="text-stone-600">帳號</dt>
-      <dd className="font-mono text-lg" data-testid="transfer-account">
-        {order.transfer.account}
+      <dd>
+        <span className="font-mono text-lg" data-testid="transfer-account">
+          {order.transfer.account}
+        </span>
+        <CopyButton value={order.transfer.account} label="帳號" />
       </dd>
       <dt className="text-stone-600">戶名</dt>
       <dd>{order.transfer.holder}</dd>
       <dt className="text-stone-600">金額</dt>
-      <dd className="font-bold text-red-700">{formatMoney(order.payable)}</dd>
+      <dd>
+        <span className="font-bold text-red-700">{formatMoney(order.payable)}</span>
+        <CopyButton value={String(order.payable)} label="金額" />
+      </dd>
       {order.pay_by && (
         <>
           <dt className="text-stone-600">付款期限</dt>

@@ -5,13 +5,13 @@ import { useLogout, useToken } from "../../lib/auth";
 import { useCartCount } from "../../lib/cart-count";
 import { useAlerts } from "../../ui/alerts";
 import { ShopLink } from "../../ui/ShopLink";
-import { BankGate } from "../bank/BankGate";
 import { OPEN_CART_EVENT } from "../cart/events";
 import { SearchBox } from "../catalogue/SearchBox";
 import { CartPanel } from "./CartPanel";
 import { useScrolledPast, useScrollTopOnNavigate } from "./scroll";
 
-// The mall check, an expired sign-in and the cart count run after the page is up (first-load JS).
+// The mall check, an expired sign-in, the cart count and the payout-bank check run after the page
+// is up (first-load JS).
 const SessionChecks = lazy(() => import("./SessionChecks"));
 
 export interface ShellData {
@@ -305,7 +305,6 @@ export function Shell({ data, children }: { data: ShellData; children: ReactNode
         {children}
       </Layout>
       <CartPanel open={cartOpen} onClose={() => setCartOpen(false)} />
-      <BankGate />
       <Suspense fallback={null}>
         <SessionChecks remind={alerts.remind} />
       </Suspense>
