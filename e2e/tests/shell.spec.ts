@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { PHONE_UA } from "./helpers";
+import { registerMember } from "./flows";
+import { captchaFor, newPhone, PHONE_UA } from "./helpers";
 
 test("the home page is server-rendered with the demo shop's content", async ({ request }) => {
   const res = await request.get("/");
@@ -94,6 +95,45 @@ test("an invite link straight to the register page fills the referral code", asy
   await expect(page.getByLabel("推薦碼（選填）")).toHaveValue("TEAFAN88");
 });
 
+for (const phone of [false, true]) {
+  test(`a friend who registers from an invite link is credited to the referrer${phone ? " (phone)" : ""}`, async ({
+    browser,
+    request,
+  }) => {
+    const referrer = await registerMember(request, "推薦人");
+    const { baseURL, locale, timezoneId } = test.info().project.use;
+    const context = await browser.newContext({
+      baseURL,
+      locale,
+      timezoneId,
+      ...(phone ? { userAgent: PHONE_UA, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } : {}),
+    });
+    const page = await context.newPage();
+    await page.goto(`/register?refcode=${referrer.refcode}`);
+    await expect(page.getByLabel("推薦碼（選填）")).toHaveValue(referrer.refcode);
+    const friend = newPhone();
+    await page.getByLabel("手機號碼").fill(friend);
+    await page.getByRole("button", { name: "取得驗證碼" }).click();
+    await page.getByRole("button", { name: "確認" }).click();
+    await expect(page.getByRole("dialog", { name: "成功" })).toBeHidden();
+    await page.getByLabel("簡訊驗證碼").fill(await captchaFor(request, friend));
+    await page.getByLabel("密碼", { exact: true }).fill("tea-time-2026");
+    await page.getByLabel("確認密碼").fill("tea-time-2026");
+    await page.getByLabel("姓名").fill("邀請好友");
+    await page.getByRole("checkbox", { name: /我已閱讀並同意/ }).click();
+    await page.getByRole("button", { name: "註冊", exact: true }).click();
+    await expect(page.getByRole("dialog")).toContainText("註冊成功");
+    await page.getByRole("button", { name: "確認" }).click();
+    await expect(page).toHaveURL(/\/member$/);
+    // The referrer's level-1 list has the friend (masked).
+    const list = (await (
+      await request.post("/api/user/ref/first", { headers: { authorization: `Bearer ${referrer.token}` }, data: {} })
+    ).json()) as { data: Array<{ phone: string }> };
+    expect(list.data.map((r) => r.phone)).toEqual([`${friend.slice(0, 4)}***${friend.slice(7)}`]);
+    await context.close();
+  });
+}
+
 test("a refcode in the URL is kept for the session and fills the register form", async ({ page }) => {
   await page.goto("/?refcode=TEAFAN88");
   await page.getByRole("link", { name: "註冊" }).first().click();
@@ -106,4 +146,33 @@ test("every navigation scrolls back to the top", async ({ page }) => {
   await page.getByRole("contentinfo").getByRole("link", { name: "隱私權政策" }).click();
   await expect(page).toHaveURL(/\/policy$/);
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+});
+
+test("the phone's menu reaches every category, 優惠活動, 最新消息 and 經銷據點, and closes after a tap", async ({ browser }) => {
+  const { baseURL, locale, timezoneId } = test.info().project.use;
+  const context = await browser.newContext({
+    baseURL,
+    locale,
+    timezoneId,
+    userAgent: PHONE_UA,
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+  });
+  const page = await context.newPage();
+  await page.goto("/product/details?id=1");
+  const menu = page.getByRole("navigation", { name: "選單" });
+  await expect(menu).toBeHidden();
+  await page.locator("summary").filter({ hasText: "選單" }).click();
+  await expect(menu).toBeVisible();
+  for (const name of ["台灣好茶", "茶點零嘴", "在地好食", "茶具器皿", "禮盒專區", "優惠活動", "最新消息", "經銷據點"]) {
+    await expect(menu.getByRole("link", { name, exact: true })).toBeVisible();
+  }
+  await menu.getByRole("link", { name: "經銷據點", exact: true }).click();
+  await expect(page).toHaveURL(/\/dealer\/list$/);
+  await expect(menu).toBeHidden();
+  await page.locator("summary").filter({ hasText: "選單" }).click();
+  await menu.getByRole("link", { name: "茶具器皿", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "茶具器皿" })).toBeVisible();
+  await context.close();
 });

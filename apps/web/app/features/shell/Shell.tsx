@@ -13,6 +13,8 @@ import { useScrolledPast, useScrollTopOnNavigate } from "./scroll";
 // The mall check, an expired sign-in, the cart count and the payout-bank check run after the page
 // is up (first-load JS).
 const SessionChecks = lazy(() => import("./SessionChecks"));
+// A <details> that opens without code: server-rendered, its code (closing on a tap) fetched after the page.
+const MobileMenu = lazy(() => import("./MobileMenu"));
 
 export interface ShellData {
   isMobile: boolean;
@@ -218,6 +220,9 @@ function MobileShell({ data, children, openCart }: { data: ShellData; children: 
           data-fixed={fixed}
           className={`z-40 flex h-14 w-full items-center justify-between border-b border-stone-200 bg-white px-4 ${fixed ? "fixed top-0 shadow-sm" : "relative"}`}
         >
+          <Suspense fallback={null}>
+            <MobileMenu categories={data.categories} topHrefs={data.topHrefs} />
+          </Suspense>
           <Brand shop={data.shop} />
           <CartButton onClick={openCart} className="text-stone-700" />
         </header>
