@@ -232,7 +232,21 @@ test.describe("on a phone", () => {
     await page.getByLabel("ATM／銀行轉帳").check();
     await page.getByRole("button", { name: "確認下單" }).click();
     await expect(page.getByTestId("finish-title")).toHaveText("訂單已成立，請於期限內完成匯款");
-    await page.getByRole("link", { name: "查看訂單明細" }).click();
+    const detail = page.url().replace(/.*orderfinish\?order_no=/, "/member/order_detail?order_no=");
+    // The member centre counts it under 待付款, and lists every entry once, in groups.
+    await page.goto("/member");
+    const unpaid = page.getByTestId("member-tiles").getByRole("link", { name: /待付款/ });
+    await expect(unpaid).toContainText(/[1-9]\d* 筆/);
+    const waiting = Number((await unpaid.innerText()).replace(/[^\d]/g, ""));
+    for (const group of ["訂單與收件", "點數與優惠", "推薦與分享", "帳戶設定"]) {
+      await expect(page.getByRole("navigation", { name: group })).toBeVisible();
+    }
+    const entries = await page.getByRole("main").getByRole("navigation").getByRole("link").allInnerTexts();
+    expect(new Set(entries).size).toBe(entries.length);
+    for (const link of await page.getByRole("main").getByRole("navigation").getByRole("link").all()) {
+      expect((await link.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(44);
+    }
+    await page.goto(detail);
     await expect(page).toHaveURL(/\/member\/order_detail/);
     await page.getByRole("button", { name: "取消訂單" }).click();
     await page.getByRole("button", { name: "確認", exact: true }).click();
@@ -242,6 +256,8 @@ test.describe("on a phone", () => {
     await page.goto("/member/buy_list?status=cancelled");
     await expect(page.getByTestId("order-status").first()).toHaveText("已取消");
     await shot(page, "buy-list-mobile");
+    await page.goto("/member");
+    await expect(page.getByTestId("member-tiles").getByRole("link", { name: /待付款/ })).toContainText(`${waiting - 1} 筆`);
   });
 
   test("a declined card, then paying again from the order page", async ({ page }) => {

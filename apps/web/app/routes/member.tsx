@@ -1,10 +1,14 @@
+import type { Paged } from "@shop/contract/envelope";
 import { formatDate, formatMoney } from "@shop/contract/format";
 import type { PointsPage, WalletHome } from "@shop/contract/loyalty";
+import type { OrderStatus, OrderSummary } from "@shop/contract/order";
+import { useEffect, useState } from "react";
 import { useRouteLoaderData } from "react-router";
 import { useMember } from "../features/member/context";
-import { MEMBER_MENU } from "../features/member/menu";
+import { MEMBER_GROUPS } from "../features/member/menu";
 import { useMemberData } from "../features/member/useMemberData";
 import { Badge, useTabNotices } from "../features/member/useTabNotices";
+import { api } from "../lib/api";
 import { useLogout } from "../lib/auth";
 import type { loader as rootLoader } from "../root";
 import { ShopLink } from "../ui/ShopLink";
@@ -12,23 +16,36 @@ import type { Route } from "./+types/member";
 
 export const meta: Route.MetaFunction = () => [{ title: "會員中心｜茶山好物" }, { name: "robots", content: "noindex" }];
 
+/** How many of the member's orders wait in a status (the order list's total for it). */
+function useOrderCount(status: OrderStatus) {
+  const [n, setN] = useState<number | null>(null);
+  useEffect(() => {
+    void api<Paged<OrderSummary>>("/api/order/search", { body: { status, page: 1, per_page: 1 } }).then(
+      (r) => r.status && setN(r.data.total),
+    );
+  }, [status]);
+  return n;
+}
+
 function MemberBalances() {
   const points = useMemberData<PointsPage>("/api/point/search", { per_page: 1 }).data;
   const wallet = useMemberData<WalletHome>("/api/user/wallet/home", { per_page: 1 }).data;
+  const unpaid = useOrderCount("pending_payment");
+  const toShip = useOrderCount("paid");
+  const tiles: Array<[string, string, string]> = [
+    ["/member/point", "我的點數", points ? String(points.balance) : "—"],
+    ["/member/wallet", "錢包餘額", wallet ? formatMoney(wallet.balance) : "—"],
+    ["/member/buy_list?status=pending_payment", "待付款", unpaid === null ? "—" : `${unpaid} 筆`],
+    ["/member/buy_list?status=paid", "待出貨", toShip === null ? "—" : `${toShip} 筆`],
+  ];
   return (
-    <div className="mt-4 grid grid-cols-3 gap-3 text-center">
-      <ShopLink to="/member/point" className="rounded-xl bg-tea-50 p-3">
-        <span className="block text-sm text-stone-600">我的點數</span>
-        <strong className="text-xl text-tea-800">{points?.balance ?? "—"}</strong>
-      </ShopLink>
-      <ShopLink to="/member/wallet" className="rounded-xl bg-tea-50 p-3">
-        <span className="block text-sm text-stone-600">錢包餘額</span>
-        <strong className="text-xl text-tea-800">{wallet ? formatMoney(wallet.balance) : "—"}</strong>
-      </ShopLink>
-      <ShopLink to="/member/buy_list" className="rounded-xl bg-tea-50 p-3">
-        <span className="block text-sm text-stone-600">訂單紀錄</span>
-        <strong className="text-xl text-tea-800">查看</strong>
-      </ShopLink>
+    <div className="mt-4 grid grid-cols-2 gap-3 text-center md:grid-cols-4" data-testid="member-tiles">
+      {tiles.map(([to, label, value]) => (
+        <ShopLink key={to} to={to} className="rounded-xl bg-tea-50 p-3">
+          <span className="block text-sm text-stone-600">{label}</span>
+          <strong className="text-xl text-tea-800">{value}</strong>
+        </ShopLink>
+      ))}
     </div>
   );
 }
@@ -38,7 +55,6 @@ export default function MemberOverview() {
   const { user } = useMember();
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const logout = useLogout();
-  const menu = MEMBER_MENU.filter((m) => m.to !== "/member" && (!m.sellerOnly || user.is_seller));
   const unread = useTabNotices();
 
   return (
@@ -63,16 +79,34 @@ export default function MemberOverview() {
         <MemberBalances />
       </section>
 
-      {root?.isMobile && (
-        <nav aria-label="會員功能" className="card grid grid-cols-3 gap-3 p-4 text-center text-sm">
-          {menu.map((m) => (
-            <ShopLink key={m.to} to={m.to} className="rounded-xl bg-stone-50 px-2 py-3 text-stone-700">
-              {m.label}
-              <Badge n={unread[m.to]} />
-            </ShopLink>
-          ))}
-        </nav>
-      )}
+      {root?.isMobile &&
+        MEMBER_GROUPS.map((g) => (
+          <nav key={g.title} aria-label={g.title} className="card p-4">
+            <h2 className="mb-2 text-sm font-bold text-stone-600">{g.title}</h2>
+            <ul className="grid grid-cols-2 gap-2 text-sm">
+              {g.items
+                .filter((m) => !m.sellerOnly || user.is_seller)
+                .map((m) => (
+                  <li key={m.to}>
+                    <ShopLink to={m.to} className="flex min-h-11 items-center gap-2 rounded-xl bg-stone-50 px-3 text-stone-700">
+                      <svg
+                        aria-hidden
+                        viewBox="0 0 24 24"
+                        className="h-5 w-5 shrink-0 text-tea-700"
+                        fill="none"
+                        stroke="currentColor"
+                        strokeWidth="1.6"
+                      >
+                        <path d={g.icon} />
+                      </svg>
+                      {m.label}
+                      <Badge n={unread[m.to]} />
+                    </ShopLink>
+                  </li>
+                ))}
+            </ul>
+          </nav>
+        ))}
 
       <button type="button" className="btn-secondary self-start" onClick={() => void logout()}>
         登出
