@@ -176,3 +176,22 @@ test("the phone's menu reaches every category, 優惠活動, 最新消息 and �
   await expect(page.getByRole("heading", { level: 1, name: "茶具器皿" })).toBeVisible();
   await context.close();
 });
+
+test("the footer says who runs the shop: company, 統一編號, address, customer service, LINE, payment and delivery", async ({
+  page,
+}) => {
+  await page.goto("/shop_2/");
+  const footer = page.getByTestId("site-footer");
+  for (const text of [
+    "茶山好物股份有限公司",
+    "統一編號 22099131",
+    "台北市中正區重慶南路一段 122 號",
+    "週一至週五 09:00–18:00",
+    "ATM 轉帳",
+    "7-ELEVEN",
+  ]) {
+    await expect(footer).toContainText(text);
+  }
+  await expect(footer.getByRole("link", { name: "加入 LINE 官方帳號" })).toHaveAttribute("href", "https://lin.ee/demo-tea");
+  await expect(footer.getByRole("link", { name: "(02) 2345-6789" })).toHaveAttribute("href", "tel:0223456789");
+});

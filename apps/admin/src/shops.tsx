@@ -84,6 +84,17 @@ export const ShopEdit = () => (
         min={1}
         helperText="變更後，新賣家登入會進入此商城的賣家專區；原賣家改回主商城會員"
       />
+      <TextInput source="footer_company" label="頁尾：公司名稱" fullWidth helperText="子商城留空則顯示主商城的資料" />
+      <TextInput source="footer_tax_id" label="頁尾：統一編號" />
+      <TextInput source="footer_address" label="頁尾：公司地址" fullWidth />
+      <TextInput source="footer_phone" label="頁尾：客服電話" />
+      <TextInput source="footer_hours" label="頁尾：客服時間" helperText="例如 週一至週五 09:00–18:00" />
+      <TextInput
+        source="footer_line_url"
+        label="頁尾：LINE 官方帳號連結"
+        fullWidth
+        helperText="https://lin.ee/… 或 https://line.me/…"
+      />
       <TextInput source="ga4_measurement_id" label="GA4 評估 ID" helperText="例如 G-AB12CD34EF；留空則不載入" />
       <TextInput source="meta_pixel_id" label="Meta Pixel ID" helperText="8–20 位數字；留空則不載入" />
       <TextInput

@@ -1,4 +1,4 @@
-import type { HomeDesc, NewsSummary, ShopInfo, TopHref } from "@shop/contract/front";
+import type { HomeDesc, NewsSummary, ShopFooter, ShopInfo, TopHref } from "@shop/contract/front";
 import type { ReactNode } from "react";
 import {
   isRouteErrorResponse,
@@ -35,9 +35,10 @@ export async function loader({ context, params, request }: Route.LoaderArgs): Pr
   const shopId = parseShopPrefix(params.shopPrefix) ?? MAIN_SHOP_ID;
   const query = { shop_id: shopId };
   const [home, hrefs, news, tree] = await Promise.all([
-    context.api<{ shop: ShopInfo; home_desc: HomeDesc; tracking: { ga4: string; pixel: string } }>("/api/front/shop/get", {
-      query,
-    }),
+    context.api<{ shop: ShopInfo; home_desc: HomeDesc; tracking: { ga4: string; pixel: string }; footer: ShopFooter }>(
+      "/api/front/shop/get",
+      { query },
+    ),
     context.api<TopHref[]>("/api/front/top_href/get", { query }),
     context.api<NewsSummary[]>("/api/front/new/searchthree", { query }),
     context.api<Array<{ id: number; name: string }>>("/api/category/search", { query }),
@@ -54,6 +55,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs): Pr
     topHrefs: hrefs.status ? hrefs.data : [],
     headline: headline ? { id: headline.id, title: headline.title } : null,
     categories: tree.status ? tree.data.map((c) => ({ id: c.id, name: c.name })) : [],
+    footer: home.status ? home.data.footer : null,
   };
 }
 

@@ -211,7 +211,41 @@ const domain = z
     error: "網域格式不正確，請填主機名稱，例如 tea.example.com（不含 https:// 與路徑）",
   });
 
+const footerText = (label: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: `${label}最多 ${max} 個字` });
+
+/** The footer's trust details a shop sets (decision 55); empty: the main mall's. */
+export const SHOP_FOOTER_KEYS = [
+  "footer_company",
+  "footer_tax_id",
+  "footer_address",
+  "footer_phone",
+  "footer_hours",
+  "footer_line_url",
+] as const;
+
 export const shopUpdateInput = z.strictObject({
+  footer_company: cleared(footerText("公司名稱", 60)),
+  footer_tax_id: cleared(
+    z
+      .string()
+      .trim()
+      .regex(/^(\d{8})?$/, { error: "統一編號為 8 位數字" }),
+  ),
+  footer_address: cleared(footerText("公司地址", 120)),
+  footer_phone: cleared(footerText("客服電話", 30)),
+  footer_hours: cleared(footerText("客服時間", 60)),
+  footer_line_url: cleared(
+    z
+      .string()
+      .trim()
+      .regex(/^(https:\/\/(lin\.ee|line\.me|page\.line\.me)\/\S{1,200})?$/, {
+        error: "LINE 官方帳號連結需為 https://lin.ee/… 或 https://line.me/… 的網址",
+      }),
+  ),
   ga4_measurement_id: cleared(ga4Id),
   domain: cleared(domain),
   meta_pixel_id: cleared(pixelId),

@@ -7,6 +7,7 @@ import type {
   homeSection,
   newsSummary,
   productCard,
+  shopFooter,
   shopInfo,
   staticPage,
   staticPageSummary,
@@ -23,3 +24,4 @@ export type NewsSummary = z.output<typeof newsSummary>;
 export type HomeCategory = z.output<typeof homeCategory>;
 export type HomeDesc = z.output<typeof homeDesc>;
 export type ShopInfo = z.output<typeof shopInfo>;
+export type ShopFooter = z.output<typeof shopFooter>;

@@ -128,6 +128,13 @@ async function seedCheckout(tx: Tx, shop2Id: number, memberId: number) {
     { shopId: 1, key: "transfer_bank_name", value: "中國信託商業銀行" },
     { shopId: 1, key: "transfer_account", value: "1234-5678-9012" },
     { shopId: 1, key: "transfer_holder", value: "茶山好物股份有限公司" },
+    // The footer's trust details (decision 55); sub-malls show these unless they set their own.
+    { shopId: 1, key: "footer_company", value: "茶山好物股份有限公司" },
+    { shopId: 1, key: "footer_tax_id", value: "22099131" },
+    { shopId: 1, key: "footer_address", value: "台北市中正區重慶南路一段 122 號" },
+    { shopId: 1, key: "footer_phone", value: "(02) 2345-6789" },
+    { shopId: 1, key: "footer_hours", value: "週一至週五 09:00–18:00" },
+    { shopId: 1, key: "footer_line_url", value: "https://lin.ee/demo-tea" },
     // The demo sub-mall takes transfers into its seller's own account, so its seller confirms them
     // (decision 30); a sub-mall without one uses the company's, confirmed by staff.
     { shopId: shop2Id, key: "transfer_bank_code", value: "700" },

@@ -55,6 +55,13 @@ export const adminShop = z.object({
   meta_pixel_id: z.string().optional(),
   /** The sub-mall's own domain for canonical URLs ("" when none; decision 48). */
   domain: z.string().optional(),
+  /** The footer's trust details this shop sets ("" when it shows the main mall's; decision 55). */
+  footer_company: z.string().optional(),
+  footer_tax_id: z.string().optional(),
+  footer_address: z.string().optional(),
+  footer_phone: z.string().optional(),
+  footer_hours: z.string().optional(),
+  footer_line_url: z.string().optional(),
 });
 
 /** /admin/shops: the main mall first. */

@@ -54,8 +54,17 @@ export const shopRecheck = z.object({ shop_id: int });
 
 /** The shop's own analytics ids: the pages load GA4 / Meta Pixel only when set (decision 45). */
 export const shopTracking = z.object({ ga4: z.string(), pixel: z.string() });
-export const shopPage = z.object({ shop: shopInfo, home_desc: homeDesc, tracking: shopTracking });
+/** The footer's trust details (decision 55): a sub-mall shows its own where set, else the company's. */
+export const shopFooter = z.object({
+  company: z.string(),
+  tax_id: z.string(),
+  address: z.string(),
+  phone: z.string(),
+  hours: z.string(),
+  line_url: z.string(),
+});
+export const shopPage = z.object({ shop: shopInfo, home_desc: homeDesc, tracking: shopTracking, footer: shopFooter });
 
-export const subMallHome = shopPage.omit({ tracking: true }).extend({ banners: z.array(banner) });
+export const subMallHome = shopPage.omit({ tracking: true, footer: true }).extend({ banners: z.array(banner) });
 
 export const inquiryReceipt = z.object({ id: int });

@@ -16,6 +16,7 @@ import {
   SETTING_KEYS,
   SETTING_LABELS,
   type SettingsInput,
+  SHOP_FOOTER_KEYS,
   type shipMethodInput,
   type shopCreateInput,
   type shopUpdateInput,
@@ -78,6 +79,9 @@ type In<T extends z.ZodType> = z.infer<T>;
  * The back office's operations: each calls the owning module's service and writes an audit entry
  * (who, when, before and after) in the same transaction where the module offers one.
  */
+/** A shop's settings edited in its form. */
+const SHOP_SETTING_KEYS = ["ga4_measurement_id", "meta_pixel_id", "domain", ...SHOP_FOOTER_KEYS] as const;
+
 export function createAdminService(d: AdminDeps) {
   const record = d.staff.record;
 
@@ -251,8 +255,8 @@ export function createAdminService(d: AdminDeps) {
 
     // Shops and dealers
     async shop(id: number) {
-      const [shop, tracking, domain] = await Promise.all([d.shops.adminGet(id), d.shops.tracking(id), d.shops.domain(id)]);
-      return { ...shop, ga4_measurement_id: tracking.ga4, meta_pixel_id: tracking.pixel, domain };
+      const [shop, own] = await Promise.all([d.shops.adminGet(id), d.shops.ownSettings(id, SHOP_SETTING_KEYS)]);
+      return { ...shop, ...Object.fromEntries(SHOP_SETTING_KEYS.map((k) => [k, own[k] ?? ""])) };
     },
     async createShop(actor: Actor, input: In<typeof shopCreateInput>) {
       if (!(await d.members.byId(input.owner_member_id))) throw fieldError("owner_member_id", "找不到此會員");
@@ -261,16 +265,11 @@ export function createAdminService(d: AdminDeps) {
     async updateShop(actor: Actor, id: number, input: In<typeof shopUpdateInput>) {
       if (input.owner_member_id && !(await d.members.byId(input.owner_member_id)))
         throw fieldError("owner_member_id", "找不到此會員");
-      const { ga4_measurement_id: ga4, meta_pixel_id: pixel, domain } = input;
-      if (id === MAIN_SHOP_ID && domain) throw fieldError("domain", "主商城使用網站本身的網址");
+      if (id === MAIN_SHOP_ID && input.domain) throw fieldError("domain", "主商城使用網站本身的網址");
       const audit = withOwnerBinding(audited(actor, "shop"));
       await d.shops.adminUpdate(id, input, async (tx, before, after) => {
-        // The measurement ids are shop settings, written with the shop and its audit entry.
-        const ids = {
-          ...(ga4 !== undefined ? { ga4_measurement_id: ga4 } : {}),
-          ...(pixel !== undefined ? { meta_pixel_id: pixel } : {}),
-          ...(domain !== undefined ? { domain } : {}),
-        };
+        // Measurement ids, domain and footer details are shop settings, written with the shop and its audit entry.
+        const ids = Object.fromEntries(SHOP_SETTING_KEYS.flatMap((k) => (input[k] !== undefined ? [[k, input[k]]] : [])));
         // Taken away, they are removed (a stray row would stop the sub-mall's home falling back, decision 4).
         if (Object.keys(ids).length > 0) await d.shops.setSettings(tx, id, ids, true);
         await audit(tx, before, after && { ...after, ...ids });

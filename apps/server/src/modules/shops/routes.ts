@@ -38,8 +38,12 @@ export function shopRoutes(
       { config: { publicCache: true }, schema: { querystring: shopQuerySchema, response: answers(shopPage) } },
       async (req) => {
         const info = await shops.openInfo(req.query.shop_id);
-        const [homeDesc, tracking] = await Promise.all([content.homeDesc(info.id), shops.tracking(info.id)]);
-        return ok({ shop: info, home_desc: homeDesc, tracking });
+        const [homeDesc, tracking, footer] = await Promise.all([
+          content.homeDesc(info.id),
+          shops.tracking(info.id),
+          shops.footer(info.id),
+        ]);
+        return ok({ shop: info, home_desc: homeDesc, tracking, footer });
       },
     );
 

@@ -37,6 +37,8 @@ export type ShopAdminView = ReturnType<typeof shopView>;
 type ShopCreate = z.infer<typeof shopCreateInput>;
 type ShopUpdate = z.infer<typeof shopUpdateInput>;
 
+const FOOTER_FIELDS = ["company", "tax_id", "address", "phone", "hours", "line_url"] as const;
+
 export function createShopsService(db: Db) {
   const byId = async (id: number): Promise<Shop | undefined> => (await db.select().from(shops).where(eq(shops.id, id)))[0];
   const shopTable = adminTable(db, {
@@ -202,6 +204,17 @@ export function createShopsService(db: Db) {
       return amount > 0 ? { sellerId: shop.ownerMemberId, amount } : null;
     },
     /** The shop's own GA4 measurement id and Meta Pixel id ("" when not set). */
+    /** The footer's trust details: the shop's own where set, else the main mall's (decision 55). */
+    async footer(shopId: number) {
+      const s = await this.settings(
+        shopId,
+        FOOTER_FIELDS.map((f) => `footer_${f}`),
+      );
+      return Object.fromEntries(FOOTER_FIELDS.map((f) => [f, s[`footer_${f}`] ?? ""])) as Record<
+        (typeof FOOTER_FIELDS)[number],
+        string
+      >;
+    },
     async tracking(shopId: number) {
       const s = await this.ownSettings(shopId, ["ga4_measurement_id", "meta_pixel_id"]);
       return { ga4: s.ga4_measurement_id ?? "", pixel: s.meta_pixel_id ?? "" };

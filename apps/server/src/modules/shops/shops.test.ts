@@ -166,3 +166,51 @@ describe("a shop's analytics ids", () => {
     expect(await front(2)).toEqual({ ga4: "", pixel: "" });
   });
 });
+
+describe("the footer's trust details", () => {
+  test("a sub-mall shows the company's until it sets its own; bad values are refused; cleared falls back", async () => {
+    const owner = (await staffTokens(t)).owner;
+    const body = { name: "阿里山茶行", intro: "", logo: "", banner: "", commission_percent: 8, status: "open" };
+    const footer = async (shopId: number) =>
+      (await t.call<{ footer: Record<string, string> }>("GET", `/api/front/shop/get?shop_id=${shopId}`)).body.data.footer;
+    const company = await footer(1);
+    expect(company).toMatchObject({ company: "茶山好物股份有限公司", tax_id: "22099131", line_url: "https://lin.ee/demo-tea" });
+    expect(await footer(2)).toEqual(company);
+
+    for (const [fields, message] of [
+      [{ footer_tax_id: "1234567" }, "統一編號為 8 位數字"],
+      [{ footer_line_url: "javascript:alert(1)" }, "LINE 官方帳號連結需為"],
+      [{ footer_line_url: "https://evil.example/lin.ee/x" }, "LINE 官方帳號連結需為"],
+      [{ footer_company: "公".repeat(61) }, "公司名稱最多 60 個字"],
+    ] as const) {
+      const r = await t.call("PUT", "/api/admin/shops/2", { token: owner, body: { ...body, ...fields } });
+      expect([r.status, r.body.message]).toEqual([400, expect.stringContaining(message)]);
+    }
+    expect(await footer(2)).toEqual(company);
+
+    const saved = await t.call<Record<string, string>>("PUT", "/api/admin/shops/2", {
+      token: owner,
+      body: {
+        ...body,
+        footer_company: "阿里山茶行有限公司",
+        footer_tax_id: "12345675",
+        footer_line_url: "https://line.me/R/ti/p/@alishan",
+      },
+    });
+    expect(saved.status, saved.body.message).toBe(200);
+    expect(saved.body.data).toMatchObject({ footer_company: "阿里山茶行有限公司", footer_address: "" });
+    t.publicCache.invalidate();
+    expect(await footer(2)).toEqual({
+      ...company,
+      company: "阿里山茶行有限公司",
+      tax_id: "12345675",
+      line_url: "https://line.me/R/ti/p/@alishan",
+    });
+    await t.call("PUT", "/api/admin/shops/2", {
+      token: owner,
+      body: { ...body, footer_company: null, footer_tax_id: "", footer_line_url: "" },
+    });
+    t.publicCache.invalidate();
+    expect(await footer(2)).toEqual(company);
+  });
+});

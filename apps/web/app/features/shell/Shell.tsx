@@ -1,4 +1,4 @@
-import type { ShopInfo, TopHref } from "@shop/contract/front";
+import type { ShopFooter, ShopInfo, TopHref } from "@shop/contract/front";
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
 import { useLocation, useNavigation } from "react-router";
 import { useLogout, useToken } from "../../lib/auth";
@@ -15,6 +15,8 @@ import { useScrolledPast, useScrollTopOnNavigate } from "./scroll";
 const SessionChecks = lazy(() => import("./SessionChecks"));
 // A <details> that opens without code: server-rendered, its code (closing on a tap) fetched after the page.
 const MobileMenu = lazy(() => import("./MobileMenu"));
+// Text and links only: server-rendered, its code fetched after the page.
+const Footer = lazy(() => import("./Footer"));
 
 export interface ShellData {
   isMobile: boolean;
@@ -23,6 +25,7 @@ export interface ShellData {
   topHrefs: TopHref[];
   headline: { id: number; title: string } | null;
   categories: Array<{ id: number; name: string }>;
+  footer: ShopFooter | null;
 }
 
 const SPINNER_MS = 500;
@@ -202,7 +205,9 @@ function DesktopShell({ data, children, openCart }: { data: ShellData; children:
       <main id="main" className="mx-auto min-h-[60vh] max-w-6xl px-4 py-6">
         {children}
       </main>
-      <Footer data={data} />
+      <Suspense fallback={null}>
+        <Footer shop={data.shop} footer={data.footer} />
+      </Suspense>
     </>
   );
 }
@@ -233,7 +238,9 @@ function MobileShell({ data, children, openCart }: { data: ShellData; children: 
       <main id="main" className="min-h-[60vh] px-3 pt-4 pb-24">
         {children}
       </main>
-      <Footer data={data} />
+      <Suspense fallback={null}>
+        <Footer shop={data.shop} footer={data.footer} />
+      </Suspense>
       <nav
         aria-label="主要功能"
         data-testid="mobile-tabbar"
@@ -254,34 +261,6 @@ function MobileShell({ data, children, openCart }: { data: ShellData; children: 
         </ShopLink>
       </nav>
     </>
-  );
-}
-
-function Footer({ data }: { data: ShellData }) {
-  return (
-    <footer className="mt-10 bg-stone-800 text-stone-300">
-      <div className="mx-auto grid max-w-6xl gap-4 px-4 py-8 text-sm md:grid-cols-3">
-        <div>
-          <p className="font-bold text-white">{data.shop?.name ?? "茶山好物"}</p>
-          <p className="mt-2">客服專線 (02) 2345-6789｜週一至週五 09:00–18:00</p>
-        </div>
-        <nav aria-label="頁尾連結" className="flex flex-wrap gap-x-4 gap-y-2">
-          <ShopLink to="/terms" className="hover:text-white">
-            會員服務條款
-          </ShopLink>
-          <ShopLink to="/policy" className="hover:text-white">
-            隱私權政策
-          </ShopLink>
-          <ShopLink to="/contactus" className="hover:text-white">
-            聯絡我們
-          </ShopLink>
-          <ShopLink to="/order_search" className="hover:text-white">
-            訂單查詢
-          </ShopLink>
-        </nav>
-        <p className="md:text-right">© 2026 茶山好物股份有限公司</p>
-      </div>
-    </footer>
   );
 }
 
