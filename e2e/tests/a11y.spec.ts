@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { signIn, toCheckout } from "./flows";
-import { PHONE_UA } from "./helpers";
+import { phonePage } from "./helpers";
 
 /** axe-core on every storefront page, phone and desktop: no serious or critical violations. */
 
@@ -62,16 +62,6 @@ async function walk(page: Page) {
   await signIn(page, "0912345678", "demo1234");
   for (const path of MEMBER_PAGES) found.push(...(await violations(page, path)));
   expect(found).toEqual([]);
-}
-
-async function phonePage(browser: Browser) {
-  const context = await browser.newContext({
-    userAgent: PHONE_UA,
-    viewport: { width: 390, height: 844 },
-    isMobile: true,
-    hasTouch: true,
-  });
-  return { context, page: await context.newPage() };
 }
 
 test("axe: no serious or critical violations on the storefront (desktop)", async ({ page }) => {

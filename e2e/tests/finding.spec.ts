@@ -1,17 +1,7 @@
-import { type Browser, expect, type Page, test } from "@playwright/test";
-import { PHONE_UA } from "./helpers";
+import { expect, type Page, test } from "@playwright/test";
+import { phonePage } from "./helpers";
 
 /** Finding products as shoppers here type: variant characters, typos, no results, filters. */
-
-async function phonePage(browser: Browser) {
-  const context = await browser.newContext({
-    userAgent: PHONE_UA,
-    viewport: { width: 390, height: 844 },
-    isMobile: true,
-    hasTouch: true,
-  });
-  return { context, page: await context.newPage() };
-}
 
 async function searchFor(page: Page, keyword: string): Promise<string[]> {
   const box = page.getByRole("combobox", { name: "搜尋商品" });

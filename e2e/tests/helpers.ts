@@ -1,4 +1,4 @@
-import type { APIRequestContext } from "@playwright/test";
+import type { APIRequestContext, Browser } from "@playwright/test";
 
 let n = 0;
 /** A phone number unlikely to exist in the demo data or another run. */
@@ -18,3 +18,14 @@ export async function captchaFor(request: APIRequestContext, phone: string): Pro
 
 export const PHONE_UA =
   "Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36";
+
+/** A phone (Android Chrome's user agent, so the server picks the mobile layout) in a context of its own. */
+export async function phonePage(browser: Browser) {
+  const context = await browser.newContext({
+    userAgent: PHONE_UA,
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+  });
+  return { context, page: await context.newPage() };
+}

@@ -1,17 +1,7 @@
-import { type Browser, expect, type Page, test } from "@playwright/test";
-import { PHONE_UA } from "./helpers";
+import { expect, type Page, test } from "@playwright/test";
+import { phonePage } from "./helpers";
 
 /** Buying from a product page: the phone's fixed buy bar, badges, free-shipping progress, 直接購買. */
-
-async function phonePage(browser: Browser) {
-  const context = await browser.newContext({
-    userAgent: PHONE_UA,
-    viewport: { width: 390, height: 844 },
-    isMobile: true,
-    hasTouch: true,
-  });
-  return { context, page: await context.newPage() };
-}
 
 const money = (text: string | null) => Number((text ?? "").replace(/[^\d]/g, ""));
 

@@ -1,5 +1,5 @@
-import { type Browser, expect, type Page, test } from "@playwright/test";
-import { PHONE_UA } from "./helpers";
+import { expect, type Page, test } from "@playwright/test";
+import { phonePage } from "./helpers";
 
 /** Home → category → product → variant: price and stock follow the chosen variant. */
 async function browseToVariant(page: Page, mobile: boolean) {
@@ -39,16 +39,6 @@ async function browseToVariant(page: Page, mobile: boolean) {
 test("browse home → category → product → pick a variant (desktop)", async ({ page }) => {
   await browseToVariant(page, false);
 });
-
-async function phonePage(browser: Browser) {
-  const context = await browser.newContext({
-    userAgent: PHONE_UA,
-    viewport: { width: 390, height: 844 },
-    isMobile: true,
-    hasTouch: true,
-  });
-  return { context, page: await context.newPage() };
-}
 
 test("the same browse flow in the mobile layout", async ({ browser }) => {
   const { context, page } = await phonePage(browser);
