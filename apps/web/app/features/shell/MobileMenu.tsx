@@ -1,11 +1,17 @@
+import type { TopHref } from "@shop/contract/front";
 import { ShopLink } from "../../ui/ShopLink";
-import type { ShellData } from "./Shell";
 
 /**
  * The phone's menu: every category, 優惠活動, 最新消息, 經銷據點 and the header links. A <details>
  * (opens without code); a tap on a link closes it for the page that follows.
  */
-export default function MobileMenu({ categories, topHrefs }: Pick<ShellData, "categories" | "topHrefs">) {
+export default function MobileMenu({
+  categories,
+  topHrefs,
+}: {
+  categories: Array<{ id: number; name: string }>;
+  topHrefs: TopHref[];
+}) {
   const links = [
     ...categories.map((c) => ({ to: `/product?parent_categry_id=${c.id}`, label: c.name })),
     { to: "/activity", label: "優惠活動" },
