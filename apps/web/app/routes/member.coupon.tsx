@@ -1,7 +1,6 @@
 import { formatDate, formatMoney } from "@shop/contract/format";
 import type { CouponView } from "@shop/contract/loyalty";
-import { useSearchParams } from "react-router";
-import { useMemberData } from "../features/member/useMemberData";
+import { MemberLoadError, memberRead } from "../features/member/member-read";
 import { ShopLink } from "../ui/ShopLink";
 import type { Route } from "./+types/member.coupon";
 
@@ -13,11 +12,16 @@ const TABS = [
   ["expired", "已過期"],
 ] as const;
 
-/** /member/coupon: the member's coupons by state. */
-export default function MemberCoupons() {
-  const [params] = useSearchParams();
-  const state = TABS.some(([k]) => k === params.get("state")) ? (params.get("state") as CouponView["state"]) : "available";
-  const { data, error } = useMemberData<CouponView[]>("/api/coupon/search", { state });
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const asked = new URL(request.url).searchParams.get("state");
+  const state = TABS.some(([k]) => k === asked) ? (asked as CouponView["state"]) : "available";
+  return { state, coupons: await memberRead<CouponView[]>("/api/coupon/search", { query: { state } }) };
+}
+export { MemberLoadError as ErrorBoundary };
+
+/** /member/coupon: the member's coupons by state (the tabs are links: the loader reads the state). */
+export default function MemberCoupons({ loaderData }: Route.ComponentProps) {
+  const { state, coupons: data } = loaderData;
   return (
     <section className="card">
       <h1 className="mb-4 text-xl font-bold text-stone-800">優惠券</h1>
@@ -33,10 +37,7 @@ export default function MemberCoupons() {
           </ShopLink>
         ))}
       </nav>
-      {error && <p className="text-red-700">{error}</p>}
-      {!data ? (
-        <p role="status">載入中…</p>
-      ) : data.length === 0 ? (
+      {data.length === 0 ? (
         <p className="py-6 text-center text-stone-600">沒有{TABS.find(([k]) => k === state)?.[1]}的優惠券。</p>
       ) : (
         <ul className="grid gap-3 sm:grid-cols-2">

@@ -1,14 +1,16 @@
 import { formatDateTime } from "@shop/contract/format";
 import type { DepotLogView } from "@shop/contract/loyalty";
-import { useMemberData } from "../features/member/useMemberData";
+import { MemberLoadError, memberRead } from "../features/member/member-read";
 import { ShopLink } from "../ui/ShopLink";
 import type { Route } from "./+types/member.depot-log";
 
 export const meta: Route.MetaFunction = () => [{ title: "庫存異動紀錄｜茶山好物" }, { name: "robots", content: "noindex" }];
 
+export const clientLoader = () => memberRead<DepotLogView[]>("/api/user/inventory/cloud/log");
+export { MemberLoadError as ErrorBoundary };
+
 /** /member/idepot_stock: every movement of the member's cloud depot. */
-export default function DepotLog() {
-  const { data } = useMemberData<DepotLogView[]>("/api/user/inventory/cloud/log");
+export default function DepotLog({ loaderData: data }: Route.ComponentProps) {
   return (
     <section className="card">
       <div className="mb-4 flex items-center justify-between">
@@ -17,9 +19,7 @@ export default function DepotLog() {
           回雲端庫存
         </ShopLink>
       </div>
-      {!data ? (
-        <p role="status">載入中…</p>
-      ) : data.length === 0 ? (
+      {data.length === 0 ? (
         <p className="py-6 text-center text-stone-600">目前沒有紀錄。</p>
       ) : (
         <ul className="divide-y divide-stone-100" data-testid="depot-log">

@@ -1,16 +1,24 @@
 import { formatMoney } from "@shop/contract/format";
 import type { MonthMemberView } from "@shop/contract/loyalty";
-import { useMemberData } from "../features/member/useMemberData";
+import { MemberLoadError, memberRead } from "../features/member/member-read";
 import type { Route } from "./+types/member.month-point";
 
 export const meta: Route.MetaFunction = () => [{ title: "每月點數｜茶山好物" }, { name: "robots", content: "noindex" }];
 
 const monthLabel = (m: string) => `${m.slice(0, 4)} 年 ${Number(m.slice(5))} 月`;
 
+export async function clientLoader() {
+  const [months, status] = await Promise.all([
+    memberRead<Array<{ month: string; earned: number; used: number }>>("/api/point/month"),
+    memberRead<MonthMemberView>("/api/user/verifyMonthMember"),
+  ]);
+  return { months, status };
+}
+export { MemberLoadError as ErrorBoundary };
+
 /** /member/month_point: points earned and used per month, and this month's member status. */
-export default function MonthPoint() {
-  const months = useMemberData<Array<{ month: string; earned: number; used: number }>>("/api/point/month").data;
-  const status = useMemberData<MonthMemberView>("/api/user/verifyMonthMember").data;
+export default function MonthPoint({ loaderData }: Route.ComponentProps) {
+  const { months, status } = loaderData;
   const pct = status ? Math.min(100, Math.round((status.counted / Math.max(1, status.threshold)) * 100)) : 0;
   return (
     <section className="card">
@@ -36,9 +44,7 @@ export default function MonthPoint() {
           </p>
         </div>
       )}
-      {!months ? (
-        <p role="status">載入中…</p>
-      ) : months.length === 0 ? (
+      {months.length === 0 ? (
         <p className="py-6 text-center text-stone-600">目前沒有點數紀錄。</p>
       ) : (
         <table className="mt-4 w-full text-left" data-testid="month-table">

@@ -2,13 +2,11 @@ import type { Paged } from "@shop/contract/envelope";
 import { formatDate, formatMoney } from "@shop/contract/format";
 import type { PointsPage, WalletHome } from "@shop/contract/loyalty";
 import type { OrderStatus, OrderSummary } from "@shop/contract/order";
-import { useEffect, useState } from "react";
 import { useRouteLoaderData } from "react-router";
 import { useMember } from "../features/member/context";
+import { MemberLoadError, memberRead } from "../features/member/member-read";
 import { MEMBER_GROUPS } from "../features/member/menu";
-import { useMemberData } from "../features/member/useMemberData";
 import { Badge, useTabNotices } from "../features/member/useTabNotices";
-import { api } from "../lib/api";
 import { useLogout } from "../lib/auth";
 import type { loader as rootLoader } from "../root";
 import { ShopLink } from "../ui/ShopLink";
@@ -16,27 +14,26 @@ import type { Route } from "./+types/member";
 
 export const meta: Route.MetaFunction = () => [{ title: "會員中心｜茶山好物" }, { name: "robots", content: "noindex" }];
 
-/** How many of the member's orders wait in a status (the order list's total for it). */
-function useOrderCount(status: OrderStatus) {
-  const [n, setN] = useState<number | null>(null);
-  useEffect(() => {
-    void api<Paged<OrderSummary>>("/api/order/search", { body: { status, page: 1, per_page: 1 } }).then(
-      (r) => r.status && setN(r.data.total),
-    );
-  }, [status]);
-  return n;
+/** The overview's tiles: points, wallet, and how many orders wait for payment or shipping. */
+export async function clientLoader() {
+  const count = (status: OrderStatus) =>
+    memberRead<Paged<OrderSummary>>("/api/order/search", { body: { status, page: 1, per_page: 1 } }).then((p) => p.total);
+  const [points, wallet, unpaid, toShip] = await Promise.all([
+    memberRead<PointsPage>("/api/point/search", { query: { per_page: 1 } }),
+    memberRead<WalletHome>("/api/user/wallet/home", { query: { per_page: 1 } }),
+    count("pending_payment"),
+    count("paid"),
+  ]);
+  return { points: points.balance, wallet: wallet.balance, unpaid, toShip };
 }
+export { MemberLoadError as ErrorBoundary };
 
-function MemberBalances() {
-  const points = useMemberData<PointsPage>("/api/point/search", { per_page: 1 }).data;
-  const wallet = useMemberData<WalletHome>("/api/user/wallet/home", { per_page: 1 }).data;
-  const unpaid = useOrderCount("pending_payment");
-  const toShip = useOrderCount("paid");
+function MemberBalances({ points, wallet, unpaid, toShip }: Route.ComponentProps["loaderData"]) {
   const tiles: Array<[string, string, string]> = [
-    ["/member/point", "我的點數", points ? String(points.balance) : "—"],
-    ["/member/wallet", "錢包餘額", wallet ? formatMoney(wallet.balance) : "—"],
-    ["/member/buy_list?status=pending_payment", "待付款", unpaid === null ? "—" : `${unpaid} 筆`],
-    ["/member/buy_list?status=paid", "待出貨", toShip === null ? "—" : `${toShip} 筆`],
+    ["/member/point", "我的點數", String(points)],
+    ["/member/wallet", "錢包餘額", formatMoney(wallet)],
+    ["/member/buy_list?status=pending_payment", "待付款", `${unpaid} 筆`],
+    ["/member/buy_list?status=paid", "待出貨", `${toShip} 筆`],
   ];
   return (
     <div className="mt-4 grid grid-cols-2 gap-3 text-center md:grid-cols-4" data-testid="member-tiles">
@@ -51,7 +48,7 @@ function MemberBalances() {
 }
 
 /** Member overview; the phone layout shows the member menu as a grid (the spec's mobile variant). */
-export default function MemberOverview() {
+export default function MemberOverview({ loaderData }: Route.ComponentProps) {
   const { user } = useMember();
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const logout = useLogout();
@@ -76,7 +73,7 @@ export default function MemberOverview() {
             <dd className="mt-1 font-medium">{formatDate(user.created_at)}</dd>
           </div>
         </dl>
-        <MemberBalances />
+        <MemberBalances {...loaderData} />
       </section>
 
       {root?.isMobile &&

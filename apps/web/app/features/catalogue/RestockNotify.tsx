@@ -49,46 +49,44 @@ export default function RestockNotify({ variantId, onDone }: { variantId: number
   }
 
   return (
-    <>
-      <dialog
-        ref={dialog}
-        aria-labelledby="restock-title"
-        className="m-auto w-[min(92vw,24rem)] rounded-2xl p-0 shadow-xl backdrop:bg-black/40"
-        onCancel={onDone}
-      >
-        <form onSubmit={submitVisitor} noValidate className="space-y-4 p-5">
-          <h2 id="restock-title" className="text-lg font-bold text-stone-800">
-            到貨通知
-          </h2>
-          <p className="text-sm text-stone-600">這個規格目前售完，到貨時會以電子郵件或簡訊通知您一次。</p>
-          <Field
-            label="電子郵件或手機號碼"
-            name="restock-contact"
-            autoComplete="email"
-            value={contact}
-            error={error}
-            onChange={(e) => {
-              setContact(e.target.value);
-              setError(undefined);
+    <dialog
+      ref={dialog}
+      aria-labelledby="restock-title"
+      className="m-auto w-[min(92vw,24rem)] rounded-2xl p-0 shadow-xl backdrop:bg-black/40"
+      onCancel={onDone}
+    >
+      <form onSubmit={submitVisitor} noValidate className="space-y-4 p-5">
+        <h2 id="restock-title" className="text-lg font-bold text-stone-800">
+          到貨通知
+        </h2>
+        <p className="text-sm text-stone-600">這個規格目前售完，到貨時會以電子郵件或簡訊通知您一次。</p>
+        <Field
+          label="電子郵件或手機號碼"
+          name="restock-contact"
+          autoComplete="email"
+          value={contact}
+          error={error}
+          onChange={(e) => {
+            setContact(e.target.value);
+            setError(undefined);
+          }}
+        />
+        <div className="flex gap-3">
+          <button
+            type="button"
+            className="btn-secondary min-h-11 flex-1"
+            onClick={() => {
+              dialog.current?.close();
+              onDone();
             }}
-          />
-          <div className="flex gap-3">
-            <button
-              type="button"
-              className="btn-secondary min-h-11 flex-1"
-              onClick={() => {
-                dialog.current?.close();
-                onDone();
-              }}
-            >
-              取消
-            </button>
-            <button type="submit" className="btn-primary min-h-11 flex-1" disabled={busy}>
-              通知我
-            </button>
-          </div>
-        </form>
-      </dialog>
-    </>
+          >
+            取消
+          </button>
+          <button type="submit" className="btn-primary min-h-11 flex-1" disabled={busy}>
+            通知我
+          </button>
+        </div>
+      </form>
+    </dialog>
   );
 }

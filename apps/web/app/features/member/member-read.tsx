@@ -1,0 +1,32 @@
+import { data, isRouteErrorResponse, useRevalidator, useRouteError } from "react-router";
+import { api } from "../../lib/api";
+
+type Query = Record<string, string | number | undefined>;
+
+/**
+ * A member API read for a page's clientLoader: its data, or a refusal thrown as a route error the
+ * page's MemberLoadError shows (React Router then owns loading, revalidation and errors). A
+ * `logout` answer has already sent the browser home (lib/api.ts).
+ */
+export async function memberRead<T>(path: string, call: { query?: Query; body?: unknown } = {}): Promise<T> {
+  const r = await api<T>(path, call);
+  if (!r.status) throw data(r.message, { status: r.httpStatus || 503 });
+  return r.data;
+}
+
+/** A member page whose read was refused: what the server said, and a way to try again. */
+export function MemberLoadError() {
+  const error = useRouteError();
+  const revalidator = useRevalidator();
+  const message = isRouteErrorResponse(error) && typeof error.data === "string" ? error.data : "資料載入失敗，請稍後再試";
+  return (
+    <section className="card text-center">
+      <p className="text-red-700" role="alert">
+        {message}
+      </p>
+      <button type="button" className="btn-secondary mt-4" onClick={() => void revalidator.revalidate()}>
+        重新載入
+      </button>
+    </section>
+  );
+}
