@@ -185,7 +185,7 @@ test("the footer says who runs the shop: company, 統一編號, address, custome
   for (const text of [
     "茶山好物股份有限公司",
     "統一編號 22099131",
-    "台北市中正區重慶南路一段 122 號",
+    "台北市大安區忠孝東路四段 100 號",
     "週一至週五 09:00–18:00",
     "ATM 轉帳",
     "7-ELEVEN",

@@ -131,7 +131,7 @@ async function seedCheckout(tx: Tx, shop2Id: number, memberId: number) {
     // The footer's trust details (decision 55); sub-malls show these unless they set their own.
     { shopId: 1, key: "footer_company", value: "茶山好物股份有限公司" },
     { shopId: 1, key: "footer_tax_id", value: "22099131" },
-    { shopId: 1, key: "footer_address", value: "台北市中正區重慶南路一段 122 號" },
+    { shopId: 1, key: "footer_address", value: "台北市大安區忠孝東路四段 100 號" },
     { shopId: 1, key: "footer_phone", value: "(02) 2345-6789" },
     { shopId: 1, key: "footer_hours", value: "週一至週五 09:00–18:00" },
     { shopId: 1, key: "footer_line_url", value: "https://lin.ee/demo-tea" },

@@ -6,6 +6,7 @@ import { data, useRouteLoaderData } from "react-router";
 import { openCart } from "../features/cart/events";
 import { productJsonLd } from "../features/catalogue/jsonld";
 import { ProductGallery } from "../features/catalogue/ProductGallery";
+import RelatedProducts from "../features/catalogue/RelatedProducts";
 import { api } from "../lib/api";
 import { intParam } from "../lib/query";
 import { seo, site } from "../lib/seo";
@@ -20,7 +21,6 @@ import type { Route } from "./+types/product";
 
 // Nothing of the first paint needs it: its code loads after the page (first-load budget).
 const FavouriteButton = lazy(() => import("../features/catalogue/FavouriteButton"));
-const RelatedProducts = lazy(() => import("../features/catalogue/RelatedProducts"));
 // Loaded when a sold-out variant's 到貨通知我 is pressed.
 const RestockNotify = lazy(() => import("../features/catalogue/RestockNotify"));
 // Server-rendered text that needs no code to read: its hydration waits for its chunk.
@@ -43,6 +43,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const variantId = product.data.variants.some((v) => v.id === wanted)
     ? wanted
     : (product.data.variants.find((v) => v.stock_state !== "out_of_stock") ?? product.data.variants[0])?.id;
+  const origin = context.origin ?? url.origin;
   // 你可能也喜歡: others from the product's own category in this mall.
   const categoryId = product.data.breadcrumb.at(-1)?.id;
   const related = categoryId
@@ -59,8 +60,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     shopBase: shopScope(shopId).base,
     shipMethods: ship.status ? ship.data : [],
     related: related?.status ? related.data.list.filter((c) => c.id !== id).slice(0, 4) : [],
-    // Built here: the page's code then needs no share helper (first-load budget).
-    lineShare: lineShareUrl(`${context.origin ?? url.origin}${shopScope(shopId).base}/product/details?id=${id}`),
+    // Built here, so the page's code carries neither the share helper nor the JSON-LD builder.
+    lineShare: lineShareUrl(`${origin}${shopScope(shopId).base}/product/details?id=${id}`),
+    jsonLd: productJsonLd(
+      product.data,
+      origin,
+      `${origin}${shopScope(shopId).base}/product/details?id=${id}`,
+      shopScope(shopId).base,
+    ),
   };
 }
 
@@ -84,7 +91,7 @@ export const meta: Route.MetaFunction = ({ data: d, matches }) => {
     ...tags,
     { property: "product:price:amount", content: String(d.product.price) },
     { property: "product:price:currency", content: "TWD" },
-    { "script:ld+json": productJsonLd(d.product, origin, `${origin}${path}`, d.shopBase) },
+    { "script:ld+json": d.jsonLd },
   ];
 };
 
@@ -286,11 +293,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
         </h2>
         <RichContent html={p.description} className="text-stone-700" />
       </section>
-      {loaderData.related.length > 0 && (
-        <Suspense fallback={null}>
-          <RelatedProducts products={loaderData.related} />
-        </Suspense>
-      )}
+      {loaderData.related.length > 0 && <RelatedProducts products={loaderData.related} />}
       {mobile && (
         <>
           <div className="h-20" aria-hidden />

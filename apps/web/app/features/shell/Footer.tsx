@@ -1,36 +1,38 @@
 import type { ShopFooter, ShopInfo } from "@shop/contract/front";
 import { ShopLink } from "../../ui/ShopLink";
 
-const PAYMENTS = ["信用卡 VISA / Master / JCB", "ATM 轉帳", "貨到付款"];
-const CARRIERS = ["新竹物流宅配", "7-ELEVEN", "全家", "萊爾富", "OK 超商"];
+const LINKS = [
+  ["/terms", "會員服務條款"],
+  ["/policy", "隱私權政策"],
+  ["/contactus", "聯絡我們"],
+  ["/order_search", "訂單查詢"],
+] as const;
+const TRUST = [
+  ["付款方式", "信用卡 VISA / Master / JCB", "ATM 轉帳", "貨到付款"],
+  ["配送方式", "新竹物流宅配", "7-ELEVEN", "全家", "萊爾富", "OK 超商"],
+] as const;
 
 /**
  * Who runs the shop and how to reach them (decision 55): company, 統一編號, address, customer
  * service, the LINE official account — the shop's own where set in the back office, else the
  * main mall's — and how to pay and receive goods.
  */
-export default function Footer({ shop, footer }: { shop: ShopInfo | null; footer: ShopFooter | null }) {
-  const f = footer;
+export default function Footer({ shop, footer: f }: { shop: ShopInfo | null; footer: ShopFooter | null }) {
+  const lines = f ? [f.company, f.tax_id && `統一編號 ${f.tax_id}`, f.address].filter(Boolean) : [];
   return (
     <footer className="mt-10 bg-stone-800 text-stone-300" data-testid="site-footer">
       <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8 text-sm md:grid-cols-3">
         <div className="space-y-1">
           <p className="font-bold text-white">{shop?.name ?? "茶山好物"}</p>
-          {f?.company && <p>{f.company}</p>}
-          {f?.tax_id && <p>統一編號 {f.tax_id}</p>}
-          {f?.address && <p>{f.address}</p>}
-          {(f?.phone || f?.hours) && (
+          {lines.map((l) => (
+            <p key={l}>{l}</p>
+          ))}
+          {f?.phone && (
             <p>
-              客服
-              {f.phone && (
-                <>
-                  {" "}
-                  專線{" "}
-                  <a href={`tel:${f.phone.replace(/[^\d+]/g, "")}`} className="inline-block py-1 underline">
-                    {f.phone}
-                  </a>
-                </>
-              )}
+              客服專線{" "}
+              <a href={`tel:${f.phone.replace(/[^\d+]/g, "")}`} className="inline-block py-1 underline">
+                {f.phone}
+              </a>
               {f.hours && `｜${f.hours}`}
             </p>
           )}
@@ -46,38 +48,28 @@ export default function Footer({ shop, footer }: { shop: ShopInfo | null; footer
           )}
         </div>
         <nav aria-label="頁尾連結" className="flex flex-wrap content-start gap-x-4">
-          {[
-            ["/terms", "會員服務條款"],
-            ["/policy", "隱私權政策"],
-            ["/contactus", "聯絡我們"],
-            ["/order_search", "訂單查詢"],
-          ].map(([to, label]) => (
-            <ShopLink key={to} to={to ?? "/"} className="inline-flex min-h-11 items-center hover:text-white">
+          {LINKS.map(([to, label]) => (
+            <ShopLink key={to} to={to} className="inline-flex min-h-11 items-center hover:text-white">
               {label}
             </ShopLink>
           ))}
         </nav>
         <div className="space-y-3">
-          <TrustRow title="付款方式" items={PAYMENTS} />
-          <TrustRow title="配送方式" items={CARRIERS} />
+          {TRUST.map(([title, ...items]) => (
+            <div key={title}>
+              <p className="mb-1 text-stone-400">{title}</p>
+              <p className="flex flex-wrap gap-1.5 text-xs text-stone-200">
+                {items.map((i) => (
+                  <span key={i} className="rounded border border-stone-500 px-2 py-0.5">
+                    {i}
+                  </span>
+                ))}
+              </p>
+            </div>
+          ))}
           <p>© 2026 {f?.company || shop?.name || "茶山好物"}</p>
         </div>
       </div>
     </footer>
-  );
-}
-
-function TrustRow({ title, items }: { title: string; items: string[] }) {
-  return (
-    <div>
-      <p className="mb-1 text-stone-400">{title}</p>
-      <ul className="flex flex-wrap gap-1.5">
-        {items.map((i) => (
-          <li key={i} className="rounded border border-stone-500 px-2 py-0.5 text-xs text-stone-200">
-            {i}
-          </li>
-        ))}
-      </ul>
-    </div>
   );
 }

@@ -1,9 +1,10 @@
 import type { TopHref } from "@shop/contract/front";
+import { useLocation } from "react-router";
 import { ShopLink } from "../../ui/ShopLink";
 
 /**
  * The phone's menu: every category, 優惠活動, 最新消息, 經銷據點 and the header links. A <details>
- * (opens without code); a tap on a link closes it for the page that follows.
+ * (opens without code), closed again on the page a link leads to.
  */
 export default function MobileMenu({
   categories,
@@ -12,6 +13,7 @@ export default function MobileMenu({
   categories: Array<{ id: number; name: string }>;
   topHrefs: TopHref[];
 }) {
+  const { pathname } = useLocation();
   const links = [
     ...categories.map((c) => ({ to: `/product?parent_categry_id=${c.id}`, label: c.name })),
     { to: "/activity", label: "優惠活動" },
@@ -20,20 +22,17 @@ export default function MobileMenu({
     ...topHrefs.filter((h) => !["/news", "/dealer/list"].includes(h.url)).map((h) => ({ to: h.url, label: h.title })),
   ];
   return (
-    <details className="group -ml-2">
+    // A new page is a new (closed) menu.
+    <details key={pathname} className="group -ml-2">
       <summary className="flex min-h-11 min-w-11 cursor-pointer list-none items-center justify-center text-stone-700 [&::-webkit-details-marker]:hidden">
         <svg aria-hidden viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="1.8">
           <path d="M4 7h16M4 12h16M4 17h16" />
         </svg>
         <span className="sr-only">選單</span>
       </summary>
-      {/* biome-ignore lint/a11y/useKeyWithClickEvents: a delegated click; Enter on a link fires it too */}
       <nav
         aria-label="選單"
         className="absolute inset-x-0 top-14 z-50 max-h-[70vh] overflow-y-auto border-b border-stone-200 bg-white px-4 pb-3 shadow-lg"
-        onClick={(e) => {
-          if ((e.target as HTMLElement).closest("a")) e.currentTarget.closest("details")?.removeAttribute("open");
-        }}
       >
         <ul className="divide-y divide-stone-100">
           {links.map((l) => (

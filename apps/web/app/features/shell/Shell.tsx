@@ -8,15 +8,13 @@ import { ShopLink } from "../../ui/ShopLink";
 import { OPEN_CART_EVENT } from "../cart/events";
 import { SearchBox } from "../catalogue/SearchBox";
 import { CartPanel } from "./CartPanel";
-import { useScrolledPast, useScrollTopOnNavigate } from "./scroll";
+import Footer from "./Footer";
+import MobileMenu from "./MobileMenu";
+import { useRememberVisit, useScrolledPast, useScrollTopOnNavigate } from "./scroll";
 
 // The mall check, an expired sign-in, the cart count and the payout-bank check run after the page
 // is up (first-load JS).
 const SessionChecks = lazy(() => import("./SessionChecks"));
-// A <details> that opens without code: server-rendered, its code (closing on a tap) fetched after the page.
-const MobileMenu = lazy(() => import("./MobileMenu"));
-// Text and links only: server-rendered, its code fetched after the page.
-const Footer = lazy(() => import("./Footer"));
 
 export interface ShellData {
   isMobile: boolean;
@@ -205,9 +203,7 @@ function DesktopShell({ data, children, openCart }: { data: ShellData; children:
       <main id="main" className="mx-auto min-h-[60vh] max-w-6xl px-4 py-6">
         {children}
       </main>
-      <Suspense fallback={null}>
-        <Footer shop={data.shop} footer={data.footer} />
-      </Suspense>
+      <Footer shop={data.shop} footer={data.footer} />
     </>
   );
 }
@@ -225,9 +221,7 @@ function MobileShell({ data, children, openCart }: { data: ShellData; children: 
           data-fixed={fixed}
           className={`z-40 flex h-14 w-full items-center justify-between border-b border-stone-200 bg-white px-4 ${fixed ? "fixed top-0 shadow-sm" : "relative"}`}
         >
-          <Suspense fallback={null}>
-            <MobileMenu categories={data.categories} topHrefs={data.topHrefs} />
-          </Suspense>
+          <MobileMenu categories={data.categories} topHrefs={data.topHrefs} />
           <Brand shop={data.shop} />
           <CartButton onClick={openCart} className="text-stone-700" />
         </header>
@@ -238,9 +232,7 @@ function MobileShell({ data, children, openCart }: { data: ShellData; children: 
       <main id="main" className="min-h-[60vh] px-3 pt-4 pb-24">
         {children}
       </main>
-      <Suspense fallback={null}>
-        <Footer shop={data.shop} footer={data.footer} />
-      </Suspense>
+      <Footer shop={data.shop} footer={data.footer} />
       <nav
         aria-label="主要功能"
         data-testid="mobile-tabbar"
@@ -270,6 +262,7 @@ export function Shell({ data, children }: { data: ShellData; children: ReactNode
   const location = useLocation();
   const alerts = useAlerts();
   useScrollTopOnNavigate();
+  useRememberVisit();
   // biome-ignore lint/correctness/useExhaustiveDependencies: close the panel whenever the page changes
   useEffect(() => setCartOpen(false), [location.pathname]);
   useEffect(() => {

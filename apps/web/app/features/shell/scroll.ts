@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
+import { storage } from "../../lib/storage";
 
 const SCROLL_TOP_DELAY_MS = 100;
 
@@ -28,4 +29,19 @@ export function useScrolledPast(ref: React.RefObject<HTMLElement | null>) {
     return () => window.removeEventListener("scroll", onScroll);
   }, [ref]);
   return past;
+}
+
+/**
+ * Keeps subMallStr and refcode for the session on every navigation (specification §4), at once:
+ * an invite link's shopper may tap 註冊 before the lazily loaded session checks arrive.
+ */
+export function useRememberVisit() {
+  const { pathname, search } = useLocation();
+  useEffect(() => {
+    const first = pathname.split("/")[1] ?? "";
+    if (first.startsWith("shop_")) storage.setSubMall(first);
+    else if (first === "") storage.setSubMall(null);
+    const refcode = new URLSearchParams(search).get("refcode");
+    if (refcode && /^[A-Za-z0-9]{4,16}$/.test(refcode)) storage.setRefcode(refcode);
+  }, [pathname, search]);
 }

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { useLocation, useNavigate, useRouteLoaderData } from "react-router";
+import { useNavigate, useRouteLoaderData } from "react-router";
 import { api, leavingPage } from "../../lib/api";
 import { MAIN_SHOP_ID } from "../../lib/shop";
 import { storage } from "../../lib/storage";
@@ -9,20 +9,10 @@ import { storage } from "../../lib/storage";
  * session, then check that this visitor may stay in this mall and redirect if not.
  */
 export function useStartupChecks() {
-  const location = useLocation();
   const checked = useRef(false);
   // No shop in the root data under a /shop_N/ address: the page is the closed-shop 404 (shop-scope.tsx).
   const rootShop = (useRouteLoaderData("root") as { shop?: { status: string } | null } | undefined)?.shop;
   const missingShop = rootShop === null || (rootShop !== undefined && rootShop.status !== "open");
-
-  // Keep subMallStr and refcode for the session on every navigation.
-  useEffect(() => {
-    const first = location.pathname.split("/")[1] ?? "";
-    if (first.startsWith("shop_")) storage.setSubMall(first);
-    else if (first === "") storage.setSubMall(null);
-    const refcode = new URLSearchParams(location.search).get("refcode");
-    if (refcode && /^[A-Za-z0-9]{4,16}$/.test(refcode)) storage.setRefcode(refcode);
-  }, [location.pathname, location.search]);
 
   // Once per page load: the sub-mall check (recheck / recheck2).
   useEffect(() => {

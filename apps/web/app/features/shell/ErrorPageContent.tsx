@@ -1,0 +1,26 @@
+import { isRouteErrorResponse, useRouteError } from "react-router";
+
+/** Error boundary content that keeps the shop's header and footer around it (loaded when a page fails). */
+export default function ErrorPageContent() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (!notFound) console.error(error);
+  // A closed or unknown sub-mall (shop-scope.tsx) says so and offers the main mall.
+  const shop = notFound && (error.data as { shopMissing?: boolean } | null)?.shopMissing;
+  const [title, text, link] = shop
+    ? ["找不到此商城", "這個子商城不存在或已暫停營業，歡迎到主商城逛逛。", "前往茶山好物主商城"]
+    : notFound
+      ? ["找不到此頁面", "您要找的頁面不存在或已移除。", "回到首頁"]
+      : ["頁面發生錯誤", "很抱歉，頁面暫時無法顯示，請稍後再試。", "回到首頁"];
+  return (
+    <section className="card mx-auto max-w-xl text-center">
+      {/* The failed route's meta never ran: the page names itself (React puts it in the head). */}
+      <title>{`${title}｜茶山好物`}</title>
+      <h1 className="text-2xl font-bold text-stone-800">{title}</h1>
+      <p className="mt-3 text-stone-600">{text}</p>
+      <a href="/" className="btn-primary mt-6">
+        {link}
+      </a>
+    </section>
+  );
+}
