@@ -4,6 +4,12 @@ import { api } from "./api";
 import { useShop } from "./shop";
 import { storage } from "./storage";
 
+/**
+ * The token as the page was loaded with it. Checks that run once the page is up (the mall check)
+ * stand down when it has changed since: a sign-in or sign-out in between decides the mall itself.
+ */
+export const tokenAtLoad = typeof window === "undefined" ? null : storage.token();
+
 function subscribe(onChange: () => void) {
   window.addEventListener("shop:auth", onChange);
   window.addEventListener("storage", onChange);

@@ -14,10 +14,15 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
   const [zoomed, setZoomed] = useState<number | null>(null);
   const key = images.join("|");
 
-  // A variant with its own picture puts it first: show it.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new set of pictures starts at the first
+  // A variant with its own picture puts it first: show it. On the first run, follow a swipe made
+  // before the code arrived instead.
+  const shownKey = useRef(key);
   useEffect(() => {
-    strip.current?.scrollTo({ left: 0 });
+    const el = strip.current;
+    if (!el) return;
+    if (shownKey.current === key) return setCurrent(Math.round(el.scrollLeft / Math.max(1, el.clientWidth)));
+    shownKey.current = key;
+    el.scrollTo({ left: 0 });
     setCurrent(0);
   }, [key]);
 

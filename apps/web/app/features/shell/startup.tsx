@@ -1,12 +1,15 @@
 import { useEffect, useRef } from "react";
 import { useNavigate, useRouteLoaderData } from "react-router";
 import { api, leavingPage } from "../../lib/api";
+import { tokenAtLoad } from "../../lib/auth";
 import { MAIN_SHOP_ID } from "../../lib/shop";
 import { storage } from "../../lib/storage";
 
 /**
- * Start-up behaviour from the specification §4: remember the sub-mall and refcode for the
- * session, then check that this visitor may stay in this mall and redirect if not.
+ * Start-up behaviour from the specification §4: check that this visitor may stay in this mall and
+ * redirect if not (the sub-mall and refcode are remembered by the shell at once, scroll.ts). It
+ * runs once this lazily loaded code is up; a sign-in or sign-out since the page loaded has chosen
+ * the mall already, so then it stands down.
  */
 export function useStartupChecks() {
   const checked = useRef(false);
@@ -18,6 +21,7 @@ export function useStartupChecks() {
   useEffect(() => {
     if (checked.current) return;
     checked.current = true;
+    if (storage.token() !== tokenAtLoad) return;
     const subMall = storage.subMall();
     const shopId = subMall ? Number(subMall.replace("shop_", "")) : undefined;
     if (shopId && Number.isInteger(shopId)) {
