@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -11,12 +12,15 @@ const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..
  * A real server process for crash tests: its own data folder and port, its own PostgreSQL database
  * when TEST_DATABASE_URL is set (PGlite in the data folder otherwise), started and killed at will.
  */
-export function serverProcess(name: string, portBase: number) {
+export function serverProcess(name: string) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `shop-${name}-`));
   const serverUrl = process.env.TEST_DATABASE_URL;
   const dbName = `shop_${name.replaceAll("-", "_")}_${process.pid}`;
-  const port = portBase + (process.pid % 2000);
+  // Chosen by the system when the database is made: a fixed port could be taken by another
+  // process's outgoing connection (the ephemeral range covers 32768-60999), which CI once met.
+  let port = 0;
   let databaseUrl: string | undefined;
+  let exited: string | undefined;
 
   async function adminQuery(q: string) {
     const pg = (await import("pg")).default;
@@ -31,9 +35,13 @@ export function serverProcess(name: string, portBase: number) {
 
   return {
     dataDir,
-    base: `http://127.0.0.1:${port}`,
-    /** A fresh database for this test (PostgreSQL), before anything opens it. */
+    get base() {
+      if (!port) throw new Error("createDatabase() first: it chooses the port");
+      return `http://127.0.0.1:${port}`;
+    },
+    /** A free port, and a fresh database for this test (PostgreSQL), before anything opens it. */
     async createDatabase() {
+      port = await freePort();
       if (!serverUrl) return;
       await adminQuery(`drop database if exists ${dbName} with (force)`);
       await adminQuery(`create database ${dbName}`);
@@ -46,7 +54,8 @@ export function serverProcess(name: string, portBase: number) {
       return openDatabase(databaseUrl ? { url: databaseUrl, poolSize: 2 } : { dataDir: path.join(dataDir, "db") });
     },
     start(env: Record<string, string>): ChildProcess {
-      return spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+      exited = undefined;
+      const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
         cwd: serverDir,
         env: {
           ...process.env,
@@ -62,10 +71,39 @@ export function serverProcess(name: string, portBase: number) {
         },
         stdio: ["ignore", "ignore", "inherit"],
       });
+      child.once("exit", (code, signal) => {
+        exited = `exited with ${signal ?? code}`;
+      });
+      return child;
+    },
+    /** Waits for /api/health; a server that died on start fails at once, saying how. */
+    async waitHealthy(deadlineMs = 90_000) {
+      const until = Date.now() + deadlineMs;
+      while (Date.now() < until) {
+        if (exited) throw new Error(`the server ${exited} before it was healthy`);
+        try {
+          if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return;
+        } catch {
+          // not listening yet
+        }
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      throw new Error(`the server was not healthy within ${deadlineMs / 1000} s`);
     },
     async cleanUp() {
       if (serverUrl) await adminQuery(`drop database if exists ${dbName} with (force)`);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
 }

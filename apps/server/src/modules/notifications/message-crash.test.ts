@@ -17,8 +17,7 @@ import { createMembersService } from "../members/service.js";
  * request but the answers never came back. Restarted on the same database, it must send every
  * message and none twice. PGlite by default; PostgreSQL when TEST_DATABASE_URL is set.
  */
-const server = serverProcess("msg-crash", 43_000);
-const base = server.base;
+const server = serverProcess("msg-crash");
 const LINE_USER = `U${"7a".repeat(16)}`;
 const LINE_TOKEN = "crash-test-line-token";
 
@@ -106,10 +105,9 @@ async function until(what: string, ok: () => boolean | Promise<boolean>, ms = 60
   }
   throw new Error(`timed out waiting for ${what}`);
 }
-const healthy = async () => (await fetch(`${base}/api/health`)).ok;
 
 async function post<T>(url: string, body: unknown, token?: string): Promise<T> {
-  const r = await fetch(`${base}${url}`, {
+  const r = await fetch(`${server.base}${url}`, {
     method: "POST",
     headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: JSON.stringify(body),
@@ -145,7 +143,7 @@ describe("a crash while customer messages are being sent", () => {
     await prep.close();
 
     child = startServer();
-    await until("the server", healthy);
+    await server.waitHealthy();
     const token = (
       await post<{ token: string }>("/api/auth/login", {
         account: DEMO_ACCOUNTS.member.phone,

@@ -12,22 +12,8 @@ import { createInventoryService } from "../inventory/service.js";
  * the same database: every order it acknowledged must be there, and stock must add up.
  * PGlite by default (a data folder), a fresh PostgreSQL database when TEST_DATABASE_URL is set.
  */
-const server = serverProcess("crash", 41_000);
-const base = server.base;
+const server = serverProcess("crash");
 const STOCK = 400;
-
-async function waitHealthy(deadlineMs = 60_000) {
-  const until = Date.now() + deadlineMs;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error("server did not become healthy");
-}
 
 let variantId = 0;
 let child: ChildProcess | undefined;
@@ -54,7 +40,7 @@ describe("a crash in the middle of a stream of orders", () => {
     await prep.close();
 
     child = server.start({ LOG_LEVEL: "warn" });
-    await waitHealthy();
+    await server.waitHealthy();
 
     const acknowledged: string[] = [];
     const phoneOf = new Map<string, string>();
@@ -64,7 +50,7 @@ describe("a crash in the middle of a stream of orders", () => {
       while (!stop) {
         sent++;
         try {
-          const r = await fetch(`${base}/api/order/store/fast`, {
+          const r = await fetch(`${server.base}/api/order/store/fast`, {
             method: "POST",
             headers: { "content-type": "application/json" },
             body: JSON.stringify({
@@ -99,9 +85,9 @@ describe("a crash in the middle of a stream of orders", () => {
     expect(sent).toBeGreaterThan(acknowledged.length);
 
     child = server.start({ LOG_LEVEL: "warn" });
-    await waitHealthy();
+    await server.waitHealthy();
     for (const orderNo of new Set(acknowledged)) {
-      const r = await fetch(`${base}/api/order/detail`, {
+      const r = await fetch(`${server.base}/api/order/detail`, {
         method: "POST",
         headers: { "content-type": "application/json" },
         body: JSON.stringify({ order_no: orderNo, phone: phoneOf.get(orderNo) }),
