@@ -87,4 +87,12 @@ test("a visit from a LINE link shows in the seller's analytics, as a chart and a
   const csv = fs.readFileSync((await download.path()) ?? "", "utf8");
   expect(csv.startsWith("\uFEFF日期,訂單數,商品銷售額,預估分潤,造訪次數")).toBe(true);
   expect(csv).toMatch(/\r\nLINE,\d+\r\n/);
+
+  // The period is in the address: 近 7 天 reads it again; one the wrong way round is refused beside the picker.
+  await page.getByRole("button", { name: "近 7 天" }).click();
+  await expect(page).toHaveURL(/tab=analytics&from=\d{4}-\d{2}-\d{2}&to=/);
+  await expect(page.getByRole("button", { name: "近 7 天" })).toHaveAttribute("aria-pressed", "true");
+  await page.goto("/shop_2/member/seller?tab=analytics&from=2026-05-02&to=2026-05-01");
+  await expect(page.getByRole("alert")).toContainText("結束日期不可早於開始日期");
+  await expect(page.getByRole("button", { name: "查詢" })).toBeVisible();
 });

@@ -1,7 +1,9 @@
 import type { AddressBookEntry } from "@shop/contract/order";
 import { addressBookInput } from "@shop/contract/order";
-import { useCallback, useEffect, useState } from "react";
+import { useState } from "react";
+import { useFetcher } from "react-router";
 import { PostalSelects } from "../features/address/PostalSelects";
+import { MemberLoadError, memberRead, useActionResult } from "../features/member/member-read";
 import { api, fieldErrors } from "../lib/api";
 import { useAlerts } from "../ui/alerts";
 import type { Route } from "./+types/member.address";
@@ -10,24 +12,44 @@ export const meta: Route.MetaFunction = () => [{ title: "收件地址｜茶山�
 
 const EMPTY = { name: "", phone: "", zip: "", county: "", district: "", line: "" };
 
+export async function clientLoader() {
+  return { list: await memberRead<AddressBookEntry[]>("/api/user/addr/search") };
+}
+export { MemberLoadError as ErrorBoundary };
+
+/** Saves (JSON, checked by the page first) or deletes an entry; the book is read again afterwards. */
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  const body = (await request.json()) as { intent: "save" | "delete"; id?: number };
+  const { intent, ...entry } = body;
+  const r = await api(intent === "delete" ? "/api/user/addr/delete" : "/api/user/addr/store", {
+    body: intent === "delete" ? { id: entry.id } : entry,
+  });
+  return { intent, ok: r.status, message: r.message, errors: fieldErrors(r) };
+}
+
 /** /member/address: the address book, with the post office's county → district → postal code picker. */
-export default function MemberAddress() {
+export default function MemberAddress({ loaderData }: Route.ComponentProps) {
+  const { list } = loaderData;
   const alerts = useAlerts();
-  const [list, setList] = useState<AddressBookEntry[] | null>(null);
+  const fetcher = useFetcher<typeof clientAction>();
   const [form, setForm] = useState<typeof EMPTY & { id?: number }>(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
-
-  const load = useCallback(async () => {
-    const r = await api<AddressBookEntry[]>("/api/user/addr/search");
-    setList(r.status ? r.data : []);
-  }, []);
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const busy = fetcher.state !== "idle";
 
   const set = (k: keyof typeof EMPTY, v: string) => setForm((f) => ({ ...f, [k]: v }));
 
-  async function save(e: React.FormEvent) {
+  useActionResult(fetcher.data, async (r) => {
+    if (!r.ok) {
+      setErrors(r.errors);
+      return alerts.error(r.message);
+    }
+    if (r.intent === "delete") return;
+    setErrors({});
+    setForm(EMPTY);
+    await alerts.success(r.message);
+  });
+
+  function save(e: React.FormEvent) {
     e.preventDefault();
     const checked = addressBookInput.safeParse(form);
     if (!checked.success) {
@@ -35,22 +57,12 @@ export default function MemberAddress() {
       for (const i of checked.error.issues) found[String(i.path[0])] ??= i.message;
       return setErrors(found);
     }
-    const r = await api("/api/user/addr/store", { body: checked.data });
-    if (!r.status) {
-      setErrors(fieldErrors(r));
-      return alerts.error(r.message);
-    }
-    setErrors({});
-    setForm(EMPTY);
-    await load();
-    await alerts.success(r.message);
+    void fetcher.submit({ intent: "save", ...checked.data }, { method: "post", encType: "application/json" });
   }
 
   async function remove(id: number) {
     if (!(await alerts.confirm("確定要刪除這筆地址嗎？"))) return;
-    const r = await api("/api/user/addr/delete", { body: { id } });
-    if (!r.status) return alerts.error(r.message);
-    await load();
+    void fetcher.submit({ intent: "delete", id }, { method: "post", encType: "application/json" });
   }
 
   const err = (k: string) => (errors[k] ? <p className="field-error">{errors[k]}</p> : null);
@@ -58,9 +70,7 @@ export default function MemberAddress() {
     <div className="space-y-5">
       <section className="card">
         <h1 className="mb-4 text-xl font-bold text-stone-800">收件地址</h1>
-        {!list ? (
-          <p role="status">載入中…</p>
-        ) : list.length === 0 ? (
+        {list.length === 0 ? (
           <p className="text-stone-600">尚未儲存地址。</p>
         ) : (
           <ul className="divide-y divide-stone-100" data-testid="addresses">
@@ -124,7 +134,7 @@ export default function MemberAddress() {
             {err("line")}
           </div>
           <div className="flex gap-3 sm:col-span-2">
-            <button type="submit" className="btn-primary">
+            <button type="submit" className="btn-primary" disabled={busy}>
               儲存地址
             </button>
             {form.id && (

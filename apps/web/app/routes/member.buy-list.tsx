@@ -1,10 +1,8 @@
 import type { Paged } from "@shop/contract/envelope";
 import { formatDate, formatMoney } from "@shop/contract/format";
 import { ORDER_STATUS_LABELS, type OrderStatus, type OrderSummary } from "@shop/contract/order";
-import { useEffect, useState } from "react";
-import { useSearchParams } from "react-router";
+import { MemberLoadError, memberRead } from "../features/member/member-read";
 import { StatusBadge } from "../features/orders/OrderDetail";
-import { api } from "../lib/api";
 import { Img } from "../ui/Img";
 import { Pagination } from "../ui/Pagination";
 import { ShopLink } from "../ui/ShopLink";
@@ -21,20 +19,20 @@ const TABS: Array<[OrderStatus | "", string]> = [
   ["cancelled", ORDER_STATUS_LABELS.cancelled],
 ];
 
-/** /member/buy_list: the member's orders, newest first, by status. */
-export default function BuyList() {
-  const [params] = useSearchParams();
-  const status = (params.get("status") ?? "") as OrderStatus | "";
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const status = (TABS.find(([code]) => code === params.get("status"))?.[0] ?? "") as OrderStatus | "";
   const page = Math.max(1, Number(params.get("page")) || 1);
-  const [data, setData] = useState<Paged<OrderSummary> | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const data = await memberRead<Paged<OrderSummary>>("/api/order/search", {
+    body: { page, per_page: 10, ...(status ? { status } : {}) },
+  });
+  return { status, page, data };
+}
+export { MemberLoadError as ErrorBoundary };
 
-  useEffect(() => {
-    setData(null);
-    void api<Paged<OrderSummary>>("/api/order/search", { body: { page, per_page: 10, ...(status ? { status } : {}) } }).then(
-      (r) => (r.status ? setData(r.data) : setError(r.message)),
-    );
-  }, [page, status]);
+/** /member/buy_list: the member's orders, newest first, by status. */
+export default function BuyList({ loaderData }: Route.ComponentProps) {
+  const { status, page, data } = loaderData;
 
   return (
     <section className="card">
@@ -51,11 +49,7 @@ export default function BuyList() {
           </ShopLink>
         ))}
       </nav>
-      {error ? (
-        <p className="text-red-700">{error}</p>
-      ) : !data ? (
-        <p role="status">載入中…</p>
-      ) : data.list.length === 0 ? (
+      {data.list.length === 0 ? (
         <p className="py-8 text-center text-stone-600">目前沒有訂單。</p>
       ) : (
         <ul className="divide-y divide-stone-100">
@@ -97,15 +91,13 @@ export default function BuyList() {
           ))}
         </ul>
       )}
-      {data && (
-        <Pagination
-          page={page}
-          total={data.total}
-          perPage={data.per_page}
-          path="/member/buy_list"
-          query={status ? { status } : {}}
-        />
-      )}
+      <Pagination
+        page={page}
+        total={data.total}
+        perPage={data.per_page}
+        path="/member/buy_list"
+        query={status ? { status } : {}}
+      />
     </section>
   );
 }

@@ -1,7 +1,9 @@
 import { formatDateTime, formatMoney } from "@shop/contract/format";
 import type { DepotStockView, TakeoutView } from "@shop/contract/loyalty";
 import type { AddressBookEntry } from "@shop/contract/order";
-import { useCallback, useEffect, useState } from "react";
+import { useState } from "react";
+import { useFetcher } from "react-router";
+import { MemberLoadError, memberRead, useActionResult } from "../features/member/member-read";
 import { api } from "../lib/api";
 import { useAlerts } from "../ui/alerts";
 import { Img } from "../ui/Img";
@@ -10,45 +12,44 @@ import type { Route } from "./+types/member.depot";
 
 export const meta: Route.MetaFunction = () => [{ title: "雲端庫存｜茶山好物" }, { name: "robots", content: "noindex" }];
 
+export async function clientLoader() {
+  const [stock, takeouts, addresses] = await Promise.all([
+    memberRead<DepotStockView[]>("/api/user/inventory/cloud"),
+    memberRead<TakeoutView[]>("/api/user/takeout/list"),
+    memberRead<AddressBookEntry[]>("/api/user/addr/search"),
+  ]);
+  return { stock, takeouts, addresses };
+}
+export { MemberLoadError as ErrorBoundary };
+
+/** 申請提貨 by HCT: the depot, the records and the wallet are read again afterwards. */
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  return api<TakeoutView>("/api/user/takeout/hct", { body: await request.json() });
+}
+
 /** /member/i_depot: goods held in the cloud depot, a pick-up by HCT, and the pick-up records. */
-export default function MemberDepot() {
+export default function MemberDepot({ loaderData }: Route.ComponentProps) {
+  const { stock, takeouts, addresses } = loaderData;
   const alerts = useAlerts();
-  const [stock, setStock] = useState<DepotStockView[] | null>(null);
-  const [takeouts, setTakeouts] = useState<TakeoutView[]>([]);
-  const [addresses, setAddresses] = useState<AddressBookEntry[]>([]);
+  const fetcher = useFetcher<typeof clientAction>();
   const [qty, setQty] = useState<Record<number, number>>({});
   const [addressId, setAddressId] = useState("");
-  const [busy, setBusy] = useState(false);
+  const busy = fetcher.state !== "idle";
 
-  const load = useCallback(async () => {
-    const [s, t, a] = await Promise.all([
-      api<DepotStockView[]>("/api/user/inventory/cloud"),
-      api<TakeoutView[]>("/api/user/takeout/list"),
-      api<AddressBookEntry[]>("/api/user/addr/search"),
-    ]);
-    setStock(s.status ? s.data : []);
-    if (t.status) setTakeouts(t.data);
-    if (a.status) setAddresses(a.data);
-  }, []);
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  async function pickUp(e: React.FormEvent) {
+  function pickUp(e: React.FormEvent) {
     e.preventDefault();
     const items = Object.entries(qty)
       .filter(([, n]) => n > 0)
       .map(([id, n]) => ({ variant_id: Number(id), qty: n }));
-    setBusy(true);
-    const r = await api<TakeoutView>("/api/user/takeout/hct", { body: { items, address_id: addressId } });
-    setBusy(false);
+    void fetcher.submit({ items, address_id: addressId }, { method: "post", encType: "application/json" });
+  }
+  useActionResult(fetcher.data, async (r) => {
     if (!r.status) return alerts.error(r.message);
     setQty({});
-    await load();
     await alerts.success(
       r.data.fee > 0 ? `已送出提貨申請，運費 ${formatMoney(r.data.fee)} 已由錢包扣除` : "已送出提貨申請（免運費）",
     );
-  }
+  });
 
   return (
     <div className="space-y-5">
@@ -59,9 +60,7 @@ export default function MemberDepot() {
             庫存異動紀錄
           </ShopLink>
         </div>
-        {!stock ? (
-          <p role="status">載入中…</p>
-        ) : stock.length === 0 ? (
+        {stock.length === 0 ? (
           <p className="py-6 text-center text-stone-600">雲端庫存目前是空的。結帳時選擇「雲端庫存」，商品會存放在這裡。</p>
         ) : (
           <form onSubmit={pickUp} noValidate>

@@ -1,6 +1,7 @@
 import { formatDate, formatMoney } from "@shop/contract/format";
 import type { PrizeKind, RaffleView, TicketView } from "@shop/contract/loyalty";
-import { useEffect, useState } from "react";
+import { useFetcher } from "react-router";
+import { MemberLoadError, memberRead, useActionResult } from "../features/member/member-read";
 import { api } from "../lib/api";
 import { useAlerts } from "../ui/alerts";
 import { ShopLink } from "../ui/ShopLink";
@@ -23,47 +24,37 @@ const PRIZE_LINK: Partial<Record<PrizeKind, string>> = {
 };
 const STATUS_LABEL: Record<TicketView["status"], string> = { new: "未刮開", scratched: "已刮開", void: "已失效" };
 
+export async function clientLoader() {
+  const [tickets, raffles] = await Promise.all([
+    memberRead<TicketView[]>("/api/user/ticket/search"),
+    // The campaigns are a footnote: the cards still show if they cannot be read.
+    api<RaffleView[]>("/api/raffle/search", { body: {} }).then((r) => (r.status ? r.data : [])),
+  ]);
+  return { tickets, raffles };
+}
+export { MemberLoadError as ErrorBoundary };
+
+/** 刮開: the server draws the prize; the cards are read again afterwards. */
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  const form = await request.formData();
+  return api<{ prize: { title: string; kind: PrizeKind } }>("/api/order/changeStratchCard", {
+    body: { ticket_id: Number(form.get("ticket_id")) },
+  });
+}
+
 /** /member/my_ticket: the member's scratch cards; scratching one asks the server for the prize. */
-export default function MyTickets() {
-  const alerts = useAlerts();
-  const [tickets, setTickets] = useState<TicketView[] | null>(null);
-  const [raffles, setRaffles] = useState<RaffleView[]>([]);
-  const [error, setError] = useState<string | null>(null);
-  const [scratching, setScratching] = useState<number | null>(null);
-  // The card just scratched shows its foil wiping away before the prize settles in.
-  const [revealed, setRevealed] = useState<number | null>(null);
-
-  useEffect(() => {
-    void api<TicketView[]>("/api/user/ticket/search").then((r) => (r.status ? setTickets(r.data) : setError(r.message)));
-    void api<RaffleView[]>("/api/raffle/search", { body: {} }).then((r) => r.status && setRaffles(r.data));
-  }, []);
-
-  async function scratch(ticket: TicketView) {
-    setScratching(ticket.id);
-    const r = await api<{ prize: { title: string; kind: PrizeKind } }>("/api/order/changeStratchCard", {
-      body: { ticket_id: ticket.id },
-    });
-    setScratching(null);
-    if (!r.status) return alerts.error(r.message);
-    setRevealed(ticket.id);
-    setTickets((list) =>
-      (list ?? []).map((x) =>
-        x.id === ticket.id ? { ...x, status: "scratched", prize: r.data.prize, scratched_at: new Date().toISOString() } : x,
-      ),
-    );
-  }
-
-  const fresh = tickets?.filter((x) => x.status === "new").length ?? 0;
+export default function MyTickets({ loaderData }: Route.ComponentProps) {
+  const { tickets, raffles } = loaderData;
+  const fresh = tickets.filter((x) => x.status === "new").length;
   return (
     <div className="grid gap-4">
       <section className="card">
         <h1 className="text-xl font-bold text-stone-800">我的刮刮卡</h1>
-        <p className="mt-1 text-sm text-stone-600">{tickets ? `尚有 ${fresh} 張未刮開` : "載入中…"}</p>
-        {error && <p className="mt-3 text-red-700">{error}</p>}
-        {tickets && tickets.length === 0 && (
+        <p className="mt-1 text-sm text-stone-600">{`尚有 ${fresh} 張未刮開`}</p>
+        {tickets.length === 0 && (
           <p className="py-6 text-center text-stone-600">目前沒有刮刮卡。參加下方活動的訂單完成後即可獲得。</p>
         )}
-        {tickets && tickets.length > 0 && (
+        {tickets.length > 0 && (
           <ul className="mt-4 grid gap-4 sm:grid-cols-2">
             {tickets.map((t) => (
               <li key={t.id} className="rounded-xl border border-stone-200 p-3" aria-label={`刮刮卡 ${t.id}`}>
@@ -74,12 +65,7 @@ export default function MyTickets() {
                 <p className="text-xs text-stone-500">
                   {t.source_label}｜{formatDate(t.created_at)}
                 </p>
-                <ScratchCard
-                  ticket={t}
-                  busy={scratching === t.id}
-                  justRevealed={revealed === t.id}
-                  onScratch={() => scratch(t)}
-                />
+                <ScratchCard ticket={t} />
               </li>
             ))}
           </ul>
@@ -110,9 +96,17 @@ export default function MyTickets() {
   );
 }
 
-function ScratchCard(props: { ticket: TicketView; busy: boolean; justRevealed: boolean; onScratch(): void }) {
-  const { ticket, busy, justRevealed } = props;
-  const prize = ticket.prize;
+function ScratchCard({ ticket }: { ticket: TicketView }) {
+  const alerts = useAlerts();
+  const fetcher = useFetcher<typeof clientAction>();
+  const busy = fetcher.state !== "idle";
+  // The card just scratched shows its foil wiping away before the prize settles in.
+  const justRevealed = fetcher.data?.status === true;
+  useActionResult(fetcher.data, (r) => {
+    if (!r.status) void alerts.error(r.message);
+  });
+  // Until the cards are read again, the prize comes from the answer.
+  const prize = ticket.prize ?? (fetcher.data?.status ? fetcher.data.data.prize : null);
   const link = prize ? PRIZE_LINK[prize.kind] : undefined;
   return (
     <div className="relative mt-3 h-28 overflow-hidden rounded-lg bg-gradient-to-br from-amber-50 to-amber-100">
@@ -137,14 +131,16 @@ function ScratchCard(props: { ticket: TicketView; busy: boolean; justRevealed: b
         ) : null}
       </div>
       {(ticket.status === "new" || justRevealed) && (
-        <button
-          type="button"
-          disabled={busy || ticket.status !== "new"}
-          onClick={props.onScratch}
-          className={`scratch-foil absolute inset-0 flex items-center justify-center text-lg font-bold tracking-widest text-stone-600 ${justRevealed ? "scratch-foil--gone" : ""}`}
-        >
-          {busy ? "刮開中…" : ticket.status === "new" ? "刮開" : ""}
-        </button>
+        <fetcher.Form method="post" className="absolute inset-0">
+          <input type="hidden" name="ticket_id" value={ticket.id} />
+          <button
+            type="submit"
+            disabled={busy || justRevealed || ticket.status !== "new"}
+            className={`scratch-foil flex h-full w-full items-center justify-center text-lg font-bold tracking-widest text-stone-600 ${justRevealed ? "scratch-foil--gone" : ""}`}
+          >
+            {busy ? "刮開中…" : justRevealed || ticket.status !== "new" ? "" : "刮開"}
+          </button>
+        </fetcher.Form>
       )}
     </div>
   );

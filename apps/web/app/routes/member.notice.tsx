@@ -1,8 +1,7 @@
 import type { Paged } from "@shop/contract/envelope";
 import { formatDateTime } from "@shop/contract/format";
 import type { NotificationView } from "@shop/contract/order";
-import { useEffect, useState } from "react";
-import { useSearchParams } from "react-router";
+import { MemberLoadError, memberRead } from "../features/member/member-read";
 import { NotifyChannels } from "../features/member/NotifyChannels";
 import { NOTICES_READ_EVENT } from "../features/member/useTabNotices";
 import { api } from "../lib/api";
@@ -12,30 +11,29 @@ import type { Route } from "./+types/member.notice";
 
 export const meta: Route.MetaFunction = () => [{ title: "通知訊息｜茶山好物" }, { name: "robots", content: "noindex" }];
 
-/** /member/notice: the member's notices, newest first; opening the page marks them read. */
-export default function MemberNotice() {
-  const [params] = useSearchParams();
-  const page = Math.max(1, Number(params.get("page")) || 1);
-  const [data, setData] = useState<Paged<NotificationView> | null>(null);
-  useEffect(() => {
-    void api<Paged<NotificationView>>("/api/notification/search", { body: { page, per_page: 20 } }).then(async (r) => {
-      if (!r.status) return;
-      setData(r.data);
-      const unread = r.data.list.filter((n) => !n.read).map((n) => n.id);
-      if (unread.length > 0) {
-        await api("/api/user/notice/read", { body: { ids: unread } });
-        window.dispatchEvent(new Event(NOTICES_READ_EVENT));
-      }
-    });
-  }, [page]);
+/** Opening the page marks what it shows as read; the list still marks them as they were. */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const page = Math.max(1, Number(new URL(request.url).searchParams.get("page")) || 1);
+  const data = await memberRead<Paged<NotificationView>>("/api/notification/search", { body: { page, per_page: 20 } });
+  const unread = data.list.filter((n) => !n.read).map((n) => n.id);
+  if (unread.length > 0) {
+    // A failed mark leaves them unread for next time; the page still shows.
+    const marked = await api("/api/user/notice/read", { body: { ids: unread } });
+    if (marked.status) window.dispatchEvent(new Event(NOTICES_READ_EVENT));
+  }
+  return { page, data };
+}
+export { MemberLoadError as ErrorBoundary };
+
+/** /member/notice: the member's notices, newest first. */
+export default function MemberNotice({ loaderData }: Route.ComponentProps) {
+  const { page, data } = loaderData;
 
   return (
     <section className="card">
       <h1 className="mb-4 text-xl font-bold text-stone-800">通知訊息</h1>
       <NotifyChannels />
-      {!data ? (
-        <p role="status">載入中…</p>
-      ) : data.list.length === 0 ? (
+      {data.list.length === 0 ? (
         <p className="py-6 text-center text-stone-600">目前沒有通知。</p>
       ) : (
         <ul className="divide-y divide-stone-100" data-testid="notices">
@@ -63,7 +61,7 @@ export default function MemberNotice() {
           ))}
         </ul>
       )}
-      {data && <Pagination page={page} total={data.total} perPage={data.per_page} path="/member/notice" query={{}} />}
+      <Pagination page={page} total={data.total} perPage={data.per_page} path="/member/notice" query={{}} />
     </section>
   );
 }

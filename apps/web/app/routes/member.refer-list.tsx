@@ -1,6 +1,7 @@
 import { formatDate } from "@shop/contract/format";
 import type { ReferralView } from "@shop/contract/loyalty";
-import { useEffect, useState } from "react";
+import { useState } from "react";
+import { MemberLoadError, memberRead } from "../features/member/member-read";
 import { api } from "../lib/api";
 import type { Route } from "./+types/member.refer-list";
 
@@ -22,16 +23,23 @@ function Row({ r, children }: { r: ReferralView; children?: React.ReactNode }) {
   );
 }
 
-/** /member/refer_list: level-1 referrals, each opening its own level 2. */
-export default function ReferList() {
-  const [first, setFirst] = useState<ReferralView[] | null>(null);
+export async function clientLoader() {
+  return { first: await memberRead<ReferralView[]>("/api/user/ref/first", { body: {} }) };
+}
+export { MemberLoadError as ErrorBoundary };
+
+/** /member/refer_list: level-1 referrals, each opening its own level 2 when asked. */
+export default function ReferList({ loaderData }: Route.ComponentProps) {
+  const { first } = loaderData;
   const [open, setOpen] = useState<Record<number, ReferralView[] | "loading">>({});
-  useEffect(() => {
-    void api<ReferralView[]>("/api/user/ref/first", { body: {} }).then((r) => setFirst(r.status ? r.data : []));
-  }, []);
 
   async function toggle(id: number) {
-    if (open[id]) return setOpen(({ [id]: _, ...rest }) => rest);
+    if (open[id])
+      return setOpen((o) => {
+        const rest = { ...o };
+        delete rest[id];
+        return rest;
+      });
     setOpen((o) => ({ ...o, [id]: "loading" }));
     const r = await api<ReferralView[]>("/api/user/ref/child", { body: { member_id: id } });
     setOpen((o) => ({ ...o, [id]: r.status ? r.data : [] }));
@@ -40,9 +48,7 @@ export default function ReferList() {
   return (
     <section className="card">
       <h1 className="mb-4 text-xl font-bold text-stone-800">推薦名單</h1>
-      {!first ? (
-        <p role="status">載入中…</p>
-      ) : first.length === 0 ? (
+      {first.length === 0 ? (
         <p className="py-6 text-center text-stone-600">還沒有推薦會員，到「推薦好友」分享您的邀請連結吧。</p>
       ) : (
         <ul className="divide-y divide-stone-100" data-testid="referrals">

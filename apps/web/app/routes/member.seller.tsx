@@ -2,95 +2,56 @@ import type { Paged } from "@shop/contract/envelope";
 import { formatDate, formatMoney } from "@shop/contract/format";
 import { ORDER_STATUS_LABELS, type OrderStatus } from "@shop/contract/order";
 import type { SellerHome, SellerOrderSummary } from "@shop/contract/seller";
-import { useEffect, useState } from "react";
-import { Form, useSearchParams } from "react-router";
+import { Form } from "react-router";
+import { MemberLoadError } from "../features/member/member-read";
 import { StatusBadge } from "../features/orders/OrderDetail";
 import { SellerAnalyticsView } from "../features/seller/SellerAnalyticsView";
-import { SellerNav, type SellerTab } from "../features/seller/SellerNav";
+import { SellerNav } from "../features/seller/SellerNav";
 import { SellerStock } from "../features/seller/SellerStock";
 import { ShopSettings } from "../features/seller/ShopSettings";
-import { api } from "../lib/api";
+import { type OrdersQuery, readSellerTab, SELLER_ORDER_TABS } from "../features/seller/seller-read";
 import { Pagination } from "../ui/Pagination";
 import { ShopLink } from "../ui/ShopLink";
 import type { Route } from "./+types/member.seller";
 
 export const meta: Route.MetaFunction = () => [{ title: "賣家中心｜茶山好物" }, { name: "robots", content: "noindex" }];
 
-/** The states a seller works through, in order; the rest sit under 全部. */
-const TABS: Array<OrderStatus | ""> = [
-  "",
-  "pending_payment",
-  "paid",
-  "processing",
-  "shipped",
-  "delivered",
-  "completed",
-  "cancelled",
-];
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  return readSellerTab(new URL(request.url).searchParams);
+}
+export { MemberLoadError as ErrorBoundary };
 
 /**
  * /member/seller: the seller's shop orders (by state and by order number, name or phone); with
  * ?tab=inventory their own stock, ?tab=analytics the shop's figures, ?tab=shop its settings.
  */
-export default function SellerCenter() {
-  const [params] = useSearchParams();
-  const [home, setHome] = useState<SellerHome | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    void api<SellerHome>("/api/seller/home").then((r) => (r.status ? setHome(r.data) : setError(r.message)));
-  }, []);
-  const asked = params.get("tab");
-  const tab: SellerTab = asked === "inventory" || asked === "analytics" || asked === "shop" ? asked : "orders";
+export default function SellerCenter({ loaderData }: Route.ComponentProps) {
+  const { tab, home, orders, query, stock, period, analytics, settings } = loaderData;
   return (
     <div className="space-y-5">
       <SellerNav home={home} current={tab} />
-      {error ? (
-        <section className="card">
-          <p className="text-red-700" role="alert">
-            {error}
-          </p>
-        </section>
-      ) : tab === "inventory" ? (
-        <SellerStock />
-      ) : tab === "analytics" ? (
-        <SellerAnalyticsView />
-      ) : tab === "shop" ? (
-        <ShopSettings />
-      ) : (
-        <SellerOrders home={home} />
-      )}
+      {stock && <SellerStock data={stock} />}
+      {analytics && <SellerAnalyticsView period={period} {...analytics} />}
+      {settings && <ShopSettings key={settings.shop.id} initial={settings} />}
+      {orders && <SellerOrders home={home} data={orders} query={query} />}
     </div>
   );
 }
 
-function SellerOrders({ home }: { home: SellerHome | null }) {
-  const [params] = useSearchParams();
-  const status = (params.get("status") ?? "") as OrderStatus | "";
-  const keyword = params.get("keyword") ?? "";
-  const page = Math.max(1, Number(params.get("page")) || 1);
-  const [data, setData] = useState<Paged<SellerOrderSummary> | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    setData(null);
-    const body = { page, ...(status ? { status } : {}), ...(keyword ? { keyword } : {}) };
-    void api<Paged<SellerOrderSummary>>("/api/seller/list", { body }).then((r) =>
-      r.status ? setData(r.data) : setError(r.message),
-    );
-  }, [page, status, keyword]);
-
+function SellerOrders({ home, data, query }: { home: SellerHome; data: Paged<SellerOrderSummary>; query: OrdersQuery }) {
+  const { status, keyword, page } = query;
   const tabQuery = (code: OrderStatus | "") => {
     const q = new URLSearchParams({ ...(code ? { status: code } : {}), ...(keyword ? { keyword } : {}) }).toString();
     return `/member/seller${q ? `?${q}` : ""}`;
   };
-  const total = home ? Object.values(home.counts).reduce((s, n) => s + (n ?? 0), 0) : 0;
+  const total = Object.values(home.counts).reduce((s, n) => s + (n ?? 0), 0);
 
   return (
     <section className="card">
       <h2 className="mb-3 text-lg font-bold text-stone-800">商城訂單</h2>
       <nav className="-mx-1 mb-3 flex gap-2 overflow-x-auto px-1 pb-1" aria-label="訂單狀態">
-        {TABS.map((code) => {
-          const n = code ? (home?.counts[code] ?? 0) : total;
+        {SELLER_ORDER_TABS.map((code) => {
+          const n = code ? (home.counts[code] ?? 0) : total;
           return (
             <ShopLink
               key={code || "all"}
@@ -99,7 +60,7 @@ function SellerOrders({ home }: { home: SellerHome | null }) {
               className={`shrink-0 rounded-full px-3 py-1 text-sm ${status === code ? "bg-tea-700 text-white" : "bg-stone-100 text-stone-700"}`}
             >
               {code ? ORDER_STATUS_LABELS[code] : "全部"}
-              {home ? ` ${n}` : ""}
+              {` ${n}`}
             </ShopLink>
           );
         })}
@@ -121,13 +82,7 @@ function SellerOrders({ home }: { home: SellerHome | null }) {
           搜尋
         </button>
       </Form>
-      {error ? (
-        <p className="text-red-700" role="alert">
-          {error}
-        </p>
-      ) : !data ? (
-        <p role="status">載入中…</p>
-      ) : data.list.length === 0 ? (
+      {data.list.length === 0 ? (
         <p className="py-8 text-center text-stone-600">{keyword ? `找不到符合「${keyword}」的訂單。` : "目前沒有訂單。"}</p>
       ) : (
         <ul className="divide-y divide-stone-100" aria-label="訂單列表">
@@ -156,15 +111,13 @@ function SellerOrders({ home }: { home: SellerHome | null }) {
           ))}
         </ul>
       )}
-      {data && (
-        <Pagination
-          page={page}
-          total={data.total}
-          perPage={data.per_page}
-          path="/member/seller"
-          query={{ ...(status ? { status } : {}), ...(keyword ? { keyword } : {}) }}
-        />
-      )}
+      <Pagination
+        page={page}
+        total={data.total}
+        perPage={data.per_page}
+        path="/member/seller"
+        query={{ ...(status ? { status } : {}), ...(keyword ? { keyword } : {}) }}
+      />
     </section>
   );
 }

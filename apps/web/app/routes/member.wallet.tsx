@@ -1,10 +1,11 @@
 import type { WithdrawalRules, WithdrawalView } from "@shop/contract/bank";
 import { formatDateTime, formatMoney } from "@shop/contract/format";
 import type { WalletHome } from "@shop/contract/loyalty";
-import { useCallback, useEffect, useState } from "react";
-import { useSearchParams } from "react-router";
+import { useState } from "react";
+import { useFetcher } from "react-router";
 import { openBankModal } from "../features/bank/BankGate";
 import { LedgerList } from "../features/member/LedgerList";
+import { MemberLoadError, memberRead, useActionResult } from "../features/member/member-read";
 import { api } from "../lib/api";
 import { useAlerts } from "../ui/alerts";
 import { Pagination } from "../ui/Pagination";
@@ -12,44 +13,39 @@ import type { Route } from "./+types/member.wallet";
 
 export const meta: Route.MetaFunction = () => [{ title: "我的錢包｜茶山好物" }, { name: "robots", content: "noindex" }];
 
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const page = Math.max(1, Number(new URL(request.url).searchParams.get("page")) || 1);
+  const [home, requests] = await Promise.all([
+    memberRead<WalletHome>("/api/user/wallet/home", { query: { page, per_page: 20 } }),
+    memberRead<{ rules: WithdrawalRules; list: WithdrawalView[] }>("/api/user/wallet/withdrawals"),
+  ]);
+  return { page, home, requests };
+}
+export { MemberLoadError as ErrorBoundary };
+
+/** 申請提領: the server holds the amount; the balance and requests are read again afterwards. */
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  const form = await request.formData();
+  return api<WithdrawalView>("/api/user/wallet/apply", { body: { amount: String(form.get("amount") ?? "").trim() } });
+}
+
 /** /member/wallet: the balance, a withdrawal to the payout bank account, its requests and the ledger. */
-export default function MemberWallet() {
+export default function MemberWallet({ loaderData }: Route.ComponentProps) {
+  const { page, home, requests } = loaderData;
   const alerts = useAlerts();
-  const [params] = useSearchParams();
-  const page = Math.max(1, Number(params.get("page")) || 1);
-  const [home, setHome] = useState<WalletHome | null>(null);
-  const [requests, setRequests] = useState<{ rules: WithdrawalRules; list: WithdrawalView[] } | null>(null);
+  const fetcher = useFetcher<typeof clientAction>();
   const [amount, setAmount] = useState("");
-  const [pending, setPending] = useState(false);
-
-  const load = useCallback(async () => {
-    const [h, w] = await Promise.all([
-      api<WalletHome>("/api/user/wallet/home", { query: { page, per_page: 20 } }),
-      api<{ rules: WithdrawalRules; list: WithdrawalView[] }>("/api/user/wallet/withdrawals"),
-    ]);
-    if (h.status) setHome(h.data);
-    if (w.status) setRequests(w.data);
-  }, [page]);
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  async function withdraw(e: React.FormEvent) {
-    e.preventDefault();
-    setPending(true);
-    const r = await api<WithdrawalView>("/api/user/wallet/apply", { body: { amount: amount.trim() } });
-    setPending(false);
+  useActionResult(fetcher.data, async (r) => {
     if (!r.status) {
       await alerts.error(r.message);
       if ((r.data as { need_bank?: boolean } | null)?.need_bank) openBankModal();
       return;
     }
     setAmount("");
-    await load();
     await alerts.success(`已送出提領申請，實際入帳 ${formatMoney(r.data.net)}`);
-  }
+  });
 
-  const rules = requests?.rules;
+  const { rules } = requests;
   return (
     <div className="space-y-5">
       <section className="card">
@@ -57,35 +53,34 @@ export default function MemberWallet() {
         <p className="mt-3 text-stone-600">
           錢包餘額{" "}
           <strong className="text-3xl text-tea-800" data-testid="wallet-balance">
-            {home ? formatMoney(home.balance) : "—"}
+            {formatMoney(home.balance)}
           </strong>
         </p>
-        <form onSubmit={withdraw} noValidate className="mt-4 flex flex-wrap items-end gap-3">
+        <fetcher.Form method="post" noValidate className="mt-4 flex flex-wrap items-end gap-3">
           <div>
             <label htmlFor="withdraw-amount" className="field-label">
               提領金額
             </label>
             <input
               id="withdraw-amount"
+              name="amount"
               className="input w-40"
               inputMode="numeric"
               value={amount}
               onChange={(e) => setAmount(e.target.value)}
             />
           </div>
-          <button type="submit" className="btn-primary" disabled={pending || !amount}>
+          <button type="submit" className="btn-primary" disabled={fetcher.state !== "idle" || !amount}>
             申請提領
           </button>
-        </form>
-        {rules && (
-          <p className="mt-2 text-sm text-stone-500">
-            最低提領 {formatMoney(rules.minimum)}，每筆手續費 {formatMoney(rules.fee)}；申請後金額先行保留，匯款或退回後更新。
-            {!rules.has_bank && "尚未設定收款銀行帳號，申請時將請您先填寫。"}
-          </p>
-        )}
+        </fetcher.Form>
+        <p className="mt-2 text-sm text-stone-500">
+          最低提領 {formatMoney(rules.minimum)}，每筆手續費 {formatMoney(rules.fee)}；申請後金額先行保留，匯款或退回後更新。
+          {!rules.has_bank && "尚未設定收款銀行帳號，申請時將請您先填寫。"}
+        </p>
       </section>
 
-      {requests && requests.list.length > 0 && (
+      {requests.list.length > 0 && (
         <section className="card">
           <h2 className="mb-3 text-lg font-bold text-stone-800">提領申請</h2>
           <ul className="divide-y divide-stone-100" data-testid="withdrawals">
@@ -109,8 +104,8 @@ export default function MemberWallet() {
 
       <section className="card">
         <h2 className="mb-3 text-lg font-bold text-stone-800">錢包明細</h2>
-        {home ? <LedgerList list={home.list} unit={formatMoney} /> : <p role="status">載入中…</p>}
-        {home && <Pagination page={page} total={home.total} perPage={home.per_page} path="/member/wallet" query={{}} />}
+        <LedgerList list={home.list} unit={formatMoney} />
+        <Pagination page={page} total={home.total} perPage={home.per_page} path="/member/wallet" query={{}} />
       </section>
     </div>
   );

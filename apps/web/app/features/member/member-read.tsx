@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { data, isRouteErrorResponse, useRevalidator, useRouteError } from "react-router";
 import { api } from "../../lib/api";
 
@@ -29,4 +30,19 @@ export function MemberLoadError() {
       </button>
     </section>
   );
+}
+
+/**
+ * Runs `done` once for each new answer a fetcher brings back: for what an answer asks of the page
+ * beyond showing it (a dialog, clearing a form).
+ */
+export function useActionResult<T>(answer: T | undefined, done: (answer: T) => void) {
+  const seen = useRef<T | undefined>(undefined);
+  const latest = useRef(done);
+  latest.current = done;
+  useEffect(() => {
+    if (answer === undefined || answer === seen.current) return;
+    seen.current = answer;
+    latest.current(answer);
+  }, [answer]);
 }

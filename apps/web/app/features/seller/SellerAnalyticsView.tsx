@@ -1,14 +1,13 @@
 import { formatMoney } from "@shop/contract/format";
 import type { SellerAnalytics } from "@shop/contract/seller-shop";
-import { lazy, Suspense, useEffect, useState } from "react";
-import { api } from "../../lib/api";
+import { lazy, Suspense } from "react";
+import { Form, useNavigation, useSearchParams } from "react-router";
 import { storage } from "../../lib/storage";
 import { useAlerts } from "../../ui/alerts";
+import { type Period, taipeiDay } from "./seller-read";
 
 const AnalyticsCharts = lazy(() => import("./AnalyticsCharts"));
 
-/** Today in Taipei, YYYY-MM-DD, and `days` before it. */
-const taipeiDay = (offsetDays = 0) => new Date(Date.now() + 8 * 3_600_000 - offsetDays * 86_400_000).toISOString().slice(0, 10);
 const PRESETS = [
   ["近 7 天", () => ({ from: taipeiDay(6), to: taipeiDay() })],
   ["近 30 天", () => ({ from: taipeiDay(29), to: taipeiDay() })],
@@ -16,18 +15,13 @@ const PRESETS = [
 ] as const;
 
 /** The seller's figures for a period (decision 47): totals, charts, products and a CSV download. */
-export function SellerAnalyticsView() {
+export function SellerAnalyticsView(props: { period: Period; report: SellerAnalytics | null; error: string | null }) {
+  const { period, report, error } = props;
   const alerts = useAlerts();
-  const [period, setPeriod] = useState(PRESETS[1][1]);
-  const [report, setReport] = useState<SellerAnalytics | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    setError(null);
-    void api<SellerAnalytics>("/api/seller/analytics", { query: period }).then((r) =>
-      r.status ? setReport(r.data) : setError(r.message),
-    );
-  }, [period]);
+  // The period lives in the address (?tab=analytics&from=&to=): the route's loader reads the figures.
+  const [, setParams] = useSearchParams();
+  const loading = useNavigation().state === "loading";
+  const choose = (p: Period) => setParams({ tab: "analytics", ...p });
 
   async function download() {
     const token = storage.token();
@@ -43,7 +37,6 @@ export function SellerAnalyticsView() {
     URL.revokeObjectURL(url);
   }
 
-  const totals = report?.totals;
   return (
     <section className="card space-y-5">
       <div className="flex flex-wrap items-end justify-between gap-3">
@@ -58,7 +51,7 @@ export function SellerAnalyticsView() {
                 type="button"
                 aria-pressed={on}
                 className={`rounded-full px-3 py-1 text-sm ${on ? "bg-tea-700 text-white" : "bg-stone-100 text-stone-700"}`}
-                onClick={() => setPeriod(p)}
+                onClick={() => choose(p)}
               >
                 {label}
               </button>
@@ -66,14 +59,8 @@ export function SellerAnalyticsView() {
           })}
         </div>
       </div>
-      <form
-        className="flex flex-wrap items-end gap-2"
-        onSubmit={(e) => {
-          e.preventDefault();
-          const data = new FormData(e.currentTarget);
-          setPeriod({ from: String(data.get("from")), to: String(data.get("to")) });
-        }}
-      >
+      <Form className="flex flex-wrap items-end gap-2">
+        <input type="hidden" name="tab" value="analytics" />
         <label className="text-sm text-stone-600">
           開始日期
           <input key={`f${period.from}`} name="from" type="date" defaultValue={period.from} className="input mt-1" />
@@ -85,26 +72,26 @@ export function SellerAnalyticsView() {
         <button type="submit" className="btn-secondary">
           查詢
         </button>
-        <button type="button" className="btn-secondary" onClick={() => void download()} disabled={!report}>
+        <button type="button" className="btn-secondary" onClick={() => void download()}>
           下載 CSV
         </button>
-      </form>
-      {error ? (
+      </Form>
+      {loading && <p role="status">載入中…</p>}
+      {error && (
         <p className="text-red-700" role="alert">
           {error}
         </p>
-      ) : !report || !totals ? (
-        <p role="status">載入中…</p>
-      ) : (
+      )}
+      {report && (
         <>
           <dl className="grid grid-cols-2 gap-3 sm:grid-cols-5" aria-label="期間合計">
             {(
               [
-                ["有效訂單", String(totals.orders)],
-                ["商品銷售額", formatMoney(totals.revenue)],
-                [`預估分潤（${report.shop.commission_percent}%）`, formatMoney(totals.commission)],
-                ["造訪次數", String(totals.visits)],
-                ["商品瀏覽", String(totals.product_views)],
+                ["有效訂單", String(report.totals.orders)],
+                ["商品銷售額", formatMoney(report.totals.revenue)],
+                [`預估分潤（${report.shop.commission_percent}%）`, formatMoney(report.totals.commission)],
+                ["造訪次數", String(report.totals.visits)],
+                ["商品瀏覽", String(report.totals.product_views)],
               ] as const
             ).map(([label, value]) => (
               <div key={label} className="rounded-xl bg-tea-50 px-3 py-2">

@@ -1,38 +1,22 @@
 import { formatDateTime } from "@shop/contract/format";
-import type { DepotStockView } from "@shop/contract/loyalty";
-import type { SellerStockLogView, SellerStockView } from "@shop/contract/seller";
-import { useCallback, useEffect, useState } from "react";
+import { useState } from "react";
+import { useRevalidator } from "react-router";
 import { api } from "../../lib/api";
 import { useAlerts } from "../../ui/alerts";
 import { Img } from "../../ui/Img";
+import type { StockData } from "./seller-read";
 
 const LOG_PAGE = 20;
 
 /** The seller's own stock for self-delivery, its movements, and a transfer in from their cloud depot. */
-export function SellerStock() {
+export function SellerStock({ data }: { data: StockData }) {
+  const { stock, log, depot } = data;
   const alerts = useAlerts();
-  const [stock, setStock] = useState<SellerStockView[] | null>(null);
-  const [log, setLog] = useState<SellerStockLogView[]>([]);
-  const [depot, setDepot] = useState<DepotStockView[]>([]);
+  // A transfer changes all three lists: the route's loader reads them again.
+  const { revalidate } = useRevalidator();
   const [qty, setQty] = useState<Record<number, number>>({});
   const [busy, setBusy] = useState(false);
   const [shown, setShown] = useState(LOG_PAGE);
-  const [error, setError] = useState<string | null>(null);
-
-  const load = useCallback(async () => {
-    const [s, l, d] = await Promise.all([
-      api<SellerStockView[]>("/api/seller/inventory"),
-      api<SellerStockLogView[]>("/api/seller/inventory/log"),
-      api<DepotStockView[]>("/api/user/inventory/cloud"),
-    ]);
-    if (!s.status) return setError(s.message);
-    setStock(s.data);
-    if (l.status) setLog(l.data);
-    if (d.status) setDepot(d.data);
-  }, []);
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   async function moveIn(e: React.FormEvent) {
     e.preventDefault();
@@ -45,27 +29,16 @@ export function SellerStock() {
     setBusy(false);
     if (!r.status) return alerts.error(r.message);
     setQty({});
-    await load();
+    await revalidate();
     await alerts.success("已轉入賣家庫存");
   }
-
-  if (error)
-    return (
-      <section className="card">
-        <p className="text-red-700" role="alert">
-          {error}
-        </p>
-      </section>
-    );
 
   return (
     <>
       <section className="card">
         <h2 className="mb-1 text-lg font-bold text-stone-800">賣家庫存</h2>
         <p className="mb-3 text-sm text-stone-600">自行配送出貨時由此扣除；由總公司撥入或從您的雲端庫存轉入。</p>
-        {!stock ? (
-          <p role="status">載入中…</p>
-        ) : stock.length === 0 ? (
+        {stock.length === 0 ? (
           <p className="py-6 text-center text-stone-600">目前沒有庫存。</p>
         ) : (
           <ul className="divide-y divide-stone-100" aria-label="賣家庫存">

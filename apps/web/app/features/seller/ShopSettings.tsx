@@ -1,6 +1,6 @@
 import { formatDateTime, formatMoney } from "@shop/contract/format";
 import type { SellerShopInput, ShopSettingsView } from "@shop/contract/seller-shop";
-import { useCallback, useEffect, useState } from "react";
+import { useState } from "react";
 import { api, fieldErrors } from "../../lib/api";
 import { storage } from "../../lib/storage";
 import { useAlerts } from "../../ui/alerts";
@@ -21,36 +21,17 @@ function formOf(v: ShopSettingsView): Form {
 }
 
 /** The seller's own shop: name, banner, intro and delivery options (decision 46). */
-export function ShopSettings() {
+export function ShopSettings({ initial }: { initial: ShopSettingsView }) {
   const alerts = useAlerts();
-  const [view, setView] = useState<ShopSettingsView | null>(null);
-  const [form, setForm] = useState<Form | null>(null);
+  // Read by the route's loader; a save answers with the new view, shown at once.
+  const [view, setView] = useState(initial);
+  const [form, setForm] = useState<Form>(() => formOf(initial));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const show = useCallback((v: ShopSettingsView) => {
+  const show = (v: ShopSettingsView) => {
     setView(v);
     setForm(formOf(v));
-  }, []);
-  useEffect(() => {
-    void api<ShopSettingsView>("/api/seller/shop").then((r) => (r.status ? show(r.data) : setError(r.message)));
-  }, [show]);
-
-  if (error)
-    return (
-      <section className="card">
-        <p className="text-red-700" role="alert">
-          {error}
-        </p>
-      </section>
-    );
-  if (!view || !form)
-    return (
-      <section className="card">
-        <p role="status">載入中…</p>
-      </section>
-    );
+  };
 
   const set = (patch: Partial<Form>) => setForm({ ...form, ...patch });
   const setDelivery = (patch: Partial<Form["delivery"]>) => set({ delivery: { ...form.delivery, ...patch } });
@@ -78,7 +59,6 @@ export function ShopSettings() {
 
   async function save(e: React.FormEvent) {
     e.preventDefault();
-    if (!form) return;
     setBusy(true);
     const r = await api<ShopSettingsView>("/api/seller/shop", { body: form });
     setBusy(false);
