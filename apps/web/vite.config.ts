@@ -20,7 +20,7 @@ export default defineConfig({
               test: (id: string) =>
                 (/[\\/]app[\\/](lib|ui)[\\/]|[\\/]contract[\\/]src[\\/](format|front|catalogue|envelope)/.test(id) ||
                   /[\\/]node_modules[\\/](react-dom|scheduler)[\\/]/.test(id)) &&
-                !/[\\/]ui[\\/](Field|SubmitButton|Pagination)\.tsx$/.test(id),
+                !/[\\/]ui[\\/](Field|SubmitButton|Pagination|AlertDialog)\.tsx$/.test(id),
             },
           ],
         },

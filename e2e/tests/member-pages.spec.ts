@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { registerMember, saveAddress } from "./flows";
 import { PHONE_UA } from "./helpers";
 
@@ -6,6 +6,14 @@ import { PHONE_UA } from "./helpers";
  * Member pages read in their clientLoader and change data through clientAction (decision 56):
  * what a change leaves is read again, a refused read shows the server's words with 重新載入.
  */
+
+// One member for the whole file: every SMS code counts against the test server's per-address
+// hourly limit (twenty), which the whole suite shares. Each test leaves the member as it found it.
+let member: Promise<Awaited<ReturnType<typeof registerMember>>> | undefined;
+const theMember = (request: APIRequestContext) => {
+  member ??= registerMember(request, "頁面測試");
+  return member;
+};
 
 async function signedIn(page: Page, token: string) {
   await page.goto("/");
@@ -18,8 +26,9 @@ for (const device of ["desktop", "phone"] as const) {
       test.use({ userAgent: PHONE_UA, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
     test("favourites: 取消收藏 takes the product off at once, and it stays off", async ({ page }) => {
-      const member = await registerMember(page.request, "收藏測試");
+      const member = await theMember(page.request);
       const headers = { authorization: `Bearer ${member.token}` };
+      // Liking is idempotent: whatever the other device's run left, two are liked now.
       for (const id of [5, 6]) await page.request.post("/api/user/like/store", { headers, data: { product_id: id } });
       await signedIn(page, member.token);
       await page.goto("/member/favorite");
@@ -36,7 +45,7 @@ for (const device of ["desktop", "phone"] as const) {
     });
 
     test("address book: a saved address can be deleted; the list is read again", async ({ page }) => {
-      const member = await registerMember(page.request, "地址測試");
+      const member = await theMember(page.request);
       await signedIn(page, member.token);
       await saveAddress(page, "王小明", member.phone);
       const book = page.getByTestId("addresses");
@@ -47,7 +56,7 @@ for (const device of ["desktop", "phone"] as const) {
     });
 
     test("share: the search is in the address, and 取得分享連結 brings the member's link", async ({ page }) => {
-      const member = await registerMember(page.request, "分享測試");
+      const member = await theMember(page.request);
       await signedIn(page, member.token);
       await page.goto("/member/share");
       await page.getByLabel("搜尋要分享的商品").fill("茶");
@@ -58,7 +67,7 @@ for (const device of ["desktop", "phone"] as const) {
     });
 
     test("a refused read shows what the server said; 重新載入 reads again", async ({ page }) => {
-      const member = await registerMember(page.request, "載入測試");
+      const member = await theMember(page.request);
       await signedIn(page, member.token);
       let refuse = true;
       await page.route("**/api/user/wallet/home*", async (route) => {

@@ -6,12 +6,13 @@ import { useNavigate, useSearchParams } from "react-router";
 import { CheckoutLines } from "../features/checkout/CheckoutLines";
 import { DeliveryFieldset } from "../features/checkout/DeliveryFieldset";
 import { DiscountFieldset } from "../features/checkout/DiscountFieldset";
-import { type Draft, EMPTY_DRAFT } from "../features/checkout/draft";
+import type { Draft } from "../features/checkout/draft";
 import { InvoiceFieldset } from "../features/checkout/InvoiceFieldset";
 import { OrderSummary } from "../features/checkout/OrderSummary";
-import { type OrderSource, orderErrors, orderPayload } from "../features/checkout/order-payload";
+import { type OrderSource, orderPayload } from "../features/checkout/order-payload";
 import { PaymentFieldset } from "../features/checkout/PaymentFieldset";
 import { openStoreMap } from "../features/checkout/store-map";
+import { useCheckoutForm } from "../features/checkout/useCheckoutForm";
 import type { CardFieldsHandle } from "../features/orders/CardFields";
 import { orderAccess } from "../features/orders/order-access";
 import { api } from "../lib/api";
@@ -41,21 +42,22 @@ export default function Checkout() {
   const cvsToken = params.get("cvs_token");
 
   const [lineIds, setLineIds] = useState<number[] | null>(fastVariant ? [] : null);
-  const [draft, setDraft] = useState<Draft>(EMPTY_DRAFT);
   const [info, setInfo] = useState<PayInfo | null>(null);
+  const source: OrderSource = fastVariant ? { variant_id: fastVariant, qty: fastQty } : { line_ids: lineIds ?? [] };
+  const orderContext = { source, shopId: shop.shopId, expectedPayable: info?.quote.payable };
+  const { draft, errors, set, update, validate } = useCheckoutForm(orderContext, fastVariant !== null);
   const [quoteError, setQuoteError] = useState<string | null>(null);
   // The inputs the amounts on screen were computed for: ordering is held back until they match
   // the form, so a fast tap never sends an amount the shopper has not seen.
   const [quotedBody, setQuotedBody] = useState<string | null>(null);
   const quoteSeq = useRef(0);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [pending, setPending] = useState(false);
   const card = useRef<CardFieldsHandle>(null);
   // One key per checkout attempt: a double tap or a retried request never makes a second order.
   const idempotencyKey = useRef("");
 
-  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
-  const focusFirstError = useRef(false);
+  // Bumped by a press that found errors: the first of them is focused once they are drawn.
+  const [focusRequest, setFocusRequest] = useState(0);
 
   // The lines to buy, and the form as it was before a trip to the store map.
   useEffect(() => {
@@ -63,7 +65,8 @@ export default function Checkout() {
     const saved = storage.checkoutDraft();
     if (saved && cvsToken) {
       try {
-        setDraft({ ...EMPTY_DRAFT, ...(JSON.parse(saved) as Partial<Draft>) });
+        const restored = JSON.parse(saved) as Partial<Draft>;
+        update(() => restored);
       } catch {
         // a damaged draft: start over
       }
@@ -71,7 +74,7 @@ export default function Checkout() {
     storage.setCheckoutDraft(null);
     if (cvsToken) {
       void api<CvsStore>("/api/ecpay/map/result", { query: { token: cvsToken } }).then((r) => {
-        if (r.status) setDraft((d) => ({ ...d, ship: r.data.type, cvs: r.data }));
+        if (r.status) update(() => ({ ship: r.data.type, cvs: r.data }));
         else void alerts.error(r.message);
       });
     }
@@ -81,9 +84,8 @@ export default function Checkout() {
         else setLineIds([]);
       });
     }
-  }, [hydrated, cvsToken, fastVariant, alerts]);
+  }, [hydrated, cvsToken, fastVariant, alerts, update]);
 
-  const source: OrderSource = fastVariant ? { variant_id: fastVariant, qty: fastQty } : { line_ids: lineIds ?? [] };
   const ready = fastVariant !== null || (lineIds !== null && lineIds.length > 0);
   const quotePath = fastVariant ? "/api/order/pay_info/fast" : "/api/order/pay_info";
   const quoteBody = JSON.stringify({
@@ -132,37 +134,23 @@ export default function Checkout() {
     prefilled.current = true;
     const first = info.recent_addresses[0];
     const fill = (name: string, phone: string, address?: Draft["address"]) =>
-      setDraft((d) => (d.name || d.phone ? d : { ...d, name, phone, ...(address ? { address } : {}) }));
+      update((d) => (d.name || d.phone ? {} : { name, phone, ...(address ? { address } : {}) }));
     if (first) fill(first.receiver.name, first.receiver.phone, first.address);
     else void api<PublicUser>("/api/user/get").then((r) => r.status && fill(r.data.name, r.data.phone));
-  }, [info, token, cvsToken]);
+  }, [info, token, cvsToken, update]);
 
   // A payment method that stopped being available (e.g. COD after choosing the depot) is unchosen.
   useEffect(() => {
     const chosen = info?.payment_methods.find((m) => m.code === draft.payment);
-    if (chosen && !chosen.available) setDraft((d) => ({ ...d, payment: "" }));
-  }, [info, draft.payment]);
+    if (chosen && !chosen.available) set("payment", "");
+  }, [info, draft.payment, set]);
 
-  // The messages shown clear one by one as each field is fixed; new ones wait for the next submit.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: re-checked when the form changes
   useEffect(() => {
-    setErrors((shown) => {
-      const keys = Object.keys(shown);
-      if (keys.length === 0) return shown;
-      const now = orderErrors(draft, { source, shopId: shop.shopId, expectedPayable: info?.quote.payable }, fastVariant !== null);
-      const kept = Object.fromEntries(keys.flatMap((k) => (now[k] ? [[k, shown[k] ?? now[k]]] : [])));
-      return Object.keys(kept).length === keys.length ? shown : kept;
-    });
-  }, [draft]);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once the new messages are drawn
-  useEffect(() => {
-    if (!focusFirstError.current) return;
-    focusFirstError.current = false;
+    if (focusRequest === 0) return;
     const first = document.querySelector<HTMLElement>("form [aria-invalid=true], form [data-error]");
     first?.scrollIntoView({ block: "center" });
     first?.focus({ preventScroll: true });
-  }, [errors]);
+  }, [focusRequest]);
 
   async function chooseStore(type: CvsStore["type"]) {
     const returnPath = `${shop.path("/cart")}${fastVariant ? `?variant_id=${fastVariant}&qty=${fastQty}` : ""}`;
@@ -173,14 +161,8 @@ export default function Checkout() {
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     if (pending) return;
-    const orderContext = { source, shopId: shop.shopId, expectedPayable: info?.quote.payable };
-    const found = orderErrors(draft, orderContext, fastVariant !== null);
-    setErrors(found);
     // Every message shows under its field; the first of them gets the focus once it is drawn.
-    if (Object.keys(found).length > 0) {
-      focusFirstError.current = true;
-      return;
-    }
+    if (!(await validate())) return setFocusRequest((n) => n + 1);
     setPending(true);
     try {
       let prime: string | undefined;
@@ -241,7 +223,7 @@ export default function Checkout() {
         <DeliveryFieldset
           draft={draft}
           set={set}
-          setDraft={setDraft}
+          update={update}
           info={info}
           errors={errors}
           onChooseStore={(type) => void chooseStore(type)}

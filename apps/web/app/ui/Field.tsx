@@ -6,11 +6,16 @@ interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   hint?: ReactNode;
   /** Something beside the input (e.g. the send-code button). */
   addon?: ReactNode;
+  /**
+   * Whether the error is announced when it appears (role="alert"); a form that shows many at once
+   * announces its own summary instead. It is tied to the input either way.
+   */
+  announce?: boolean;
 }
 
 /** A labelled input with its error message, wired for screen readers. */
 export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field(
-  { label, error, hint, addon, id, name, ...rest },
+  { label, error, hint, addon, announce = true, id, name, ...rest },
   ref,
 ) {
   const inputId = id ?? `field-${name}`;
@@ -33,7 +38,7 @@ export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field(
         {addon}
       </div>
       {error ? (
-        <p id={`${inputId}-error`} className="field-error" role="alert">
+        <p id={`${inputId}-error`} className="field-error" role={announce ? "alert" : undefined}>
           {error}
         </p>
       ) : hint ? (

@@ -1,11 +1,12 @@
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
+import { createContext, lazy, type ReactNode, Suspense, useCallback, useContext, useEffect, useMemo, useState } from "react";
 
-type Kind = "error" | "success" | "remind" | "confirm";
+export type AlertKind = "error" | "success" | "remind" | "confirm";
 
-const TITLES: Record<Kind, string> = { error: "錯誤", success: "成功", remind: "提醒", confirm: "提醒" };
+const loadDialog = () => import("./AlertDialog");
+const AlertDialog = lazy(loadDialog);
 
-interface AlertRequest {
-  kind: Kind;
+export interface AlertRequest {
+  kind: AlertKind;
   message: string;
   /** Closes by itself after this many ms (the spec's failed bank submit: 2000). */
   autoCloseMs?: number;
@@ -28,14 +29,13 @@ export function useAlerts(): Alerts {
   return alerts;
 }
 
-/** The shop's alert dialogs (錯誤 / 成功 / 提醒, button 確認) on the native <dialog> element. */
+/** The shop's alert dialogs (錯誤 / 成功 / 提醒, button 確認), one at a time from a queue. */
 export function AlertProvider({ children }: { children: ReactNode }) {
   const [queue, setQueue] = useState<AlertRequest[]>([]);
   const current = queue[0];
-  const dialogRef = useRef<HTMLDialogElement>(null);
 
   const push = useCallback(
-    (kind: Kind, message: string, autoCloseMs?: number) =>
+    (kind: AlertKind, message: string, autoCloseMs?: number) =>
       new Promise<boolean>((resolve) => setQueue((q) => [...q, { kind, message, autoCloseMs, resolve }])),
     [],
   );
@@ -49,16 +49,12 @@ export function AlertProvider({ children }: { children: ReactNode }) {
     [current],
   );
 
+  // The dialog's code comes when the first alert is raised (or once the page is idle): it is not
+  // part of any page's first load.
   useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (current && !dialog.open) dialog.showModal();
-    if (!current && dialog.open) dialog.close();
-    if (current?.autoCloseMs) {
-      const timer = setTimeout(() => close(false), current.autoCloseMs);
-      return () => clearTimeout(timer);
-    }
-  }, [current, close]);
+    const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1500));
+    idle(() => void loadDialog());
+  }, []);
 
   const alerts = useMemo<Alerts>(
     () => ({
@@ -73,50 +69,11 @@ export function AlertProvider({ children }: { children: ReactNode }) {
   return (
     <AlertContext.Provider value={alerts}>
       {children}
-      <dialog
-        ref={dialogRef}
-        aria-labelledby="alert-title"
-        className="m-auto w-[min(90vw,24rem)] rounded-2xl p-0 shadow-xl backdrop:bg-black/40"
-        onCancel={(e) => {
-          e.preventDefault();
-          close(false);
-        }}
-      >
-        {current && (
-          <div className="p-6 text-center" role={current.kind === "error" ? "alert" : undefined}>
-            <AlertIcon kind={current.kind} />
-            <h2 id="alert-title" className="mt-3 text-lg font-bold text-stone-800">
-              {TITLES[current.kind]}
-            </h2>
-            <p className="mt-2 whitespace-pre-line text-stone-600">{current.message}</p>
-            <div className="mt-6 flex justify-center gap-3">
-              {current.kind === "confirm" && (
-                <button type="button" className="btn-secondary min-w-24" onClick={() => close(false)}>
-                  取消
-                </button>
-              )}
-              <button type="button" className="btn-primary min-w-24" autoFocus onClick={() => close(true)}>
-                確認
-              </button>
-            </div>
-          </div>
-        )}
-      </dialog>
+      {current && (
+        <Suspense fallback={null}>
+          <AlertDialog current={current} close={close} />
+        </Suspense>
+      )}
     </AlertContext.Provider>
-  );
-}
-
-function AlertIcon({ kind }: { kind: Kind }) {
-  const color =
-    kind === "error"
-      ? "bg-red-100 text-red-600"
-      : kind === "success"
-        ? "bg-emerald-100 text-emerald-700"
-        : "bg-amber-100 text-amber-700";
-  const glyph = kind === "error" ? "✕" : kind === "success" ? "✓" : "!";
-  return (
-    <span aria-hidden className={`mx-auto flex h-12 w-12 items-center justify-center rounded-full text-2xl font-bold ${color}`}>
-      {glyph}
-    </span>
   );
 }

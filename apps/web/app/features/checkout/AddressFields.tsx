@@ -1,19 +1,19 @@
 import type { PayInfo } from "@shop/contract/order";
-import type { Dispatch, SetStateAction } from "react";
+import { Field } from "../../ui/Field";
 import { PostalSelects } from "../address/PostalSelects";
-import type { Draft, SetDraftField } from "./draft";
+import type { Draft, SetDraftField, UpdateDraft } from "./draft";
 import { fieldErrors } from "./field-errors";
 
 /** The delivery address (home delivery and self pick-up), with the member's recent addresses to pick from. */
 export function AddressFields(props: {
   draft: Draft;
   set: SetDraftField;
-  setDraft: Dispatch<SetStateAction<Draft>>;
+  update: UpdateDraft;
   info: PayInfo | null;
   errors: Record<string, string>;
 }) {
-  const { draft, set, setDraft, info } = props;
-  const { field, err } = fieldErrors(props.errors);
+  const { draft, set, update, info } = props;
+  const { err } = fieldErrors(props.errors);
   const chosen =
     info?.recent_addresses.findIndex(
       (a) =>
@@ -36,7 +36,7 @@ export function AddressFields(props: {
             value={chosen >= 0 ? String(chosen) : ""}
             onChange={(e) => {
               const a = info?.recent_addresses[Number(e.target.value)];
-              if (a) setDraft((d) => ({ ...d, name: a.receiver.name, phone: a.receiver.phone, address: a.address }));
+              if (a) update(() => ({ name: a.receiver.name, phone: a.receiver.phone, address: a.address }));
             }}
           >
             <option value="" disabled>
@@ -60,18 +60,15 @@ export function AddressFields(props: {
           error={(k) => props.errors[`address.${k}`]}
         />
         <div className="sm:col-span-3">
-          <label htmlFor="address-line" className="field-label">
-            地址
-          </label>
-          <input
+          <Field
             id="address-line"
-            className="input"
+            label="地址"
             autoComplete="address-line1"
             value={draft.address.line}
             onChange={(e) => set("address", { ...draft.address, line: e.target.value })}
-            {...field("address.line")}
+            error={props.errors["address.line"]}
+            announce={false}
           />
-          {err("address.line")}
           {err("address")}
         </div>
       </div>

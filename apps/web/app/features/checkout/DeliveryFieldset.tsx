@@ -1,8 +1,7 @@
 import { formatMoney } from "@shop/contract/format";
 import type { CvsStore, PayInfo } from "@shop/contract/order";
-import type { Dispatch, SetStateAction } from "react";
 import { AddressFields } from "./AddressFields";
-import { type Draft, isCvs, type SetDraftField } from "./draft";
+import { type Draft, isCvs, type SetDraftField, type UpdateDraft } from "./draft";
 import { fieldErrors } from "./field-errors";
 import { ReceiverFields } from "./ReceiverFields";
 
@@ -10,12 +9,12 @@ import { ReceiverFields } from "./ReceiverFields";
 export function DeliveryFieldset(props: {
   draft: Draft;
   set: SetDraftField;
-  setDraft: Dispatch<SetStateAction<Draft>>;
+  update: UpdateDraft;
   info: PayInfo | null;
   errors: Record<string, string>;
   onChooseStore(type: CvsStore["type"]): void;
 }) {
-  const { draft, setDraft, info, errors } = props;
+  const { draft, update, info, errors } = props;
   const { err } = fieldErrors(errors);
   const shipMethod = info?.ship_methods.find((m) => m.code === draft.ship);
   return (
@@ -33,7 +32,7 @@ export function DeliveryFieldset(props: {
               name="ship_method"
               value={m.code}
               checked={draft.ship === m.code}
-              onChange={() => setDraft((d) => ({ ...d, ship: m.code, cvs: d.cvs?.type === m.code ? d.cvs : null }))}
+              onChange={() => update((d) => ({ ship: m.code, cvs: d.cvs?.type === m.code ? d.cvs : null }))}
               className="accent-tea-700"
             />
             <span className="flex-1">{m.name}</span>
@@ -41,7 +40,7 @@ export function DeliveryFieldset(props: {
           </label>
         ))}
       </div>
-      {err("ship_method")}
+      {err("ship")}
       {shipMethod && shipMethod.free_threshold !== null && shipMethod.fee_now > 0 && (
         <p className="mt-2 text-sm text-stone-500">滿 {formatMoney(shipMethod.free_threshold)} 免運費</p>
       )}
@@ -49,11 +48,11 @@ export function DeliveryFieldset(props: {
       <ReceiverFields draft={draft} set={props.set} errors={errors} />
 
       {(draft.ship === "hct" || draft.ship === "self") && (
-        <AddressFields draft={draft} set={props.set} setDraft={setDraft} info={info} errors={errors} />
+        <AddressFields draft={draft} set={props.set} update={update} info={info} errors={errors} />
       )}
 
       {isCvs(draft.ship) && (
-        <div className="mt-4 rounded-lg bg-stone-50 p-3" data-error={errors.cvs_store ? true : undefined} tabIndex={-1}>
+        <div className="mt-4 rounded-lg bg-stone-50 p-3" data-error={errors.cvs ? true : undefined} tabIndex={-1}>
           {draft.cvs ? (
             <p className="text-stone-800" data-testid="cvs-store">
               取貨門市：<strong>{draft.cvs.name}</strong>（{draft.cvs.id}）<br />
@@ -69,7 +68,7 @@ export function DeliveryFieldset(props: {
           >
             {draft.cvs ? "更換門市" : "選擇門市"}
           </button>
-          {err("cvs_store")}
+          {err("cvs")}
         </div>
       )}
       {draft.ship === "depot" && (

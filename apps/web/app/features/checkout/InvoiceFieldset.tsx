@@ -1,5 +1,5 @@
+import { Field } from "../../ui/Field";
 import type { Draft, SetDraftField } from "./draft";
-import { fieldErrors } from "./field-errors";
 
 const INVOICE_TYPES = [
   ["member", "會員載具"],
@@ -10,7 +10,6 @@ const INVOICE_TYPES = [
 
 /** The e-invoice (member carrier, mobile barcode, donation or company tax ID) and the order note. */
 export function InvoiceFieldset({ draft, set, errors }: { draft: Draft; set: SetDraftField; errors: Record<string, string> }) {
-  const { field, err } = fieldErrors(errors);
   return (
     <fieldset className="card">
       <legend className="sr-only">電子發票</legend>
@@ -32,66 +31,47 @@ export function InvoiceFieldset({ draft, set, errors }: { draft: Draft; set: Set
       </div>
       <div className="mt-3 grid gap-3 sm:grid-cols-2">
         {draft.invoiceType === "mobile" && (
-          <div>
-            <label htmlFor="invoice-carrier" className="field-label">
-              手機條碼
-            </label>
-            <input
-              id="invoice-carrier"
-              className="input uppercase"
-              placeholder="/ABC1234"
-              value={draft.carrier}
-              onChange={(e) => set("carrier", e.target.value)}
-              {...field("invoice.carrier")}
-            />
-            {err("invoice.carrier")}
-          </div>
+          <Field
+            id="invoice-carrier"
+            label="手機條碼"
+            className="input uppercase"
+            placeholder="/ABC1234"
+            value={draft.carrier}
+            onChange={(e) => set("carrier", e.target.value)}
+            error={errors.carrier}
+            announce={false}
+          />
         )}
         {draft.invoiceType === "donation" && (
-          <div>
-            <label htmlFor="invoice-donation" className="field-label">
-              捐贈碼
-            </label>
-            <input
-              id="invoice-donation"
-              className="input"
-              inputMode="numeric"
-              value={draft.donationCode}
-              onChange={(e) => set("donationCode", e.target.value)}
-              {...field("invoice.donation_code")}
-            />
-            {err("invoice.donation_code")}
-          </div>
+          <Field
+            id="invoice-donation"
+            label="捐贈碼"
+            inputMode="numeric"
+            value={draft.donationCode}
+            onChange={(e) => set("donationCode", e.target.value)}
+            error={errors.donationCode}
+            announce={false}
+          />
         )}
         {draft.invoiceType === "company" && (
           <>
-            <div>
-              <label htmlFor="invoice-tax-id" className="field-label">
-                統一編號
-              </label>
-              <input
-                id="invoice-tax-id"
-                className="input"
-                inputMode="numeric"
-                value={draft.taxId}
-                onChange={(e) => set("taxId", e.target.value)}
-                {...field("invoice.tax_id")}
-              />
-              {err("invoice.tax_id")}
-            </div>
-            <div>
-              <label htmlFor="invoice-title" className="field-label">
-                公司抬頭
-              </label>
-              <input
-                id="invoice-title"
-                className="input"
-                value={draft.title}
-                onChange={(e) => set("title", e.target.value)}
-                {...field("invoice.title")}
-              />
-              {err("invoice.title")}
-            </div>
+            <Field
+              id="invoice-tax-id"
+              label="統一編號"
+              inputMode="numeric"
+              value={draft.taxId}
+              onChange={(e) => set("taxId", e.target.value)}
+              error={errors.taxId}
+              announce={false}
+            />
+            <Field
+              id="invoice-title"
+              label="公司抬頭"
+              value={draft.title}
+              onChange={(e) => set("title", e.target.value)}
+              error={errors.title}
+              announce={false}
+            />
           </>
         )}
       </div>

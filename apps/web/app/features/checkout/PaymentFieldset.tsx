@@ -40,7 +40,7 @@ export function PaymentFieldset(props: {
           </label>
         ))}
       </div>
-      {err("payment_method")}
+      {err("payment")}
       {draft.payment === "card" && info && (
         <div className="mt-4">
           <CardFields ref={props.card} config={info.card} />

@@ -1,54 +1,41 @@
+import { Field } from "../../ui/Field";
 import type { Draft, SetDraftField } from "./draft";
-import { fieldErrors } from "./field-errors";
 
 /** The receiver's name and phone, and the email for order notices. */
 export function ReceiverFields({ draft, set, errors }: { draft: Draft; set: SetDraftField; errors: Record<string, string> }) {
-  const { field, err } = fieldErrors(errors);
+  // The summary by the order button is what is announced; each message is tied to its input.
   return (
     <div className="mt-4 grid gap-3 sm:grid-cols-2">
-      <div>
-        <label htmlFor="receiver-name" className="field-label">
-          收件人姓名
-        </label>
-        <input
-          id="receiver-name"
-          className="input"
-          autoComplete="name"
-          value={draft.name}
-          onChange={(e) => set("name", e.target.value)}
-          {...field("receiver.name")}
-        />
-        {err("receiver.name")}
-      </div>
-      <div>
-        <label htmlFor="receiver-phone" className="field-label">
-          手機號碼
-        </label>
-        <input
-          id="receiver-phone"
-          className="input"
-          inputMode="tel"
-          autoComplete="tel"
-          value={draft.phone}
-          onChange={(e) => set("phone", e.target.value)}
-          {...field("receiver.phone")}
-        />
-        {err("receiver.phone")}
-      </div>
+      <Field
+        id="receiver-name"
+        label="收件人姓名"
+        autoComplete="name"
+        value={draft.name}
+        onChange={(e) => set("name", e.target.value)}
+        error={errors.name}
+        announce={false}
+      />
+      <Field
+        id="receiver-phone"
+        label="手機號碼"
+        inputMode="tel"
+        autoComplete="tel"
+        value={draft.phone}
+        onChange={(e) => set("phone", e.target.value)}
+        error={errors.phone}
+        announce={false}
+      />
       <div className="sm:col-span-2">
-        <label htmlFor="receiver-email" className="field-label">
-          電子郵件（選填，寄送訂單通知）
-        </label>
-        <input
+        <Field
           id="receiver-email"
+          label="電子郵件（選填，寄送訂單通知）"
           type="email"
-          className="input"
           autoComplete="email"
           value={draft.email}
           onChange={(e) => set("email", e.target.value)}
-          {...field("email")}
+          error={errors.email}
+          announce={false}
         />
-        {err("email")}
       </div>
     </div>
   );

@@ -25,6 +25,8 @@ export interface Draft {
 
 /** Sets one field of the draft. */
 export type SetDraftField = <K extends keyof Draft>(key: K, value: Draft[K]) => void;
+/** Sets several fields at once, from the draft as it is. */
+export type UpdateDraft = (next: (d: Draft) => Partial<Draft>) => void;
 
 export const EMPTY_DRAFT: Draft = {
   ship: "",

@@ -4,7 +4,7 @@ import { type Draft, isCvs } from "./draft";
 /** What is bought: cart lines chosen on /select_cart, or one product (quick order). */
 export type OrderSource = { variant_id: number; qty: number } | { line_ids: number[] };
 
-interface OrderContext {
+export interface OrderContext {
   source: OrderSource;
   shopId: number;
   /** The payable amount the shopper was shown. */
