@@ -44,9 +44,19 @@ for (const device of ["desktop", "phone"] as const) {
       expect(liked.data).toHaveLength(1);
     });
 
-    test("address book: a saved address can be deleted; the list is read again", async ({ page }) => {
+    test("address book: checked as the server checks it, saved, then deleted; the list is read again", async ({ page }) => {
       const member = await theMember(page.request);
       await signedIn(page, member.token);
+      // The contract's rules show under each field at once; each goes as its field is fixed.
+      await page.goto("/member/address");
+      await page.getByRole("button", { name: "儲存地址" }).click();
+      await expect(page.getByLabel("收件人姓名")).toHaveAttribute("aria-invalid", "true");
+      const shown = await page.locator("form .field-error").count();
+      expect(shown).toBeGreaterThanOrEqual(4);
+      await page.getByLabel("收件人姓名").fill("王小明");
+      await expect(page.getByLabel("收件人姓名")).not.toHaveAttribute("aria-invalid", "true");
+      await expect(page.locator("form .field-error")).toHaveCount(shown - 1);
+      await expect(page.getByRole("dialog")).toHaveCount(0);
       await saveAddress(page, "王小明", member.phone);
       const book = page.getByTestId("addresses");
       await expect(book).toContainText("王小明");

@@ -1,16 +1,19 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import type { AddressBookEntry } from "@shop/contract/order";
 import { addressBookInput } from "@shop/contract/order";
-import { useState } from "react";
+import { type Path, useForm } from "react-hook-form";
 import { useFetcher } from "react-router";
 import { PostalSelects } from "../features/address/PostalSelects";
 import { MemberLoadError, memberRead, useActionResult } from "../features/member/member-read";
 import { api, fieldErrors } from "../lib/api";
 import { useAlerts } from "../ui/alerts";
+import { Field } from "../ui/Field";
 import type { Route } from "./+types/member.address";
 
 export const meta: Route.MetaFunction = () => [{ title: "收件地址｜茶山好物" }, { name: "robots", content: "noindex" }];
 
-const EMPTY = { name: "", phone: "", zip: "", county: "", district: "", line: "" };
+type Entry = { id?: number; name: string; phone: string; zip: string; county: string; district: string; line: string };
+const EMPTY: Entry = { name: "", phone: "", zip: "", county: "", district: "", line: "" };
 
 export async function clientLoader() {
   return { list: await memberRead<AddressBookEntry[]>("/api/user/addr/search") };
@@ -32,40 +35,36 @@ export default function MemberAddress({ loaderData }: Route.ComponentProps) {
   const { list } = loaderData;
   const alerts = useAlerts();
   const fetcher = useFetcher<typeof clientAction>();
-  const [form, setForm] = useState<typeof EMPTY & { id?: number }>(EMPTY);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  // The contract's schema, as the server applies it; messages on 儲存地址, then as each is fixed.
+  const { register, handleSubmit, watch, setValue, reset, setError, formState } = useForm<Entry>({
+    resolver: zodResolver(addressBookInput as never) as never,
+    defaultValues: EMPTY,
+    mode: "onSubmit",
+    reValidateMode: "onChange",
+  });
+  const form = watch();
+  const errors = Object.fromEntries(Object.entries(formState.errors).map(([k, e]) => [k, e?.message]));
   const busy = fetcher.state !== "idle";
-
-  const set = (k: keyof typeof EMPTY, v: string) => setForm((f) => ({ ...f, [k]: v }));
 
   useActionResult(fetcher.data, async (r) => {
     if (!r.ok) {
-      setErrors(r.errors);
+      for (const [field, message] of Object.entries(r.errors)) setError(field as Path<Entry>, { message });
       return alerts.error(r.message);
     }
     if (r.intent === "delete") return;
-    setErrors({});
-    setForm(EMPTY);
+    reset(EMPTY);
     await alerts.success(r.message);
   });
 
-  function save(e: React.FormEvent) {
-    e.preventDefault();
-    const checked = addressBookInput.safeParse(form);
-    if (!checked.success) {
-      const found: Record<string, string> = {};
-      for (const i of checked.error.issues) found[String(i.path[0])] ??= i.message;
-      return setErrors(found);
-    }
-    void fetcher.submit({ intent: "save", ...checked.data }, { method: "post", encType: "application/json" });
-  }
+  const save = handleSubmit((entry) => {
+    void fetcher.submit({ intent: "save", ...entry }, { method: "post", encType: "application/json" });
+  });
 
   async function remove(id: number) {
     if (!(await alerts.confirm("確定要刪除這筆地址嗎？"))) return;
     void fetcher.submit({ intent: "delete", id }, { method: "post", encType: "application/json" });
   }
 
-  const err = (k: string) => (errors[k] ? <p className="field-error">{errors[k]}</p> : null);
   return (
     <div className="space-y-5">
       <section className="card">
@@ -86,7 +85,7 @@ export default function MemberAddress({ loaderData }: Route.ComponentProps) {
                     {a.line}
                   </p>
                 </div>
-                <button type="button" className="text-sm text-tea-700 underline" onClick={() => setForm(a)}>
+                <button type="button" className="text-sm text-tea-700 underline" onClick={() => reset(a)}>
                   編輯
                 </button>
                 <button type="button" className="text-sm text-stone-500 underline" onClick={() => void remove(a.id)}>
@@ -100,45 +99,23 @@ export default function MemberAddress({ loaderData }: Route.ComponentProps) {
       <section className="card">
         <h2 className="mb-3 text-lg font-bold text-stone-800">{form.id ? "編輯地址" : "新增地址"}</h2>
         <form onSubmit={save} noValidate className="grid gap-3 sm:grid-cols-2">
-          <div>
-            <label htmlFor="addr-name" className="field-label">
-              收件人姓名
-            </label>
-            <input id="addr-name" className="input" value={form.name} onChange={(e) => set("name", e.target.value)} />
-            {err("name")}
-          </div>
-          <div>
-            <label htmlFor="addr-phone" className="field-label">
-              手機號碼
-            </label>
-            <input
-              id="addr-phone"
-              className="input"
-              inputMode="tel"
-              value={form.phone}
-              onChange={(e) => set("phone", e.target.value)}
-            />
-            {err("phone")}
-          </div>
+          <Field id="addr-name" label="收件人姓名" {...register("name")} error={errors.name} />
+          <Field id="addr-phone" label="手機號碼" inputMode="tel" {...register("phone")} error={errors.phone} />
           <PostalSelects
             idPrefix="addr"
             value={form}
-            onChange={(next) => setForm((f) => ({ ...f, ...next }))}
+            onChange={(next) => {
+              for (const [k, v] of Object.entries(next)) setValue(k as keyof Entry, v, { shouldValidate: formState.isSubmitted });
+            }}
             error={(k) => errors[k]}
           />
-          <div>
-            <label htmlFor="addr-line" className="field-label">
-              地址
-            </label>
-            <input id="addr-line" className="input" value={form.line} onChange={(e) => set("line", e.target.value)} />
-            {err("line")}
-          </div>
+          <Field id="addr-line" label="地址" {...register("line")} error={errors.line} />
           <div className="flex gap-3 sm:col-span-2">
             <button type="submit" className="btn-primary" disabled={busy}>
               儲存地址
             </button>
             {form.id && (
-              <button type="button" className="btn-secondary" onClick={() => setForm(EMPTY)}>
+              <button type="button" className="btn-secondary" onClick={() => reset(EMPTY)}>
                 取消編輯
               </button>
             )}

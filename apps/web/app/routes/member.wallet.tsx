@@ -8,6 +8,7 @@ import { LedgerList } from "../features/member/LedgerList";
 import { MemberLoadError, memberRead, useActionResult } from "../features/member/member-read";
 import { api } from "../lib/api";
 import { useAlerts } from "../ui/alerts";
+import { Field } from "../ui/Field";
 import { Pagination } from "../ui/Pagination";
 import type { Route } from "./+types/member.wallet";
 
@@ -57,19 +58,15 @@ export default function MemberWallet({ loaderData }: Route.ComponentProps) {
           </strong>
         </p>
         <fetcher.Form method="post" noValidate className="mt-4 flex flex-wrap items-end gap-3">
-          <div>
-            <label htmlFor="withdraw-amount" className="field-label">
-              提領金額
-            </label>
-            <input
-              id="withdraw-amount"
-              name="amount"
-              className="input w-40"
-              inputMode="numeric"
-              value={amount}
-              onChange={(e) => setAmount(e.target.value)}
-            />
-          </div>
+          <Field
+            id="withdraw-amount"
+            label="提領金額"
+            name="amount"
+            className="input w-40"
+            inputMode="numeric"
+            value={amount}
+            onChange={(e) => setAmount(e.target.value)}
+          />
           <button type="submit" className="btn-primary" disabled={fetcher.state !== "idle" || !amount}>
             申請提領
           </button>

@@ -1,5 +1,6 @@
 import { formatMoney } from "@shop/contract/format";
 import type { PayInfo } from "@shop/contract/order";
+import { Field } from "../../ui/Field";
 import type { Draft, SetDraftField } from "./draft";
 
 /** Members only: a coupon, points and wallet balance to put towards the order. */
@@ -28,31 +29,20 @@ export function DiscountFieldset({ draft, set, info }: { draft: Draft; set: SetD
           </select>
           {info.quote.coupon_rejected && <p className="field-error">{info.quote.coupon_rejected}</p>}
         </div>
-        <div>
-          <label htmlFor="points" className="field-label">
-            使用點數（可用 {info.points.owned} 點
-            {info.points.cap_per_order !== null ? `，每筆上限 ${info.points.cap_per_order} 點` : ""}）
-          </label>
-          <input
-            id="points"
-            className="input"
-            inputMode="numeric"
-            value={draft.points || ""}
-            onChange={(e) => set("points", Math.max(0, Number(e.target.value.replace(/\D/g, "")) || 0))}
-          />
-        </div>
-        <div>
-          <label htmlFor="wallet" className="field-label">
-            使用錢包（餘額 {formatMoney(info.wallet.balance)}）
-          </label>
-          <input
-            id="wallet"
-            className="input"
-            inputMode="numeric"
-            value={draft.wallet || ""}
-            onChange={(e) => set("wallet", Math.max(0, Number(e.target.value.replace(/\D/g, "")) || 0))}
-          />
-        </div>
+        <Field
+          id="points"
+          label={`使用點數（可用 ${info.points.owned} 點${info.points.cap_per_order !== null ? `，每筆上限 ${info.points.cap_per_order} 點` : ""}）`}
+          inputMode="numeric"
+          value={draft.points || ""}
+          onChange={(e) => set("points", Math.max(0, Number(e.target.value.replace(/\D/g, "")) || 0))}
+        />
+        <Field
+          id="wallet"
+          label={`使用錢包（餘額 ${formatMoney(info.wallet.balance)}）`}
+          inputMode="numeric"
+          value={draft.wallet || ""}
+          onChange={(e) => set("wallet", Math.max(0, Number(e.target.value.replace(/\D/g, "")) || 0))}
+        />
       </div>
     </fieldset>
   );

@@ -3,6 +3,7 @@ import type { ExchangeItemView, ExchangeSelfView, ExchangeView } from "@shop/con
 import { useCallback, useEffect, useState } from "react";
 import { api } from "../../lib/api";
 import { useAlerts } from "../../ui/alerts";
+import { Field } from "../../ui/Field";
 import { Img } from "../../ui/Img";
 
 /** Points exchange (rechange): into wallet money, or into goods that go into the cloud depot. */
@@ -50,18 +51,14 @@ export function ExchangePanel({ onDone }: { onDone(): void }) {
             void exchange({ kind: "self", points: points.trim() });
           }}
         >
-          <div>
-            <label htmlFor="exchange-points" className="field-label">
-              兌換錢包（{self.points_per_dollar} 點 = NT$1，最少 {self.minimum_points} 點）
-            </label>
-            <input
-              id="exchange-points"
-              className="input w-40"
-              inputMode="numeric"
-              value={points}
-              onChange={(e) => setPoints(e.target.value)}
-            />
-          </div>
+          <Field
+            id="exchange-points"
+            label={`兌換錢包（${self.points_per_dollar} 點 = NT$1，最少 ${self.minimum_points} 點）`}
+            className="input w-40"
+            inputMode="numeric"
+            value={points}
+            onChange={(e) => setPoints(e.target.value)}
+          />
           <button type="submit" className="btn-primary" disabled={busy || !points}>
             兌換{Number(points) > 0 ? ` ${formatMoney(Math.floor(Number(points) / self.points_per_dollar))}` : ""}
           </button>

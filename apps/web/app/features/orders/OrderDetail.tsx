@@ -3,6 +3,7 @@ import type { OrderView, StoreResult } from "@shop/contract/order";
 import { useRef, useState } from "react";
 import { api } from "../../lib/api";
 import { useAlerts } from "../../ui/alerts";
+import { Field } from "../../ui/Field";
 import { Img } from "../../ui/Img";
 import { ShopLink } from "../../ui/ShopLink";
 import { AmountTable } from "./AmountTable";
@@ -156,31 +157,21 @@ export function OrderDetail({
               <p className="text-tea-800">已回報匯款，等待商家確認。</p>
             ) : (
               <form onSubmit={report} className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
-                <div>
-                  <label htmlFor="last5" className="field-label">
-                    匯款帳號末五碼
-                  </label>
-                  <input
-                    id="last5"
-                    className="input"
-                    inputMode="numeric"
-                    maxLength={5}
-                    value={last5}
-                    onChange={(e) => setLast5(e.target.value)}
-                  />
-                </div>
-                <div>
-                  <label htmlFor="paid-at" className="field-label">
-                    匯款時間
-                  </label>
-                  <input
-                    id="paid-at"
-                    type="datetime-local"
-                    className="input"
-                    value={paidAt}
-                    onChange={(e) => setPaidAt(e.target.value)}
-                  />
-                </div>
+                <Field
+                  id="last5"
+                  label="匯款帳號末五碼"
+                  inputMode="numeric"
+                  maxLength={5}
+                  value={last5}
+                  onChange={(e) => setLast5(e.target.value)}
+                />
+                <Field
+                  id="paid-at"
+                  label="匯款時間"
+                  type="datetime-local"
+                  value={paidAt}
+                  onChange={(e) => setPaidAt(e.target.value)}
+                />
                 <button type="submit" className="btn-primary" disabled={busy}>
                   回報匯款
                 </button>
