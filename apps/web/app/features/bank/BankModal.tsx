@@ -3,6 +3,7 @@ import { bankAccountInput } from "@shop/contract/bank";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { api, fieldErrors } from "../../lib/api";
 import { useAlerts } from "../../ui/alerts";
+import { Field } from "../../ui/Field";
 
 interface Props {
   /** Saved: the modal closes and the visitor stays on their page. */
@@ -104,12 +105,14 @@ export default function BankModal({ onSaved, onFailed, onDismiss }: Props) {
     onFailed();
   }
 
+  // The selects' messages, tied to them as ui/Field ties an input's.
   const err = (k: string) =>
     errors[k] ? (
-      <p className="field-error" role="alert">
+      <p id={`bank-${k}-error`} className="field-error" role="alert">
         {errors[k]}
       </p>
     ) : null;
+  const invalid = (k: string) => (errors[k] ? { "aria-invalid": true as const, "aria-describedby": `bank-${k}-error` } : {});
 
   return (
     <dialog
@@ -140,19 +143,13 @@ export default function BankModal({ onSaved, onFailed, onDismiss }: Props) {
             ×
           </button>
         </div>
-        <div>
-          <label htmlFor="bank-holder" className="field-label">
-            戶名
-          </label>
-          <input
-            id="bank-holder"
-            className="input"
-            value={holder}
-            onChange={(e) => setHolder(e.target.value)}
-            aria-invalid={errors.bank_user_name ? true : undefined}
-          />
-          {err("bank_user_name")}
-        </div>
+        <Field
+          id="bank-holder"
+          label="戶名"
+          value={holder}
+          onChange={(e) => setHolder(e.target.value)}
+          error={errors.bank_user_name}
+        />
         <div>
           <label htmlFor="bank-code" className="field-label">
             銀行
@@ -162,7 +159,7 @@ export default function BankModal({ onSaved, onFailed, onDismiss }: Props) {
             className="input"
             value={bankCode}
             onChange={(e) => chooseBank(e.target.value)}
-            aria-invalid={errors.bank_code ? true : undefined}
+            {...invalid("bank_code")}
           >
             <option value="">請選擇銀行</option>
             {banks.map((b) => (
@@ -174,12 +171,9 @@ export default function BankModal({ onSaved, onFailed, onDismiss }: Props) {
           {err("bank_code")}
         </div>
         <div>
-          <label htmlFor="branch-search" className="field-label">
-            分行代碼或名稱搜尋
-          </label>
-          <input
+          <Field
             id="branch-search"
-            className="input"
+            label="分行代碼或名稱搜尋"
             value={search}
             disabled={!bankCode}
             placeholder={bankCode ? "例如 0037 或 營業部" : "請先選擇銀行"}
@@ -194,7 +188,7 @@ export default function BankModal({ onSaved, onFailed, onDismiss }: Props) {
             value={branchCode}
             disabled={!bankCode}
             onChange={(e) => chooseBranch(e.target.value)}
-            aria-invalid={errors.branch_code ? true : undefined}
+            {...invalid("branch_code")}
           >
             <option value="">{bankCode ? `請選擇分行（${shown.length} 筆）` : "請先選擇銀行"}</option>
             {shown.map((b) => (
@@ -210,21 +204,15 @@ export default function BankModal({ onSaved, onFailed, onDismiss }: Props) {
           )}
           {err("branch_code")}
         </div>
-        <div>
-          <label htmlFor="bank-account" className="field-label">
-            帳號
-          </label>
-          <input
-            id="bank-account"
-            className="input"
-            inputMode="numeric"
-            autoComplete="off"
-            value={account}
-            onChange={(e) => setAccount(e.target.value.replace(/\s/g, ""))}
-            aria-invalid={errors.bank_account ? true : undefined}
-          />
-          {err("bank_account")}
-        </div>
+        <Field
+          id="bank-account"
+          label="帳號"
+          inputMode="numeric"
+          autoComplete="off"
+          value={account}
+          onChange={(e) => setAccount(e.target.value.replace(/\s/g, ""))}
+          error={errors.bank_account}
+        />
         <button type="submit" className="btn-primary mt-2" disabled={pending}>
           {pending ? "送出中…" : "送出"}
         </button>

@@ -1,5 +1,6 @@
 import { forwardRef, useEffect, useImperativeHandle, useState } from "react";
 import { api } from "../../lib/api";
+import { Field } from "../../ui/Field";
 
 export interface CardConfig {
   simulated: boolean;
@@ -110,43 +111,30 @@ export const CardFields = forwardRef<CardFieldsHandle, { config: CardConfig }>(f
       </p>
       <div className="grid gap-3 sm:grid-cols-3">
         <div className="sm:col-span-3">
-          <label htmlFor="card-number" className="field-label">
-            卡號
-          </label>
-          <input
+          <Field
             id="card-number"
-            className="input"
+            label="卡號"
             inputMode="numeric"
             autoComplete="cc-number"
             value={number}
             onChange={(e) => setNumber(e.target.value)}
           />
         </div>
-        <div>
-          <label htmlFor="card-expiry" className="field-label">
-            有效期限（MM/YY）
-          </label>
-          <input
-            id="card-expiry"
-            className="input"
-            autoComplete="cc-exp"
-            value={expiry}
-            onChange={(e) => setExpiry(e.target.value)}
-          />
-        </div>
-        <div>
-          <label htmlFor="card-ccv" className="field-label">
-            安全碼
-          </label>
-          <input
-            id="card-ccv"
-            className="input"
-            inputMode="numeric"
-            autoComplete="cc-csc"
-            value={ccv}
-            onChange={(e) => setCcv(e.target.value)}
-          />
-        </div>
+        <Field
+          id="card-expiry"
+          label="有效期限（MM/YY）"
+          autoComplete="cc-exp"
+          value={expiry}
+          onChange={(e) => setExpiry(e.target.value)}
+        />
+        <Field
+          id="card-ccv"
+          label="安全碼"
+          inputMode="numeric"
+          autoComplete="cc-csc"
+          value={ccv}
+          onChange={(e) => setCcv(e.target.value)}
+        />
       </div>
     </div>
   );
