@@ -182,16 +182,16 @@ test("the footer says who runs the shop: company, 統一編號, address, custome
 }) => {
   await page.goto("/shop_2/");
   const footer = page.getByTestId("site-footer");
-  for (const text of [
-    "茶山好物股份有限公司",
-    "統一編號 22099131",
-    "台北市大安區忠孝東路四段 100 號",
-    "週一至週五 09:00–18:00",
-    "ATM 轉帳",
-    "7-ELEVEN",
-  ]) {
+  for (const text of ["茶山好物股份有限公司", "統一編號 22099131", "台北市大安區忠孝東路四段 100 號", "週一至週五 09:00–18:00"]) {
     await expect(footer).toContainText(text);
   }
+  // What this sub-mall takes and ships by, as its checkout offers them.
+  await expect(footer.getByTestId("footer-payments")).toContainText("ATM 轉帳");
+  const ships = (await (await page.request.post("/api/shipmethod/search", { data: { shop_id: 2 } })).json()) as {
+    data: Array<{ name: string }>;
+  };
+  expect(ships.data.length).toBeGreaterThan(0);
+  for (const m of ships.data) await expect(footer.getByTestId("footer-deliveries")).toContainText(m.name);
   await expect(footer.getByRole("link", { name: "加入 LINE 官方帳號" })).toHaveAttribute("href", "https://lin.ee/demo-tea");
   await expect(footer.getByRole("link", { name: "(02) 2345-6789" })).toHaveAttribute("href", "tel:0223456789");
 });

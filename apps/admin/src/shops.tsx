@@ -90,6 +90,12 @@ export const ShopEdit = () => (
       <TextInput source="footer_phone" label="頁尾：客服電話" />
       <TextInput source="footer_hours" label="頁尾：客服時間" helperText="例如 週一至週五 09:00–18:00" />
       <TextInput
+        source="footer_dispatch"
+        label="商品頁：出貨說明"
+        fullWidth
+        helperText="例如 付款完成後 1–3 個工作天內出貨（例假日不出貨）；子商城留空則顯示主商城的說明"
+      />
+      <TextInput
         source="footer_line_url"
         label="頁尾：LINE 官方帳號連結"
         fullWidth

@@ -61,7 +61,7 @@ export async function registerApiRoutes(api: FastifyInstance, ctx: ApiRouteConte
   const perMinute = config.AUTH_RATE_LIMIT_PER_MINUTE;
   await api.register(healthRoutes(ctx.driver, ctx.ping, ctx.draining));
   await api.register(authRoutes({ auth: s.auth, cart: s.cart, members: s.members }, guards, perMinute));
-  await api.register(shopRoutes({ shops: s.shops, content: s.content }, guards));
+  await api.register(shopRoutes({ shops: s.shops, content: s.content, logistics: s.logistics }, guards));
   await api.register(frontRoutes({ content: s.content, catalogue: s.catalogue, dealers: s.dealers }));
   await api.register(catalogueRoutes({ catalogue: s.catalogue, loyalty: s.loyalty }));
   await api.register(promotionRoutes({ promotions: s.promotions }));

@@ -225,6 +225,7 @@ export const SHOP_FOOTER_KEYS = [
   "footer_phone",
   "footer_hours",
   "footer_line_url",
+  "footer_dispatch",
 ] as const;
 
 export const shopUpdateInput = z.strictObject({
@@ -238,6 +239,7 @@ export const shopUpdateInput = z.strictObject({
   footer_address: cleared(footerText("公司地址", 120)),
   footer_phone: cleared(footerText("客服電話", 30)),
   footer_hours: cleared(footerText("客服時間", 60)),
+  footer_dispatch: cleared(footerText("出貨說明", 60)),
   footer_line_url: cleared(
     z
       .string()

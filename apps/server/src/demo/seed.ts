@@ -135,6 +135,7 @@ async function seedCheckout(tx: Tx, shop2Id: number, memberId: number) {
     { shopId: 1, key: "footer_phone", value: "(02) 2345-6789" },
     { shopId: 1, key: "footer_hours", value: "週一至週五 09:00–18:00" },
     { shopId: 1, key: "footer_line_url", value: "https://lin.ee/demo-tea" },
+    { shopId: 1, key: "footer_dispatch", value: "付款完成後 1–3 個工作天內出貨（例假日不出貨）" },
     // The demo sub-mall takes transfers into its seller's own account, so its seller confirms them
     // (decision 30); a sub-mall without one uses the company's, confirmed by staff.
     { shopId: shop2Id, key: "transfer_bank_code", value: "700" },

@@ -106,7 +106,8 @@ export default function Product({ loaderData }: Route.ComponentProps) {
   const [qty, setQty] = useState(1);
   const [adding, setAdding] = useState(false);
   const [restockFor, setRestockFor] = useState<number | null>(null);
-  const mobile = useRouteLoaderData<typeof rootLoader>("root")?.isMobile ?? false;
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const mobile = root?.isMobile ?? false;
   useEffect(() => setVariantId(loaderData.variantId), [loaderData.variantId]);
 
   const variant = p.variants.find((v) => v.id === variantId) ?? p.variants[0];
@@ -282,7 +283,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
             </a>
           </div>
           <Suspense fallback={null}>
-            <ShoppingNotes shipMethods={loaderData.shipMethods} />
+            <ShoppingNotes shipMethods={loaderData.shipMethods} shop={root?.footer ?? null} />
           </Suspense>
         </div>
       </div>

@@ -62,6 +62,7 @@ export const adminShop = z.object({
   footer_phone: z.string().optional(),
   footer_hours: z.string().optional(),
   footer_line_url: z.string().optional(),
+  footer_dispatch: z.string().optional(),
 });
 
 /** /admin/shops: the main mall first. */

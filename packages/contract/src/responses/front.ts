@@ -62,6 +62,12 @@ export const shopFooter = z.object({
   phone: z.string(),
   hours: z.string(),
   line_url: z.string(),
+  /** When an order ships (出貨說明), shown before the cart; "" when no shop sets one. */
+  dispatch: z.string(),
+  /** The payment methods the shop takes now (the back office's switches), in checkout order. */
+  payment_methods: z.array(z.enum(["card", "transfer", "cod"])),
+  /** The delivery methods the shop offers now, by name. */
+  ship_methods: z.array(z.string()),
 });
 export const shopPage = z.object({ shop: shopInfo, home_desc: homeDesc, tracking: shopTracking, footer: shopFooter });
 

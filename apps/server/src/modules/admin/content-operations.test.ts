@@ -157,5 +157,23 @@ describe("shipping and payment settings", () => {
       reason: "目前未開放此付款方式",
     });
     expect(info.body.data.payment_methods.find((m) => m.code === "card")?.available).toBe(true);
+
+    // The footer and the product page's notes list what checkout offers, at once (the save drops
+    // the storefront's cached reads), in the main mall and in a sub-mall.
+    for (const shopId of [1, 2]) {
+      const front = await t.call<{ footer: { payment_methods: string[]; ship_methods: string[]; dispatch: string } }>(
+        "GET",
+        `/api/front/shop/get?shop_id=${shopId}`,
+      );
+      expect(front.body.data.footer).toMatchObject({
+        payment_methods: ["card", "transfer"],
+        dispatch: "付款完成後 1–3 個工作天內出貨（例假日不出貨）",
+      });
+      const ships = await t.call<Array<{ name: string }>>("POST", "/api/shipmethod/search", { body: { shop_id: shopId } });
+      expect(front.body.data.footer.ship_methods).toEqual(ships.body.data.map((m) => m.name));
+    }
+    await t.call("PUT", "/api/admin/payment_settings", { ...as("owner"), body: { ...body, pay_cod: true } });
+    const back = await t.call<{ footer: { payment_methods: string[] } }>("GET", "/api/front/shop/get?shop_id=1");
+    expect(back.body.data.footer.payment_methods).toEqual(["card", "transfer", "cod"]);
   });
 });

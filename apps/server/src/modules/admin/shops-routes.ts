@@ -50,7 +50,8 @@ export function shopAdminRoutes(
   app.put(
     "/admin/payment_settings",
     { schema: { body: paymentSettingsInput, response: answers(paymentSettings) } },
-    async (req) => ok(await admin.updatePaymentSettings(actor(req), req.body), "付款設定已儲存"),
+    // The storefront lists the methods taken (footer, product page): its cached reads go.
+    async (req) => changed(await admin.updatePaymentSettings(actor(req), req.body), "付款設定已儲存"),
   );
 
   app.get("/admin/shops", { schema: { querystring: listQuery, response: answers(adminShopPage) } }, async (req) =>

@@ -4,13 +4,14 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ok } from "../../lib/http.js";
 import type { SessionGuards } from "../../plugins/session.js";
 import type { ContentService } from "../content/service.js";
+import type { LogisticsService } from "../logistics/service.js";
 import type { ShopsService } from "./service.js";
 
 export function shopRoutes(
-  services: { content: ContentService; shops: ShopsService },
+  services: { content: ContentService; shops: ShopsService; logistics: LogisticsService },
   guards: SessionGuards,
 ): FastifyPluginAsyncZod {
-  const { shops, content } = services;
+  const { shops, content, logistics } = services;
   const shopBody = z.strictObject({ shop_id: shopIdSchema });
 
   return async (app) => {
@@ -38,12 +39,18 @@ export function shopRoutes(
       { config: { publicCache: true }, schema: { querystring: shopQuerySchema, response: answers(shopPage) } },
       async (req) => {
         const info = await shops.openInfo(req.query.shop_id);
-        const [homeDesc, tracking, footer] = await Promise.all([
+        const [homeDesc, tracking, footer, payment, ship] = await Promise.all([
           content.homeDesc(info.id),
           shops.tracking(info.id),
           shops.footer(info.id),
+          shops.paymentSetup(info.id),
+          logistics.shipMethods(info.id),
         ]);
-        return ok({ shop: info, home_desc: homeDesc, tracking, footer });
+        // What the footer and the product page list is what checkout will offer.
+        const on = payment.switches;
+        const payment_methods = (["card", "transfer", "cod"] as const).filter((m) => on[`pay_${m}`] !== "0");
+        const ship_methods = ship.map((m) => m.name);
+        return ok({ shop: info, home_desc: homeDesc, tracking, footer: { ...footer, payment_methods, ship_methods } });
       },
     );
 

@@ -37,7 +37,7 @@ export type ShopAdminView = ReturnType<typeof shopView>;
 type ShopCreate = z.infer<typeof shopCreateInput>;
 type ShopUpdate = z.infer<typeof shopUpdateInput>;
 
-const FOOTER_FIELDS = ["company", "tax_id", "address", "phone", "hours", "line_url"] as const;
+const FOOTER_FIELDS = ["company", "tax_id", "address", "phone", "hours", "line_url", "dispatch"] as const;
 
 export function createShopsService(db: Db) {
   const byId = async (id: number): Promise<Shop | undefined> => (await db.select().from(shops).where(eq(shops.id, id)))[0];

@@ -1,11 +1,14 @@
 import type { ShipMethodView } from "@shop/contract/catalogue";
 import { formatMoney } from "@shop/contract/format";
+import type { ShopFooter } from "@shop/contract/front";
+
+const PAYMENTS = { card: "信用卡", transfer: "ATM 轉帳", cod: "貨到付款（宅配、超商取貨）" } as const;
 
 /**
  * What a shopper here checks before the cart (decision 51): each delivery method's fee and free
- * threshold (the shop's own settings), when it ships, how to pay, and the 7-day 鑑賞期.
+ * threshold, when it ships and how to pay (the shop's own settings), and the 7-day 鑑賞期.
  */
-export default function ShoppingNotes({ shipMethods }: { shipMethods: ShipMethodView[] }) {
+export default function ShoppingNotes({ shipMethods, shop }: { shipMethods: ShipMethodView[]; shop: ShopFooter | null }) {
   return (
     <dl className="divide-y divide-stone-100 rounded-xl bg-white text-sm ring-1 ring-stone-200" data-testid="shopping-notes">
       {shipMethods.length > 0 && (
@@ -23,14 +26,20 @@ export default function ShoppingNotes({ shipMethods }: { shipMethods: ShipMethod
           </dd>
         </div>
       )}
-      <div className="flex gap-3 p-3">
-        <dt className="w-16 shrink-0 font-medium text-stone-700">出貨</dt>
-        <dd className="text-stone-700">付款完成後 1–3 個工作天內出貨（例假日不出貨）</dd>
-      </div>
-      <div className="flex gap-3 p-3">
-        <dt className="w-16 shrink-0 font-medium text-stone-700">付款</dt>
-        <dd className="text-stone-700">信用卡、ATM 轉帳、貨到付款（宅配、超商取貨），可用點數與購物金折抵</dd>
-      </div>
+      {shop?.dispatch && (
+        <div className="flex gap-3 p-3">
+          <dt className="w-16 shrink-0 font-medium text-stone-700">出貨</dt>
+          <dd className="text-stone-700">{shop.dispatch}</dd>
+        </div>
+      )}
+      {shop && shop.payment_methods.length > 0 && (
+        <div className="flex gap-3 p-3">
+          <dt className="w-16 shrink-0 font-medium text-stone-700">付款</dt>
+          <dd className="text-stone-700">
+            {`${shop.payment_methods.map((m) => PAYMENTS[m]).join("、")}，會員可用點數與錢包折抵`}
+          </dd>
+        </div>
+      )}
       <div className="flex gap-3 p-3">
         <dt className="w-16 shrink-0 font-medium text-stone-700">退換貨</dt>
         <dd className="text-stone-700">

@@ -7,10 +7,7 @@ const LINKS = [
   ["/contactus", "聯絡我們"],
   ["/order_search", "訂單查詢"],
 ] as const;
-const TRUST = [
-  ["付款方式", "信用卡 VISA / Master / JCB", "ATM 轉帳", "貨到付款"],
-  ["配送方式", "新竹物流宅配", "7-ELEVEN", "全家", "萊爾富", "OK 超商"],
-] as const;
+const PAYMENT_BADGES = { card: "信用卡 VISA / Master / JCB", transfer: "ATM 轉帳", cod: "貨到付款" } as const;
 
 /**
  * Who runs the shop and how to reach them (decision 55): company, 統一編號, address, customer
@@ -19,6 +16,13 @@ const TRUST = [
  */
 export default function Footer({ shop, footer: f }: { shop: ShopInfo | null; footer: ShopFooter | null }) {
   const lines = f ? [f.company, f.tax_id && `統一編號 ${f.tax_id}`, f.address].filter(Boolean) : [];
+  // What this shop takes and ships by now, as checkout will offer it.
+  const trust: Array<[string, readonly string[]]> = f
+    ? [
+        ["付款方式", f.payment_methods.map((m) => PAYMENT_BADGES[m])],
+        ["配送方式", f.ship_methods],
+      ]
+    : [];
   return (
     <footer className="mt-10 bg-stone-800 text-stone-300" data-testid="site-footer">
       <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8 text-sm md:grid-cols-3">
@@ -55,8 +59,8 @@ export default function Footer({ shop, footer: f }: { shop: ShopInfo | null; foo
           ))}
         </nav>
         <div className="space-y-3">
-          {TRUST.map(([title, ...items]) => (
-            <div key={title}>
+          {trust.map(([title, items]) => (
+            <div key={title} data-testid={title === "付款方式" ? "footer-payments" : "footer-deliveries"}>
               <p className="mb-1 text-stone-400">{title}</p>
               <p className="flex flex-wrap gap-1.5 text-xs text-stone-200">
                 {items.map((i) => (
