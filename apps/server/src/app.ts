@@ -12,6 +12,7 @@ import { sql } from "drizzle-orm";
 import Fastify, { type FastifyInstance } from "fastify";
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { registerApiRoutes } from "./api-routes.js";
+import { startBackgroundWork } from "./background-work.js";
 import type { Config } from "./config.js";
 import type { Database } from "./db/client.js";
 import type { IdentitySimulator } from "./integrations/identity/simulator.js";
@@ -148,52 +149,7 @@ export async function buildApp(options: BuildOptions): Promise<ShopApp> {
     providers.ecpay.simulated ||
     Object.values(providers.signIn.byProvider).some((p) => p.simulated);
 
-  // Background work runs once per slot on any instance (the job queue, decision 29): unpaid orders
-  // past their deadline cancelled, delivered ones complete, team points settled, 到貨通知 sent (53),
-  // old job rows pruned; card refunds are queued by the payments themselves.
-  const { jobs } = services;
-  jobs.register("orders.expire_unpaid", () => services.orders.expireUnpaid());
-  jobs.register("orders.complete_delivered", () => services.orders.completeDue());
-  jobs.register("loyalty.settle_month", () => services.loyalty.settleDueMonth());
-  jobs.register("jobs.prune", () => jobs.prune());
-  jobs.register("test.noop", async () => null);
-  const periodic = [
-    { kind: "orders.expire_unpaid", everySeconds: config.ORDER_SWEEP_SECONDS },
-    { kind: "orders.complete_delivered", everySeconds: 3600 },
-    { kind: "payments.reconcile", everySeconds: 300 },
-    { kind: "loyalty.settle_month", everySeconds: 3600 },
-    { kind: "jobs.prune", everySeconds: 86_400 },
-    { kind: "inventory.restock_notices", everySeconds: config.RESTOCK_SWEEP_SECONDS },
-  ];
-  let ticking = false;
-  const tick = async () => {
-    if (ticking) return;
-    ticking = true;
-    try {
-      await jobs.schedule(periodic);
-      await jobs.runDue();
-    } catch (error) {
-      // Usually the database being away for a moment; the next tick tries again.
-      app.log.warn({ err: error }, "job queue tick failed");
-    } finally {
-      ticking = false;
-    }
-  };
-  // Customer messages are claimed row by row (SKIP LOCKED), so every instance may send. Not awaited
-  // by the tick: a provider that hangs until its timeout must not hold up the jobs or the other senders.
-  const deliverMessages = () =>
-    services.outbox.deliverDue().catch((error: unknown) => app.log.warn({ err: error }, "outbox delivery failed"));
-  const jobTimer =
-    config.JOB_POLL_SECONDS > 0
-      ? setInterval(() => {
-          void tick();
-          void deliverMessages();
-        }, config.JOB_POLL_SECONDS * 1000)
-      : undefined;
-  jobTimer?.unref();
-  app.addHook("onClose", async () => {
-    clearInterval(jobTimer);
-  });
+  startBackgroundWork(app, services, config);
 
   app.addHook("onRequest", async (request, reply) => {
     reply.header("x-request-id", request.id);

@@ -87,13 +87,20 @@ export const payInfoInput = z.strictObject({ line_ids: lineIds, ...quoteFields }
 export const fastPayInfoInput = z.strictObject({ variant_id: idSchema, qty: qtySchema.default(1), ...quoteFields });
 
 export const receiverSchema = z.strictObject({ name: text("收件人姓名", 30), phone: phoneSchema });
+const picked = (label: string, max: number) =>
+  z
+    .string({ error: `請選擇${label}` })
+    .trim()
+    .min(1, { error: `請選擇${label}` })
+    .max(max, { error: `${label}最多 ${max} 字` });
 export const addressSchema = z.strictObject({
   zip: z
     .string({ error: "請輸入郵遞區號" })
     .trim()
     .regex(/^\d{3}(\d{2,3})?$/, { error: "郵遞區號為 3、5 或 6 位數字" }),
-  county: text("縣市", 10),
-  district: text("鄉鎮市區", 10),
+  // Picked from the post office's list on every form (features/address/PostalSelects.tsx).
+  county: picked("縣市", 10),
+  district: picked("鄉鎮市區", 10),
   line: text("地址", 100),
 });
 export type Address = z.output<typeof addressSchema>;

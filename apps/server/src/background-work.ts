@@ -1,0 +1,55 @@
+import type { FastifyInstance } from "fastify";
+import type { Config } from "./config.js";
+import type { Services } from "./services.js";
+
+/**
+ * Background work runs once per slot on any instance (the job queue, decision 29): unpaid orders
+ * past their deadline cancelled, delivered ones complete, card payments reconciled, team points
+ * settled, 到貨通知 sent (decision 53), old job rows pruned; card refunds are queued by the
+ * payments themselves. Customer messages are sent beside it, by every instance.
+ */
+export function startBackgroundWork(app: FastifyInstance, services: Services, config: Config) {
+  const { jobs } = services;
+  jobs.register("orders.expire_unpaid", () => services.orders.expireUnpaid());
+  jobs.register("orders.complete_delivered", () => services.orders.completeDue());
+  jobs.register("loyalty.settle_month", () => services.loyalty.settleDueMonth());
+  jobs.register("jobs.prune", () => jobs.prune());
+  jobs.register("test.noop", async () => null);
+  const periodic = [
+    { kind: "orders.expire_unpaid", everySeconds: config.ORDER_SWEEP_SECONDS },
+    { kind: "orders.complete_delivered", everySeconds: 3600 },
+    { kind: "payments.reconcile", everySeconds: 300 },
+    { kind: "loyalty.settle_month", everySeconds: 3600 },
+    { kind: "jobs.prune", everySeconds: 86_400 },
+    { kind: "inventory.restock_notices", everySeconds: config.RESTOCK_SWEEP_SECONDS },
+  ];
+  let ticking = false;
+  const tick = async () => {
+    if (ticking) return;
+    ticking = true;
+    try {
+      await jobs.schedule(periodic);
+      await jobs.runDue();
+    } catch (error) {
+      // Usually the database being away for a moment; the next tick tries again.
+      app.log.warn({ err: error }, "job queue tick failed");
+    } finally {
+      ticking = false;
+    }
+  };
+  // Customer messages are claimed row by row (SKIP LOCKED), so every instance may send. Not awaited
+  // by the tick: a provider that hangs until its timeout must not hold up the jobs or the other senders.
+  const deliverMessages = () =>
+    services.outbox.deliverDue().catch((error: unknown) => app.log.warn({ err: error }, "outbox delivery failed"));
+  const jobTimer =
+    config.JOB_POLL_SECONDS > 0
+      ? setInterval(() => {
+          void tick();
+          void deliverMessages();
+        }, config.JOB_POLL_SECONDS * 1000)
+      : undefined;
+  jobTimer?.unref();
+  app.addHook("onClose", async () => {
+    clearInterval(jobTimer);
+  });
+}
