@@ -66,7 +66,7 @@ export const shopFooter = z.object({
   dispatch: z.string(),
   /** The payment methods the shop takes now (the back office's switches), in checkout order. */
   payment_methods: z.array(z.enum(["card", "transfer", "cod"])),
-  /** The delivery methods the shop offers now, by name. */
+  /** The delivery methods the shop offers now, by name (not the cloud depot, which keeps goods). */
   ship_methods: z.array(z.string()),
 });
 export const shopPage = z.object({ shop: shopInfo, home_desc: homeDesc, tracking: shopTracking, footer: shopFooter });

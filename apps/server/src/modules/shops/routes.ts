@@ -49,7 +49,8 @@ export function shopRoutes(
         // What the footer and the product page list is what checkout will offer.
         const on = payment.switches;
         const payment_methods = (["card", "transfer", "cod"] as const).filter((m) => on[`pay_${m}`] !== "0");
-        const ship_methods = ship.map((m) => m.name);
+        // The cloud depot keeps goods rather than delivering them: not a way to receive them.
+        const ship_methods = ship.filter((m) => m.code !== "depot").map((m) => m.name);
         return ok({ shop: info, home_desc: homeDesc, tracking, footer: { ...footer, payment_methods, ship_methods } });
       },
     );
