@@ -1,5 +1,14 @@
 import { useEffect, useRef } from "react";
-import type { AlertKind, AlertRequest } from "./alerts";
+
+export type AlertKind = "error" | "success" | "remind" | "confirm";
+
+export interface AlertRequest {
+  kind: AlertKind;
+  message: string;
+  /** Closes by itself after this many ms (the spec's failed bank submit: 2000). */
+  autoCloseMs?: number;
+  resolve(confirmed: boolean): void;
+}
 
 const TITLES: Record<AlertKind, string> = { error: "錯誤", success: "成功", remind: "提醒", confirm: "提醒" };
 

@@ -1,17 +1,8 @@
 import { createContext, lazy, type ReactNode, Suspense, useCallback, useContext, useEffect, useMemo, useState } from "react";
-
-export type AlertKind = "error" | "success" | "remind" | "confirm";
+import type { AlertKind, AlertRequest } from "./AlertDialog";
 
 const loadDialog = () => import("./AlertDialog");
 const AlertDialog = lazy(loadDialog);
-
-export interface AlertRequest {
-  kind: AlertKind;
-  message: string;
-  /** Closes by itself after this many ms (the spec's failed bank submit: 2000). */
-  autoCloseMs?: number;
-  resolve(confirmed: boolean): void;
-}
 
 export interface Alerts {
   error(message: string, options?: { autoCloseMs?: number }): Promise<void>;

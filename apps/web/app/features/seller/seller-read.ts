@@ -1,23 +1,14 @@
 import type { Paged } from "@shop/contract/envelope";
 import type { DepotStockView } from "@shop/contract/loyalty";
-import type { OrderStatus } from "@shop/contract/order";
+import { ORDER_STATUS_CODES, type OrderStatus } from "@shop/contract/order";
 import type { SellerHome, SellerOrderSummary, SellerStockLogView, SellerStockView } from "@shop/contract/seller";
 import type { SellerAnalytics, ShopSettingsView } from "@shop/contract/seller-shop";
 import { api } from "../../lib/api";
 import { memberRead } from "../member/member-read";
 import type { SellerTab } from "./SellerNav";
 
-/** The states a seller works through, in order; the rest sit under 全部. */
-export const SELLER_ORDER_TABS: Array<OrderStatus | ""> = [
-  "",
-  "pending_payment",
-  "paid",
-  "processing",
-  "shipped",
-  "delivered",
-  "completed",
-  "cancelled",
-];
+/** The states a seller works through, in order, after 全部 (a refund shows under 全部 only). */
+export const SELLER_ORDER_TABS: Array<OrderStatus | ""> = ["", ...ORDER_STATUS_CODES.filter((s) => s !== "refunded")];
 
 export type OrdersQuery = { status: OrderStatus | ""; keyword: string; page: number };
 export type StockData = { stock: SellerStockView[]; log: SellerStockLogView[]; depot: DepotStockView[] };
