@@ -76,6 +76,14 @@ for (const device of ["desktop", "phone"] as const) {
       await expect(page.getByRole("button", { name: /複製/ }).first()).toBeVisible();
     });
 
+    test("signed out, a member page with its own reads goes to sign-in and comes back", async ({ page }) => {
+      await page.goto("/member/wallet?page=1");
+      await expect(page).toHaveURL(/\/login\?next=%2Fmember%2Fwallet%3Fpage%3D1$/);
+      await expect(page.getByText("登入已逾時")).toHaveCount(0);
+      await page.goto("/shop_2/member/buy_list");
+      await expect(page).toHaveURL(/\/shop_2\/login\?next=/);
+    });
+
     test("a refused read shows what the server said; 重新載入 reads again", async ({ page }) => {
       const member = await theMember(page.request);
       await signedIn(page, member.token);

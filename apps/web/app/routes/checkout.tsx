@@ -45,13 +45,14 @@ export default function Checkout() {
   const [info, setInfo] = useState<PayInfo | null>(null);
   const source: OrderSource = fastVariant ? { variant_id: fastVariant, qty: fastQty } : { line_ids: lineIds ?? [] };
   const orderContext = { source, shopId: shop.shopId, expectedPayable: info?.quote.payable };
-  const { draft, errors, set, update, validate } = useCheckoutForm(orderContext, fastVariant !== null);
+  const { form, draft, errors, set, update, validate } = useCheckoutForm(orderContext, fastVariant !== null);
   const [quoteError, setQuoteError] = useState<string | null>(null);
   // The inputs the amounts on screen were computed for: ordering is held back until they match
   // the form, so a fast tap never sends an amount the shopper has not seen.
   const [quotedBody, setQuotedBody] = useState<string | null>(null);
   const quoteSeq = useRef(0);
   const [pending, setPending] = useState(false);
+  const submitting = useRef(false);
   const card = useRef<CardFieldsHandle>(null);
   // One key per checkout attempt: a double tap or a retried request never makes a second order.
   const idempotencyKey = useRef("");
@@ -154,17 +155,20 @@ export default function Checkout() {
 
   async function chooseStore(type: CvsStore["type"]) {
     const returnPath = `${shop.path("/cart")}${fastVariant ? `?variant_id=${fastVariant}&qty=${fastQty}` : ""}`;
-    const message = await openStoreMap(type, returnPath, draft);
+    // The form as it is now (a keystroke since this render included) comes back after the map.
+    const message = await openStoreMap(type, returnPath, form.getValues());
     if (message !== undefined) void alerts.error(message);
   }
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
-    if (pending) return;
-    // Every message shows under its field; the first of them gets the focus once it is drawn.
-    if (!(await validate())) return setFocusRequest((n) => n + 1);
+    // A second press while this one is checked or sent does nothing (the state updates later).
+    if (pending || submitting.current) return;
+    submitting.current = true;
     setPending(true);
     try {
+      // Every message shows under its field; the first of them gets the focus once it is drawn.
+      if (!(await validate())) return setFocusRequest((n) => n + 1);
       let prime: string | undefined;
       if (draft.payment === "card") {
         const p = await card.current?.getPrime();
@@ -190,6 +194,7 @@ export default function Checkout() {
       }
       navigate(shop.path(`/orderfinish?order_no=${r.data.order_no}`));
     } finally {
+      submitting.current = false;
       setPending(false);
     }
   }

@@ -35,6 +35,8 @@ export default function MemberAddress({ loaderData }: Route.ComponentProps) {
   const { list } = loaderData;
   const alerts = useAlerts();
   const fetcher = useFetcher<typeof clientAction>();
+  // Its own fetcher: a delete pressed while a save is on its way must not swallow the save's answer.
+  const remover = useFetcher<typeof clientAction>();
   // The contract's schema, as the server applies it; messages on 儲存地址, then as each is fixed.
   const { register, handleSubmit, watch, setValue, reset, setError, formState } = useForm<Entry>({
     resolver: zodResolver(addressBookInput as never) as never,
@@ -44,16 +46,19 @@ export default function MemberAddress({ loaderData }: Route.ComponentProps) {
   });
   const form = watch();
   const errors = Object.fromEntries(Object.entries(formState.errors).map(([k, e]) => [k, e?.message]));
-  const busy = fetcher.state !== "idle";
+  const busy = fetcher.state !== "idle" || remover.state !== "idle";
 
   useActionResult(fetcher.data, async (r) => {
     if (!r.ok) {
       for (const [field, message] of Object.entries(r.errors)) setError(field as Path<Entry>, { message });
       return alerts.error(r.message);
     }
-    if (r.intent === "delete") return;
     reset(EMPTY);
     await alerts.success(r.message);
+  });
+
+  useActionResult(remover.data, async (r) => {
+    if (!r.ok) await alerts.error(r.message);
   });
 
   const save = handleSubmit((entry) => {
@@ -62,7 +67,7 @@ export default function MemberAddress({ loaderData }: Route.ComponentProps) {
 
   async function remove(id: number) {
     if (!(await alerts.confirm("確定要刪除這筆地址嗎？"))) return;
-    void fetcher.submit({ intent: "delete", id }, { method: "post", encType: "application/json" });
+    void remover.submit({ intent: "delete", id }, { method: "post", encType: "application/json" });
   }
 
   return (
@@ -88,7 +93,12 @@ export default function MemberAddress({ loaderData }: Route.ComponentProps) {
                 <button type="button" className="text-sm text-tea-700 underline" onClick={() => reset(a)}>
                   編輯
                 </button>
-                <button type="button" className="text-sm text-stone-500 underline" onClick={() => void remove(a.id)}>
+                <button
+                  type="button"
+                  className="text-sm text-stone-500 underline"
+                  disabled={busy}
+                  onClick={() => void remove(a.id)}
+                >
                   刪除
                 </button>
               </li>

@@ -3,7 +3,7 @@ import type { DepotStockView, TakeoutView } from "@shop/contract/loyalty";
 import type { AddressBookEntry } from "@shop/contract/order";
 import { useState } from "react";
 import { useFetcher } from "react-router";
-import { MemberLoadError, memberRead, useActionResult } from "../features/member/member-read";
+import { MemberLoadError, memberRead, memberReadOr, useActionResult } from "../features/member/member-read";
 import { api } from "../lib/api";
 import { useAlerts } from "../ui/alerts";
 import { Img } from "../ui/Img";
@@ -15,8 +15,9 @@ export const meta: Route.MetaFunction = () => [{ title: "雲端庫存｜茶山�
 export async function clientLoader() {
   const [stock, takeouts, addresses] = await Promise.all([
     memberRead<DepotStockView[]>("/api/user/inventory/cloud"),
-    memberRead<TakeoutView[]>("/api/user/takeout/list"),
-    memberRead<AddressBookEntry[]>("/api/user/addr/search"),
+    // The records and the address list are secondary: the stock still shows without them.
+    memberReadOr<TakeoutView[], TakeoutView[]>("/api/user/takeout/list", {}, []),
+    memberReadOr<AddressBookEntry[], AddressBookEntry[]>("/api/user/addr/search", {}, []),
   ]);
   return { stock, takeouts, addresses };
 }

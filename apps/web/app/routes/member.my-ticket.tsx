@@ -1,7 +1,7 @@
 import { formatDate, formatMoney } from "@shop/contract/format";
 import type { PrizeKind, RaffleView, TicketView } from "@shop/contract/loyalty";
 import { useFetcher } from "react-router";
-import { MemberLoadError, memberRead, useActionResult } from "../features/member/member-read";
+import { MemberLoadError, memberRead, memberReadOr, useActionResult } from "../features/member/member-read";
 import { api } from "../lib/api";
 import { useAlerts } from "../ui/alerts";
 import { ShopLink } from "../ui/ShopLink";
@@ -28,7 +28,7 @@ export async function clientLoader() {
   const [tickets, raffles] = await Promise.all([
     memberRead<TicketView[]>("/api/user/ticket/search"),
     // The campaigns are a footnote: the cards still show if they cannot be read.
-    api<RaffleView[]>("/api/raffle/search", { body: {} }).then((r) => (r.status ? r.data : [])),
+    memberReadOr<RaffleView[], RaffleView[]>("/api/raffle/search", { body: {} }, []),
   ]);
   return { tickets, raffles };
 }

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { useFetcher } from "react-router";
 import { openBankModal } from "../features/bank/BankGate";
 import { LedgerList } from "../features/member/LedgerList";
-import { MemberLoadError, memberRead, useActionResult } from "../features/member/member-read";
+import { MemberLoadError, memberRead, memberReadOr, useActionResult } from "../features/member/member-read";
 import { api } from "../lib/api";
 import { useAlerts } from "../ui/alerts";
 import { Field } from "../ui/Field";
@@ -18,7 +18,8 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const page = Math.max(1, Number(new URL(request.url).searchParams.get("page")) || 1);
   const [home, requests] = await Promise.all([
     memberRead<WalletHome>("/api/user/wallet/home", { query: { page, per_page: 20 } }),
-    memberRead<{ rules: WithdrawalRules; list: WithdrawalView[] }>("/api/user/wallet/withdrawals"),
+    // The requests are secondary: the balance and the ledger still show without them.
+    memberReadOr<{ rules: WithdrawalRules; list: WithdrawalView[] }, null>("/api/user/wallet/withdrawals", {}, null),
   ]);
   return { page, home, requests };
 }
@@ -46,7 +47,7 @@ export default function MemberWallet({ loaderData }: Route.ComponentProps) {
     await alerts.success(`已送出提領申請，實際入帳 ${formatMoney(r.data.net)}`);
   });
 
-  const { rules } = requests;
+  const rules = requests?.rules;
   return (
     <div className="space-y-5">
       <section className="card">
@@ -71,13 +72,15 @@ export default function MemberWallet({ loaderData }: Route.ComponentProps) {
             申請提領
           </button>
         </fetcher.Form>
-        <p className="mt-2 text-sm text-stone-500">
-          最低提領 {formatMoney(rules.minimum)}，每筆手續費 {formatMoney(rules.fee)}；申請後金額先行保留，匯款或退回後更新。
-          {!rules.has_bank && "尚未設定收款銀行帳號，申請時將請您先填寫。"}
-        </p>
+        {rules && (
+          <p className="mt-2 text-sm text-stone-500">
+            最低提領 {formatMoney(rules.minimum)}，每筆手續費 {formatMoney(rules.fee)}；申請後金額先行保留，匯款或退回後更新。
+            {!rules.has_bank && "尚未設定收款銀行帳號，申請時將請您先填寫。"}
+          </p>
+        )}
       </section>
 
-      {requests.list.length > 0 && (
+      {requests && requests.list.length > 0 && (
         <section className="card">
           <h2 className="mb-3 text-lg font-bold text-stone-800">提領申請</h2>
           <ul className="divide-y divide-stone-100" data-testid="withdrawals">

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useLayoutEffect, useRef } from "react";
 
 export type AlertKind = "error" | "success" | "remind" | "confirm";
 
@@ -15,6 +15,13 @@ const TITLES: Record<AlertKind, string> = { error: "錯誤", success: "成功", 
 /** One alert on the native <dialog> element: 確認 (and 取消 for a confirm); Esc answers no. */
 export default function AlertDialog({ current, close }: { current: AlertRequest; close(confirmed: boolean): void }) {
   const dialogRef = useRef<HTMLDialogElement>(null);
+  // Closed, not just removed, when the last alert goes: closing puts the focus back where it was.
+  useLayoutEffect(() => {
+    const dialog = dialogRef.current;
+    return () => {
+      if (dialog?.open) dialog.close();
+    };
+  }, []);
 
   useEffect(() => {
     const dialog = dialogRef.current;

@@ -2,7 +2,21 @@ import { createContext, lazy, type ReactNode, Suspense, useCallback, useContext,
 import type { AlertKind, AlertRequest } from "./AlertDialog";
 
 const loadDialog = () => import("./AlertDialog");
-const AlertDialog = lazy(loadDialog);
+// Offline (or a deploy replaced the file) the dialog's code may not come: the browser's own
+// dialogs answer instead, so no alert is lost and no confirm waits for ever.
+type DialogProps = { current: AlertRequest; close(confirmed: boolean): void };
+const AlertDialog = lazy<React.ComponentType<DialogProps>>(() => loadDialog().catch(() => ({ default: NativeAlert })));
+
+function NativeAlert({ current, close }: DialogProps) {
+  useEffect(() => {
+    if (current.kind === "confirm") close(window.confirm(current.message));
+    else {
+      window.alert(current.message);
+      close(true);
+    }
+  }, [current, close]);
+  return null;
+}
 
 export interface Alerts {
   error(message: string, options?: { autoCloseMs?: number }): Promise<void>;

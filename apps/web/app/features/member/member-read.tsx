@@ -1,8 +1,18 @@
 import { useEffect, useRef } from "react";
 import { data, isRouteErrorResponse, useRevalidator, useRouteError } from "react-router";
 import { api } from "../../lib/api";
+import { storage } from "../../lib/storage";
 
 type Query = Record<string, string | number | undefined>;
+
+/**
+ * Signed out, a member page's loader stops before asking the API: the member guard's redirect to
+ * /login then wins (React Router follows a redirect before any error), where the API's `logout`
+ * answer would have sent the browser home instead.
+ */
+export function requireToken() {
+  if (!storage.token()) throw data("請先登入會員", { status: 401 });
+}
 
 /**
  * A member API read for a page's clientLoader: its data, or a refusal thrown as a route error the
@@ -10,9 +20,20 @@ type Query = Record<string, string | number | undefined>;
  * `logout` answer has already sent the browser home (lib/api.ts).
  */
 export async function memberRead<T>(path: string, call: { query?: Query; body?: unknown } = {}): Promise<T> {
+  requireToken();
   const r = await api<T>(path, call);
   if (!r.status) throw data(r.message, { status: r.httpStatus || 503 });
   return r.data;
+}
+
+/**
+ * A secondary member read (a list beside the page's main data): its data, or `fallback` when
+ * refused, so the page still shows. Signed out, it fails like `memberRead` (never asks the API).
+ */
+export async function memberReadOr<T, F>(path: string, call: { query?: Query; body?: unknown }, fallback: F): Promise<T | F> {
+  requireToken();
+  const r = await api<T>(path, call);
+  return r.status ? r.data : fallback;
 }
 
 /** A member page whose read was refused: what the server said, and a way to try again. */

@@ -4,7 +4,7 @@ import { ORDER_STATUS_CODES, type OrderStatus } from "@shop/contract/order";
 import type { SellerHome, SellerOrderSummary, SellerStockLogView, SellerStockView } from "@shop/contract/seller";
 import type { SellerAnalytics, ShopSettingsView } from "@shop/contract/seller-shop";
 import { api } from "../../lib/api";
-import { memberRead } from "../member/member-read";
+import { memberRead, memberReadOr, requireToken } from "../member/member-read";
 import type { SellerTab } from "./SellerNav";
 
 /** The states a seller works through, in order, after 全部 (a refund shows under 全部 only). */
@@ -31,6 +31,7 @@ function periodOf(params: URLSearchParams): Period {
  * and the orders, stock, figures or settings of the tab asked for.
  */
 export async function readSellerTab(params: URLSearchParams) {
+  requireToken();
   const asked = params.get("tab");
   const tab: SellerTab = asked === "inventory" || asked === "analytics" || asked === "shop" ? asked : "orders";
   const query: OrdersQuery = {
@@ -50,8 +51,9 @@ export async function readSellerTab(params: URLSearchParams) {
     tab === "inventory"
       ? Promise.all([
           memberRead<SellerStockView[]>("/api/seller/inventory"),
-          memberRead<SellerStockLogView[]>("/api/seller/inventory/log"),
-          memberRead<DepotStockView[]>("/api/user/inventory/cloud"),
+          // The movements and the depot are secondary: the stock still shows without them.
+          memberReadOr<SellerStockLogView[], SellerStockLogView[]>("/api/seller/inventory/log", {}, []),
+          memberReadOr<DepotStockView[], DepotStockView[]>("/api/user/inventory/cloud", {}, []),
         ]).then(([stock, log, depot]): StockData => ({ stock, log, depot }))
       : null,
     // A period the server refuses (the wrong way round, too long) is said beside the period picker.
