@@ -103,6 +103,7 @@ export function createServices({ db, config, sms, mail, line, providers, limiter
     limiter,
     tokenTtlDays: config.TOKEN_TTL_DAYS,
     brandName: BRAND_NAME,
+    smsCodesPerIpPerHour: config.SMS_CODES_PER_IP_PER_HOUR,
     now,
   });
   const cart = createCartService(db, catalogue);

@@ -35,7 +35,6 @@ const CAPTCHA_RULES = {
   resendAfterSeconds: 60,
   perPhonePerHour: 5,
   perPhonePerDay: 10,
-  perIpPerHour: 20,
   maxAttempts: 5,
 } as const;
 
@@ -50,6 +49,8 @@ export interface AuthDeps {
   limiter: RateLimiter;
   tokenTtlDays: number;
   brandName: string;
+  /** Codes one address may ask for in an hour (20 unless configured). */
+  smsCodesPerIpPerHour?: number;
   now?: () => Date;
 }
 
@@ -65,6 +66,7 @@ type CodePurpose = CaptchaPurpose | "order";
 export function createAuthService(deps: AuthDeps) {
   const { db, members, shops, sms, limiter } = deps;
   const now = deps.now ?? (() => new Date());
+  const perIpPerHour = deps.smsCodesPerIpPerHour ?? 20;
 
   async function issueToken(memberId: number, q: Db | Tx = db): Promise<string> {
     const token = newToken();
@@ -83,8 +85,8 @@ export function createAuthService(deps: AuthDeps) {
 
   /**
    * Sends a code under the limits (decision 30): one per phone and use a minute, five per phone an
-   * hour and ten a day, twenty per address an hour. Each limit is one atomic counter, so
-   * concurrent requests cannot slip past it together.
+   * hour and ten a day, twenty per address an hour (SMS_CODES_PER_IP_PER_HOUR). Each limit is one
+   * atomic counter, so concurrent requests cannot slip past it together.
    */
   async function sendCode(phone: string, purpose: CodePurpose, ip: string, text: (code: string) => string) {
     const resend = await limiter.hit(`sms:resend:${purpose}:${phone}`, CAPTCHA_RULES.resendAfterSeconds);
@@ -100,7 +102,7 @@ export function createAuthService(deps: AuthDeps) {
       );
     }
     const fromIp = await limiter.hit(`sms:ip:hour:${ip}`, 3600);
-    if (fromIp.hits > CAPTCHA_RULES.perIpPerHour)
+    if (fromIp.hits > perIpPerHour)
       throw tooManyRequests("SMS_IP_LIMIT_REACHED", "發送驗證碼次數過多，請稍後再試", fromIp.resetInSeconds);
 
     const code = sixDigitCode();
