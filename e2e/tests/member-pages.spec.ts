@@ -60,6 +60,10 @@ for (const device of ["desktop", "phone"] as const) {
       await saveAddress(page, "王小明", member.phone);
       const book = page.getByTestId("addresses");
       await expect(book).toContainText("王小明");
+      // 取消 leaves it, and the focus goes back to the button pressed.
+      await book.getByRole("button", { name: "刪除" }).click();
+      await page.getByRole("button", { name: "取消", exact: true }).click();
+      await expect(book.getByRole("button", { name: "刪除" })).toBeFocused();
       await book.getByRole("button", { name: "刪除" }).click();
       await page.getByRole("button", { name: "確認", exact: true }).click();
       await expect(page.getByText("尚未儲存地址。")).toBeVisible();

@@ -15,11 +15,14 @@ const TITLES: Record<AlertKind, string> = { error: "錯誤", success: "成功", 
 /** One alert on the native <dialog> element: 確認 (and 取消 for a confirm); Esc answers no. */
 export default function AlertDialog({ current, close }: { current: AlertRequest; close(confirmed: boolean): void }) {
   const dialogRef = useRef<HTMLDialogElement>(null);
-  // Closed, not just removed, when the last alert goes: closing puts the focus back where it was.
+  // When the last alert goes, the dialog is closed and the focus goes back to what had it (the
+  // button pressed), which removing an open dialog would not do.
   useLayoutEffect(() => {
     const dialog = dialogRef.current;
+    const before = document.activeElement;
     return () => {
       if (dialog?.open) dialog.close();
+      if (before instanceof HTMLElement && before !== document.body && before.isConnected) before.focus({ preventScroll: true });
     };
   }, []);
 
