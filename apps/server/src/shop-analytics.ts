@@ -1,4 +1,5 @@
 import { type AnalyticsQuery, type SellerAnalytics, trafficSourceLabel } from "@shop/contract/seller-shop";
+import { csvDocument } from "./lib/csv.js";
 import type { CatalogueService } from "./modules/catalogue/service.js";
 import type { ShopSales } from "./modules/orders/shop-sales.js";
 import type { Shop } from "./modules/shops/service.js";
@@ -89,23 +90,18 @@ export function createShopAnalytics(deps: {
 
   /** The report as CSV for Excel (UTF-8 with BOM): the daily rows, then the product rows. */
   function csv(r: SellerAnalytics): string {
-    const cell = (v: string | number) => {
-      const s = String(v);
-      // A leading =, +, -, @, tab or carriage return could run as a formula in a spreadsheet.
-      const safe = /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
-      return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-    };
-    const lines = [
+    return csvDocument(
       ["日期", "訂單數", "商品銷售額", "預估分潤", "造訪次數"],
-      ...r.days.map((d) => [d.day.replaceAll("-", "/"), d.orders, d.revenue, d.commission, d.visits]),
-      [],
-      ["商品編號", "商品名稱", "訂單數", "售出件數", "商品銷售額", "瀏覽次數"],
-      ...r.products.map((p) => [p.product_id, p.name, p.orders, p.units, p.revenue, p.views]),
-      [],
-      ["來源", "造訪次數"],
-      ...r.sources.map((s) => [s.label, s.visits]),
-    ];
-    return `\uFEFF${lines.map((l) => l.map(cell).join(",")).join("\r\n")}\r\n`;
+      [
+        ...r.days.map((d) => [d.day.replaceAll("-", "/"), d.orders, d.revenue, d.commission, d.visits]),
+        [],
+        ["商品編號", "商品名稱", "訂單數", "售出件數", "商品銷售額", "瀏覽次數"],
+        ...r.products.map((p) => [p.product_id, p.name, p.orders, p.units, p.revenue, p.views]),
+        [],
+        ["來源", "造訪次數"],
+        ...r.sources.map((s) => [s.label, s.visits]),
+      ],
+    );
   }
 
   return { report, csv };

@@ -1,6 +1,7 @@
 import { orderNoSchema } from "@shop/contract";
 import { shipInput } from "@shop/contract/admin";
 import type { Db } from "../../db/client.js";
+import { csvDocument } from "../../lib/csv.js";
 import { DomainError, notFound } from "../../lib/errors.js";
 import type { Payments } from "../orders/payments.js";
 import type { OrderLifecycle } from "../orders/service.js";
@@ -117,35 +118,24 @@ export function createOrderAdmin(d: {
         "物流單號",
         "商城",
       ];
-      const cell = (v: unknown) => {
-        const s = String(v ?? "");
-        // Quotes doubled; a leading = + - @ neutralised so a spreadsheet never runs it as a formula.
-        const safe = /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
-        return /[",\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-      };
-      const lines = rows.map((o) =>
-        [
-          o.order_no,
-          new Date(o.created_at).toLocaleString("sv-SE", { timeZone: "Asia/Taipei" }).replaceAll("-", "/"),
-          o.status_label,
-          o.receiver_name,
-          o.receiver_phone,
-          o.email,
-          o.address_text,
-          o.items_text,
-          o.invoice_text,
-          o.ship_method_name,
-          o.payment_method_name,
-          o.order_amount,
-          o.payable,
-          o.tracking_no,
-          o.shop_id,
-        ]
-          .map(cell)
-          .join(","),
-      );
-      // A BOM so Excel opens the Chinese as UTF-8.
-      return `\uFEFF${[head.join(","), ...lines].join("\r\n")}\r\n`;
+      const lines = rows.map((o) => [
+        o.order_no,
+        new Date(o.created_at).toLocaleString("sv-SE", { timeZone: "Asia/Taipei" }).replaceAll("-", "/"),
+        o.status_label,
+        o.receiver_name,
+        o.receiver_phone,
+        o.email,
+        o.address_text,
+        o.items_text,
+        o.invoice_text,
+        o.ship_method_name,
+        o.payment_method_name,
+        o.order_amount,
+        o.payable,
+        o.tracking_no,
+        o.shop_id,
+      ]);
+      return csvDocument(head, lines);
     },
   };
 }

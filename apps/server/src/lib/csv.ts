@@ -1,0 +1,11 @@
+/** One CSV cell: quotes doubled, and a leading = + - @ neutralised so a spreadsheet never runs it as a formula. */
+function csvCell(v: unknown): string {
+  const s = String(v ?? "");
+  const safe = /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
+  return /[",\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+/** A CSV file for a spreadsheet: CRLF lines, and a BOM so Excel opens the Chinese as UTF-8. */
+export function csvDocument(head: string[], rows: unknown[][]): string {
+  return `\uFEFF${[head, ...rows].map((r) => r.map(csvCell).join(",")).join("\r\n")}\r\n`;
+}
