@@ -29,6 +29,7 @@ import { sellerRoutes } from "./modules/sellers/routes.js";
 import { shopRoutes } from "./modules/shops/routes.js";
 import { supportRoutes } from "./modules/support/routes.js";
 import { healthRoutes, testModeRoutes } from "./modules/system/routes.js";
+import { orderInvoiceRoutes } from "./order-invoice-routes.js";
 import type { SessionGuards } from "./plugins/session.js";
 import { restockRoutes } from "./restock-routes.js";
 import type { Services } from "./services.js";
@@ -110,6 +111,13 @@ export async function registerApiRoutes(api: FastifyInstance, ctx: ApiRouteConte
     ),
   );
   await api.register(returnRoutes({ returns: s.returns }, guards));
+  await api.register(
+    orderInvoiceRoutes({ orders: s.orders, guestAccess: s.guestAccess, invoices: s.orderInvoices }, guards, {
+      lookupRateLimit: perMinute * 3,
+      // Only in test mode: e2e reads the invoices back from the simulator.
+      simulator: ctx.capturedSms ? providers.einvoiceSimulator : undefined,
+    }),
+  );
   await api.register(supportRoutes({ support: s.support }, perMinute));
   await api.register(
     adminRoutes(
@@ -132,6 +140,7 @@ export async function registerApiRoutes(api: FastifyInstance, ctx: ApiRouteConte
         takeouts: s.takeouts,
         returns: s.returns,
         memberCare: s.memberCare,
+        invoices: s.orderInvoices.admin,
         cvsShipping: s.cvsShipping,
         hctShipping: s.hctShipping,
         shopChangeReview: s.shopChangeReview,

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import type { Config } from "./config.js";
+import { INVOICE_SWEEP_JOB } from "./order-invoices.js";
 import type { Services } from "./services.js";
 
 /**
  * Background work runs once per slot on any instance (the job queue, decision 29): unpaid orders
  * past their deadline cancelled, delivered ones complete, card payments reconciled, team points
- * settled, 到貨通知 sent (decision 53), old job rows pruned; card refunds are queued by the
+ * settled, 到貨通知 sent (decision 53), e-invoices left half-way taken up again (decision 57), old job rows pruned; card refunds are queued by the
  * payments themselves. Customer messages are sent beside it, by every instance.
  */
 export function startBackgroundWork(app: FastifyInstance, services: Services, config: Config) {
@@ -22,6 +23,7 @@ export function startBackgroundWork(app: FastifyInstance, services: Services, co
     { kind: "loyalty.settle_month", everySeconds: 3600 },
     { kind: "jobs.prune", everySeconds: 86_400 },
     { kind: "inventory.restock_notices", everySeconds: config.RESTOCK_SWEEP_SECONDS },
+    { kind: INVOICE_SWEEP_JOB, everySeconds: config.EINVOICE_SWEEP_SECONDS },
   ];
   let ticking = false;
   const tick = async () => {

@@ -39,6 +39,9 @@ describe("production mode", () => {
     SMTP_URL: "smtps://shop:secret@smtp.example.com:465",
     LINE_CHANNEL_ACCESS_TOKEN: "line-token",
     SHIP_SENDER_PHONE: "0912345678",
+    ECPAY_INVOICE_MERCHANT_ID: "3085340",
+    ECPAY_INVOICE_HASH_KEY: "0123456789abcdef",
+    ECPAY_INVOICE_HASH_IV: "fedcba9876543210",
   };
 
   test("a complete production configuration starts, without demo data", () => {
@@ -59,6 +62,7 @@ describe("production mode", () => {
       "SMTP_URL",
       "LINE_CHANNEL_ACCESS_TOKEN",
       "SHIP_SENDER_PHONE",
+      "ECPAY_INVOICE_MERCHANT_ID",
     ])
       expect(problems).toContain(key);
     expect(productionProblems(loadConfig({ ...ready, SEED_DEMO: "1" })).join()).toContain("SEED_DEMO");
@@ -67,6 +71,11 @@ describe("production mode", () => {
     expect(productionProblems(loadConfig({ ...ready, ECPAY_LOGISTICS_API_URL: "http://127.0.0.1:9" })).join()).toContain(
       "local fake",
     );
+    expect(productionProblems(loadConfig({ ...ready, ECPAY_INVOICE_API_URL: "http://127.0.0.1:9" })).join()).toContain(
+      "local fake",
+    );
+    // E-invoice keys are AES-128: anything but 16 characters stops the start, naming the variable.
+    expect(() => loadConfig({ ...ready, ECPAY_INVOICE_HASH_KEY: "short" })).toThrow("ECPAY_INVOICE_HASH_KEY");
     // Development is never refused.
     expect(productionProblems(loadConfig({}))).toEqual([]);
   });

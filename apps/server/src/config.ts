@@ -86,6 +86,19 @@ const configSchema = z
     ECPAY_SERVER_TYPE: z.enum(["stage", "production"]).default("stage"),
     /** Overrides ECPay logistics' API origin (a local fake in tests). */
     ECPAY_LOGISTICS_API_URL: z.url().optional(),
+    /**
+     * ECPay B2C e-invoices (decision 57): without a merchant id invoices go to the built-in
+     * simulator (測試模式), which keeps them in DATA_DIR.
+     */
+    ECPAY_INVOICE_MERCHANT_ID: z.string().optional(),
+    ECPAY_INVOICE_HASH_KEY: z.string().default(""),
+    ECPAY_INVOICE_HASH_IV: z.string().default(""),
+    /** Overrides ECPay e-invoice's API origin (a local fake in tests). */
+    ECPAY_INVOICE_API_URL: z.url().optional(),
+    /** How long one instance may hold an invoice while it talks to the provider, in seconds. */
+    EINVOICE_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+    /** How often invoices whose provider work stopped half-way (a crash, a timeout) are taken up again, in seconds. */
+    EINVOICE_SWEEP_SECONDS: z.coerce.number().int().min(1).default(300),
     /** The sender printed on store shipments (ECPay: name ≤ 10 characters, a mobile number). */
     SHIP_SENDER_NAME: z.string().max(10).default("茶山好物"),
     SHIP_SENDER_PHONE: z
@@ -145,6 +158,13 @@ const configSchema = z
     message: "SIGN_IN_SIMULATOR cannot be enabled when NODE_ENV=production",
     path: ["SIGN_IN_SIMULATOR"],
   })
+  .refine(
+    (c) => !c.ECPAY_INVOICE_MERCHANT_ID || (c.ECPAY_INVOICE_HASH_KEY.length === 16 && c.ECPAY_INVOICE_HASH_IV.length === 16),
+    {
+      message: "ECPAY_INVOICE_HASH_KEY and ECPAY_INVOICE_HASH_IV must be 16 characters each",
+      path: ["ECPAY_INVOICE_HASH_KEY"],
+    },
+  )
   .refine((c) => !(c.TEST_MODE && c.NODE_ENV === "production"), {
     message: "TEST_MODE cannot be enabled when NODE_ENV=production",
     path: ["TEST_MODE"],

@@ -1,6 +1,7 @@
 import { MAIN_SHOP_ID, ORDER_STATUS_LABELS, type OrderStatus, PAYMENT_METHOD_LABELS } from "@shop/contract";
 import { TEMPLATE_EVENTS, type TemplateEvent } from "@shop/contract/admin";
 import { formatDate, formatMoney } from "@shop/contract/format";
+import { formatInvoiceNo } from "@shop/contract/invoice";
 import type { Tx } from "./db/client.js";
 import type { NotificationsService } from "./modules/notifications/service.js";
 import type { MessageTemplates } from "./modules/notifications/templates.js";
@@ -11,10 +12,13 @@ const TOLD: readonly OrderStatus[] = ["paid", "shipped", "delivered", "cancelled
 /** A guest also gets these by SMS: the order number to keep, and that the parcel is on its way. */
 const GUEST_SMS = new Set(["placed", "shipped", "at_store", "pickup_reminder", "cancelled"]);
 
+/** What a buyer can be told about: the order's states and the steps around them. */
+type Told = OrderStatus | "placed" | "at_store" | "pickup_reminder" | "invoice_issued";
+
 /** A path inside the shop the order was placed in (a sub-mall's visitors stay in it). */
 const inShop = (o: Order, path: string) => (o.shopId === MAIN_SHOP_ID ? path : `/shop_${o.shopId}${path}`);
 
-function detailsOf(o: Order, event: OrderStatus | "placed", reason: string): string {
+function detailsOf(o: Order, event: Told, reason: string): string {
   if (event === "placed")
     return `應付金額 ${formatMoney(o.payable)}（${PAYMENT_METHOD_LABELS[o.paymentMethod]}）${
       o.paymentMethod === "transfer" ? "，請於期限內完成轉帳並回報帳號後五碼" : ""
@@ -30,7 +34,7 @@ function detailsOf(o: Order, event: OrderStatus | "placed", reason: string): str
  */
 export function createOrderMessages(notifications: NotificationsService, templates: Pick<MessageTemplates, "render">) {
   /** The shop's template for the event (decision 41); steps told only on the site keep their fixed wording. */
-  async function wording(tx: Tx, o: Order, event: OrderStatus | "placed" | "at_store" | "pickup_reminder", details: string) {
+  async function wording(tx: Tx, o: Order, event: Told, details: string, invoiceNo: string) {
     if (!(TEMPLATE_EVENTS as readonly string[]).includes(event))
       return { title: `訂單 ${o.orderNo} ${ORDER_STATUS_LABELS[event as OrderStatus]}`, body: details };
     return templates.render(tx, event as TemplateEvent, {
@@ -41,23 +45,20 @@ export function createOrderMessages(notifications: NotificationsService, templat
       payment_method: PAYMENT_METHOD_LABELS[o.paymentMethod],
       tracking_no: o.trackingNo ?? "",
       store: o.cvsStore?.name ?? "",
+      invoice_no: invoiceNo,
       details,
     });
   }
 
-  async function tell(
-    tx: Tx,
-    o: Order,
-    event: OrderStatus | "placed" | "at_store" | "pickup_reminder",
-    reason: string,
-    outbound: boolean,
-  ) {
-    const key = `order:${o.orderNo}:${event}`;
+  async function tell(tx: Tx, o: Order, event: Told, reason: string, outbound: boolean, invoiceNo = "") {
+    // An order's invoice may be issued again (staff): each number is told once.
+    const key = `order:${o.orderNo}:${event}${invoiceNo ? `:${invoiceNo}` : ""}`;
     const { title, body } = await wording(
       tx,
       o,
       event,
-      event === "at_store" || event === "pickup_reminder" ? reason : detailsOf(o, event, reason),
+      event === "at_store" || event === "pickup_reminder" || event === "invoice_issued" ? reason : detailsOf(o, event, reason),
+      invoiceNo ? formatInvoiceNo(invoiceNo) : "",
     );
     if (o.memberId !== null) {
       if (event === "placed") {
@@ -103,6 +104,16 @@ export function createOrderMessages(notifications: NotificationsService, templat
         "at_store",
         `請於 7 天內至 ${storeName || "取貨門市"} 取貨${o.paymentMethod === "cod" && o.paidAt === null ? `，取貨時付款 ${formatMoney(o.payable)}` : ""}`,
         true,
+      ),
+    /** The order's e-invoice was issued (decision 57): its number, date, random code and carrier. */
+    invoiceIssued: (tx: Tx, o: Order, inv: { invoiceNo: string; issuedAt: Date; randomNumber: string; carrier: string }) =>
+      tell(
+        tx,
+        o,
+        "invoice_issued",
+        `發票號碼 ${formatInvoiceNo(inv.invoiceNo)}，開立日期 ${formatDate(inv.issuedAt)}，隨機碼 ${inv.randomNumber}，${inv.carrier}`,
+        true,
+        inv.invoiceNo,
       ),
     /** Day 5 of the store's 7: the parcel still waits (ECPay returns it after the 7th day). */
     pickupReminder: (tx: Tx, o: Order, storeName: string, until: Date) =>

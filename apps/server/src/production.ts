@@ -25,6 +25,11 @@ export function productionProblems(c: Config): string[] {
   if (!c.ECPAY_LOGISTICS_MERCHANT_ID)
     problems.push("ECPAY_LOGISTICS_MERCHANT_ID (and its hash key and IV) are required: the store map would be the simulator");
   if (c.ECPAY_LOGISTICS_API_URL) problems.push("ECPAY_LOGISTICS_API_URL is for tests against a local fake; unset it");
+  if (!c.ECPAY_INVOICE_MERCHANT_ID)
+    problems.push(
+      "ECPAY_INVOICE_MERCHANT_ID (and ECPAY_INVOICE_HASH_KEY, ECPAY_INVOICE_HASH_IV) are required: e-invoices would go to the simulator",
+    );
+  if (c.ECPAY_INVOICE_API_URL) problems.push("ECPAY_INVOICE_API_URL is for tests against a local fake; unset it");
   if (c.SHIP_SENDER_PHONE === "0900000000")
     problems.push("SHIP_SENDER_PHONE is required: store shipments would carry a placeholder sender number");
   if (!c.MITAKE_USERNAME || !c.MITAKE_PASSWORD)

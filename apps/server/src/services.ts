@@ -1,8 +1,6 @@
 import type { SignInProvider } from "@shop/contract";
 import type { Config } from "./config.js";
-import { createCvsShipping } from "./cvs-shipping.js";
 import type { Db } from "./db/client.js";
-import { createHctShipping } from "./hct-shipping.js";
 import type { LineMessaging } from "./integrations/line/messaging.js";
 import type { MailSender } from "./integrations/mail/index.js";
 import type { Providers } from "./integrations/providers.js";
@@ -32,7 +30,6 @@ import { createRestockRequests } from "./modules/inventory/restock-requests.js";
 import { createInventoryService } from "./modules/inventory/service.js";
 import { createJobsService } from "./modules/jobs/service.js";
 import { createLogisticsAdmin } from "./modules/logistics/admin.js";
-import { createHctConsignments, hctBlockOf } from "./modules/logistics/hct-consignments.js";
 import { createLogisticsService } from "./modules/logistics/service.js";
 import { createShopDelivery } from "./modules/logistics/shop-delivery.js";
 import { createCouponsAdmin } from "./modules/loyalty/coupons-admin.js";
@@ -68,13 +65,14 @@ import { createStaffService } from "./modules/staff/service.js";
 import { createSupportService } from "./modules/support/service.js";
 import { createTraffic } from "./modules/traffic/service.js";
 import { wireOrderEffects } from "./order-effects.js";
+import { createOrderInvoices } from "./order-invoices.js";
 import { createOrderMessages } from "./order-messages.js";
 import { createRestockNotices } from "./restock-notices.js";
+import { createShippingDesks } from "./shipping-desks.js";
 import { createShopAnalytics } from "./shop-analytics.js";
 import { createSitemaps } from "./sitemaps.js";
 
 const BRAND_NAME = "茶山好物";
-const PICKUP_REMINDER_JOB = "orders.pickup_reminder";
 
 export interface ServiceDeps {
   db: Db;
@@ -175,6 +173,20 @@ export function createServices({ db, config, sms, mail, line, providers, limiter
     payments,
     now: clock,
   });
+  const staff = createStaffService(db, now);
+  // Every sale's e-invoice (decision 57), opened and given back with the order, sent by the job queue.
+  const orderInvoices = createOrderInvoices({
+    db,
+    lifecycle,
+    orderQueries,
+    messages: orderMessages,
+    shops,
+    jobs,
+    staff,
+    providers,
+    leaseSeconds: config.EINVOICE_LEASE_SECONDS,
+    now: clock,
+  });
   const guestAccess = createGuestAccess({ db, codes: auth.codes, brandName: BRAND_NAME, now });
   const quotes = createQuotes({
     catalogue,
@@ -207,6 +219,7 @@ export function createServices({ db, config, sms, mail, line, providers, limiter
     ),
     guestAccess,
     findOrder: orderQueries.byNo,
+    checkInvoice: orderInvoices.checks.check,
     now,
   });
   const appraisalDays = () => shops.numberSetting("order_complete_days");
@@ -225,9 +238,9 @@ export function createServices({ db, config, sms, mail, line, providers, limiter
   const orderViews = createOrderViews(db, orderQueries, payments, logistics, {
     latestFor: returns.latestFor,
     appraisalDays,
+    invoiceOf: orderInvoices.viewFor,
     now: clock,
   });
-  const staff = createStaffService(db, now);
   const payout = createPayoutService(db, loyalty, shops, notifications, now);
   const takeouts = createTakeoutFulfilment({ db, notifications, now });
   const restock = createRestockNotices({
@@ -263,6 +276,7 @@ export function createServices({ db, config, sms, mail, line, providers, limiter
       withdrawals: (await payout.staffList("requested", 1, 1)).total,
       returns: await returns.waiting(),
       failed_messages: await outbox.failedCount(),
+      invoices: await orderInvoices.parkedCount(),
     }),
     staff,
     catalogueAdmin,
@@ -279,45 +293,24 @@ export function createServices({ db, config, sms, mail, line, providers, limiter
     ...backOffice,
     now: clock,
   });
-  const cvsShipping = createCvsShipping({
+  const { cvsShipping, hctShipping } = createShippingDesks({
+    db,
+    config,
+    siteOrigin,
+    providers,
     logistics,
-    carrier: providers.ecpayCarrier,
-    orderByNo: orderQueries.byNo,
-    goodsNameOf: async (o) => (await orderQueries.linesOf(o.id)).map((l) => l.name).join("#"),
-    ship: admin.ship,
-    staffOrder: admin.order,
-    delivered: (orderNo) => lifecycle.advance(orderNo, "delivered", "provider:ecpay", { from: ["shipped"] }),
-    // The message and its day-5 reminder commit together (the job is queued once per order).
-    atStore: (o, storeName, remindAt) =>
-      db.transaction(async (tx) => {
-        await orderMessages.atStore(tx, o, storeName);
-        const dedupeKey = `${PICKUP_REMINDER_JOB}:${o.orderNo}`;
-        await jobs.enqueue(PICKUP_REMINDER_JOB, { order_no: o.orderNo }, { runAt: remindAt, dedupeKey }, tx);
-      }),
-    pickupReminder: (o, storeName, until) => db.transaction((tx) => orderMessages.pickupReminder(tx, o, storeName, until)),
-    sender: { name: config.SHIP_SENDER_NAME, cellPhone: config.SHIP_SENDER_PHONE },
-    replyUrl: `${siteOrigin}/api/ecpay/logistics/notify`,
+    orderQueries,
+    lifecycle,
+    orderMessages,
+    jobs,
+    admin,
+    takeouts,
+    staff,
     now: clock,
   });
-  jobs.register(PICKUP_REMINDER_JOB, (payload) => cvsShipping.pickupReminder(String(payload.order_no)));
   const content = createContentService(db, catalogue, shops, now);
   const shopDelivery = createShopDelivery(db);
   const traffic = createTraffic(db, { now: clock });
-  const hctBlock = hctBlockOf(config.HCT_CONSIGNMENT_NUMBERS);
-  const hctShipping = createHctShipping({
-    consignments: createHctConsignments(db, hctBlock, clock),
-    refuse: hctBlock.test && config.NODE_ENV === "production",
-    customerCode: config.HCT_CUSTOMER_CODE,
-    sender: { name: config.SHIP_SENDER_NAME, phone: config.SHIP_SENDER_PHONE, address: config.SHIP_SENDER_ADDRESS },
-    orderByNo: orderQueries.byNo,
-    goodsNameOf: async (o) => (await orderQueries.linesOf(o.id)).map((l) => `${l.name} × ${l.qty}`).join("、"),
-    ship: admin.ship,
-    staffOrder: admin.order,
-    takeouts: {
-      parcel: takeouts.parcel,
-      ship: (actor, id, trackingNo) => takeouts.ship(id, trackingNo, (tx, change) => staff.record(tx, actor, change)),
-    },
-  });
   return {
     members,
     shops,
@@ -388,6 +381,7 @@ export function createServices({ db, config, sms, mail, line, providers, limiter
     admin,
     cvsShipping,
     hctShipping,
+    orderInvoices,
   };
 }
 

@@ -136,5 +136,5 @@ describe("robots.txt and sitemaps", () => {
     // Every product on sale, each in exactly one file.
     expect(seen.size).toBe(on?.n);
     expect(listed).toBe(on?.n);
-  });
+  }, 120_000); // 120,000 rows written and streamed: far past the default 30 s on a busy 2-core runner
 });

@@ -319,4 +319,5 @@ export const memberProfileInput = z.strictObject({
     .default(null),
 });
 
+export * from "./admin-invoices.js";
 export * from "./message-templates.js";

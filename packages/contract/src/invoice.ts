@@ -66,3 +66,20 @@ export function invoiceText(inv: Record<string, string>): string {
       return "—";
   }
 }
+
+/** Where an order's e-invoice stands with the provider (decision 57). */
+export const E_INVOICE_STATUSES = ["pending", "issued", "voided", "not_issued"] as const;
+export type EInvoiceStatus = (typeof E_INVOICE_STATUSES)[number];
+export const E_INVOICE_STATUS_LABELS: Record<EInvoiceStatus, string> = {
+  pending: "開立中",
+  issued: "已開立",
+  voided: "已作廢",
+  not_issued: "未開立",
+};
+
+/** When an order's invoice is issued: on payment (the default) or when it ships. Cash on delivery: on delivery. */
+export const E_INVOICE_TRIGGERS = ["paid", "shipped"] as const;
+export type EInvoiceTrigger = (typeof E_INVOICE_TRIGGERS)[number];
+
+/** AB12345678 → AB-12345678, as printed on a 證明聯 and shown to buyers. */
+export const formatInvoiceNo = (no: string) => (/^[A-Z]{2}\d{8}$/.test(no) ? `${no.slice(0, 2)}-${no.slice(2)}` : no);

@@ -13,6 +13,7 @@ export const TEMPLATE_EVENTS = [
   "delivered",
   "cancelled",
   "refunded",
+  "invoice_issued",
 ] as const;
 export type TemplateEvent = (typeof TEMPLATE_EVENTS)[number];
 export const TEMPLATE_EVENT_LABELS: Record<TemplateEvent, string> = {
@@ -24,6 +25,7 @@ export const TEMPLATE_EVENT_LABELS: Record<TemplateEvent, string> = {
   delivered: "已送達",
   cancelled: "訂單取消",
   refunded: "已退款",
+  invoice_issued: "電子發票開立",
 };
 
 /** What a template may say, with what each field becomes. */
@@ -35,6 +37,7 @@ export const TEMPLATE_FIELDS = {
   payment_method: "付款方式",
   tracking_no: "物流單號",
   store: "取貨門市",
+  invoice_no: "發票號碼（AB-12345678）",
   details: "此事件的說明（付款提醒、物流單號、取消原因…）",
 } as const;
 export type TemplateField = keyof typeof TEMPLATE_FIELDS;

@@ -1,5 +1,6 @@
 import { captchaSchema, idSchema, pageQuerySchema, phoneSchema, shopIdSchema } from "./common.js";
 import { invoiceSchema } from "./invoice.js";
+import type { eInvoiceView } from "./responses/invoice.js";
 import type { addressBookEntry } from "./responses/member.js";
 import type {
   nextStep,
@@ -204,6 +205,7 @@ export type StoreResult = z.output<typeof storeResult>;
 export type OrderEventView = z.output<typeof orderEventView>;
 export type OrderSummary = z.output<typeof orderSummary>;
 export type OrderView = z.output<typeof orderView>;
+export type EInvoiceView = z.output<typeof eInvoiceView>;
 export type TrackingView = z.output<typeof trackingView>;
 export type NotificationView = z.output<typeof notificationView>;
 

@@ -1,4 +1,7 @@
+import path from "node:path";
 import type { Config } from "../config.js";
+import { createEcpayInvoiceClient, type EcpayInvoiceClient } from "./ecpay/einvoice.js";
+import { createFakeEcpayInvoice, ECPAY_STAGE_INVOICE } from "./ecpay/fake-einvoice.js";
 import { createFakeEcpayLogistics, type FakeEcpayLogistics } from "./ecpay/fake-logistics.js";
 import { createEcpayLogisticsClient, type EcpayLogisticsClient } from "./ecpay/logistics.js";
 import { ECPAY_STAGE_C2C, type EcpayLogisticsConfig } from "./ecpay/map.js";
@@ -16,6 +19,10 @@ export interface Providers {
   ecpayCarrier: EcpayLogisticsClient;
   ecpayCarrierSimulator?: FakeEcpayLogistics;
   signIn: SignInProviders;
+  /** ECPay B2C e-invoices (decision 57): the real client, against ECPay or the in-process simulator. */
+  einvoice: EcpayInvoiceClient;
+  einvoiceSetup: { merchantId: string; environment: "simulator" | "stage" | "production" };
+  einvoiceSimulator?: ReturnType<typeof createFakeEcpayInvoice>;
 }
 
 export const SIM_PARTNER_KEY = "partner_simulator";
@@ -76,8 +83,34 @@ export async function createProviders(config: Config): Promise<Providers> {
     fetch: ecpayCarrierSimulator?.fetch,
   });
 
+  // E-invoices: the same real client, pointed at ECPay or at the simulator (kept in DATA_DIR).
+  const einvoiceSimulator = config.ECPAY_INVOICE_MERCHANT_ID
+    ? undefined
+    : createFakeEcpayInvoice({ ...ECPAY_STAGE_INVOICE, file: path.join(config.dataDir, "einvoice-simulator.json") });
+  const einvoiceMerchant = config.ECPAY_INVOICE_MERCHANT_ID
+    ? {
+        merchantId: config.ECPAY_INVOICE_MERCHANT_ID,
+        hashKey: config.ECPAY_INVOICE_HASH_KEY,
+        hashIV: config.ECPAY_INVOICE_HASH_IV,
+      }
+    : ECPAY_STAGE_INVOICE;
+  const einvoice = createEcpayInvoiceClient({
+    baseUrl: einvoiceSimulator
+      ? "http://einvoice.simulator"
+      : (config.ECPAY_INVOICE_API_URL ??
+        (config.ECPAY_SERVER_TYPE === "production" ? "https://einvoice.ecpay.com.tw" : "https://einvoice-stage.ecpay.com.tw")),
+    ...einvoiceMerchant,
+    fetch: einvoiceSimulator?.fetch,
+  });
+
   return {
     card,
+    einvoice,
+    einvoiceSetup: {
+      merchantId: einvoiceMerchant.merchantId,
+      environment: einvoiceSimulator ? "simulator" : config.ECPAY_SERVER_TYPE,
+    },
+    einvoiceSimulator,
     cardPublic: {
       appId: config.TAPPAY_PARTNER_KEY ? config.TAPPAY_APP_ID : null,
       appKey: config.TAPPAY_PARTNER_KEY ? config.TAPPAY_APP_KEY : null,

@@ -36,6 +36,8 @@ export const adminDashboard = z.object({
     withdrawals: int,
     /** Customer messages given up on (to look at and send again). */
     failed_messages: int,
+    /** E-invoices the provider refused (or whose answer was lost): staff decide. */
+    invoices: int,
   }),
   /** One entry a day, oldest first (days without orders are 0). */
   series: z.array(z.object({ day: z.string(), orders: int, sales: int })),

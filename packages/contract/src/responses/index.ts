@@ -1,6 +1,7 @@
 export * from "./admin-catalogue.js";
 export * from "./admin-content.js";
 export * from "./admin-inquiries.js";
+export * from "./admin-invoices.js";
 export * from "./admin-marketing.js";
 export * from "./admin-messages.js";
 export * from "./admin-orders.js";
@@ -13,6 +14,7 @@ export * from "./cart.js";
 export * from "./catalogue.js";
 export * from "./envelope.js";
 export * from "./front.js";
+export * from "./invoice.js";
 export * from "./loyalty.js";
 export * from "./member.js";
 export * from "./notices.js";

@@ -1,5 +1,6 @@
 import { CVS_METHODS, ORDER_STATUS_CODES, PAYMENT_METHOD_CODES, SHIP_METHOD_CODES } from "../order.js";
 import { z } from "../zod.js";
+import { eInvoiceView } from "./invoice.js";
 
 /** Shapes of checkout (pay info, placing an order, paying) and of the buyer's orders and tracking. */
 const int = z.number().int();
@@ -155,6 +156,8 @@ export const orderView = orderSummary.extend({
   address: addressView.nullable(),
   cvs_store: cvsStoreView.nullable(),
   invoice: z.record(z.string(), z.string()),
+  /** The e-invoice once the order is due one (decision 57); null before and when nothing is invoiced. */
+  e_invoice: eInvoiceView.nullable(),
   note: z.string(),
   pay_by: z.string().nullable(),
   paid_at: z.string().nullable(),

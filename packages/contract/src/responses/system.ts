@@ -23,3 +23,14 @@ export const testMessages = z.object({
 });
 
 export const testSms = z.object({ phone: z.string(), text: z.string(), sent_at: z.string() });
+
+/** Test mode: what the e-invoice simulator holds for a RelateNumber (e2e reads invoices back from it). */
+export const testInvoice = z.object({
+  relate_number: z.string(),
+  invoice_no: z.string(),
+  voided: z.boolean(),
+  sales_amount: z.number().int(),
+  carrier_type: z.string(),
+  carrier_num: z.string(),
+  allowances: z.array(z.object({ allowance_no: z.string(), amount: z.number().int() })),
+});

@@ -6,6 +6,7 @@ export * from "./dealers.js";
 export * from "./exchange.js";
 export * from "./favorites.js";
 export * from "./inventory.js";
+export * from "./invoices.js";
 export * from "./jobs.js";
 export * from "./limits.js";
 export * from "./logistics.js";

@@ -256,3 +256,5 @@ export function createEcpayInvoiceClient(config: EcpayInvoiceConfig) {
     },
   };
 }
+
+export type EcpayInvoiceClient = ReturnType<typeof createEcpayInvoiceClient>;

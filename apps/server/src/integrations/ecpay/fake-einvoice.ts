@@ -1,4 +1,6 @@
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import http from "node:http";
+import path from "node:path";
 import { decryptInvoiceData, encryptInvoiceData } from "./einvoice-crypto.js";
 
 /**
@@ -24,8 +26,13 @@ interface FakeEcpayInvoice {
   fetch: typeof fetch;
   /** Invoices by RelateNumber. */
   invoices: Map<string, FakeInvoice>;
-  /** Makes the next call answer RtnCode ≠ 1 with this message, or never answer (`hang`). */
-  failNext(message: string | "hang"): void;
+  /**
+   * Makes the next call answer RtnCode ≠ 1 with this message, never answer (`hang`: nothing done),
+   * or do what it asks and lose the answer (`lose`: the caller sees a broken connection).
+   */
+  failNext(message: string | "hang" | "lose"): void;
+  /** Calls received, by action (Issue, Invalid, …). */
+  calls: Record<string, number>;
   listen(): Promise<{ url: string; close(): Promise<void> }>;
 }
 
@@ -33,13 +40,43 @@ const MISSING_BARCODES = new Set(["/0000000"]);
 const MISSING_LOVE_CODES = new Set(["000"]);
 const taipei = (d: Date) => new Date(d.getTime() + 8 * 3_600_000).toISOString().replace("T", " ").slice(0, 19);
 
-export function createFakeEcpayInvoice(opts: { merchantId: string; hashKey: string; hashIV: string; now?: () => Date }) {
+/**
+ * `file`: where the simulator keeps its invoices across restarts (the default set-up's 測試模式
+ * writes it under DATA_DIR), so a void or allowance after a restart still finds its invoice.
+ */
+export function createFakeEcpayInvoice(opts: {
+  merchantId: string;
+  hashKey: string;
+  hashIV: string;
+  now?: () => Date;
+  file?: string;
+}) {
   const now = opts.now ?? (() => new Date());
   const invoices = new Map<string, FakeInvoice>();
   const byNumber = new Map<string, FakeInvoice>();
   let seq = 0;
   let allowanceSeq = 0;
   let next: string | null = null;
+  const saved = (() => {
+    try {
+      return opts.file
+        ? (JSON.parse(readFileSync(opts.file, "utf8")) as { invoices: FakeInvoice[]; allowanceSeq: number })
+        : null;
+    } catch {
+      return null; // none yet
+    }
+  })();
+  for (const i of saved?.invoices ?? []) {
+    invoices.set(i.relateNumber, i);
+    byNumber.set(i.invoiceNo, i);
+  }
+  seq = invoices.size;
+  allowanceSeq = saved?.allowanceSeq ?? 0;
+  const save = () => {
+    if (!opts.file) return;
+    mkdirSync(path.dirname(opts.file), { recursive: true });
+    writeFileSync(opts.file, JSON.stringify({ invoices: [...invoices.values()], allowanceSeq }));
+  };
 
   const trans = (code: number, message: string) =>
     JSON.stringify({ PlatformID: "", MerchantID: opts.merchantId, RpHeader: {}, TransCode: code, TransMsg: message, Data: "" });
@@ -61,7 +98,10 @@ export function createFakeEcpayInvoice(opts: { merchantId: string; hashKey: stri
     if (invoices.has(relate)) return refuse(1200002, "RelateNumber 重複，請勿重複開立");
     const items = Array.isArray(d.Items) ? (d.Items as Array<Record<string, unknown>>) : [];
     const total = items.reduce((s, i) => s + Number(i.ItemAmount), 0);
-    if (items.length === 0 || Number(d.SalesAmount) !== total || total <= 0) return refuse(1200003, "發票金額與商品明細合計不符");
+    if (items.length === 0 || Number(d.SalesAmount) !== total || total <= 0)
+      return refuse(1200031, "驗證發票金額發現錯誤，與商品合計金額不符");
+    if (items.some((i) => Number(i.ItemPrice) * Number(i.ItemCount) !== Number(i.ItemAmount) || !(Number(i.ItemCount) > 0)))
+      return refuse(1200032, "商品單價乘以數量與小計不符");
     const carrier = String(d.CarrierType ?? "");
     if (carrier === "3" && !/^\/[0-9A-Z.+-]{7}$/.test(String(d.CarrierNum))) return refuse(1200004, "手機條碼格式錯誤");
     if (carrier === "3" && MISSING_BARCODES.has(String(d.CarrierNum))) return refuse(1200005, "手機條碼不存在");
@@ -130,6 +170,7 @@ export function createFakeEcpayInvoice(opts: { merchantId: string; hashKey: stri
       IIS_Invalid_Status: invoice.voided ? "1" : "0",
       IIS_Sales_Amount: invoice.salesAmount,
       IIS_Relate_Number: invoice.relateNumber,
+      IIS_Remain_Allowance_Amt: remaining(invoice),
     });
   }
 
@@ -150,7 +191,8 @@ export function createFakeEcpayInvoice(opts: { merchantId: string; hashKey: stri
       return { status: 200, body: trans(9000004, "Data 解密失敗") };
     }
     if (data.MerchantID !== opts.merchantId) return { status: 200, body: refuse(9000005, "Data.MerchantID 錯誤") };
-    if (next !== null) {
+    calls[action] = (calls[action] ?? 0) + 1;
+    if (next !== null && next !== "lose") {
       const message = next;
       next = null;
       return { status: 200, body: refuse(9000006, message) };
@@ -169,12 +211,21 @@ export function createFakeEcpayInvoice(opts: { merchantId: string; hashKey: stri
                 : action === "CheckLoveCode"
                   ? ok({ IsExist: MISSING_LOVE_CODES.has(String(data.LoveCode)) ? "N" : "Y" })
                   : null;
+    if (action === "Issue" || action === "Invalid" || action === "Allowance") save();
     return body === null ? { status: 404, body: "not found" } : { status: 200, body };
   }
 
+  const calls: Record<string, number> = {};
+  /** The next call is carried out but its answer never reaches the caller. */
+  const losing = () => {
+    if (next !== "lose") return false;
+    next = null;
+    return true;
+  };
   const fake = {
     invoices,
-    failNext(message: string | "hang") {
+    calls,
+    failNext(message: string | "hang" | "lose") {
       next = message;
     },
     handle,
@@ -184,7 +235,9 @@ export function createFakeEcpayInvoice(opts: { merchantId: string; hashKey: stri
         next = null;
         throw new Error("timed out");
       }
+      const lose = next === "lose";
       const r = handle(url.pathname, String(init?.body ?? ""));
+      if (lose && losing()) throw new Error("socket hang up");
       return new Response(r.body, { status: r.status, headers: { "content-type": "application/json" } });
     }) as typeof fetch,
     async listen() {
@@ -198,7 +251,9 @@ export function createFakeEcpayInvoice(opts: { merchantId: string; hashKey: stri
             next = null;
             return; // never answers
           }
+          const lose = next === "lose";
           const r = handle(req.url ?? "", raw);
+          if (lose && losing()) return void req.socket.destroy();
           res.writeHead(r.status, { "content-type": "application/json; charset=utf-8" }).end(r.body);
         });
       });

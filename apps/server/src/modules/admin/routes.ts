@@ -27,6 +27,7 @@ import type { SupportService } from "../support/service.js";
 import { catalogueAdminRoutes } from "./catalogue-routes.js";
 import { contentAdminRoutes } from "./content-routes.js";
 import { inquiryAdminRoutes } from "./inquiries-routes.js";
+import { type InvoiceDesk, invoiceAdminRoutes } from "./invoices-routes.js";
 import { marketingAdminRoutes } from "./marketing-routes.js";
 import type { MemberCare } from "./member-care.js";
 import { messageAdminRoutes } from "./messages-routes.js";
@@ -156,6 +157,16 @@ export const ADMIN_ROUTES: Array<{
   { method: "POST", url: "/admin/returns/:id/receive", permission: "orders.write" },
   { method: "POST", url: "/admin/returns/:id/refund", permission: "orders.write" },
   { method: "POST", url: "/admin/returns/:id/reship", permission: "orders.write" },
+  { method: "GET", url: "/admin/invoices", permission: "orders.read" },
+  { method: "GET", url: "/admin/invoices.csv", permission: "orders.read" },
+  { method: "GET", url: "/admin/invoices/:id", permission: "orders.read" },
+  { method: "POST", url: "/admin/invoices/:id/retry", permission: "orders.write" },
+  { method: "POST", url: "/admin/invoices/:id/void", permission: "orders.write" },
+  { method: "POST", url: "/admin/invoices/:id/allowance", permission: "orders.write" },
+  { method: "POST", url: "/admin/invoices/:id/reissue", permission: "orders.write" },
+  { method: "GET", url: "/admin/invoice_settings", permission: "settings.read" },
+  { method: "PUT", url: "/admin/invoice_settings", permission: "settings.write" },
+  { method: "POST", url: "/admin/invoice_settings/test", permission: "settings.write" },
   { method: "GET", url: "/admin/takeouts", permission: "orders.read" },
   { method: "POST", url: "/admin/takeouts/:id/ship", permission: "orders.write" },
   { method: "POST", url: "/admin/takeouts/:id/deliver", permission: "orders.write" },
@@ -209,6 +220,7 @@ export function adminRoutes(
     takeouts: TakeoutFulfilment;
     returns: Returns;
     memberCare: MemberCare;
+    invoices: InvoiceDesk;
     cvsShipping: CvsShippingDesk;
     hctShipping: HctShippingDesk;
     /** 測試模式: what the shop's own SMTP server received. */
@@ -306,6 +318,7 @@ export function adminRoutes(
     inquiryAdminRoutes(app, kit, { support: services.support, staff: services.staff });
     takeoutAdminRoutes(app, kit, { takeouts: services.takeouts, staff: services.staff, hctShipping: services.hctShipping });
     returnAdminRoutes(app, kit, { returns: services.returns, staff: services.staff });
+    invoiceAdminRoutes(app, kit, services.invoices);
     messageAdminRoutes(app, kit, {
       outbox: services.outbox,
       messageTemplates: services.messageTemplates,

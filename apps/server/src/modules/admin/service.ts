@@ -51,7 +51,14 @@ import { createPaymentSettingsAdmin } from "./payment-settings.js";
 export interface AdminDeps {
   db: Db;
   /** The other work queues the dashboard counts (pick-ups, inquiries, withdrawals, failed messages). */
-  queues: () => Promise<{ takeouts: number; inquiries: number; withdrawals: number; returns: number; failed_messages: number }>;
+  queues: () => Promise<{
+    takeouts: number;
+    inquiries: number;
+    withdrawals: number;
+    returns: number;
+    failed_messages: number;
+    invoices: number;
+  }>;
   staff: StaffService;
   catalogueAdmin: CatalogueAdmin;
   contentAdmin: ContentAdmin;

@@ -33,6 +33,8 @@ export interface PlaceOrderDeps {
   idempotency: Idempotency;
   guestAccess: GuestAccess;
   findOrder: (orderNo: string) => Promise<Order | undefined>;
+  /** Refuses an invoice carrier or donation code the tax platform does not know (before any payment). */
+  checkInvoice: (invoice: PlaceInput["invoice"]) => Promise<void>;
   now?: () => Date;
 }
 
@@ -171,6 +173,7 @@ export function createPlaceOrder(deps: PlaceOrderDeps) {
         input = { ...input, address: { zip: a.zip, county: a.county, district: a.district, line: a.line } };
       }
       checkDelivery(input, buyer.memberId !== undefined);
+      await deps.checkInvoice(input.invoice);
       const { prime, ...rest } = input;
       const scope =
         buyer.memberId !== undefined ? `member:${buyer.memberId}` : `guest:${sha256(buyer.cartToken ?? input.receiver.phone)}`;

@@ -21,6 +21,7 @@ const DEFAULTS: Record<TemplateEvent, { subject: string; body: string }> = {
   delivered: { subject: "訂單 {order_no} 已送達", body: "{details}" },
   cancelled: { subject: "訂單 {order_no} 已取消", body: "{details}" },
   refunded: { subject: "訂單 {order_no} 已退款", body: "{details}" },
+  invoice_issued: { subject: "訂單 {order_no} 電子發票已開立", body: "{details}" },
 };
 
 /** What the preview fills in: a sample order, so staff see the message as a buyer would. */
@@ -32,6 +33,7 @@ const SAMPLE: Record<TemplateField, string> = {
   payment_method: "貨到付款",
   tracking_no: "C88000011001",
   store: "建盛門市",
+  invoice_no: "AB-10000000",
   details: "請於 7 天內至 建盛門市 取貨，取貨時付款 NT$1,280",
 };
 

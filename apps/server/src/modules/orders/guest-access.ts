@@ -36,6 +36,8 @@ export function masked(view: OrderView): OrderView {
       : null,
     cvs_store: view.cvs_store ? { type: view.cvs_store.type, id: "", name: "○○門市", address: "○○○" } : null,
     invoice: { type: view.invoice.type ?? "" },
+    // The number alone claims nothing; the random code and the carrier (or tax id) stay hidden.
+    e_invoice: view.e_invoice ? { ...view.e_invoice, random_number: null, carrier: "○○○", printable: false } : null,
     note: "",
     // The card's last digits identify the buyer's card: not for someone who only knows the phone.
     payment: view.payment ? { ...view.payment, card_last4: null } : null,

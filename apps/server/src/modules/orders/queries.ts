@@ -1,6 +1,6 @@
 import type { OrderStatus } from "@shop/contract";
 import { and, asc, count, desc, eq, inArray, isNotNull, like, or, type SQL } from "drizzle-orm";
-import type { Db } from "../../db/client.js";
+import type { Db, Tx } from "../../db/client.js";
 import { orderEvents, orderLines, orderRefunds, orders } from "../../db/schema/index.js";
 import { forbidden, notFound } from "../../lib/errors.js";
 import { likeEscape } from "../../lib/like.js";
@@ -34,8 +34,8 @@ export function createOrderQueries(db: Db) {
   }
 
   return {
-    async byNo(orderNo: string): Promise<Order | undefined> {
-      return (await db.select().from(orders).where(eq(orders.orderNo, orderNo)))[0];
+    async byNo(orderNo: string, q: Db | Tx = db): Promise<Order | undefined> {
+      return (await q.select().from(orders).where(eq(orders.orderNo, orderNo)))[0];
     },
 
     async byId(id: number): Promise<Order | undefined> {

@@ -1,6 +1,7 @@
 import type { Address, CvsStore, OrderStatus, OrderSummary, OrderView, Paged, ShipMethodCode } from "@shop/contract";
 import { ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS } from "@shop/contract";
 import { invoiceText } from "@shop/contract/invoice";
+import type { EInvoiceView } from "@shop/contract/order";
 import { and, count, desc, eq, gte, inArray, lt, or, sql, sum } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { orderLines, orders, payments } from "../../db/schema/index.js";
@@ -30,8 +31,13 @@ export function createOrderViews(
   orders_: OrderQueries,
   payments_: Payments,
   logistics: LogisticsService,
-  /** The latest return request and the appraisal period in days (returns.ts). */
-  returns: { latestFor: Returns["latestFor"]; appraisalDays: () => Promise<number>; now: () => Date },
+  /** The latest return request and the appraisal period in days (returns.ts); the order's e-invoice. */
+  returns: {
+    latestFor: Returns["latestFor"];
+    appraisalDays: () => Promise<number>;
+    invoiceOf: (orderNo: string) => Promise<EInvoiceView | null>;
+    now: () => Date;
+  },
 ) {
   function summary(o: Order, lines: Array<{ name: string; image: string; qty: number }>): OrderSummary {
     return {
@@ -250,12 +256,13 @@ export function createOrderViews(
     },
 
     async detail(o: Order): Promise<OrderView> {
-      const [lines, pays, events, returnRequest, days] = await Promise.all([
+      const [lines, pays, events, returnRequest, days, eInvoice] = await Promise.all([
         orders_.linesOf(o.id),
         payments_.paymentsOf(o.id),
         orders_.eventsOf(o.id),
         returns.latestFor(o.id),
         returns.appraisalDays(),
+        returns.invoiceOf(o.orderNo),
       ]);
       const returnOpen = returnRequest !== null && ["requested", "approved", "received"].includes(returnRequest.status);
       const inAppraisal = o.deliveredAt !== null && o.deliveredAt.getTime() + days * 86_400_000 >= returns.now().getTime();
@@ -289,6 +296,7 @@ export function createOrderViews(
         address: (o.address as Address | null) ?? null,
         cvs_store: (o.cvsStore as CvsStore | null) ?? null,
         invoice: o.invoice,
+        e_invoice: eInvoice,
         note: o.note,
         pay_by: o.payBy?.toISOString() ?? null,
         paid_at: o.paidAt?.toISOString() ?? null,

@@ -111,6 +111,14 @@ export function createShopsService(db: Db) {
       const n = Number(row?.value);
       return row && Number.isInteger(n) && n >= 0 ? n : fallback;
     },
+    /** A main-mall text setting as stored ("" when not set), read inside the caller's transaction. */
+    async textSetting(key: string, q: Db | Tx = db): Promise<string> {
+      const [row] = await q
+        .select({ value: shopSettings.value })
+        .from(shopSettings)
+        .where(and(eq(shopSettings.shopId, MAIN_SHOP_ID), eq(shopSettings.key, key)));
+      return row?.value ?? "";
+    },
     /** Main-mall whole-number settings as stored (keys not stored are left out). */
     async storedNumberSettings(keys: string[]): Promise<Record<string, number>> {
       const rows = await db
