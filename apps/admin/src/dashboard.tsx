@@ -73,6 +73,7 @@ export function DashboardPage() {
               value={String(d.waiting.failed_messages)}
               to={listWith("messages", { status: "failed" })}
             />
+            <Figure label="發票待處理" value={String(d.waiting.invoices)} to={listWith("invoices", { attention: "1" })} />
           </Stack>
           <Card>
             <CardContent>

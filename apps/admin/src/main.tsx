@@ -1,5 +1,6 @@
 import HomeIcon from "@mui/icons-material/Home";
 import PaymentsIcon from "@mui/icons-material/Payments";
+import ReceiptIcon from "@mui/icons-material/Receipt";
 import SettingsIcon from "@mui/icons-material/Settings";
 import { createTheme } from "@mui/material";
 import { lazy, StrictMode, Suspense } from "react";
@@ -13,6 +14,7 @@ import { DashboardPage } from "./dashboard";
 import { dataProvider } from "./dataProvider";
 import { i18nProvider } from "./i18n";
 import { InquiryList, InquiryShow } from "./inquiries";
+import { InvoiceList, InvoiceSettingsPage } from "./invoices";
 import { LoginPage } from "./login";
 import { Coupon, CouponList, ExchangeItem, ExchangeItemList, Promotion, PromotionList, Raffle, RaffleList } from "./marketing";
 import { MessageTemplateEdit, MessageTemplateList } from "./message-templates";
@@ -49,6 +51,7 @@ const AdminMenu = () => {
       <Menu.Item to={`${base}/home_blocks/1`} primaryText="主商城首頁區塊" leftIcon={<HomeIcon />} />
       <Menu.Item to={`${base}/settings`} primaryText="點數與提領設定" leftIcon={<SettingsIcon />} />
       <Menu.Item to={`${base}/payment_settings`} primaryText="付款設定" leftIcon={<PaymentsIcon />} />
+      <Menu.Item to={`${base}/invoice_settings`} primaryText="電子發票設定" leftIcon={<ReceiptIcon />} />
     </Menu>
   );
 };
@@ -165,6 +168,7 @@ function App() {
             ) : null}
             <Resource name="returns" options={{ label: "退換貨申請" }} list={ReturnList} />
             <Resource name="takeouts" options={{ label: "雲端提貨" }} list={TakeoutList} />
+            <Resource name="invoices" options={{ label: "電子發票" }} list={InvoiceList} />
             {permissions.includes("inquiries.read") ? (
               <Resource name="inquiries" options={{ label: "客服信箱" }} list={InquiryList} show={InquiryShow} />
             ) : null}
@@ -183,6 +187,7 @@ function App() {
             <CustomRoutes>
               <Route path="/settings" element={<SettingsPage />} />
               <Route path="/payment_settings" element={<PaymentSettingsPage />} />
+              <Route path="/invoice_settings" element={<InvoiceSettingsPage />} />
               <Route path="/shops/:id/analytics" element={<ShopAnalyticsPage />} />
             </CustomRoutes>
             <CustomRoutes noLayout>

@@ -19,6 +19,7 @@ import {
 import { download } from "./api";
 import { BulkShipButton } from "./bulk-ship";
 import { labelChoices, MoneyField, TaipeiDateField } from "./fields";
+import { OrderInvoicePanel } from "./invoices";
 import { OrderActions } from "./order-actions";
 
 const REFUND_KINDS: Record<string, string> = { cancel: "取消退還", refund: "退貨退款", partial: "部分退款" };
@@ -104,6 +105,7 @@ function OrderBody() {
         <Box>
           <Typography variant="subtitle2">發票</Typography>
           <Typography data-testid="admin-order-invoice">{invoiceText(o.invoice)}</Typography>
+          <OrderInvoicePanel invoice={o.e_invoice} orderNo={o.order_no} />
         </Box>
         <Box>
           <Typography variant="subtitle2">付款</Typography>

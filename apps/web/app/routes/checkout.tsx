@@ -45,7 +45,7 @@ export default function Checkout() {
   const [info, setInfo] = useState<PayInfo | null>(null);
   const source: OrderSource = fastVariant ? { variant_id: fastVariant, qty: fastQty } : { line_ids: lineIds ?? [] };
   const orderContext = { source, shopId: shop.shopId, expectedPayable: info?.quote.payable };
-  const { form, draft, errors, set, update, validate } = useCheckoutForm(orderContext, fastVariant !== null);
+  const { form, draft, errors, set, update, validate, showServerErrors } = useCheckoutForm(orderContext, fastVariant !== null);
   const [quoteError, setQuoteError] = useState<string | null>(null);
   // The inputs the amounts on screen were computed for: ordering is held back until they match
   // the form, so a fast tap never sends an amount the shopper has not seen.
@@ -183,6 +183,9 @@ export default function Checkout() {
       if (!r.status) {
         // A refused order changed nothing: the next press is a new attempt.
         idempotencyKey.current = "";
+        // A field the server refused (a barcode the tax platform does not know) shows under it.
+        if (showServerErrors((r.data as { errors?: Array<{ field: string; message: string }> } | null)?.errors ?? []))
+          return setFocusRequest((n) => n + 1);
         await requote();
         return alerts.error(r.message);
       }

@@ -96,6 +96,15 @@ export function useCheckoutForm(context: OrderContext, fast: boolean) {
   );
   /** Checks every field; true when the order can be sent. */
   const validate = () => form.trigger();
+  /**
+   * The server's refusal of fields the form has (a carrier the tax platform does not know): shown
+   * under them like the form's own. False when none of them is on the form.
+   */
+  const showServerErrors = (list: Array<{ field: string; message: string }>) => {
+    const known = list.filter((e) => DRAFT_FIELD[e.field]);
+    for (const e of known) form.setError(DRAFT_FIELD[e.field] as FieldPath<Draft>, { type: "server", message: e.message });
+    return known.length > 0;
+  };
 
-  return { form, draft, errors, set, update, validate };
+  return { form, draft, errors, set, update, validate, showServerErrors };
 }

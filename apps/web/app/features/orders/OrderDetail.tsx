@@ -10,6 +10,7 @@ import { AmountTable } from "./AmountTable";
 import { CardFields, type CardFieldsHandle } from "./CardFields";
 import { CopyButton } from "./CopyButton";
 import { GuestVerify } from "./GuestVerify";
+import { InvoiceCard } from "./InvoiceCard";
 import { ReturnPanel } from "./ReturnPanel";
 import { lookupOf } from "./useOrder";
 
@@ -288,6 +289,7 @@ export function OrderDetail({
             </button>
           ))}
       </section>
+      <InvoiceCard order={order} />
       <ReturnPanel order={order} reload={reload} />
     </div>
   );
