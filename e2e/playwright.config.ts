@@ -41,6 +41,8 @@ export default defineConfig({
       // 20 codes an hour per address would fail whichever test comes after the twentieth.
       SMS_CODES_PER_IP_PER_HOUR: "1000",
       RESTOCK_SWEEP_SECONDS: "2",
+      // Background work (e-invoices, messages, sweeps) every second: specs wait on it.
+      JOB_POLL_SECONDS: "1",
       DATABASE_URL: "",
     },
   },

@@ -34,7 +34,7 @@ import {
 import { Link } from "react-router-dom";
 import { useAdminAction } from "./actions";
 import { adminApi, download } from "./api";
-import { labelChoices, MoneyField, TaipeiDateField } from "./fields";
+import { labelChoices, MoneyField } from "./fields";
 
 /** The current invoice period and the eleven before it, newest first ("2026-11" …). */
 function recentPeriods(count = 12) {
@@ -179,6 +179,9 @@ function ExportCsv() {
   );
 }
 
+/** A cell that keeps to one line (numbers, dates, a status). */
+const Nowrap = ({ children }: { children: React.ReactNode }) => <span style={{ whiteSpace: "nowrap" }}>{children}</span>;
+
 function OrderLink() {
   const r = useRecordContext<StaffInvoice>();
   const basename = useBasename();
@@ -203,9 +206,15 @@ export const InvoiceList = () => (
     }
   >
     <Datagrid bulkActionButtons={false} rowClick={false}>
-      <FunctionField label="發票號碼" render={(r: StaffInvoice) => (r.invoice_no ? formatInvoiceNo(r.invoice_no) : "—")} />
-      <TaipeiDateField source="invoice_date" label="開立時間" />
-      <FunctionField label="狀態" render={(r: StaffInvoice) => r.status_label} />
+      <FunctionField
+        label="發票號碼"
+        render={(r: StaffInvoice) => <Nowrap>{r.invoice_no ? formatInvoiceNo(r.invoice_no) : "—"}</Nowrap>}
+      />
+      <FunctionField
+        label="開立時間"
+        render={(r: StaffInvoice) => <Nowrap>{r.invoice_date ? formatDateTime(r.invoice_date) : "—"}</Nowrap>}
+      />
+      <FunctionField label="狀態" render={(r: StaffInvoice) => <Nowrap>{r.status_label}</Nowrap>} />
       <FunctionField label="訂單" render={() => <OrderLink />} />
       <FunctionField label="買方" render={(r: StaffInvoice) => r.buyer} />
       <MoneyField source="amount" label="金額" />

@@ -128,8 +128,8 @@ describe("a crash between payment and invoice", () => {
     stalled = false;
     child = startServer();
     await until("every order invoiced", () => paid.every((no) => fake.invoices.has(no)), 60_000);
-    // Give a wrong second Issue every chance to happen (the sweep runs every 2 s).
-    await new Promise((r) => setTimeout(r, 5000));
+    // Give a wrong second Issue every chance to happen (the sweep runs every 2 s, jobs every second).
+    await new Promise((r) => setTimeout(r, 3000));
     child.kill("SIGTERM");
     await new Promise((r) => child?.once("exit", r));
     child = undefined;
