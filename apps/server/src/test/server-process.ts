@@ -90,11 +90,37 @@ export function serverProcess(name: string) {
       }
       throw new Error(`the server was not healthy within ${deadlineMs / 1000} s`);
     },
+    /** A JSON POST to the running server; anything but 200 throws with the server's message. */
+    async post<T>(url: string, body: unknown, token?: string): Promise<T> {
+      const r = await fetch(`http://127.0.0.1:${port}${url}`, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: JSON.stringify(body),
+      });
+      const json = (await r.json()) as { data: T; message: string };
+      if (r.status !== 200) throw new Error(`${url} ${r.status} ${json.message}`);
+      return json.data;
+    },
     async cleanUp() {
       if (serverUrl) await adminQuery(`drop database if exists ${dbName} with (force)`);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Waits until `ok` holds (a check that throws counts as not yet), or fails naming `what`. */
+export async function until(what: string, ok: () => boolean | Promise<boolean>, ms = 60_000) {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (
+      await Promise.resolve()
+        .then(ok)
+        .catch(() => false)
+    )
+      return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`timed out waiting for ${what}`);
 }
 
 function freePort(): Promise<number> {

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, test } from "vitest";
 import { invoices, variants } from "../../db/schema/index.js";
 import { DEMO_ACCOUNTS, seedDemo } from "../../demo/seed.js";
 import { createFakeEcpayInvoice, ECPAY_STAGE_INVOICE } from "../../integrations/ecpay/fake-einvoice.js";
-import { serverProcess } from "../../test/server-process.js";
+import { serverProcess, until } from "../../test/server-process.js";
 
 /**
  * A real server process is killed (SIGKILL) between payment and invoice: one order's Issue call
@@ -41,26 +41,6 @@ function startServer(): ChildProcess {
   });
 }
 
-async function until(what: string, ok: () => boolean, ms: number) {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    if (ok()) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
-async function post<T>(url: string, body: unknown, token?: string): Promise<T> {
-  const r = await fetch(`${server.base}${url}`, {
-    method: "POST",
-    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  const json = (await r.json()) as { data: T; message: string };
-  if (r.status !== 200) throw new Error(`${url} ${r.status} ${json.message}`);
-  return json.data;
-}
-
 let child: ChildProcess | undefined;
 afterAll(async () => {
   child?.kill("SIGKILL");
@@ -88,19 +68,19 @@ describe("a crash between payment and invoice", () => {
     child = startServer();
     await server.waitHealthy();
     const token = (
-      await post<{ token: string }>("/api/auth/login", {
+      await server.post<{ token: string }>("/api/auth/login", {
         account: DEMO_ACCOUNTS.member.phone,
         password: DEMO_ACCOUNTS.member.password,
       })
     ).token;
     const paid: string[] = [];
     for (const { id: variantId } of onSale) {
-      const { prime } = await post<{ prime: string }>("/api/payments/simulator/prime", {
+      const { prime } = await server.post<{ prime: string }>("/api/payments/simulator/prime", {
         card_number: "4242424242424242",
         expiry: "12/30",
         ccv: "123",
       });
-      const r = await post<StoreResult>(
+      const r = await server.post<StoreResult>(
         "/api/order/store/fast",
         {
           variant_id: variantId,

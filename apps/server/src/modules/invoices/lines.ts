@@ -1,17 +1,13 @@
+import type { InvoiceLine } from "../../integrations/ecpay/einvoice.js";
+import { apportion } from "../../lib/apportion.js";
+
 /**
  * Invoice arithmetic (pure: no database, no provider). Amounts are whole NT$ with tax included
  * (ECPay's vat = "1"): the provider works out the 5% business tax of a B2C invoice itself, and a
  * company's 證明聯 shows it as `taxOf` does (decision 57).
  */
 
-export interface InvoiceLine {
-  name: string;
-  count: number;
-  /** 單位: 件, 筆, 式. */
-  word: string;
-  price: number;
-  amount: number;
-}
+export type { InvoiceLine };
 
 export interface InvoicedOrder {
   goodsAmount: number;
@@ -64,16 +60,8 @@ export function allowanceLines(items: Array<{ name: string; qty: number; price: 
   const kept = items.filter((i) => i.qty > 0);
   if (kept.length === 0) return [{ name: "退貨折讓", count: 1, word: "式", price: amount, amount }];
   const weights = kept.map((i) => Math.max(0, i.price) * i.qty);
-  const total = weights.reduce((a, b) => a + b, 0);
-  const exact = weights.map((w) => (total === 0 ? amount / kept.length : (w * amount) / total));
-  const shares = exact.map(Math.floor);
-  let rest = amount - shares.reduce((a, b) => a + b, 0);
-  const order = exact.map((v, i) => ({ i, r: v - Math.floor(v) })).sort((a, b) => b.r - a.r || a.i - b.i);
-  for (const { i } of order) {
-    if (rest <= 0) break;
-    shares[i] = (shares[i] ?? 0) + 1;
-    rest--;
-  }
+  // No value to weigh by (free items): shared evenly.
+  const shares = apportion(weights.some((w) => w > 0) ? weights : kept.map(() => 1), amount);
   return kept.flatMap((item, i) => {
     const share = shares[i] ?? 0;
     if (share === 0) return [];

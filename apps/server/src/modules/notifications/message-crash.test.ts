@@ -7,7 +7,7 @@ import { afterAll, describe, expect, test } from "vitest";
 import { outboxMessages } from "../../db/schema/index.js";
 import { DEMO_ACCOUNTS, seedDemo } from "../../demo/seed.js";
 import { createFakeLineMessaging } from "../../integrations/line/fake-messaging.js";
-import { serverProcess } from "../../test/server-process.js";
+import { serverProcess, until } from "../../test/server-process.js";
 import { createIdentitiesService } from "../members/identities.js";
 import { createMembersService } from "../members/service.js";
 
@@ -92,31 +92,6 @@ function startServer(): ChildProcess {
   });
 }
 
-async function until(what: string, ok: () => boolean | Promise<boolean>, ms = 60_000) {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    if (
-      await Promise.resolve()
-        .then(ok)
-        .catch(() => false)
-    )
-      return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
-async function post<T>(url: string, body: unknown, token?: string): Promise<T> {
-  const r = await fetch(`${server.base}${url}`, {
-    method: "POST",
-    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  const json = (await r.json()) as { data: T; message: string };
-  if (r.status !== 200) throw new Error(`${url} ${r.status} ${json.message}`);
-  return json.data;
-}
-
 let child: ChildProcess | undefined;
 afterAll(async () => {
   child?.kill("SIGKILL");
@@ -145,13 +120,13 @@ describe("a crash while customer messages are being sent", () => {
     child = startServer();
     await server.waitHealthy();
     const token = (
-      await post<{ token: string }>("/api/auth/login", {
+      await server.post<{ token: string }>("/api/auth/login", {
         account: DEMO_ACCOUNTS.member.phone,
         password: DEMO_ACCOUNTS.member.password,
       })
     ).token;
     const order = (extra: Record<string, unknown>, auth?: string) =>
-      post<StoreResult>(
+      server.post<StoreResult>(
         "/api/order/store/fast",
         {
           variant_id: 1,

@@ -1,3 +1,5 @@
+import { apportion } from "../../lib/apportion.js";
+
 /**
  * What a cancellation or refund gives back, as whole NT$ and points (pure: no database).
  *
@@ -43,19 +45,10 @@ export interface RefundPlan {
 /** Each line's share of goods − discounts, summing exactly to it. */
 export function lineNetValues(lines: Array<{ price: number; qty: number }>, order: RefundOrder): number[] {
   const net = Math.max(0, order.goodsAmount - order.discountTotal);
-  const list = lines.map((l) => l.price * l.qty);
-  const total = list.reduce((a, b) => a + b, 0);
-  if (total === 0) return lines.map(() => 0);
-  const exact = list.map((v) => (v * net) / total);
-  const out = exact.map(Math.floor);
-  let rest = net - out.reduce((a, b) => a + b, 0);
-  const byRemainder = exact.map((v, i) => ({ i, r: v - Math.floor(v) })).sort((a, b) => b.r - a.r || a.i - b.i);
-  for (const { i } of byRemainder) {
-    if (rest <= 0) break;
-    out[i] = (out[i] ?? 0) + 1;
-    rest--;
-  }
-  return out;
+  return apportion(
+    lines.map((l) => l.price * l.qty),
+    net,
+  );
 }
 
 /** The value of units [from, to) of a line worth `net` for `qty` units. */
