@@ -56,13 +56,20 @@ function recentPeriods(count = 12) {
 }
 const PERIODS = recentPeriods();
 
-type Action = "retry" | "void" | "allowance" | "reissue";
-const ACTION_TITLES: Record<Action, string> = { retry: "重開", void: "作廢發票", allowance: "折讓", reissue: "重新開立" };
+type Action = "retry" | "void" | "allowance" | "reissue" | "allowance_confirmed";
+const ACTION_TITLES: Record<Action, string> = {
+  retry: "重開",
+  void: "作廢發票",
+  allowance: "折讓",
+  reissue: "重新開立",
+  allowance_confirmed: "確認已折讓",
+};
 const ACTION_DONE: Record<Action, string> = {
   retry: "已重新送出，稍後更新結果",
   void: "已送出作廢，稍後更新結果",
   allowance: "已送出折讓，稍後更新結果",
   reissue: "已送出重新開立，稍後更新結果",
+  allowance_confirmed: "已記錄折讓",
 };
 
 /** One staff action on an invoice, with its reason (and the amount or corrected carrier it needs). */
@@ -72,9 +79,11 @@ function ActionDialog({ invoice, action, onClose }: { invoice: StaffInvoice; act
   const [amount, setAmount] = useState("");
   const [carrier, setCarrier] = useState<"keep" | "member" | "mobile">("keep");
   const [barcode, setBarcode] = useState("");
+  const [allowanceNo, setAllowanceNo] = useState("");
   const submit = async () => {
     const body: Record<string, unknown> = { reason };
     if (action === "allowance") body.amount = Number(amount);
+    if (action === "allowance_confirmed") body.allowance_no = allowanceNo;
     if (action === "retry" && carrier === "member") body.invoice = { type: "member" };
     if (action === "retry" && carrier === "mobile") body.invoice = { type: "mobile", carrier: barcode };
     if (await act(`/invoices/${invoice.id}/${action}`, body, ACTION_DONE[action])) onClose();
@@ -92,6 +101,14 @@ function ActionDialog({ invoice, action, onClose }: { invoice: StaffInvoice; act
               value={amount}
               onChange={(e) => setAmount(e.target.value)}
               helperText={`發票 ${formatMoney(invoice.amount)}，已折讓 ${formatMoney(invoice.allowance_total)}`}
+            />
+          ) : null}
+          {action === "allowance_confirmed" ? (
+            <MuiTextField
+              label="綠界折讓單號（16 碼）"
+              value={allowanceNo}
+              onChange={(e) => setAllowanceNo(e.target.value.trim())}
+              inputProps={{ inputMode: "numeric", maxLength: 16 }}
             />
           ) : null}
           {action === "retry" && invoice.status === "pending" ? (
@@ -140,6 +157,7 @@ function InvoiceActions() {
     ["void", r.can_void],
     ["allowance", r.can_allow],
     ["reissue", r.can_reissue],
+    ["allowance_confirmed", r.can_confirm_allowance],
   ];
   return (
     <Stack direction="row" spacing={1} onClick={(e) => e.stopPropagation()}>

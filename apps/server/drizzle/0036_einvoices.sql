@@ -12,6 +12,7 @@ CREATE TABLE "invoice_changes" (
 	"outcome" text,
 	"allowance_no" text,
 	"allowance_date" text,
+	"attempt" text,
 	"attempted_at" timestamp with time zone,
 	"created_at" timestamp with time zone NOT NULL,
 	"done_at" timestamp with time zone,

@@ -88,13 +88,17 @@ export function createOrderInvoices(d: {
   }
 
   const e = d.lifecycle.effects;
-  // Depot orders are complete on payment (nothing ships), so they are invoiced then whatever the setting.
+  // Depot orders are complete on payment (nothing ships), so they are invoiced then whatever the
+  // setting. Cash on delivery confirmed before it ships is no money yet: it waits for delivery.
   e.paid.push(async (tx, o) => {
+    if (o.paymentMethod === "cod") return;
     if (o.shipMethod === "depot" || (await trigger(tx)) === "paid") await open(tx, o);
   });
+  // Shipping opens it whatever the setting (once: opening is idempotent), so an order paid while the
+  // setting said "shipped", or before invoicing began, is not left out.
   e.changed.push(async (tx, o, to) => {
     if (to === "delivered" && o.paymentMethod === "cod") return open(tx, o);
-    if (to === "shipped" && o.paymentMethod !== "cod" && (await trigger(tx)) === "shipped") await open(tx, o);
+    if (to === "shipped" && o.paymentMethod !== "cod") await open(tx, o);
   });
   // What goes back in money or wallet reduces the invoice; points were never invoiced.
   e.givenBack.push(async (tx, o, back) => {
@@ -138,6 +142,8 @@ export function createOrderInvoices(d: {
       allowByHand: (actor: Actor, id: number, amount: number, reason: string) =>
         admin.allowByHand(id, amount, reason, audited(actor)),
       reissue: (actor: Actor, id: number, reason: string) => admin.reissue(id, reason, audited(actor)),
+      confirmAllowance: (actor: Actor, id: number, allowanceNo: string, reason: string) =>
+        admin.confirmAllowance(id, allowanceNo, reason, audited(actor)),
       settings,
       async updateSettings(actor: Actor, issueOn: EInvoiceTrigger) {
         const before = await settings();

@@ -35,6 +35,14 @@ export const invoiceAllowanceInput = z.strictObject({
     .max(10_000_000, { error: "金額過大" }),
   reason: text("原因", 60),
 });
+/** 確認已折讓: the allowance ECPay made though its answer was lost, by its number in ECPay's back office. */
+export const invoiceAllowanceConfirmInput = z.strictObject({
+  allowance_no: z
+    .string({ error: "請輸入折讓單號" })
+    .trim()
+    .regex(/^\d{16}$/, { error: "折讓單號為 16 位數字" }),
+  reason: text("原因", 60),
+});
 export const invoiceSettingsInput = z.strictObject({
   issue_on: z.enum(E_INVOICE_TRIGGERS, { error: "請選擇開立時機" }),
 });

@@ -44,6 +44,8 @@ export const staffInvoice = z.object({
   can_void: z.boolean(),
   can_allow: z.boolean(),
   can_reissue: z.boolean(),
+  /** An allowance whose answer was lost: staff found it at ECPay and record it (確認已折讓). */
+  can_confirm_allowance: z.boolean(),
 });
 export const staffInvoicePage = adminPage(staffInvoice);
 

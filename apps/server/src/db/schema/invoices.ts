@@ -96,7 +96,8 @@ export const invoiceChanges = pgTable(
     outcome: text("outcome", { enum: ["allowance", "void", "none"] }),
     allowanceNo: text("allowance_no"),
     allowanceDate: text("allowance_date"),
-    /** The call went out and its answer was not recorded. */
+    /** A call went out and its answer was not recorded: which (a void or an allowance), and when. */
+    attempt: text("attempt", { enum: ["void", "allowance"] }),
     attemptedAt: timestamp("attempted_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
     doneAt: timestamp("done_at", { withTimezone: true }),

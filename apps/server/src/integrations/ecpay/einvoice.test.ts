@@ -102,8 +102,11 @@ describe("ECPay e-invoice client against a fake ECPay", () => {
     await expect(client().invalid(issued.invoiceNo, issued.invoiceDate, "取消")).rejects.toThrow("不可作廢");
   });
 
-  test("a company invoice is printed and not donated; a donation carries its code and is not printed", async () => {
-    await client().issue(order("20261125000004", { buyer: { kind: "company", taxId: "22099131", title: "茶山測試有限公司" } }));
+  test("a company invoice is printed (to an address) and not donated; a donation carries its code and is not printed", async () => {
+    const company = { buyer: { kind: "company", taxId: "22099131", title: "茶山測試有限公司" } } as const;
+    // A printed invoice needs the buyer's address.
+    await expect(client().issue(order("20261125000014", company))).rejects.toThrow("列印發票須填寫買受人地址");
+    await client().issue(order("20261125000004", { ...company, address: "100 臺北市中正區重慶南路一段 122 號" }));
     expect(fake.invoices.get("20261125000004")?.data).toMatchObject({
       CustomerIdentifier: "22099131",
       CustomerName: "茶山測試有限公司",

@@ -27,8 +27,11 @@ import { decryptInvoiceData, encryptInvoiceData } from "./einvoice-crypto.js";
  *   IIS_Invalid_Status ("1" = voided), IIS_Sales_Amount, IIS_Remain_Allowance_Amt.
  * - CheckBarcode (BarCode) and CheckLoveCode (LoveCode) answer IsExist "Y" or "N".
  * ⚠️ Not confirmed in a primary source: the exact RtnCode ECPay gives a repeated RelateNumber (the
- * caller looks the invoice up with GetIssue after any refusal, so the code does not matter) and
- * IIS_Remain_Allowance_Amt's name on GetIssue.
+ * caller looks the invoice up with GetIssue after any refusal, so the code does not matter);
+ * IIS_Remain_Allowance_Amt's name on GetIssue (a missing field only means a lost allowance waits
+ * for staff); how GetIssue says "no such invoice" — taken as a refusal whose RtnMsg says 查無 (any
+ * other refusal is an error, never "absent"); that discount lines may carry a negative ItemPrice.
+ * Dates are sent as yyyy-MM-dd whatever separator an answer used.
  */
 export interface EcpayInvoiceConfig {
   /** https://einvoice-stage.ecpay.com.tw, https://einvoice.ecpay.com.tw, or a fake's address. */
@@ -96,6 +99,8 @@ export interface Allowance {
 export interface InvoiceRecord extends IssuedInvoice {
   voided: boolean;
   salesAmount: number;
+  /** What may still be allowed on it, when ECPay says (IIS_Remain_Allowance_Amt). */
+  remaining?: number;
 }
 
 /** ECPay refused or could not be read: the message is the provider's, for staff to see. */
@@ -110,6 +115,10 @@ export class EcpayInvoiceError extends Error {
 }
 
 const sum = (lines: InvoiceLine[]) => lines.reduce((s, l) => s + l.amount, 0);
+/** yyyy-MM-dd of a provider date ("2026-11-25 10:00:00", "2026/11/25 10:00:00"). */
+const dayOf = (date: string) => date.slice(0, 10).replaceAll("/", "-");
+/** Checkout waits this long for a barcode or donation-code look-up, then lets the order go on. */
+const CHECK_WAIT_MS = 3_000;
 
 function items(lines: InvoiceLine[]) {
   return lines.map((l, i) => ({
@@ -162,7 +171,12 @@ export function createEcpayInvoiceClient(config: EcpayInvoiceConfig) {
   const send = config.fetch ?? fetch;
   const now = config.now ?? (() => new Date());
 
-  async function call<T extends Record<string, unknown>>(action: string, data: Record<string, unknown>): Promise<T> {
+  /** `waitMs`: how long to wait for the answer (checkout's look-ups wait less than issuing does). */
+  async function call<T extends Record<string, unknown>>(
+    action: string,
+    data: Record<string, unknown>,
+    waitMs = 20_000,
+  ): Promise<T> {
     const body = {
       MerchantID: config.merchantId,
       RqHeader: { Timestamp: Math.floor(now().getTime() / 1000), Revision: "3.0.0" },
@@ -174,7 +188,7 @@ export function createEcpayInvoiceClient(config: EcpayInvoiceConfig) {
         method: "POST",
         headers: { "content-type": "application/json" },
         body: JSON.stringify(body),
-        signal: AbortSignal.timeout(20_000),
+        signal: AbortSignal.timeout(waitMs),
       });
       if (!response.ok) throw new EcpayInvoiceError(`ECPay 發票服務回應 HTTP ${response.status}`, `http_${response.status}`);
       answer = (await response.json()) as typeof answer;
@@ -205,14 +219,14 @@ export function createEcpayInvoiceClient(config: EcpayInvoiceConfig) {
       return { invoiceNo: d.InvoiceNo, invoiceDate: d.InvoiceDate, randomNumber: d.RandomNumber };
     },
     async invalid(invoiceNo: string, invoiceDate: string, reason: string): Promise<void> {
-      await call("Invalid", { InvoiceNo: invoiceNo, InvoiceDate: invoiceDate.slice(0, 10), Reason: reason.slice(0, 20) });
+      await call("Invalid", { InvoiceNo: invoiceNo, InvoiceDate: dayOf(invoiceDate), Reason: reason.slice(0, 20) });
     },
     async allowance(r: AllowanceRequest): Promise<Allowance> {
       const d = await call<{ IA_Allow_No: string; IA_Invoice_No: string; IA_Date: string; IA_Remain_Allowance_Amt: number }>(
         "Allowance",
         {
           InvoiceNo: r.invoiceNo,
-          InvoiceDate: r.invoiceDate.slice(0, 10),
+          InvoiceDate: dayOf(r.invoiceDate),
           AllowanceNotify: r.email ? "E" : "N",
           CustomerName: r.customerName,
           NotifyMail: r.email,
@@ -223,7 +237,7 @@ export function createEcpayInvoiceClient(config: EcpayInvoiceConfig) {
       );
       return { allowanceNo: d.IA_Allow_No, invoiceNo: d.IA_Invoice_No, date: d.IA_Date, remaining: d.IA_Remain_Allowance_Amt };
     },
-    /** The invoice issued for a RelateNumber, or null when there is none. */
+    /** The invoice issued for a RelateNumber, or null when ECPay says there is none. */
     async getIssue(relateNumber: string): Promise<InvoiceRecord | null> {
       try {
         const d = await call<{
@@ -232,27 +246,29 @@ export function createEcpayInvoiceClient(config: EcpayInvoiceConfig) {
           IIS_Random_Number: string;
           IIS_Invalid_Status: string;
           IIS_Sales_Amount: number;
+          IIS_Remain_Allowance_Amt?: number;
         }>("GetIssue", { RelateNumber: relateNumber });
         return {
           invoiceNo: d.IIS_Number,
           invoiceDate: d.IIS_Create_Date,
           randomNumber: d.IIS_Random_Number,
           voided: d.IIS_Invalid_Status === "1",
-          salesAmount: d.IIS_Sales_Amount,
+          salesAmount: Number(d.IIS_Sales_Amount),
+          remaining: typeof d.IIS_Remain_Allowance_Amt === "number" ? d.IIS_Remain_Allowance_Amt : undefined,
         };
       } catch (error) {
-        // Any refusal but a transport failure means "no such invoice".
-        if (error instanceof EcpayInvoiceError && !/^(network|http_|trans_|decrypt)/.test(error.code)) return null;
+        // Only "not found" means absent; a busy or any other refusal must not read as "never issued".
+        if (error instanceof EcpayInvoiceError && /^\d+$/.test(error.code) && error.message.includes("查無")) return null;
         throw error;
       }
     },
     /** Whether a mobile barcode (/XXXXXXX) is registered with the tax platform. */
     async barcodeExists(barcode: string): Promise<boolean> {
-      return (await call<{ IsExist: string }>("CheckBarcode", { BarCode: barcode })).IsExist === "Y";
+      return (await call<{ IsExist: string }>("CheckBarcode", { BarCode: barcode }, CHECK_WAIT_MS)).IsExist === "Y";
     },
     /** Whether a donation code (捐贈碼) belongs to a registered charity. */
     async loveCodeExists(loveCode: string): Promise<boolean> {
-      return (await call<{ IsExist: string }>("CheckLoveCode", { LoveCode: loveCode })).IsExist === "Y";
+      return (await call<{ IsExist: string }>("CheckLoveCode", { LoveCode: loveCode }, CHECK_WAIT_MS)).IsExist === "Y";
     },
   };
 }

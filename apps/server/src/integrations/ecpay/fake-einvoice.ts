@@ -109,6 +109,7 @@ export function createFakeEcpayInvoice(opts: {
       return refuse(1200006, "捐贈發票須填捐贈碼且不可列印");
     if (d.CustomerIdentifier && d.Donation !== "0") return refuse(1200007, "有統一編號的發票不可捐贈");
     if (carrier && d.Print !== "0") return refuse(1200008, "使用載具的發票不可列印");
+    if (d.Print === "1" && !String(d.CustomerAddr ?? "").trim()) return refuse(1200009, "列印發票須填寫買受人地址");
     const invoice: FakeInvoice = {
       relateNumber: relate,
       invoiceNo: `AB${String(10_000_000 + seq++)}`,

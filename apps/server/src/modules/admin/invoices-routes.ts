@@ -1,5 +1,6 @@
 import {
   type InvoiceSettings,
+  invoiceAllowanceConfirmInput,
   invoiceAllowanceInput,
   invoiceCsvQuery,
   invoiceQuery,
@@ -26,6 +27,7 @@ export interface InvoiceDesk {
   voidByHand(actor: Actor, id: number, reason: string): Promise<StaffInvoice>;
   allowByHand(actor: Actor, id: number, amount: number, reason: string): Promise<StaffInvoice>;
   reissue(actor: Actor, id: number, reason: string): Promise<StaffInvoice>;
+  confirmAllowance(actor: Actor, id: number, allowanceNo: string, reason: string): Promise<StaffInvoice>;
   settings(): Promise<InvoiceSettings>;
   updateSettings(actor: Actor, issueOn: EInvoiceTrigger): Promise<InvoiceSettings>;
   testConnection(): Promise<{ ok: boolean; message: string }>;
@@ -74,6 +76,12 @@ export function invoiceAdminRoutes(app: AdminApp, { actor, paged }: AdminRouteKi
     "/admin/invoices/:id/reissue",
     { schema: { params: idParam, body: reasonInput, response: answers(staffInvoice) } },
     async (req) => ok(await desk.reissue(actor(req), req.params.id, req.body.reason), "已送出重新開立，稍後更新結果"),
+  );
+  app.post(
+    "/admin/invoices/:id/allowance_confirmed",
+    { schema: { params: idParam, body: invoiceAllowanceConfirmInput, response: answers(staffInvoice) } },
+    async (req) =>
+      ok(await desk.confirmAllowance(actor(req), req.params.id, req.body.allowance_no, req.body.reason), "已記錄折讓"),
   );
   app.get("/admin/invoice_settings", { schema: { response: answers(invoiceSettings) } }, async () => ok(await desk.settings()));
   app.put(

@@ -164,6 +164,7 @@ export const ADMIN_ROUTES: Array<{
   { method: "POST", url: "/admin/invoices/:id/void", permission: "orders.write" },
   { method: "POST", url: "/admin/invoices/:id/allowance", permission: "orders.write" },
   { method: "POST", url: "/admin/invoices/:id/reissue", permission: "orders.write" },
+  { method: "POST", url: "/admin/invoices/:id/allowance_confirmed", permission: "orders.write" },
   { method: "GET", url: "/admin/invoice_settings", permission: "settings.read" },
   { method: "PUT", url: "/admin/invoice_settings", permission: "settings.write" },
   { method: "POST", url: "/admin/invoice_settings/test", permission: "settings.write" },

@@ -2,14 +2,15 @@ import type { StaffInvoice } from "@shop/contract/admin";
 import { formatMoney } from "@shop/contract/format";
 import type { EInvoiceStatus, Invoice as InvoiceChoice } from "@shop/contract/invoice";
 import { E_INVOICE_STATUS_LABELS, formatInvoiceNo, invoiceText } from "@shop/contract/invoice";
-import { and, count, desc, eq, ilike, inArray, isNotNull, or, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, ilike, inArray, isNotNull, lt, or, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import { invoiceChanges, invoices } from "../../db/schema/index.js";
 import { csvDocument } from "../../lib/csv.js";
 import { conflict, notFound, unprocessable } from "../../lib/errors.js";
 import { likeEscape } from "../../lib/like.js";
-import { periodOf } from "./lines.js";
+import { periodOf, periodRange } from "./lines.js";
 import type { Invoice, InvoiceChange, Invoices } from "./service.js";
+import { LOST_ALLOWANCE } from "./sync.js";
 
 export interface InvoiceFilter {
   period?: string;
@@ -74,7 +75,9 @@ export function createInvoiceAdmin(deps: {
       can_retry: inv.parkedAt !== null || (waitingText(inv, pending) !== "" && inv.lastError !== ""),
       can_void: issued && pending.length === 0 && allowed === 0,
       can_allow: issued && left > 0,
-      can_reissue: inv.status === "voided" && latest && !cancelledSale,
+      can_reissue:
+        inv.status === "voided" && latest && !cancelledSale && !changes.some((c) => c.outcome === "none" && c.amount > 0),
+      can_confirm_allowance: inv.lastError === LOST_ALLOWANCE && pending.some((c) => c.attempt === "allowance"),
     };
   }
 
@@ -143,65 +146,81 @@ export function createInvoiceAdmin(deps: {
       return { total: total?.n ?? 0, items: await views(rows) };
     },
 
-    /** The period's invoices for the accountant: one row per invoice and one per allowance. */
+    /**
+     * The period's invoices and allowances for the accountant: invoices by the period they were issued
+     * in, allowances by the period they were made in (a March allowance on a January invoice is
+     * March's), each with its date.
+     */
     async csv(period: string) {
       const rows = await db.select().from(invoices).where(eq(invoices.period, period)).orderBy(invoices.id);
-      const all = await views(rows);
+      const { from, to } = periodRange(period);
+      const allowed = await db
+        .select({ c: invoiceChanges, inv: invoices })
+        .from(invoiceChanges)
+        .innerJoin(invoices, eq(invoices.id, invoiceChanges.invoiceId))
+        .where(and(eq(invoiceChanges.outcome, "allowance"), gte(invoiceChanges.doneAt, from), lt(invoiceChanges.doneAt, to)))
+        .orderBy(invoiceChanges.doneAt);
       const head = [
         "類別",
         "發票號碼",
-        "開立日期",
+        "日期",
         "狀態",
         "訂單編號",
         "買方統編",
         "買方",
-        "金額",
+        "發票金額",
         "折讓單號",
         "折讓金額",
         "說明",
       ];
-      const date = (iso: string | null) => (iso ? new Date(iso).toLocaleString("sv-SE", { timeZone: "Asia/Taipei" }) : "");
-      const lines = all.flatMap((v) => [
-        [
+      const date = (d: Date | null) => (d ? d.toLocaleString("sv-SE", { timeZone: "Asia/Taipei" }) : "");
+      const no = (inv: Invoice) => (inv.invoiceNo ? formatInvoiceNo(inv.invoiceNo) : "");
+      const waiting = new Map((await views(rows)).map((v) => [v.id, v.waiting]));
+      return csvDocument(head, [
+        ...rows.map((inv) => [
           "發票",
-          v.invoice_no ? formatInvoiceNo(v.invoice_no) : "",
-          date(v.invoice_date),
-          v.status_label,
-          v.order_no,
-          v.tax_id,
-          v.buyer,
-          v.amount,
+          no(inv),
+          date(inv.issuedAt),
+          E_INVOICE_STATUS_LABELS[inv.status as EInvoiceStatus],
+          inv.orderNo,
+          inv.buyer.tax_id ?? "",
+          invoiceText(inv.buyer),
+          inv.amount,
           "",
           "",
-          v.waiting,
-        ],
-        ...v.allowances
-          .filter((a) => a.outcome === "allowance")
-          .map((a) => [
-            "折讓",
-            v.invoice_no ? formatInvoiceNo(v.invoice_no) : "",
-            "",
-            "",
-            v.order_no,
-            v.tax_id,
-            v.buyer,
-            "",
-            a.allowance_no ?? "",
-            a.amount,
-            a.reason,
-          ]),
+          waiting.get(inv.id) ?? "",
+        ]),
+        ...allowed.map(({ c, inv }) => [
+          "折讓",
+          no(inv),
+          date(c.doneAt),
+          "",
+          inv.orderNo,
+          inv.buyer.tax_id ?? "",
+          invoiceText(inv.buyer),
+          "",
+          c.allowanceNo ?? "",
+          c.amount,
+          c.reason,
+        ]),
       ]);
-      return csvDocument(head, lines);
     },
 
-    /** 重開: the waiting work is tried again; before issue, the buyer's choice may be corrected. */
+    /**
+     * 重開: the waiting work is tried again — parked, or stopped with an error and nobody on it. Before
+     * issue the buyer's choice may be corrected; after a lost allowance, staff found it did not happen.
+     */
     async retry(id: number, reason: string, choice: InvoiceChoice | undefined, audit: Audit) {
       await db.transaction(async (tx) => {
         const { inv, changes } = await locked(tx, id);
         const waiting = inv.status === "pending" || changes.some((c) => c.status === "pending");
         if (!waiting) throw conflict("INVOICE_NOTHING_WAITING", "此發票沒有待處理的作業");
+        if (!inv.parkedAt && inv.leaseUntil && inv.leaseUntil > deps.now())
+          throw conflict("INVOICE_BEING_SENT", "此發票正在送出中，請稍後再看結果");
         if (choice && inv.status !== "pending")
           throw unprocessable("INVOICE_ALREADY_ISSUED", "發票已開立，無法更改載具或買方；請作廢後重新開立");
+        if (choice && inv.attemptedAt)
+          throw conflict("INVOICE_ISSUE_UNCERTAIN", "上次開立的結果尚未確認，暫時不能更改載具；請先按「重開」確認結果");
         await tx
           .update(invoices)
           .set({
@@ -211,17 +230,39 @@ export function createInvoiceAdmin(deps: {
             updatedAt: deps.now(),
           })
           .where(eq(invoices.id, id));
-        // Staff checked with the provider that the lost allowance did not happen.
-        await tx
-          .update(invoiceChanges)
-          .set({ attemptedAt: null })
-          .where(and(eq(invoiceChanges.invoiceId, id), eq(invoiceChanges.status, "pending")));
+        // Staff checked ECPay's back office: the allowance whose answer was lost did not happen.
+        if (inv.lastError === LOST_ALLOWANCE)
+          await tx
+            .update(invoiceChanges)
+            .set({ attempt: null, attemptedAt: null })
+            .where(and(eq(invoiceChanges.invoiceId, id), eq(invoiceChanges.status, "pending")));
         await deps.enqueue(tx, id, `retry:${deps.now().getTime()}`);
         await audit(tx, {
           action: "invoice.retry",
           entityId: id,
           before: { buyer: inv.buyer, error: inv.lastError },
           after: { reason, buyer: choice ?? inv.buyer },
+        });
+      });
+      return one(id);
+    },
+
+    /** 確認已折讓: staff found in ECPay's back office that the allowance whose answer was lost happened. */
+    async confirmAllowance(id: number, allowanceNo: string, reason: string, audit: Audit) {
+      await db.transaction(async (tx) => {
+        const { inv, changes } = await locked(tx, id);
+        const lost = changes.find((c) => c.status === "pending" && c.attempt === "allowance");
+        if (inv.lastError !== LOST_ALLOWANCE || !lost) throw conflict("NO_LOST_ALLOWANCE", "此發票沒有結果未確認的折讓");
+        await tx
+          .update(invoiceChanges)
+          .set({ status: "done", outcome: "allowance", allowanceNo, attempt: null, attemptedAt: null, doneAt: deps.now() })
+          .where(eq(invoiceChanges.id, lost.id));
+        await tx.update(invoices).set({ parkedAt: null, lastError: "", updatedAt: deps.now() }).where(eq(invoices.id, id));
+        await deps.enqueue(tx, id, `confirmed:${lost.id}`);
+        await audit(tx, {
+          action: "invoice.allowance_confirmed",
+          entityId: id,
+          after: { allowance_no: allowanceNo, amount: lost.amount, reason },
         });
       });
       return one(id);
@@ -274,6 +315,9 @@ export function createInvoiceAdmin(deps: {
         const latest = await records.latestFor(tx, inv.orderNo);
         if (inv.status !== "voided" || latest?.id !== inv.id || changes.some((c) => c.mode === "auto" && c.whole))
           throw conflict("INVOICE_NOT_REISSUABLE", "只有人工作廢、且訂單仍有效的最新一張發票可以重新開立");
+        // Value given back since the void would be invoiced again at the old amount.
+        if (changes.some((c) => c.outcome === "none" && c.amount > 0))
+          throw conflict("INVOICE_REFUNDED_SINCE_VOID", "作廢後此訂單已有退款，金額已變動，請由會計人工開立");
         const n = (await tx.select({ n: count() }).from(invoices).where(eq(invoices.orderNo, inv.orderNo)))[0]?.n ?? 1;
         const at = deps.now();
         const [row] = await tx

@@ -83,6 +83,14 @@ export function periodOf(at: Date): string {
   return `${y}-${String(m - ((m - 1) % 2)).padStart(2, "0")}`;
 }
 
+/** The instants a period covers: from its first month's first day to two months on (Asia/Taipei). */
+export function periodRange(period: string): { from: Date; to: Date } {
+  const [y, m] = period.split("-").map(Number) as [number, number];
+  const next = m + 2 > 12 ? { y: y + 1, m: m - 10 } : { y, m: m + 2 };
+  const at = (yy: number, mm: number) => new Date(`${yy}-${String(mm).padStart(2, "0")}-01T00:00:00+08:00`);
+  return { from: at(y, m), to: at(next.y, next.m) };
+}
+
 /** The provider's "yyyy-MM-dd HH:mm:ss" (Asia/Taipei), or "yyyy/MM/dd …", as an instant. */
 export function taipeiInstant(date: string): Date {
   const m = /^(\d{4})[-/](\d{2})[-/](\d{2})[ T+]?(\d{2})?:?(\d{2})?:?(\d{2})?/.exec(date);

@@ -107,13 +107,14 @@ export function createInvoices(deps: InvoicesDeps) {
      */
     async giveBack(tx: Tx, orderNo: string, back: GivenBackValue) {
       // Locked, as staff's changes lock it: two changes never see the invoice without each other.
-      const [inv] = await tx
-        .select()
-        .from(invoices)
-        .where(eq(invoices.orderNo, orderNo))
-        .orderBy(desc(invoices.id))
-        .limit(1)
-        .for("update");
+      // The latest is read again once locked: an invoice issued anew meanwhile is the one to change.
+      let inv: Invoice | undefined;
+      for (let tries = 0; tries < 3; tries++) {
+        const latest = await latestFor(tx, orderNo);
+        if (!latest) break;
+        [inv] = await tx.select().from(invoices).where(eq(invoices.id, latest.id)).for("update");
+        if ((await latestFor(tx, orderNo))?.id === latest.id) break;
+      }
       if (!inv || (back.amount <= 0 && !back.whole)) return null;
       return addChange(tx, inv.id, {
         mode: back.whole ? "auto" : "allowance",

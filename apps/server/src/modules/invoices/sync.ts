@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { formatMoney } from "@shop/contract/format";
 import { and, asc, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import { invoiceChanges, invoices } from "../../db/schema/index.js";
@@ -10,9 +11,14 @@ import type { Invoice, InvoiceChange, Invoices } from "./service.js";
 /** Answers that may not mean "no": the request may have been carried out (asked about before any new call). */
 const uncertain = (e: unknown) => !(e instanceof EcpayInvoiceError) || /^(network|http_|decrypt)/.test(e.code);
 const messageOf = (e: unknown) => String((e as Error).message ?? e).slice(0, 300);
+/**
+ * An Issue whose answer was lost may still be completing at ECPay after our 20 s wait: "not found"
+ * is only believed this long after it was sent, before a cancelled order is called never issued.
+ */
+const ISSUE_SETTLES_MS = 120_000;
 
 export const LOST_ALLOWANCE =
-  "折讓結果未確認（綠界的回應未收到）：請先至綠界後台查詢此發票的折讓；確認未成立後再按「重開」，已成立則不需處理";
+  "折讓結果未確認（綠界的回應未收到）：請至綠界後台查詢此發票的折讓；未成立請按「重開」送出，已成立請按「確認已折讓」";
 
 export interface InvoiceSyncDeps {
   db: Db;
@@ -27,23 +33,21 @@ export interface InvoiceSyncDeps {
 /**
  * The provider's side of an invoice (decision 57), run from the job queue: issue, then each change
  * given back, in order — a void of the whole invoice or an allowance. One caller at a time per
- * invoice (a lease). A call whose answer was lost is never simply repeated: an issue or a void is
- * looked up first (GetIssue, by RelateNumber); a lost allowance waits for staff. A refusal parks the
- * invoice with the provider's message until staff act; the order itself is never held up.
+ * invoice (a lease, renewed before every call and checked on every write). A call whose answer was
+ * lost is never simply repeated: an issue or a void is looked up first (GetIssue, by RelateNumber);
+ * a lost allowance is settled by the amount ECPay says is left, else waits for staff. A refusal
+ * parks the invoice with the provider's message until staff act; the order is never held up.
  */
 export function createInvoiceSync(deps: InvoiceSyncDeps) {
   const { db, provider, now } = deps;
+  const leaseEnd = () => new Date(now().getTime() + deps.leaseSeconds * 1000);
 
   /** Takes the invoice for this caller, or null when another holds it or staff must act first. */
   async function lease(id: number, token: string) {
     const at = now();
     const [row] = await db
       .update(invoices)
-      .set({
-        leasedBy: token,
-        leaseUntil: new Date(at.getTime() + deps.leaseSeconds * 1000),
-        attempts: sql`${invoices.attempts} + 1`,
-      })
+      .set({ leasedBy: token, leaseUntil: leaseEnd(), attempts: sql`${invoices.attempts} + 1` })
       .where(and(eq(invoices.id, id), isNull(invoices.parkedAt), or(isNull(invoices.leaseUntil), lt(invoices.leaseUntil, at))))
       .returning();
     return row ?? null;
@@ -54,20 +58,24 @@ export function createInvoiceSync(deps: InvoiceSyncDeps) {
       .set({ leasedBy: null, leaseUntil: null })
       .where(and(eq(invoices.id, id), eq(invoices.leasedBy, token)));
 
-  /** Writes to an invoice still held by this caller; anything else means the lease was lost mid-call. */
+  /** Writes to an invoice still held by this caller (renewing the lease); anything else means it was lost. */
   async function update(q: Db | Tx, inv: Invoice, token: string, values: Partial<Invoice>) {
     const [row] = await q
       .update(invoices)
-      .set({ ...values, updatedAt: now() })
+      .set({ ...values, leaseUntil: leaseEnd(), updatedAt: now() })
       .where(and(eq(invoices.id, inv.id), eq(invoices.leasedBy, token)))
       .returning();
     if (!row) throw new Error(`invoice ${inv.id}: lease lost while talking to the provider`);
     return row;
   }
-  const setChange = (c: InvoiceChange, values: Partial<InvoiceChange>) =>
-    db.update(invoiceChanges).set(values).where(eq(invoiceChanges.id, c.id));
-  const park = (inv: Invoice, token: string, message: string) =>
-    update(db, inv, token, { parkedAt: now(), lastError: message, attemptedAt: null });
+  /** A change's write, in one transaction with the renewal that proves the lease is still ours. */
+  const setChange = (inv: Invoice, token: string, c: InvoiceChange, values: Partial<InvoiceChange>) =>
+    db.transaction(async (tx) => {
+      await update(tx, inv, token, {});
+      await tx.update(invoiceChanges).set(values).where(eq(invoiceChanges.id, c.id));
+    });
+  const park = (inv: Invoice, token: string, message: string, extra: Partial<Invoice> = {}) =>
+    update(db, inv, token, { parkedAt: now(), lastError: message, ...extra });
 
   async function recordIssued(inv: Invoice, token: string, found: IssuedInvoice & { voided?: boolean }, tell: boolean) {
     const issuedAt = taipeiInstant(found.invoiceDate);
@@ -87,16 +95,31 @@ export function createInvoiceSync(deps: InvoiceSyncDeps) {
     });
   }
 
+  /** What ECPay holds for the RelateNumber, recorded, unless it is not this sale (another amount). */
+  async function adopt(inv: Invoice, token: string, found: InvoiceRecord, tell: boolean) {
+    if (found.salesAmount !== inv.amount) {
+      await park(
+        inv,
+        token,
+        `綠界已有此訂單編號的發票 ${found.invoiceNo}，但金額不符（綠界 ${formatMoney(found.salesAmount)}，本店 ${formatMoney(inv.amount)}），請人工確認`,
+      );
+      return false;
+    }
+    await recordIssued(inv, token, found, tell);
+    return true;
+  }
+
   /** A pending invoice: issued, or — when everything went back before it was — never issued. */
   async function issueStep(inv: Invoice, token: string): Promise<boolean> {
     const pending = (await deps.invoices.changesOf(db, inv.id)).filter((c) => c.status === "pending");
     const cancelled = pending.some((c) => c.whole && c.mode === "auto");
     if (inv.attemptedAt) {
-      const found: InvoiceRecord | null = await provider.getIssue(inv.relateNumber);
-      if (found) {
-        await recordIssued(inv, token, found, !cancelled);
-        return true;
-      }
+      await update(db, inv, token, {});
+      const found = await provider.getIssue(inv.relateNumber);
+      if (found) return adopt(inv, token, found, !cancelled);
+      // ECPay may still be completing an Issue whose answer we lost: not yet "never issued".
+      if (cancelled && now().getTime() - inv.attemptedAt.getTime() < ISSUE_SETTLES_MS)
+        throw new Error(`invoice ${inv.id}: the last Issue may still be completing at ECPay`);
     }
     if (cancelled) {
       await db.transaction(async (tx) => {
@@ -135,54 +158,73 @@ export function createInvoiceSync(deps: InvoiceSyncDeps) {
         throw error;
       }
       // Refused — perhaps because it exists already (an earlier answer lost, a twin caller).
-      const found = await provider.getIssue(inv.relateNumber).catch(() => null);
-      if (found) {
-        await recordIssued(inv, token, found, true);
-        return true;
+      let found: InvoiceRecord | null;
+      try {
+        found = await provider.getIssue(inv.relateNumber);
+      } catch {
+        // Unknown whether ECPay holds it: the mark stays, so the next run asks again.
+        await park(inv, token, messageOf(error));
+        return false;
       }
-      await park(inv, token, messageOf(error));
+      if (found) return adopt(inv, token, found, true);
+      await park(inv, token, messageOf(error), { attemptedAt: null });
       return false;
     }
   }
 
-  async function finish(c: InvoiceChange, outcome: "allowance" | "void" | "none", extra: Partial<InvoiceChange> = {}) {
-    await setChange(c, { status: "done", outcome, doneAt: now(), attemptedAt: null, ...extra });
-  }
+  const finish = (inv: Invoice, token: string, c: InvoiceChange, outcome: "allowance" | "void" | "none", extra = {}) =>
+    setChange(inv, token, c, { status: "done", outcome, doneAt: now(), attempt: null, attemptedAt: null, ...extra });
 
   /** The next change given back on an issued invoice: the void of the whole, or an allowance. */
   async function changeStep(inv: Invoice, c: InvoiceChange, all: InvoiceChange[], token: string): Promise<boolean> {
     const invoiceNo = inv.invoiceNo ?? "";
     const invoiceDate = inv.invoiceDate ?? "";
+    const allowed = all.filter((x) => x.outcome === "allowance").reduce((s, x) => s + x.amount, 0);
+    if (c.attemptedAt) {
+      await update(db, inv, token, {});
+      const found = await provider.getIssue(inv.relateNumber);
+      if (found?.voided) return recordVoid(inv, c, token);
+      if (c.attempt === "allowance") {
+        // ECPay's remainder tells whether the lost allowance happened: gone down by it, or not at all.
+        const before = inv.amount - allowed;
+        if (found?.remaining === before - c.amount) {
+          await finish(inv, token, c, "allowance", { allowanceNo: "", allowanceDate: found.invoiceDate });
+          return true;
+        }
+        if (found?.remaining !== before) {
+          await park(inv, token, LOST_ALLOWANCE);
+          return false;
+        }
+      }
+      // The void or allowance did not happen: decide afresh.
+      await setChange(inv, token, c, { attempt: null, attemptedAt: null });
+    }
     // Voided only while nothing was allowed on it and its period is still open (decision 57).
     const untouched = all.every((x) => x.id === c.id || x.outcome === "none");
     const voidIt = c.mode === "void" || (c.mode === "auto" && c.whole && untouched && samePeriod(invoiceDate, now()));
     if (voidIt) {
-      if (c.attemptedAt && (await provider.getIssue(inv.relateNumber))?.voided) return recordVoid(inv, c, token);
-      await setChange(c, { attemptedAt: now() });
+      await setChange(inv, token, c, { attempt: "void", attemptedAt: now() });
       try {
         await provider.invalid(invoiceNo, invoiceDate, c.reason);
         return recordVoid(inv, c, token);
       } catch (error) {
         if (uncertain(error)) throw error;
         if ((await provider.getIssue(inv.relateNumber).catch(() => null))?.voided) return recordVoid(inv, c, token);
-        await setChange(c, { attemptedAt: null, ...(c.mode === "auto" ? { mode: "allowance" } : {}) });
+        await setChange(inv, token, c, { attempt: null, attemptedAt: null, ...(c.mode === "auto" ? { mode: "allowance" } : {}) });
         // Too late to void a whole give-back: the rest becomes an allowance instead.
         if (c.mode === "auto") return true;
         await park(inv, token, messageOf(error));
         return false;
       }
     }
-    const allowed = all.filter((x) => x.outcome === "allowance").reduce((s, x) => s + x.amount, 0);
-    const amount = Math.min(c.amount, inv.amount - allowed);
+    // Everything went back: the rest of the invoice, whatever an earlier allowance took.
+    const amount = c.whole ? inv.amount - allowed : Math.min(c.amount, inv.amount - allowed);
     if (amount <= 0) {
-      await finish(c, "none");
+      await finish(inv, token, c, "none");
       return true;
     }
-    if (c.attemptedAt) {
-      await park(inv, token, LOST_ALLOWANCE);
-      return false;
-    }
-    await setChange(c, { attemptedAt: now() });
+    // The amount sent is kept with the mark: a lost answer is settled against exactly it.
+    await setChange(inv, token, c, { attempt: "allowance", attemptedAt: now(), amount });
     const lines =
       amount === c.amount && c.lines.length > 0 ? c.lines : [{ name: "折讓", count: 1, word: "式", price: amount, amount }];
     try {
@@ -193,11 +235,11 @@ export function createInvoiceSync(deps: InvoiceSyncDeps) {
         email: inv.contact.email,
         lines,
       });
-      await finish(c, "allowance", { amount, allowanceNo: a.allowanceNo, allowanceDate: a.date });
+      await finish(inv, token, c, "allowance", { amount, allowanceNo: a.allowanceNo, allowanceDate: a.date });
       return true;
     } catch (error) {
-      if (uncertain(error)) throw error; // the next run parks it: asking again could allow twice
-      await setChange(c, { attemptedAt: null });
+      if (uncertain(error)) throw error; // the next run asks ECPay what is left before anything else
+      await setChange(inv, token, c, { attempt: null, attemptedAt: null });
       await park(inv, token, messageOf(error));
       return false;
     }
@@ -208,7 +250,7 @@ export function createInvoiceSync(deps: InvoiceSyncDeps) {
       await update(tx, inv, token, { status: "voided", voidedAt: now(), lastError: "" });
       await tx
         .update(invoiceChanges)
-        .set({ status: "done", outcome: "void", doneAt: now(), attemptedAt: null })
+        .set({ status: "done", outcome: "void", doneAt: now(), attempt: null, attemptedAt: null })
         .where(eq(invoiceChanges.id, c.id));
     });
     return true;
@@ -226,7 +268,7 @@ export function createInvoiceSync(deps: InvoiceSyncDeps) {
     if (!next) return false;
     // A voided (or never issued) invoice has nothing left to give back.
     if (inv.status !== "issued") {
-      await finish(next, "none");
+      await finish(inv, token, next, "none");
       return true;
     }
     return changeStep(inv, next, all, token);
