@@ -263,10 +263,17 @@ test("an operator's day: orders confirmed, bulk-shipped and printed, a return re
   await shopper.close();
 
   // What each customer heard, once each (the outbox sends on the server's 5-second job timer).
-  const guestMail = [`訂單 ${guestNo} 已成立`, `訂單 ${guestNo} 已出貨`, `訂單 ${guestNo} 已送達`];
+  // Cash on delivery is invoiced when delivered, the transfer when confirmed (decision 57).
+  const guestMail = [
+    `訂單 ${guestNo} 已成立`,
+    `訂單 ${guestNo} 已出貨`,
+    `訂單 ${guestNo} 已送達`,
+    `訂單 ${guestNo} 電子發票已開立`,
+  ];
   const memberSteps = [
     `訂單 ${homeNo} 已成立`,
     `訂單 ${homeNo} 已付款`,
+    `訂單 ${homeNo} 電子發票已開立`,
     `訂單 ${homeNo} 已出貨`,
     `訂單 ${homeNo} 已送達`,
     `訂單 ${homeNo} 退貨申請已核准，請依客服指示寄回商品`,
