@@ -65,12 +65,14 @@ async function walk(page: Page) {
 }
 
 test("axe: no serious or critical violations on the storefront (desktop)", async ({ page }) => {
-  test.setTimeout(180_000);
+  // About thirty pages, each analysed by axe: minutes on a busy 2-core runner.
+  test.setTimeout(360_000);
   await walk(page);
 });
 
 test("axe: no serious or critical violations on the storefront (phone)", async ({ browser }) => {
-  test.setTimeout(180_000);
+  // About thirty pages, each analysed by axe: minutes on a busy 2-core runner.
+  test.setTimeout(360_000);
   const { context, page } = await phonePage(browser);
   await walk(page);
   await context.close();
