@@ -101,10 +101,12 @@ test("sorting and paging a category", async ({ page }) => {
   // The address changes before the new page of cards is drawn: wait for the list itself.
   const prices = async () =>
     (await page.locator("main li .text-red-700").allInnerTexts()).map((p) => Number(p.replace(/[^\d]/g, "")));
-  await expect.poll(async () => {
-    const values = await prices();
-    return values.length > 1 && values.every((v, i) => i === 0 || (values[i - 1] ?? 0) >= v);
-  }).toBe(true);
+  await expect
+    .poll(async () => {
+      const values = await prices();
+      return values.length > 1 && values.every((v, i) => i === 0 || (values[i - 1] ?? 0) >= v);
+    })
+    .toBe(true);
 });
 
 test("the contact form sends a message", async ({ page }) => {
