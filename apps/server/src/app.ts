@@ -327,6 +327,7 @@ export async function buildApp(options: BuildOptions): Promise<ShopApp> {
   const apiCache = publicCache;
   // One switch for both caches: any write to catalogue or content calls this.
   const dropLocal = () => {
+    services.catalogue.forgetListings();
     apiCache.invalidate();
     pageCache?.invalidate();
   };

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 /** Two-level tree: parent_id null = top level. */
@@ -45,6 +46,8 @@ export const products = pgTable(
     // Listing pages: newest first and by price, without sorting the whole category.
     index("products_category_newest_idx").on(t.categoryId, t.status, t.createdAt.desc(), t.id.desc()),
     index("products_category_price_idx").on(t.categoryId, t.status, t.price, t.id),
+    // 熱銷 first: the hot flag, then the shop's own order (catalogue/listing.ts orderFor).
+    index("products_category_hot_idx").on(t.categoryId, t.status, sql`('hot' = any(${t.tags})) desc`, t.sort, t.id),
     index("products_search_tokens_idx").using("gin", t.searchTokens),
   ],
 );

@@ -1,7 +1,7 @@
-import type { CategoryPage, ProductView, SearchPage, Suggestion } from "@shop/contract";
+import type { CategoryPage, ProductCard, ProductView, SearchPage, Suggestion } from "@shop/contract";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { products } from "../../db/schema/index.js";
+import { categories, products } from "../../db/schema/index.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
 
 let t: TestApp;
@@ -82,6 +82,50 @@ describe("category listing", () => {
     const r = await t.call<CategoryPage>("GET", "/api/category/find?id=2");
     expect(r.body.data.breadcrumb.map((c) => c.name)).toEqual(["台灣好茶", "高山烏龍"]);
     expect(r.body.data.total).toBe(4);
+  });
+
+  test.each(["newest", "price_asc", "price_desc", "hot"])(
+    "sorted %s, the pages hold every product once, in order",
+    async (sort) => {
+      const seen: ProductCard[] = [];
+      for (let page = 1; page <= 6; page++) {
+        const r = await t.call<CategoryPage>("GET", `/api/category/find?id=1&per_page=3&sort=${sort}&page=${page}`);
+        expect(r.body.data.total).toBe(16);
+        seen.push(...r.body.data.list);
+      }
+      expect(seen.length).toBe(16);
+      expect(new Set(seen.map((p) => p.id)).size).toBe(16);
+      const prices = seen.map((p) => p.price);
+      if (sort === "price_asc") expect(prices).toEqual([...prices].sort((a, b) => a - b));
+      if (sort === "price_desc") expect(prices).toEqual([...prices].sort((a, b) => b - a));
+      if (sort === "hot") {
+        const hot = seen.map((p) => p.tags.includes("hot"));
+        expect(hot).toEqual([...hot].sort((a, b) => Number(b) - Number(a)));
+      }
+    },
+  );
+
+  test("a listing's count and the category tree are reused across sorts and pages until the catalogue changes", async () => {
+    const total = async (sort: string) =>
+      (await t.call<CategoryPage>("GET", `/api/category/find?id=2&per_page=2&sort=${sort}`)).body.data.total;
+    expect(await total("newest")).toBe(4);
+    const [extra] = await t.database.db
+      .insert(products)
+      .values({ categoryId: 2, name: "計數測試茶", listPrice: 500, price: 450 })
+      .returning({ id: products.id });
+    await t.database.db.update(categories).set({ name: "高山烏龍茶" }).where(eq(categories.id, 2));
+    try {
+      // Written behind the shop's back: another sort of the same listing still uses what it counted.
+      expect(await total("price_asc")).toBe(4);
+      t.publicCache.invalidate();
+      expect(await total("price_desc")).toBe(5);
+      const page = await t.call<CategoryPage>("GET", "/api/category/find?id=2&per_page=2&sort=hot");
+      expect(page.body.data.breadcrumb.map((c) => c.name)).toEqual(["台灣好茶", "高山烏龍茶"]);
+    } finally {
+      if (extra) await t.database.db.delete(products).where(eq(products.id, extra.id));
+      await t.database.db.update(categories).set({ name: "高山烏龍" }).where(eq(categories.id, 2));
+      t.publicCache.invalidate();
+    }
   });
 
   test("bad ids, pages and sorts", async () => {

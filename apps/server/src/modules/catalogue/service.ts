@@ -10,11 +10,12 @@ import type {
   StockState,
 } from "@shop/contract";
 import { MAIN_SHOP_ID } from "@shop/contract";
-import { and, asc, count, desc, eq, gte, inArray, isNull, lte, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "../../db/client.js";
 import { categories, productImages, products, shopProducts, variants } from "../../db/schema/index.js";
 import { notFound } from "../../lib/errors.js";
+import { cardColumns, createListing, inStock, toCard } from "./listing.js";
 import { createProductSearch } from "./product-search.js";
 import { documentTokens, normalize } from "./search.js";
 
@@ -34,36 +35,6 @@ function stockState(stock: number): StockState {
   if (stock <= 0) return "out_of_stock";
   return stock <= LOW_STOCK ? "low" : "in_stock";
 }
-
-// Columns are written table-qualified: drizzle prints a lone table's columns bare, and a bare "id"
-// inside this subquery would be the variant's own id (cards once said sold-out products were in stock).
-const inStock = sql<boolean>`exists (select 1 from ${variants} v where v.product_id = ${products}.id and v.stock > 0)`;
-
-const cardColumns = {
-  id: products.id,
-  name: products.name,
-  image: products.image,
-  price: products.price,
-  list_price: products.listPrice,
-  tags: products.tags,
-  point_percent: products.pointPercent,
-  in_stock: inStock,
-};
-
-function orderFor(sort: ProductSort) {
-  switch (sort) {
-    case "price_asc":
-      return [asc(products.price), asc(products.id)];
-    case "price_desc":
-      return [desc(products.price), asc(products.id)];
-    case "hot":
-      return [desc(sql`('hot' = any(${products.tags}))`), asc(products.sort), asc(products.id)];
-    default:
-      return [desc(products.createdAt), desc(products.id)];
-  }
-}
-
-const toCard = (r: ProductCard): ProductCard => ({ ...r, in_stock: Boolean(r.in_stock) });
 
 export function createCatalogueService(db: Db) {
   /** Products on shelf in a shop: all of them in the main mall, the seller's selection elsewhere. */
@@ -101,28 +72,8 @@ export function createCatalogueService(db: Db) {
     return and(...parts) as SQL;
   }
 
-  /** One page of cards: the page's ids first (served by the listing indexes), then their cards. */
-  async function pagedCards(where: SQL, sort: ProductSort, page: number, perPage: number) {
-    const [[total], ids] = await Promise.all([
-      db.select({ n: count() }).from(products).where(where),
-      db
-        .select({ id: products.id })
-        .from(products)
-        .where(where)
-        .orderBy(...orderFor(sort))
-        .limit(perPage)
-        .offset((page - 1) * perPage),
-    ]);
-    const order = ids.map((r) => r.id);
-    if (order.length === 0) return { list: [], total: total?.n ?? 0 };
-    const rows = await db.select(cardColumns).from(products).where(inArray(products.id, order));
-    const byId = new Map(rows.map((r) => [r.id, toCard(r)]));
-    return { list: order.flatMap((id) => byId.get(id) ?? []), total: total?.n ?? 0 };
-  }
-
-  async function categoryById(id: number) {
-    return (await db.select().from(categories).where(eq(categories.id, id)))[0];
-  }
+  const listing = createListing(db);
+  const pagedCards = listing.pagedCards;
 
   return {
     cards,
@@ -130,16 +81,17 @@ export function createCatalogueService(db: Db) {
     hot: (shopId: number, limit = 8) => cards(shopId, { tag: "hot", limit }),
     newest: (shopId: number, limit = 8) => cards(shopId, { tag: "new", limit }),
 
+    /** Drops what listings remember (counts, the category tree): after any catalogue write. */
+    forgetListings: listing.forget,
+
     async homeCategories(): Promise<HomeCategory[]> {
-      return db
-        .select({ id: categories.id, name: categories.name, image: categories.image })
-        .from(categories)
-        .where(and(isNull(categories.parentId), eq(categories.showOnHome, true)))
-        .orderBy(asc(categories.sort), asc(categories.id));
+      return (await listing.categories())
+        .filter((c) => c.parentId === null && c.showOnHome)
+        .map((c) => ({ id: c.id, name: c.name, image: c.image }));
     },
 
     async categoryTree(): Promise<CategoryNode[]> {
-      const rows = await db.select().from(categories).orderBy(asc(categories.sort), asc(categories.id));
+      const rows = await listing.categories();
       return rows
         .filter((r) => r.parentId === null)
         .map((t) => ({
@@ -161,18 +113,15 @@ export function createCatalogueService(db: Db) {
       sort: ProductSort,
       filters: ListingFilters = {},
     ): Promise<CategoryPage> {
-      const category = await categoryById(id);
+      const all = await listing.categories();
+      const category = all.find((c) => c.id === id);
       if (!category) throw notFound("CATEGORY_NOT_FOUND", "找不到此分類");
-      const parent = category.parentId === null ? undefined : await categoryById(category.parentId);
+      const parent = category.parentId === null ? undefined : all.find((c) => c.id === category.parentId);
       const top = parent ?? category;
-      const children = await db
-        .select({ id: categories.id, name: categories.name })
-        .from(categories)
-        .where(eq(categories.parentId, top.id))
-        .orderBy(asc(categories.sort), asc(categories.id));
+      const children = all.filter((c) => c.parentId === top.id).map((c) => ({ id: c.id, name: c.name }));
       const ids = category.parentId === null ? [category.id, ...children.map((c) => c.id)] : [category.id];
       const where = and(inShop(shopId), inArray(products.categoryId, ids)) as SQL;
-      const { list, total } = await pagedCards(filtered(where, filters), sort, page, perPage);
+      const { list, total } = await pagedCards(filtered(where, filters), sort, page, perPage, ids);
       const breadcrumb: Crumb[] = parent
         ? [
             { id: parent.id, name: parent.name },

@@ -1,0 +1,1 @@
+CREATE INDEX "products_category_hot_idx" ON "products" USING btree ("category_id","status",('hot' = any("tags")) desc,"sort","id");
