@@ -94,21 +94,25 @@ export function createListing(db: Db) {
   const dialect = new PgDialect();
   const counts = new LRUCache<string, number>({ max: 10_000, ttl: COUNT_TTL_MS });
   let tree: Promise<CategoryRow[]> | undefined;
+  /** Bumped by forget(): a count begun before a write is not remembered after it. */
+  let generation = 0;
 
   async function total(where: SQL): Promise<number> {
     const q = dialect.sqlToQuery(where);
     const key = `${q.sql}\n${JSON.stringify(q.params)}`;
     const known = counts.get(key);
     if (known !== undefined) return known;
+    const begun = generation;
     const [row] = await db.select({ n: count() }).from(products).where(where);
     const n = row?.n ?? 0;
-    counts.set(key, n);
+    if (begun === generation) counts.set(key, n);
     return n;
   }
 
   return {
     /** Drops the remembered counts and category tree: call after any catalogue write. */
     forget() {
+      generation++;
       counts.clear();
       tree = undefined;
     },
