@@ -243,6 +243,20 @@ describe("search", () => {
     expect(r.body.data.list.map((p) => p.name)).not.toContain("高山烏龍茶禮盒");
     expect(r.body.data.total).toBeGreaterThan(0);
   });
+
+  test("a sub-mall's top category lists only its selection, across the children's pages", async () => {
+    const selection = (await t.call<SearchPage>("GET", "/api/product/search?shop_id=2&per_page=100")).body.data.list;
+    const main = (await t.call<CategoryPage>("GET", "/api/category/find?id=1&per_page=100")).body.data.list;
+    const expected = main.filter((p) => selection.some((s) => s.id === p.id)).map((p) => p.id);
+    expect(expected.length).toBeGreaterThan(3);
+    const seen: number[] = [];
+    for (let page = 1; page <= Math.ceil(expected.length / 3); page++) {
+      const r = await t.call<CategoryPage>("GET", `/api/category/find?id=1&shop_id=2&per_page=3&sort=price_desc&page=${page}`);
+      expect(r.body.data.total).toBe(expected.length);
+      seen.push(...r.body.data.list.map((p) => p.id));
+    }
+    expect(seen.sort((a, b) => a - b)).toEqual([...expected].sort((a, b) => a - b));
+  });
 });
 
 describe("caching of public reads", () => {
