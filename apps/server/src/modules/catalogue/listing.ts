@@ -119,16 +119,14 @@ export function createListing(db: Db) {
 
     /** Every category, by sort order: a handful of rows, read once until the catalogue changes. */
     categories(): Promise<CategoryRow[]> {
-      if (!tree) {
-        const reading = db.select().from(categories).orderBy(asc(categories.sort), asc(categories.id));
-        tree = reading.then(
-          (rows) => rows,
-          (error: unknown) => {
-            tree = undefined;
-            throw error;
-          },
-        );
-      }
+      tree ??= db
+        .select()
+        .from(categories)
+        .orderBy(asc(categories.sort), asc(categories.id))
+        .catch((error: unknown) => {
+          tree = undefined;
+          throw error;
+        });
       return tree;
     },
 
