@@ -36,6 +36,9 @@ function stockState(stock: number): StockState {
   return stock <= LOW_STOCK ? "low" : "in_stock";
 }
 
+/** A variant as the product statement's JSON carries it. */
+type VariantRow = Pick<typeof variants.$inferSelect, "id" | "sku" | "name" | "price" | "listPrice" | "stock" | "image">;
+
 export function createCatalogueService(db: Db) {
   /** Products on shelf in a shop: all of them in the main mall, the seller's selection elsewhere. */
   function inShop(shopId: number): SQL {
@@ -141,24 +144,25 @@ export function createCatalogueService(db: Db) {
     },
 
     async product(id: number, shopId: number): Promise<ProductView> {
-      // One round trip for the product and its breadcrumb, then images and variants together.
+      // One statement: the product, its breadcrumb, and its images and variants as JSON arrays.
       const parentCategory = alias(categories, "parent_category");
       const [row] = await db
         .select({
           p: products,
           category: { id: categories.id, name: categories.name },
           parent: { id: parentCategory.id, name: parentCategory.name },
+          images: sql<string[]>`(select coalesce(json_agg(i.url order by i.sort, i.id), '[]'::json)
+            from ${productImages} i where i.product_id = ${products}.id)`,
+          variants: sql<VariantRow[]>`(select coalesce(json_agg(json_build_object('id', v.id, 'sku', v.sku,
+            'name', v.name, 'price', v.price, 'listPrice', v.list_price, 'stock', v.stock, 'image', v.image)
+            order by v.sort, v.id), '[]'::json) from ${variants} v where v.product_id = ${products}.id)`,
         })
         .from(products)
         .leftJoin(categories, eq(categories.id, products.categoryId))
         .leftJoin(parentCategory, eq(parentCategory.id, categories.parentId))
         .where(and(eq(products.id, id), inShop(shopId)));
       if (!row) throw notFound("PRODUCT_NOT_FOUND", "找不到此商品，可能已下架");
-      const p = row.p;
-      const [images, vars] = await Promise.all([
-        db.select().from(productImages).where(eq(productImages.productId, id)).orderBy(asc(productImages.sort)),
-        db.select().from(variants).where(eq(variants.productId, id)).orderBy(asc(variants.sort), asc(variants.id)),
-      ]);
+      const { p, images, variants: vars } = row;
       const breadcrumb = [row.parent, row.category].filter((c): c is Crumb => c !== null && c.id !== null);
       return {
         id: p.id,
@@ -166,7 +170,7 @@ export function createCatalogueService(db: Db) {
         subtitle: p.subtitle,
         description: p.description,
         image: p.image,
-        images: images.length > 0 ? images.map((i) => i.url) : [p.image],
+        images: images.length > 0 ? images : [p.image],
         price: p.price,
         list_price: p.listPrice,
         point_percent: p.pointPercent,
