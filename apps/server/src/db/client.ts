@@ -1,13 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { startPgliteThread } from "./pglite-thread.js";
 import * as schema from "./schema/index.js";
 
 type Schema = typeof schema;
@@ -61,19 +59,28 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     };
   }
   if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
-  const client = options.dataDir
-    ? new PGlite(options.dataDir)
-    : options.template
-      ? await PGlite.create({ loadDataDir: options.template })
-      : new PGlite();
-  await client.waitReady;
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  // PGlite runs in its own thread (pglite-thread.ts), reached through the same driver as PostgreSQL.
+  const thread = await startPgliteThread({
+    dataDir: options.dataDir,
+    template: options.template ? await options.template.arrayBuffer() : undefined,
+  });
+  const pool = new pg.Pool({
+    stream: () => thread.connect(),
+    user: "postgres",
+    database: "postgres",
+    max: options.poolSize ?? 10,
+    allowExitOnIdle: true,
+  });
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,
     driver: "pglite",
-    migrate: () => migratePglite(db as never, { migrationsFolder }),
-    close: () => client.close(),
-    dump: () => client.dumpDataDir("none") as Promise<Blob>,
+    migrate: () => migratePg(db as never, { migrationsFolder }),
+    close: async () => {
+      await pool.end();
+      await thread.close();
+    },
+    dump: () => thread.dump(),
   };
 }
 

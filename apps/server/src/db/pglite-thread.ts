@@ -1,0 +1,147 @@
+// The server's side of the embedded database's thread (pglite-worker.ts): starts the worker and
+// gives node-postgres a socket-like stream per connection that carries the wire protocol over
+// the worker's message port. The server then uses PGlite through the same driver as PostgreSQL.
+import { createRequire } from "node:module";
+import { Duplex } from "node:stream";
+import { pathToFileURL } from "node:url";
+import { Worker } from "node:worker_threads";
+import type { FromWorker, ToWorker, WorkerOptions } from "./pglite-worker.js";
+
+export interface PgliteThread {
+  /** A new connection's stream, for pg's `stream` option. */
+  connect(): Duplex;
+  dump(): Promise<Blob>;
+  close(): Promise<void>;
+}
+
+/** The worker entry is TypeScript: the worker loads tsx itself (a worker does not inherit loaders). */
+function workerSource(): string {
+  const tsx = createRequire(import.meta.url)
+    .resolve("tsx/esm/api")
+    .replace(/\.cjs$/, ".mjs");
+  const entry = new URL("./pglite-worker.ts", import.meta.url).href;
+  return `import(${JSON.stringify(pathToFileURL(tsx).href)}).then((tsx) => tsx.tsImport(${JSON.stringify(entry)}, ${JSON.stringify(entry)}))`;
+}
+
+export async function startPgliteThread(options: WorkerOptions): Promise<PgliteThread> {
+  const worker = new Worker(workerSource(), {
+    eval: true,
+    workerData: options,
+    transferList: options.template ? [options.template] : [],
+  });
+  const streams = new Map<number, WorkerStream>();
+  let nextId = 1;
+  let pendingDump: ((tar: ArrayBuffer) => void) | undefined;
+  let closing: (() => void) | undefined;
+  const send = (message: ToWorker, transfer: ArrayBuffer[] = []) => worker.postMessage(message, transfer);
+
+  await new Promise<void>((resolve, reject) => {
+    worker.once("error", reject);
+    worker.on("message", function first(message: FromWorker) {
+      if (message.t === "ready") resolve();
+      if (message.t === "failed") reject(new Error(`PGlite did not start: ${message.message}`));
+      worker.off("message", first);
+      worker.off("error", reject);
+    });
+  });
+  worker.on("message", (message: FromWorker) => {
+    if (message.t === "data") streams.get(message.id)?.receive(message.bytes);
+    else if (message.t === "broken") streams.get(message.id)?.destroy(new Error(`PGlite failed: ${message.message}`));
+    else if (message.t === "dump") pendingDump?.(message.tar);
+    else if (message.t === "closed") closing?.();
+  });
+  // A dead worker fails every open connection (their queries answer 503) rather than hanging them.
+  worker.on("error", (error) => {
+    for (const stream of streams.values()) stream.destroy(error);
+  });
+  // The thread keeps the process alive only while a connection is in use (pg's pool unrefs its
+  // idle connections, allowExitOnIdle) or a dump or close is pending: a finished script exits.
+  const inUse = new Set<number>();
+  let waits = 0;
+  const holdProcess = () => (inUse.size > 0 || waits > 0 ? worker.ref() : worker.unref());
+  const waitFor = async <T>(work: Promise<T>): Promise<T> => {
+    waits++;
+    holdProcess();
+    try {
+      return await work;
+    } finally {
+      waits--;
+      holdProcess();
+    }
+  };
+
+  class WorkerStream extends Duplex {
+    readonly id = nextId++;
+    connect() {
+      streams.set(this.id, this);
+      this.ref();
+      send({ t: "open", id: this.id });
+      process.nextTick(() => this.emit("connect"));
+      return this;
+    }
+    receive(bytes: Uint8Array) {
+      this.push(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    }
+    setNoDelay() {
+      return this;
+    }
+    setKeepAlive() {
+      return this;
+    }
+    ref() {
+      inUse.add(this.id);
+      holdProcess();
+      return this;
+    }
+    unref() {
+      inUse.delete(this.id);
+      holdProcess();
+      return this;
+    }
+    override _read() {}
+    override _write(chunk: Buffer, _encoding: BufferEncoding, done: (error?: Error | null) => void) {
+      const bytes = new Uint8Array(chunk);
+      send({ t: "data", id: this.id, bytes }, [bytes.buffer as ArrayBuffer]);
+      done();
+    }
+    override _writev(chunks: Array<{ chunk: Buffer }>, done: (error?: Error | null) => void) {
+      const bytes = new Uint8Array(Buffer.concat(chunks.map((c) => c.chunk)));
+      send({ t: "data", id: this.id, bytes }, [bytes.buffer as ArrayBuffer]);
+      done();
+    }
+    override _final(done: (error?: Error | null) => void) {
+      this.leave();
+      this.push(null);
+      done();
+    }
+    override _destroy(error: Error | null, done: (error?: Error | null) => void) {
+      this.leave();
+      done(error);
+    }
+    private leave() {
+      this.unref();
+      if (!streams.delete(this.id)) return;
+      send({ t: "close", id: this.id });
+    }
+  }
+
+  return {
+    connect: () => new WorkerStream(),
+    dump: () =>
+      waitFor(
+        new Promise((resolve) => {
+          pendingDump = (tar) => resolve(new Blob([tar]));
+          send({ t: "dump" });
+        }),
+      ),
+    close: async () => {
+      await waitFor(
+        new Promise<void>((resolve) => {
+          closing = resolve;
+          send({ t: "shutdown" });
+        }),
+      );
+      await worker.terminate();
+    },
+  };
+}

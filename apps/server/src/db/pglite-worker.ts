@@ -1,0 +1,189 @@
+// The embedded database's own thread. PGlite runs every statement on the thread that owns it, so
+// in the server's thread HTTP, rendering and SQL queued behind each other on one core. Here it
+// owns a worker thread, and the server talks to it with the PostgreSQL wire protocol (node-postgres
+// over a message port, see pglite-thread.ts).
+//
+// PGlite is one backend session. Several client connections share it the way PGlite's own mutex
+// shared it in-process: one unit of work at a time, where a unit is a connection's messages up to
+// its Sync (or one simple Query), so two connections' extended-protocol steps never interleave;
+// and while a transaction is open only its connection's units run, so transactions are serial
+// exactly as before.
+import { parentPort, workerData } from "node:worker_threads";
+import { PGlite } from "@electric-sql/pglite";
+
+export type ToWorker =
+  | { t: "open"; id: number }
+  | { t: "data"; id: number; bytes: Uint8Array }
+  | { t: "close"; id: number }
+  | { t: "dump" }
+  | { t: "shutdown" };
+export type FromWorker =
+  | { t: "ready" }
+  | { t: "failed"; message: string }
+  | { t: "data"; id: number; bytes: Uint8Array }
+  | { t: "broken"; id: number; message: string }
+  | { t: "dump"; tar: ArrayBuffer }
+  | { t: "closed" };
+export interface WorkerOptions {
+  dataDir?: string;
+  template?: ArrayBuffer;
+}
+
+interface Connection {
+  id: number;
+  /** Bytes received that do not yet make a whole message. */
+  partial: Buffer;
+  /** Whole messages of the unit being received. */
+  messages: Uint8Array[];
+  /** Whether the startup message has been seen (it has no type byte). */
+  started: boolean;
+}
+/** A unit of work; `close` rolls back the connection's open transaction instead. */
+interface Unit {
+  connection: Connection;
+  messages: Uint8Array[];
+  close?: boolean;
+}
+
+const port = (() => {
+  if (!parentPort) throw new Error("pglite-worker.ts runs as a worker thread");
+  return parentPort;
+})();
+const options = workerData as WorkerOptions;
+const connections = new Map<number, Connection>();
+const queue: Unit[] = [];
+/** The connection whose transaction is open; only its units may run. */
+let owner: Connection | undefined;
+let running = false;
+
+const post = (message: FromWorker, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
+
+function receive(connection: Connection, bytes: Uint8Array) {
+  let buffer = connection.partial.length ? Buffer.concat([connection.partial, bytes]) : Buffer.from(bytes);
+  for (;;) {
+    if (!connection.started) {
+      // StartupMessage: int32 length, int32 protocol version, parameters; no type byte.
+      if (buffer.length < 4 || buffer.length < buffer.readInt32BE(0)) break;
+      const length = buffer.readInt32BE(0);
+      connection.started = true;
+      queue.push({ connection, messages: [new Uint8Array(buffer.subarray(0, length))] });
+      buffer = buffer.subarray(length);
+      continue;
+    }
+    if (buffer.length < 5) break;
+    const length = 1 + buffer.readInt32BE(1);
+    if (buffer.length < length) break;
+    const type = buffer[0];
+    const message = new Uint8Array(buffer.subarray(0, length));
+    buffer = buffer.subarray(length);
+    // Terminate ends the client's connection, not the one backend session all clients share.
+    if (type === 0x58 /* X */) continue;
+    connection.messages.push(message);
+    // Sync ends an extended-protocol exchange; a simple Query stands alone; Flush asks for output.
+    if (type === 0x53 /* S */ || type === 0x51 /* Q */ || type === 0x48 /* H */) {
+      queue.push({ connection, messages: connection.messages });
+      connection.messages = [];
+    }
+  }
+  connection.partial = Buffer.from(buffer);
+}
+
+function nextUnit(): Unit | undefined {
+  if (!owner) return queue.shift();
+  const index = queue.findIndex((unit) => unit.connection === owner);
+  return index === -1 ? undefined : queue.splice(index, 1)[0];
+}
+
+async function pump(db: PGlite) {
+  if (running) return;
+  running = true;
+  try {
+    for (let unit = nextUnit(); unit; unit = nextUnit()) {
+      const { connection } = unit;
+      if (unit.close) {
+        // A client that leaves inside its transaction (a crash, a cut) must not leave it open.
+        if (owner === connection && db.isInTransaction()) await db.execProtocolRaw(simpleQuery("rollback"));
+        if (owner === connection) owner = undefined;
+        continue;
+      }
+      const out: Uint8Array[] = [];
+      let size = 0;
+      try {
+        await db.runExclusive(async () => {
+          for (const message of unit.messages) {
+            await db.execProtocolRawStream(message, {
+              onRawData: (data) => {
+                out.push(data.slice());
+                size += data.length;
+              },
+            });
+          }
+        });
+      } catch (error) {
+        // PGlite itself failed (not an SQL error, which is an answer): this client's exchange is lost.
+        connections.delete(connection.id);
+        post({ t: "broken", id: connection.id, message: error instanceof Error ? error.message : String(error) });
+      }
+      owner = db.isInTransaction() ? connection : undefined;
+      if (!connections.has(connection.id) || size === 0) continue;
+      const bytes = new Uint8Array(size);
+      let offset = 0;
+      for (const chunk of out) {
+        bytes.set(chunk, offset);
+        offset += chunk.length;
+      }
+      post({ t: "data", id: connection.id, bytes }, [bytes.buffer]);
+    }
+  } finally {
+    running = false;
+  }
+}
+
+function simpleQuery(text: string): Uint8Array {
+  const body = Buffer.from(`${text}\0`, "utf8");
+  const message = Buffer.alloc(5 + body.length);
+  message[0] = 0x51;
+  message.writeInt32BE(4 + body.length, 1);
+  body.copy(message, 5);
+  return new Uint8Array(message);
+}
+
+async function start() {
+  const db = options.dataDir
+    ? new PGlite(options.dataDir)
+    : options.template
+      ? await PGlite.create({ loadDataDir: new Blob([options.template]) })
+      : new PGlite();
+  await db.waitReady;
+  port.on("message", (message: ToWorker) => {
+    switch (message.t) {
+      case "open":
+        connections.set(message.id, { id: message.id, partial: Buffer.alloc(0), messages: [], started: false });
+        return;
+      case "data": {
+        const connection = connections.get(message.id);
+        if (connection) receive(connection, message.bytes);
+        break;
+      }
+      case "close": {
+        const connection = connections.get(message.id);
+        connections.delete(message.id);
+        if (connection) queue.push({ connection, messages: [], close: true });
+        break;
+      }
+      case "dump":
+        void db.dumpDataDir("none").then(async (tar) => {
+          const buffer = await tar.arrayBuffer();
+          post({ t: "dump", tar: buffer }, [buffer]);
+        });
+        return;
+      case "shutdown":
+        void db.close().then(() => post({ t: "closed" }));
+        return;
+    }
+    void pump(db);
+  });
+  post({ t: "ready" });
+}
+
+start().catch((error: unknown) => post({ t: "failed", message: error instanceof Error ? error.message : String(error) }));
