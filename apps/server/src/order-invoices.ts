@@ -7,7 +7,6 @@ import { notFound } from "./lib/errors.js";
 import { createInvoiceAdmin } from "./modules/invoices/admin.js";
 import { createInvoiceChecks } from "./modules/invoices/checks.js";
 import { allowanceLines, issueLines } from "./modules/invoices/lines.js";
-import { invoicePdf } from "./modules/invoices/pdf.js";
 import { createInvoices } from "./modules/invoices/service.js";
 import { createInvoiceSync } from "./modules/invoices/sync.js";
 import type { JobsService } from "./modules/jobs/service.js";
@@ -176,6 +175,8 @@ export function createOrderInvoices(d: {
       if (inv?.status !== "issued" || inv.buyer.type !== "company")
         throw notFound("INVOICE_NOT_PRINTABLE", "此訂單沒有可列印的三聯式發票證明聯");
       const f = await d.shops.footer(MAIN_SHOP_ID);
+      // pdfkit and the barcode writer load on the first print, not at start (resident memory).
+      const { invoicePdf } = await import("./modules/invoices/pdf.js");
       return invoicePdf(
         inv,
         { company: f.company, taxId: f.tax_id, address: f.address },

@@ -1,11 +1,27 @@
-// The server's side of the embedded database's thread (pglite-worker.ts): starts the worker and
+// The server's side of the embedded database's thread (pglite-worker.mjs): starts the worker and
 // gives node-postgres a socket-like stream per connection that carries the wire protocol over
 // the worker's message port. The server then uses PGlite through the same driver as PostgreSQL.
-import { createRequire } from "node:module";
 import { Duplex } from "node:stream";
-import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
-import type { FromWorker, ToWorker, WorkerOptions } from "./pglite-worker.js";
+
+/** The messages between the server and the database's thread. */
+export type ToWorker =
+  | { t: "open"; id: number }
+  | { t: "data"; id: number; bytes: Uint8Array }
+  | { t: "close"; id: number }
+  | { t: "dump" }
+  | { t: "shutdown" };
+export type FromWorker =
+  | { t: "ready" }
+  | { t: "failed"; message: string }
+  | { t: "data"; id: number; bytes: Uint8Array }
+  | { t: "broken"; id: number; message: string }
+  | { t: "dump"; tar: ArrayBuffer }
+  | { t: "closed" };
+export interface WorkerOptions {
+  dataDir?: string;
+  template?: ArrayBuffer;
+}
 
 export interface PgliteThread {
   /** A new connection's stream, for pg's `stream` option. */
@@ -14,18 +30,8 @@ export interface PgliteThread {
   close(): Promise<void>;
 }
 
-/** The worker entry is TypeScript: the worker loads tsx itself (a worker does not inherit loaders). */
-function workerSource(): string {
-  const tsx = createRequire(import.meta.url)
-    .resolve("tsx/esm/api")
-    .replace(/\.cjs$/, ".mjs");
-  const entry = new URL("./pglite-worker.ts", import.meta.url).href;
-  return `import(${JSON.stringify(pathToFileURL(tsx).href)}).then((tsx) => tsx.tsImport(${JSON.stringify(entry)}, ${JSON.stringify(entry)}))`;
-}
-
 export async function startPgliteThread(options: WorkerOptions): Promise<PgliteThread> {
-  const worker = new Worker(workerSource(), {
-    eval: true,
+  const worker = new Worker(new URL("./pglite-worker.mjs", import.meta.url), {
     workerData: options,
     transferList: options.template ? [options.template] : [],
   });

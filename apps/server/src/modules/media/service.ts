@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import sharp from "sharp";
 import type { ObjectStore } from "../../integrations/object-store.js";
+import { loadSharp } from "./sharp.js";
 
 /** Widths the storefront asks for (srcset); anything else is refused so the cache stays bounded. */
 const IMAGE_WIDTHS = [96, 160, 320, 480, 640, 960, 1280, 1600] as const;
@@ -39,6 +39,7 @@ export function createMediaService(dataDir: string, store?: ObjectStore) {
   async function render(source: string, target: string, kind: "preview" | number) {
     await fs.mkdir(path.dirname(target), { recursive: true });
     const tmp = `${target}.${process.pid}.tmp`;
+    const sharp = await loadSharp();
     if (kind === "preview")
       // The whole picture on white, never cropped: a product photo keeps the product in view.
       await sharp(source, { density: 144 })

@@ -2,9 +2,9 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { MultipartFile } from "@fastify/multipart";
-import sharp from "sharp";
 import { DomainError, unavailable } from "../../lib/errors.js";
 import type { MediaService } from "./service.js";
+import { loadSharp } from "./sharp.js";
 
 const ACCEPTED = new Set(["jpeg", "png", "webp", "avif", "gif"]);
 const MAX_SIDE = 2400;
@@ -26,6 +26,7 @@ export function createUploadService(dataDir: string, media: MediaService) {
       const buffer = await file.toBuffer().catch(() => {
         throw new DomainError("too_large", "IMAGE_TOO_LARGE", "圖片過大，請小於 8 MB");
       });
+      const sharp = await loadSharp();
       const meta = await sharp(buffer, { limitInputPixels: MAX_INPUT_PIXELS })
         .metadata()
         .catch(() => undefined);

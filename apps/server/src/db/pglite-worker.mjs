@@ -1,7 +1,11 @@
+// @ts-check
 // The embedded database's own thread. PGlite runs every statement on the thread that owns it, so
 // in the server's thread HTTP, rendering and SQL queued behind each other on one core. Here it
 // owns a worker thread, and the server talks to it with the PostgreSQL wire protocol (node-postgres
 // over a message port, see pglite-thread.ts).
+//
+// Plain JavaScript (type-checked through JSDoc): a TypeScript worker would load tsx into its own
+// thread, which costs about 60 MB resident.
 //
 // PGlite is one backend session. Several client connections share it the way PGlite's own mutex
 // shared it in-process: one unit of work at a time, where a unit is a connection's messages up to
@@ -11,54 +15,41 @@
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite } from "@electric-sql/pglite";
 
-export type ToWorker =
-  | { t: "open"; id: number }
-  | { t: "data"; id: number; bytes: Uint8Array }
-  | { t: "close"; id: number }
-  | { t: "dump" }
-  | { t: "shutdown" };
-export type FromWorker =
-  | { t: "ready" }
-  | { t: "failed"; message: string }
-  | { t: "data"; id: number; bytes: Uint8Array }
-  | { t: "broken"; id: number; message: string }
-  | { t: "dump"; tar: ArrayBuffer }
-  | { t: "closed" };
-export interface WorkerOptions {
-  dataDir?: string;
-  template?: ArrayBuffer;
-}
-
-interface Connection {
-  id: number;
-  /** Bytes received that do not yet make a whole message. */
-  partial: Buffer;
-  /** Whole messages of the unit being received. */
-  messages: Uint8Array[];
-  /** Whether the startup message has been seen (it has no type byte). */
-  started: boolean;
-}
-/** A unit of work; `close` rolls back the connection's open transaction instead. */
-interface Unit {
-  connection: Connection;
-  messages: Uint8Array[];
-  close?: boolean;
-}
+/** @typedef {import("./pglite-thread.js").ToWorker} ToWorker */
+/** @typedef {import("./pglite-thread.js").FromWorker} FromWorker */
+/** @typedef {import("./pglite-thread.js").WorkerOptions} WorkerOptions */
+/**
+ * @typedef {object} Connection
+ * @property {number} id
+ * @property {Buffer} partial bytes received that do not yet make a whole message
+ * @property {Uint8Array[]} messages whole messages of the unit being received
+ * @property {boolean} started whether the startup message (which has no type byte) has been seen
+ */
+/**
+ * A unit of work; `close` rolls back the connection's open transaction instead.
+ * @typedef {{ connection: Connection; messages: Uint8Array[]; close?: boolean }} Unit
+ */
 
 const port = (() => {
-  if (!parentPort) throw new Error("pglite-worker.ts runs as a worker thread");
+  if (!parentPort) throw new Error("pglite-worker.mjs runs as a worker thread");
   return parentPort;
 })();
-const options = workerData as WorkerOptions;
-const connections = new Map<number, Connection>();
-const queue: Unit[] = [];
+const options = /** @type {WorkerOptions} */ (workerData);
+const SHARED_BUFFERS = "16MB";
+/** @type {Map<number, Connection>} */
+const connections = new Map();
+/** @type {Unit[]} */
+const queue = [];
 /** The connection whose transaction is open; only its units may run. */
-let owner: Connection | undefined;
+/** @type {Connection | undefined} */
+let owner;
 let running = false;
 
-const post = (message: FromWorker, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
+/** @param {FromWorker} message @param {ArrayBuffer[]} [transfer] */
+const post = (message, transfer = []) => port.postMessage(message, transfer);
 
-function receive(connection: Connection, bytes: Uint8Array) {
+/** @param {Connection} connection @param {Uint8Array} bytes */
+function receive(connection, bytes) {
   let buffer = connection.partial.length ? Buffer.concat([connection.partial, bytes]) : Buffer.from(bytes);
   for (;;) {
     if (!connection.started) {
@@ -88,13 +79,15 @@ function receive(connection: Connection, bytes: Uint8Array) {
   connection.partial = Buffer.from(buffer);
 }
 
-function nextUnit(): Unit | undefined {
+/** @returns {Unit | undefined} */
+function nextUnit() {
   if (!owner) return queue.shift();
   const index = queue.findIndex((unit) => unit.connection === owner);
   return index === -1 ? undefined : queue.splice(index, 1)[0];
 }
 
-async function pump(db: PGlite) {
+/** @param {PGlite} db */
+async function pump(db) {
   if (running) return;
   running = true;
   try {
@@ -106,7 +99,8 @@ async function pump(db: PGlite) {
         if (owner === connection) owner = undefined;
         continue;
       }
-      const out: Uint8Array[] = [];
+      /** @type {Uint8Array[]} */
+      const out = [];
       let size = 0;
       try {
         await db.runExclusive(async () => {
@@ -139,7 +133,8 @@ async function pump(db: PGlite) {
   }
 }
 
-function simpleQuery(text: string): Uint8Array {
+/** @param {string} text @returns {Uint8Array} */
+function simpleQuery(text) {
   const body = Buffer.from(`${text}\0`, "utf8");
   const message = Buffer.alloc(5 + body.length);
   message[0] = 0x51;
@@ -149,13 +144,16 @@ function simpleQuery(text: string): Uint8Array {
 }
 
 async function start() {
-  const db = options.dataDir
-    ? new PGlite(options.dataDir)
-    : options.template
-      ? await PGlite.create({ loadDataDir: new Blob([options.template]) })
-      : new PGlite();
+  // PostgreSQL's default 128 MB of shared buffers live inside the WASM heap whether used or not; a
+  // shop's working set is far smaller, and pages beyond it come from the file (or memory) system.
+  const startParams = [...PGlite.defaultStartParams, "-c", `shared_buffers=${SHARED_BUFFERS}`];
+  const db = await PGlite.create({
+    dataDir: options.dataDir,
+    loadDataDir: options.template ? new Blob([options.template]) : undefined,
+    startParams,
+  });
   await db.waitReady;
-  port.on("message", (message: ToWorker) => {
+  port.on("message", (/** @type {ToWorker} */ message) => {
     switch (message.t) {
       case "open":
         connections.set(message.id, { id: message.id, partial: Buffer.alloc(0), messages: [], started: false });
@@ -186,4 +184,4 @@ async function start() {
   post({ t: "ready" });
 }
 
-start().catch((error: unknown) => post({ t: "failed", message: error instanceof Error ? error.message : String(error) }));
+start().catch((error) => post({ t: "failed", message: error instanceof Error ? error.message : String(error) }));
