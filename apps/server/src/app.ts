@@ -325,9 +325,10 @@ export async function buildApp(options: BuildOptions): Promise<ShopApp> {
 
   if (!publicCache) throw new Error("public cache not registered");
   const apiCache = publicCache;
-  // One switch for both caches: any write to catalogue or content calls this.
+  // One switch for the caches (and the quote's reference reads): any write the storefront shows calls this.
   const dropLocal = () => {
     services.catalogue.forgetListings();
+    services.quotes.forgetReference();
     apiCache.invalidate();
     pageCache?.invalidate();
   };

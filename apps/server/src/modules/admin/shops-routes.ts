@@ -81,6 +81,6 @@ export function shopAdminRoutes(
 
   app.get("/admin/settings", { schema: { response: answers(adminSettings) } }, async () => ok(await admin.settings()));
   app.put("/admin/settings", { schema: { body: settingsInput, response: answers(adminSettings) } }, async (req) =>
-    ok(await admin.updateSettings(actor(req), req.body), "設定已儲存"),
+    changed(await admin.updateSettings(actor(req), req.body), "設定已儲存"),
   );
 }

@@ -11,6 +11,7 @@ import type { Buyer } from "../orders/service.js";
 import type { PromotionsService } from "../promotions/service.js";
 import type { ShopsService } from "../shops/service.js";
 import { quote } from "./pricing.js";
+import { createQuoteReference } from "./reference.js";
 
 /** What is being bought: chosen cart lines, or one variant straight from its page (quick order). */
 export type Source = { lineIds: number[] } | { variantId: number; qty: number };
@@ -43,11 +44,13 @@ export interface QuoteDeps {
  * again with the same code.
  */
 export function createQuotes(deps: QuoteDeps) {
-  const { catalogue, cart, promotions, logistics, loyalty, shops } = deps;
+  const { catalogue, cart, promotions, loyalty } = deps;
+  const reference = createQuoteReference(deps);
 
   async function build(buyer: Buyer, source: Source, input: QuoteInputs) {
     const shopId = input.shop_id ?? MAIN_SHOP_ID;
-    if (!(await shops.isOpen(shopId))) throw notFound("SHOP_NOT_FOUND", "此商城不存在或已暫停營業");
+    const ref = await reference.of(shopId);
+    if (!ref.open) throw notFound("SHOP_NOT_FOUND", "此商城不存在或已暫停營業");
     const owner: CartOwner = buyer.memberId !== undefined ? { memberId: buyer.memberId } : { token: buyer.cartToken };
     const wanted =
       "lineIds" in source
@@ -79,7 +82,7 @@ export function createQuotes(deps: QuoteDeps) {
     });
 
     const member = buyer.memberId !== undefined;
-    const methods = (await logistics.shipMethods(shopId)).filter((m) => member || m.code !== "depot");
+    const methods = ref.shipMethods.filter((m) => member || m.code !== "depot");
     const chosen = input.ship_method ? methods.find((m) => m.code === input.ship_method) : undefined;
     if (input.ship_method && !chosen) {
       throw input.ship_method === "depot" && !member
@@ -95,7 +98,7 @@ export function createQuotes(deps: QuoteDeps) {
     if (input.coupon_id && !coupon) throw unprocessable("COUPON_UNAVAILABLE", "找不到此優惠券，可能已使用或已過期");
     const balances = member ? await loyalty.balances(buyer.memberId as number) : { points: 0, wallet: 0 };
     // A cap of 0 means no cap (the setting's label says so).
-    const cap = (await loyalty.pointsCapPerOrder()) || null;
+    const cap = ref.cap || null;
     if ((input.points ?? 0) > balances.points)
       throw unprocessable("INSUFFICIENT_POINTS", `點數不足，目前可用 ${balances.points} 點`);
     if (cap !== null && (input.points ?? 0) > cap) throw unprocessable("POINTS_CAP_EXCEEDED", `每筆訂單最多可折抵 ${cap} 點`);
@@ -110,14 +113,14 @@ export function createQuotes(deps: QuoteDeps) {
         price: l.v.price,
         qty: l.qty,
       })),
-      promotions: await promotions.rules(shopId),
+      promotions: promotions.runningRules(ref.own, ref.main),
       coupon,
       shipMethod: chosen ? { code: chosen.code, fee: chosen.fee, freeThreshold: chosen.free_threshold } : undefined,
       points: { requested: input.points ?? 0, owned: balances.points, capPerOrder: cap ?? Number.MAX_SAFE_INTEGER },
       wallet: { requested: input.wallet ?? 0, balance: balances.wallet },
     });
-    // Payment methods the back office switched off, and who a transfer would pay (one read).
-    const setup = await shops.paymentSetup(shopId);
+    // Payment methods the back office switched off, and who a transfer would pay.
+    const setup = ref.payment;
     return {
       shopId,
       lines,
@@ -201,6 +204,8 @@ export function createQuotes(deps: QuoteDeps) {
   return {
     build,
     paymentOptions,
+    /** Drops the kept reference reads (the cache switch calls this on every storefront write). */
+    forgetReference: () => reference.forget(),
 
     async payInfo(buyer: Buyer, source: Source, input: QuoteInputs): Promise<PayInfo> {
       const b = await build(buyer, source, input);

@@ -9,6 +9,12 @@ import type { CatalogueService } from "../catalogue/service.js";
 import type { PromotionRule } from "../checkout/pricing.js";
 
 type Row = typeof promotions.$inferSelect;
+/** A rule with its window, as the quote keeps it. */
+export interface ScheduledRule {
+  startsAt: Date;
+  endsAt: Date;
+  rule: PromotionRule;
+}
 
 /** The rule in words, as the activity page and the checkout quote explain it. */
 export function ruleText(p: Pick<Row, "kind" | "threshold" | "value" | "bundleQty" | "bundlePrice">): string {
@@ -42,12 +48,17 @@ export function createPromotionsService(db: Db, catalogue: CatalogueService, now
   });
 
   return {
-    /** The running rules of a shop (or the main mall's when it has none), for the checkout quote. */
-    async rules(shopId: number): Promise<PromotionRule[]> {
-      const [own] = await db.select({ n: count() }).from(promotions).where(running(shopId));
-      const id = (own?.n ?? 0) > 0 ? shopId : MAIN_SHOP_ID;
-      const rows = await db.select().from(promotions).where(running(id));
-      const links = rows.length
+    /**
+     * A shop's rules that have not ended, with their windows. The checkout quote keeps these a few
+     * seconds (checkout/reference.ts) and picks the running ones at each use with runningRules, so
+     * a rule starts and ends on the second whatever was kept.
+     */
+    async schedule(shopId: number): Promise<ScheduledRule[]> {
+      const rows = await db
+        .select()
+        .from(promotions)
+        .where(and(eq(promotions.shopId, shopId), gt(promotions.endsAt, now())));
+      const links = rows.some((r) => r.kind === "bundle_price")
         ? await db
             .select()
             .from(promotionProducts)
@@ -58,8 +69,10 @@ export function createPromotionsService(db: Db, catalogue: CatalogueService, now
               ),
             )
         : [];
-      return rows.map(
-        (p): PromotionRule =>
+      return rows.map((p) => ({
+        startsAt: p.startsAt,
+        endsAt: p.endsAt,
+        rule:
           p.kind === "bundle_price"
             ? {
                 id: p.id,
@@ -70,7 +83,15 @@ export function createPromotionsService(db: Db, catalogue: CatalogueService, now
                 bundlePrice: p.bundlePrice ?? 0,
               }
             : { id: p.id, title: p.title, kind: p.kind, threshold: p.threshold, value: p.value },
-      );
+      }));
+    },
+
+    /** The rules running now: the shop's own when it has any running, else the main mall's. */
+    runningRules(own: ScheduledRule[], main: ScheduledRule[]): PromotionRule[] {
+      const at = now();
+      const running = (list: ScheduledRule[]) => list.filter((r) => r.startsAt <= at && at < r.endsAt).map((r) => r.rule);
+      const mine = running(own);
+      return mine.length > 0 ? mine : running(main);
     },
 
     async list(shopId: number, page: number, perPage: number): Promise<Paged<Promotion>> {

@@ -63,7 +63,8 @@ export function sellerRoutes(
       async (req) => {
         const id = sessionOf(req).member.id;
         const saved = await shopSettings.save((await sellers.shopOf(id)).id, id, req.body);
-        if (saved.introChanged) invalidate();
+        // What applied at once (the intro; settings that need no review) shows on the storefront and in quotes.
+        invalidate();
         return ok(await shopSettings.view(await sellers.shopOf(id)), saved.message);
       },
     );
