@@ -86,6 +86,54 @@ describe("PGlite in its own thread", () => {
   });
 });
 
+describe("named prepared statements", () => {
+  it("are each connection's own in the one shared session, and go when the connection does", async () => {
+    const thread = await startPgliteThread({});
+    const client = async () => {
+      const c = new pg.Client({ stream: () => thread.connect(), user: "postgres", database: "postgres" });
+      await c.connect();
+      return c;
+    };
+    try {
+      const [a, b, observer] = await Promise.all([client(), client(), client()]);
+      // The same name with different text on two connections: each runs its own.
+      const [ra, rb] = await Promise.all([
+        a.query({ name: "same_name", text: "select $1::int + 1 as n", values: [1] }),
+        b.query({ name: "same_name", text: "select $1::int * 10 as n", values: [5] }),
+      ]);
+      expect([ra.rows, rb.rows]).toEqual([[{ n: 2 }], [{ n: 50 }]]);
+      // Used again (Bind only, no Parse): still each its own.
+      const again = await Promise.all([
+        a.query({ name: "same_name", text: "select $1::int + 1 as n", values: [41] }),
+        b.query({ name: "same_name", text: "select $1::int * 10 as n", values: [7] }),
+      ]);
+      expect(again.map((r) => r.rows)).toEqual([[{ n: 42 }], [{ n: 70 }]]);
+      const held = "select count(*)::int as n from pg_prepared_statements";
+      expect((await observer.query(held)).rows).toEqual([{ n: 2 }]);
+      await a.end();
+      await b.end();
+      expect((await observer.query(held)).rows).toEqual([{ n: 0 }]);
+      await observer.end();
+    } finally {
+      await thread.close();
+    }
+  });
+
+  it("a drizzle prepared query answers 100 callers at once over the pool", async () => {
+    const database = await openDatabase({ poolSize: 8 });
+    try {
+      const prepared = database.db
+        .select({ n: sql<number>`${sql.placeholder("n")}::int * 2` })
+        .from(sql`(select 1) as one`)
+        .prepare("double");
+      const answers = await Promise.all(Array.from({ length: 100 }, (_, n) => prepared.execute({ n })));
+      expect(answers.map((r) => r[0]?.n)).toEqual(Array.from({ length: 100 }, (_, n) => n * 2));
+    } finally {
+      await database.close();
+    }
+  });
+});
+
 describe("a client lost inside its transaction", () => {
   it("leaves nothing behind, and the others go on", async () => {
     const thread = await startPgliteThread({});

@@ -24,6 +24,7 @@ import { PGlite } from "@electric-sql/pglite";
  * @property {Buffer} partial bytes received that do not yet make a whole message
  * @property {Uint8Array[]} messages whole messages of the unit being received
  * @property {boolean} started whether the startup message (which has no type byte) has been seen
+ * @property {Set<string>} statements the named prepared statements it made (as renamed here)
  */
 /**
  * A unit of work; `close` rolls back the connection's open transaction instead.
@@ -69,7 +70,7 @@ function receive(connection, bytes) {
     buffer = buffer.subarray(length);
     // Terminate ends the client's connection, not the one backend session all clients share.
     if (type === 0x58 /* X */) continue;
-    connection.messages.push(message);
+    connection.messages.push(ownStatementNames(connection, message));
     // Sync ends an extended-protocol exchange; a simple Query stands alone; Flush asks for output.
     if (type === 0x53 /* S */ || type === 0x51 /* Q */ || type === 0x48 /* H */) {
       queue.push({ connection, messages: connection.messages });
@@ -77,6 +78,34 @@ function receive(connection, bytes) {
     }
   }
   connection.partial = Buffer.from(buffer);
+}
+
+/**
+ * Prepared statement names belong to a connection, but every connection here shares PGlite's one
+ * session: two clients preparing "product_detail" would collide. Each connection's names get its
+ * own prefix in Parse, Bind, Describe and Close (the unnamed statement needs none: a unit runs to
+ * its Sync alone).
+ * @param {Connection} connection @param {Uint8Array} message
+ */
+function ownStatementNames(connection, message) {
+  const type = message[0];
+  const bytes = Buffer.from(message.buffer, message.byteOffset, message.byteLength);
+  /** @param {number} at where the name starts @returns {Uint8Array} */
+  const renameAt = (at) => {
+    const end = bytes.indexOf(0, at);
+    if (end === at) return message;
+    const name = `c${connection.id}_${bytes.toString("utf8", at, end)}`;
+    if (type === 0x50 /* P */) connection.statements.add(name);
+    if (type === 0x43 /* C */) connection.statements.delete(name);
+    const out = Buffer.concat([bytes.subarray(0, at), Buffer.from(name, "utf8"), bytes.subarray(end)]);
+    out.writeInt32BE(out.length - 1, 1);
+    return new Uint8Array(out);
+  };
+  // Parse: name first. Bind: portal, then statement. Describe and Close: 'S' for a statement.
+  if (type === 0x50) return renameAt(5);
+  if (type === 0x42 /* B */) return renameAt(bytes.indexOf(0, 5) + 1);
+  if ((type === 0x44 /* D */ || type === 0x43) && bytes[5] === 0x53 /* S */) return renameAt(6);
+  return message;
 }
 
 /** @returns {Unit | undefined} */
@@ -97,6 +126,7 @@ async function pump(db) {
         // A client that leaves inside its transaction (a crash, a cut) must not leave it open.
         if (owner === connection && db.isInTransaction()) await db.execProtocolRaw(simpleQuery("rollback"));
         if (owner === connection) owner = undefined;
+        for (const name of connection.statements) await db.execProtocolRaw(simpleQuery(`deallocate "${name}"`));
         continue;
       }
       /** @type {Uint8Array[]} */
@@ -156,7 +186,13 @@ async function start() {
   port.on("message", (/** @type {ToWorker} */ message) => {
     switch (message.t) {
       case "open":
-        connections.set(message.id, { id: message.id, partial: Buffer.alloc(0), messages: [], started: false });
+        connections.set(message.id, {
+          id: message.id,
+          partial: Buffer.alloc(0),
+          messages: [],
+          started: false,
+          statements: new Set(),
+        });
         return;
       case "data": {
         const connection = connections.get(message.id);

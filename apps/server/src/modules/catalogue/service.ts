@@ -49,6 +49,36 @@ export function createCatalogueService(db: Db) {
       sql`exists (select 1 from ${shopProducts} sp where sp.shop_id = ${shopId} and sp.product_id = ${products}.id)`,
     ) as SQL;
   }
+  // The product page's one statement (the product, its breadcrumb, its images and variants as JSON
+  // arrays), built once and prepared by name: no query building per request, and PostgreSQL plans
+  // it once per connection.
+  const productDetailQuery = (shopCondition: SQL) => {
+    const parentCategory = alias(categories, "parent_category");
+    return db
+      .select({
+        p: products,
+        category: { id: categories.id, name: categories.name },
+        parent: { id: parentCategory.id, name: parentCategory.name },
+        images: sql<string[]>`(select coalesce(json_agg(i.url order by i.sort, i.id), '[]'::json)
+          from ${productImages} i where i.product_id = ${products}.id)`,
+        variants: sql<VariantRow[]>`(select coalesce(json_agg(json_build_object('id', v.id, 'sku', v.sku,
+          'name', v.name, 'price', v.price, 'listPrice', v.list_price, 'stock', v.stock, 'image', v.image)
+          order by v.sort, v.id), '[]'::json) from ${variants} v where v.product_id = ${products}.id)`,
+      })
+      .from(products)
+      .leftJoin(categories, eq(categories.id, products.categoryId))
+      .leftJoin(parentCategory, eq(parentCategory.id, categories.parentId))
+      .where(and(eq(products.id, sql.placeholder("id")), shopCondition));
+  };
+  const productDetail = {
+    main: productDetailQuery(eq(products.status, "on")).prepare("catalogue_product_main"),
+    subMall: productDetailQuery(
+      and(
+        eq(products.status, "on"),
+        sql`exists (select 1 from ${shopProducts} sp where sp.shop_id = ${sql.placeholder("shopId")} and sp.product_id = ${products}.id)`,
+      ) as SQL,
+    ).prepare("catalogue_product_sub_mall"),
+  };
 
   async function cards(shopId: number, opts: { tag?: string; limit: number; ids?: number[] }): Promise<ProductCard[]> {
     const conditions = [inShop(shopId)];
@@ -144,23 +174,9 @@ export function createCatalogueService(db: Db) {
     },
 
     async product(id: number, shopId: number): Promise<ProductView> {
-      // One statement: the product, its breadcrumb, and its images and variants as JSON arrays.
-      const parentCategory = alias(categories, "parent_category");
-      const [row] = await db
-        .select({
-          p: products,
-          category: { id: categories.id, name: categories.name },
-          parent: { id: parentCategory.id, name: parentCategory.name },
-          images: sql<string[]>`(select coalesce(json_agg(i.url order by i.sort, i.id), '[]'::json)
-            from ${productImages} i where i.product_id = ${products}.id)`,
-          variants: sql<VariantRow[]>`(select coalesce(json_agg(json_build_object('id', v.id, 'sku', v.sku,
-            'name', v.name, 'price', v.price, 'listPrice', v.list_price, 'stock', v.stock, 'image', v.image)
-            order by v.sort, v.id), '[]'::json) from ${variants} v where v.product_id = ${products}.id)`,
-        })
-        .from(products)
-        .leftJoin(categories, eq(categories.id, products.categoryId))
-        .leftJoin(parentCategory, eq(parentCategory.id, categories.parentId))
-        .where(and(eq(products.id, id), inShop(shopId)));
+      const [row] = await (shopId === MAIN_SHOP_ID
+        ? productDetail.main.execute({ id })
+        : productDetail.subMall.execute({ id, shopId }));
       if (!row) throw notFound("PRODUCT_NOT_FOUND", "找不到此商品，可能已下架");
       const { p, images, variants: vars } = row;
       const breadcrumb = [row.parent, row.category].filter((c): c is Crumb => c !== null && c.id !== null);
