@@ -134,6 +134,15 @@ describe("named prepared statements", () => {
   });
 });
 
+describe("a stopped thread", () => {
+  it("fails a new connection at once instead of leaving it waiting", async () => {
+    const thread = await startPgliteThread({});
+    await thread.close();
+    const client = new pg.Client({ stream: () => thread.connect(), user: "postgres", database: "postgres" });
+    await expect(client.connect()).rejects.toThrow("PGlite's thread has stopped");
+  });
+});
+
 describe("a client lost inside its transaction", () => {
   it("leaves nothing behind, and the others go on", async () => {
     const thread = await startPgliteThread({});

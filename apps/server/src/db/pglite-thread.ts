@@ -56,10 +56,15 @@ export async function startPgliteThread(options: WorkerOptions): Promise<PgliteT
     else if (message.t === "dump") pendingDump?.(message.tar);
     else if (message.t === "closed") closing?.();
   });
-  // A dead worker fails every open connection (their queries answer 503) rather than hanging them.
-  worker.on("error", (error) => {
-    for (const stream of streams.values()) stream.destroy(error);
-  });
+  // A dead worker fails every open connection, and every later one at once (their queries answer
+  // 503), rather than leaving them waiting for an answer that cannot come.
+  let gone: Error | undefined;
+  const fail = (error: Error) => {
+    gone ??= error;
+    for (const stream of streams.values()) stream.destroy(gone);
+  };
+  worker.on("error", fail);
+  worker.on("exit", () => fail(new Error("PGlite's thread has stopped")));
   // The thread keeps the process alive only while a connection is in use (pg's pool unrefs its
   // idle connections, allowExitOnIdle) or a dump or close is pending: a finished script exits.
   const inUse = new Set<number>();
@@ -79,6 +84,11 @@ export async function startPgliteThread(options: WorkerOptions): Promise<PgliteT
   class WorkerStream extends Duplex {
     readonly id = nextId++;
     connect() {
+      if (gone) {
+        const error = gone;
+        process.nextTick(() => this.destroy(error));
+        return this;
+      }
       streams.set(this.id, this);
       this.ref();
       send({ t: "open", id: this.id });
