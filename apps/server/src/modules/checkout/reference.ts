@@ -58,5 +58,3 @@ export function createQuoteReference({ shops, logistics, promotions, loyalty }: 
     },
   };
 }
-
-export type QuoteReference = ReturnType<typeof createQuoteReference>;
