@@ -41,13 +41,15 @@ type VariantRow = Pick<typeof variants.$inferSelect, "id" | "sku" | "name" | "pr
 
 export function createCatalogueService(db: Db) {
   /** Products on shelf in a shop: all of them in the main mall, the seller's selection elsewhere. */
-  function inShop(shopId: number): SQL {
-    const onShelf = eq(products.status, "on");
-    if (shopId === MAIN_SHOP_ID) return onShelf;
-    return and(
+  const onShelf = eq(products.status, "on");
+  /** On shelf and in a sub-mall's selection; `shop` is its id or a prepared statement's placeholder. */
+  const inSubMall = (shop: unknown) =>
+    and(
       onShelf,
-      sql`exists (select 1 from ${shopProducts} sp where sp.shop_id = ${shopId} and sp.product_id = ${products}.id)`,
+      sql`exists (select 1 from ${shopProducts} sp where sp.shop_id = ${shop} and sp.product_id = ${products}.id)`,
     ) as SQL;
+  function inShop(shopId: number): SQL {
+    return shopId === MAIN_SHOP_ID ? onShelf : inSubMall(shopId);
   }
   // The product page's one statement (the product, its breadcrumb, its images and variants as JSON
   // arrays), built once and prepared by name: no query building per request, and PostgreSQL plans
@@ -71,13 +73,8 @@ export function createCatalogueService(db: Db) {
       .where(and(eq(products.id, sql.placeholder("id")), shopCondition));
   };
   const productDetail = {
-    main: productDetailQuery(eq(products.status, "on")).prepare("catalogue_product_main"),
-    subMall: productDetailQuery(
-      and(
-        eq(products.status, "on"),
-        sql`exists (select 1 from ${shopProducts} sp where sp.shop_id = ${sql.placeholder("shopId")} and sp.product_id = ${products}.id)`,
-      ) as SQL,
-    ).prepare("catalogue_product_sub_mall"),
+    main: productDetailQuery(onShelf).prepare("catalogue_product_main"),
+    subMall: productDetailQuery(inSubMall(sql.placeholder("shopId"))).prepare("catalogue_product_sub_mall"),
   };
 
   async function cards(shopId: number, opts: { tag?: string; limit: number; ids?: number[] }): Promise<ProductCard[]> {
