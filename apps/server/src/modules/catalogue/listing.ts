@@ -20,56 +20,93 @@ export const cardColumns = {
   in_stock: inStock,
 };
 
+/** One key of a listing order: its expression, its direction and the type its bookmark casts back to. */
+interface SortKey {
+  expr: SQL;
+  dir: "asc" | "desc" | "desc nulls last";
+  type: "integer" | "boolean" | "timestamptz";
+}
+
 /**
  * Each order is one listing index read forwards or backwards (schema/catalogue.ts) and ends in the
  * id, so pages never overlap. Directions are spelt with their NULLS side because an index only
  * serves the order it was built in: the newest index is `desc nulls last` (drizzle's default), and
  * a bare `desc` (nulls first) made PostgreSQL sort the whole category instead.
  */
-function keysFor(sort: ProductSort): Array<[SQL, string]> {
+function keysFor(sort: ProductSort): SortKey[] {
   switch (sort) {
     case "price_asc":
       return [
-        [sql`${products.price}`, "asc"],
-        [sql`${products.id}`, "asc"],
+        { expr: sql`${products.price}`, dir: "asc", type: "integer" },
+        { expr: sql`${products.id}`, dir: "asc", type: "integer" },
       ];
     case "price_desc":
       return [
-        [sql`${products.price}`, "desc"],
-        [sql`${products.id}`, "desc"],
+        { expr: sql`${products.price}`, dir: "desc", type: "integer" },
+        { expr: sql`${products.id}`, dir: "desc", type: "integer" },
       ];
     case "hot":
       return [
-        [sql`('hot' = any(${products.tags}))`, "desc"],
-        [sql`${products.sort}`, "asc"],
-        [sql`${products.id}`, "asc"],
+        { expr: sql`('hot' = any(${products.tags}))`, dir: "desc", type: "boolean" },
+        { expr: sql`${products.sort}`, dir: "asc", type: "integer" },
+        { expr: sql`${products.id}`, dir: "asc", type: "integer" },
       ];
     default:
       return [
-        [sql`${products.createdAt}`, "desc nulls last"],
-        [sql`${products.id}`, "desc nulls last"],
+        { expr: sql`${products.createdAt}`, dir: "desc nulls last", type: "timestamptz" },
+        { expr: sql`${products.id}`, dir: "desc nulls last", type: "integer" },
       ];
   }
 }
 
-const orderFor = (sort: ProductSort) => keysFor(sort).map(([key, dir]) => sql`${key} ${sql.raw(dir)}`);
+const orderFor = (keys: SortKey[]) => keys.map((k) => sql`${k.expr} ${sql.raw(k.dir)}`);
 
 /**
- * The ids of one page of a listing over several categories (a top category with its children). An
- * `in (…)` list cannot be read in order from one index, so PostgreSQL read every product of them
- * and sorted; instead each category gives its first offset + perPage by its own index and the
- * page is taken from their merge.
+ * The rows after a bookmark (the keys of the previous page's last row, placeholders b0…), as conditions that each read
+ * one index from its start key on. Keys of one direction compare as a row, which PostgreSQL seeks to;
+ * an order that changes direction (熱銷: hot first, then by sort) needs one condition per run.
  */
-function mergedPageIds(where: SQL, categoryIds: number[], sort: ProductSort, offset: number, perPage: number): SQL {
-  const keys = keysFor(sort);
+function after(keys: SortKey[]): SQL[] {
+  const runs: number[][] = [];
+  keys.forEach((k, i) => {
+    const run = runs.at(-1);
+    if (run && keys[run[0] ?? 0]?.dir.startsWith("desc") === k.dir.startsWith("desc")) run.push(i);
+    else runs.push([i]);
+  });
+  const value = (i: number) => sql`${sql.placeholder(`b${i}`)}::${sql.raw(keys[i]?.type ?? "text")}`;
+  return runs.map((run, j) => {
+    // Equal as a closed range: PostgreSQL rewrites `hot = false` to `not hot`, which no longer
+    // matches the index expression, and then read the index from the category's first entry.
+    const equal = runs
+      .slice(0, j)
+      .flat()
+      .map((i) => sql`${keys[i]?.expr} >= ${value(i)} and ${keys[i]?.expr} <= ${value(i)}`);
+    const op = sql.raw(keys[run[0] ?? 0]?.dir.startsWith("desc") ? "<" : ">");
+    const row = (part: (i: number) => SQL) => sql.join(run.map(part), sql`, `);
+    return sql.join([...equal, sql`(${row((i) => sql`${keys[i]?.expr}`)}) ${op} (${row(value)})`], sql` and `);
+  });
+}
+
+/**
+ * The ids of one page. With one condition it is one index read; with several (a top category's
+ * children, an order that changes direction) each condition gives its first offset + perPage by its
+ * own index and the page is taken from their merge. An `in (…)` list of categories read as one made
+ * PostgreSQL read every product of them and sort.
+ */
+function pageIds(where: SQL, conditions: SQL[], keys: SortKey[]): SQL {
+  const [offset, perPage, branchLimit] = ["offset", "perPage", "branchLimit"].map((name) => sql.placeholder(name));
+  if (conditions.length <= 1) {
+    const extra = conditions[0] ? sql` and ${conditions[0]}` : sql``;
+    return sql`(select ${products.id} from ${products} where ${where}${extra} order by ${sql.join(orderFor(keys), sql`, `)} limit ${perPage} offset ${offset})`;
+  }
   const columns = sql.join(
-    keys.map(([key], i) => sql`${key} as ${sql.raw(`k${i}`)}`),
+    keys.map((k, i) => sql`${k.expr} as ${sql.raw(`k${i}`)}`),
     sql`, `,
   );
-  const order = (prefix: string) => sql.raw(keys.map(([, dir], i) => `${prefix}k${i} ${dir}`).join(", "));
-  const branches = categoryIds.map(
+  const order = (prefix: string) => sql.raw(keys.map((k, i) => `${prefix}k${i} ${k.dir}`).join(", "));
+  const branches = conditions.map(
     (c) =>
-      sql`(select ${products.id} as id, ${columns} from ${products} where ${where} and ${products.categoryId} = ${c} order by ${order("")} limit ${offset + perPage})`,
+      sql`(select ${products.id} as id, ${columns} from ${products} where ${where} and ${c} order by ${order("")} limit ${branchLimit})`,
   );
   return sql`(select u.id from (${sql.join(branches, sql` union all `)}) u order by ${order("u.")} limit ${perPage} offset ${offset})`;
 }
@@ -83,37 +120,67 @@ const COUNT_TTL_MS = 60_000;
 
 /**
  * Listing pages that read what they return. A page is one statement: its ids by the listing index
- * (offset + per-page index entries) and their cards, in order. The total is counted once per set of
- * conditions and reused by every sort and page of it until the catalogue changes (`forget`, called
- * by the same switch that drops the response caches, across instances through Redis) or a minute
- * passes; a first page shorter than a page needs no count at all. The category tree is read once
- * the same way. Before this a category page ran six statements and read ~20,000 rows (the count
- * scanned the whole category every time); docs/performance.md has the plans.
+ * and their cards, in order. The total is counted once per set of conditions and reused by every
+ * sort and page of it until the catalogue changes (`forget`, called by the same switch that drops
+ * the response caches, across instances through Redis) or a minute passes; a first page shorter
+ * than a page needs no count at all. The category tree is read once the same way.
+ *
+ * Pages keep numbers (the spec's `page`), but each full page leaves a bookmark for the next: the
+ * keys of its last row. Page N starts from the nearest bookmark at or below it and skips only the
+ * pages in between, so a shopper paging on, or many shoppers on the same pages, read about one page
+ * of index entries instead of every entry before it (decision 61). Before this a category page ran
+ * six statements and read ~20,000 rows; docs/performance.md has the plans.
  */
 export function createListing(db: Db) {
   const dialect = new PgDialect();
   const counts = new LRUCache<string, number>({ max: 10_000, ttl: COUNT_TTL_MS });
+  /** Per listing (conditions, sort, page size): page number → the keys its first row comes after. */
+  const bookmarks = new LRUCache<string, Map<number, string[]>>({ max: 2_000, ttl: COUNT_TTL_MS });
+  /** Statements of named forms, built once: no query building per request (the forms are few). */
+  const prepared = new Map<string, Executable>();
   let tree: Promise<CategoryRow[]> | undefined;
-  /** Bumped by forget(): a count begun before a write is not remembered after it. */
+  /** Bumped by forget(): a count or bookmark begun before a write is not remembered after it. */
   let generation = 0;
 
-  async function total(where: SQL): Promise<number> {
-    const q = dialect.sqlToQuery(where);
-    const key = `${q.sql}\n${JSON.stringify(q.params)}`;
+  /** Runs a statement: prepared once per form when the listing has one, built each time otherwise. */
+  async function run<T>(form: string | undefined, build: () => Statement, values: Record<string, unknown>): Promise<T> {
+    if (form === undefined) return (await build().execute(values)) as T;
+    let statement = prepared.get(form);
+    if (!statement) {
+      statement = build().prepare(`catalogue_listing_${prepared.size + 1}`);
+      prepared.set(form, statement);
+    }
+    return (await statement.execute(values)) as T;
+  }
+
+  async function total(q: Listing, key: string): Promise<number> {
     const known = counts.get(key);
     if (known !== undefined) return known;
     const begun = generation;
-    const [row] = await db.select({ n: count() }).from(products).where(where);
+    const form = q.form && `count|${q.form}`;
+    const [row] = await run<Array<{ n: number }>>(
+      form,
+      () => db.select({ n: count() }).from(products).where(q.where),
+      q.values ?? {},
+    );
     const n = row?.n ?? 0;
     if (begun === generation) counts.set(key, n);
     return n;
   }
 
+  /** The nearest bookmark at or below `page`: the page it starts and the keys it comes after. */
+  function nearest(marks: Map<number, string[]> | undefined, page: number): { from: number; keys?: string[] } {
+    let best: { from: number; keys?: string[] } = { from: 1 };
+    for (const [p, keys] of marks ?? []) if (p <= page && p > best.from) best = { from: p, keys };
+    return best;
+  }
+
   return {
-    /** Drops the remembered counts and category tree: call after any catalogue write. */
+    /** Drops the remembered counts, bookmarks and category tree: call after any catalogue write. */
     forget() {
       generation++;
       counts.clear();
+      bookmarks.clear();
       tree = undefined;
     },
 
@@ -130,31 +197,80 @@ export function createListing(db: Db) {
       return tree;
     },
 
-    /**
-     * One page of cards under `where`, and how many there are in all. `categoryIds`: the categories
-     * `where` already limits the listing to, when there are several (read each by its index).
-     */
-    async pagedCards(where: SQL, sort: ProductSort, page: number, perPage: number, categoryIds: number[] = []) {
-      const offset = (page - 1) * perPage;
-      const pageIds =
-        categoryIds.length > 1
-          ? mergedPageIds(where, categoryIds, sort, offset, perPage)
-          : db
-              .select({ id: products.id })
-              .from(products)
-              .where(where)
-              .orderBy(...orderFor(sort))
-              .limit(perPage)
-              .offset(offset);
-      const rows = await db
-        .select(cardColumns)
-        .from(products)
-        .where(inArray(products.id, pageIds))
-        .orderBy(...orderFor(sort));
-      const list = rows.map(toCard);
+    /** One page of cards of a listing, and how many there are in all. */
+    async pagedCards(q: Listing, sort: ProductSort, page: number, perPage: number) {
+      const begun = generation;
+      const whereKey = q.form ? `${q.form}\n${JSON.stringify(q.values)}` : compiled(dialect, q.where);
+      const listingKey = `${whereKey}\n${sort}\n${perPage}`;
+      const keys = keysFor(sort);
+      const { from, keys: bookmark } = nearest(bookmarks.get(listingKey), page);
+      const branches = q.categories ?? 0;
+      const build = () => {
+        const seek = bookmark ? after(keys) : [undefined];
+        const inCategory =
+          branches > 1
+            ? Array.from({ length: branches }, (_, i) => sql`${products.categoryId} = ${sql.placeholder(`c${i}`)}`)
+            : [undefined];
+        const conditions = inCategory.flatMap((c) =>
+          seek.map((s) => (c && s ? sql`${c} and ${s}` : (c ?? s))).filter((x): x is SQL => x !== undefined),
+        );
+        return db
+          .select({
+            ...cardColumns,
+            keys: sql<string[]>`array[${sql.join(
+              keys.map((k) => sql`(${k.expr})::text`),
+              sql`, `,
+            )}]`,
+          })
+          .from(products)
+          .where(inArray(products.id, pageIds(q.where, conditions, keys)))
+          .orderBy(...orderFor(keys));
+      };
+      const offset = (page - from) * perPage;
+      const values: Record<string, unknown> = { ...q.values, offset, perPage, branchLimit: offset + perPage };
+      bookmark?.forEach((v, i) => {
+        values[`b${i}`] = v;
+      });
+      const form = q.form && `${q.form}|${sort}|${bookmark ? "after" : "start"}`;
+      const rows = await run<Array<ProductCard & { keys: string[] }>>(form, build, values);
+      const last = rows.at(-1);
+      if (rows.length === perPage && last && begun === generation) {
+        const marks = bookmarks.get(listingKey) ?? new Map<number, string[]>();
+        marks.set(page + 1, last.keys);
+        if (!bookmarks.has(listingKey)) bookmarks.set(listingKey, marks);
+      }
+      const list = rows.map(({ keys: _, ...card }) => toCard(card));
       // A short page is the last one: what came before it and what it holds is the total.
-      const n = list.length > 0 && list.length < perPage ? offset + list.length : await total(where);
+      const before = (page - 1) * perPage;
+      const n = list.length > 0 && list.length < perPage ? before + list.length : await total(q, whereKey);
       return { list, total: n };
     },
   };
+}
+
+interface Executable {
+  execute(values: Record<string, unknown>): Promise<unknown>;
+}
+/** A drizzle query with placeholders: run as it is, or prepared by name. */
+interface Statement extends Executable {
+  prepare(name: string): Executable;
+}
+
+/** A listing's conditions and how its statements are reused. */
+export interface Listing {
+  /** The conditions; with a form, values are `sql.placeholder`s filled from `values`. */
+  where: SQL;
+  /**
+   * Names the statement's shape: listings of one form share prepared statements, so the same form
+   * must always give the same `where` text. Without one the statement is built each time.
+   */
+  form?: string;
+  values?: Record<string, unknown>;
+  /** When the conditions span several categories: how many, as placeholders c0, c1… in `values`. */
+  categories?: number;
+}
+
+function compiled(dialect: PgDialect, where: SQL): string {
+  const q = dialect.sqlToQuery(where);
+  return `${q.sql}\n${JSON.stringify(q.params)}`;
 }

@@ -2,6 +2,7 @@ import type { ListingFilters, ProductCard, ProductSort, SearchPage, Suggestion }
 import { and, asc, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { products } from "../../db/schema/index.js";
+import type { Listing } from "./listing.js";
 import { approximateDistance, approximateTokens, type ParsedQuery, parseQuery } from "./search.js";
 
 /** Candidates read for typo matching: enough for a shop's catalogue, bounded for a huge one. */
@@ -10,7 +11,7 @@ const APPROXIMATE_CANDIDATES = 2000;
 interface ListingParts {
   inShop: (shopId: number) => SQL;
   filtered: (where: SQL, f: ListingFilters) => SQL;
-  pagedCards: (where: SQL, sort: ProductSort, page: number, perPage: number) => Promise<{ list: ProductCard[]; total: number }>;
+  pagedCards: (q: Listing, sort: ProductSort, page: number, perPage: number) => Promise<{ list: ProductCard[]; total: number }>;
 }
 
 const tokenArray = (tokens: string[]) =>
@@ -86,11 +87,11 @@ export function createProductSearch(db: Db, parts: ListingParts) {
       // No keyword at all is /product's 全部商品; a keyword of only symbols matches nothing.
       if (!match && keyword.trim() !== "") return empty;
       const inThisShop = filtered(inShop(shopId), filters);
-      const exact = await pagedCards(match ? (and(inThisShop, match) as SQL) : inThisShop, sort, page, perPage);
+      const exact = await pagedCards({ where: match ? (and(inThisShop, match) as SQL) : inThisShop }, sort, page, perPage);
       if (exact.total > 0 || !match) return { ...empty, ...exact };
       const ids = await approximateIds(q, inThisShop);
       if (ids.length === 0) return empty;
-      const close = await pagedCards(and(inThisShop, inArray(products.id, ids)) as SQL, sort, page, perPage);
+      const close = await pagedCards({ where: and(inThisShop, inArray(products.id, ids)) as SQL }, sort, page, perPage);
       return { ...empty, ...close, approximate: true };
     },
   };

@@ -93,11 +93,15 @@ export function createCatalogueService(db: Db) {
     return rows.map(toCard);
   }
 
-  /** A listing's conditions with the shopper's price range and 只看有現貨. */
-  function filtered(where: SQL, f: ListingFilters): SQL {
+  /**
+   * A listing's conditions with the shopper's price range and 只看有現貨; with `placeholders`, the
+   * prices are `minPrice` and `maxPrice` placeholders of a prepared listing.
+   */
+  function filtered(where: SQL, f: ListingFilters, placeholders = false): SQL {
     const parts = [where];
-    if (f.min_price !== undefined) parts.push(gte(products.price, f.min_price));
-    if (f.max_price !== undefined) parts.push(lte(products.price, f.max_price));
+    const price = (name: string, value: number) => (placeholders ? sql.placeholder(name) : value);
+    if (f.min_price !== undefined) parts.push(gte(products.price, price("minPrice", f.min_price)));
+    if (f.max_price !== undefined) parts.push(lte(products.price, price("maxPrice", f.max_price)));
     if (f.in_stock) parts.push(inStock);
     return and(...parts) as SQL;
   }
@@ -150,8 +154,27 @@ export function createCatalogueService(db: Db) {
       const top = parent ?? category;
       const children = all.filter((c) => c.parentId === top.id).map((c) => ({ id: c.id, name: c.name }));
       const ids = category.parentId === null ? [category.id, ...children.map((c) => c.id)] : [category.id];
-      const where = and(inShop(shopId), inArray(products.categoryId, ids)) as SQL;
-      const { list, total } = await pagedCards(filtered(where, filters), sort, page, perPage, ids);
+      // One prepared statement per form of listing: which mall, how many categories, which filters.
+      const main = shopId === MAIN_SHOP_ID;
+      const inCategories = inArray(
+        products.categoryId,
+        ids.map((_, i) => sql.placeholder(`c${i}`)),
+      );
+      const where = and(main ? onShelf : inSubMall(sql.placeholder("shopId")), inCategories) as SQL;
+      const values: Record<string, unknown> = { shopId, minPrice: filters.min_price, maxPrice: filters.max_price };
+      ids.forEach((c, i) => {
+        values[`c${i}`] = c;
+      });
+      const form = [
+        "category",
+        main ? "main" : "sub",
+        ids.length,
+        filters.min_price !== undefined,
+        filters.max_price !== undefined,
+        Boolean(filters.in_stock),
+      ].join("|");
+      const query = { where: filtered(where, filters, true), form, values, categories: ids.length };
+      const { list, total } = await pagedCards(query, sort, page, perPage);
       const breadcrumb: Crumb[] = parent
         ? [
             { id: parent.id, name: parent.name },
