@@ -10,7 +10,7 @@ import type { LoyaltyService } from "../loyalty/service.js";
 import type { AddressBookService } from "../members/addresses.js";
 import type { CardCharge } from "../orders/card-charge.js";
 import type { GuestAccess } from "../orders/guest-access.js";
-import type { Payments } from "../orders/payments.js";
+import type { PaymentRow, Payments } from "../orders/payments.js";
 import { actorOf, type Buyer, type Order, type OrderLifecycle } from "../orders/service.js";
 import type { Idempotency, IdempotencyClaim } from "./idempotency.js";
 import { type BuiltQuote, isCvs, type Quotes, type Source } from "./quote.js";
@@ -29,7 +29,7 @@ export interface PlaceOrderDeps {
   addresses: AddressBookService;
   lifecycle: OrderLifecycle;
   payments: Payments;
-  charge: Pick<CardCharge, "charge">;
+  charge: Pick<CardCharge, "chargeClaimed">;
   idempotency: Idempotency;
   guestAccess: GuestAccess;
   findOrder: (orderNo: string) => Promise<Order | undefined>;
@@ -142,8 +142,11 @@ export function createPlaceOrder(deps: PlaceOrderDeps) {
             if (q.walletUsed > 0)
               await loyalty.changeWallet(tx, buyer.memberId, -q.walletUsed, `訂單 ${orderNo} 付款`, `${ref}:use`);
           }
-          await payments.open(tx, order, payee);
-          return b.q.payable === 0 ? lifecycle.pay(tx, order, "system", "點數／錢包全額付款") : order;
+          // A card order's first attempt is claimed here, with the order nobody else can see yet:
+          // one transaction less than claiming it under the order's lock afterwards.
+          const payment = await payments.open(tx, order, payee, input.payment_method === "card");
+          if (b.q.payable === 0) return { order: await lifecycle.pay(tx, order, "system", "點數／錢包全額付款") };
+          return { order, payment };
         });
       } catch (error) {
         // Six random digits per day: a clash is rare, and a new number fixes it.
@@ -195,7 +198,7 @@ export function createPlaceOrder(deps: PlaceOrderDeps) {
         claimId = claimed.claimId;
       }
 
-      let order: Order;
+      let placed: { order: Order; payment?: PaymentRow };
       try {
         const b = await quotes.build(buyer, source, input);
         if (b.q.couponRejected) throw unprocessable("COUPON_NOT_APPLICABLE", b.q.couponRejected);
@@ -206,14 +209,15 @@ export function createPlaceOrder(deps: PlaceOrderDeps) {
         }
         const option = quotes.paymentOptions(b, input.ship_method).find((o) => o.code === input.payment_method);
         if (!option?.available) throw unprocessable("PAYMENT_METHOD_UNAVAILABLE", option?.reason ?? "此付款方式目前無法使用");
-        order = await createOrder(buyer, source, input, b, claimId);
+        placed = await createOrder(buyer, source, input, b, claimId);
       } catch (error) {
         if (claimId !== null) await deps.idempotency.release(claimId);
         throw error;
       }
+      const { order, payment } = placed;
       const next: NextStep =
-        order.paymentMethod === "card" && order.status === "pending_payment"
-          ? await deps.charge.charge(order, prime ?? "", options.origin)
+        order.paymentMethod === "card" && payment?.status === "charging"
+          ? await deps.charge.chargeClaimed(order, payment, prime ?? "", options.origin)
           : await payments.nextFor(order);
       const answer: StoreResult = { order_no: order.orderNo, next };
       if (claim) await deps.idempotency.answer(claim.scopeKey, answer);

@@ -4,7 +4,7 @@ import type { Db } from "../../db/client.js";
 import { orders, payments } from "../../db/schema/index.js";
 import type { CardGateway, PayByPrimeResult } from "../../integrations/tappay/client.js";
 import { conflict } from "../../lib/errors.js";
-import type { Payments } from "./payments.js";
+import type { PaymentRow, Payments } from "./payments.js";
 import type { Order, OrderLifecycle } from "./service.js";
 
 /** An attempt in doubt blocks a new one until reconciliation (every 5 minutes) has looked it up. */
@@ -66,8 +66,14 @@ export function createCardCharge(deps: {
       return { order: o, payment: claimed ?? null };
     });
     if (!attempt.payment) return pay.nextFor(attempt.order);
-    const payment = attempt.payment;
+    return chargeClaimed(order, attempt.payment, prime, origin);
+  }
 
+  /**
+   * The provider call for an attempt already claimed (status charging): by `charge`, or by the
+   * transaction that created the order with its first attempt (no one else could see it yet).
+   */
+  async function chargeClaimed(order: Order, payment: PaymentRow, prime: string, origin: string): Promise<NextStep> {
     const finishUrl = `${origin}/orderfinish?order_no=${order.orderNo}`;
     let result: PayByPrimeResult;
     try {
@@ -118,7 +124,7 @@ export function createCardCharge(deps: {
       if (!waiting) return { type: "card_failed", message: "訂單狀態已變更，請重新整理" };
       return { type: "redirect_3ds", url: result.payment_url };
     }
-    await pay.settleCard(payment.id, result.rec_trade_id, last4, "信用卡付款成功");
+    await pay.settleCard(payment.id, result.rec_trade_id, last4, "信用卡付款成功", order.id);
     return { type: "done" };
   }
 
@@ -151,6 +157,7 @@ export function createCardCharge(deps: {
 
   return {
     charge,
+    chargeClaimed,
     reconcileCharge,
     /** Attempts charging for longer than any provider call takes. */
     async chargesInDoubt(): Promise<number[]> {

@@ -120,12 +120,15 @@ export function createPayments(deps: PaymentsDeps) {
    * A card the provider says was charged. Marks the order paid once; if the order was cancelled or
    * paid by another attempt meanwhile, the money goes straight back.
    */
-  async function settleCard(paymentId: number, recTradeId: string, last4: string, reason: string) {
-    const [first] = await db.select({ orderId: payments.orderId }).from(payments).where(eq(payments.id, paymentId));
+  /** `orderId`: the attempt's order when the caller knows it (saves a read). */
+  async function settleCard(paymentId: number, recTradeId: string, last4: string, reason: string, orderId?: number) {
+    const [first] = orderId
+      ? [{ orderId }]
+      : await db.select({ orderId: payments.orderId }).from(payments).where(eq(payments.id, paymentId));
     if (!first) return;
     await lifecycle.withOrder({ id: first.orderId }, async (tx, o, commit) => {
       const [p] = await tx.select().from(payments).where(eq(payments.id, paymentId));
-      if (!p || p.status === "paid" || p.status === "refunded") return; // counted already (a repeated notify)
+      if (!p || p.orderId !== o.id || p.status === "paid" || p.status === "refunded") return; // counted already (a repeated notify)
       const [paid] = await tx
         .update(payments)
         .set({ status: "paid", providerRef: recTradeId, message: last4 || p.message, updatedAt: now() })
@@ -153,8 +156,11 @@ export function createPayments(deps: PaymentsDeps) {
       server_type: deps.cardPublic.serverType,
     }),
 
-    /** The order's first payment, in the transaction that creates the order. */
-    async open(tx: Tx, order: Order, payee: "company" | "shop") {
+    /**
+     * The order's first payment, in the transaction that creates the order. `charging`: a card
+     * attempt claimed at once, as the order is charged right after it commits.
+     */
+    async open(tx: Tx, order: Order, payee: "company" | "shop", charging = false) {
       const [row] = await tx
         .insert(payments)
         .values({
@@ -162,7 +168,7 @@ export function createPayments(deps: PaymentsDeps) {
           method: order.paymentMethod,
           provider: order.paymentMethod === "card" ? (card.simulated ? "tappay-simulator" : "tappay") : order.paymentMethod,
           amount: order.payable,
-          status: order.payable === 0 ? "paid" : "pending",
+          status: order.payable === 0 ? "paid" : charging ? "charging" : "pending",
           payee,
           createdAt: order.createdAt,
           updatedAt: order.createdAt,
