@@ -4,6 +4,7 @@ import { PgDialect } from "drizzle-orm/pg-core";
 import { LRUCache } from "lru-cache";
 import type { Db } from "../../db/client.js";
 import { categories, products, variants } from "../../db/schema/index.js";
+import { sha256 } from "../../lib/crypto.js";
 
 // Columns are written table-qualified: drizzle prints a lone table's columns bare, and a bare "id"
 // inside this subquery would be the variant's own id (cards once said sold-out products were in stock).
@@ -114,6 +115,9 @@ function pageIds(where: SQL, conditions: SQL[], keys: SortKey[]): SQL {
 export const toCard = (r: ProductCard): ProductCard => ({ ...r, in_stock: Boolean(r.in_stock) });
 
 export type CategoryRow = typeof categories.$inferSelect;
+
+/** Bookmarks kept per listing: a crawler walking 10,000 pages of one does not make each page copy 10,000. */
+const BOOKMARKS_PER_LISTING = 500;
 
 /** How long a listing's count is reused: the response cache's lifetime, so 只看有現貨 is as fresh as a cached page. */
 const COUNT_TTL_MS = 60_000;
@@ -255,9 +259,11 @@ export function createListing(db: Db) {
       const rows = await run<Array<ProductCard & { keys: string[] }>>(form, build, values);
       const last = rows.at(-1);
       const marks = bookmarks.get(listingKey);
-      if (rows.length === perPage && last && begun === generation && !marks?.has(page + 1)) {
-        // A new map, not the old one grown: the cache sizes an entry only when it changes.
-        bookmarks.set(listingKey, new Map(marks).set(page + 1, last.keys));
+      const room = (marks?.size ?? 0) < BOOKMARKS_PER_LISTING;
+      if (rows.length === perPage && last && begun === generation && room && !marks?.has(page + 1)) {
+        // A new map, not the old one grown: the cache sizes an entry only when it changes. The
+        // listing's 60 s run from its first bookmark, not its latest.
+        bookmarks.set(listingKey, new Map(marks).set(page + 1, last.keys), { noUpdateTTL: true });
       }
       const list = rows.map(({ keys: _, ...card }) => toCard(card));
       // A short page is the last one: what came before it and what it holds is the total.
@@ -290,7 +296,8 @@ export interface Listing {
   categories?: number;
 }
 
+/** A built listing's key: hashed, as a search's close matches carry up to 2,000 ids. */
 function compiled(dialect: PgDialect, where: SQL): string {
   const q = dialect.sqlToQuery(where);
-  return `${q.sql}\n${JSON.stringify(q.params)}`;
+  return sha256(`${q.sql}\n${JSON.stringify(q.params)}`);
 }
