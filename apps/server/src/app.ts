@@ -329,6 +329,7 @@ export async function buildApp(options: BuildOptions): Promise<ShopApp> {
   const dropLocal = () => {
     services.catalogue.forgetListings();
     services.quotes.forgetReference();
+    services.messageTemplates.forget();
     apiCache.invalidate();
     pageCache?.invalidate();
   };

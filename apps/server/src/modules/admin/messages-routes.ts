@@ -35,7 +35,7 @@ const view = (m: OutboxRow) => ({
 /** Back office: the customer-message log and, in 測試模式, the local mailbox (apps/admin/src/messages.tsx). */
 export function messageAdminRoutes(
   app: AdminApp,
-  { actor, paged }: AdminRouteKit,
+  { actor, paged, changed }: AdminRouteKit,
   services: { outbox: Outbox; messageTemplates: MessageTemplates; staff: StaffService; testMailbox?: LocalSmtp["mailbox"] },
 ) {
   const templates = services.messageTemplates;
@@ -62,12 +62,13 @@ export function messageAdminRoutes(
   app.put(
     "/admin/message_templates/:event",
     { schema: { params: templateEventParam, body: templateInput, response: answers(messageTemplateView) } },
-    async (req) => ok(await templates.save(req.params.event, req.body, audited(req, "message_template.save")), "已儲存通知範本"),
+    async (req) =>
+      changed(await templates.save(req.params.event, req.body, audited(req, "message_template.save")), "已儲存通知範本"),
   );
   app.delete(
     "/admin/message_templates/:event",
     { schema: { params: templateEventParam, response: answers(messageTemplateView) } },
-    async (req) => ok(await templates.reset(req.params.event, audited(req, "message_template.reset")), "已還原預設範本"),
+    async (req) => changed(await templates.reset(req.params.event, audited(req, "message_template.reset")), "已還原預設範本"),
   );
   app.get("/admin/messages", { schema: { querystring: messageQuery, response: answers(outboxMessagePage) } }, async (req) => {
     const { rows, total } = await services.outbox.log(req.query, req.query.page, req.query.per_page);

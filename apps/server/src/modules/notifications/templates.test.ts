@@ -1,4 +1,6 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { messageTemplates } from "../../db/schema/index.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
 import { guestCartOrder, orderSteps } from "../../test/order-helpers.js";
 
@@ -69,6 +71,24 @@ describe("通知範本: the shop's wording of customer messages, edited in the b
 
     const reset = await t.call<Template>("DELETE", "/api/admin/message_templates/shipped", { token: operator });
     expect([reset.status, reset.body.data.custom, reset.body.data.subject]).toEqual([200, false, "訂單 {order_no} 已出貨"]);
+  });
+
+  it("orders keep the wording they read until the cache switch drops it (a save on another instance)", async () => {
+    await shippedGuestOrder("tpl-kept-1@example.com"); // the wording is now kept
+    // Written past this instance's service, as another instance's save would be.
+    await t.database.db
+      .insert(messageTemplates)
+      .values({ event: "shipped", subject: "另一台主機的範本 {order_no}", body: "{details}", updatedAt: new Date() });
+    try {
+      const kept = await shippedGuestOrder("tpl-kept-2@example.com");
+      expect(kept?.subject).toMatch(/^【茶山好物】訂單 \d{14} 已出貨$/);
+      t.publicCache.invalidate(); // what the Redis broadcast of that save does here
+      const seen = await shippedGuestOrder("tpl-kept-3@example.com");
+      expect(seen?.subject).toMatch(/^【茶山好物】另一台主機的範本 \d{14}$/);
+    } finally {
+      await t.database.db.delete(messageTemplates).where(eq(messageTemplates.event, "shipped"));
+      t.publicCache.invalidate();
+    }
   });
 
   it("an unknown placeholder, an empty subject, an unknown event or support staff: refused, nothing saved", async () => {

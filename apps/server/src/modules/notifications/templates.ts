@@ -48,12 +48,45 @@ type TemplateView = { subject: string; body: string; custom: boolean };
 /** Records the change in the caller's audit log, inside the same transaction. */
 type Audit = (tx: Tx, before: TemplateView, after: TemplateView) => Promise<unknown>;
 
+/** How long the wording used for orders is kept when nothing says it changed (as decision 60). */
+const KEEP_MS = 10_000;
+
+type Wording = { subject: string; body: string };
+
 /** Customer-message templates (decision 41): the shop's wording per order event, or the default. */
 export function createMessageTemplates(db: Db, now: () => Date) {
   async function current(q: Db | Tx, event: TemplateEvent) {
     const [row] = await q.select().from(messageTemplates).where(eq(messageTemplates.event, event));
     return row ?? null;
   }
+
+  // Every order's messages used to read their template inside the order's transaction (a card
+  // order twice). All templates are kept for at most 10 s and dropped by a save here or by the cache
+  // switch (every instance, through Redis).
+  let kept: { until: number; rows: Promise<Map<string, Wording>> } | undefined;
+  const readAll = async (tx: Tx) =>
+    new Map((await tx.select().from(messageTemplates)).map((r) => [r.event, { subject: r.subject, body: r.body }]));
+  /**
+   * Read through the caller's transaction, never beside it: on PGlite a read beside an open
+   * transaction waits for it to end. (A read begun in another order's transaction completes while
+   * that transaction holds the database, so sharing it cannot wait on this one.)
+   */
+  async function wordings(tx: Tx): Promise<Map<string, Wording>> {
+    const hit = kept;
+    if (hit && hit.until > Date.now()) {
+      // A read shared with another order's transaction that failed there is read again here.
+      return hit.rows.catch(() => readAll(tx));
+    }
+    const entry = { until: Date.now() + KEEP_MS, rows: readAll(tx) };
+    kept = entry;
+    entry.rows.catch(() => {
+      if (kept === entry) kept = undefined;
+    });
+    return entry.rows;
+  }
+  const forget = () => {
+    kept = undefined;
+  };
   const view = (event: TemplateEvent, row: { subject: string; body: string } | null) => ({
     id: event,
     event,
@@ -66,9 +99,11 @@ export function createMessageTemplates(db: Db, now: () => Date) {
   });
 
   return {
+    /** Drops the kept wording: the cache switch calls it, so other instances see a save at once. */
+    forget,
     /** The event's message for one order, inside the transaction that writes it. */
-    async render(q: Db | Tx, event: TemplateEvent, values: Partial<Record<TemplateField, string>>) {
-      const t = (await current(q, event)) ?? DEFAULTS[event];
+    async render(tx: Tx, event: TemplateEvent, values: Partial<Record<TemplateField, string>>) {
+      const t = (await wordings(tx)).get(event) ?? DEFAULTS[event];
       return { title: renderTemplate(t.subject, values).trim(), body: renderTemplate(t.body, values).trim() };
     },
     async list() {
@@ -81,26 +116,30 @@ export function createMessageTemplates(db: Db, now: () => Date) {
     /** Saves the shop's wording; a `{field}` no template knows is refused, and nothing is saved. */
     save(event: TemplateEvent, t: { subject: string; body: string }, audit: Audit) {
       const { subject, body } = checked(t);
-      return db.transaction(async (tx) => {
-        const before = view(event, await current(tx, event));
-        await tx
-          .insert(messageTemplates)
-          .values({ event, subject, body, updatedAt: now() })
-          .onConflictDoUpdate({ target: messageTemplates.event, set: { subject, body, updatedAt: now() } });
-        const after = view(event, { subject, body });
-        await audit(tx, before, after);
-        return after;
-      });
+      return db
+        .transaction(async (tx) => {
+          const before = view(event, await current(tx, event));
+          await tx
+            .insert(messageTemplates)
+            .values({ event, subject, body, updatedAt: now() })
+            .onConflictDoUpdate({ target: messageTemplates.event, set: { subject, body, updatedAt: now() } });
+          const after = view(event, { subject, body });
+          await audit(tx, before, after);
+          return after;
+        })
+        .finally(forget);
     },
     /** Back to the default wording. */
     reset(event: TemplateEvent, audit: Audit) {
-      return db.transaction(async (tx) => {
-        const before = view(event, await current(tx, event));
-        await tx.delete(messageTemplates).where(eq(messageTemplates.event, event));
-        const after = view(event, null);
-        await audit(tx, before, after);
-        return after;
-      });
+      return db
+        .transaction(async (tx) => {
+          const before = view(event, await current(tx, event));
+          await tx.delete(messageTemplates).where(eq(messageTemplates.event, event));
+          const after = view(event, null);
+          await audit(tx, before, after);
+          return after;
+        })
+        .finally(forget);
     },
     preview(t: { subject: string; body: string }) {
       const { subject, body } = checked(t);

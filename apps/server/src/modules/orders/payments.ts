@@ -1,6 +1,6 @@
 import type { NextStep, PayInfo } from "@shop/contract";
 import { formatMoney } from "@shop/contract/format";
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, notInArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import { payments } from "../../db/schema/index.js";
 import type { CardGateway } from "../../integrations/tappay/client.js";
@@ -118,25 +118,30 @@ export function createPayments(deps: PaymentsDeps) {
 
   /**
    * A card the provider says was charged. Marks the order paid once; if the order was cancelled or
-   * paid by another attempt meanwhile, the money goes straight back.
+   * paid by another attempt meanwhile, the money goes straight back. `orderId`: the attempt's
+   * order when the caller knows it (saves a read).
    */
-  /** `orderId`: the attempt's order when the caller knows it (saves a read). */
   async function settleCard(paymentId: number, recTradeId: string, last4: string, reason: string, orderId?: number) {
     const [first] = orderId
       ? [{ orderId }]
       : await db.select({ orderId: payments.orderId }).from(payments).where(eq(payments.id, paymentId));
     if (!first) return;
     await lifecycle.withOrder({ id: first.orderId }, async (tx, o, commit) => {
-      const [p] = await tx.select().from(payments).where(eq(payments.id, paymentId));
-      if (!p || p.orderId !== o.id || p.status === "paid" || p.status === "refunded") return; // counted already (a repeated notify)
+      // One conditional update under the order's lock: an attempt counted already (a repeated
+      // notify) or refunded is left as it is.
       const [paid] = await tx
         .update(payments)
-        .set({ status: "paid", providerRef: recTradeId, message: last4 || p.message, updatedAt: now() })
-        .where(eq(payments.id, p.id))
+        .set({
+          status: "paid",
+          providerRef: recTradeId,
+          message: last4 ? last4 : sql`${payments.message}`,
+          updatedAt: now(),
+        })
+        .where(and(eq(payments.id, paymentId), eq(payments.orderId, o.id), notInArray(payments.status, ["paid", "refunded"])))
         .returning();
       if (!paid) return;
       if (o.status === "pending_payment") {
-        await lifecycle.pay(tx, o, `provider:${p.provider}`, reason);
+        await lifecycle.pay(tx, o, `provider:${paid.provider}`, reason);
         return;
       }
       const why = o.status === "cancelled" ? "訂單取消後收到信用卡付款，已自動退刷" : "重複付款，已自動退刷";
