@@ -9,9 +9,10 @@ export function newPhone(): string {
 
 /** Reads the last SMS code the test-mode server captured for a phone. */
 export async function captchaFor(request: APIRequestContext, phone: string): Promise<string> {
-  const res = await request.get(`/api/test/sms/last?phone=${phone}`);
+  // The last verification code: an order's own SMS goes out through the outbox and may land after it.
+  const res = await request.get(`/api/test/sms/last?phone=${phone}&code=1`);
   const body = (await res.json()) as { data: { text: string } };
-  const code = /(\d{6})/.exec(body.data.text)?.[1];
+  const code = /驗證碼為 (\d{6})/.exec(body.data.text)?.[1];
   if (!code) throw new Error(`no code in SMS to ${phone}`);
   return code;
 }

@@ -35,8 +35,12 @@ export class CapturingSmsSender implements SmsSender {
     if (this.sent.length > 1000) this.sent.splice(0, this.sent.length - 1000);
     return answer;
   }
-  lastTo(phone: string): SmsMessage | undefined {
-    for (let i = this.sent.length - 1; i >= 0; i--) if (this.sent[i]?.phone === phone) return this.sent[i];
+  /** The last message to `phone`; with `matching`, the last one whose text matches. */
+  lastTo(phone: string, matching?: RegExp): SmsMessage | undefined {
+    for (let i = this.sent.length - 1; i >= 0; i--) {
+      const m = this.sent[i];
+      if (m?.phone === phone && (!matching || matching.test(m.text))) return m;
+    }
     return undefined;
   }
 }

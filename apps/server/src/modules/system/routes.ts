@@ -98,9 +98,15 @@ export function testModeRoutes(
     );
     app.get(
       "/test/sms/last",
-      { schema: { querystring: z.object({ phone: phoneSchema }), response: answers(testSms) } },
+      {
+        schema: {
+          // code=1: the last verification code only (an order's SMS may be delivered after it).
+          querystring: z.object({ phone: phoneSchema, code: z.enum(["1"]).optional() }),
+          response: answers(testSms),
+        },
+      },
       async (req) => {
-        const message = sms.lastTo(req.query.phone);
+        const message = sms.lastTo(req.query.phone, req.query.code ? /驗證碼為 \d{6}/ : undefined);
         if (!message) throw notFound("SMS_NOT_FOUND", "沒有寄給此號碼的簡訊");
         return ok({ phone: message.phone, text: message.text, sent_at: message.sentAt.toISOString() });
       },
