@@ -40,6 +40,8 @@ test.describe("guests buy", () => {
     await expect(page.getByRole("button", { name: "取消訂單" })).toHaveCount(0);
     await shot(page, "order-detail-masked-desktop");
     await page.getByRole("button", { name: "傳送簡訊驗證碼" }).click();
+    // The field shows once the server has answered, so the code is captured before it is read.
+    await expect(page.getByLabel("簡訊驗證碼")).toBeVisible();
     await page.getByLabel("簡訊驗證碼").fill(await captchaFor(page.request, "0922000111"));
     await page.getByRole("button", { name: "驗證" }).click();
     await expect(page.getByText("重慶南路一段 122 號")).toBeVisible();

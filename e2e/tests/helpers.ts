@@ -10,11 +10,15 @@ export function newPhone(): string {
 /** Reads the last SMS code the test-mode server captured for a phone. */
 export async function captchaFor(request: APIRequestContext, phone: string): Promise<string> {
   // The last verification code: an order's own SMS goes out through the outbox and may land after it.
-  const res = await request.get(`/api/test/sms/last?phone=${phone}&code=1`);
-  const body = (await res.json()) as { data: { text: string } };
-  const code = /驗證碼為 (\d{6})/.exec(body.data.text)?.[1];
-  if (!code) throw new Error(`no code in SMS to ${phone}`);
-  return code;
+  // Callers wait for the send to be answered; a short poll still covers a slow capture.
+  for (let tries = 0; tries < 20; tries++) {
+    const res = await request.get(`/api/test/sms/last?phone=${phone}&code=1`);
+    const body = (await res.json()) as { data: { text: string } | null };
+    const code = body.data && /驗證碼為 (\d{6})/.exec(body.data.text)?.[1];
+    if (code) return code;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`no code in SMS to ${phone}`);
 }
 
 export const PHONE_UA =
