@@ -24,7 +24,8 @@ export default defineConfig({
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
   webServer: {
-    command: "npx tsx apps/server/src/main.ts",
+    // The compiled server (`npm run build`, which `npm run test:e2e` runs first): what `npm start` runs.
+    command: "node apps/server/dist/main.mjs",
     cwd: path.resolve(import.meta.dirname, ".."),
     url: `http://127.0.0.1:${PORT}/api/health`,
     timeout: 60_000,

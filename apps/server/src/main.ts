@@ -1,12 +1,10 @@
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { buildApp } from "./app.js";
 import { ConfigError, loadConfig } from "./config.js";
 import { openDatabase } from "./db/client.js";
 import { seedIfEmpty } from "./demo/seed.js";
 import { demoPasswordsInUse, productionProblems } from "./production.js";
-
-const here = path.dirname(fileURLToPath(import.meta.url));
+import { serverDir } from "./server-dir.js";
 
 async function main() {
   const config = loadConfig();
@@ -22,8 +20,8 @@ async function main() {
   await database.migrate();
   if (config.SEED_DEMO) await seedIfEmpty(database.db, config.dataDir);
 
-  const buildDir = config.WEB_BUILD_DIR ?? path.resolve(here, "../../web/build");
-  const adminDir = path.resolve(here, "../../admin/build");
+  const buildDir = config.WEB_BUILD_DIR ?? path.resolve(serverDir, "../web/build");
+  const adminDir = path.resolve(serverDir, "../admin/build");
   const { app, services, drain } = await buildApp({ config, database, web: config.SERVE_WEB ? { buildDir, adminDir } : false });
   if (config.NODE_ENV === "production") {
     const demo = await demoPasswordsInUse(services);

@@ -1,10 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
+import { serverDir } from "../server-dir.js";
 import { startPgliteThread } from "./pglite-thread.js";
 import * as schema from "./schema/index.js";
 
@@ -23,7 +23,7 @@ export interface Database {
   dump?(): Promise<Blob>;
 }
 
-const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../drizzle");
+const migrationsFolder = path.join(serverDir, "drizzle");
 
 export interface OpenOptions {
   /** postgres:// URL; PGlite when absent. */

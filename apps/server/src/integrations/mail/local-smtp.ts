@@ -1,5 +1,4 @@
 import type { AddressInfo } from "node:net";
-import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 
 interface ReceivedMail {
@@ -27,7 +26,9 @@ export async function startLocalSmtp() {
     logger: false,
     banner: "shop local mailbox",
     onData(stream, _session, callback) {
-      simpleParser(stream)
+      // The parser loads with the first message: most starts never receive one (about 11 MB).
+      import("mailparser")
+        .then(({ simpleParser }) => simpleParser(stream))
         .then((mail) => {
           const to = Array.isArray(mail.to) ? mail.to.map((a) => a.text).join(", ") : (mail.to?.text ?? "");
           mailbox.push({
