@@ -330,6 +330,7 @@ export async function buildApp(options: BuildOptions): Promise<ShopApp> {
     services.catalogue.forgetListings();
     services.quotes.forgetReference();
     services.messageTemplates.forget();
+    services.orderInvoices.forgetSettings();
     apiCache.invalidate();
     pageCache?.invalidate();
   };

@@ -1,4 +1,4 @@
-import type { OrderView, StoreResult } from "@shop/contract";
+import { MAIN_SHOP_ID, type OrderView, type StoreResult } from "@shop/contract";
 import type { StaffInvoice } from "@shop/contract/admin";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -84,6 +84,21 @@ describe("issuing", () => {
       await k.t.services.orders.advance(no, "shipped", "staff:1", { trackingNo: "HCT3" });
       await k.runJobs();
       expect((await k.eInvoice(no))?.status).toBe("issued");
+    } finally {
+      await k.admin("PUT", "/invoice_settings", { issue_on: "paid" });
+    }
+  });
+
+  test("a paid order keeps the setting it read until the cache switch drops it (a save on another instance)", async () => {
+    await k.cardOrder(27); // the setting ("paid") is now kept
+    // Written past this instance's service, as another instance's save would be.
+    await k.t.database.db.transaction((tx) => k.t.services.shops.setSettings(tx, MAIN_SHOP_ID, { einvoice_issue_on: "shipped" }));
+    try {
+      const keptPaid = await k.cardOrder(28);
+      expect(await k.eInvoice(keptPaid)).toMatchObject({ status: "pending" });
+      k.t.publicCache.invalidate(); // what the Redis broadcast of that save does here
+      const afterSwitch = await k.cardOrder(29);
+      expect(await k.eInvoice(afterSwitch)).toBeNull();
     } finally {
       await k.admin("PUT", "/invoice_settings", { issue_on: "paid" });
     }

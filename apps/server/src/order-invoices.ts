@@ -4,6 +4,7 @@ import { invoiceText } from "@shop/contract/invoice";
 import type { Db, Tx } from "./db/client.js";
 import type { Providers } from "./integrations/providers.js";
 import { notFound } from "./lib/errors.js";
+import { kept } from "./lib/kept.js";
 import { createInvoiceAdmin } from "./modules/invoices/admin.js";
 import { createInvoiceChecks } from "./modules/invoices/checks.js";
 import { allowanceLines, issueLines } from "./modules/invoices/lines.js";
@@ -67,6 +68,10 @@ export function createOrderInvoices(d: {
 
   const trigger = async (q: Db | Tx): Promise<EInvoiceTrigger> =>
     (await d.shops.textSetting(TRIGGER_KEY, q)) === "shipped" ? "shipped" : "paid";
+  // A paid order read the setting under its lock every time. Kept like the message templates (read
+  // through the order's transaction, at most 10 s, dropped by a save and by the cache switch). A
+  // stale "shipped" only moves the invoice to the shipment, which opens it either way.
+  const keptTrigger = kept(10_000, (tx: Tx) => trigger(tx));
 
   /** The order's invoice: its lines and amount from the order's own record, never from a client. */
   async function open(tx: Tx, o: Order) {
@@ -91,7 +96,7 @@ export function createOrderInvoices(d: {
   // setting. Cash on delivery confirmed before it ships is no money yet: it waits for delivery.
   e.paid.push(async (tx, o) => {
     if (o.paymentMethod === "cod") return;
-    if (o.shipMethod === "depot" || (await trigger(tx)) === "paid") await open(tx, o);
+    if (o.shipMethod === "depot" || (await keptTrigger.get(tx)) === "paid") await open(tx, o);
   });
   // Shipping opens it whatever the setting (once: opening is idempotent), so an order paid while the
   // setting said "shipped", or before invoicing began, is not left out.
@@ -126,6 +131,8 @@ export function createOrderInvoices(d: {
   }
 
   return {
+    /** Drops the kept invoicing setting (the cache switch calls it). */
+    forgetSettings: keptTrigger.forget,
     sync,
     records,
     checks: createInvoiceChecks(d.providers.einvoice),
@@ -144,18 +151,21 @@ export function createOrderInvoices(d: {
       confirmAllowance: (actor: Actor, id: number, allowanceNo: string, reason: string) =>
         admin.confirmAllowance(id, allowanceNo, reason, audited(actor)),
       settings,
+      /** Callers also pull the cache switch, so other instances drop their kept setting. */
       async updateSettings(actor: Actor, issueOn: EInvoiceTrigger) {
         const before = await settings();
-        await db.transaction(async (tx) => {
-          await d.shops.setSettings(tx, MAIN_SHOP_ID, { [TRIGGER_KEY]: issueOn });
-          await d.staff.record(tx, actor, {
-            action: "einvoice.settings",
-            entity: "settings",
-            entityId: "einvoice",
-            before,
-            after: { issue_on: issueOn },
-          });
-        });
+        await db
+          .transaction(async (tx) => {
+            await d.shops.setSettings(tx, MAIN_SHOP_ID, { [TRIGGER_KEY]: issueOn });
+            await d.staff.record(tx, actor, {
+              action: "einvoice.settings",
+              entity: "settings",
+              entityId: "einvoice",
+              before,
+              after: { issue_on: issueOn },
+            });
+          })
+          .finally(keptTrigger.forget);
         return settings();
       },
       /** Asks the provider something harmless with these credentials (a donation code look-up). */

@@ -34,7 +34,7 @@ export interface InvoiceDesk {
 }
 
 /** Back office: e-invoices per period, the accountant's CSV, what staff do by hand, and the settings (decision 57). */
-export function invoiceAdminRoutes(app: AdminApp, { actor, paged }: AdminRouteKit, desk: InvoiceDesk) {
+export function invoiceAdminRoutes(app: AdminApp, { actor, paged, changed }: AdminRouteKit, desk: InvoiceDesk) {
   app.get("/admin/invoices", { schema: { querystring: invoiceQuery, response: answers(staffInvoicePage) } }, async (req) => {
     const { page, per_page, ...filter } = req.query;
     return paged(await desk.list(filter, page, per_page));
@@ -87,7 +87,7 @@ export function invoiceAdminRoutes(app: AdminApp, { actor, paged }: AdminRouteKi
   app.put(
     "/admin/invoice_settings",
     { schema: { body: invoiceSettingsInput, response: answers(invoiceSettings) } },
-    async (req) => ok(await desk.updateSettings(actor(req), req.body.issue_on), "電子發票設定已儲存"),
+    async (req) => changed(await desk.updateSettings(actor(req), req.body.issue_on), "電子發票設定已儲存"),
   );
   app.post("/admin/invoice_settings/test", { schema: { response: answers(invoiceConnection) } }, async () =>
     ok(await desk.testConnection()),

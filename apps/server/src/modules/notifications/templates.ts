@@ -10,6 +10,7 @@ import { eq } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import { messageTemplates } from "../../db/schema/index.js";
 import { badRequest } from "../../lib/errors.js";
+import { kept } from "../../lib/kept.js";
 
 /** The wording a new shop starts with: what the messages said before templates existed. */
 const DEFAULTS: Record<TemplateEvent, { subject: string; body: string }> = {
@@ -63,7 +64,6 @@ export function createMessageTemplates(db: Db, now: () => Date) {
   // Every order's messages used to read their template inside the order's transaction (a card
   // order twice). All templates are kept for at most 10 s and dropped by a save here or by the cache
   // switch (every instance, through Redis).
-  let kept: { until: number; rows: Promise<Map<string, Wording>> } | undefined;
   const readAll = async (tx: Tx) =>
     new Map((await tx.select().from(messageTemplates)).map((r) => [r.event, { subject: r.subject, body: r.body }]));
   /**
@@ -71,22 +71,8 @@ export function createMessageTemplates(db: Db, now: () => Date) {
    * transaction waits for it to end. (A read begun in another order's transaction completes while
    * that transaction holds the database, so sharing it cannot wait on this one.)
    */
-  async function wordings(tx: Tx): Promise<Map<string, Wording>> {
-    const hit = kept;
-    if (hit && hit.until > Date.now()) {
-      // A read shared with another order's transaction that failed there is read again here.
-      return hit.rows.catch(() => readAll(tx));
-    }
-    const entry = { until: Date.now() + KEEP_MS, rows: readAll(tx) };
-    kept = entry;
-    entry.rows.catch(() => {
-      if (kept === entry) kept = undefined;
-    });
-    return entry.rows;
-  }
-  const forget = () => {
-    kept = undefined;
-  };
+  const wordings = kept(KEEP_MS, readAll);
+  const forget = wordings.forget;
   const view = (event: TemplateEvent, row: { subject: string; body: string } | null) => ({
     id: event,
     event,
@@ -103,7 +89,7 @@ export function createMessageTemplates(db: Db, now: () => Date) {
     forget,
     /** The event's message for one order, inside the transaction that writes it. */
     async render(tx: Tx, event: TemplateEvent, values: Partial<Record<TemplateField, string>>) {
-      const t = (await wordings(tx)).get(event) ?? DEFAULTS[event];
+      const t = (await wordings.get(tx)).get(event) ?? DEFAULTS[event];
       return { title: renderTemplate(t.subject, values).trim(), body: renderTemplate(t.body, values).trim() };
     },
     async list() {
