@@ -4,7 +4,7 @@ import { invoiceText } from "@shop/contract/invoice";
 import type { Db, Tx } from "./db/client.js";
 import type { Providers } from "./integrations/providers.js";
 import { notFound } from "./lib/errors.js";
-import { kept } from "./lib/kept.js";
+import { KEEP_MS, kept } from "./lib/kept.js";
 import { createInvoiceAdmin } from "./modules/invoices/admin.js";
 import { createInvoiceChecks } from "./modules/invoices/checks.js";
 import { allowanceLines, issueLines } from "./modules/invoices/lines.js";
@@ -71,7 +71,7 @@ export function createOrderInvoices(d: {
   // A paid order read the setting under its lock every time. Kept like the message templates (read
   // through the order's transaction, at most 10 s, dropped by a save and by the cache switch). A
   // stale "shipped" only moves the invoice to the shipment, which opens it either way.
-  const keptTrigger = kept(10_000, (tx: Tx) => trigger(tx));
+  const keptTrigger = kept(KEEP_MS, trigger);
 
   /** The order's invoice: its lines and amount from the order's own record, never from a client. */
   async function open(tx: Tx, o: Order) {

@@ -10,7 +10,7 @@ import { eq } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import { messageTemplates } from "../../db/schema/index.js";
 import { badRequest } from "../../lib/errors.js";
-import { kept } from "../../lib/kept.js";
+import { KEEP_MS, kept } from "../../lib/kept.js";
 
 /** The wording a new shop starts with: what the messages said before templates existed. */
 const DEFAULTS: Record<TemplateEvent, { subject: string; body: string }> = {
@@ -48,9 +48,6 @@ function checked(t: { subject: string; body: string }) {
 type TemplateView = { subject: string; body: string; custom: boolean };
 /** Records the change in the caller's audit log, inside the same transaction. */
 type Audit = (tx: Tx, before: TemplateView, after: TemplateView) => Promise<unknown>;
-
-/** How long the wording used for orders is kept when nothing says it changed (as decision 60). */
-const KEEP_MS = 10_000;
 
 type Wording = { subject: string; body: string };
 
