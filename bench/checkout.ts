@@ -17,7 +17,8 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 
 const child = spawn(process.execPath, ["--import", "tsx", path.join(here, "checkout-server.ts")], {
   stdio: ["ignore", "pipe", "inherit"],
-  env: { ...process.env, NODE_ENV: "production" },
+  // glibc's mmap threshold as the start scripts and the production image set it (decision 63).
+  env: { MALLOC_MMAP_THRESHOLD_: "32768", ...process.env, NODE_ENV: "production" },
 });
 const lines: string[] = [];
 let buffer = "";

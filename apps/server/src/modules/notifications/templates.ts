@@ -49,8 +49,6 @@ type TemplateView = { subject: string; body: string; custom: boolean };
 /** Records the change in the caller's audit log, inside the same transaction. */
 type Audit = (tx: Tx, before: TemplateView, after: TemplateView) => Promise<unknown>;
 
-type Wording = { subject: string; body: string };
-
 /** Customer-message templates (decision 41): the shop's wording per order event, or the default. */
 export function createMessageTemplates(db: Db, now: () => Date) {
   async function current(q: Db | Tx, event: TemplateEvent) {
