@@ -180,6 +180,7 @@ async function start() {
   const db = await PGlite.create({
     dataDir: options.dataDir,
     loadDataDir: options.template ? new Blob([options.template]) : undefined,
+    pgliteWasmModule: options.pgliteModule,
     startParams,
   });
   await db.waitReady;
