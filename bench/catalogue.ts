@@ -7,33 +7,16 @@
 // `npm run bench:cold` adds a unique query string to every request, so the response and page caches
 // never answer and each request takes the database path; on PostgreSQL it also prints the rows
 // each route read per request (index entries and table rows, from pg_stat_user_*).
-import { spawn } from "node:child_process";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import pg from "pg";
+import { startCatalogueServer } from "./catalogue-server.js";
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP_S = Number(process.env.BENCH_WARMUP_SECONDS ?? 5);
 const COLD = process.argv.includes("--cold");
-const here = path.dirname(fileURLToPath(import.meta.url));
 
-const child = spawn(process.execPath, ["--import", "tsx", path.join(here, "server.ts")], {
-  stdio: ["ignore", "pipe", "inherit"],
-  // glibc's mmap threshold as the start scripts and the production image set it (decision 63).
-  env: { MALLOC_MMAP_THRESHOLD_: "32768", ...process.env, NODE_ENV: "production" },
-});
-const ready = await new Promise<{ shop: number; bare: number; minId: number; maxId: number; driver: string }>(
-  (resolve, reject) => {
-    let buffer = "";
-    child.stdout.on("data", (chunk: Buffer) => {
-      buffer += chunk.toString();
-      const line = buffer.split("\n").find((l) => l.startsWith("{"));
-      if (line) resolve(JSON.parse(line));
-    });
-    child.on("exit", (code) => reject(new Error(`bench server exited with ${code}`)));
-  },
-);
+const ready = await startCatalogueServer();
+const child = ready.child;
 
 let n = 0;
 let unique = 0;

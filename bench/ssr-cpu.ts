@@ -9,31 +9,16 @@
 // page's HTTP, its loaders' in-process API calls, the database driver and React's render together,
 // the figure issue 24's "render ≤ 3 ms of CPU" is held against (an upper bound of the render).
 // Pass CPU_PROFILE=dir to write a V8 CPU profile of the server (`node --cpu-prof`) into dir.
-import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
+import { startCatalogueServer } from "./catalogue-server.js";
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8);
 const WINDOW_S = Number(process.env.BENCH_SECONDS ?? 10);
-const here = path.dirname(fileURLToPath(import.meta.url));
 const profile = process.env.CPU_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.CPU_PROFILE}`] : [];
 
-const child = spawn(process.execPath, [...profile, "--import", "tsx", path.join(here, "server.ts")], {
-  stdio: ["ignore", "pipe", "inherit"],
-  // glibc's mmap threshold as the start scripts and the production image set it (decision 63).
-  env: { MALLOC_MMAP_THRESHOLD_: "32768", ...process.env, NODE_ENV: "production" },
-});
-const ready = await new Promise<{ shop: number; minId: number; maxId: number; driver: string }>((resolve, reject) => {
-  let buffer = "";
-  child.stdout.on("data", (chunk: Buffer) => {
-    buffer += chunk.toString();
-    const line = buffer.split("\n").find((l) => l.startsWith("{"));
-    if (line) resolve(JSON.parse(line));
-  });
-  child.on("exit", (code) => reject(new Error(`bench server exited with ${code}`)));
-});
+const ready = await startCatalogueServer(profile);
+const child = ready.child;
 
 /** The server process's CPU time so far in ms: utime + stime from /proc/<pid>/stat, in 10 ms ticks. */
 function cpuMs(): number {
