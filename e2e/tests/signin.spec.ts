@@ -25,6 +25,8 @@ test("LINE Login: an unknown LINE account binds an existing member, signs in aga
   await expect(page).toHaveURL(/\/member$/);
 
   await page.getByRole("main").getByRole("button", { name: "登出" }).click();
+  // Signing out ends by going home: a page opened before that would be left for the home page.
+  await expect(page).toHaveURL(/:\d+\/$/);
   await page.goto("/login");
   await page.getByRole("button", { name: "使用 LINE 登入" }).click();
   await page.getByLabel("測試帳號 ID").fill("line-e2e-downline");
@@ -56,6 +58,7 @@ test("Google: the button signs a bound member in; binding Google from the accoun
 
   await page.getByRole("main").getByRole("link", { name: "會員總覽" }).click();
   await page.getByRole("main").getByRole("button", { name: "登出" }).click();
+  await expect(page).toHaveURL(/\/shop_2\/$/);
   await page.goto("/shop_2/login");
   await page.getByRole("button", { name: "使用 Google 帳號登入（測試模式）" }).click();
   await expect(page).toHaveURL(/\/shop_2\/member$/);
