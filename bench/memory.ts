@@ -57,6 +57,9 @@ async function startOnce(dataDir: string, measure: boolean): Promise<number | un
     stdio: ["ignore", "ignore", "inherit"],
     env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, SEED_DEMO: "1", SHUTDOWN_DRAIN_SECONDS: "0" },
   });
+  // Its own process group (detached), so npm, its shell and the server stop together below.
+  const group = npm.pid;
+  if (group === undefined) throw new Error("npm did not start");
   const exited = new Promise((resolve) => npm.once("exit", resolve));
   try {
     for (let i = 0; ; i++) {
@@ -66,13 +69,13 @@ async function startOnce(dataDir: string, measure: boolean): Promise<number | un
     }
     if (!measure) return undefined;
     await sleep(SETTLE_MS);
-    const pid = await serverPid(npm.pid ?? 0);
+    const pid = await serverPid(group);
     if (!pid) throw new Error("the server's process was not found under npm");
     const status = await readFile(`/proc/${pid}/status`, "utf8");
     const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]);
     return Math.round(kb / 1024);
   } finally {
-    process.kill(-(npm.pid ?? 0), "SIGTERM");
+    process.kill(-group, "SIGTERM");
     await exited;
     // The port is free once the server has gone; the next start must not find it taken.
     while ((await readiness()) !== undefined) await sleep(200);
