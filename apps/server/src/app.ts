@@ -39,6 +39,7 @@ import { responseSerializer } from "./plugins/response-serializer.js";
 import { registerSession } from "./plugins/session.js";
 import { createServices, type Services } from "./services.js";
 import { siteFileRoutes } from "./site-files.js";
+import { ssrApi } from "./ssr-api.js";
 import { adminApp, registerVisitCounting, safeDecode, webSecurity } from "./web-serving.js";
 
 export interface BuildOptions {
@@ -87,6 +88,9 @@ export async function buildApp(options: BuildOptions): Promise<ShopApp> {
       return typeof incoming === "string" && SAFE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
     routerOptions: { ignoreTrailingSlash: true },
+    // A request that arrives on an open connection after a close began is still answered (with
+    // Connection: close), not refused with 503: the close waits for it like any other in flight.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializer(config.NODE_ENV !== "production"));
@@ -298,26 +302,7 @@ export async function buildApp(options: BuildOptions): Promise<ShopApp> {
           nonce: (request.raw as IncomingMessage).cspNonce ?? "",
           testMode: simulatedProviders,
           origin: config.PUBLIC_URL,
-          api: async (apiPath, call = {}) => {
-            const response = await app.inject({
-              method: call.method ?? "GET",
-              url: apiPath,
-              query: call.query
-                ? Object.fromEntries(
-                    Object.entries(call.query)
-                      .filter(([, v]) => v !== undefined)
-                      .map(([k, v]) => [k, String(v)]),
-                  )
-                : undefined,
-              payload: call.body as object | undefined,
-              headers: {
-                ...(call.token ? { authorization: `Bearer ${call.token}` } : {}),
-                "x-forwarded-for": request.ip,
-                "x-request-id": request.id,
-              },
-            });
-            return { ...response.json(), httpStatus: response.statusCode };
-          },
+          api: ssrApi(app, request),
         }),
       });
     });
