@@ -26,9 +26,17 @@ test("register → sign in → member overview → sign out", async ({ page, req
   await expect(page.getByTestId("member-overview")).toContainText("吳小綠，您好");
 
   // Sign out, then sign in again with the new account.
+  const token = await page.evaluate(() => localStorage.getItem("token"));
   await page.getByRole("main").getByRole("button", { name: "登出" }).click();
   await expect(page).toHaveURL(/\/$/);
   expect(await page.evaluate(() => localStorage.getItem("token"))).toBeNull();
+  // The server revokes the token too (sent after the trip home).
+  await expect
+    .poll(async () => {
+      const res = await request.get("/api/user/get", { headers: { authorization: `Bearer ${token}` } });
+      return ((await res.json()) as { message: string }).message;
+    })
+    .toBe("logout");
 
   await page.goto("/login");
   await page.getByLabel("手機號碼或電子郵件").fill(phone);
