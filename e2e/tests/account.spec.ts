@@ -27,6 +27,7 @@ test("register → sign in → member overview → sign out", async ({ page, req
 
   // Sign out, then sign in again with the new account.
   const token = await page.evaluate(() => localStorage.getItem("token"));
+  expect(token).toBeTruthy();
   await page.getByRole("main").getByRole("button", { name: "登出" }).click();
   await expect(page).toHaveURL(/\/$/);
   expect(await page.evaluate(() => localStorage.getItem("token"))).toBeNull();

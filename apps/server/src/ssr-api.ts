@@ -1,16 +1,14 @@
 import type { SsrContext } from "@shop/contract";
 import type { FastifyInstance } from "fastify";
-import inject from "light-my-request";
+import { injectInProcess } from "./lib/in-process.js";
 
 /**
- * The API as the page loaders call it: in process, through the app's own routing. Not through
- * `app.inject`, which refuses every call from the moment a close begins: a page whose loaders were
- * still running then answered 500. The page's own request is one the close waits for (the app is
- * built with `return503OnClosing: false`), so its API calls must be served to the end too.
+ * The API as the page loaders call it: in process (no network hop), answered even while a close
+ * is under way: through `app.inject` a page whose loaders were still running then answered 500.
  */
 export function ssrApi(app: FastifyInstance, request: { ip: string; id: string }): SsrContext["api"] {
   return async (apiPath, call = {}) => {
-    const response = await inject(app.routing, {
+    const response = await injectInProcess(app, {
       method: call.method ?? "GET",
       url: apiPath,
       query: call.query

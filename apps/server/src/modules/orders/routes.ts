@@ -38,6 +38,7 @@ import type { FakeTapPay } from "../../integrations/tappay/fake.js";
 import { conflict, fieldError, forbidden, notFound } from "../../lib/errors.js";
 import { acceptFormPosts } from "../../lib/form.js";
 import { ok, publicOrigin } from "../../lib/http.js";
+import { injectInProcess } from "../../lib/in-process.js";
 import { cartTokenOf } from "../../plugins/cart-token.js";
 import type { SessionGuards } from "../../plugins/session.js";
 import { sessionOf } from "../../plugins/session.js";
@@ -241,7 +242,7 @@ export function orderRoutes(
             const done = sim.complete3ds(req.body.rec_trade_id, req.body.result === "approve");
             if (!done) throw notFound("THREE_DS_NOT_FOUND", "找不到此驗證交易或已完成");
             // TapPay notifies our backend, then sends the browser back to the shop.
-            await app.inject({ method: "POST", url: new URL(done.notifyUrl).pathname, payload: done.notify as object });
+            await injectInProcess(app, { method: "POST", url: new URL(done.notifyUrl).pathname, payload: done.notify as object });
             return reply.redirect(done.redirectUrl, 303);
           },
         );
