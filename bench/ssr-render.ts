@@ -1,4 +1,4 @@
-// CPU of React Router's page render alone, one command: `npx tsx bench/ssr-render.ts` (after
+// CPU of React Router's page render alone, one command: `NODE_ENV=production npx tsx bench/ssr-render.ts` (after
 // `npm run build`). Issue 24's "SSR product page render ≤ 3 ms of CPU", without the HTTP server,
 // the API handlers and the database that `bench/ssr-cpu.ts` counts with it.
 //
