@@ -8,5 +8,8 @@ export default {
     v8_splitRouteModules: true,
     v8_viteEnvironmentApi: true,
     v8_trailingSlashAwareDataRequests: true,
+    // Loaders get the request as it came (no copies without `.data`/`index`/`_routes`, two fewer
+    // Request objects per loader); they read the page's address from the `url` argument.
+    v8_passThroughRequests: true,
   },
 } satisfies Config;

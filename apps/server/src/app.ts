@@ -3,7 +3,6 @@ import fs from "node:fs";
 import type { IncomingMessage } from "node:http";
 import path from "node:path";
 import compress from "@fastify/compress";
-import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
@@ -34,8 +33,9 @@ import { createUploadService } from "./modules/media/uploads.js";
 import { registerErrorHandling } from "./plugins/errors.js";
 import { registerInputGuard } from "./plugins/input-guard.js";
 import { registerPageCache } from "./plugins/page-cache.js";
-import { type ResponseCache, registerPublicCache } from "./plugins/public-cache.js";
+import { type PublicCacheReader, type ResponseCache, registerPublicCache } from "./plugins/public-cache.js";
 import { responseSerializer } from "./plugins/response-serializer.js";
+import { securityHeaders } from "./plugins/security-headers.js";
 import { registerSession } from "./plugins/session.js";
 import { createServices, type Services } from "./services.js";
 import { siteFileRoutes } from "./site-files.js";
@@ -68,7 +68,7 @@ export interface ShopApp {
   /** Present when LINE pushes go to the in-process Messaging API simulator: what it accepted. */
   lineSimulator?: FakeLineMessaging;
   /** The in-memory cache of public reads; call invalidate() after writing catalogue or content. */
-  publicCache: ResponseCache;
+  publicCache: ResponseCache & PublicCacheReader;
   /** Present when sign-in runs on the local LINE/Google/Facebook (tests mint tokens with it). */
   identitySimulator?: IdentitySimulator;
 }
@@ -167,7 +167,7 @@ export async function buildApp(options: BuildOptions): Promise<ShopApp> {
 
   // Security headers everywhere; the Content-Security-Policy (with a per-response nonce for
   // React Router's inline scripts) only on pages, where it matters (web-serving.ts).
-  await app.register(helmet, {
+  securityHeaders(app, {
     contentSecurityPolicy: false,
     crossOriginEmbedderPolicy: false,
     hsts: config.NODE_ENV === "production",
@@ -222,7 +222,7 @@ export async function buildApp(options: BuildOptions): Promise<ShopApp> {
       })
     : undefined;
   const media = createMediaService(config.dataDir, objectStore);
-  let publicCache: ResponseCache | undefined;
+  let publicCache: (ResponseCache & PublicCacheReader) | undefined;
   let pageCache: { invalidate(): void } | undefined;
   await app.register(
     async (api) => {
@@ -280,6 +280,8 @@ export async function buildApp(options: BuildOptions): Promise<ShopApp> {
   const adminDir = options.web ? options.web.adminDir : undefined;
   if (adminDir) await app.register(adminApp(adminDir));
 
+  if (!publicCache) throw new Error("public cache not registered");
+  const readCache: PublicCacheReader = publicCache;
   if (options.web) {
     const buildDir = options.web.buildDir;
     const { reactRouterFastify } = await import("@mcansh/remix-fastify/react-router");
@@ -302,13 +304,12 @@ export async function buildApp(options: BuildOptions): Promise<ShopApp> {
           nonce: (request.raw as IncomingMessage).cspNonce ?? "",
           testMode: simulatedProviders,
           origin: config.PUBLIC_URL,
-          api: ssrApi(app, request),
+          api: ssrApi(app, readCache, request),
         }),
       });
     });
   }
 
-  if (!publicCache) throw new Error("public cache not registered");
   const apiCache = publicCache;
   // One switch for the caches (and the quote's reference reads): any write the storefront shows calls this.
   const dropLocal = () => {
@@ -320,7 +321,8 @@ export async function buildApp(options: BuildOptions): Promise<ShopApp> {
     pageCache?.invalidate();
   };
   shared?.onInvalidate(dropLocal);
-  const caches: ResponseCache = {
+  const caches: ResponseCache & PublicCacheReader = {
+    body: (url) => apiCache.body(url),
     invalidate() {
       dropLocal();
       shared?.broadcastInvalidate();

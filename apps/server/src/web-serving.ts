@@ -3,12 +3,12 @@ import fs from "node:fs";
 import type { IncomingMessage } from "node:http";
 import path from "node:path";
 import compress from "@fastify/compress";
-import helmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { isbot } from "isbot";
 import type { Providers } from "./integrations/providers.js";
 import { type Traffic, trafficSource } from "./modules/traffic/service.js";
+import { securityHeaders } from "./plugins/security-headers.js";
 
 declare module "http" {
   interface IncomingMessage {
@@ -25,7 +25,7 @@ declare module "http" {
  */
 export function adminApp(adminDir: string) {
   return async (scope: FastifyInstance) => {
-    await scope.register(helmet, {
+    securityHeaders(scope, {
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
@@ -116,7 +116,7 @@ export async function webSecurity(
     request.raw.cspNonce = randomBytes(16).toString("base64");
     request.raw.analytics = await analyticsOn(request.url);
   });
-  await scope.register(helmet, {
+  securityHeaders(scope, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

@@ -31,7 +31,7 @@ interface RootData extends ShellData {
   analytics: boolean;
 }
 
-export async function loader({ context, params, request }: Route.LoaderArgs): Promise<RootData> {
+export async function loader({ context, params, url }: Route.LoaderArgs): Promise<RootData> {
   const shopId = parseShopPrefix(params.shopPrefix) ?? MAIN_SHOP_ID;
   const query = { shop_id: shopId };
   const [home, hrefs, news, tree] = await Promise.all([
@@ -45,7 +45,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs): Pr
   ]);
   const headline = news.status ? news.data[0] : undefined;
   return {
-    origin: context.origin ?? new URL(request.url).origin,
+    origin: context.origin ?? url.origin,
     isMobile: context.isMobile,
     testMode: context.testMode,
     nonce: context.nonce,

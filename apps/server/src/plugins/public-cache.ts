@@ -15,6 +15,12 @@ export interface ResponseCache {
   readonly size: number;
 }
 
+/** The cache as the page loaders' in-process API calls read it (ssr-api.ts). */
+export interface PublicCacheReader {
+  /** The cached JSON body for a GET of this URL (path and query as the request line has them). */
+  body(url: string): string | undefined;
+}
+
 const CACHE_CONTROL = "public, max-age=60, stale-while-revalidate=300";
 
 /**
@@ -22,7 +28,10 @@ const CACHE_CONTROL = "public, max-age=60, stale-while-revalidate=300";
  * 60 s at most (so stock states stay fresh) and are dropped at once by `invalidate()` on writes.
  * Across several instances each keeps its own cache; the TTL bounds how stale another's can be.
  */
-export function registerPublicCache(app: FastifyInstance, options: { max?: number; ttlMs?: number } = {}): ResponseCache {
+export function registerPublicCache(
+  app: FastifyInstance,
+  options: { max?: number; ttlMs?: number } = {},
+): ResponseCache & PublicCacheReader {
   const cache = new LRUCache<string, { body: string; etag: string }>({
     max: options.max ?? 10_000,
     ttl: options.ttlMs ?? 60_000,
@@ -54,6 +63,7 @@ export function registerPublicCache(app: FastifyInstance, options: { max?: numbe
   });
 
   return {
+    body: (url) => cache.get(url)?.body,
     invalidate: () => cache.clear(),
     get size() {
       return cache.size;

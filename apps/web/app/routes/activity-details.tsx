@@ -8,8 +8,8 @@ import { ProductCard } from "../ui/ProductCard";
 import { RichContent } from "../ui/RichContent";
 import type { Route } from "./+types/activity-details";
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const id = intParam(new URL(request.url).searchParams.get("id"), 0);
+export async function loader({ url, params, context }: Route.LoaderArgs) {
+  const id = intParam(url.searchParams.get("id"), 0);
   if (!id) throw data(null, { status: 404 });
   const r = await context.api<PromotionDetail>("/api/discount/get", {
     query: { id, shop_id: parseShopPrefix(params.shopPrefix) ?? 1 },

@@ -11,8 +11,7 @@ import type { Route } from "./+types/dealer-list";
 const PER_PAGE = 12;
 
 /** /dealer/list?county=&keyword=: the dealer directory, server-rendered. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export async function loader({ url, context }: Route.LoaderArgs) {
   const county = url.searchParams.get("county")?.trim().slice(0, 10) ?? "";
   const keyword = url.searchParams.get("keyword")?.trim().slice(0, 50) ?? "";
   const page = intParam(url.searchParams.get("page"), 1);

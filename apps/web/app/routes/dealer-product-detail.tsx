@@ -8,8 +8,8 @@ import { ShopLink } from "../ui/ShopLink";
 import type { Route } from "./+types/dealer-product-detail";
 
 /** /dealer/product_detail?id=: the products a dealer carries, and where to buy them. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const id = intParam(new URL(request.url).searchParams.get("id"), 0);
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const id = intParam(url.searchParams.get("id"), 0);
   if (!id) throw data(null, { status: 404 });
   const r = await context.api<DealerDetail>("/api/dealer/get", { query: { id } });
   if (!r.status) throw data(null, { status: 404 });

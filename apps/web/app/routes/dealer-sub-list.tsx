@@ -8,8 +8,7 @@ import { ShopLink } from "../ui/ShopLink";
 import type { Route } from "./+types/dealer-sub-list";
 
 /** /dealer/sub_list?dealer_id=: one dealer's branch outlets. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export async function loader({ url, context }: Route.LoaderArgs) {
   const dealerId = intParam(url.searchParams.get("dealer_id"), 0);
   if (!dealerId) throw data(null, { status: 404 });
   const page = intParam(url.searchParams.get("page"), 1);

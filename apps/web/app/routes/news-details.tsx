@@ -7,8 +7,8 @@ import { RichContent } from "../ui/RichContent";
 import { ShopLink } from "../ui/ShopLink";
 import type { Route } from "./+types/news-details";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const id = intParam(new URL(request.url).searchParams.get("id"), 0);
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const id = intParam(url.searchParams.get("id"), 0);
   if (!id) throw data(null, { status: 404 });
   const r = await context.api<NewsSummary & { content: string }>("/api/front/new/get", { query: { id } });
   if (!r.status) throw data(null, { status: 404 });

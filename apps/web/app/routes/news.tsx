@@ -9,8 +9,8 @@ import { Pagination } from "../ui/Pagination";
 import { ShopLink } from "../ui/ShopLink";
 import type { Route } from "./+types/news";
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const page = intParam(new URL(request.url).searchParams.get("page"), 1);
+export async function loader({ url, params, context }: Route.LoaderArgs) {
+  const page = intParam(url.searchParams.get("page"), 1);
   const r = await context.api<Paged<NewsSummary>>("/api/front/new/search", {
     query: { page, per_page: 10, shop_id: parseShopPrefix(params.shopPrefix) ?? 1 },
   });

@@ -21,8 +21,7 @@ const SORTS: Array<[ProductSort, string]> = [
 const PER_PAGE = 20;
 
 /** /product?parent_categry_id= (a category) or /product?keyword= (search results). */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export async function loader({ url, params, context }: Route.LoaderArgs) {
   const shopId = parseShopPrefix(params.shopPrefix) ?? 1;
   const page = intParam(url.searchParams.get("page"), 1);
   const sortParam = url.searchParams.get("sort") as ProductSort | null;

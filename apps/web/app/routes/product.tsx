@@ -29,14 +29,13 @@ const ShoppingNotes = lazy(() => import("../features/catalogue/ShoppingNotes"));
 const STOCK_LABEL: Record<VariantView["stock_state"], string> = { in_stock: "現貨供應", low: "數量有限", out_of_stock: "已售完" };
 
 /** /product/details?id= and /product/detailsChild?id=&variant= (a variant chosen). */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export async function loader({ url, params, context }: Route.LoaderArgs) {
   const shopId = parseShopPrefix(params.shopPrefix) ?? 1;
   const id = intParam(url.searchParams.get("id"), 0);
   if (!id) throw data(null, { status: 404 });
   const [product, ship] = await Promise.all([
     context.api<ProductView>("/api/product/get", { query: { id, shop_id: shopId } }),
-    context.api<ShipMethodView[]>("/api/shipmethod/search", { method: "POST", body: { shop_id: shopId } }),
+    context.api<ShipMethodView[]>("/api/shipmethod/search", { query: { shop_id: shopId } }),
   ]);
   if (!product.status) throw data(null, { status: 404 });
   const wanted = intParam(url.searchParams.get("variant"), 0);

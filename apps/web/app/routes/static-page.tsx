@@ -6,8 +6,7 @@ import { RichContent } from "../ui/RichContent";
 import type { Route } from "./+types/static-page";
 
 /** /terms, /policy and /content?key= (about…): editable pages from the database. */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export async function loader({ url, params, context }: Route.LoaderArgs) {
   const key = url.pathname.endsWith("/policy")
     ? "policy"
     : url.pathname.endsWith("/terms")

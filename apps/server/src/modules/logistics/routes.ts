@@ -1,4 +1,4 @@
-import { MAIN_SHOP_ID, mapCreateTokenInput, shopIdSchema, z } from "@shop/contract";
+import { MAIN_SHOP_ID, mapCreateTokenInput, shopIdSchema, shopQuerySchema, z } from "@shop/contract";
 import { answers, cvsMapForm, cvsStoreView, raw, redirect, shipMethodView } from "@shop/contract/responses";
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "../../config.js";
@@ -25,6 +25,12 @@ export function logisticsRoutes(
         },
       },
       async (req) => ok(await logistics.shipMethods(req.body?.shop_id ?? MAIN_SHOP_ID)),
+    );
+    // Ours: the same list as a cached GET, for the product page's shopping notes.
+    app.get(
+      "/shipmethod/search",
+      { config: { publicCache: true }, schema: { querystring: shopQuerySchema, response: answers(z.array(shipMethodView)) } },
+      async (req) => ok(await logistics.shipMethods(req.query.shop_id)),
     );
 
     app.post("/ecpay/mapCreateToken", { schema: { body: mapCreateTokenInput, response: answers(cvsMapForm) } }, async (req) => {
