@@ -13,12 +13,16 @@ export interface CatalogueServer {
   driver: string;
 }
 
-export function startCatalogueServer(nodeArgs: string[] = []): Promise<CatalogueServer> {
+/**
+ * Starts the bench server. With `join`, a further instance on the database another one seeded
+ * (PostgreSQL only), as a second app process of the same shop.
+ */
+export function startCatalogueServer(nodeArgs: string[] = [], join = false): Promise<CatalogueServer> {
   const here = path.dirname(fileURLToPath(import.meta.url));
   const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", path.join(here, "server.ts")], {
     stdio: ["ignore", "pipe", "inherit"],
     // glibc's mmap threshold as the start scripts and the production image set it (decision 63).
-    env: { MALLOC_MMAP_THRESHOLD_: "32768", ...process.env, NODE_ENV: "production" },
+    env: { MALLOC_MMAP_THRESHOLD_: "32768", ...process.env, NODE_ENV: "production", ...(join ? { BENCH_JOIN: "1" } : {}) },
   });
   return new Promise((resolve, reject) => {
     let buffer = "";

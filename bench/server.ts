@@ -1,6 +1,7 @@
 // The process under test for bench/catalogue.ts: the shop (with the built storefront) seeded with
 // the demo data plus 10,000 products, and a bare Fastify handler beside it for comparison.
-// Prints one JSON line with the two ports when ready.
+// Prints one JSON line with the two ports when ready. BENCH_JOIN=1 starts a further instance on
+// a PostgreSQL database that another one already seeded (bench/ssr-cpu.ts with BENCH_INSTANCES).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -23,21 +24,26 @@ const config = loadConfig({
 });
 const database = await openDatabase({ url: config.DATABASE_URL, poolSize: 16 });
 await database.migrate();
-await seedDemo(database.db, dataDir);
+// BENCH_JOIN=1: a further instance on the database another bench server seeded (PostgreSQL).
+if (process.env.BENCH_JOIN !== "1") await seedBench();
+else if (database.driver !== "postgres") throw new Error("BENCH_JOIN needs DATABASE_URL (PostgreSQL)");
 
-// 10,000 more products in one category (a category page with 500 pages), two variants each.
-await database.db.execute(sql`
+/** The demo data, plus 10,000 products in one category (a category page with 500 pages), two variants each. */
+async function seedBench() {
+  await seedDemo(database.db, dataDir);
+  await database.db.execute(sql`
   insert into products (category_id, name, subtitle, description, image, list_price, price, point_percent, tags, sort)
   select 3, '壓測商品 ' || g, '東方美人｜壓測', '<p>壓測用商品描述。</p>', '/uploads/demo/product-' || (1 + g % 60) || '.svg',
          500 + g % 500, 400 + g % 400, 5, array['new'], 1000 + g
   from generate_series(1, ${BENCH_PRODUCTS}) as g`);
-await database.db.execute(sql`
+  await database.db.execute(sql`
   insert into variants (product_id, sku, name, price, list_price, stock, sort)
   select p.id, 'BENCH-' || p.id || '-' || v, case v when 1 then '單入' else '三入組' end, p.price * v, p.list_price * v, 100, v
   from products p cross join generate_series(1, 2) as v where p.name like '壓測商品 %'`);
-await database.db.execute(sql`
+  await database.db.execute(sql`
   insert into stock_movements (variant_id, delta, reason, ref)
   select id, stock, 'initial', 'bench' from variants where sku like 'BENCH-%'`);
+}
 const rangeResult = (await database.db.execute(
   sql`select min(id)::int as min, max(id)::int as max from products where name like '壓測商品 %'`,
 )) as unknown as { rows: Array<{ min: number; max: number }> };
