@@ -281,7 +281,7 @@ export async function buildApp(options: BuildOptions): Promise<ShopApp> {
   if (adminDir) await app.register(adminApp(adminDir));
 
   if (!publicCache) throw new Error("public cache not registered");
-  const readCache: PublicCacheReader = publicCache;
+  const apiCache = publicCache;
   if (options.web) {
     const buildDir = options.web.buildDir;
     const { reactRouterFastify } = await import("@mcansh/remix-fastify/react-router");
@@ -304,13 +304,12 @@ export async function buildApp(options: BuildOptions): Promise<ShopApp> {
           nonce: (request.raw as IncomingMessage).cspNonce ?? "",
           testMode: simulatedProviders,
           origin: config.PUBLIC_URL,
-          api: ssrApi(app, readCache, request),
+          api: ssrApi(app, apiCache, request),
         }),
       });
     });
   }
 
-  const apiCache = publicCache;
   // One switch for the caches (and the quote's reference reads): any write the storefront shows calls this.
   const dropLocal = () => {
     services.catalogue.forgetListings();
