@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { PHONE_UA } from "./helpers";
 
 const META = [
   '<meta name="description"',
@@ -140,4 +141,40 @@ test.describe("server-rendered pages carry their content and meta tags", () => {
       expect((await request.get(q)).status(), q).toBe(200);
     }
   });
+});
+
+test.describe("server-rendered pages hydrate as they are", () => {
+  for (const phone of [false, true]) {
+    test(`home, listing, product and a sub-mall page hydrate without a mismatch (${phone ? "phone" : "desktop"})`, async ({
+      browser,
+    }) => {
+      const context = await browser.newContext(
+        phone ? { userAgent: PHONE_UA, viewport: { width: 390, height: 844 }, isMobile: true } : {},
+      );
+      const page = await context.newPage();
+      // React reports a page it had to render again in the browser as an error (production code #418/#423…).
+      const errors: string[] = [];
+      page.on("pageerror", (e) => errors.push(e.message));
+      page.on("console", (m) => {
+        if (m.type() === "error" && /hydrat|#41[89]|#42[235]/i.test(m.text())) errors.push(m.text());
+      });
+      for (const path of [
+        "/",
+        "/product?parent_categry_id=1",
+        "/product/details?id=1",
+        "/shop_2/product/details?id=1",
+        "/news",
+      ]) {
+        await page.goto(path);
+        // Hydrated: React has claimed the server's links (the ShopLink anchors, decision 67).
+        await page.waitForFunction(() => {
+          const link = document.querySelector("a[data-discover]");
+          return link !== null && Object.keys(link).some((k) => k.startsWith("__reactFiber"));
+        });
+        await page.waitForLoadState("networkidle");
+        expect(errors, path).toEqual([]);
+      }
+      await context.close();
+    });
+  }
 });

@@ -321,7 +321,7 @@ export async function buildApp(options: BuildOptions): Promise<ShopApp> {
   };
   shared?.onInvalidate(dropLocal);
   const caches: ResponseCache & PublicCacheReader = {
-    body: (url) => apiCache.body(url),
+    answer: (url) => apiCache.answer(url),
     invalidate() {
       dropLocal();
       shared?.broadcastInvalidate();

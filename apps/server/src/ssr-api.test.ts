@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest"
 import { products } from "./db/schema/index.js";
 import { DEMO_ACCOUNTS } from "./demo/seed.js";
 import { injectInProcess } from "./lib/in-process.js";
-import { ssrApi } from "./ssr-api.js";
+import { requestLine, ssrApi } from "./ssr-api.js";
 import { createTestApp, loginAs, type TestApp } from "./test/harness.js";
 
 let t: TestApp;
@@ -32,9 +32,32 @@ describe("the API as page loaders call it", () => {
     expect(first.status && first.httpStatus).toBe(200);
     expect(second).toEqual(first);
     expect(routed).toEqual(["GET /api/product/get?id=1&shop_id=1"]);
-    // Each caller gets its own copy: a loader changing its answer changes nobody else's.
-    (second.data as { name: string }).name = "changed";
+    // One parsed copy is shared, read-only: a loader cannot change what other pages read.
+    expect(() => {
+      (second.data as { name: string }).name = "changed";
+    }).toThrow(TypeError);
+    expect(() => (second.data.images as unknown[]).push("x")).toThrow(TypeError);
     expect((await page()<ProductView>("/api/product/get", { query: { id: 1, shop_id: 1 } })).data.name).toBe(first.data.name);
+    // The answer that went through the routing is read-only too: a bug shows on a miss as on a hit.
+    expect(Object.isFrozen(first.data)).toBe(true);
+  });
+
+  test("the request line is what URL would make of the path and query", () => {
+    const cases: [string, Record<string, unknown> | undefined][] = [
+      ["/api/product/get", { id: 1, shop_id: 1 }],
+      ["/api/product/search", { keyword: "烏龍 茶&禮盒+/?#%", shop_id: 1, page: undefined, empty: "" }],
+      ["/api/setting/get", undefined],
+      ["/api/setting/get", {}],
+      ["/api/news/get?id=3", { shop_id: 2 }],
+      ["/api/a b/ü", { x: "1" }],
+      ["//evil/x", { x: 1 }],
+      ["/api/./x/../y", undefined],
+    ];
+    for (const [path, query] of cases) {
+      const url = new URL(path, "http://in-process");
+      if (query) for (const [k, v] of Object.entries(query)) if (v !== undefined) url.searchParams.set(k, String(v));
+      expect(requestLine(path, query)).toBe(url.pathname + url.search);
+    }
   });
 
   test("the cache's key is the query as the routing reads it (encoded words, skipped undefined)", async () => {

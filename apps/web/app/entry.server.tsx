@@ -1,11 +1,33 @@
-import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable } from "@react-router/node";
+import { EventEmitter } from "node:events";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import "./context";
 
 export const streamTimeout = 5_000;
+
+/**
+ * Where React writes the finished document: its chunks kept and joined once at the end. React's
+ * pipe needs only write/end and the drain/error/close events of a Node stream; a PassThrough
+ * turned into a web stream cost every chunk (React writes 4 KB ones) several stream hops and
+ * promises. React never writes into a chunk it has handed over, so keeping them is safe.
+ */
+class DocumentSink extends EventEmitter {
+  private readonly chunks: Uint8Array[] = [];
+  private size = 0;
+  constructor(private readonly done: (document: Uint8Array<ArrayBuffer>) => void) {
+    super();
+  }
+  write(chunk: Uint8Array | string): boolean {
+    const bytes = typeof chunk === "string" ? Buffer.from(chunk) : chunk;
+    this.chunks.push(bytes);
+    this.size += bytes.byteLength;
+    return true;
+  }
+  end(): void {
+    this.done(Buffer.concat(this.chunks, this.size));
+  }
+}
 
 /** React Router's Node entry, plus the CSP nonce on every inline script it writes. */
 export default function handleRequest(
@@ -30,14 +52,18 @@ export default function handleRequest(
       progressiveChunkSize: Number.POSITIVE_INFINITY,
       [readyOption]() {
         shellRendered = true;
-        const body = new PassThrough();
-        const stream = createReadableStreamFromReadable(body);
+        clearTimeout(timeout);
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
         responseHeaders.set("Vary", "User-Agent");
-        resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
-        pipe(body);
+        // Everything is ready: pipe writes the whole document and ends at once.
+        pipe(
+          new DocumentSink((document) =>
+            resolve(new Response(document, { headers: responseHeaders, status: responseStatusCode })),
+          ) as unknown as NodeJS.WritableStream,
+        );
       },
       onShellError(error: unknown) {
+        clearTimeout(timeout);
         reject(error);
       },
       onError(error: unknown) {
@@ -45,6 +71,6 @@ export default function handleRequest(
         if (shellRendered) console.error(error);
       },
     });
-    setTimeout(abort, streamTimeout + 1000);
+    const timeout = setTimeout(abort, streamTimeout + 1000);
   });
 }

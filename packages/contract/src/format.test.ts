@@ -10,6 +10,15 @@ describe("formatMoney", () => {
     expect(formatMoney(-50)).toBe("-NT$50");
   });
 
+  test("writes what Intl's en-US grouping writes, for whole and fractional amounts", () => {
+    const intl = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
+    fc.assert(
+      fc.property(fc.oneof(fc.integer(), fc.maxSafeInteger(), fc.double({ min: -1e12, max: 1e12, noNaN: true })), (n) => {
+        expect(formatMoney(n)).toBe(`${n < 0 ? "-" : ""}NT$${intl.format(Math.abs(n))}`);
+      }),
+    );
+  });
+
   test("round-trips every integer amount", () => {
     fc.assert(
       fc.property(fc.integer({ min: -10_000_000_000, max: 10_000_000_000 }), (n) => {

@@ -5,7 +5,15 @@ const moneyFormat = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 })
 /** NT$1,234 — money is whole New Taiwan dollars everywhere. */
 export function formatMoney(amount: number): string {
   const sign = amount < 0 ? "-" : "";
-  return `${sign}NT$${moneyFormat.format(Math.abs(amount))}`;
+  const whole = Math.abs(amount);
+  // Whole amounts are grouped by hand: Intl's format was a measurable share of a page's render.
+  return `${sign}NT$${Number.isSafeInteger(whole) ? groupThousands(String(whole)) : moneyFormat.format(whole)}`;
+}
+
+function groupThousands(digits: string): string {
+  let out = digits.slice(0, digits.length % 3 || 3);
+  for (let i = out.length; i < digits.length; i += 3) out += `,${digits.slice(i, i + 3)}`;
+  return out;
 }
 
 const dateParts = new Intl.DateTimeFormat("en-CA", {

@@ -4,19 +4,39 @@ import { isMobileUserAgent } from "@shop/contract";
 import type { FastifyInstance } from "fastify";
 import { LRUCache } from "lru-cache";
 
-interface CachedPage {
-  body: string;
+export interface CachedPage {
+  /** The page's bytes, sent as they are: never decoded to a string and encoded again. */
+  body: Buffer;
   contentType: string;
   /** The CSP nonce the page was rendered with; replaced by each response's own nonce. */
   nonce: string;
+  /** Where that nonce's bytes are in the body. */
+  nonceAt: number[];
 }
 
 const CACHEABLE = /^(text\/html|text\/x-script)/;
 
-async function readAll(stream: Readable): Promise<string> {
+async function readAll(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
-  return Buffer.concat(chunks).toString("utf8");
+  return chunks.length === 1 && chunks[0] ? chunks[0] : Buffer.concat(chunks);
+}
+
+export function positionsOf(body: Buffer, nonce: string): number[] {
+  const at: number[] = [];
+  if (!nonce) return at;
+  for (let i = body.indexOf(nonce); i >= 0; i = body.indexOf(nonce, i + nonce.length)) at.push(i);
+  return at;
+}
+
+/** The cached page with this response's nonce in place of the one it was rendered with. */
+export function withNonce(page: CachedPage, nonce: string): Buffer | string {
+  if (!nonce || page.nonceAt.length === 0) return page.body;
+  // Nonces are base64 of 16 random bytes: the same length, so written over the old one in a copy.
+  if (Buffer.byteLength(nonce) !== Buffer.byteLength(page.nonce)) return page.body.toString().split(page.nonce).join(nonce);
+  const body = Buffer.from(page.body);
+  for (const at of page.nonceAt) body.write(nonce, at);
+  return body;
 }
 
 /**
@@ -30,7 +50,7 @@ export function registerPageCache(scope: FastifyInstance, options: { ttlMs?: num
     max: 5000,
     ttl: options.ttlMs ?? 60_000,
     maxSize: options.maxBytes ?? 64 * 1024 * 1024,
-    sizeCalculation: (v) => v.body.length * 2 || 1,
+    sizeCalculation: (v) => v.body.length || 1,
   });
   const keyOf = (url: string, ua: string | undefined) => `${isMobileUserAgent(ua) ? "m" : "d"}:${url}`;
   const nonceOf = (raw: IncomingMessage) => raw.cspNonce ?? "";
@@ -39,8 +59,7 @@ export function registerPageCache(scope: FastifyInstance, options: { ttlMs?: num
     if (request.method !== "GET") return;
     const hit = cache.get(keyOf(request.url, request.headers["user-agent"]));
     if (!hit) return;
-    const nonce = nonceOf(request.raw);
-    const body = hit.nonce && nonce ? hit.body.split(hit.nonce).join(nonce) : hit.body;
+    const body = withNonce(hit, nonceOf(request.raw));
     return reply.header("content-type", hit.contentType).header("vary", "User-Agent").header("x-page-cache", "hit").send(body);
   });
 
@@ -50,12 +69,22 @@ export function registerPageCache(scope: FastifyInstance, options: { ttlMs?: num
     if (!CACHEABLE.test(contentType) || reply.getHeader("set-cookie")) return payload;
     const body =
       typeof payload === "string"
-        ? payload
-        : payload && typeof (payload as Readable).pipe === "function"
-          ? await readAll(payload as Readable)
-          : undefined;
+        ? Buffer.from(payload)
+        : Buffer.isBuffer(payload)
+          ? payload
+          : payload && typeof (payload as Readable).pipe === "function"
+            ? await readAll(payload as Readable)
+            : undefined;
     if (body === undefined) return payload;
-    cache.set(keyOf(request.url, request.headers["user-agent"]), { body, contentType, nonce: nonceOf(request.raw) });
+    const nonce = nonceOf(request.raw);
+    // Kept as sent: the cache must not share a buffer a later hook could still change.
+    const kept = body === payload ? Buffer.from(body) : body;
+    cache.set(keyOf(request.url, request.headers["user-agent"]), {
+      body: kept,
+      contentType,
+      nonce,
+      nonceAt: positionsOf(kept, nonce),
+    });
     reply.header("x-page-cache", "miss");
     return body;
   });

@@ -17,9 +17,24 @@ export interface ResponseCache {
 
 /** The cache as the page loaders' in-process API calls read it (ssr-api.ts). */
 export interface PublicCacheReader {
-  /** The cached JSON body for a GET of this URL (path and query as the request line has them). */
-  body(url: string): string | undefined;
+  /**
+   * The cached answer to a GET of this URL (path and query as the request line has them), parsed
+   * once per entry and deeply frozen: every page that reads it shares the one copy.
+   */
+  answer(url: string): unknown;
 }
+
+/** Freezes a parsed JSON value all the way down, so one copy can be handed to every reader. */
+export function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}
+
+// A parsed answer takes several times its JSON's memory; counted so the size bound still holds.
+const PARSED_WEIGHT = 4;
 
 const CACHE_CONTROL = "public, max-age=60, stale-while-revalidate=300";
 
@@ -32,11 +47,11 @@ export function registerPublicCache(
   app: FastifyInstance,
   options: { max?: number; ttlMs?: number } = {},
 ): ResponseCache & PublicCacheReader {
-  const cache = new LRUCache<string, { body: string; etag: string }>({
+  const cache = new LRUCache<string, { body: string; etag: string; parsed?: unknown }>({
     max: options.max ?? 10_000,
     ttl: options.ttlMs ?? 60_000,
     maxSize: 64 * 1024 * 1024,
-    sizeCalculation: (v) => v.body.length * 2 || 1,
+    sizeCalculation: (v) => (v.body.length * 2 || 1) * (v.parsed === undefined ? 1 : PARSED_WEIGHT),
   });
   const etagOf = (body: string) => `"${createHash("sha1").update(body).digest("base64url")}"`;
 
@@ -63,7 +78,14 @@ export function registerPublicCache(
   });
 
   return {
-    body: (url) => cache.get(url)?.body,
+    answer(url) {
+      const hit = cache.get(url);
+      if (hit === undefined || hit.parsed !== undefined) return hit?.parsed;
+      const parsed = deepFreeze(JSON.parse(hit.body));
+      // Stored again for its new size; it still expires when the original answer would.
+      cache.set(url, { ...hit, parsed }, { noUpdateTTL: true });
+      return parsed;
+    },
     invalidate: () => cache.clear(),
     get size() {
       return cache.size;
