@@ -15,7 +15,10 @@ export const streamTimeout = 5_000;
 class DocumentSink extends EventEmitter {
   private readonly chunks: Uint8Array[] = [];
   private size = 0;
-  constructor(private readonly done: (document: Uint8Array<ArrayBuffer>) => void) {
+  constructor(
+    private readonly done: (document: Uint8Array<ArrayBuffer>) => void,
+    private readonly failed: (error: unknown) => void,
+  ) {
     super();
   }
   write(chunk: Uint8Array | string): boolean {
@@ -26,6 +29,10 @@ class DocumentSink extends EventEmitter {
   }
   end(): void {
     this.done(Buffer.concat(this.chunks, this.size));
+  }
+  /** React's answer to a failure while it writes (a PassThrough would have errored). */
+  destroy(error?: unknown): void {
+    this.failed(error ?? new Error("the page's render stopped"));
   }
 }
 
@@ -45,6 +52,7 @@ export default function handleRequest(
     // paint, moving everything below (Lighthouse CLS 0.367 on a phone). Crawlers need it whole too.
     const readyOption = "onAllReady";
     const nonce = loadContext.nonce;
+    let timeout: ReturnType<typeof setTimeout> | undefined;
 
     const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
       nonce,
@@ -57,8 +65,9 @@ export default function handleRequest(
         responseHeaders.set("Vary", "User-Agent");
         // Everything is ready: pipe writes the whole document and ends at once.
         pipe(
-          new DocumentSink((document) =>
-            resolve(new Response(document, { headers: responseHeaders, status: responseStatusCode })),
+          new DocumentSink(
+            (document) => resolve(new Response(document, { headers: responseHeaders, status: responseStatusCode })),
+            reject,
           ) as unknown as NodeJS.WritableStream,
         );
       },
@@ -71,6 +80,6 @@ export default function handleRequest(
         if (shellRendered) console.error(error);
       },
     });
-    const timeout = setTimeout(abort, streamTimeout + 1000);
+    timeout = setTimeout(abort, streamTimeout + 1000);
   });
 }

@@ -3,7 +3,7 @@ import type { IncomingMessage } from "node:http";
 import { Readable } from "node:stream";
 import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { positionsOf, registerPageCache, withNonce } from "./page-cache.js";
+import { ownBytes, positionsOf, registerPageCache, withNonce } from "./page-cache.js";
 
 // A page as the server renders it: its CSP nonce on each inline script and in its data, Chinese
 // text, and (from a stream) chunks that split a character's bytes.
@@ -68,6 +68,18 @@ describe("the page cache", () => {
     expect(body.toString()).toBe(page(a));
     // A nonce of another length (not one this server makes) is still replaced everywhere.
     expect(withNonce(cached, "short").toString()).toBe(page("short"));
+  });
+
+  test("a small page is kept in bytes of its own, not as a slice of Node's shared pool", () => {
+    const small = Buffer.from("<p>好茶</p>");
+    expect(small.buffer.byteLength).toBeGreaterThan(small.byteLength);
+    const kept = ownBytes(small, false);
+    expect(kept.buffer.byteLength).toBe(kept.byteLength);
+    expect(kept.toString()).toBe("<p>好茶</p>");
+    // A page's own buffer is kept as it is; a route's buffer is copied.
+    const whole = Buffer.concat([Buffer.alloc(9000, 1), Buffer.alloc(1000, 2)]);
+    expect(ownBytes(whole, false)).toBe(whole);
+    expect(ownBytes(whole, true)).not.toBe(whole);
   });
 
   test("phones and desktops are kept apart; errors are not kept", async () => {

@@ -22,6 +22,18 @@ async function readAll(stream: Readable): Promise<Buffer> {
   return chunks.length === 1 && chunks[0] ? chunks[0] : Buffer.concat(chunks);
 }
 
+/**
+ * The bytes to keep: a copy when they came from the route (its own buffer) or are a slice of a
+ * larger one (Node's shared 8 KB pool holds small buffers: a 1 KB page would keep the whole slab).
+ * Otherwise the page's own buffer, kept and sent at once: nothing writes into it after.
+ */
+export function ownBytes(body: Buffer, fromRoute: boolean): Buffer {
+  if (!fromRoute && body.byteOffset === 0 && body.buffer.byteLength === body.byteLength) return body;
+  const own = Buffer.allocUnsafeSlow(body.byteLength);
+  body.copy(own);
+  return own;
+}
+
 export function positionsOf(body: Buffer, nonce: string): number[] {
   const at: number[] = [];
   if (!nonce) return at;
@@ -77,8 +89,7 @@ export function registerPageCache(scope: FastifyInstance, options: { ttlMs?: num
             : undefined;
     if (body === undefined) return payload;
     const nonce = nonceOf(request.raw);
-    // Kept as sent: the cache must not share a buffer a later hook could still change.
-    const kept = body === payload ? Buffer.from(body) : body;
+    const kept = ownBytes(body, body === payload);
     cache.set(keyOf(request.url, request.headers["user-agent"]), {
       body: kept,
       contentType,

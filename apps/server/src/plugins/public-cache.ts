@@ -35,6 +35,7 @@ export function deepFreeze<T>(value: T): T {
 
 // A parsed answer takes several times its JSON's memory; counted so the size bound still holds.
 const PARSED_WEIGHT = 4;
+const MAX_BYTES = 64 * 1024 * 1024;
 
 const CACHE_CONTROL = "public, max-age=60, stale-while-revalidate=300";
 
@@ -50,7 +51,7 @@ export function registerPublicCache(
   const cache = new LRUCache<string, { body: string; etag: string; parsed?: unknown }>({
     max: options.max ?? 10_000,
     ttl: options.ttlMs ?? 60_000,
-    maxSize: 64 * 1024 * 1024,
+    maxSize: MAX_BYTES,
     sizeCalculation: (v) => (v.body.length * 2 || 1) * (v.parsed === undefined ? 1 : PARSED_WEIGHT),
   });
   const etagOf = (body: string) => `"${createHash("sha1").update(body).digest("base64url")}"`;
@@ -82,8 +83,9 @@ export function registerPublicCache(
       const hit = cache.get(url);
       if (hit === undefined || hit.parsed !== undefined) return hit?.parsed;
       const parsed = deepFreeze(JSON.parse(hit.body));
-      // Stored again for its new size; it still expires when the original answer would.
-      cache.set(url, { ...hit, parsed }, { noUpdateTTL: true });
+      // Stored again for its new size; it still expires when the original answer would. An answer
+      // too large to keep parsed (the cache would drop it) is parsed for each read instead.
+      if (hit.body.length * 2 * PARSED_WEIGHT <= MAX_BYTES / 8) cache.set(url, { ...hit, parsed }, { noUpdateTTL: true });
       return parsed;
     },
     invalidate: () => cache.clear(),

@@ -9,10 +9,11 @@ const ON_SERVER = import.meta.env.SSR;
 
 /**
  * An in-app path React Router's `<Link>` writes back unchanged as its href: absolute, no "//",
- * no "." or ".." segment, no hash, a query only if it has something in it.
+ * no backslash (React Router folds `/\` into `/`; a browser reads `/\host` as another site), no "." or ".."
+ * segment, no hash, a query only if it has something in it.
  */
 export function isPlainHref(to: string): boolean {
-  if (to[0] !== "/" || to[1] === "/" || to.includes("#")) return false;
+  if (to[0] !== "/" || to[1] === "/" || to.includes("#") || to.includes("\\")) return false;
   const query = to.indexOf("?");
   const path = query < 0 ? to : to.slice(0, query);
   return !path.includes("//") && !/(?:^|\/)\.\.?(?:\/|$)/.test(path) && query !== to.length - 1;
