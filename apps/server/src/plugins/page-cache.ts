@@ -24,7 +24,8 @@ async function readAll(stream: Readable): Promise<Buffer> {
 
 /**
  * The bytes to keep: a copy when they came from the route (its own buffer) or are a slice of a
- * larger one (Node's shared 8 KB pool holds small buffers: a 1 KB page would keep the whole slab).
+ * larger one (Node's shared pool, 8 KB on Node 20 and 64 KB on Node 24, holds small buffers: a
+ * 1 KB page would keep the whole slab).
  * Otherwise the page's own buffer, kept and sent at once: nothing writes into it after.
  */
 export function ownBytes(body: Buffer, fromRoute: boolean): Buffer {
