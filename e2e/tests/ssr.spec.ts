@@ -1,4 +1,7 @@
+import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { expect, test } from "@playwright/test";
+import { createRequestHandler, type ServerBuild } from "react-router";
 import { PHONE_UA } from "./helpers";
 
 const META = [
@@ -177,4 +180,81 @@ test.describe("server-rendered pages hydrate as they are", () => {
       await context.close();
     });
   }
+});
+
+test.describe("pages are rendered in one pass (decision 68)", () => {
+  // The shop's own server build, run here through React Router's handler twice: as the server
+  // runs it, and with the entry's stream render (the fallback, and the render before decision 68).
+  // Both must write the same bytes, from the same loader answers; and the pass must be taken.
+  test("each page is what React's stream renderer writes, and none falls back to it", async ({ baseURL }) => {
+    const buildPath = path.resolve(import.meta.dirname, "../../apps/web/build/server/index.js");
+    const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
+    type Render = (...args: Parameters<ServerBuild["entry"]["module"]["default"]>) => Promise<Response>;
+    const entry = build.entry.module as unknown as {
+      renderPage: (...args: Parameters<Render>) => Promise<{ response: Response; whole: boolean }>;
+      streamDocument: Render;
+    };
+    const withEntry = (render: Render) =>
+      createRequestHandler({ ...build, entry: { module: { ...build.entry.module, default: render } } }, "production");
+    let whole = 0;
+    let fellBack = 0;
+    const onePass = withEntry(async (...args) => {
+      const { response, whole: wasWhole } = await entry.renderPage(...args);
+      if (wasWhole) whole++;
+      else fellBack++;
+      return response;
+    });
+    const stream = withEntry(entry.streamDocument);
+
+    // Each loader call answered once over HTTP by the e2e server, then from memory, so both
+    // renders of a page see the same data.
+    const answers = new Map<string, unknown>();
+    const api = async (apiPath: string, call: { method?: string; query?: Record<string, unknown>; body?: unknown } = {}) => {
+      const url = new URL(apiPath, baseURL);
+      for (const [k, v] of Object.entries(call.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
+      const key = `${call.method ?? "GET"} ${url} ${JSON.stringify(call.body ?? null)}`;
+      if (!answers.has(key)) {
+        const res = await fetch(url, {
+          method: call.method ?? "GET",
+          headers: call.body === undefined ? {} : { "content-type": "application/json" },
+          body: call.body === undefined ? undefined : JSON.stringify(call.body),
+        });
+        answers.set(key, { ...((await res.json()) as object), httpStatus: res.status });
+      }
+      return structuredClone(answers.get(key));
+    };
+    const pages = [
+      "/",
+      "/product?parent_categry_id=1",
+      "/product?parent_categry_id=1&sort=price_asc&page=2",
+      "/product/details?id=1",
+      "/shop_2/",
+      "/shop_2/product/details?id=1",
+      "/news",
+      "/activity",
+      "/dealer/list",
+      "/login",
+      "/no-such-page",
+      "/product/details?id=999999",
+    ];
+    // The first round loads the lazy modules a page may use (the 404 page's), as a server's first
+    // visitors would: a page that suspends on one falls back to the stream and must still answer
+    // as the stream does (its markup may differ from the next render's, which finds the module
+    // loaded). From then on every page must be rendered in one pass, byte for byte as the stream.
+    for (const round of [1, 2]) {
+      if (round === 2) [whole, fellBack] = [0, 0];
+      for (const isMobile of [false, true]) {
+        for (const page of pages) {
+          const context = { isMobile, nonce: "n0nce", testMode: true, origin: baseURL, api };
+          const url = new URL(page, baseURL).href;
+          const ours = await onePass(new Request(url), context as never);
+          const theirs = await stream(new Request(url), context as never);
+          expect(ours.status, page).toBe(theirs.status);
+          const [oursText, theirsText] = [await ours.text(), await theirs.text()];
+          if (round === 2) expect(oursText, `${page} (${isMobile ? "phone" : "desktop"})`).toBe(theirsText);
+        }
+      }
+    }
+    expect({ whole, fellBack }).toEqual({ whole: pages.length * 2, fellBack: 0 });
+  });
 });

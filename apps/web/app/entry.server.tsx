@@ -3,6 +3,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import "./context";
+import { contextForAnotherRender, renderWholeDocument, settleHandoff } from "./whole-document";
 
 export const streamTimeout = 5_000;
 
@@ -36,8 +37,52 @@ class DocumentSink extends EventEmitter {
   }
 }
 
-/** React Router's Node entry, plus the CSP nonce on every inline script it writes. */
-export default function handleRequest(
+/**
+ * React Router's Node entry, plus the CSP nonce on every inline script it writes. The page is
+ * rendered in one synchronous pass to a string (decision 68); a page where something suspends or
+ * fails goes through React's stream renderer, which waits for it or reports the error.
+ */
+export default async function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  loadContext: AppLoadContext,
+) {
+  return (await renderPage(request, responseStatusCode, responseHeaders, routerContext, loadContext)).response;
+}
+
+/** The page, and whether it was rendered in one pass (the end-to-end tests check that it was). */
+export async function renderPage(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  loadContext: AppLoadContext,
+): Promise<{ response: Response; whole: boolean }> {
+  const settledHandoff = await settleHandoff(routerContext).then(
+    () => true,
+    () => false,
+  );
+  const html = settledHandoff
+    ? renderWholeDocument(<ServerRouter context={routerContext} url={request.url} nonce={loadContext.nonce} />)
+    : undefined;
+  if (html === undefined) {
+    const context = contextForAnotherRender(routerContext);
+    const response = await streamDocument(request, responseStatusCode, responseHeaders, context, loadContext);
+    return { response, whole: false };
+  }
+  setDocumentHeaders(responseHeaders);
+  return { response: new Response(Buffer.from(html), { headers: responseHeaders, status: responseStatusCode }), whole: true };
+}
+
+function setDocumentHeaders(headers: Headers) {
+  headers.set("Content-Type", "text/html; charset=utf-8");
+  headers.set("Vary", "User-Agent");
+}
+
+/** The page through React's stream renderer: the fallback above, and what the tests compare it with. */
+export function streamDocument(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -61,8 +106,7 @@ export default function handleRequest(
       [readyOption]() {
         shellRendered = true;
         clearTimeout(timeout);
-        responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-        responseHeaders.set("Vary", "User-Agent");
+        setDocumentHeaders(responseHeaders);
         // Everything is ready: pipe writes the whole document and ends at once.
         pipe(
           new DocumentSink(
