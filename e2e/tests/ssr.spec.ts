@@ -1,7 +1,8 @@
+import { createRequire } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { expect, test } from "@playwright/test";
-import { createRequestHandler, type ServerBuild } from "react-router";
+import type { ServerBuild } from "react-router";
 import { PHONE_UA } from "./helpers";
 
 const META = [
@@ -187,6 +188,9 @@ test.describe("pages are rendered in one pass (decision 68)", () => {
   // runs it, and with the entry's stream render (the fallback, and the render before decision 68).
   // Both must write the same bytes, from the same loader answers; and the pass must be taken.
   test("each page is what React's stream renderer writes, and none falls back to it", async ({ baseURL }) => {
+    // React's production build, as the server runs it (nothing in this worker has loaded React yet).
+    process.env.NODE_ENV = "production";
+    const { createRequestHandler } = await import("react-router");
     const buildPath = path.resolve(import.meta.dirname, "../../apps/web/build/server/index.js");
     const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
     type Render = (...args: Parameters<ServerBuild["entry"]["module"]["default"]>) => Promise<Response>;
@@ -237,24 +241,33 @@ test.describe("pages are rendered in one pass (decision 68)", () => {
       "/no-such-page",
       "/product/details?id=999999",
     ];
-    // The first round loads the lazy modules a page may use (the 404 page's), as a server's first
-    // visitors would: a page that suspends on one falls back to the stream and must still answer
-    // as the stream does (its markup may differ from the next render's, which finds the module
-    // loaded). From then on every page must be rendered in one pass, byte for byte as the stream.
+    const handoff = (html: string) =>
+      [...html.matchAll(/streamController\.(?:enqueue\((.*?)\)|close\(\));/g)].map((m) => m[1] ?? "end");
+    // The first round loads the lazy modules a page may use (the 404 page's, the session checks),
+    // as a server's first visitors would: a page that suspends on one falls back to the stream and
+    // must answer as the stream does, with the same loader data (its markup may differ from the
+    // next render's, which finds the module loaded: the 404 page's title moves into <head>). From
+    // then on every page must be rendered in one pass, byte for byte as the stream.
     for (const round of [1, 2]) {
       if (round === 2) [whole, fellBack] = [0, 0];
       for (const isMobile of [false, true]) {
         for (const page of pages) {
+          const label = `${page} (${isMobile ? "phone" : "desktop"}, round ${round})`;
           const context = { isMobile, nonce: "n0nce", testMode: true, origin: baseURL, api };
           const url = new URL(page, baseURL).href;
           const ours = await onePass(new Request(url), context as never);
           const theirs = await stream(new Request(url), context as never);
-          expect(ours.status, page).toBe(theirs.status);
+          expect(ours.status, label).toBe(theirs.status);
+          for (const header of ["content-type", "vary"]) expect(ours.headers.get(header), label).toBe(theirs.headers.get(header));
           const [oursText, theirsText] = [await ours.text(), await theirs.text()];
-          if (round === 2) expect(oursText, `${page} (${isMobile ? "phone" : "desktop"})`).toBe(theirsText);
+          expect(handoff(oursText), label).toEqual(handoff(theirsText));
+          expect(handoff(oursText).at(-1), label).toBe("end");
+          if (round === 2) expect(oursText, label).toBe(theirsText);
         }
       }
     }
     expect({ whole, fellBack }).toEqual({ whole: pages.length * 2, fellBack: 0 });
+    const loaded = Object.keys(createRequire(import.meta.url).cache);
+    expect(loaded.some((file) => file.endsWith("react-dom-server-legacy.node.production.js"))).toBe(true);
   });
 });

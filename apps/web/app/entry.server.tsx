@@ -3,7 +3,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import "./context";
-import { contextForAnotherRender, renderWholeDocument, settleHandoff } from "./whole-document";
+import { readHandoff, renderWholeDocument } from "./whole-document";
 
 export const streamTimeout = 5_000;
 
@@ -60,15 +60,12 @@ export async function renderPage(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ): Promise<{ response: Response; whole: boolean }> {
-  const settledHandoff = await settleHandoff(routerContext).then(
-    () => true,
-    () => false,
-  );
-  const html = settledHandoff
+  const handoff = await readHandoff(routerContext);
+  const html = handoff.complete
     ? renderWholeDocument(<ServerRouter context={routerContext} url={request.url} nonce={loadContext.nonce} />)
     : undefined;
   if (html === undefined) {
-    const context = contextForAnotherRender(routerContext);
+    const context = handoff.contextForStream();
     const response = await streamDocument(request, responseStatusCode, responseHeaders, context, loadContext);
     return { response, whole: false };
   }
@@ -98,6 +95,7 @@ export function streamDocument(
     const readyOption = "onAllReady";
     const nonce = loadContext.nonce;
     let timeout: ReturnType<typeof setTimeout> | undefined;
+    const errorsBeforeReady: unknown[] = [];
 
     const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
       nonce,
@@ -105,6 +103,7 @@ export function streamDocument(
       progressiveChunkSize: Number.POSITIVE_INFINITY,
       [readyOption]() {
         shellRendered = true;
+        for (const error of errorsBeforeReady) console.error(error);
         clearTimeout(timeout);
         setDocumentHeaders(responseHeaders);
         // Everything is ready: pipe writes the whole document and ends at once.
@@ -121,7 +120,11 @@ export function streamDocument(
       },
       onError(error: unknown) {
         responseStatusCode = 500;
+        // An error inside a boundary is reported here before the page is ready, and a shell's
+        // error too (React Router logs that one when the promise is rejected): kept until the
+        // page is ready, so each is logged once.
         if (shellRendered) console.error(error);
+        else errorsBeforeReady.push(error);
       },
     });
     timeout = setTimeout(abort, streamTimeout + 1000);

@@ -4,7 +4,7 @@ import { createElement, Fragment, lazy, type ReactNode, Suspense, use } from "re
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext } from "react-router";
 import { describe, expect, test } from "vitest";
-import { renderWholeDocument, settleHandoff } from "./whole-document";
+import { readHandoff, renderWholeDocument } from "./whole-document";
 
 // The server renders a page to a string in one pass (decision 68) and must write what React's
 // stream renderer writes once everything is ready (entry.server's fallback and the page's former
@@ -25,6 +25,7 @@ function streamed(element: ReactNode): Promise<string> {
       },
     });
     const { pipe } = renderToPipeableStream(element, {
+      nonce: "n0nce",
       progressiveChunkSize: Number.POSITIVE_INFINITY,
       onAllReady: () => pipe(sink),
       onShellError: reject,
@@ -116,6 +117,10 @@ describe("the page rendered in one pass", () => {
       </Suspense>,
       <Throws key="d" />,
       <NotLoaded key="e" />,
+      // React writes a script of its own for a form whose action is a function.
+      <form key="f" action={async () => {}}>
+        <button type="submit">送出</button>
+      </form>,
     ];
     for (const body of cases) expect(renderWholeDocument(documentOf(body))).toBeUndefined();
   });
@@ -134,37 +139,70 @@ describe("the page rendered in one pass", () => {
 });
 
 describe("the loader data handed to the browser", () => {
-  /** A context with only what settleHandoff reads: the data stream, in chunks, and renderMeta. */
-  function contextWith(chunks: Uint8Array[]): EntryContext {
+  /** A context with only what readHandoff reads: the data stream, in chunks, and renderMeta. */
+  function contextWith(chunks: Uint8Array[], error?: Error): EntryContext {
+    let next = 0;
     const serverHandoffStream = new ReadableStream<Uint8Array>({
-      start(controller) {
-        for (const chunk of chunks) controller.enqueue(chunk);
-        controller.close();
+      pull(controller) {
+        const chunk = chunks[next++];
+        if (chunk) controller.enqueue(chunk);
+        else if (error) controller.error(error);
+        else controller.close();
       },
     });
     return { serverHandoffStream, renderMeta: {} } as unknown as EntryContext;
   }
+  async function readAll(stream: ReadableStream<Uint8Array> | undefined): Promise<string> {
+    let text = "";
+    const decoder = new TextDecoder();
+    for await (const chunk of stream ?? []) text += decoder.decode(chunk, { stream: true });
+    return text + decoder.decode();
+  }
+  const data = '[{"_1":2},"商品","阿里山金萱烏龍"]\n';
+  const bytes = new TextEncoder().encode(data);
+  // Split inside a three-byte character, as a stream may.
+  const cut = bytes.indexOf(0xe5) + 1;
 
   test("is read to its end and left as one settled chunk, then the end", async () => {
-    const bytes = new TextEncoder().encode('[{"_1":2},"商品","阿里山金萱烏龍"]\n');
-    // Split inside a three-byte character, as a stream may.
-    const cut = bytes.indexOf(0xe5) + 1;
     const context = contextWith([bytes.slice(0, cut), bytes.slice(cut)]);
-    await settleHandoff(context);
+    const handoff = await readHandoff(context);
+    expect(handoff.complete).toBe(true);
     const cache = context.renderMeta?.streamCache;
-    expect(cache?.[0]?.result).toEqual({ done: false, value: '[{"_1":2},"商品","阿里山金萱烏龍"]\n' });
+    expect(cache?.[0]?.result).toEqual({ done: false, value: data });
     expect(cache?.[1]?.result).toEqual({ done: true, value: "" });
     await expect(cache?.[0]).resolves.toBeUndefined();
   });
 
+  test("a render by the stream after the pass gets the same data on a stream of its own", async () => {
+    const context = contextWith([bytes.slice(0, cut), bytes.slice(cut)]);
+    const handoff = await readHandoff(context);
+    // The pass's router takes a reader of the real stream and never lets it go.
+    context.serverHandoffStream?.getReader();
+    const again = handoff.contextForStream();
+    expect(again.renderMeta).toBe(context.renderMeta);
+    expect(await readAll(again.serverHandoffStream)).toBe(data);
+    // Each render gets its own.
+    expect(await readAll(handoff.contextForStream().serverHandoffStream)).toBe(data);
+  });
+
+  test("data that ends in an error is not settled: the stream render gets what came and the error", async () => {
+    const context = contextWith([bytes.slice(0, cut)], new Error("Server Timeout"));
+    const handoff = await readHandoff(context);
+    expect(handoff.complete).toBe(false);
+    expect(context.renderMeta?.streamCache).toBeUndefined();
+    const reader = handoff.contextForStream().serverHandoffStream?.getReader();
+    expect((await reader?.read())?.value).toEqual(bytes.slice(0, cut));
+    await expect(reader?.read()).rejects.toThrow("Server Timeout");
+  });
+
   test("a page without data, or one already read, is left alone", async () => {
     const none = { renderMeta: {} } as unknown as EntryContext;
-    await settleHandoff(none);
+    expect((await readHandoff(none)).complete).toBe(true);
     expect(none.renderMeta?.streamCache).toBeUndefined();
     const read = contextWith([new TextEncoder().encode("x")]);
     const kept = {};
     (read.renderMeta as { streamCache?: object }).streamCache = kept;
-    await settleHandoff(read);
+    await readHandoff(read);
     expect(read.renderMeta?.streamCache).toBe(kept);
   });
 });
