@@ -155,7 +155,10 @@ describe("the loader data handed to the browser", () => {
   async function readAll(stream: ReadableStream<Uint8Array> | undefined): Promise<string> {
     let text = "";
     const decoder = new TextDecoder();
-    for await (const chunk of stream ?? []) text += decoder.decode(chunk, { stream: true });
+    const reader = stream?.getReader();
+    for (let part = await reader?.read(); part && !part.done; part = await reader?.read()) {
+      text += decoder.decode(part.value, { stream: true });
+    }
     return text + decoder.decode();
   }
   const data = '[{"_1":2},"商品","阿里山金萱烏龍"]\n';

@@ -52,7 +52,7 @@ describe("the input guard", () => {
         ["application/x-www-form-urlencoded", "a=1"],
         ["application/json", "{}"],
         ["text/plain", "x"],
-      ]) {
+      ] as const) {
         const res = await fetch(`http://127.0.0.1:${port}/`, {
           method: "POST",
           headers: { "content-type": type },
