@@ -271,3 +271,37 @@ test.describe("pages are rendered in one pass (decision 68)", () => {
     expect(loaded.some((file) => file.endsWith("react-dom-server-legacy.node.production.js"))).toBe(true);
   });
 });
+
+test.describe("the storefront's files and pages through the server's adapter (decision 69)", () => {
+  test("built files are cached as before, pages are sent whole, and a post to a page is answered", async ({ request }) => {
+    const home = await request.get("/");
+    expect(home.status()).toBe(200);
+    expect(home.headers()["content-type"]).toBe("text/html; charset=utf-8");
+    expect(home.headers().vary).toContain("User-Agent");
+    const asset = /\/assets\/entry\.client-[\w-]+\.js/.exec(await home.text())?.[0];
+    expect(asset).toBeDefined();
+    const script = await request.get(asset as string);
+    expect(script.status()).toBe(200);
+    expect(script.headers()["cache-control"]).toBe("public, max-age=31557600, immutable");
+    expect(script.headers()["content-type"]).toMatch(/javascript/);
+    const icon = await request.get("/favicon.svg");
+    expect(icon.headers()["cache-control"]).toBe("public, max-age=3600");
+    expect(icon.headers().etag).toBeTruthy();
+
+    // A page from the render (not the page cache): one buffer, its length known.
+    const page = await request.get("/product/details?id=1&adapter=1", { headers: { "accept-encoding": "identity" } });
+    expect(page.headers()["x-page-cache"]).toBe("miss");
+    expect(Number(page.headers()["content-length"])).toBe((await page.body()).length);
+    expect((await page.text()).startsWith("<!DOCTYPE html><html")).toBe(true);
+
+    // The storefront has no server actions: a form post is refused, and the server stays up.
+    for (const [type, data] of [
+      ["application/x-www-form-urlencoded", "a=1"],
+      ["application/json", "{}"],
+    ] as const) {
+      const post = await request.post("/product/details?id=1", { headers: { "content-type": type }, data, timeout: 10_000 });
+      expect(post.status()).toBe(405);
+    }
+    expect((await request.get("/news")).status()).toBe(200);
+  });
+});

@@ -34,6 +34,7 @@ import { registerErrorHandling } from "./plugins/errors.js";
 import { registerInputGuard } from "./plugins/input-guard.js";
 import { registerPageCache } from "./plugins/page-cache.js";
 import { type PublicCacheReader, type ResponseCache, registerPublicCache } from "./plugins/public-cache.js";
+import { reactRouterPages } from "./plugins/react-router-pages.js";
 import { responseSerializer } from "./plugins/response-serializer.js";
 import { securityHeaders } from "./plugins/security-headers.js";
 import { registerSession } from "./plugins/session.js";
@@ -284,7 +285,6 @@ export async function buildApp(options: BuildOptions): Promise<ShopApp> {
   const apiCache = publicCache;
   if (options.web) {
     const buildDir = options.web.buildDir;
-    const { reactRouterFastify } = await import("@mcansh/remix-fastify/react-router");
     await app.register(async (scope) => {
       const csp = await webSecurity(scope, providers, (id) => services.shops.tracking(id));
       const pages = registerPageCache(scope);
@@ -296,10 +296,9 @@ export async function buildApp(options: BuildOptions): Promise<ShopApp> {
         },
       };
       await scope.register(compress, { threshold: 1024 });
-      await scope.register(reactRouterFastify, {
-        buildDirectory: buildDir,
-        mode: "production",
-        getLoadContext: (request): SsrContext => ({
+      await reactRouterPages(scope, {
+        buildDir,
+        loadContext: (request): SsrContext => ({
           isMobile: isMobileUserAgent(request.headers["user-agent"]),
           nonce: (request.raw as IncomingMessage).cspNonce ?? "",
           testMode: simulatedProviders,

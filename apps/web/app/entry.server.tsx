@@ -70,7 +70,12 @@ export async function renderPage(
     return { response, whole: false };
   }
   setDocumentHeaders(responseHeaders);
-  return { response: new Response(Buffer.from(html), { headers: responseHeaders, status: responseStatusCode }), whole: true };
+  const document = Buffer.from(html);
+  const init = { headers: responseHeaders, status: responseStatusCode };
+  if (!loadContext.takeDocument) return { response: new Response(document, init), whole: true };
+  // The server sends the bytes itself: a Response body would copy them into a web stream to read back.
+  loadContext.takeDocument(document);
+  return { response: new Response(null, init), whole: true };
 }
 
 function setDocumentHeaders(headers: Headers) {

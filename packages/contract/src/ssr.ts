@@ -23,6 +23,12 @@ export type SsrContext = {
    * Host header is used only without it (development), since cached pages would repeat it.
    */
   origin?: string;
+  /**
+   * Takes the finished document's bytes where the server sends them as they are (decision 69):
+   * the entry then answers with a body-less Response and the server sends these bytes with its
+   * status and headers. Absent (tests, benches), the Response's body carries the document.
+   */
+  takeDocument?(document: Uint8Array): void;
 };
 
 /** Phones and small tablets get the mobile layout (the specification picks by user-agent). */
