@@ -289,7 +289,7 @@ test.describe("the storefront's files and pages through the server's adapter (de
     expect(icon.headers().etag).toBeTruthy();
 
     // A page from the render (not the page cache): one buffer, its length known.
-    const page = await request.get("/product/details?id=1&adapter=1", { headers: { "accept-encoding": "identity" } });
+    const page = await request.get(`/product/details?id=1&adapter=${Date.now()}`, { headers: { "accept-encoding": "identity" } });
     expect(page.headers()["x-page-cache"]).toBe("miss");
     expect(Number(page.headers()["content-length"])).toBe((await page.body()).length);
     expect((await page.text()).startsWith("<!DOCTYPE html><html")).toBe(true);
@@ -301,7 +301,16 @@ test.describe("the storefront's files and pages through the server's adapter (de
     ] as const) {
       const post = await request.post("/product/details?id=1", { headers: { "content-type": type }, data, timeout: 10_000 });
       expect(post.status()).toBe(405);
+      expect(post.headers().allow).toBe("GET, HEAD");
     }
     expect((await request.get("/news")).status()).toBe(200);
+
+    // A Host header that would move the path React Router renders away from the cached address.
+    for (const host of ["x/product/details?id=2#", "a b", "u@shop"]) {
+      const forged = await request.get(`/product/details?id=1&host=${Date.now()}`, { headers: { host } });
+      expect(forged.status(), host).toBe(400);
+    }
+    const head = await request.head("/news");
+    expect(head.status()).toBe(200);
   });
 });

@@ -74,8 +74,9 @@ export async function renderPage(
   const init = { headers: responseHeaders, status: responseStatusCode };
   if (!loadContext.takeDocument) return { response: new Response(document, init), whole: true };
   // The server sends the bytes itself: a Response body would copy them into a web stream to read back.
-  loadContext.takeDocument(document);
-  return { response: new Response(null, init), whole: true };
+  const response = new Response(null, init);
+  loadContext.takeDocument(document, response);
+  return { response, whole: true };
 }
 
 function setDocumentHeaders(headers: Headers) {

@@ -24,11 +24,11 @@ export type SsrContext = {
    */
   origin?: string;
   /**
-   * Takes the finished document's bytes where the server sends them as they are (decision 69):
-   * the entry then answers with a body-less Response and the server sends these bytes with its
-   * status and headers. Absent (tests, benches), the Response's body carries the document.
+   * Takes the finished document's bytes where the server sends them as they are (decision 69),
+   * with the body-less Response the entry answers with: the server sends the bytes only if that
+   * Response is the one it gets back. Absent (tests, benches), the Response's body carries them.
    */
-  takeDocument?(document: Uint8Array): void;
+  takeDocument?(document: Uint8Array, response: Response): void;
 };
 
 /** Phones and small tablets get the mobile layout (the specification picks by user-agent). */

@@ -1,5 +1,4 @@
 import path from "node:path";
-import { Readable } from "node:stream";
 import { pathToFileURL } from "node:url";
 import fastifyStatic from "@fastify/static";
 import type { SsrContext } from "@shop/contract";
@@ -35,7 +34,6 @@ export async function reactRouterPages(
     // One route per file, made at start: an unknown path falls through to the pages below.
     wildcard: false,
     cacheControl: false,
-    dotfiles: "allow",
     etag: true,
     lastModified: true,
     setHeaders(res, file) {
@@ -44,26 +42,42 @@ export async function reactRouterPages(
   });
 
   await scope.register(async (pages) => {
-    // React Router reads a form's body itself.
+    // No storefront route has a server action (forms use client actions), so a page is only ever
+    // read: other methods are refused here, their bodies never parsed or read.
     pages.removeAllContentTypeParsers();
     pages.addContentTypeParser("*", (_request, payload, done) => done(null, payload));
     pages.all("*", async (request, reply) => {
-      let document: Uint8Array | undefined;
+      if (request.method !== "GET" && request.method !== "HEAD")
+        return reply.code(405).header("allow", "GET, HEAD").type("text/plain; charset=utf-8").send("此頁面不接受這種請求");
+      // The address React Router renders must be the one the page cache files the answer under
+      // (request.url): a Host header that is not a plain host[:port] could move the path.
+      if (!PLAIN_HOST.test(request.host) || request.originalUrl[0] !== "/")
+        return reply.code(400).type("text/plain; charset=utf-8").send("無效的請求位址");
+      let taken: { document: Uint8Array; response: Response } | undefined;
       const context: SsrContext = {
         ...options.loadContext(request),
-        takeDocument(bytes: Uint8Array) {
-          document = bytes;
+        takeDocument(document, response) {
+          taken = { document, response };
         },
       };
       const response = await handle(webRequest(request, reply), context);
+      // A page the entry rendered whole hands its bytes over beside the body-less Response it
+      // answers with; any other answer (HEAD, .data, a redirect) carries its own body.
+      const body =
+        taken?.response === response
+          ? Buffer.from(taken.document.buffer, taken.document.byteOffset, taken.document.byteLength)
+          : response.body === null
+            ? ""
+            : Buffer.from(await response.arrayBuffer());
       reply.status(response.status);
       for (const [name, value] of response.headers) reply.header(name, value);
-      if (response.body !== null) return reply.send(Buffer.from(await response.arrayBuffer()));
-      // A page the entry rendered whole hands its bytes over beside a body-less Response.
-      return reply.send(document ? Buffer.from(document.buffer, document.byteOffset, document.byteLength) : "");
+      return reply.send(body);
     });
   });
 }
+
+/** host, host:port or [IPv6]:port; an HTTP/1.0 request without a Host gets an empty one. */
+const PLAIN_HOST = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+)(?::\d{1,5})?$/;
 
 /** The request as React Router takes it; its signal aborts when the visitor goes away first. */
 function webRequest(request: FastifyRequest, reply: FastifyReply): Request {
@@ -76,10 +90,9 @@ function webRequest(request: FastifyRequest, reply: FastifyReply): Request {
     if (typeof value === "string") headers.push([name, value]);
     else if (Array.isArray(value)) for (const one of value) headers.push([name, one]);
   }
-  const init: RequestInit & { duplex?: "half" } = { method: request.method, headers, signal: controller.signal };
-  if (request.method !== "GET" && request.method !== "HEAD") {
-    init.body = Readable.toWeb(request.raw) as ReadableStream<Uint8Array>;
-    init.duplex = "half";
-  }
-  return new Request(`${request.protocol}://${request.host}${request.originalUrl}`, init);
+  return new Request(`${request.protocol}://${request.host}${request.originalUrl}`, {
+    method: request.method,
+    headers,
+    signal: controller.signal,
+  });
 }
