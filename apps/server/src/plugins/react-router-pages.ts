@@ -76,8 +76,8 @@ export async function reactRouterPages(
   });
 }
 
-/** host, host:port or [IPv6]:port; an HTTP/1.0 request without a Host gets an empty one. */
-const PLAIN_HOST = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+)(?::\d{1,5})?$/;
+/** host, host:port or [IPv6]:port (underscores too: container names); an HTTP/1.0 request without a Host has an empty one. */
+const PLAIN_HOST = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._-]+)(?::\d{1,5})?$/;
 
 /** The request as React Router takes it; its signal aborts when the visitor goes away first. */
 function webRequest(request: FastifyRequest, reply: FastifyReply): Request {
