@@ -153,6 +153,8 @@ for (const phone of [false, true]) {
     // The sign-in expires (here: the token stops working) while the shopper reads the product; the
     // next call the page makes (here: opening it again) is refused, and the page says why.
     await page.goto(product);
+    // The page has finished its own calls (a reload while one navigates was aborted on a busy runner).
+    await page.waitForLoadState("networkidle");
     await page.evaluate(() => localStorage.setItem("token", "expired-token"));
     await page.reload();
     await expect(page.getByRole("dialog").getByText("登入已逾時，請重新登入")).toBeVisible();
