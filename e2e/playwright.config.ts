@@ -5,33 +5,26 @@ import { defineConfig } from "@playwright/test";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./chromium";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
-// A fresh data folder per run: the server seeds the demo shop into it on start.
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-e2e-"));
+// Two workers, each with a shop server of its own (decision 70): a spec file runs on one worker,
+// in order, against one server, as it did when the suite ran on one, and never sees the other
+// worker's orders, stock changes or rate limits. E2E_WORKERS=1 runs it all on one server.
+const WORKERS = Number(process.env.E2E_WORKERS ?? 2);
+// Playwright loads this file in every worker too, with the worker's slot (0..workers-1) in
+// TEST_PARALLEL_INDEX: that slot picks its server. The main process sees no slot.
+const slot = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
 
-export default defineConfig({
-  testDir: "./tests",
-  fullyParallel: false,
-  workers: 1,
-  retries: process.env.CI ? 1 : 0,
-  reporter: [["list"]],
-  timeout: 30_000,
-  use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
-    locale: "zh-TW",
-    timezoneId: "Asia/Taipei",
-    // A failure under CI leaves a trace (test-results/…/trace.zip) to replay with `npx playwright show-trace`.
-    trace: "retain-on-failure",
-    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
-  },
-  webServer: {
-    // The compiled server (`npm run build`, which `npm run test:e2e` runs first): what `npm start` runs.
+/** One server: the compiled server (`npm run build`, which `npm run test:e2e` runs first), as `npm start` runs it. */
+function server(port: number) {
+  // A fresh data folder per run and server: the server seeds the demo shop into it on start.
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-e2e-"));
+  return {
     command: "node apps/server/dist/main.mjs",
     cwd: path.resolve(import.meta.dirname, ".."),
-    url: `http://127.0.0.1:${PORT}/api/health`,
-    timeout: 60_000,
+    url: `http://127.0.0.1:${port}/api/health`,
+    timeout: 90_000,
     reuseExistingServer: false,
     env: {
-      PORT: String(PORT),
+      PORT: String(port),
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
       NODE_ENV: "test",
@@ -48,5 +41,26 @@ export default defineConfig({
       JOB_POLL_SECONDS: "1",
       DATABASE_URL: "",
     },
+  };
+}
+
+export default defineConfig({
+  testDir: "./tests",
+  fullyParallel: false,
+  workers: WORKERS,
+  retries: process.env.CI ? 1 : 0,
+  reporter: [["list"]],
+  timeout: 30_000,
+  use: {
+    baseURL: `http://127.0.0.1:${PORT + slot}`,
+    locale: "zh-TW",
+    timezoneId: "Asia/Taipei",
+    // A test that fails under CI is run again with a trace (test-results/…/trace.zip, replay it with
+    // `npx playwright show-trace`). Tracing every run to keep the failures' cost the browser and
+    // Playwright a third of the suite's CPU (decision 70). E2E_TRACE=on traces every test.
+    trace: (process.env.E2E_TRACE ?? "on-first-retry") as "on" | "off" | "on-first-retry" | "retain-on-failure",
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
+  // Only the main process starts servers (a worker loading this file does not).
+  webServer: Array.from({ length: WORKERS }, (_, i) => server(PORT + i)),
 });

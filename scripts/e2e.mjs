@@ -3,9 +3,11 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 
-const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+// Debian's headless shell when installed (e2e/chromium.ts picks it), else its full Chromium.
+const shell = "/usr/lib/chromium/chromium-headless-shell";
+const chromium = process.env.CHROMIUM_PATH ?? (fs.existsSync(shell) ? shell : "/usr/bin/chromium");
 if (!fs.existsSync(chromium)) {
-  const message = `E2E tests need Chromium at ${chromium}: install it with \`sudo apt-get install chromium\` (or set CHROMIUM_PATH).`;
+  const message = `E2E tests need Chromium at ${chromium}: install it with \`sudo apt-get install chromium-headless-shell chromium\` (or set CHROMIUM_PATH).`;
   if (process.env.CI) {
     console.error(message);
     process.exit(1);
