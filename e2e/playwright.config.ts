@@ -11,7 +11,8 @@ const PORT = Number(process.env.E2E_PORT ?? 3210);
 const WORKERS = Number(process.env.E2E_WORKERS ?? 2);
 // Playwright loads this file in every worker too, with the worker's slot (0..workers-1) in
 // TEST_PARALLEL_INDEX: that slot picks its server. The main process sees no slot.
-const slot = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
+const workerSlot = process.env.TEST_PARALLEL_INDEX;
+const slot = Number(workerSlot ?? 0);
 
 /** One server: the compiled server (`npm run build`, which `npm run test:e2e` runs first), as `npm start` runs it. */
 function server(port: number) {
@@ -61,6 +62,6 @@ export default defineConfig({
     trace: (process.env.E2E_TRACE ?? "on-first-retry") as "on" | "off" | "on-first-retry" | "retain-on-failure",
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
-  // Only the main process starts servers (a worker loading this file does not).
-  webServer: Array.from({ length: WORKERS }, (_, i) => server(PORT + i)),
+  // Only the main process starts servers, so only it makes their data folders.
+  webServer: workerSlot === undefined ? Array.from({ length: WORKERS }, (_, i) => server(PORT + i)) : [],
 });
