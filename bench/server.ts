@@ -57,7 +57,16 @@ bare.get("/bare", async () => ({ status: true, message: "成功", data: { id: 1,
 await bare.listen({ port: 0, host: "127.0.0.1" });
 
 const port = (s: { server: { address(): unknown } }) => (s.server.address() as { port: number }).port;
-console.log(JSON.stringify({ shop: port(app), bare: port(bare), minId: range?.min, maxId: range?.max, driver: database.driver }));
+console.log(
+  JSON.stringify({
+    shop: port(app),
+    bare: port(bare),
+    minId: range?.min,
+    maxId: range?.max,
+    driver: database.driver,
+    node: process.version,
+  }),
+);
 
 process.on("SIGTERM", async () => {
   await app.close();

@@ -11,7 +11,9 @@
 // BENCH_INSTANCES=2 (PostgreSQL): two app processes of the same shop on the one database, as
 // deploy/compose.yaml runs them, each given half the connections; pages/s is both together and
 // the CPU per page counts both processes. BENCH_CONNECTIONS (8) and BENCH_SECONDS (10) change the
-// load; CPU_PROFILE=dir also writes a V8 CPU profile of each server (`node --cpu-prof`) into dir.
+// load; BENCH_NODE=path/to/node runs the servers on that Node.js (the production image's is 24;
+// see bench/catalogue-server.ts); CPU_PROFILE=dir also writes a V8 CPU profile of each server
+// (`node --cpu-prof`) into dir.
 import { readFileSync } from "node:fs";
 import autocannon from "autocannon";
 import { type CatalogueServer, startCatalogueServer } from "./catalogue-server.js";
@@ -59,7 +61,7 @@ async function load(seconds: number) {
 }
 
 console.log(
-  `SSR CPU bench: ${first.driver}, ${servers.length} instance(s), ${CONNECTIONS} connections, uncached /product/details`,
+  `SSR CPU bench: ${first.driver}, Node ${first.node}, ${servers.length} instance(s), ${CONNECTIONS} connections, uncached /product/details`,
 );
 await load(WARMUP_S);
 const perPage: number[] = [];
