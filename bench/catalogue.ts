@@ -6,8 +6,9 @@
 // route's ratio to the bare handler. Traffic goes only to 127.0.0.1.
 // BENCH_NODE=path/to/node runs the server on that Node.js (decision 71).
 // `npm run bench:cold` adds a unique query string to every request, so the response and page caches
-// never answer and each request takes the database path; on PostgreSQL it also prints the rows
-// each route read per request (index entries and table rows, from pg_stat_user_*).
+// never answer it and each API request takes the database path (a page's own API reads, which do
+// not carry the query string, still go through the public cache); on PostgreSQL it also prints
+// the rows each route read per request (index entries and table rows, from pg_stat_user_*).
 import autocannon from "autocannon";
 import pg from "pg";
 import { startCatalogueServer } from "./catalogue-server.js";
