@@ -14,8 +14,13 @@
 // load; BENCH_NODE=path/to/node runs the servers on that Node.js (the production image's is 24;
 // see bench/catalogue-server.ts); CPU_PROFILE=dir also writes a V8 CPU profile of each server
 // (`node --cpu-prof`) into dir.
+//
+// On PostgreSQL each window also prints how cold its pages were: index scans of `products` per page
+// (pg_stat_user_indexes). The page cache never answers, but a page's own product read goes through
+// the public cache first; about 1 means every page read its product from the database.
 import { readFileSync } from "node:fs";
 import autocannon from "autocannon";
+import pg from "pg";
 import { type CatalogueServer, startCatalogueServer } from "./catalogue-server.js";
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8);
@@ -36,6 +41,18 @@ function cpuMs(server: CatalogueServer): number {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 const totalCpuMs = () => servers.reduce((sum, s) => sum + cpuMs(s), 0);
+
+const stats = first.driver === "postgres" && process.env.DATABASE_URL ? new pg.Client(process.env.DATABASE_URL) : undefined;
+await stats?.connect();
+/** Index scans of the products table so far (the statistics collector lags by up to a second). */
+async function productScans(): Promise<number> {
+  if (!stats) return 0;
+  await stats.query("select pg_stat_clear_snapshot()");
+  const { rows } = await stats.query(
+    "select coalesce(sum(idx_scan), 0)::bigint as n from pg_stat_user_indexes where relname = 'products'",
+  );
+  return Number(rows[0].n);
+}
 
 let n = 0;
 const span = first.maxId - first.minId + 1;
@@ -67,9 +84,11 @@ await load(WARMUP_S);
 const perPage: number[] = [];
 const rates: number[] = [];
 for (let window = 1; window <= 3; window++) {
+  const scansBefore = await productScans();
   const before = totalCpuMs();
   const result = await load(WINDOW_S);
   const ms = (totalCpuMs() - before) / result.pages;
+  const scans = ((await productScans()) - scansBefore) / result.pages;
   perPage.push(ms);
   rates.push(result.pages / WINDOW_S);
   console.log(
@@ -78,6 +97,7 @@ for (let window = 1; window <= 3; window++) {
       "pages/s": Math.round(result.pages / WINDOW_S),
       p99_ms: result.p99,
       cpu_ms_per_page: Number(ms.toFixed(2)),
+      ...(stats ? { product_index_scans_per_page: Number(scans.toFixed(2)) } : {}),
       errors: result.bad,
     }),
   );
@@ -86,5 +106,6 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[1] ?? 0;
 console.log(
   JSON.stringify({ median_cpu_ms_per_page: Number(median(perPage).toFixed(2)), "median_pages/s": Math.round(median(rates)) }),
 );
+await stats?.end();
 for (const s of servers) s.child.kill("SIGTERM");
 await Promise.all(servers.map((s) => new Promise((r) => s.child.once("exit", r))));
