@@ -44,6 +44,21 @@ test("/shop_2/ keeps its prefix across navigation", async ({ page }) => {
   await expect(page).toHaveURL(/\/shop_2\/?$/);
 });
 
+test("the sign-in page's other ways to sign in are in the server's page, so its links do not move", async ({ page, request }) => {
+  // Fetched after mount, the block came in above 還不是會員？立即註冊 and pushed it down under a
+  // shopper's finger (a click in CI landed where the link had been).
+  const html = await (await request.get("/shop_2/login")).text();
+  expect(html).toContain("使用 LINE 登入");
+  expect(html).toContain("還不是會員？立即註冊");
+  await page.goto("/shop_2/login", { waitUntil: "commit" });
+  const register = page.getByRole("link", { name: "還不是會員？立即註冊" });
+  await expect(register).toBeVisible();
+  const before = await register.boundingBox();
+  await page.waitForLoadState("networkidle");
+  await expect(page.getByRole("button", { name: "使用 Google 帳號登入（測試模式）" })).toBeVisible();
+  expect(await register.boundingBox()).toEqual(before);
+});
+
 test("a sub-mall that does not exist says so with a 404 and a link to the main mall", async ({ page }) => {
   const response = await page.goto("/shop_999/terms");
   expect(response?.status()).toBe(404);

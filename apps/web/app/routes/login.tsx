@@ -1,4 +1,5 @@
 import { type AuthResult, loginInput } from "@shop/contract";
+import type { SignInOptions } from "@shop/contract/front-user";
 import { useNavigate, useSearchParams } from "react-router";
 import { ThirdPartyButtons } from "../features/auth/ThirdPartyButtons";
 import { useApiForm } from "../features/auth/useApiForm";
@@ -12,12 +13,18 @@ import type { Route } from "./+types/login";
 
 export const meta: Route.MetaFunction = () => [{ title: "會員登入｜茶山好物" }];
 
+/** The sign-in ways on offer, in the server's page (see ThirdPartyButtons). */
+export async function loader({ context }: Route.LoaderArgs) {
+  const r = await context.api<SignInOptions>("/api/threeway/options");
+  return { signIn: r.status ? r.data : null };
+}
+
 /** Only same-site paths may be a post-login destination. */
 function safeNext(next: string | null): string | undefined {
   return next?.startsWith("/") && !next.startsWith("//") ? next : undefined;
 }
 
-export default function Login() {
+export default function Login({ loaderData }: Route.ComponentProps) {
   const shop = useShop();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -60,7 +67,7 @@ export default function Login() {
         />
         <SubmitButton pending={pending} label="登入" pendingLabel="登入中…" className="w-full" />
       </form>
-      <ThirdPartyButtons next={safeNext(params.get("next")) ?? shop.path("/member")} />
+      <ThirdPartyButtons next={safeNext(params.get("next")) ?? shop.path("/member")} options={loaderData.signIn} />
       <div className="mt-5 flex justify-between text-sm text-stone-600">
         <ShopLink to="/password" className="hover:text-tea-700">
           忘記密碼？

@@ -242,6 +242,8 @@ const GSI_DOUBLE = `(() => {
       b.type = "button";
       b.textContent = "使用 Google 帳號登入（測試模式）";
       b.className = "btn-secondary w-full";
+      // Google's own button is 40 px tall; the page keeps that room for it.
+      b.style.height = "40px";
       b.addEventListener("click", async () => {
         // The configuration at the moment of the click, as Google's own button keeps it.
         const o = options;

@@ -25,14 +25,12 @@ const STYLE: Record<"line" | "facebook", string> = {
 
 /**
  * The sign-in ways this shop offers (only those configured, or simulated in 測試模式). LINE and
- * Facebook leave for the provider's page; Google uses its own button script.
+ * Facebook leave for the provider's page; Google uses its own button script. The options come
+ * from the page's loader, so the block is in the server's page: fetched after mount, it pushed the
+ * links below it down under a shopper's finger.
  */
-export function ThirdPartyButtons({ next }: { next: string }) {
-  const [options, setOptions] = useState<SignInOptions | null>(null);
+export function ThirdPartyButtons({ next, options }: { next: string; options: SignInOptions | null }) {
   const alerts = useAlerts();
-  useEffect(() => {
-    void api<SignInOptions>("/api/threeway/options").then((r) => r.status && setOptions(r.data));
-  }, []);
   if (!options || options.providers.length === 0) return null;
   const simulated = options.providers.some((p) => p.simulated);
   return (
