@@ -44,19 +44,28 @@ test("/shop_2/ keeps its prefix across navigation", async ({ page }) => {
   await expect(page).toHaveURL(/\/shop_2\/?$/);
 });
 
-test("the sign-in page's other ways to sign in are in the server's page, so its links do not move", async ({ page, request }) => {
+test("the sign-in page's other ways to sign in are in the server's page, so its links do not move", async ({
+  browser,
+  page,
+  request,
+}) => {
   // Fetched after mount, the block came in above 還不是會員？立即註冊 and pushed it down under a
   // shopper's finger (a click in CI landed where the link had been).
   const html = await (await request.get("/shop_2/login")).text();
   expect(html).toContain("使用 LINE 登入");
   expect(html).toContain("還不是會員？立即註冊");
-  await page.goto("/shop_2/login", { waitUntil: "commit" });
-  const register = page.getByRole("link", { name: "還不是會員？立即註冊" });
-  await expect(register).toBeVisible();
-  const before = await register.boundingBox();
+  // The server's page as it is laid out before any script runs, against the page once it has
+  // hydrated and loaded everything, in the same viewport.
+  const serverOnly = await browser.newContext({ javaScriptEnabled: false, viewport: page.viewportSize() });
+  const plain = await serverOnly.newPage();
+  await plain.goto("/shop_2/login");
+  const before = await plain.getByRole("link", { name: "還不是會員？立即註冊" }).boundingBox();
+  await serverOnly.close();
+  await page.goto("/shop_2/login");
   await page.waitForLoadState("networkidle");
   await expect(page.getByRole("button", { name: "使用 Google 帳號登入（測試模式）" })).toBeVisible();
-  expect(await register.boundingBox()).toEqual(before);
+  expect(before).not.toBeNull();
+  expect(await page.getByRole("link", { name: "還不是會員？立即註冊" }).boundingBox()).toEqual(before);
 });
 
 test("a sub-mall that does not exist says so with a 404 and a link to the main mall", async ({ page }) => {
