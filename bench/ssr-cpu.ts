@@ -44,9 +44,12 @@ const totalCpuMs = () => servers.reduce((sum, s) => sum + cpuMs(s), 0);
 
 const stats = first.driver === "postgres" && process.env.DATABASE_URL ? new pg.Client(process.env.DATABASE_URL) : undefined;
 await stats?.connect();
-/** Index scans of the products table so far (the statistics collector lags by up to a second). */
+/** Index scans of the products table so far, read after the load has stopped. */
 async function productScans(): Promise<number> {
   if (!stats) return 0;
+  // Backends publish their counts when idle, at most every 10 s: wait for the last of them
+  // (as bench/catalogue.ts does), so no window's count leaks into the next.
+  await new Promise((r) => setTimeout(r, 11_000));
   await stats.query("select pg_stat_clear_snapshot()");
   const { rows } = await stats.query(
     "select coalesce(sum(idx_scan), 0)::bigint as n from pg_stat_user_indexes where relname = 'products'",
@@ -83,12 +86,13 @@ console.log(
 await load(WARMUP_S);
 const perPage: number[] = [];
 const rates: number[] = [];
+let scansSoFar = await productScans();
 for (let window = 1; window <= 3; window++) {
-  const scansBefore = await productScans();
   const before = totalCpuMs();
   const result = await load(WINDOW_S);
   const ms = (totalCpuMs() - before) / result.pages;
-  const scans = ((await productScans()) - scansBefore) / result.pages;
+  const scans = ((await productScans()) - scansSoFar) / result.pages;
+  scansSoFar += scans * result.pages;
   perPage.push(ms);
   rates.push(result.pages / WINDOW_S);
   console.log(
