@@ -20,7 +20,7 @@ await build({
   splitting: true,
   format: "esm",
   platform: "node",
-  target: "node20",
+  target: "node22",
   outExtension: { ".js": ".mjs" },
   // Stack traces name the source with NODE_OPTIONS=--enable-source-maps (off by default: the
   // maps would be held in memory).
