@@ -3,6 +3,7 @@ import { buildApp } from "./app.js";
 import { ConfigError, loadConfig } from "./config.js";
 import { openDatabase } from "./db/client.js";
 import { seedIfEmpty } from "./demo/seed.js";
+import { noOwnerWarning } from "./first-owner.js";
 import { demoPasswordsInUse, productionProblems } from "./production.js";
 import { serverDir } from "./server-dir.js";
 
@@ -30,6 +31,8 @@ async function main() {
         `Refusing to start in production: demo accounts still open with their published passwords: ${demo.join(", ")}`,
       );
   }
+  const noOwner = await noOwnerWarning(config, services.staff);
+  if (noOwner) app.log.warn(noOwner);
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, "shutting down");

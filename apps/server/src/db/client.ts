@@ -25,6 +25,40 @@ export interface Database {
 
 const migrationsFolder = path.join(serverDir, "drizzle");
 
+/**
+ * The session-level advisory lock PostgreSQL migrations run under (decision 73). Outside the range
+ * of `hashtext()` keys (int4) and of the small fixed keys the modules lock, so it meets neither.
+ */
+const MIGRATION_LOCK = "7301000000001";
+
+/**
+ * Applies the migrations on PostgreSQL with one instance at a time: instances started together on
+ * an empty database would otherwise collide creating the drizzle schema and its table, or apply a
+ * migration twice. The lock belongs to the session, so the migrator runs on the one client that
+ * holds it.
+ */
+async function migrateLocked(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  // Set by attempt() (a closure), so declared wide: the compiler would narrow a plain `let` to undefined.
+  let failure = undefined as Error | undefined;
+  const attempt = async (step: () => Promise<unknown>) => {
+    try {
+      await step();
+    } catch (error) {
+      failure ??= error instanceof Error ? error : new Error(String(error));
+    }
+  };
+  await attempt(() => client.query("select pg_advisory_lock($1::bigint)", [MIGRATION_LOCK]));
+  if (!failure) {
+    await attempt(() => migratePg(drizzlePg(client), { migrationsFolder }));
+    // Unlocked whatever the migrator did; its error, if any, is the one reported.
+    await attempt(() => client.query("select pg_advisory_unlock($1::bigint)", [MIGRATION_LOCK]));
+  }
+  // A client that failed is closed, not pooled: its session, and any lock it still holds, end with it.
+  client.release(failure);
+  if (failure) throw failure;
+}
+
 export interface OpenOptions {
   /** postgres:// URL; PGlite when absent. */
   url?: string;
@@ -54,7 +88,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     return {
       db,
       driver: "postgres",
-      migrate: () => migratePg(db as never, { migrationsFolder }),
+      migrate: () => migrateLocked(pool),
       close: () => pool.end(),
     };
   }
