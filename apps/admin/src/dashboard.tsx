@@ -68,12 +68,23 @@ export function DashboardPage() {
               value={String(d.waiting.withdrawals)}
               to={listWith("withdrawals", { status: "requested" })}
             />
+          </Stack>
+          <Typography variant="h6">待處理異常</Typography>
+          <Stack direction={{ xs: "column", md: "row" }} spacing={2} data-testid="anomalies">
+            <Figure label="背景工作失敗" value={String(d.anomalies.jobs_failed)} to="/system" />
             <Figure
               label="通知發送失敗"
-              value={String(d.waiting.failed_messages)}
+              value={String(d.anomalies.outbox_failed)}
               to={listWith("messages", { status: "failed" })}
             />
-            <Figure label="發票待處理" value={String(d.waiting.invoices)} to={listWith("invoices", { attention: "1" })} />
+            <Figure label="通知待發送逾時" value={String(d.anomalies.outbox_stuck)} to="/system" />
+            <Figure
+              label="發票待處理"
+              value={String(d.anomalies.invoices_parked)}
+              to={listWith("invoices", { attention: "1" })}
+            />
+            <Figure label="刷卡結果待確認" value={String(d.anomalies.payments_in_doubt)} to="/system" />
+            <Figure label="逾期未取消訂單" value={String(d.anomalies.orders_overdue)} to={ordersWith("pending_payment")} />
           </Stack>
           <Card>
             <CardContent>

@@ -270,6 +270,7 @@ const ENVIRONMENTS: Record<InvoiceSettings["environment"], string> = {
   simulator: "測試模式（內建模擬器，不會開立真實發票）",
   stage: "綠界測試環境",
   production: "綠界正式環境",
+  off: "未啟用：本商店的發票於他處開立（CHANNEL_EINVOICE=off），結帳不詢問發票，也不會開立",
 };
 
 /** When invoices are issued, and which ECPay merchant they go to (the keys live in the server's environment). */
@@ -283,6 +284,15 @@ export function InvoiceSettingsPage() {
       .catch((e: Error) => notify(e.message, { type: "error" }));
   }, [notify]);
   if (!s) return null;
+  if (s.environment === "off")
+    return (
+      <Card sx={{ mt: 2, maxWidth: 560 }}>
+        <Title title="電子發票設定" />
+        <CardContent>
+          <Typography data-testid="einvoice-merchant">{ENVIRONMENTS.off}</Typography>
+        </CardContent>
+      </Card>
+    );
   const canSave = permissions?.includes("settings.write");
   const save = async () => {
     try {
@@ -320,7 +330,7 @@ export function InvoiceSettingsPage() {
           <Typography data-testid="einvoice-merchant">{`商店代號 ${s.merchant_id}｜${ENVIRONMENTS[s.environment]}`}</Typography>
           <Typography variant="body2" color="text.secondary">
             商店代號、HashKey 與 HashIV 由伺服器環境變數設定（ECPAY_INVOICE_MERCHANT_ID
-            等），不存於資料庫；正式環境未設定時伺服器不會啟動。
+            等），不存於資料庫；正式環境未設定（且未關閉電子發票）時伺服器不會啟動。
           </Typography>
           {canSave ? (
             <Stack direction="row" spacing={1}>

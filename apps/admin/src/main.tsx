@@ -1,10 +1,11 @@
 import HomeIcon from "@mui/icons-material/Home";
+import MonitorHeartIcon from "@mui/icons-material/MonitorHeart";
 import PaymentsIcon from "@mui/icons-material/Payments";
 import ReceiptIcon from "@mui/icons-material/Receipt";
 import SettingsIcon from "@mui/icons-material/Settings";
 import { createTheme } from "@mui/material";
 import { lazy, StrictMode, Suspense } from "react";
-import { Admin, CustomRoutes, Layout, Menu, Resource, useBasename } from "react-admin";
+import { Admin, CustomRoutes, Layout, Menu, Resource, useBasename, usePermissions } from "react-admin";
 import { createRoot } from "react-dom/client";
 import { BrowserRouter, Route, Routes } from "react-router-dom";
 import { session } from "./api";
@@ -26,6 +27,7 @@ import { ReturnList } from "./returns";
 import { PaymentSettingsPage, ShipMethodEdit, ShipMethodList } from "./settings";
 import { ShopAnalyticsPage, ShopRequestList } from "./shop-review";
 import { Dealer, DealerList, ShopCreate, ShopEdit, ShopList, WithdrawalList } from "./shops";
+import { SystemPage } from "./system";
 import { TakeoutList } from "./takeouts";
 
 // The label page carries the barcode library: a chunk of its own, loaded only when a label opens.
@@ -44,6 +46,7 @@ const theme = createTheme({
 const AdminMenu = () => {
   // Menu.Item links are plain router links: they need the /admin base written out.
   const base = useBasename();
+  const { permissions } = usePermissions<string[]>();
   return (
     <Menu>
       <Menu.DashboardItem />
@@ -52,6 +55,9 @@ const AdminMenu = () => {
       <Menu.Item to={`${base}/settings`} primaryText="點數與提領設定" leftIcon={<SettingsIcon />} />
       <Menu.Item to={`${base}/payment_settings`} primaryText="付款設定" leftIcon={<PaymentsIcon />} />
       <Menu.Item to={`${base}/invoice_settings`} primaryText="電子發票設定" leftIcon={<ReceiptIcon />} />
+      {permissions?.includes("system.read") ? (
+        <Menu.Item to={`${base}/system`} primaryText="系統狀態" leftIcon={<MonitorHeartIcon />} />
+      ) : null}
     </Menu>
   );
 };
@@ -189,6 +195,7 @@ function App() {
               <Route path="/payment_settings" element={<PaymentSettingsPage />} />
               <Route path="/invoice_settings" element={<InvoiceSettingsPage />} />
               <Route path="/shops/:id/analytics" element={<ShopAnalyticsPage />} />
+              <Route path="/system" element={<SystemPage />} />
             </CustomRoutes>
             <CustomRoutes noLayout>
               <Route

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { useBasename, useNotify, usePermissions, useRecordContext } from "react-admin";
 import { useAdminAction } from "./actions";
 import { adminApi } from "./api";
+import { useChannels } from "./channels";
 
 /** Opens the shipment's label: ECPay's print pages (or the simulator's) are form posts, so post one in a new tab. */
 async function printCvsLabel(orderNo: string) {
@@ -34,7 +35,11 @@ export function OrderActions() {
   const [tracking, setTracking] = useState("");
   const [reason, setReason] = useState("");
   const [partial, setPartial] = useState<Record<number, string>>({});
+  const channels = useChannels();
   if (!o) return null;
+  // A channel switched off for the shop offers no button (decision 74): staff type the carrier's number.
+  const cvsOn = channels !== null && channels.store_pickup !== "off";
+  const hctOn = channels !== null && channels.hct !== "off";
   const writable = permissions?.includes("orders.write");
   const run = (path: string, body: unknown, done: string) => act(`/orders/${o.order_no}/${path}`, body, done);
   const items = Object.entries(partial)
@@ -60,17 +65,17 @@ export function OrderActions() {
               列印超商寄件單
             </Button>
           ) : null}
-          {writable && o.can_ship && o.ship_method.startsWith("cvs_") ? (
+          {writable && cvsOn && o.can_ship && o.ship_method.startsWith("cvs_") ? (
             <Button variant="contained" onClick={() => run("cvs_shipment", {}, "已建立寄件單並出貨")}>
               建立超商寄件單並出貨
             </Button>
           ) : null}
-          {writable && o.can_ship && o.ship_method === "hct" ? (
+          {writable && hctOn && o.can_ship && o.ship_method === "hct" ? (
             <Button variant="contained" onClick={() => run("hct_shipment", {}, "已建立新竹物流託運單並出貨")}>
               建立新竹物流託運單並出貨
             </Button>
           ) : null}
-          {o.ship_method === "hct" && o.tracking_no ? (
+          {hctOn && o.ship_method === "hct" && o.tracking_no ? (
             <Button variant="outlined" href={`${basename}/hct_label/orders/${o.order_no}`} target="_blank">
               列印新竹物流標籤
             </Button>

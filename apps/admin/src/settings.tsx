@@ -18,6 +18,7 @@ import {
   usePermissions,
 } from "react-admin";
 import { adminApi } from "./api";
+import { useChannels } from "./channels";
 import { MoneyField } from "./fields";
 
 export const ShipMethodList = () => (
@@ -55,6 +56,7 @@ export function PaymentSettingsPage() {
   const notify = useNotify();
   const { permissions } = usePermissions<string[]>();
   const [s, setS] = useState<PaymentSettings | null>(null);
+  const channels = useChannels();
   useEffect(() => {
     adminApi<PaymentSettings>("/payment_settings")
       .then(setS)
@@ -77,13 +79,19 @@ export function PaymentSettingsPage() {
       <Title title="付款設定" />
       <CardContent>
         <Stack spacing={2}>
-          {SWITCHES.map(([key, label]) => (
-            <FormControlLabel
-              key={key}
-              control={<Switch checked={s[key]} onChange={(e) => setS({ ...s, [key]: e.target.checked })} />}
-              label={label}
-            />
-          ))}
+          {SWITCHES.map(([key, label]) => {
+            // Card payments switched off for the whole shop (CHANNEL_CARD=off, decision 74) are never offered.
+            const off = key === "pay_card" && channels?.card === "off";
+            return (
+              <FormControlLabel
+                key={key}
+                control={
+                  <Switch checked={s[key] && !off} disabled={off} onChange={(e) => setS({ ...s, [key]: e.target.checked })} />
+                }
+                label={off ? `${label}（伺服器未啟用信用卡金流）` : label}
+              />
+            );
+          })}
           <Typography variant="subtitle2">轉帳收款帳戶</Typography>
           <MuiTextField
             label="銀行代碼"

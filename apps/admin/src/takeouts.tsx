@@ -13,6 +13,7 @@ import {
   useRecordContext,
 } from "react-admin";
 import { useAdminAction } from "./actions";
+import { useChannels } from "./channels";
 import { MoneyField, TaipeiDateField } from "./fields";
 
 function TakeoutActions() {
@@ -21,8 +22,11 @@ function TakeoutActions() {
   const act = useAdminAction();
   const [tracking, setTracking] = useState("");
   const basename = useBasename();
+  const channels = useChannels();
   if (!t || !permissions?.includes("orders.write")) return null;
-  const label = (
+  // HCT switched off (decision 74): pick-ups ship with the number staff type in, no label here.
+  const hctOn = channels !== null && channels.hct !== "off";
+  const label = !hctOn ? null : (
     <Button size="small" variant="outlined" href={`${basename}/hct_label/takeouts/${t.id}`} target="_blank">
       列印標籤
     </Button>
@@ -30,13 +34,15 @@ function TakeoutActions() {
   if (t.status === "requested")
     return (
       <Stack direction="row" spacing={1} alignItems="center">
-        <Button
-          size="small"
-          variant="contained"
-          onClick={() => act(`/takeouts/${t.id}/hct_shipment`, {}, "已建立新竹物流託運單並出貨，並通知會員")}
-        >
-          建立託運單並出貨
-        </Button>
+        {hctOn ? (
+          <Button
+            size="small"
+            variant="contained"
+            onClick={() => act(`/takeouts/${t.id}/hct_shipment`, {}, "已建立新竹物流託運單並出貨，並通知會員")}
+          >
+            建立託運單並出貨
+          </Button>
+        ) : null}
         <MuiTextField size="small" label="新竹物流單號" value={tracking} onChange={(e) => setTracking(e.target.value)} />
         <Button
           size="small"

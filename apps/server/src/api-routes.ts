@@ -146,6 +146,12 @@ export async function registerApiRoutes(api: FastifyInstance, ctx: ApiRouteConte
         shopChangeReview: s.shopChangeReview,
         shopAnalytics: s.shopAnalytics,
         testMailbox: ctx.testMailbox,
+        system: {
+          channels: providers.channels,
+          providerStatus: s.providerStatus,
+          stuckWork: s.stuckWork.read,
+          jobs: s.jobs,
+        },
       },
       ctx.uploads,
       perMinute,

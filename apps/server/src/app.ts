@@ -15,21 +15,23 @@ import { startBackgroundWork } from "./background-work.js";
 import type { Config } from "./config.js";
 import type { Database } from "./db/client.js";
 import type { IdentitySimulator } from "./integrations/identity/simulator.js";
-import { createFakeLineMessaging, type FakeLineMessaging } from "./integrations/line/fake-messaging.js";
-import { createLineMessaging, type LineMessaging } from "./integrations/line/messaging.js";
+import type { FakeLineMessaging } from "./integrations/line/fake-messaging.js";
+import type { LineMessaging } from "./integrations/line/messaging.js";
 import type { MailSender } from "./integrations/mail/index.js";
-import { type LocalSmtp, startLocalSmtp } from "./integrations/mail/local-smtp.js";
-import { SmtpMailSender } from "./integrations/mail/smtp.js";
+import type { LocalSmtp } from "./integrations/mail/local-smtp.js";
+import { createMessageChannels } from "./integrations/message-channels.js";
 import { createS3Store } from "./integrations/object-store.js";
 import { createProviders, type Providers } from "./integrations/providers.js";
-import { CapturingSmsSender, LogSmsSender, type SmsSender } from "./integrations/sms/index.js";
-import { MitakeSmsSender } from "./integrations/sms/mitake.js";
+import type { CapturingSmsSender, SmsSender } from "./integrations/sms/index.js";
 import { notFound, tooManyRequests } from "./lib/errors.js";
 import { createRedisRateLimiter, createSqlRateLimiter } from "./lib/rate-limit.js";
 import { connectRedis } from "./lib/redis.js";
 import { mediaRoutes } from "./modules/media/routes.js";
 import { createMediaService } from "./modules/media/service.js";
 import { createUploadService } from "./modules/media/uploads.js";
+import { createProviderStatus } from "./modules/system/provider-status.js";
+import { createErrorReporter } from "./operations/error-reporter.js";
+import { registerMetrics } from "./operations/metrics.js";
 import { registerErrorHandling } from "./plugins/errors.js";
 import { registerInputGuard } from "./plugins/input-guard.js";
 import { registerPageCache } from "./plugins/page-cache.js";
@@ -96,63 +98,42 @@ export async function buildApp(options: BuildOptions): Promise<ShopApp> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializer(config.NODE_ENV !== "production"));
 
-  let sms: SmsSender =
-    options.sms ??
-    (config.MITAKE_USERNAME
-      ? new MitakeSmsSender({
-          url: config.MITAKE_API_URL,
-          username: config.MITAKE_USERNAME,
-          password: config.MITAKE_PASSWORD,
-          onError: (err, phone) => app.log.warn({ err, phone }, "SMS send failed"),
-        })
-      : new LogSmsSender(app.log));
-  let capturedSms: CapturingSmsSender | undefined;
-  if (config.TEST_MODE) {
-    capturedSms = new CapturingSmsSender(sms);
-    sms = capturedSms;
-  }
-  // Customer e-mail and LINE go through the real clients: to the configured provider, else to the
-  // shop's own SMTP server and LINE simulator (測試模式, decision 35).
-  let localSmtp: LocalSmtp | undefined;
-  let mail = options.mail;
-  if (!mail) {
-    if (!config.SMTP_URL) localSmtp = await startLocalSmtp();
-    const smtp = new SmtpMailSender(config.SMTP_URL ?? (localSmtp as LocalSmtp).url, config.MAIL_FROM);
-    app.addHook("onClose", async () => {
-      smtp.close();
-      await localSmtp?.close();
-    });
-    mail = smtp;
-  }
-  let lineSimulator: FakeLineMessaging | undefined;
-  let line = options.line;
-  if (!line) {
-    if (config.LINE_CHANNEL_ACCESS_TOKEN)
-      line = createLineMessaging({ baseUrl: config.LINE_API_URL, channelAccessToken: config.LINE_CHANNEL_ACCESS_TOKEN });
-    else {
-      lineSimulator = createFakeLineMessaging("line-simulator-token");
-      line = createLineMessaging(
-        { baseUrl: "http://line.simulator", channelAccessToken: "line-simulator-token", fetch: lineSimulator.fetch },
-        true,
-      );
-    }
-  }
-  const providers = options.providers ?? (await createProviders(config));
+  // Each outside provider's calls, for the 系統狀態 page and /metrics (decision 74).
+  const providerStatus = createProviderStatus(
+    database.db,
+    (err) => app.log.warn({ err }, "provider status not written"),
+    options.now,
+  );
+  const messages = await createMessageChannels(config, app.log, providerStatus.calls, options);
+  app.addHook("onClose", () => messages.close());
+  const { sms, capturedSms, mail, localSmtp, line, lineSimulator } = messages;
+  const providers = options.providers ?? (await createProviders(config, providerStatus.calls));
   // Several instances share rate limits and cache invalidation through Redis when it is configured.
   const shared = config.REDIS_URL ? await connectRedis(config.REDIS_URL, app.log) : undefined;
   if (shared) app.addHook("onClose", () => shared.close());
   const sqlLimiter = createSqlRateLimiter(database.db, options.now);
   const limiter = shared ? createRedisRateLimiter(shared.client, sqlLimiter) : sqlLimiter;
-  const services = createServices({ db: database.db, config, sms, mail, line, providers, limiter, now: options.now });
+  // Unexpected errors to Sentry when SENTRY_DSN is set (decision 75).
+  const reporter = createErrorReporter(config.SENTRY_DSN, {
+    environment: config.NODE_ENV,
+    release: process.env.npm_package_version ?? "shop",
+    onError: (err) => app.log.warn({ err }, "error report not sent"),
+  });
+  app.addHook("onClose", () => reporter.close());
+  const services = createServices({
+    db: database.db,
+    config,
+    sms,
+    mail,
+    line,
+    providers,
+    limiter,
+    providerStatus,
+    reportError: reporter.report,
+    now: options.now,
+  });
   // The UI says 測試模式 while any provider is a simulator.
-  const simulatedProviders =
-    localSmtp !== undefined ||
-    line.simulated ||
-    sms.name === "log" ||
-    sms.name === "capture" ||
-    providers.card.simulated ||
-    providers.ecpay.simulated ||
-    Object.values(providers.signIn.byProvider).some((p) => p.simulated);
+  const simulatedProviders = messages.simulated || Object.values(providers.channels).includes("simulator");
 
   startBackgroundWork(app, services, config);
 
@@ -208,7 +189,11 @@ export async function buildApp(options: BuildOptions): Promise<ShopApp> {
     },
   });
 
-  registerErrorHandling(app);
+  registerErrorHandling(app, (error, requestId) => reporter.report(error, { request_id: requestId }));
+  await registerMetrics(app, config, {
+    stuckWork: services.stuckWork,
+    providerCalls: services.providerStatus.counts,
+  });
   registerInputGuard(app);
   const guards = registerSession(app, services.auth);
 

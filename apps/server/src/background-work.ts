@@ -25,19 +25,21 @@ export function startBackgroundWork(app: FastifyInstance, services: Services, co
     { kind: "inventory.restock_notices", everySeconds: config.RESTOCK_SWEEP_SECONDS },
     { kind: INVOICE_SWEEP_JOB, everySeconds: config.EINVOICE_SWEEP_SECONDS },
   ];
-  let ticking = false;
-  const tick = async () => {
-    if (ticking) return;
-    ticking = true;
-    try {
-      await jobs.schedule(periodic);
-      await jobs.runDue();
-    } catch (error) {
-      // Usually the database being away for a moment; the next tick tries again.
-      app.log.warn({ err: error }, "job queue tick failed");
-    } finally {
-      ticking = false;
-    }
+  let ticking: Promise<void> | undefined;
+  const tick = () => {
+    if (ticking) return ticking;
+    ticking = (async () => {
+      try {
+        await jobs.schedule(periodic);
+        await jobs.runDue();
+      } catch (error) {
+        // Usually the database being away for a moment; the next tick tries again.
+        app.log.warn({ err: error }, "job queue tick failed");
+      } finally {
+        ticking = undefined;
+      }
+    })();
+    return ticking;
   };
   // Customer messages are claimed row by row (SKIP LOCKED), so every instance may send. Not awaited
   // by the tick: a provider that hangs until its timeout must not hold up the jobs or the other senders.
@@ -53,5 +55,7 @@ export function startBackgroundWork(app: FastifyInstance, services: Services, co
   jobTimer?.unref();
   app.addHook("onClose", async () => {
     clearInterval(jobTimer);
+    // A tick in flight finishes before the database closes (it would fail on a closed pool).
+    await ticking;
   });
 }

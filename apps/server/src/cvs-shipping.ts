@@ -38,6 +38,8 @@ export function createCvsShipping(d: {
   atStore: (o: Order, storeName: string, remindAt: Date) => Promise<void>;
   pickupReminder: (o: Order, storeName: string, until: Date) => Promise<void>;
   sender: { name: string; cellPhone: string };
+  /** False when store pick-up is switched off (decision 74): an older order ships with a typed number. */
+  offered: boolean;
   replyUrl: string;
   now: () => Date;
 }) {
@@ -52,6 +54,7 @@ export function createCvsShipping(d: {
     /** Creates the store shipment (once per order, whoever presses) and ships the order with it. */
     async createAndShip(actor: Actor, orderNo: string): Promise<StaffOrder> {
       const o = await cvsOrder(orderNo);
+      if (!d.offered) throw conflict("STORE_PICKUP_OFF", "超商取貨已關閉，請填寫託運單號出貨");
       if (!(await d.staffOrder(orderNo)).can_ship) throw conflict("ORDER_NOT_SHIPPABLE", "此訂單目前無法出貨");
       const collect = o.paymentMethod === "cod" && o.paidAt === null ? o.payable : 0;
       if (collect > ECPAY_MAX_AMOUNT) throw badRequest("CVS_COLLECT_TOO_LARGE", "超商代收金額上限為 NT$20,000，請改用宅配");

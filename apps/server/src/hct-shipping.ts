@@ -44,8 +44,7 @@ export function createHctShipping(d: {
     sender: d.sender,
   });
   const numberFor = (subject: string) => {
-    if (d.refuse)
-      throw conflict("HCT_NOT_CONFIGURED", "尚未設定新竹物流託運單號區間（HCT_CONSIGNMENT_NUMBERS），請填寫託運單號出貨");
+    if (d.refuse) throw conflict("HCT_NOT_CONFIGURED", "未啟用新竹物流託運單（或尚未設定託運單號區間），請填寫託運單號出貨");
     return d.consignments.numberFor(subject);
   };
   /** The subject's consignment, only if it shipped with it (a typed number or a lost race prints no label). */

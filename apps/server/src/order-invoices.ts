@@ -36,6 +36,8 @@ export function createOrderInvoices(d: {
   jobs: JobsService;
   staff: Pick<StaffService, "record">;
   providers: Pick<Providers, "einvoice" | "einvoiceSetup">;
+  /** False when the shop issues its invoices elsewhere (CHANNEL_EINVOICE=off, decision 74): none are recorded. */
+  enabled: boolean;
   leaseSeconds: number;
   now: () => Date;
 }) {
@@ -91,7 +93,8 @@ export function createOrderInvoices(d: {
     });
   }
 
-  const e = d.lifecycle.effects;
+  // Switched off, the effects below are attached to nothing: no order opens an invoice.
+  const e = d.enabled ? d.lifecycle.effects : { ...d.lifecycle.effects, paid: [], changed: [], givenBack: [] };
   // Depot orders are complete on payment (nothing ships), so they are invoiced then whatever the
   // setting. Cash on delivery confirmed before it ships is no money yet: it waits for delivery.
   e.paid.push(async (tx, o) => {
@@ -135,7 +138,9 @@ export function createOrderInvoices(d: {
     forgetSettings: keptTrigger.forget,
     sync,
     records,
-    checks: createInvoiceChecks(d.providers.einvoice),
+    /** Whether checkout asks for the buyer's invoice choice (the shop issues e-invoices here). */
+    enabled: d.enabled,
+    checks: d.enabled ? createInvoiceChecks(d.providers.einvoice) : { check: async () => undefined },
     viewFor: records.viewFor,
     parkedCount: records.parkedCount,
     admin: {

@@ -1,42 +1,55 @@
+import { CHANNELS, type Channel, type SettingDoc, settingDocs } from "./config/setting-docs.js";
+import { settingsShape } from "./config/settings.js";
 import type { Config } from "./config.js";
 import { DEMO_ACCOUNTS, DEMO_STAFF } from "./demo/seed.js";
 import { SIM_PARTNER_KEY } from "./integrations/providers.js";
 import type { Services } from "./services.js";
 
+const docs = Object.entries(settingsShape).map(([name, schema]) => ({ name, doc: settingDocs.get(schema) as SettingDoc }));
+const isLoopback = (url: string) => ["127.0.0.1", "localhost", "[::1]"].includes(new URL(url).hostname);
+
+export interface ProductionCheckOptions {
+  /**
+   * The go-live rehearsal (`npm run test:golive`) points the test-only overrides at local fakes on
+   * this machine. Only its own entry point passes this; no setting can, so a real start never does.
+   */
+  localFakes?: boolean;
+}
+
 /**
- * What stops a production start (NODE_ENV=production): anything that would take real money or
- * real customers through a simulator, a missing public origin, the embedded database, or demo
- * data with its published passwords. Each line says what to set.
+ * What stops a production start (NODE_ENV=production), read from the settings' own documentation
+ * (config/settings.ts): a required setting missing, a test-only one set, a channel that is on
+ * without its credentials or running its simulator, demo data. A channel switched off is never a
+ * problem. Each line says what to set.
  */
-export function productionProblems(c: Config): string[] {
+export function productionProblems(c: Config, options: ProductionCheckOptions = {}): string[] {
   if (c.NODE_ENV !== "production") return [];
   const problems: string[] = [];
-  if (!c.PUBLIC_URL) problems.push("PUBLIC_URL is required (the shop's https origin, for payment and sign-in callbacks)");
-  else if (!c.PUBLIC_URL.startsWith("https://")) problems.push("PUBLIC_URL must be an https:// origin");
-  if (!c.DATABASE_URL) problems.push("DATABASE_URL is required: production runs on PostgreSQL, not the embedded PGlite");
+  const missing = new Map<Channel, string[]>();
+  for (const { name, doc } of docs) {
+    const set = c.provided.has(name);
+    if (doc.production === "required" && !set) problems.push(`${name} is required: ${doc.description}`);
+    else if (doc.production === "refused" && set && name !== "SEED_DEMO") {
+      const value = String(c[name as keyof Config] ?? "");
+      if (!(options.localFakes && value.startsWith("http") && isLoopback(value)))
+        problems.push(`${name} must not be set in production: ${doc.description}`);
+    } else if (doc.production && CHANNELS.includes(doc.production as Channel) && !set) {
+      const channel = doc.production as Channel;
+      if (c.channels[channel] !== "off") missing.set(channel, [...(missing.get(channel) ?? []), name]);
+    }
+  }
+  for (const [channel, names] of missing) {
+    const key = `CHANNEL_${channel.toUpperCase()}`;
+    const off = channel === "sms" || channel === "email" ? "" : ` (or ${key}=off to switch the channel off)`;
+    problems.push(`${key} is on but ${names.join(", ")} ${names.length > 1 ? "are" : "is"} not set${off}`);
+  }
+  for (const channel of CHANNELS) {
+    const key = `CHANNEL_${channel.toUpperCase()}`;
+    if (c[key as keyof Config] === "simulator") problems.push(`${key}=simulator is refused in production: use on or off`);
+  }
+  if (c.PUBLIC_URL && !c.PUBLIC_URL.startsWith("https://")) problems.push("PUBLIC_URL must be an https:// origin");
   if (c.SEED_DEMO) problems.push("SEED_DEMO must be 0: the demo data comes with published passwords");
-  if (!c.TAPPAY_PARTNER_KEY || c.TAPPAY_PARTNER_KEY === SIM_PARTNER_KEY)
-    problems.push(
-      "TAPPAY_PARTNER_KEY (and TAPPAY_MERCHANT_ID, TAPPAY_APP_ID, TAPPAY_APP_KEY) are required: cards would go to the simulator",
-    );
-  else if (!c.TAPPAY_MERCHANT_ID || !c.TAPPAY_APP_ID || !c.TAPPAY_APP_KEY)
-    problems.push("TAPPAY_MERCHANT_ID, TAPPAY_APP_ID and TAPPAY_APP_KEY are required with TAPPAY_PARTNER_KEY");
-  if (c.TAPPAY_API_URL) problems.push("TAPPAY_API_URL is for tests against a local fake; unset it");
-  if (!c.ECPAY_LOGISTICS_MERCHANT_ID)
-    problems.push("ECPAY_LOGISTICS_MERCHANT_ID (and its hash key and IV) are required: the store map would be the simulator");
-  if (c.ECPAY_LOGISTICS_API_URL) problems.push("ECPAY_LOGISTICS_API_URL is for tests against a local fake; unset it");
-  if (!c.ECPAY_INVOICE_MERCHANT_ID)
-    problems.push(
-      "ECPAY_INVOICE_MERCHANT_ID (and ECPAY_INVOICE_HASH_KEY, ECPAY_INVOICE_HASH_IV) are required: e-invoices would go to the simulator",
-    );
-  if (c.ECPAY_INVOICE_API_URL) problems.push("ECPAY_INVOICE_API_URL is for tests against a local fake; unset it");
-  if (c.SHIP_SENDER_PHONE === "0900000000")
-    problems.push("SHIP_SENDER_PHONE is required: store shipments would carry a placeholder sender number");
-  if (!c.MITAKE_USERNAME || !c.MITAKE_PASSWORD)
-    problems.push("MITAKE_USERNAME and MITAKE_PASSWORD are required: verification SMS would only be logged");
-  if (!c.SMTP_URL) problems.push("SMTP_URL is required: customer e-mail would go to the local test mailbox");
-  if (!c.LINE_CHANNEL_ACCESS_TOKEN)
-    problems.push("LINE_CHANNEL_ACCESS_TOKEN is required: LINE messages would go to the simulator");
+  if (c.TAPPAY_PARTNER_KEY === SIM_PARTNER_KEY) problems.push("TAPPAY_PARTNER_KEY is the simulator's key: set the real one");
   return problems;
 }
 

@@ -63,16 +63,18 @@ import { createSellerShopSettings } from "./modules/sellers/shop-settings.js";
 import { createShopsService } from "./modules/shops/service.js";
 import { createStaffService } from "./modules/staff/service.js";
 import { createSupportService } from "./modules/support/service.js";
+import type { ProviderStatus } from "./modules/system/provider-status.js";
 import { createTraffic } from "./modules/traffic/service.js";
+import type { ErrorReporter } from "./operations/error-reporter.js";
+import { createStuckWork } from "./operations/stuck-work.js";
 import { wireOrderEffects } from "./order-effects.js";
 import { createOrderInvoices } from "./order-invoices.js";
 import { createOrderMessages } from "./order-messages.js";
 import { createRestockNotices } from "./restock-notices.js";
 import { createShippingDesks } from "./shipping-desks.js";
 import { createShopAnalytics } from "./shop-analytics.js";
+import { BRAND_NAME } from "./shop-essentials.js";
 import { createSitemaps } from "./sitemaps.js";
-
-const BRAND_NAME = "茶山好物";
 
 export interface ServiceDeps {
   db: Db;
@@ -84,14 +86,30 @@ export interface ServiceDeps {
   providers: Providers;
   /** Counters for SMS limits (Redis when configured, else the database). */
   limiter: RateLimiter;
+  /** Each outside provider's calls and last answers (the 系統狀態 page and /metrics). */
+  providerStatus: ProviderStatus;
+  /** Unexpected errors to the error reporter (Sentry when configured). */
+  reportError?: ErrorReporter["report"];
   now?: () => Date;
 }
 
 /** Wires the domain services together; routes receive this, never the raw database. */
-export function createServices({ db, config, sms, mail, line, providers, limiter, now }: ServiceDeps) {
+export function createServices({
+  db,
+  config,
+  sms,
+  mail,
+  line,
+  providers,
+  limiter,
+  providerStatus,
+  reportError,
+  now,
+}: ServiceDeps) {
   const clock = now ?? (() => new Date());
   const members = createMembersService(db);
-  const shops = createShopsService(db);
+  const channels = providers.channels;
+  const shops = createShopsService(db, { cardOffered: channels.card !== "off" });
   const catalogue = createCatalogueService(db);
   const auth = createAuthService({
     db,
@@ -107,7 +125,7 @@ export function createServices({ db, config, sms, mail, line, providers, limiter
   const cart = createCartService(db, catalogue);
   const inventory = createInventoryService(db);
   const promotions = createPromotionsService(db, catalogue, now);
-  const logistics = createLogisticsService(db, providers.ecpay, now);
+  const logistics = createLogisticsService(db, providers.ecpay, now, channels.store_pickup !== "off");
   const loyalty = createLoyaltyService(
     db,
     shops.numberSetting,
@@ -123,16 +141,18 @@ export function createServices({ db, config, sms, mail, line, providers, limiter
     contactOf: async (memberId, q) => ({
       memberId,
       email: (await members.byId(memberId, q))?.email ?? null,
-      lineUserId: await identities.lineUserOf(memberId, q),
+      // LINE messages switched off (decision 74): nobody is reached there.
+      lineUserId: channels.line_messages === "off" ? null : await identities.lineUserOf(memberId, q),
     }),
     siteUrl: (path) => `${siteOrigin}${path}`,
     brandName: BRAND_NAME,
+    lineOffered: channels.line_messages !== "off",
     now,
   });
   const addresses = createAddressBookService(db, now);
   const depot = createDepotService({ db, catalogue, loyalty, inventory, logistics, addresses, now });
   const raffles = createRafflesService({ db, loyalty, depot, notifications, now });
-  const jobs = createJobsService(db, now);
+  const jobs = createJobsService(db, now, (job, error) => reportError?.(error, { job: job.kind, job_id: job.id }));
 
   // Orders (decision 30): the lifecycle knows no other module; order-effects.ts wires them to it.
   const orderQueries = createOrderQueries(db);
@@ -184,6 +204,7 @@ export function createServices({ db, config, sms, mail, line, providers, limiter
     jobs,
     staff,
     providers,
+    enabled: channels.einvoice !== "off",
     leaseSeconds: config.EINVOICE_LEASE_SECONDS,
     now: clock,
   });
@@ -198,6 +219,7 @@ export function createServices({ db, config, sms, mail, line, providers, limiter
     addresses,
     pastAddresses: orderQueries.pastAddresses,
     cardConfig: payments.cardConfig,
+    einvoice: orderInvoices.enabled,
   });
   const placeOrder = createPlaceOrder({
     db,
@@ -268,8 +290,18 @@ export function createServices({ db, config, sms, mail, line, providers, limiter
     shops,
     async (ids) => new Map((await catalogue.variantsByIds(ids)).map((v) => [v.id, v.productId])),
   );
+  // Work that should have finished and has not (decision 75): /metrics, 待處理異常, 系統狀態.
+  const stuckWork = createStuckWork({
+    jobs,
+    outbox,
+    invoicesParked: orderInvoices.parkedCount,
+    charge,
+    orders: orderQueries,
+    now: clock,
+  });
   const admin = createAdminService({
     db,
+    stuckWork: stuckWork.read,
     queues: async () => ({
       takeouts: await takeouts.waiting(),
       inquiries: await support.waiting(),
@@ -382,6 +414,8 @@ export function createServices({ db, config, sms, mail, line, providers, limiter
     cvsShipping,
     hctShipping,
     orderInvoices,
+    stuckWork,
+    providerStatus,
   };
 }
 

@@ -53,6 +53,7 @@ export function createShippingDesks(d: {
       }),
     pickupReminder: (o, storeName, until) => db.transaction((tx) => orderMessages.pickupReminder(tx, o, storeName, until)),
     sender: { name: config.SHIP_SENDER_NAME, cellPhone: config.SHIP_SENDER_PHONE },
+    offered: config.channels.store_pickup !== "off",
     replyUrl: `${d.siteOrigin}/api/ecpay/logistics/notify`,
     now: d.now,
   });
@@ -60,7 +61,8 @@ export function createShippingDesks(d: {
   const hctBlock = hctBlockOf(config.HCT_CONSIGNMENT_NUMBERS);
   const hctShipping = createHctShipping({
     consignments: createHctConsignments(db, hctBlock, d.now),
-    refuse: hctBlock.test && config.NODE_ENV === "production",
+    // Switched off, or (in production) without the contract's block: staff type the carrier's number instead.
+    refuse: config.channels.hct === "off" || (hctBlock.test && config.NODE_ENV === "production"),
     customerCode: config.HCT_CUSTOMER_CODE,
     sender: { name: config.SHIP_SENDER_NAME, phone: config.SHIP_SENDER_PHONE, address: config.SHIP_SENDER_ADDRESS },
     orderByNo: orderQueries.byNo,

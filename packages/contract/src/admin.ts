@@ -42,6 +42,9 @@ export const PERMISSIONS = {
   /** The inquiry inbox (聯絡我們, 訪客詢問): read, assign, reply, close. */
   "inquiries.read": ["owner", "operator", "support"],
   "inquiries.write": ["owner", "operator", "support"],
+  /** 系統狀態: providers, stuck work and background jobs that gave up (retry or dismiss them). */
+  "system.read": ["owner", "operator"],
+  "system.write": ["owner", "operator"],
 } as const satisfies Record<string, readonly StaffRole[]>;
 export type Permission = keyof typeof PERMISSIONS;
 

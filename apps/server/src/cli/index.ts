@@ -6,6 +6,7 @@
 import path from "node:path";
 import { ConfigError, loadConfig } from "../config.js";
 import { type Database, openDatabase } from "../db/client.js";
+import { ensureShopEssentials } from "../shop-essentials.js";
 import { ownerCreate } from "./owner-create.js";
 
 /** The configured database (DATABASE_URL, else PGlite in DATA_DIR/db), migrated. */
@@ -18,6 +19,7 @@ async function openConfigured(): Promise<Database> {
   });
   try {
     await database.migrate();
+    await ensureShopEssentials(database.db);
   } catch (error) {
     await database.close();
     throw error;

@@ -1,17 +1,22 @@
 import path from "node:path";
-import type { Config } from "../config.js";
+import type { Channel } from "../config/setting-docs.js";
+import type { ChannelMode, Config } from "../config.js";
 import { createEcpayInvoiceClient, type EcpayInvoiceClient } from "./ecpay/einvoice.js";
 import { createFakeEcpayInvoice, ECPAY_STAGE_INVOICE } from "./ecpay/fake-einvoice.js";
 import { createFakeEcpayLogistics, type FakeEcpayLogistics } from "./ecpay/fake-logistics.js";
 import { createEcpayLogisticsClient, type EcpayLogisticsClient } from "./ecpay/logistics.js";
 import { ECPAY_STAGE_C2C, type EcpayLogisticsConfig } from "./ecpay/map.js";
 import { createSignInProviders, type SignInProviders } from "./identity/providers.js";
+import { ignoreCalls, observedFetch, type ProviderCalls } from "./observed.js";
 import { type CardGateway, createTapPayClient } from "./tappay/client.js";
 import { createFakeTapPay, type FakeTapPay } from "./tappay/fake.js";
 
 export interface Providers {
+  /** Each outside channel: real, simulated or switched off (decision 74). */
+  channels: Record<Channel, ChannelMode>;
   card: CardGateway;
-  cardPublic: { appId: string | null; appKey: string | null; serverType: "sandbox" | "production" };
+  /** `offered`: false when card payments are switched off (CHANNEL_CARD=off). */
+  cardPublic: { offered: boolean; appId: string | null; appKey: string | null; serverType: "sandbox" | "production" };
   /** Present when card payments run on the in-process TapPay simulator. */
   tapPaySimulator?: FakeTapPay;
   ecpay: EcpayLogisticsConfig;
@@ -21,57 +26,72 @@ export interface Providers {
   signIn: SignInProviders;
   /** ECPay B2C e-invoices (decision 57): the real client, against ECPay or the in-process simulator. */
   einvoice: EcpayInvoiceClient;
-  einvoiceSetup: { merchantId: string; environment: "simulator" | "stage" | "production" };
+  einvoiceSetup: { merchantId: string; environment: "simulator" | "stage" | "production" | "off" };
   einvoiceSimulator?: ReturnType<typeof createFakeEcpayInvoice>;
 }
 
 export const SIM_PARTNER_KEY = "partner_simulator";
 const SIM_MERCHANT_ID = "simulator_merchant";
 
-/**
- * Real protocol clients for the configured providers; the in-process simulators otherwise (the UI
- * then says 測試模式). The TapPay simulator is the same fake that tests serve over HTTP, reached
- * through the real client with an in-process fetch, so the client's code path is always the real one.
- */
-export async function createProviders(config: Config): Promise<Providers> {
-  let card: CardGateway;
-  let tapPaySimulator: FakeTapPay | undefined;
-  if (config.TAPPAY_PARTNER_KEY) {
+/** Card payments switched off: nothing new is charged; a refund of an older card payment fails loudly (a failed job). */
+const cardOff: CardGateway = {
+  simulated: false,
+  payByPrime: () => Promise.reject(new Error("card payments are switched off (CHANNEL_CARD=off)")),
+  record: () => Promise.reject(new Error("card payments are switched off (CHANNEL_CARD=off)")),
+  recordsByOrder: () => Promise.reject(new Error("card payments are switched off (CHANNEL_CARD=off)")),
+  refund: () => Promise.reject(new Error("card payments are switched off (CHANNEL_CARD=off)")),
+};
+
+function cardGateway(config: Config, calls: ProviderCalls) {
+  const mode = config.channels.card;
+  if (mode === "off") return { card: cardOff };
+  if (mode === "real") {
     const base =
       config.TAPPAY_API_URL ??
       (config.TAPPAY_SERVER_TYPE === "production" ? "https://prod.tappaysdk.com" : "https://sandbox.tappaysdk.com");
-    card = createTapPayClient({ baseUrl: base, partnerKey: config.TAPPAY_PARTNER_KEY, merchantId: config.TAPPAY_MERCHANT_ID });
-  } else {
-    tapPaySimulator = createFakeTapPay({
+    return {
+      card: createTapPayClient({
+        baseUrl: base,
+        partnerKey: config.TAPPAY_PARTNER_KEY ?? "",
+        merchantId: config.TAPPAY_MERCHANT_ID,
+        fetch: observedFetch(calls, "card"),
+      }),
+    };
+  }
+  const tapPaySimulator = createFakeTapPay({
+    partnerKey: SIM_PARTNER_KEY,
+    merchantId: SIM_MERCHANT_ID,
+    threeDsPageUrl: "/api/payments/simulator/3ds",
+  });
+  const card = createTapPayClient(
+    {
+      baseUrl: "http://tappay.simulator",
       partnerKey: SIM_PARTNER_KEY,
       merchantId: SIM_MERCHANT_ID,
-      threeDsPageUrl: "/api/payments/simulator/3ds",
-    });
-    card = createTapPayClient(
-      {
-        baseUrl: "http://tappay.simulator",
-        partnerKey: SIM_PARTNER_KEY,
-        merchantId: SIM_MERCHANT_ID,
-        fetch: tapPaySimulator.fetch,
-      },
-      true,
-    );
-  }
+      fetch: tapPaySimulator.fetch,
+    },
+    true,
+  );
+  return { card, tapPaySimulator };
+}
 
-  const ecpay: EcpayLogisticsConfig = config.ECPAY_LOGISTICS_MERCHANT_ID
+function storePickup(config: Config, calls: ProviderCalls) {
+  const real = config.channels.store_pickup === "real";
+  const ecpay: EcpayLogisticsConfig = real
     ? {
         mapUrl:
           config.ECPAY_SERVER_TYPE === "production"
             ? "https://logistics.ecpay.com.tw/Express/map"
             : "https://logistics-stage.ecpay.com.tw/Express/map",
-        merchantId: config.ECPAY_LOGISTICS_MERCHANT_ID,
+        merchantId: config.ECPAY_LOGISTICS_MERCHANT_ID ?? "",
         hashKey: config.ECPAY_LOGISTICS_HASH_KEY,
         hashIV: config.ECPAY_LOGISTICS_HASH_IV,
         simulated: false,
       }
     : { mapUrl: "/api/ecpay/simulator/map", ...ECPAY_STAGE_C2C, simulated: true };
   // The simulator answers creates in-process; its labels are pages the staff browser posts to.
-  const ecpayCarrierSimulator = ecpay.simulated ? createFakeEcpayLogistics(ECPAY_STAGE_C2C) : undefined;
+  // Switched off, nothing reaches it: no ship method of the kind is offered.
+  const ecpayCarrierSimulator = real ? undefined : createFakeEcpayLogistics(ECPAY_STAGE_C2C);
   const ecpayCarrier = createEcpayLogisticsClient({
     baseUrl: ecpayCarrierSimulator
       ? "/api/ecpay/simulator"
@@ -80,46 +100,67 @@ export async function createProviders(config: Config): Promise<Providers> {
     merchantId: ecpay.merchantId,
     hashKey: ecpay.hashKey,
     hashIV: ecpay.hashIV,
-    fetch: ecpayCarrierSimulator?.fetch,
+    fetch: ecpayCarrierSimulator?.fetch ?? observedFetch(calls, "store_pickup"),
   });
+  return { ecpay, ecpayCarrier, ecpayCarrierSimulator };
+}
 
-  // E-invoices: the same real client, pointed at ECPay or at the simulator (kept in DATA_DIR).
-  const einvoiceSimulator = config.ECPAY_INVOICE_MERCHANT_ID
-    ? undefined
-    : createFakeEcpayInvoice({ ...ECPAY_STAGE_INVOICE, file: path.join(config.dataDir, "einvoice-simulator.json") });
-  const einvoiceMerchant = config.ECPAY_INVOICE_MERCHANT_ID
-    ? {
-        merchantId: config.ECPAY_INVOICE_MERCHANT_ID,
-        hashKey: config.ECPAY_INVOICE_HASH_KEY,
-        hashIV: config.ECPAY_INVOICE_HASH_IV,
-      }
-    : ECPAY_STAGE_INVOICE;
+function einvoices(config: Config, calls: ProviderCalls) {
+  const mode = config.channels.einvoice;
+  // The same real client, pointed at ECPay or at the simulator (kept in DATA_DIR). Switched off,
+  // the order flow never calls it (order-invoices.ts): the shop issues its invoices elsewhere.
+  const einvoiceSimulator =
+    mode === "real"
+      ? undefined
+      : createFakeEcpayInvoice({
+          ...ECPAY_STAGE_INVOICE,
+          file: mode === "simulator" ? path.join(config.dataDir, "einvoice-simulator.json") : undefined,
+        });
+  const merchant =
+    mode === "real"
+      ? {
+          merchantId: config.ECPAY_INVOICE_MERCHANT_ID ?? "",
+          hashKey: config.ECPAY_INVOICE_HASH_KEY,
+          hashIV: config.ECPAY_INVOICE_HASH_IV,
+        }
+      : ECPAY_STAGE_INVOICE;
   const einvoice = createEcpayInvoiceClient({
     baseUrl: einvoiceSimulator
       ? "http://einvoice.simulator"
       : (config.ECPAY_INVOICE_API_URL ??
         (config.ECPAY_SERVER_TYPE === "production" ? "https://einvoice.ecpay.com.tw" : "https://einvoice-stage.ecpay.com.tw")),
-    ...einvoiceMerchant,
-    fetch: einvoiceSimulator?.fetch,
+    ...merchant,
+    fetch: einvoiceSimulator?.fetch ?? observedFetch(calls, "einvoice"),
   });
-
+  const environment: Providers["einvoiceSetup"]["environment"] =
+    mode === "off" ? "off" : mode === "simulator" ? "simulator" : config.ECPAY_SERVER_TYPE;
   return {
-    card,
     einvoice,
-    einvoiceSetup: {
-      merchantId: einvoiceMerchant.merchantId,
-      environment: einvoiceSimulator ? "simulator" : config.ECPAY_SERVER_TYPE,
-    },
-    einvoiceSimulator,
+    einvoiceSetup: { merchantId: mode === "off" ? "" : merchant.merchantId, environment },
+    einvoiceSimulator: mode === "simulator" ? einvoiceSimulator : undefined,
+  };
+}
+
+/**
+ * Real protocol clients for the channels that are on and configured; the in-process simulators for
+ * the rest outside production (the UI then says 測試模式); nothing for a channel switched off. The
+ * TapPay simulator is the same fake that tests serve over HTTP, reached through the real client with
+ * an in-process fetch, so the client's code path is always the real one.
+ */
+export async function createProviders(config: Config, calls: ProviderCalls = ignoreCalls): Promise<Providers> {
+  const { card, tapPaySimulator } = cardGateway(config, calls);
+  return {
+    channels: config.channels,
+    card,
+    ...einvoices(config, calls),
     cardPublic: {
-      appId: config.TAPPAY_PARTNER_KEY ? config.TAPPAY_APP_ID : null,
-      appKey: config.TAPPAY_PARTNER_KEY ? config.TAPPAY_APP_KEY : null,
+      offered: config.channels.card !== "off",
+      appId: config.channels.card === "real" ? config.TAPPAY_APP_ID : null,
+      appKey: config.channels.card === "real" ? config.TAPPAY_APP_KEY : null,
       serverType: config.TAPPAY_SERVER_TYPE,
     },
     tapPaySimulator,
-    ecpay,
-    ecpayCarrier,
-    ecpayCarrierSimulator,
-    signIn: await createSignInProviders(config),
+    ...storePickup(config, calls),
+    signIn: await createSignInProviders(config, calls),
   };
 }

@@ -64,7 +64,8 @@ const STATUS_OF_KIND: Record<ErrorKind, number> = {
   unavailable: 503,
 };
 
-export function registerErrorHandling(app: FastifyInstance) {
+/** `report`: told of every unexpected error (a 500), e.g. the error reporter (operations/error-reporter.ts). */
+export function registerErrorHandling(app: FastifyInstance, report: (error: Error, requestId: string) => void = () => {}) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof DomainError) {
       return reply
@@ -102,6 +103,7 @@ export function registerErrorHandling(app: FastifyInstance) {
       return reply.code(503).header("retry-after", "5").send({ status: false, message: "系統暫時忙碌，請稍後再試", data: null });
     }
     request.log.error({ err: error }, "unhandled error");
+    report(error, request.id);
     return reply.code(500).send({
       status: false,
       message: `系統發生錯誤，請稍後再試（代碼 ${request.id}）`,

@@ -44,7 +44,7 @@ export default function Checkout() {
   const [lineIds, setLineIds] = useState<number[] | null>(fastVariant ? [] : null);
   const [info, setInfo] = useState<PayInfo | null>(null);
   const source: OrderSource = fastVariant ? { variant_id: fastVariant, qty: fastQty } : { line_ids: lineIds ?? [] };
-  const orderContext = { source, shopId: shop.shopId, expectedPayable: info?.quote.payable };
+  const orderContext = { source, shopId: shop.shopId, expectedPayable: info?.quote.payable, einvoice: info?.einvoice };
   const { form, draft, errors, set, update, validate, showServerErrors } = useCheckoutForm(orderContext, fastVariant !== null);
   const [quoteError, setQuoteError] = useState<string | null>(null);
   // The inputs the amounts on screen were computed for: ordering is held back until they match
@@ -238,7 +238,7 @@ export default function Checkout() {
         />
         <PaymentFieldset draft={draft} set={set} info={info} errors={errors} card={card} />
         {info?.member && <DiscountFieldset draft={draft} set={set} info={info} />}
-        <InvoiceFieldset draft={draft} set={set} errors={errors} />
+        {info?.einvoice !== false && <InvoiceFieldset draft={draft} set={set} errors={errors} />}
       </div>
 
       <OrderSummary

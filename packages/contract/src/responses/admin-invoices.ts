@@ -56,7 +56,7 @@ export const invoiceSettings = z.object({
   /** The ECPay e-invoice merchant (from the server's environment, never from the database). */
   merchant_id: z.string(),
   /** 測試模式 (the built-in simulator), ECPay's stage or production. */
-  environment: z.enum(["simulator", "stage", "production"]),
+  environment: z.enum(["simulator", "stage", "production", "off"]),
 });
 
 /** /admin/invoice_settings/test: whether the provider answers with these credentials. */

@@ -1,6 +1,7 @@
 import { z } from "../zod.js";
 import { lowStockVariant } from "./admin-catalogue.js";
 import { staffView } from "./admin-people.js";
+import { stuckWork } from "./system.js";
 
 /** Shapes of staff sign-in and the back office's first screen (apps/admin/src/authProvider.ts, dashboard.tsx). */
 const int = z.number().int();
@@ -39,6 +40,8 @@ export const adminDashboard = z.object({
     /** E-invoices the provider refused (or whose answer was lost): staff decide. */
     invoices: int,
   }),
+  /** 待處理異常: work that should have finished and has not (zero when the shop is healthy). */
+  anomalies: stuckWork,
   /** One entry a day, oldest first (days without orders are 0). */
   series: z.array(z.object({ day: z.string(), orders: int, sales: int })),
   /** On-shelf variants at 5 or fewer, fewest first (at most 10). */

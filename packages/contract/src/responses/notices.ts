@@ -18,6 +18,8 @@ export const notifyChannels = z.object({
   email: z.boolean(),
   /** Bound to LINE: pushes can reach them. */
   line_bound: z.boolean(),
+  /** False when the shop sends no LINE messages at all (no official account): the LINE choice is not shown. */
+  line_offered: z.boolean(),
   /** An e-mail on file (orders also use the one given at checkout). */
   has_email: z.boolean(),
 });

@@ -75,6 +75,8 @@ export const payInfo = z.object({
   /** Addresses from the member's earlier orders, newest first. */
   recent_addresses: z.array(z.object({ receiver: z.object({ name: z.string(), phone: z.string() }), address: addressView })),
   card: cardSetup,
+  /** Whether checkout asks for the buyer's invoice choice: false when the shop issues its invoices elsewhere. */
+  einvoice: z.boolean(),
 });
 
 /** The account a transfer pays into. */

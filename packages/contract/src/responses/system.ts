@@ -34,3 +34,66 @@ export const testInvoice = z.object({
   carrier_num: z.string(),
   allowances: z.array(z.object({ allowance_no: z.string(), amount: z.number().int() })),
 });
+
+/** Work that should have finished and has not (/metrics, the dashboard's 待處理異常; zero when healthy). */
+export const stuckWork = z.object({
+  /** Background jobs that gave up after five attempts. */
+  jobs_failed: int,
+  /** Customer messages not yet delivered, those waiting over 15 minutes, and the oldest's wait in seconds. */
+  outbox_waiting: int,
+  outbox_stuck: int,
+  outbox_oldest_seconds: int,
+  /** Customer messages given up on. */
+  outbox_failed: int,
+  /** E-invoices waiting for staff. */
+  invoices_parked: int,
+  /** Card charges awaiting reconciliation with TapPay. */
+  payments_in_doubt: int,
+  /** Unpaid orders open 15 minutes past their payment deadline. */
+  orders_overdue: int,
+});
+export type StuckWork = z.output<typeof stuckWork>;
+
+export const CHANNEL_NAMES = [
+  "card",
+  "store_pickup",
+  "einvoice",
+  "hct",
+  "sms",
+  "email",
+  "line_messages",
+  "line_login",
+  "google_login",
+  "facebook_login",
+] as const;
+const channelMode = z.enum(["real", "simulator", "off"]);
+/** Each outside channel: its real provider, its simulator (測試模式) or switched off (decision 74). */
+export const channelModes = z.object(
+  Object.fromEntries(CHANNEL_NAMES.map((c) => [c, channelMode])) as Record<(typeof CHANNEL_NAMES)[number], typeof channelMode>,
+);
+export type ChannelModes = z.output<typeof channelModes>;
+
+/** /admin/system: each provider's mode and last answers, stuck work, and the background jobs that gave up. */
+export const systemStatus = z.object({
+  providers: z.array(
+    z.object({
+      channel: z.enum(CHANNEL_NAMES),
+      mode: channelMode,
+      last_success_at: z.string().nullable(),
+      last_failure_at: z.string().nullable(),
+      last_failure: z.string(),
+    }),
+  ),
+  stuck: stuckWork,
+  failed_jobs: z.array(
+    z.object({
+      id: int,
+      kind: z.string(),
+      attempts: int,
+      last_error: z.string(),
+      run_at: z.string(),
+      finished_at: z.string().nullable(),
+    }),
+  ),
+});
+export type SystemStatus = z.output<typeof systemStatus>;

@@ -19,4 +19,5 @@ export * from "./promotions.js";
 export * from "./raffles.js";
 export * from "./shops.js";
 export * from "./staff.js";
+export * from "./system.js";
 export * from "./traffic.js";

@@ -13,7 +13,8 @@ export const jobs = pgTable(
     payload: jsonb("payload").$type<Record<string, unknown>>().notNull().default({}),
     /** A periodic slot (`kind@2026-11-22T22:05:00Z`) or any caller's key: queued at most once. */
     dedupeKey: text("dedupe_key"),
-    status: text("status", { enum: ["queued", "running", "done", "failed"] })
+    /** `failed`: gave up after five attempts, waiting for staff (系統狀態: 重新執行 or 略過 → `dismissed`). */
+    status: text("status", { enum: ["queued", "running", "done", "failed", "dismissed"] })
       .notNull()
       .default("queued"),
     runAt: timestamp("run_at", { withTimezone: true }).notNull(),

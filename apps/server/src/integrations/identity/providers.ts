@@ -1,5 +1,6 @@
 import type { SignInProvider } from "@shop/contract/front-user";
 import type { Config } from "../../config.js";
+import { ignoreCalls, observedFetch, type ProviderCalls } from "../observed.js";
 import {
   createIdentitySimulator,
   type IdentitySimulator,
@@ -31,23 +32,28 @@ export interface SignInProviders {
 }
 
 /**
- * The sign-in providers this shop offers: each configured one with the real endpoints; each other
- * one through the local simulator when it runs (development and tests, labelled 測試模式); the
- * rest are not offered at all.
+ * The sign-in providers this shop offers (decision 74): each channel that is on and configured with
+ * the real endpoints; each one on the local simulator (development and tests, labelled 測試模式);
+ * those switched off are not offered at all.
  */
-export async function createSignInProviders(config: Config): Promise<SignInProviders> {
-  const simulate = config.SIGN_IN_SIMULATOR ?? config.NODE_ENV !== "production";
-  const simulator = simulate ? await createIdentitySimulator() : undefined;
+export async function createSignInProviders(config: Config, calls: ProviderCalls = ignoreCalls): Promise<SignInProviders> {
+  const mode = {
+    line: config.channels.line_login,
+    google: config.channels.google_login,
+    facebook: config.channels.facebook_login,
+  } as const;
+  const simulator = Object.values(mode).includes("simulator") ? await createIdentitySimulator() : undefined;
   const byProvider: SignInProviders["byProvider"] = {};
-
-  const real: Record<SignInProvider, { clientId: string; ready: boolean }> = {
-    line: { clientId: config.LINE_CHANNEL_ID, ready: Boolean(config.LINE_CHANNEL_ID && config.LINE_CHANNEL_SECRET) },
-    google: { clientId: config.GOOGLE_CLIENT_ID, ready: Boolean(config.GOOGLE_CLIENT_ID) },
-    facebook: { clientId: config.FACEBOOK_APP_ID, ready: Boolean(config.FACEBOOK_APP_ID) },
+  const clientIds: Record<SignInProvider, string> = {
+    line: config.LINE_CHANNEL_ID,
+    google: config.GOOGLE_CLIENT_ID,
+    facebook: config.FACEBOOK_APP_ID,
   };
   for (const provider of ["line", "google", "facebook"] as const) {
-    if (real[provider].ready) {
-      const clientId = real[provider].clientId;
+    const channel = `${provider}_login` as const;
+    if (mode[provider] === "real") {
+      const clientId = clientIds[provider];
+      const observed = observedFetch(calls, channel);
       byProvider[provider] = {
         provider,
         clientId,
@@ -61,10 +67,12 @@ export async function createSignInProviders(config: Config): Promise<SignInProvi
               jwksUrl: `${config.LINE_API_URL}/oauth2/v2.1/certs`,
               algorithms: ["ES256", "HS256"],
               hsSecret: config.LINE_CHANNEL_SECRET,
+              fetch: observed,
             }),
             authorizeUrl: config.LINE_AUTHORIZE_URL,
             tokenUrl: `${config.LINE_API_URL}/oauth2/v2.1/token`,
             clientSecret: config.LINE_CHANNEL_SECRET,
+            fetch: observed,
           },
           google: {
             verifier: createIdTokenVerifier({
@@ -73,6 +81,7 @@ export async function createSignInProviders(config: Config): Promise<SignInProvi
               audience: clientId,
               jwksUrl: config.GOOGLE_JWKS_URL,
               algorithms: ["RS256"],
+              fetch: observed,
             }),
             authorizeUrl: "",
           },
@@ -83,12 +92,13 @@ export async function createSignInProviders(config: Config): Promise<SignInProvi
               audience: clientId,
               jwksUrl: config.FACEBOOK_JWKS_URL,
               algorithms: ["RS256"],
+              fetch: observed,
             }),
             authorizeUrl: config.FACEBOOK_AUTHORIZE_URL,
           },
         }[provider],
       };
-    } else if (simulator) {
+    } else if (mode[provider] === "simulator" && simulator) {
       byProvider[provider] = {
         provider,
         clientId: SIM_CLIENT_IDS[provider],
@@ -109,6 +119,7 @@ export async function createSignInProviders(config: Config): Promise<SignInProvi
       };
     }
   }
-  const liffId = config.LIFF_ID || (byProvider.line?.simulated ? `${SIM_CLIENT_IDS.line}-simulated` : null);
+  const line = byProvider.line;
+  const liffId = !line ? null : line.simulated ? config.LIFF_ID || `${SIM_CLIENT_IDS.line}-simulated` : config.LIFF_ID || null;
   return { byProvider, liffId, simulator };
 }

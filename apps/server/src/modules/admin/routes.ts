@@ -39,6 +39,7 @@ import type { AdminService } from "./service.js";
 import type { ShopChangeReview } from "./shop-change-review.js";
 import { shopReviewRoutes } from "./shop-review-routes.js";
 import { shopAdminRoutes } from "./shops-routes.js";
+import { systemAdminRoutes } from "./system-routes.js";
 import { takeoutAdminRoutes } from "./takeouts-routes.js";
 
 declare module "fastify" {
@@ -179,6 +180,10 @@ export const ADMIN_ROUTES: Array<{
   { method: "PUT", url: "/admin/inquiries/:id", permission: "inquiries.write" },
   { method: "GET", url: "/admin/messages", permission: "messages.read" },
   { method: "POST", url: "/admin/messages/:id/retry", permission: "messages.write" },
+  { method: "GET", url: "/admin/system/channels", permission: "staff" },
+  { method: "GET", url: "/admin/system", permission: "system.read" },
+  { method: "POST", url: "/admin/system/jobs/:id/retry", permission: "system.write" },
+  { method: "POST", url: "/admin/system/jobs/:id/dismiss", permission: "system.write" },
   { method: "GET", url: "/admin/message_templates", permission: "messages.read" },
   { method: "GET", url: "/admin/message_templates/:event", permission: "messages.read" },
   { method: "POST", url: "/admin/message_templates/preview", permission: "messages.read" },
@@ -226,6 +231,8 @@ export function adminRoutes(
     hctShipping: HctShippingDesk;
     /** 測試模式: what the shop's own SMTP server received. */
     testMailbox?: LocalSmtp["mailbox"];
+    /** 系統狀態 (decision 75). */
+    system: Omit<Parameters<typeof systemAdminRoutes>[2], "staff">;
   },
   uploads: UploadService,
   loginRateLimit: number,
@@ -326,5 +333,6 @@ export function adminRoutes(
       staff: services.staff,
       testMailbox: services.testMailbox,
     });
+    systemAdminRoutes(app, kit, { ...services.system, staff: services.staff });
   };
 }

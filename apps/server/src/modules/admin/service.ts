@@ -23,6 +23,7 @@ import {
   type staticPageInput,
   type stockAdjustInput,
 } from "@shop/contract/admin";
+import type { StuckWork } from "@shop/contract/responses";
 import type { z } from "zod";
 import type { Db } from "../../db/client.js";
 import type { AuditHook } from "../../lib/admin-table.js";
@@ -50,6 +51,8 @@ import { createPaymentSettingsAdmin } from "./payment-settings.js";
 
 export interface AdminDeps {
   db: Db;
+  /** 待處理異常: work that should have finished and has not (operations/stuck-work.ts). */
+  stuckWork: () => Promise<StuckWork>;
   /** The other work queues the dashboard counts (pick-ups, inquiries, withdrawals, failed messages). */
   queues: () => Promise<{
     takeouts: number;
@@ -133,12 +136,13 @@ export function createAdminService(d: AdminDeps) {
 
   return {
     dashboard: async () => {
-      const [orders, lowStock, queues] = await Promise.all([
+      const [orders, lowStock, queues, anomalies] = await Promise.all([
         d.orderViews.dashboard(d.now(), 14),
         d.catalogueAdmin.lowStock(5, 10),
         d.queues(),
+        d.stuckWork(),
       ]);
-      return { ...orders, waiting: { ...orders.waiting, ...queues }, low_stock: lowStock };
+      return { ...orders, waiting: { ...orders.waiting, ...queues }, anomalies, low_stock: lowStock };
     },
 
     // Catalogue

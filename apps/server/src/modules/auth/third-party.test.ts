@@ -39,7 +39,9 @@ describe("the sign-in page's options", () => {
       ["google", true],
       ["facebook", true],
     ]);
-    const bare = await createTestApp({ env: { SIGN_IN_SIMULATOR: "0" } });
+    const bare = await createTestApp({
+      env: { CHANNEL_LINE_LOGIN: "off", CHANNEL_GOOGLE_LOGIN: "off", CHANNEL_FACEBOOK_LOGIN: "off" },
+    });
     try {
       expect((await bare.call<SignInOptions>("GET", "/api/threeway/options")).body.data).toEqual({
         providers: [],

@@ -36,6 +36,8 @@ export interface QuoteDeps {
   /** Addresses of the member's earlier orders, newest first (the orders module reads them). */
   pastAddresses: (memberId: number) => Promise<Array<{ name: string; phone: string; address: Record<string, string> }>>;
   cardConfig: () => PayInfo["card"];
+  /** Whether the shop issues e-invoices here (decision 74): checkout then asks for the buyer's choice. */
+  einvoice: boolean;
 }
 
 /**
@@ -131,7 +133,7 @@ export function createQuotes(deps: QuoteDeps) {
       balances,
       cap,
       member,
-      payment: setup.switches,
+      payment: { ...setup.switches, cardOffered: setup.cardOffered },
       transferPayee: setup.transfer.payee,
     };
   }
@@ -144,7 +146,8 @@ export function createQuotes(deps: QuoteDeps) {
       opts.push({ code, name: PAYMENT_METHOD_LABELS[code], available: reason === null, reason });
     const covered = b.q.payable === 0 ? "已由點數／錢包全額支付" : null;
     const closed = (key: "pay_card" | "pay_transfer" | "pay_cod") => (b.payment[key] === "0" ? "目前未開放此付款方式" : null);
-    add("card", covered ?? closed("pay_card"));
+    // A channel switched off for the whole shop is not offered at all (decision 74).
+    if (b.payment.cardOffered) add("card", covered ?? closed("pay_card"));
     add("transfer", covered ?? closed("pay_transfer"));
     add("cod", covered ?? closed("pay_cod") ?? (ship && (ship === "hct" || isCvs(ship)) ? null : "貨到付款僅限宅配與超商取貨"));
     add("points_wallet", !b.member ? "僅限會員使用" : b.q.payable > 0 ? "點數與錢包需足以支付全額" : null);
@@ -231,6 +234,7 @@ export function createQuotes(deps: QuoteDeps) {
         member: b.member,
         recent_addresses: await recentAddresses(buyer.memberId),
         card: deps.cardConfig(),
+        einvoice: deps.einvoice,
       };
     },
   };

@@ -1,10 +1,14 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, lt, sql } from "drizzle-orm";
+import { and, count, desc, eq, lt, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import { jobs } from "../../db/schema/index.js";
+import { conflict } from "../../lib/errors.js";
 
 export type JobRow = typeof jobs.$inferSelect;
 export type JobHandler = (payload: Record<string, unknown>) => Promise<unknown>;
+
+/** Writes the audit log entry of a staff action in its transaction (the staff module's `record`). */
+type AuditRecord = (tx: Tx, change: { action: string; entity: string; entityId: number; after?: unknown }) => Promise<void>;
 
 export interface PeriodicJob {
   kind: string;
@@ -20,8 +24,27 @@ const MAX_ATTEMPTS = 5;
  * is claimed by one instance (FOR UPDATE SKIP LOCKED) and handlers are idempotent, so a job whose
  * runner died mid-way (claimed longer than 5 minutes ago) can safely run again elsewhere.
  */
-export function createJobsService(db: Db, now: () => Date = () => new Date()) {
+export function createJobsService(
+  db: Db,
+  now: () => Date = () => new Date(),
+  /** Told when a job gives up after its last attempt (the error reporter). */
+  onGiveUp: (job: JobRow, error: unknown) => void = () => {},
+) {
   const instance = `${process.pid}-${randomUUID().slice(0, 8)}`;
+
+  /** Moves a job out of `failed` and writes the audit entry, in one transaction. */
+  async function settleFailed(id: number, set: Partial<JobRow>, action: string, record: AuditRecord) {
+    return db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(jobs)
+        .set(set)
+        .where(and(eq(jobs.id, id), eq(jobs.status, "failed")))
+        .returning();
+      if (!row) throw conflict("JOB_NOT_FAILED", "此工作目前不是失敗狀態");
+      await record(tx, { action, entity: "job", entityId: id, after: { kind: row.kind, status: row.status } });
+      return row;
+    });
+  }
   const handlers = new Map<string, JobHandler>();
 
   return {
@@ -90,6 +113,19 @@ export function createJobsService(db: Db, now: () => Date = () => new Date()) {
             .update(jobs)
             .set({ status: "done", finishedAt: now(), lastError: null })
             .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, instance)));
+          // A periodic sweep that ran covers the earlier slots that gave up: they are no longer stuck.
+          if (job.dedupeKey === `${job.kind}@${job.runAt.toISOString()}`)
+            await db
+              .update(jobs)
+              .set({ status: "dismissed" })
+              .where(
+                and(
+                  eq(jobs.status, "failed"),
+                  eq(jobs.kind, job.kind),
+                  lt(jobs.runAt, job.runAt),
+                  sql`${jobs.dedupeKey} like ${`${job.kind}@%`}`,
+                ),
+              );
         } catch (error) {
           const failed = job.attempts >= MAX_ATTEMPTS;
           // Retried later with a growing delay; given up after five attempts.
@@ -102,6 +138,7 @@ export function createJobsService(db: Db, now: () => Date = () => new Date()) {
               finishedAt: failed ? now() : null,
             })
             .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, instance)));
+          if (failed) onGiveUp(job, error);
         }
       }
       return ran;
@@ -110,6 +147,25 @@ export function createJobsService(db: Db, now: () => Date = () => new Date()) {
     async get(id: number) {
       return (await db.select().from(jobs).where(eq(jobs.id, id)))[0] ?? null;
     },
+
+    /** Jobs that gave up, waiting for staff (stuck work for /metrics and 系統狀態). */
+    async failedCount(): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(jobs).where(eq(jobs.status, "failed"));
+      return row?.n ?? 0;
+    },
+    async failed(limit = 50) {
+      return db.select().from(jobs).where(eq(jobs.status, "failed")).orderBy(desc(jobs.finishedAt)).limit(limit);
+    },
+    /** 重新執行: a given-up job runs again now, with five fresh attempts. Only from `failed`, so twice is once. */
+    retryFailed: (id: number, record: AuditRecord) =>
+      settleFailed(
+        id,
+        { status: "queued", attempts: 0, runAt: now(), finishedAt: null, lockedBy: null, lockedAt: null },
+        "job.retry",
+        record,
+      ),
+    /** 略過: staff handled it by hand; it no longer counts as stuck. */
+    dismissFailed: (id: number, record: AuditRecord) => settleFailed(id, { status: "dismissed" }, "job.dismiss", record),
 
     /** Drops finished periodic slots older than a day (they only prove the slot ran). */
     async prune() {

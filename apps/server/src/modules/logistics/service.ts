@@ -11,7 +11,13 @@ const MAP_SESSION_MINUTES = 30;
 /** A create request gives up after 15 s; a claim this old belongs to a process that died. */
 const CLAIM_LAPSES_SECONDS = 120;
 
-export function createLogisticsService(db: Db, ecpay: EcpayLogisticsConfig, now: () => Date = () => new Date()) {
+/** `storePickup`: false when store pick-up is switched off for the shop (CHANNEL_STORE_PICKUP=off, decision 74). */
+export function createLogisticsService(
+  db: Db,
+  ecpay: EcpayLogisticsConfig,
+  now: () => Date = () => new Date(),
+  storePickup = true,
+) {
   /** The store shipment made for an order, if any. */
   async function cvsShipment(orderNo: string) {
     const [row] = await db.select().from(cvsShipments).where(eq(cvsShipments.orderNo, orderNo));
@@ -21,6 +27,7 @@ export function createLogisticsService(db: Db, ecpay: EcpayLogisticsConfig, now:
   return {
     /** Starts a store-map session: the form the browser posts to ECPay (or our simulator). */
     async mapCreateToken(cvsType: CvsMethod, mobile: boolean, returnPath: string, replyUrl: string) {
+      if (!storePickup) throw conflict("STORE_PICKUP_OFF", "目前未提供超商取貨");
       // 20 characters, ECPay's MerchantTradeNo limit; letters and digits only.
       const token = newToken()
         .replace(/[^A-Za-z0-9]/g, "")
@@ -151,7 +158,9 @@ export function createLogisticsService(db: Db, ecpay: EcpayLogisticsConfig, now:
           .where(and(eq(shipMethods.shopId, id), eq(shipMethods.enabled, true)))
           .orderBy(asc(shipMethods.sort), asc(shipMethods.id));
       const own = await load(shopId);
-      return own.length > 0 || shopId === MAIN_SHOP_ID ? own : load(MAIN_SHOP_ID);
+      const methods = own.length > 0 || shopId === MAIN_SHOP_ID ? own : await load(MAIN_SHOP_ID);
+      // Store pick-up switched off for the whole shop is offered nowhere, whatever staff enabled.
+      return storePickup ? methods : methods.filter((m) => !m.code.startsWith("cvs_"));
     },
   };
 }

@@ -195,6 +195,25 @@ export function createOutbox(db: Db, senders: Senders, opts: { now?: () => Date;
     },
 
     /** Messages given up on, for staff to look at (the dashboard's 今日待辦). */
+    /** Messages not yet delivered: all, those waiting longer than `stuckAfterMs`, and the oldest's wait (for /metrics). */
+    async waiting(at: Date, stuckAfterMs: number): Promise<{ pending: number; stuck: number; oldestSeconds: number }> {
+      const stuckBefore = new Date(at.getTime() - stuckAfterMs);
+      const [row] = await db
+        .select({
+          n: count(),
+          stuck: sql<number>`(count(*) filter (where ${outboxMessages.createdAt} < ${stuckBefore}))::int`,
+          oldest: sql<Date | string | null>`min(${outboxMessages.createdAt})`,
+        })
+        .from(outboxMessages)
+        .where(sql`${outboxMessages.status} in ('pending', 'sending')`);
+      const oldest = row?.oldest ? new Date(row.oldest).getTime() : at.getTime();
+      return {
+        pending: row?.n ?? 0,
+        stuck: row?.stuck ?? 0,
+        oldestSeconds: Math.max(0, Math.round((at.getTime() - oldest) / 1000)),
+      };
+    },
+
     async failedCount() {
       const [row] = await db.select({ n: count() }).from(outboxMessages).where(eq(outboxMessages.status, "failed"));
       return row?.n ?? 0;

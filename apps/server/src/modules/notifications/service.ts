@@ -12,6 +12,8 @@ export interface NotificationsDeps {
   /** The shop's absolute address of a path, for links in messages. */
   siteUrl: (path: string) => string;
   brandName: string;
+  /** False when LINE messages are switched off for the shop (decision 74). */
+  lineOffered?: boolean;
   now?: () => Date;
 }
 
@@ -60,7 +62,12 @@ export function createNotificationsService(deps: NotificationsDeps) {
   /** 通知方式: the member's channels, and whether each can reach them at all (bound to LINE, an e-mail on file). */
   async function channels(memberId: number) {
     const [wants, to] = await Promise.all([preferences(memberId), deps.contactOf(memberId, db)]);
-    return { ...wants, line_bound: Boolean(to.lineUserId), has_email: Boolean(to.email) };
+    return {
+      ...wants,
+      line_bound: Boolean(to.lineUserId),
+      line_offered: deps.lineOffered !== false,
+      has_email: Boolean(to.email),
+    };
   }
 
   return {

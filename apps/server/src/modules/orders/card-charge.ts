@@ -160,6 +160,14 @@ export function createCardCharge(deps: {
     chargeClaimed,
     reconcileCharge,
     /** Attempts charging for longer than any provider call takes. */
+    /** Card charges whose answer never came, older than the reconciliation delay (stuck work for /metrics). */
+    async inDoubtCount(): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(payments)
+        .where(and(eq(payments.status, "charging"), lt(payments.updatedAt, new Date(now().getTime() - RECONCILE_AFTER_MS))));
+      return row?.n ?? 0;
+    },
     async chargesInDoubt(): Promise<number[]> {
       const rows = await db
         .select({ id: payments.id })

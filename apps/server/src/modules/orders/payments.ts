@@ -27,7 +27,7 @@ export interface PaymentsDeps {
   card: CardGateway;
   /** Runs a payment's outstanding card refunds with the provider (card-refund.ts). */
   runCardRefund: (paymentId: number) => Promise<void>;
-  cardPublic: { appId: string | null; appKey: string | null; serverType: "sandbox" | "production" };
+  cardPublic: { offered: boolean; appId: string | null; appKey: string | null; serverType: "sandbox" | "production" };
   transferAccount: (
     shopId: number,
   ) => Promise<{ bank: Extract<NextStep, { type: "transfer" }>["bank"]; payee: "company" | "shop" }>;
@@ -154,6 +154,8 @@ export function createPayments(deps: PaymentsDeps) {
     settleCard,
     paymentsOf: (orderId: number) => db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(asc(payments.id)),
     transferAccount: async (shopId: number) => (await deps.transferAccount(shopId)).bank,
+    /** Whether card payments are offered at all (not switched off for the shop, decision 74). */
+    cardOffered: () => deps.cardPublic.offered,
     cardConfig: (): PayInfo["card"] => ({
       simulated: card.simulated,
       app_id: deps.cardPublic.appId,

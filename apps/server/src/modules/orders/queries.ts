@@ -1,5 +1,5 @@
 import type { OrderStatus } from "@shop/contract";
-import { and, asc, count, desc, eq, inArray, isNotNull, like, or, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNotNull, like, lt, or, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import { orderEvents, orderLines, orderRefunds, orders } from "../../db/schema/index.js";
 import { forbidden, notFound } from "../../lib/errors.js";
@@ -34,6 +34,14 @@ export function createOrderQueries(db: Db) {
   }
 
   return {
+    /** Unpaid orders still open past their deadline by more than `graceMs` (the expiry sweep should have cancelled them). */
+    async overdueUnpaid(at: Date, graceMs: number): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(orders)
+        .where(and(eq(orders.status, "pending_payment"), lt(orders.payBy, new Date(at.getTime() - graceMs))));
+      return row?.n ?? 0;
+    },
     async byNo(orderNo: string, q: Db | Tx = db): Promise<Order | undefined> {
       return (await q.select().from(orders).where(eq(orders.orderNo, orderNo)))[0];
     },

@@ -57,7 +57,7 @@ export interface OrderRouteDeps {
   quotes: Pick<Quotes, "payInfo">;
   placeOrder: PlaceOrder;
   orders: Pick<OrderQueries, "findFor"> & Pick<OrderLifecycle, "cancelByBuyer">;
-  payments: Pick<Payments, "reportTransfer" | "tapPayNotify">;
+  payments: Pick<Payments, "reportTransfer" | "tapPayNotify" | "cardOffered">;
   charge: Pick<CardCharge, "charge">;
   views: Pick<OrderViews, "list" | "detail" | "tracking">;
   guestAccess: GuestAccess;
@@ -194,6 +194,7 @@ export function orderRoutes(
         const order = await orders.findFor(buyerOf(req, req.body.phone), req.body.order_no);
         if (order.paymentMethod !== "card") throw conflict("NOT_CARD_PAYMENT", "此訂單不是信用卡付款");
         if (order.status !== "pending_payment") throw conflict("ORDER_NOT_AWAITING_PAYMENT", "此訂單已付款或已取消");
+        if (!deps.payments.cardOffered()) throw conflict("CARD_PAYMENTS_OFF", "目前未提供信用卡付款，請聯絡客服");
         const next = await deps.charge.charge(order, req.body.prime, originOf(req));
         return ok({ order_no: req.body.order_no, next });
       },

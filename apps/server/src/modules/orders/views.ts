@@ -318,7 +318,7 @@ export function createOrderViews(
           at: e.createdAt.toISOString(),
         })),
         can_cancel: BUYER_CANCELLABLE.includes(o.status) && !(o.memberId === null && !pending && o.paymentMethod !== "card"),
-        can_repay: pending && o.paymentMethod === "card" && !pays.some((p) => p.status === "charging"),
+        can_repay: pending && o.paymentMethod === "card" && payments_.cardOffered() && !pays.some((p) => p.status === "charging"),
         can_report_transfer: pending && o.paymentMethod === "transfer",
         masked: false,
         card: payments_.cardConfig(),

@@ -39,7 +39,11 @@ type ShopUpdate = z.infer<typeof shopUpdateInput>;
 
 const FOOTER_FIELDS = ["company", "tax_id", "address", "phone", "hours", "line_url", "dispatch"] as const;
 
-export function createShopsService(db: Db) {
+/**
+ * `cardOffered`: false when card payments are switched off for the whole shop (CHANNEL_CARD=off,
+ * decision 74): no card payment is offered whatever the back office's switch says.
+ */
+export function createShopsService(db: Db, { cardOffered = true }: { cardOffered?: boolean } = {}) {
   const byId = async (id: number): Promise<Shop | undefined> => (await db.select().from(shops).where(eq(shops.id, id)))[0];
   const shopTable = adminTable(db, {
     table: shops,
@@ -178,7 +182,7 @@ export function createShopsService(db: Db) {
       const from = own ? shopId : MAIN_SHOP_ID;
       return {
         switches: {
-          pay_card: value(MAIN_SHOP_ID, "pay_card"),
+          pay_card: cardOffered ? value(MAIN_SHOP_ID, "pay_card") : "0",
           pay_transfer: value(MAIN_SHOP_ID, "pay_transfer"),
           pay_cod: value(MAIN_SHOP_ID, "pay_cod"),
         },
@@ -191,6 +195,7 @@ export function createShopsService(db: Db) {
           },
           payee: own ? ("shop" as const) : ("company" as const),
         },
+        cardOffered,
       };
     },
     async transferAccount(shopId: number) {

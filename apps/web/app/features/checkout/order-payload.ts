@@ -9,6 +9,8 @@ export interface OrderContext {
   shopId: number;
   /** The payable amount the shopper was shown. */
   expectedPayable: number | undefined;
+  /** False when the shop issues its invoices elsewhere: no invoice choice is asked or sent. */
+  einvoice?: boolean;
 }
 
 /** Stands in for the prime while validating the form; the real one is taken right after. */
@@ -17,13 +19,15 @@ const PRIME_CHECKED_LATER = "prime-comes-from-the-card-step";
 /** The body of /api/order/store (or /api/order/store/fast) for the draft. */
 export function orderPayload(draft: Draft, ctx: OrderContext, prime?: string) {
   const invoice =
-    draft.invoiceType === "mobile"
-      ? { type: "mobile", carrier: draft.carrier }
-      : draft.invoiceType === "donation"
-        ? { type: "donation", donation_code: draft.donationCode }
-        : draft.invoiceType === "company"
-          ? { type: "company", tax_id: draft.taxId, title: draft.title }
-          : { type: "member" };
+    ctx.einvoice === false
+      ? { type: "member" }
+      : draft.invoiceType === "mobile"
+        ? { type: "mobile", carrier: draft.carrier }
+        : draft.invoiceType === "donation"
+          ? { type: "donation", donation_code: draft.donationCode }
+          : draft.invoiceType === "company"
+            ? { type: "company", tax_id: draft.taxId, title: draft.title }
+            : { type: "member" };
   return {
     ...ctx.source,
     shop_id: ctx.shopId,

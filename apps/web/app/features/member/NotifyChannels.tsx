@@ -25,24 +25,26 @@ export function NotifyChannels() {
     <fieldset className="mb-6 rounded border border-stone-200 p-4" data-testid="notify-channels">
       <legend className="px-1 font-medium text-stone-800">通知方式</legend>
       <p className="mb-2 text-sm text-stone-600">訂單成立、付款、出貨、到店與退款時，除了站內通知，也用以下方式通知您：</p>
-      <label className="flex items-center gap-2 py-1">
-        <input
-          type="checkbox"
-          checked={channels.line && channels.line_bound}
-          disabled={!channels.line_bound}
-          onChange={(e) => void toggle({ line: e.target.checked })}
-        />
-        LINE 訊息
-        {!channels.line_bound && (
-          <span className="text-sm text-stone-500">
-            （尚未綁定 LINE，
-            <ShopLink to="/member/account_binding" className="underline">
-              前往綁定
-            </ShopLink>
-            ）
-          </span>
-        )}
-      </label>
+      {channels.line_offered && (
+        <label className="flex items-center gap-2 py-1">
+          <input
+            type="checkbox"
+            checked={channels.line && channels.line_bound}
+            disabled={!channels.line_bound}
+            onChange={(e) => void toggle({ line: e.target.checked })}
+          />
+          LINE 訊息
+          {!channels.line_bound && (
+            <span className="text-sm text-stone-500">
+              （尚未綁定 LINE，
+              <ShopLink to="/member/account_binding" className="underline">
+                前往綁定
+              </ShopLink>
+              ）
+            </span>
+          )}
+        </label>
+      )}
       <label className="flex items-center gap-2 py-1">
         <input type="checkbox" checked={channels.email} onChange={(e) => void toggle({ email: e.target.checked })} />
         電子郵件

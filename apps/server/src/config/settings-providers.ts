@@ -1,0 +1,329 @@
+import { z } from "zod";
+import { documented as d } from "./setting-docs.js";
+
+// Functions, not shared schemas: each setting's documentation is attached to its own schema object.
+const optionalUrl = () =>
+  z
+    .url()
+    .optional()
+    .or(z.literal("").transform(() => undefined));
+const optionalText = () =>
+  z
+    .string()
+    .optional()
+    .or(z.literal("").transform(() => undefined));
+
+const channel = (what: string, offMeans: string) =>
+  d(z.enum(["on", "off", "simulator"]).default("on"), {
+    group: "Channels",
+    description: `${what}. Off: ${offMeans}.`,
+    example: "on",
+  });
+const alwaysOn = (what: string) =>
+  d(z.enum(["on", "simulator"]).default("on"), {
+    group: "Channels",
+    description: `${what}. Cannot be switched off (decision 74).`,
+    example: "on",
+  });
+const testOverride = (group: Parameters<typeof d>[1]["group"], what: string) =>
+  d(optionalUrl(), {
+    group,
+    description: `Overrides ${what} (a local fake in tests). Refused in production.`,
+    production: "refused",
+  });
+
+/** Outside providers: one channel switch each, then its credentials (decision 74). */
+export const providerSettings = {
+  CHANNEL_CARD: channel("Card payments through TapPay", "checkout offers no card payment"),
+  CHANNEL_STORE_PICKUP: channel(
+    "Convenience-store pick-up (超商取貨) through ECPay logistics: the store map, shipments and labels",
+    "checkout offers no store pick-up and sellers cannot choose it",
+  ),
+  CHANNEL_EINVOICE: channel(
+    "Taiwan e-invoices issued through ECPay (decision 57)",
+    "the shop issues its invoices elsewhere (its own POS or accountant): checkout asks nothing about invoices and none are recorded",
+  ),
+  CHANNEL_HCT: channel(
+    "新竹物流 consignment numbers and labels for home delivery (decision 42)",
+    "home-delivery parcels are shipped with the tracking number staff type in, from any carrier",
+  ),
+  CHANNEL_SMS: alwaysOn("Verification codes and guest messages by SMS through Mitake (三竹)"),
+  CHANNEL_EMAIL: alwaysOn("Customer e-mail over SMTP"),
+  CHANNEL_LINE_MESSAGES: channel(
+    "Order messages to members bound to LINE, through the LINE Messaging API (the shop's official account)",
+    "no LINE messages; members choose e-mail only",
+  ),
+  CHANNEL_LINE_LOGIN: channel(
+    "Sign-in with LINE (LINE Login and the LIFF pages)",
+    "no LINE sign-in button; the LIFF pages say it is not offered",
+  ),
+  CHANNEL_GOOGLE_LOGIN: channel("Sign-in with Google", "no Google sign-in button"),
+  CHANNEL_FACEBOOK_LOGIN: channel("Sign-in with Facebook", "no Facebook sign-in button"),
+
+  TAPPAY_PARTNER_KEY: d(optionalText(), {
+    group: "Card payments (TapPay)",
+    description: "TapPay partner key (server side).",
+    production: "card",
+    example: "",
+    secret: true,
+  }),
+  TAPPAY_MERCHANT_ID: d(z.string().default(""), {
+    group: "Card payments (TapPay)",
+    description: "TapPay merchant id the charges go to.",
+    production: "card",
+    example: "",
+  }),
+  TAPPAY_APP_ID: d(z.string().default(""), {
+    group: "Card payments (TapPay)",
+    description: "TapPay front-end SDK app id (public).",
+    production: "card",
+    example: "",
+  }),
+  TAPPAY_APP_KEY: d(z.string().default(""), {
+    group: "Card payments (TapPay)",
+    description: "TapPay front-end SDK app key (public).",
+    production: "card",
+    example: "",
+  }),
+  TAPPAY_SERVER_TYPE: d(z.enum(["sandbox", "production"]).default("sandbox"), {
+    group: "Card payments (TapPay)",
+    description: "`sandbox` or `production`: which TapPay environment the keys belong to.",
+    example: "production",
+  }),
+  TAPPAY_API_URL: testOverride("Card payments (TapPay)", "TapPay's API origin"),
+
+  ECPAY_LOGISTICS_MERCHANT_ID: d(optionalText(), {
+    group: "Store pick-up (ECPay logistics)",
+    description: "ECPay logistics (C2C) merchant id for the store map and shipments.",
+    production: "store_pickup",
+    example: "",
+  }),
+  ECPAY_LOGISTICS_HASH_KEY: d(z.string().default(""), {
+    group: "Store pick-up (ECPay logistics)",
+    description: "ECPay logistics HashKey (CheckMacValue).",
+    production: "store_pickup",
+    example: "",
+    secret: true,
+  }),
+  ECPAY_LOGISTICS_HASH_IV: d(z.string().default(""), {
+    group: "Store pick-up (ECPay logistics)",
+    description: "ECPay logistics HashIV (CheckMacValue).",
+    production: "store_pickup",
+    example: "",
+    secret: true,
+  }),
+  ECPAY_SERVER_TYPE: d(z.enum(["stage", "production"]).default("stage"), {
+    group: "Store pick-up (ECPay logistics)",
+    description: "`stage` or `production`: ECPay's environment, for logistics and e-invoices.",
+    example: "production",
+  }),
+  ECPAY_LOGISTICS_API_URL: testOverride("Store pick-up (ECPay logistics)", "ECPay logistics' API origin"),
+  SHIP_SENDER_NAME: d(z.string().max(10).default("茶山好物"), {
+    group: "Store pick-up (ECPay logistics)",
+    description: "The sender printed on store shipments (ECPay: at most 10 characters).",
+    example: "茶山好物",
+  }),
+  SHIP_SENDER_PHONE: d(
+    z
+      .string()
+      .regex(/^09\d{8}$/, { error: "SHIP_SENDER_PHONE must be a mobile number 09xxxxxxxx" })
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    {
+      group: "Store pick-up (ECPay logistics)",
+      description: "The sender's mobile number on store shipments (09xxxxxxxx).",
+      production: "store_pickup",
+      example: "",
+      defaultText: "— (outside production a placeholder number)",
+    },
+  ),
+
+  ECPAY_INVOICE_MERCHANT_ID: d(optionalText(), {
+    group: "E-invoices (ECPay)",
+    description: "ECPay B2C e-invoice merchant id (stage or production by ECPAY_SERVER_TYPE).",
+    production: "einvoice",
+    example: "",
+  }),
+  ECPAY_INVOICE_HASH_KEY: d(z.string().default(""), {
+    group: "E-invoices (ECPay)",
+    description: "ECPay e-invoice HashKey (16 characters).",
+    production: "einvoice",
+    example: "",
+    secret: true,
+  }),
+  ECPAY_INVOICE_HASH_IV: d(z.string().default(""), {
+    group: "E-invoices (ECPay)",
+    description: "ECPay e-invoice HashIV (16 characters).",
+    production: "einvoice",
+    example: "",
+    secret: true,
+  }),
+  ECPAY_INVOICE_API_URL: testOverride("E-invoices (ECPay)", "ECPay e-invoice's API origin"),
+  EINVOICE_LEASE_SECONDS: d(z.coerce.number().int().min(1).max(3600).default(60), {
+    group: "E-invoices (ECPay)",
+    description: "How long one instance may hold an invoice while it talks to ECPay.",
+  }),
+  EINVOICE_SWEEP_SECONDS: d(z.coerce.number().int().min(1).default(300), {
+    group: "E-invoices (ECPay)",
+    description: "How often invoices left half-way (a crash, a timeout) are taken up again.",
+  }),
+
+  HCT_CONSIGNMENT_NUMBERS: d(
+    z
+      .string()
+      .regex(/^\d{10}-\d{10}$/, { error: "HCT_CONSIGNMENT_NUMBERS 應為 10 位數字-10 位數字" })
+      .refine((v) => {
+        const [a, b] = v.split("-").map(Number);
+        return (a ?? 0) <= (b ?? 0);
+      }, "HCT_CONSIGNMENT_NUMBERS 的起號不可大於迄號")
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    {
+      group: "Home delivery (HCT)",
+      description: "The block of 託運單號 HCT assigned to the contract (`0123456780-0123459999`).",
+      production: "hct",
+      example: "",
+    },
+  ),
+  HCT_CUSTOMER_CODE: d(z.string().max(20).default(""), {
+    group: "Home delivery (HCT)",
+    description: "The HCT contract's customer code (客戶代號), printed on every label.",
+    production: "hct",
+    example: "",
+  }),
+  SHIP_SENDER_ADDRESS: d(
+    z
+      .string()
+      .max(80)
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    {
+      group: "Home delivery (HCT)",
+      description: "The sender's address printed on HCT labels.",
+      production: "hct",
+      example: "",
+      defaultText: "— (outside production the demo shop's address)",
+    },
+  ),
+  HCT_NOTIFY_SECRET: d(
+    z
+      .string()
+      .min(16)
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    {
+      group: "Home delivery (HCT)",
+      description:
+        "Shared secret (16+ characters) for signed tracking pushes to `/api/logistics/hct/notify`; without it the endpoint refuses every push.",
+      example: "",
+      secret: true,
+    },
+  ),
+
+  MITAKE_USERNAME: d(z.string().default(""), {
+    group: "SMS (Mitake)",
+    description: "Mitake (三竹) SMS account.",
+    production: "sms",
+    example: "",
+  }),
+  MITAKE_PASSWORD: d(z.string().default(""), {
+    group: "SMS (Mitake)",
+    description: "Mitake SMS password.",
+    production: "sms",
+    example: "",
+    secret: true,
+  }),
+  MITAKE_API_URL: d(z.url().optional(), {
+    group: "SMS (Mitake)",
+    description: "Overrides Mitake's SmSend URL (a local fake in tests). Refused in production.",
+    production: "refused",
+    defaultText: "Mitake's SmSend URL",
+  }),
+
+  SMTP_URL: d(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, { error: "SMTP_URL must start with smtp:// or smtps://" })
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    {
+      group: "E-mail",
+      description:
+        "Customer e-mail server (`smtp://user:pass@host:587`, `smtps://…:465`); outside production, without it the shop starts its own SMTP server and the back office's 測試信箱 shows what was sent.",
+      production: "email",
+      example: "",
+      secret: true,
+    },
+  ),
+  MAIL_FROM: d(z.string().default("茶山好物 <no-reply@example.com>"), {
+    group: "E-mail",
+    description: "The sender of customer e-mail.",
+    example: "茶山好物 <no-reply@example.com>",
+  }),
+  SHOP_INBOX: d(z.email().default("service@example.com"), {
+    group: "E-mail",
+    description: "Where contact-us and stranger inquiries are mailed.",
+    example: "service@example.com",
+  }),
+  OUTBOX_RECLAIM_SECONDS: d(z.coerce.number().int().min(1).max(3600).default(120), {
+    group: "E-mail",
+    description: "A customer message claimed longer ago than this belongs to an instance that died: it is sent again.",
+  }),
+
+  LINE_CHANNEL_ACCESS_TOKEN: d(z.string().default(""), {
+    group: "LINE messages",
+    description: "LINE Messaging API channel access token (the official account) for order messages.",
+    production: "line_messages",
+    example: "",
+    secret: true,
+  }),
+
+  LINE_CHANNEL_ID: d(z.string().default(""), {
+    group: "Sign-in with LINE, Google and Facebook",
+    description: "LINE Login channel id.",
+    production: "line_login",
+    example: "",
+  }),
+  LINE_CHANNEL_SECRET: d(z.string().default(""), {
+    group: "Sign-in with LINE, Google and Facebook",
+    description: "LINE Login channel secret.",
+    production: "line_login",
+    example: "",
+    secret: true,
+  }),
+  LIFF_ID: d(z.string().default(""), {
+    group: "Sign-in with LINE, Google and Facebook",
+    description: "The LIFF app id for the `/liff/*` pages (optional).",
+    example: "",
+  }),
+  GOOGLE_CLIENT_ID: d(z.string().default(""), {
+    group: "Sign-in with LINE, Google and Facebook",
+    description: "Google OAuth client id.",
+    production: "google_login",
+    example: "",
+  }),
+  FACEBOOK_APP_ID: d(z.string().default(""), {
+    group: "Sign-in with LINE, Google and Facebook",
+    description: "Facebook app id.",
+    production: "facebook_login",
+    example: "",
+  }),
+  LINE_API_URL: testOverride(
+    "Sign-in with LINE, Google and Facebook",
+    "LINE's API origin (`https://api.line.me`; Login and Messaging)",
+  ),
+  LINE_AUTHORIZE_URL: testOverride("Sign-in with LINE, Google and Facebook", "LINE Login's authorize page"),
+  GOOGLE_JWKS_URL: testOverride("Sign-in with LINE, Google and Facebook", "Google's signing keys URL"),
+  FACEBOOK_JWKS_URL: testOverride("Sign-in with LINE, Google and Facebook", "Facebook's signing keys URL"),
+  FACEBOOK_AUTHORIZE_URL: testOverride("Sign-in with LINE, Google and Facebook", "Facebook's authorize page"),
+};
+
+/** The real endpoints, used unless a test-only override above is set. */
+export const PROVIDER_URLS = {
+  MITAKE_API_URL: "https://smsapi.mitake.com.tw/api/mtk/SmSend?CharsetURL=UTF-8",
+  LINE_API_URL: "https://api.line.me",
+  LINE_AUTHORIZE_URL: "https://access.line.me/oauth2/v2.1/authorize",
+  GOOGLE_JWKS_URL: "https://www.googleapis.com/oauth2/v3/certs",
+  FACEBOOK_JWKS_URL: "https://www.facebook.com/.well-known/oauth/openid/jwks/",
+  FACEBOOK_AUTHORIZE_URL: "https://www.facebook.com/v19.0/dialog/oauth",
+} as const;

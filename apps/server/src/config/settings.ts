@@ -1,0 +1,151 @@
+import { z } from "zod";
+import { documented as d } from "./setting-docs.js";
+import { providerSettings } from "./settings-providers.js";
+
+const bool = z.enum(["1", "0", "true", "false", ""]).transform((v) => v === "1" || v === "true");
+const optional = <T extends z.ZodType>(schema: T) => schema.optional().or(z.literal("").transform(() => undefined));
+
+/**
+ * Every setting the server reads, with its default and its documentation: docs/configuration.md
+ * and deploy/shop.env.example are generated from here (`npm run config:docs`; decision 74).
+ */
+export const settingsShape = {
+  NODE_ENV: d(z.enum(["development", "production", "test"]).default("development"), {
+    group: "Server",
+    description: '`production` refuses simulators, demo data and the embedded database (see "What production refuses").',
+    defaultText: "`development` under `npm start`, `production` under `npm run serve` and in the image",
+  }),
+  HOST: d(z.string().default("0.0.0.0"), { group: "Server", description: "The interface to listen on." }),
+  PORT: d(z.coerce.number().int().min(0).max(65535).default(3000), { group: "Server", description: "The HTTP port." }),
+  PUBLIC_URL: d(optional(z.url()), {
+    group: "Server",
+    description:
+      "The shop's public https origin, used in provider callbacks (TapPay result URLs, ECPay's map reply, sign-in) and canonical links.",
+    production: "required",
+    example: "https://shop.example.com",
+    defaultText: "— (outside production taken from the request)",
+  }),
+  LOG_LEVEL: d(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"), {
+    group: "Server",
+    description: "The log level (pino).",
+  }),
+  TRUST_PROXY: d(bool.default(false), {
+    group: "Server",
+    description: "`1` behind a load balancer: the client's address is read from `X-Forwarded-For`.",
+    example: "1",
+  }),
+  BODY_LIMIT_BYTES: d(z.coerce.number().int().min(1024).default(1_048_576), {
+    group: "Server",
+    description: "The largest request body, in bytes.",
+  }),
+  SHUTDOWN_DRAIN_SECONDS: d(z.coerce.number().int().min(0).max(120).default(0), {
+    group: "Server",
+    description:
+      "On SIGTERM, how long `/api/ready` answers 503 before the server stops taking requests (set it above the load balancer's health-check interval; the image sets 10).",
+  }),
+  SERVE_WEB: d(bool.default(true), { group: "Server", description: "`0` serves the API only (process-level tests)." }),
+  WEB_BUILD_DIR: d(z.string().optional(), {
+    group: "Server",
+    description: "Where the built storefront is.",
+    defaultText: "`apps/web/build`",
+  }),
+
+  DATA_DIR: d(z.string().default("./data"), {
+    group: "Database and instances",
+    description: "The PGlite database (`data/db`) and uploads (`data/uploads`); relative to where npm runs.",
+  }),
+  DATABASE_URL: d(optional(z.string().regex(/^postgres(ql)?:\/\//, "DATABASE_URL must be a postgres:// URL")), {
+    group: "Database and instances",
+    description: "`postgres://…`: a PostgreSQL server instead of the embedded PGlite.",
+    production: "required",
+    example: "postgres://shop:CHANGE_ME@db:5432/shop",
+    secret: true,
+  }),
+  DATABASE_POOL_SIZE: d(z.coerce.number().int().min(1).max(200).default(10), {
+    group: "Database and instances",
+    description: "PostgreSQL connections per instance (instances × pool must stay under the server's max_connections).",
+  }),
+  REDIS_URL: d(optional(z.string().regex(/^rediss?:\/\//, "REDIS_URL must be a redis:// URL")), {
+    group: "Database and instances",
+    description: "`redis://…` shared by all instances: rate limits and cache invalidation (needed with more than one instance).",
+    example: "redis://redis:6379/0",
+  }),
+  SEED_DEMO: d(bool.default(true), {
+    group: "Database and instances",
+    description: "Load the demo shop (with its published passwords) into an empty database at start.",
+    production: "refused",
+    defaultText: "`1` (`0` in production)",
+  }),
+
+  ...providerSettings,
+
+  S3_BUCKET: d(z.string().default(""), {
+    group: "Uploads",
+    description:
+      "S3-compatible bucket for uploads (several instances); each instance keeps a read-through copy in `DATA_DIR/uploads`. Empty: uploads stay in `DATA_DIR`.",
+  }),
+  S3_REGION: d(z.string().default("ap-northeast-1"), { group: "Uploads", description: "The bucket's region." }),
+  S3_ENDPOINT: d(optional(z.url()), { group: "Uploads", description: "An S3-compatible endpoint (not AWS)." }),
+  S3_FORCE_PATH_STYLE: d(bool.default(false), {
+    group: "Uploads",
+    description: "Path-style bucket addresses (most S3-compatible stores).",
+  }),
+  S3_ACCESS_KEY_ID: d(z.string().default(""), { group: "Uploads", description: "The bucket's access key id." }),
+  S3_SECRET_ACCESS_KEY: d(z.string().default(""), { group: "Uploads", description: "The bucket's secret key.", secret: true }),
+
+  TOKEN_TTL_DAYS: d(z.coerce.number().int().min(1).max(365).default(30), {
+    group: "Limits",
+    description: "How long a member's sign-in token lives, in days.",
+  }),
+  AUTH_RATE_LIMIT_PER_MINUTE: d(z.coerce.number().int().min(1).default(20), {
+    group: "Limits",
+    description: "Sign-in, registration and SMS calls per address per minute.",
+  }),
+  SMS_CODES_PER_IP_PER_HOUR: d(z.coerce.number().int().min(1).max(10_000).default(20), {
+    group: "Limits",
+    description:
+      "Verification codes one address may ask for in an hour (the e2e server sets 1000: its whole suite registers from 127.0.0.1).",
+  }),
+
+  JOB_POLL_SECONDS: d(z.coerce.number().int().min(0).max(3600).default(5), {
+    group: "Background work",
+    description:
+      "How often an instance looks for due background jobs (the queue is in PostgreSQL); 0: never (tests run them by hand).",
+  }),
+  ORDER_SWEEP_SECONDS: d(z.coerce.number().int().min(1).default(60), {
+    group: "Background work",
+    description: "How often unpaid orders past their deadline are cancelled.",
+  }),
+  RESTOCK_SWEEP_SECONDS: d(z.coerce.number().int().min(1).default(60), {
+    group: "Background work",
+    description: "How often 到貨通知 go out for variants back in stock.",
+  }),
+
+  METRICS_TOKEN: d(optional(z.string().min(24, "METRICS_TOKEN must be at least 24 characters")), {
+    group: "Operations",
+    description: "Bearer token for Prometheus' scrape of `/metrics` on the main port; without it `/metrics` answers 404 there.",
+    example: "",
+    secret: true,
+  }),
+  METRICS_PORT: d(z.coerce.number().int().min(0).max(65535).default(0), {
+    group: "Operations",
+    description: "A second, private listener serving `/metrics` without a token (e.g. 9464 on a private network); 0: none.",
+    example: "0",
+  }),
+  METRICS_HOST: d(z.string().default("127.0.0.1"), {
+    group: "Operations",
+    description: "The interface of the private metrics listener.",
+  }),
+  SENTRY_DSN: d(optional(z.url()), {
+    group: "Operations",
+    description: "Sentry DSN: when set, unexpected errors (500s, failed background work) are reported there.",
+    example: "",
+    secret: true,
+  }),
+
+  TEST_MODE: d(bool.default(false), {
+    group: "Development and tests",
+    description: "Exposes `/api/test/*` (read captured SMS) for the e2e suite.",
+    production: "refused",
+  }),
+};
