@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { Secret, TOTP } from "otpauth";
 import { registerMember, shot, signIn, staffSignIn } from "./flows";
 
 /** A 120×80 PNG, enough for the upload path (sharp re-encodes it to WebP on the server). */
@@ -232,4 +233,48 @@ test("an operator rewords a customer message: an unknown field is shown and refu
   await expect(page.getByText("已還原預設範本")).toBeVisible();
   await page.goto("/admin/message_templates");
   await expect(page.getByRole("row").filter({ hasText: "訂單取消" })).toContainText("預設");
+});
+
+test("a new operator switches on two-step sign-in from the back office, then signs in with a code; 系統狀態 lists every provider", async ({
+  page,
+  request,
+}) => {
+  const stamp = Date.now().toString(36);
+  const owner = await request.post("/api/admin/auth/login", { data: { username: "owner", password: "owner12345" } });
+  const ownerToken = ((await owner.json()) as { data: { token: string } }).data.token;
+  const username = `totp_${stamp}`;
+  const created = await request.post("/api/admin/staff", {
+    headers: { authorization: `Bearer ${ownerToken}` },
+    data: { username, name: "兩步驟測試", role: "operator", password: "operator-e2e-2026" },
+  });
+  expect(created.ok()).toBe(true);
+
+  await staffSignIn(page, username, "operator-e2e-2026");
+  await page.getByRole("menuitem", { name: "兩步驟驗證" }).click();
+  await expect(page.getByText("尚未啟用兩步驟驗證")).toBeVisible();
+  await page.getByRole("button", { name: "產生驗證器金鑰" }).click();
+  await expect(page.getByRole("img", { name: "兩步驟驗證 QR Code" })).toBeVisible();
+  const secret = (await page.getByTestId("totp-secret").textContent()) ?? "";
+  const totp = new TOTP({ secret: Secret.fromBase32(secret.trim()), digits: 6, period: 30 });
+  await shot(page, "admin-two-step");
+  await page.getByLabel("App 顯示的 6 位數驗證碼").fill(totp.generate());
+  await page.getByRole("button", { name: "確認並啟用" }).click();
+  await expect(page.getByText("已啟用兩步驟驗證：登入時需輸入")).toBeVisible();
+
+  await page.getByRole("menuitem", { name: "系統狀態" }).click();
+  for (const name of ["信用卡（TapPay）", "電子發票（綠界）", "LINE 登入"]) await expect(page.getByText(name)).toBeVisible();
+  await expect(page.getByText("待處理異常")).toBeVisible();
+  await shot(page, "admin-system-status");
+
+  // Signed out, the password alone is not enough any more.
+  await page.evaluate(() => window.localStorage.clear());
+  await page.goto("/admin/");
+  await page.getByLabel("帳號").fill(username);
+  await page.getByLabel("密碼").fill("operator-e2e-2026");
+  await page.getByRole("button", { name: "登入" }).click();
+  const code = page.getByLabel(/驗證碼/);
+  await expect(code).toBeVisible();
+  await code.fill(totp.generate({ timestamp: Date.now() + 30_000 }));
+  await page.getByRole("button", { name: "登入" }).click();
+  await expect(page.getByText("今日訂單")).toBeVisible();
 });

@@ -47,7 +47,7 @@ export function DashboardPage() {
       <Title title="總覽" />
       {d ? (
         <Stack spacing={2}>
-          <Stack direction={{ xs: "column", md: "row" }} spacing={2}>
+          <Stack direction={{ xs: "column", md: "row" }} spacing={2} useFlexGap flexWrap="wrap">
             <Figure label="今日訂單" value={String(d.today_orders)} />
             <Figure label="今日營業額" value={formatMoney(d.today_sales)} />
             <Figure label="待確認付款" value={String(d.waiting.pending_payment)} to={ordersWith("pending_payment")} />
@@ -55,7 +55,7 @@ export function DashboardPage() {
             <Figure label="待出貨" value={String(d.waiting.to_ship)} to={listWith("orders", { queue: "to_ship" })} />
           </Stack>
           <Typography variant="h6">今日待辦</Typography>
-          <Stack direction={{ xs: "column", md: "row" }} spacing={2}>
+          <Stack direction={{ xs: "column", md: "row" }} spacing={2} useFlexGap flexWrap="wrap">
             <Figure label="退換貨待處理" value={String(d.waiting.returns)} to={listWith("returns", { status: "requested" })} />
             <Figure
               label="雲端提貨待出貨"
@@ -70,7 +70,7 @@ export function DashboardPage() {
             />
           </Stack>
           <Typography variant="h6">待處理異常</Typography>
-          <Stack direction={{ xs: "column", md: "row" }} spacing={2} data-testid="anomalies">
+          <Stack direction={{ xs: "column", md: "row" }} spacing={2} useFlexGap flexWrap="wrap" data-testid="anomalies">
             <Figure label="背景工作失敗" value={String(d.anomalies.jobs_failed)} to="/system" />
             <Figure
               label="通知發送失敗"

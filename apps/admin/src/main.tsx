@@ -1,4 +1,5 @@
 import HomeIcon from "@mui/icons-material/Home";
+import LockIcon from "@mui/icons-material/Lock";
 import MonitorHeartIcon from "@mui/icons-material/MonitorHeart";
 import PaymentsIcon from "@mui/icons-material/Payments";
 import ReceiptIcon from "@mui/icons-material/Receipt";
@@ -8,6 +9,7 @@ import { lazy, StrictMode, Suspense } from "react";
 import { Admin, CustomRoutes, Layout, Menu, Resource, useBasename, usePermissions } from "react-admin";
 import { createRoot } from "react-dom/client";
 import { BrowserRouter, Route, Routes } from "react-router-dom";
+import { TwoStepPage } from "./account";
 import { session } from "./api";
 import { authProvider } from "./authProvider";
 import { Banner, BannerList, Category, CategoryList, HomeBlocksEdit, News, NewsList, Page, PageList } from "./content";
@@ -55,6 +57,7 @@ const AdminMenu = () => {
       <Menu.Item to={`${base}/settings`} primaryText="點數與提領設定" leftIcon={<SettingsIcon />} />
       <Menu.Item to={`${base}/payment_settings`} primaryText="付款設定" leftIcon={<PaymentsIcon />} />
       <Menu.Item to={`${base}/invoice_settings`} primaryText="電子發票設定" leftIcon={<ReceiptIcon />} />
+      <Menu.Item to={`${base}/two_step`} primaryText="兩步驟驗證" leftIcon={<LockIcon />} />
       {permissions?.includes("system.read") ? (
         <Menu.Item to={`${base}/system`} primaryText="系統狀態" leftIcon={<MonitorHeartIcon />} />
       ) : null}
@@ -196,6 +199,7 @@ function App() {
               <Route path="/invoice_settings" element={<InvoiceSettingsPage />} />
               <Route path="/shops/:id/analytics" element={<ShopAnalyticsPage />} />
               <Route path="/system" element={<SystemPage />} />
+              <Route path="/two_step" element={<TwoStepPage />} />
             </CustomRoutes>
             <CustomRoutes noLayout>
               <Route

@@ -20,7 +20,9 @@ export function observedFetch(calls: ProviderCalls, channel: Channel, inner: typ
       calls.record(channel, ok, ok ? undefined : `HTTP ${res.status}`);
       return res;
     } catch (error) {
-      calls.record(channel, false, (error as Error).message);
+      // fetch says only "fetch failed"; the reason (ECONNREFUSED, a time-out…) is its cause.
+      const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+      calls.record(channel, false, [(error as Error).message, cause?.code ?? cause?.message].filter(Boolean).join(": "));
       throw error;
     }
   };
