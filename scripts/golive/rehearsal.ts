@@ -46,7 +46,7 @@ function exampleEnv(): Record<string, string> {
   const env: Record<string, string> = {};
   for (const line of fs.readFileSync(path.join(root, "deploy/shop.env.example"), "utf8").split("\n")) {
     const m = /^([A-Z0-9_]+)=(.*)$/.exec(line);
-    if (m?.[1]) env[m[1]] = m[2] ?? "";
+    if (m?.[1]) env[m[1]] = (m[2] ?? "").replace(/^"(.*)"$/, "$1").replaceAll('\\"', '"');
   }
   return env;
 }

@@ -20,7 +20,7 @@ function parseEnv(text: string): Record<string, string> {
   const env: Record<string, string> = {};
   for (const line of text.split("\n")) {
     const m = /^([A-Z0-9_]+)=(.*)$/.exec(line);
-    if (m?.[1]) env[m[1]] = m[2] ?? "";
+    if (m?.[1]) env[m[1]] = (m[2] ?? "").replace(/^"(.*)"$/, "$1").replaceAll('\\"', '"');
   }
   return env;
 }
