@@ -1,3 +1,4 @@
+import { CHANNEL_NAMES } from "@shop/contract/responses";
 import { z } from "zod";
 
 /** Where a setting is listed in docs/configuration.md and deploy/shop.env.example. */
@@ -27,19 +28,8 @@ export const GROUP_NOTES: Partial<Record<SettingGroup, string>> = {
     "Each outside provider has a switch. `on` (the default): the real provider; outside production its simulator stands in while its credentials are missing, and the storefront says 測試模式. `off`: the channel is not offered anywhere (no button, no choice at checkout, nothing sent), and production does not ask for its credentials. `simulator`: always the simulator; refused in production. SMS and e-mail have no `off`: members sign up with an SMS code and guests are told of their orders by e-mail (decision 74).",
 };
 
-/** The outside services a shop may switch on, off or to their simulator (decision 74). */
-export const CHANNELS = [
-  "card",
-  "store_pickup",
-  "einvoice",
-  "hct",
-  "sms",
-  "email",
-  "line_messages",
-  "line_login",
-  "google_login",
-  "facebook_login",
-] as const;
+/** The outside services a shop may switch on, off or to their simulator (decision 74); the contract names them. */
+export const CHANNELS = CHANNEL_NAMES;
 export type Channel = (typeof CHANNELS)[number];
 
 export interface SettingDoc {

@@ -1,11 +1,20 @@
 import type { ChannelModes, StuckWork } from "@shop/contract/responses";
 import { answers, CHANNEL_NAMES, channelModes, systemStatus } from "@shop/contract/responses";
 import { ok } from "../../lib/http.js";
-import type { JobsService } from "../jobs/service.js";
+import type { JobRow, JobsService } from "../jobs/service.js";
 import type { StaffService } from "../staff/service.js";
 import type { ProviderStatus } from "../system/provider-status.js";
 import type { AdminApp, AdminRouteKit } from "./route-kit.js";
 import { idParam } from "./route-kit.js";
+
+const jobView = (j: JobRow) => ({
+  id: j.id,
+  kind: j.kind,
+  attempts: j.attempts,
+  last_error: j.lastError ?? "",
+  run_at: j.runAt.toISOString(),
+  finished_at: j.finishedAt?.toISOString() ?? null,
+});
 
 /**
  * 系統狀態 (apps/admin/src/system.tsx, decision 75): each outside provider — real, off or its
@@ -39,14 +48,7 @@ export function systemAdminRoutes(
         };
       }),
       stuck,
-      failed_jobs: failed.map((j) => ({
-        id: j.id,
-        kind: j.kind,
-        attempts: j.attempts,
-        last_error: j.lastError ?? "",
-        run_at: j.runAt.toISOString(),
-        finished_at: j.finishedAt?.toISOString() ?? null,
-      })),
+      failed_jobs: failed.map(jobView),
     });
   });
   const act = (name: "retry" | "dismiss", message: string) =>
