@@ -28,7 +28,7 @@ export const staffWithdrawal = withdrawalView.extend({
 /** /admin/withdrawals: newest first, optionally one state. */
 export const staffWithdrawalPage = adminPage(staffWithdrawal);
 
-const memberStatus = z.enum(["active", "disabled"]);
+const memberStatus = z.enum(["active", "disabled", "closed"]);
 
 /** One row of /admin/members. */
 export const adminMemberRow = z.object({

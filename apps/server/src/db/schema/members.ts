@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 export const members = pgTable(
   "members",
@@ -15,7 +15,8 @@ export const members = pgTable(
     uplineId: integer("upline_id"),
     /** The shop the member registered in. */
     shopId: integer("shop_id").notNull().default(1),
-    status: text("status", { enum: ["active", "disabled"] })
+    /** closed: the member closed the account or staff anonymised it (decision 78); never active again. */
+    status: text("status", { enum: ["active", "disabled", "closed"] })
       .notNull()
       .default("active"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -111,3 +112,25 @@ export const usedIdTokens = pgTable("used_id_tokens", {
   tokenHash: text("token_hash").primaryKey(),
   expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
 });
+
+/**
+ * Every export and erasure of personal data (個資法 art. 3, 10, 11; decision 78): a member's download,
+ * a member closing the account, staff anonymising it on request, and each run of the guest-order
+ * retention sweep that masked something. The audit log is staff-only; this is the member side.
+ */
+export const memberDataRequests = pgTable(
+  "member_data_requests",
+  {
+    id: serial("id").primaryKey(),
+    /** Null for the guest-order retention sweep. */
+    memberId: integer("member_id"),
+    kind: text("kind", { enum: ["export", "close", "anonymise", "guest_retention"] }).notNull(),
+    /** "member:12", "staff:3:王小明" or "system". */
+    actor: text("actor").notNull(),
+    /** The export's format, staff's reason, what the sweep masked. */
+    detail: jsonb("detail").$type<Record<string, unknown>>().notNull(),
+    ip: text("ip").notNull().default(""),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("member_data_requests_member_idx").on(t.memberId, t.id)],
+);
