@@ -21,3 +21,4 @@ export * from "./shops.js";
 export * from "./staff.js";
 export * from "./system.js";
 export * from "./traffic.js";
+export * from "./auth.js";
