@@ -1,5 +1,5 @@
 import type { PublicUser } from "@shop/contract";
-import { and, count, desc, eq, like, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, like, ne, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import { members } from "../../db/schema/index.js";
 import { newRefcode } from "../../lib/crypto.js";
@@ -99,9 +99,9 @@ export function createMembersService(db: Db) {
           const [row] = await sp
             .update(members)
             .set({ name: p.name, nickname: p.nickname, phone: p.phone, email: p.email, updatedAt: new Date() })
-            .where(eq(members.id, id))
+            .where(and(eq(members.id, id), ne(members.status, "closed")))
             .returning();
-          if (!row) throw notFound("MEMBER_NOT_FOUND", "找不到此會員");
+          if (!row) throw notFound("MEMBER_NOT_FOUND", "找不到此會員，或此帳號已註銷");
           return row;
         });
       } catch (error) {
@@ -120,6 +120,7 @@ export function createMembersService(db: Db) {
     async setStatus(tx: Tx, id: number, status: Member["status"]) {
       const [before] = await tx.select().from(members).where(eq(members.id, id)).for("update");
       if (!before) throw notFound("MEMBER_NOT_FOUND", "找不到此會員");
+      if (before.status === "closed") throw conflict("ACCOUNT_ALREADY_CLOSED", "此帳號已註銷，無法停用或恢復");
       if (before.status === status)
         throw conflict("MEMBER_STATUS_UNCHANGED", status === "disabled" ? "此帳號已是停用狀態" : "此帳號已是啟用狀態");
       await tx.update(members).set({ status, updatedAt: new Date() }).where(eq(members.id, id));
