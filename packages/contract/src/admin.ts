@@ -2,7 +2,7 @@ import { z } from "zod";
 import { id, imagePath, link, listQuery, money, text, when } from "./admin-fields.js";
 import { dbId, phoneSchema } from "./common.js";
 import type { adminCategory, adminProduct, adminProductRow, uploadedImage } from "./responses/admin-catalogue.js";
-import type { staffView } from "./responses/admin-people.js";
+import type { staffSessionView, staffView } from "./responses/admin-people.js";
 import type { adminDashboard, staffLogin, totpSetup } from "./responses/admin-session.js";
 import type { adminDealer, adminSettings, adminShipMethod, adminShop, paymentSettings } from "./responses/admin-shops.js";
 
@@ -33,6 +33,8 @@ export const PERMISSIONS = {
   "marketing.write": ["owner", "operator"],
   "payouts.read": ["owner", "operator", "support"],
   "payouts.write": ["owner", "operator"],
+  /** Members' full bank account numbers (withdrawals); other roles see the last four digits (decision 79). */
+  "bank_accounts.read": ["owner", "operator"],
   "shops.read": ["owner", "operator", "support"],
   "shops.write": ["owner", "operator"],
   "payments.write": ["owner"],
@@ -54,6 +56,8 @@ export function can(role: StaffRole, permission: Permission): boolean {
 
 /** A staff account as the API shows it (the schema is in responses/admin-people.ts). */
 export type StaffView = z.output<typeof staffView>;
+/** One of a staff member's sessions (responses/admin-people.ts). */
+export type StaffSessionView = z.output<typeof staffSessionView>;
 /** /admin/auth/login's answer: the staff token and who signed in. */
 export type StaffLogin = z.output<typeof staffLogin>;
 export type TotpSetup = z.output<typeof totpSetup>;

@@ -88,12 +88,31 @@ export const staffView = z.object({
   totp_enabled: z.boolean(),
   active: z.boolean(),
   last_login_at: z.string().nullable(),
+  /** Until when sign-in is locked after repeated failures (null: not locked; the owner can lift it). */
+  locked_until: z.string().nullable(),
+  /** Failed sign-ins in the current run (the fifth locks the account; decision 79). */
+  failed_sign_ins: int,
   /** What the role may do, for the UI to show or hide actions (the server checks each call again). */
   permissions: z.array(z.enum(Object.keys(PERMISSIONS) as [Permission, ...Permission[]])),
 });
 
 /** /admin/staff: every account. */
 export const staffPage = adminPage(staffView);
+
+/** A staff session still valid: when and from where it signed in, when it was last used. */
+export const staffSessionView = z.object({
+  id: int,
+  created_at: z.string(),
+  /** Written at most once a minute. */
+  last_used_at: z.string().nullable(),
+  expires_at: z.string(),
+  ip: z.string(),
+  user_agent: z.string(),
+  /** The session making this request. */
+  current: z.boolean(),
+});
+/** /admin/auth/sessions, /admin/staff/:id/sessions: newest first. */
+export const staffSessionList = z.array(staffSessionView);
 
 export type StaffWithdrawal = z.output<typeof staffWithdrawal>;
 export type AdminMemberRow = z.output<typeof adminMemberRow>;

@@ -1,5 +1,6 @@
 import {
   balanceAdjustInput,
+  can,
   issueCouponInput,
   memberProfileInput,
   payReferenceInput,
@@ -14,10 +15,12 @@ import {
   auditPage,
   memberDetail,
   staffPage,
+  staffSessionList,
   staffView,
   staffWithdrawal,
   staffWithdrawalPage,
 } from "@shop/contract/responses";
+import type { FastifyRequest } from "fastify";
 import { ok } from "../../lib/http.js";
 import type { PayoutService } from "../payout/service.js";
 import type { StaffService } from "../staff/service.js";
@@ -33,13 +36,15 @@ export function peopleAdminRoutes(
   services: { admin: AdminService; payout: PayoutService; staff: StaffService; memberCare: MemberCare },
 ) {
   const { admin, staff } = services;
+  /** Whole bank account numbers only for roles that pay them; support sees the last four digits (decision 79). */
+  const fullAccount = (req: FastifyRequest) => ({ fullAccount: can(actor(req).staff.role, "bank_accounts.read") });
   app.get(
     "/admin/withdrawals",
     { schema: { querystring: withdrawalQuery, response: answers(staffWithdrawalPage) } },
-    async (req) => paged(await services.payout.staffList(req.query.status, req.query.page, req.query.per_page)),
+    async (req) => paged(await services.payout.staffList(req.query.status, req.query.page, req.query.per_page, fullAccount(req))),
   );
   app.get("/admin/withdrawals/:id", { schema: { params: idParam, response: answers(staffWithdrawal) } }, async (req) =>
-    ok(await services.payout.staffGet(req.params.id)),
+    ok(await services.payout.staffGet(req.params.id, fullAccount(req))),
   );
   app.post("/admin/withdrawals/:id/approve", { schema: { params: idParam, response: answers(staffWithdrawal) } }, async (req) =>
     ok(await admin.decideWithdrawal(actor(req), req.params.id, "approved", ""), "已核准，請於匯款後標記已匯款"),
@@ -116,4 +121,14 @@ export function peopleAdminRoutes(
     { schema: { params: idParam, body: staffUpdateInput, response: answers(staffView) } },
     async (req) => ok(await staff.update(actor(req), req.params.id, req.body), "員工資料已更新"),
   );
+  app.post("/admin/staff/:id/unlock", { schema: { params: idParam, response: answers(staffView) } }, async (req) =>
+    ok(await staff.unlock(actor(req), req.params.id), "已解除鎖定，該員工可以再次登入"),
+  );
+  app.get("/admin/staff/:id/sessions", { schema: { params: idParam, response: answers(staffSessionList) } }, async (req) =>
+    ok(await staff.sessions(req.params.id, req.staffSession?.tokenHash)),
+  );
+  app.delete("/admin/staff/:id/sessions", { schema: { params: idParam, response: answers(staffSessionList) } }, async (req) => {
+    await staff.revokeAllSessions(actor(req), req.params.id);
+    return ok([], "已登出此員工的所有裝置");
+  });
 }

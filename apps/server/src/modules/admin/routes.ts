@@ -1,6 +1,14 @@
 import multipart from "@fastify/multipart";
 import { type Permission, staffLoginInput, totpCodeInput } from "@shop/contract/admin";
-import { adminDashboard, answers, messageOnly, staffLogin, staffView, totpSetup } from "@shop/contract/responses";
+import {
+  adminDashboard,
+  answers,
+  messageOnly,
+  staffLogin,
+  staffSessionList,
+  staffView,
+  totpSetup,
+} from "@shop/contract/responses";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { LocalSmtp } from "../../integrations/mail/local-smtp.js";
@@ -35,6 +43,7 @@ import { type CvsShippingDesk, type HctShippingDesk, orderAdminRoutes } from "./
 import { peopleAdminRoutes } from "./people-routes.js";
 import { returnAdminRoutes } from "./returns-routes.js";
 import type { AdminRouteKit } from "./route-kit.js";
+import { idParam } from "./route-kit.js";
 import type { AdminService } from "./service.js";
 import type { ShopChangeReview } from "./shop-change-review.js";
 import { shopReviewRoutes } from "./shop-review-routes.js";
@@ -59,6 +68,8 @@ export const ADMIN_ROUTES: Array<{
   { method: "GET", url: "/admin/auth/me", permission: "staff" },
   { method: "POST", url: "/admin/auth/totp/setup", permission: "staff" },
   { method: "POST", url: "/admin/auth/totp/enable", permission: "staff" },
+  { method: "GET", url: "/admin/auth/sessions", permission: "staff" },
+  { method: "DELETE", url: "/admin/auth/sessions/:id", permission: "staff" },
   { method: "GET", url: "/admin/dashboard", permission: "dashboard.read" },
   { method: "GET", url: "/admin/categories", permission: "catalogue.read" },
   { method: "GET", url: "/admin/products", permission: "catalogue.read" },
@@ -194,6 +205,9 @@ export const ADMIN_ROUTES: Array<{
   { method: "GET", url: "/admin/staff/:id", permission: "staff.manage" },
   { method: "POST", url: "/admin/staff", permission: "staff.manage" },
   { method: "PUT", url: "/admin/staff/:id", permission: "staff.manage" },
+  { method: "POST", url: "/admin/staff/:id/unlock", permission: "staff.manage" },
+  { method: "GET", url: "/admin/staff/:id/sessions", permission: "staff.manage" },
+  { method: "DELETE", url: "/admin/staff/:id/sessions", permission: "staff.manage" },
 ];
 
 function bearer(request: FastifyRequest) {
@@ -282,7 +296,7 @@ export function adminRoutes(
         schema: { body: staffLoginInput, response: answers(staffLogin) },
         config: { rateLimit: { max: loginRateLimit, timeWindow: "1 minute" } },
       },
-      async (req) => ok(await staff.login(req.body), "登入成功"),
+      async (req) => ok(await staff.login(req.body, { ip: req.ip, userAgent: req.headers["user-agent"] ?? "" }), "登入成功"),
     );
     app.post("/admin/auth/logout", { schema: { response: messageOnly } }, async (req) => {
       if (req.staffSession) await staff.logout(req.staffSession.tokenHash);
@@ -296,6 +310,13 @@ export function adminRoutes(
     );
     app.post("/admin/auth/totp/enable", { schema: { body: totpCodeInput, response: answers(staffView) } }, async (req) =>
       ok(await staff.totpEnable(actor(req), req.body.code), "已啟用兩步驟驗證"),
+    );
+    // The caller's own sessions (登入裝置): list them, end any of them.
+    app.get("/admin/auth/sessions", { schema: { response: answers(staffSessionList) } }, async (req) =>
+      ok(await staff.sessions(actor(req).staff.id, req.staffSession?.tokenHash)),
+    );
+    app.delete("/admin/auth/sessions/:id", { schema: { params: idParam, response: answers(staffSessionList) } }, async (req) =>
+      ok(await staff.revokeOwnSession(actor(req), req.params.id, req.staffSession?.tokenHash), "已登出該裝置"),
     );
 
     app.get("/admin/dashboard", { schema: { response: answers(adminDashboard) } }, async () => ok(await admin.dashboard()));

@@ -10,6 +10,9 @@ import type { LoyaltyService } from "../loyalty/service.js";
 import type { NotificationsService } from "../notifications/service.js";
 import type { ShopsService } from "../shops/service.js";
 
+/** An account number as shown to those who need not pay into it: its last four digits. */
+export const maskAccount = (account: string) => `****${account.slice(-4)}`;
+
 /** Payout bank accounts, checked against the official bank and branch reference data. */
 const STATUS_LABELS = { requested: "處理中", approved: "已核准，待匯款", paid: "已匯款", rejected: "已退回" } as const;
 /** Which states each staff decision may start from: approve, then mark paid; reject until paid. */
@@ -50,12 +53,13 @@ export function createPayoutService(
     net: w.net,
     status: w.status,
     status_label: STATUS_LABELS[w.status],
-    bank: `${w.bank.bank_code} ${w.bank.bank_name} ${w.bank.branch_name} ****${w.bank.account.slice(-4)}`,
+    bank: `${w.bank.bank_code} ${w.bank.bank_name} ${w.bank.branch_name} ${maskAccount(w.bank.account)}`,
     note: w.note,
     created_at: w.createdAt.toISOString(),
   });
 
-  const staffView = (w: typeof withdrawals.$inferSelect): StaffWithdrawalView => ({
+  /** `fullAccount`: the whole account number, for roles that pay it (bank_accounts.read); else its last four digits. */
+  const staffView = (w: typeof withdrawals.$inferSelect, fullAccount = true): StaffWithdrawalView => ({
     id: w.id,
     member_id: w.memberId,
     amount: w.amount,
@@ -63,7 +67,7 @@ export function createPayoutService(
     net: w.net,
     status: w.status,
     status_label: STATUS_LABELS[w.status],
-    bank: w.bank,
+    bank: fullAccount ? w.bank : { ...w.bank, account: maskAccount(w.bank.account) },
     note: w.note,
     created_at: w.createdAt.toISOString(),
     decided_at: w.decidedAt?.toISOString() ?? null,
@@ -130,8 +134,16 @@ export function createPayoutService(
       return rows.map(view);
     },
 
-    /** The back office's list: newest first, optionally one state; full bank details to pay from. */
-    async staffList(status: WithdrawalDecision | "requested" | undefined, page: number, perPage: number) {
+    /**
+     * The back office's list: newest first, optionally one state; full bank details to pay from for
+     * `fullAccount` (owner and operator), the account's last four digits otherwise (the default; decision 79).
+     */
+    async staffList(
+      status: WithdrawalDecision | "requested" | undefined,
+      page: number,
+      perPage: number,
+      { fullAccount }: { fullAccount: boolean } = { fullAccount: false },
+    ) {
       const where = status ? eq(withdrawals.status, status) : undefined;
       const [rows, [total]] = await Promise.all([
         db
@@ -143,12 +155,12 @@ export function createPayoutService(
           .offset((page - 1) * perPage),
         db.select({ n: count() }).from(withdrawals).where(where),
       ]);
-      return { total: total?.n ?? 0, items: rows.map(staffView) };
+      return { total: total?.n ?? 0, items: rows.map((w) => staffView(w, fullAccount)) };
     },
-    async staffGet(id: number) {
+    async staffGet(id: number, { fullAccount }: { fullAccount: boolean } = { fullAccount: false }) {
       const [w] = await db.select().from(withdrawals).where(eq(withdrawals.id, id));
       if (!w) throw notFound("WITHDRAWAL_NOT_FOUND", "找不到此提領申請");
-      return staffView(w);
+      return staffView(w, fullAccount);
     },
 
     /**
@@ -202,7 +214,7 @@ export function createPayoutService(
         bank_name: bankName(a.bankCode) ?? a.bankName,
         branch_code: a.branchCode,
         bank_branch: a.branchName,
-        bank_account_masked: `****${a.account.slice(-4)}`,
+        bank_account_masked: maskAccount(a.account),
       };
     },
     /** Saves the account; the bank and branch names are taken from the reference data, never the client. */
