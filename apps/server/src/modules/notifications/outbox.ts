@@ -7,6 +7,7 @@ import type { LineMessaging } from "../../integrations/line/messaging.js";
 import type { MailSender } from "../../integrations/mail/index.js";
 import type { SmsSender } from "../../integrations/sms/index.js";
 import { conflict, notFound } from "../../lib/errors.js";
+import { likeEscape } from "../../lib/like.js";
 
 export type Channel = (typeof outboxMessages.$inferSelect)["channel"];
 export type OutboxRow = typeof outboxMessages.$inferSelect;
@@ -162,7 +163,7 @@ export function createOutbox(db: Db, senders: Senders, opts: { now?: () => Date;
         filter.status ? eq(outboxMessages.status, filter.status) : undefined,
         filter.channel ? eq(outboxMessages.channel, filter.channel) : undefined,
         filter.q
-          ? sql`(${outboxMessages.eventKey} ilike ${`%${filter.q}%`} or ${outboxMessages.recipient} ilike ${`%${filter.q}%`})`
+          ? sql`(${outboxMessages.eventKey} ilike ${`%${likeEscape(filter.q)}%`} or ${outboxMessages.recipient} ilike ${`%${likeEscape(filter.q)}%`})`
           : undefined,
       );
       const [[total], rows] = await Promise.all([

@@ -5,6 +5,7 @@ import type { z } from "zod";
 import type { Db, Tx } from "../../db/client.js";
 import { inquiries, inquiryReplies } from "../../db/schema/index.js";
 import { conflict, fieldError, notFound, tooManyRequests } from "../../lib/errors.js";
+import { likeEscape } from "../../lib/like.js";
 import type { NotificationsService } from "../notifications/service.js";
 import type { ShopsService } from "../shops/service.js";
 
@@ -107,7 +108,8 @@ export function createSupportService(deps: {
     },
 
     async inbox(filter: { status?: Status; q?: string }, page: number, perPage: number) {
-      const like = filter.q ? `%${filter.q}%` : undefined;
+      // The keyword matches literally: % and _ typed by staff are not wildcards (backslash is LIKE's default escape).
+      const like = filter.q ? `%${likeEscape(filter.q)}%` : undefined;
       const where = and(
         filter.status ? eq(inquiries.status, filter.status) : undefined,
         like
