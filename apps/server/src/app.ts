@@ -25,6 +25,7 @@ import { createProviders, type Providers } from "./integrations/providers.js";
 import type { CapturingSmsSender, SmsSender } from "./integrations/sms/index.js";
 import { notFound, tooManyRequests } from "./lib/errors.js";
 import { createRedisRateLimiter, createSqlRateLimiter } from "./lib/rate-limit.js";
+import { SnapshotRateStore } from "./lib/rate-limit-store.js";
 import { connectRedis } from "./lib/redis.js";
 import { mediaRoutes } from "./modules/media/routes.js";
 import { createMediaService } from "./modules/media/service.js";
@@ -77,6 +78,7 @@ export interface ShopApp {
 }
 
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
 export async function buildApp(options: BuildOptions): Promise<ShopApp> {
   const { config, database } = options;
@@ -84,7 +86,8 @@ export async function buildApp(options: BuildOptions): Promise<ShopApp> {
     logger:
       options.logger === false ? false : { level: config.LOG_LEVEL, redact: ["req.headers.authorization", "req.headers.cookie"] },
     bodyLimit: config.BODY_LIMIT_BYTES,
-    trustProxy: config.TRUST_PROXY,
+    // A hop count trusts that many proxies nearest the server (decision 77); addresses are Fastify's own form.
+    trustProxy: typeof config.TRUST_PROXY === "number" ? trustHops(config.TRUST_PROXY) : config.TRUST_PROXY,
     // Accept an upstream id only when it is harmless in a log line.
     genReqId: (req) => {
       const incoming = req.headers["x-request-id"];
@@ -164,7 +167,7 @@ export async function buildApp(options: BuildOptions): Promise<ShopApp> {
           // Redis down: let requests through (sign-in stays possible) rather than refuse everyone.
           skipOnError: true,
         }
-      : {}),
+      : { store: SnapshotRateStore }),
     errorResponseBuilder: (_req, ctx) => tooManyRequests("RATE_LIMITED", "操作過於頻繁，請稍後再試", Math.ceil(ctx.ttl / 1000)),
   });
 

@@ -17,6 +17,15 @@ describe("configuration", () => {
     expect(() => loadConfig({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL/);
   });
 
+  test("TRUST_PROXY is a hop count or the proxies' addresses, never every hop (decision 77)", () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "1" }).TRUST_PROXY).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: "loopback, 10.0.0.0/8,fd00::/8" }).TRUST_PROXY).toBe("loopback,10.0.0.0/8,fd00::/8");
+    expect(() => loadConfig({ TRUST_PROXY: "true" })).toThrow("would trust every hop");
+    expect(() => loadConfig({ TRUST_PROXY: "10.0.0.0/33" })).toThrow("TRUST_PROXY");
+    expect(() => loadConfig({ TRUST_PROXY: "proxy.example.com" })).toThrow("TRUST_PROXY");
+  });
+
   test("test mode cannot be switched on in production", () => {
     expect(() => loadConfig({ NODE_ENV: "production", TEST_MODE: "1" })).toThrow(/TEST_MODE/);
   });

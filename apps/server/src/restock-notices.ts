@@ -1,6 +1,6 @@
 import { shopBasePath } from "@shop/contract/links";
 import type { Db } from "./db/client.js";
-import { notFound } from "./lib/errors.js";
+import { conflict, notFound } from "./lib/errors.js";
 import type { CatalogueService } from "./modules/catalogue/service.js";
 import type { RestockAsk, RestockRequests } from "./modules/inventory/restock-requests.js";
 import type { NotificationsService } from "./modules/notifications/service.js";
@@ -26,9 +26,15 @@ export function createRestockNotices(deps: {
   return {
     /** A request for a variant on sale in the shop and sold out now. */
     async ask(r: RestockAsk) {
+      await this.check(r);
+      await requests.ask(r);
+    },
+
+    /** Refuses what ask() would refuse, before a visitor's phone is sent a code for it. */
+    async check(r: Pick<RestockAsk, "variantId" | "shopId">) {
       const [variant] = await catalogue.variantsForCart([r.variantId], r.shopId);
       if (!variant?.sellable) throw notFound("VARIANT_NOT_FOUND", "找不到此商品規格，可能已下架");
-      await requests.ask(r);
+      if (variant.stock > 0) throw conflict("IN_STOCK", "這個規格目前有現貨，可以直接購買");
     },
 
     /** Tells everyone whose variant is back in stock; returns how many were told. */

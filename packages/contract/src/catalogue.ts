@@ -53,6 +53,11 @@ export const restockNotifyInput = z.strictObject({
   shop_id: shopIdSchema.default(1),
   email: z.email({ error: "電子郵件格式錯誤" }).max(120).optional(),
   phone: phoneSchema.optional(),
+  /** The code texted to `phone`: a visitor's phone is proven before it is ever sent a notice (decision 77). */
+  code: z
+    .string()
+    .regex(/^\d{6}$/, { error: "驗證碼為 6 位數字" })
+    .optional(),
 });
 
 export interface ListingFilters {

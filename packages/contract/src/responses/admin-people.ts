@@ -62,6 +62,9 @@ export const memberDetail = adminMemberRow.extend({
   wallet_ledger: ledgerPage,
 });
 
+/** A lock failed sign-ins put on a member's account (decision 77): until when, or null. */
+export const memberSignInLock = z.object({ locked_until: z.string().nullable() });
+
 /** One entry of the audit log: who changed what, with the record before and after. */
 export const auditEntry = z.object({
   id: int,

@@ -37,6 +37,21 @@ export function createMemberCare(d: { db: Db; members: MembersService; auth: Aut
         });
       });
     },
+    signInLockedUntil: (id: number) => d.auth.signInLockedUntil(id),
+    /** Lifts a lock failed sign-ins put on the account (decision 77); the member may try again at once. */
+    async unlockSignIn(actor: Actor, id: number) {
+      const until = await d.auth.signInLockedUntil(id);
+      await d.auth.unlockSignIn(id);
+      await d.db.transaction((tx) =>
+        d.staff.record(tx, actor, {
+          action: "member.unlock_sign_in",
+          entity: "member",
+          entityId: id,
+          before: { locked_until: until?.toISOString() ?? null },
+          after: { locked_until: null },
+        }),
+      );
+    },
     reinstate(actor: Actor, id: number, reason: string) {
       return d.db.transaction(async (tx) => {
         await d.members.setStatus(tx, id, "active");

@@ -8,7 +8,7 @@ import { Field } from "../../ui/Field";
 /**
  * 到貨通知 on a sold-out variant (decision 53), loaded when 到貨通知我 is pressed: a member is
  * signed up at once and told as they chose; a visitor leaves an e-mail or a mobile number in a
- * small dialog. Told once, when it is back.
+ * small dialog, a number proven with the code texted to it (decision 77). Told once, when it is back.
  */
 export default function RestockNotify({ variantId, onDone }: { variantId: number; onDone(): void }) {
   const token = useToken();
@@ -18,11 +18,22 @@ export default function RestockNotify({ variantId, onDone }: { variantId: number
   const [contact, setContact] = useState("");
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
+  // A visitor's phone gets a code first (decision 77); the request is made with it.
+  const [codeFor, setCodeFor] = useState<string | null>(null);
+  const [code, setCode] = useState("");
+  const [said, setSaid] = useState("");
 
-  async function send(extra: { email?: string; phone?: string }) {
+  async function send(extra: { email?: string; phone?: string; code?: string }) {
     setBusy(true);
-    const r = await api("/api/product/restock_notify", { body: { variant_id: variantId, shop_id: shop.shopId, ...extra } });
+    const r = await api<{ needs_code: boolean }>("/api/product/restock_notify", {
+      body: { variant_id: variantId, shop_id: shop.shopId, ...extra },
+    });
     setBusy(false);
+    if (r.status && r.data?.needs_code && extra.phone) {
+      setCodeFor(extra.phone);
+      setSaid(r.message);
+      return;
+    }
     if (r.status) {
       dialog.current?.close();
       await alerts.success(r.message);
@@ -43,6 +54,10 @@ export default function RestockNotify({ variantId, onDone }: { variantId: number
 
   function submitVisitor(e: React.FormEvent) {
     e.preventDefault();
+    if (codeFor) {
+      if (!/^\d{6}$/.test(code.trim())) return setError("請輸入簡訊中的 6 位數驗證碼");
+      return void send({ phone: codeFor, code: code.trim() });
+    }
     const value = contact.trim();
     if (!value) return setError("請輸入電子郵件或手機號碼");
     void send(/^09\d{8}$/.test(value) ? { phone: value } : { email: value });
@@ -60,17 +75,37 @@ export default function RestockNotify({ variantId, onDone }: { variantId: number
           到貨通知
         </h2>
         <p className="text-sm text-stone-600">這個規格目前售完，到貨時會以電子郵件或簡訊通知您一次。</p>
-        <Field
-          label="電子郵件或手機號碼"
-          name="restock-contact"
-          autoComplete="email"
-          value={contact}
-          error={error}
-          onChange={(e) => {
-            setContact(e.target.value);
-            setError(undefined);
-          }}
-        />
+        {codeFor ? (
+          <>
+            <p role="status" className="text-sm text-emerald-700">
+              {said}
+            </p>
+            <Field
+              label="簡訊驗證碼"
+              name="restock-code"
+              autoComplete="one-time-code"
+              inputMode="numeric"
+              value={code}
+              error={error}
+              onChange={(e) => {
+                setCode(e.target.value);
+                setError(undefined);
+              }}
+            />
+          </>
+        ) : (
+          <Field
+            label="電子郵件或手機號碼"
+            name="restock-contact"
+            autoComplete="email"
+            value={contact}
+            error={error}
+            onChange={(e) => {
+              setContact(e.target.value);
+              setError(undefined);
+            }}
+          />
+        )}
         <div className="flex gap-3">
           <button
             type="button"
@@ -83,7 +118,7 @@ export default function RestockNotify({ variantId, onDone }: { variantId: number
             取消
           </button>
           <button type="submit" className="btn-primary min-h-11 flex-1" disabled={busy}>
-            通知我
+            {codeFor ? "確認" : "通知我"}
           </button>
         </div>
       </form>
