@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { registerMember } from "./flows";
 import { captchaFor, newPhone } from "./helpers";
 
 test("register → sign in → member overview → sign out", async ({ page, request }) => {
@@ -73,6 +74,22 @@ test("a member route without a token lands on /login", async ({ page }) => {
   await page.goto("/member/account_overview");
   await expect(page).toHaveURL(/\/login\?next=%2Fmember%2Faccount_overview$/);
   await expect(page.getByRole("heading", { name: "會員登入" })).toBeVisible();
+});
+
+test("a signed-in member who opens sign-in goes on: to a path of this site given as next, else to the member page", async ({
+  page,
+  request,
+}) => {
+  const member = await registerMember(request, "已登入會員");
+  await page.goto("/");
+  await page.evaluate((token) => localStorage.setItem("token", token), member.token);
+  // Browsers read /\evil.example as //evil.example: not a path of this site, so the member page instead.
+  for (const next of ["/\\evil.example", "//evil.example", "https://evil.example/member"]) {
+    await page.goto(`/login?next=${encodeURIComponent(next)}`);
+    await expect(page, next).toHaveURL(/:\d+\/member$/);
+  }
+  await page.goto(`/login?next=${encodeURIComponent("/member/wallet")}`);
+  await expect(page).toHaveURL(/:\d+\/member\/wallet$/);
 });
 
 test("a revoked token: the 'logout' answer clears it and goes home", async ({ page }) => {
