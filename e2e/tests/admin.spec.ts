@@ -278,3 +278,71 @@ test("a new operator switches on two-step sign-in from the back office, then sig
   await page.getByRole("button", { name: "登入" }).click();
   await expect(page.getByText("今日訂單")).toBeVisible();
 });
+
+test("a staff member ends another of their sessions; the owner sees their lock, lifts it and signs them out everywhere", async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.slow();
+  const stamp = Date.now().toString(36);
+  const owner = await request.post("/api/admin/auth/login", { data: { username: "owner", password: "owner12345" } });
+  const ownerToken = ((await owner.json()) as { data: { token: string } }).data.token;
+  // An account of its own: the demo accounts are shared with every other journey.
+  const username = `devices_${stamp}`;
+  const password = "operator-e2e-2026";
+  const created = await request.post("/api/admin/staff", {
+    headers: { authorization: `Bearer ${ownerToken}` },
+    data: { username, name: "裝置測試", role: "operator", password },
+  });
+  expect(created.ok()).toBe(true);
+  const staffId = ((await created.json()) as { data: { id: number } }).data.id;
+  // A second session, signed in elsewhere (this API client).
+  const elsewhere = await request.post("/api/admin/auth/login", { data: { username, password } });
+  const elsewhereToken = ((await elsewhere.json()) as { data: { token: string } }).data.token;
+
+  await staffSignIn(page, username, password);
+  await page.getByRole("menuitem", { name: "登入裝置" }).click();
+  const devices = page.getByRole("table", { name: "登入中的裝置" });
+  await expect(devices.getByRole("row")).toHaveCount(3);
+  await expect(devices.getByRole("row").filter({ hasText: "目前的裝置" })).toContainText("Chrome");
+  await shot(page, "admin-my-sessions");
+  await devices.getByRole("button", { name: "登出此裝置" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "登出" }).click();
+  await expect(page.getByText("已登出該裝置")).toBeVisible();
+  await expect(devices.getByRole("row")).toHaveCount(2);
+  const me = await request.get("/api/admin/auth/me", { headers: { authorization: `Bearer ${elsewhereToken}` } });
+  expect(me.status()).toBe(401);
+
+  // Five wrong passwords from anywhere lock the account; the right one is then refused too.
+  for (let i = 0; i < 5; i++) await request.post("/api/admin/auth/login", { data: { username, password: "not-the-password" } });
+  const refused = await request.post("/api/admin/auth/login", { data: { username, password } });
+  expect(refused.status()).toBe(429);
+
+  const ownerContext = await browser.newContext();
+  const ownerPage = await ownerContext.newPage();
+  await staffSignIn(ownerPage, "owner", "owner12345");
+  await ownerPage.goto("/admin/staff");
+  const row = ownerPage.getByRole("row").filter({ hasText: username });
+  await expect(row).toContainText("鎖定至");
+  await row.click();
+  await expect(ownerPage).toHaveURL(new RegExp(`/admin/staff/${staffId}$`));
+  // Five wrong passwords and the refused right one.
+  await expect(ownerPage.getByText("連續登入失敗 6 次，已鎖定至")).toBeVisible();
+  await expect(ownerPage.getByRole("table", { name: "登入中的裝置" }).getByRole("row")).toHaveCount(2);
+  await shot(ownerPage, "admin-staff-locked");
+  await ownerPage.getByRole("button", { name: "解除鎖定" }).click();
+  await expect(ownerPage.getByText("已解除鎖定，該員工可以再次登入")).toBeVisible();
+  await expect(ownerPage.getByText(/^未鎖定/)).toBeVisible();
+  await ownerPage.getByRole("button", { name: "登出所有裝置" }).click();
+  await ownerPage.getByRole("dialog").getByRole("button", { name: "全部登出" }).click();
+  await expect(ownerPage.getByText("已登出此員工的所有裝置")).toBeVisible();
+  await expect(ownerPage.getByText("目前沒有登入中的裝置。")).toBeVisible();
+  await shot(ownerPage, "admin-staff-signed-out");
+  await ownerContext.close();
+
+  // The staff member's page finds its session gone at its next call and asks for a sign-in.
+  await page.reload();
+  await expect(page.getByLabel("帳號")).toBeVisible();
+  expect((await request.post("/api/admin/auth/login", { data: { username, password } })).status()).toBe(200);
+});

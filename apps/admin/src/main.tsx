@@ -1,3 +1,4 @@
+import DevicesIcon from "@mui/icons-material/Devices";
 import HomeIcon from "@mui/icons-material/Home";
 import LockIcon from "@mui/icons-material/Lock";
 import MonitorHeartIcon from "@mui/icons-material/MonitorHeart";
@@ -26,6 +27,7 @@ import { OrderList, OrderShow } from "./orders";
 import { AuditList, MemberList, MemberShow, SettingsPage, StaffCreate, StaffEdit, StaffList } from "./people";
 import { ProductCreate, ProductEdit, ProductList } from "./products";
 import { ReturnList } from "./returns";
+import { MySessionsPage } from "./sessions";
 import { PaymentSettingsPage, ShipMethodEdit, ShipMethodList } from "./settings";
 import { ShopAnalyticsPage, ShopRequestList } from "./shop-review";
 import { Dealer, DealerList, ShopCreate, ShopEdit, ShopList, WithdrawalList } from "./shops";
@@ -58,6 +60,7 @@ const AdminMenu = () => {
       <Menu.Item to={`${base}/payment_settings`} primaryText="付款設定" leftIcon={<PaymentsIcon />} />
       <Menu.Item to={`${base}/invoice_settings`} primaryText="電子發票設定" leftIcon={<ReceiptIcon />} />
       <Menu.Item to={`${base}/two_step`} primaryText="兩步驟驗證" leftIcon={<LockIcon />} />
+      <Menu.Item to={`${base}/sessions`} primaryText="登入裝置" leftIcon={<DevicesIcon />} />
       {permissions?.includes("system.read") ? (
         <Menu.Item to={`${base}/system`} primaryText="系統狀態" leftIcon={<MonitorHeartIcon />} />
       ) : null}
@@ -200,6 +203,7 @@ function App() {
               <Route path="/shops/:id/analytics" element={<ShopAnalyticsPage />} />
               <Route path="/system" element={<SystemPage />} />
               <Route path="/two_step" element={<TwoStepPage />} />
+              <Route path="/sessions" element={<MySessionsPage />} />
             </CustomRoutes>
             <CustomRoutes noLayout>
               <Route

@@ -1,5 +1,16 @@
-import { Box, Button, Card, CardContent, MenuItem, TextField as MuiTextField, Stack, Typography } from "@mui/material";
-import { ROLE_LABELS, SETTING_KEYS, STAFF_ROLES } from "@shop/contract/admin";
+import {
+  Box,
+  Button,
+  Card,
+  CardContent,
+  MenuItem,
+  TextField as MuiTextField,
+  Stack,
+  type Theme,
+  Typography,
+  useMediaQuery,
+} from "@mui/material";
+import { ROLE_LABELS, SETTING_KEYS, STAFF_ROLES, type StaffRole } from "@shop/contract/admin";
 import { formatDateTime, formatMoney } from "@shop/contract/format";
 import type { MemberDetail } from "@shop/contract/responses";
 import { useEffect, useState } from "react";
@@ -14,14 +25,17 @@ import {
   PasswordInput,
   type RaRecord,
   required,
+  SaveButton,
   SearchInput,
   SelectField,
   SelectInput,
   Show,
   SimpleForm,
+  SimpleList,
   TextField,
   TextInput,
   Title,
+  Toolbar,
   useNotify,
   usePermissions,
   useRecordContext,
@@ -31,6 +45,7 @@ import { useAdminAction } from "./actions";
 import { adminApi } from "./api";
 import { TaipeiDateField } from "./fields";
 import { MemberCare } from "./member-care";
+import { StaffSecurity } from "./sessions";
 
 const ROLE_CHOICES = STAFF_ROLES.map((id) => ({ id, name: ROLE_LABELS[id] }));
 
@@ -254,17 +269,53 @@ export const AuditList = () => (
   </List>
 );
 
-export const StaffList = () => (
-  <List exporter={false} pagination={false} title="員工帳號">
-    <Datagrid rowClick="edit" bulkActionButtons={false}>
-      <TextField source="username" label="帳號" />
-      <TextField source="name" label="姓名" />
-      <SelectField source="role" label="角色" choices={ROLE_CHOICES} />
-      <BooleanField source="totp_enabled" label="兩步驟驗證" />
-      <BooleanField source="active" label="啟用" />
-      <TaipeiDateField source="last_login_at" label="最後登入" />
-    </Datagrid>
-  </List>
+/** 登入鎖定 of a staff row: until when, or the failures so far. */
+const lockText = (r: RaRecord) =>
+  r.locked_until
+    ? `鎖定至 ${formatDateTime(r.locked_until as string)}`
+    : (r.failed_sign_ins as number) > 0
+      ? `失敗 ${r.failed_sign_ins} 次`
+      : "";
+
+export const StaffList = () => {
+  // A phone gets one line per account: seven columns do not fit its width.
+  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down("sm"));
+  return (
+    <List exporter={false} pagination={false} title="員工帳號">
+      {narrow ? (
+        <SimpleList
+          linkType="edit"
+          primaryText={(r: RaRecord) => `${r.name}（${r.username}）`}
+          secondaryText={(r: RaRecord) => ROLE_LABELS[r.role as StaffRole] + (r.active ? "" : "｜已停用")}
+          tertiaryText={(r: RaRecord) => (
+            <Typography component="span" variant="body2" color="error">
+              {lockText(r)}
+            </Typography>
+          )}
+        />
+      ) : (
+        <StaffGrid />
+      )}
+    </List>
+  );
+};
+const StaffGrid = () => (
+  <Datagrid rowClick="edit" bulkActionButtons={false}>
+    <TextField source="username" label="帳號" />
+    <TextField source="name" label="姓名" />
+    <SelectField source="role" label="角色" choices={ROLE_CHOICES} />
+    <BooleanField source="totp_enabled" label="兩步驟驗證" />
+    <BooleanField source="active" label="啟用" />
+    <TaipeiDateField source="last_login_at" label="最後登入" />
+    <FunctionField
+      label="登入鎖定"
+      render={(r: RaRecord) => (
+        <Typography variant="body2" color={r.locked_until ? "error" : "text.primary"}>
+          {lockText(r) || "—"}
+        </Typography>
+      )}
+    />
+  </Datagrid>
 );
 export const StaffCreate = () => (
   <Create redirect="list" title="新增員工">
@@ -278,11 +329,19 @@ export const StaffCreate = () => (
 );
 export const StaffEdit = () => (
   <Edit mutationMode="pessimistic" title="編輯員工">
-    <SimpleForm>
+    {/* Accounts are suspended (啟用 off), never deleted: the audit log names them. */}
+    <SimpleForm
+      toolbar={
+        <Toolbar>
+          <SaveButton />
+        </Toolbar>
+      }
+    >
       <TextInput source="name" label="姓名" />
       <SelectInput source="role" label="角色" choices={ROLE_CHOICES} />
       <BooleanInput source="active" label="啟用" />
       <PasswordInput source="password" label="重設密碼（留空為不變）" />
     </SimpleForm>
+    <StaffSecurity />
   </Edit>
 );
