@@ -23,7 +23,7 @@ import { Confirm, Title, useLogoutIfAccessDenied, useNotify, useRecordContext, u
 import { adminApi } from "./api";
 
 /** "Chrome（Windows）" from a user agent; the whole string stays in the cell's tooltip. */
-export function deviceLabel(userAgent: string): string {
+function deviceLabel(userAgent: string): string {
   if (!userAgent) return "不明裝置";
   const browser = /Edg\//.test(userAgent)
     ? "Edge"
