@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
-import { registerMember, shot, signIn, staffSignIn } from "./flows";
+import { registerMember, shot, signIn, staffSignIn, withoutWithdrawalHold } from "./flows";
+import { captchaFor } from "./helpers";
 
 /** A 120×80 PNG, enough for the upload path (sharp re-encodes it to WebP on the server). */
 const PNG = Buffer.from(
@@ -165,17 +166,30 @@ test("an operator approves a wallet withdrawal and marks it paid; the member see
     data: { kind: "wallet", delta: 800, reason: "e2e 提領測試" },
   });
   expect(credited.status()).toBe(200);
+  await request.post("/api/user/payout/code", { headers: asMember, data: {} });
   await request.post("/api/supmall/updateBank", {
     headers: asMember,
-    data: { bank_user_name: "提領測試", bank_code: "822", branch_code: "0015", bank_account: account },
+    data: {
+      bank_user_name: "陌生人",
+      bank_code: "822",
+      branch_code: "0015",
+      bank_account: account,
+      captcha: await captchaFor(request, member.phone),
+    },
   });
-  const applied = await request.post("/api/user/wallet/apply", { headers: asMember, data: { amount: 600 } });
-  const withdrawalId = ((await applied.json()) as { data: { id: number } }).data.id;
+  let withdrawalId = 0;
+  await withoutWithdrawalHold(request, async () => {
+    const applied = await request.post("/api/user/wallet/apply", { headers: asMember, data: { amount: 600 } });
+    withdrawalId = ((await applied.json()) as { data: { id: number } }).data.id;
+  });
 
   await staffSignIn(page, "operator", "operator12345");
   await page.goto("/admin/withdrawals");
   const row = page.getByRole("row").filter({ hasText: account });
   await expect(row).toContainText("處理中");
+  // Another holder's name and a brand-new account: staff are warned before paying (decision 77).
+  await expect(row).toContainText("戶名與會員姓名不同");
+  await expect(row).toContainText("帳戶 7 天內新設或變更");
   await row.getByRole("button", { name: "核准" }).click();
   await expect(row).toContainText("已核准，待匯款");
   await row.getByLabel("匯款參考編號／退回原因").fill("FXML-E2E-0001");

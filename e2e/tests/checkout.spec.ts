@@ -1,5 +1,16 @@
 import { expect, test } from "@playwright/test";
-import { fillHomeAddress, fillReceiver, orderNoOf, payByCard, saveAddress, shot, signIn, toCheckout } from "./flows";
+import {
+  fillBankModal,
+  fillHomeAddress,
+  fillReceiver,
+  orderNoOf,
+  payByCard,
+  saveAddress,
+  shot,
+  signIn,
+  toCheckout,
+  withoutWithdrawalHold,
+} from "./flows";
 import { captchaFor, PHONE_UA } from "./helpers";
 
 test.describe("guests buy", () => {
@@ -283,7 +294,7 @@ test.describe("on a phone", () => {
   });
 });
 
-test("the member sees points, wallet and coupons in the member area", async ({ page }) => {
+test("the member sees points, wallet and coupons in the member area", async ({ page, request }) => {
   await signIn(page, "0912345678", "demo1234");
   await page
     .getByRole("link", { name: /我的點數/ })
@@ -302,17 +313,24 @@ test("the member sees points, wallet and coupons in the member area", async ({ p
   await page.getByRole("button", { name: "申請提領" }).click();
   await expect(page.getByRole("dialog").getByText("請先設定收款銀行帳號")).toBeVisible();
   await page.getByRole("button", { name: "確認", exact: true }).click();
-  const modal = page.getByRole("dialog", { name: "請輸入您的收款銀行帳號" });
-  await modal.getByLabel("戶名").fill("王小明");
-  await modal.getByLabel("銀行").selectOption("822");
-  await modal.getByLabel("分行代碼或名稱搜尋").fill("0015");
-  await expect(modal.getByTestId("branch-name")).toHaveText("中國信託商業銀行 敦北分行");
-  await modal.getByLabel("帳號").fill("123456789012");
+  const modal = await fillBankModal(page, request, "0912345678", {
+    holder: "王小明",
+    bank: "822",
+    branch: "0015",
+    branchName: "中國信託商業銀行 敦北分行",
+    account: "123456789012",
+  });
   await modal.getByRole("button", { name: "送出" }).click();
   await page.getByRole("button", { name: "確認", exact: true }).click();
   await expect(page).toHaveURL(/\/member\/wallet$/);
+  // A new account waits 72 hours before money leaves (decision 77).
   await page.getByRole("button", { name: "申請提領" }).click();
-  await expect(page.getByRole("dialog").getByText("已送出提領申請，實際入帳 NT$85")).toBeVisible();
+  await expect(page.getByRole("dialog").getByText(/為保護您的資金，.* 後才能申請提領/)).toBeVisible();
+  await page.getByRole("button", { name: "確認", exact: true }).click();
+  await withoutWithdrawalHold(request, async () => {
+    await page.getByRole("button", { name: "申請提領" }).click();
+    await expect(page.getByRole("dialog").getByText("已送出提領申請，實際入帳 NT$85")).toBeVisible();
+  });
   await page.getByRole("button", { name: "確認", exact: true }).click();
   await expect(page.getByTestId("withdrawals")).toContainText("處理中");
   await expect(page.getByTestId("wallet-balance")).toHaveText(`NT$${(balance - 100).toLocaleString("en-US")}`);

@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import {
+  fillBankModal,
   fillHomeAddress,
   fillReceiver,
   openCheckout,
@@ -9,6 +10,7 @@ import {
   saveAddress,
   shot,
   signIn,
+  withoutWithdrawalHold,
 } from "./flows";
 import { PHONE_UA } from "./helpers";
 
@@ -113,19 +115,26 @@ async function memberJourney(page: Page, tag: "desktop" | "mobile") {
   await page.getByRole("button", { name: "申請提領" }).click();
   await expect(page.getByRole("dialog").getByText("請先設定收款銀行帳號")).toBeVisible();
   await page.getByRole("button", { name: "確認", exact: true }).click();
-  const modal = page.getByRole("dialog", { name: "請輸入您的收款銀行帳號" });
-  await modal.getByLabel("戶名").fill("黃小茶");
-  await modal.getByLabel("銀行").selectOption("822");
-  await modal.getByLabel("分行代碼或名稱搜尋").fill("0015");
-  await expect(modal.getByTestId("branch-name")).toHaveText("中國信託商業銀行 敦北分行");
-  await modal.getByLabel("帳號").fill("123456789012");
+  const modal = await fillBankModal(page, request, member.phone, {
+    holder: "黃小茶",
+    bank: "822",
+    branch: "0015",
+    branchName: "中國信託商業銀行 敦北分行",
+    account: "123456789012",
+  });
   await shot(page, `journey-bank-modal-${tag}`);
   await modal.getByRole("button", { name: "送出" }).click();
   await page.getByRole("button", { name: "確認", exact: true }).click();
   await page.goto("/member/wallet");
   await page.getByLabel("提領金額").fill("100");
   await page.getByRole("button", { name: "申請提領" }).click();
-  await expect(page.getByRole("dialog").getByText("已送出提領申請，實際入帳 NT$85")).toBeVisible();
+  // A new account waits 72 hours before money leaves (decision 77).
+  await expect(page.getByRole("dialog").getByText(/為保護您的資金，.* 後才能申請提領/)).toBeVisible();
+  await page.getByRole("button", { name: "確認", exact: true }).click();
+  await withoutWithdrawalHold(request, async () => {
+    await page.getByRole("button", { name: "申請提領" }).click();
+    await expect(page.getByRole("dialog").getByText("已送出提領申請，實際入帳 NT$85")).toBeVisible();
+  });
   await page.getByRole("button", { name: "確認", exact: true }).click();
   await expect(page.getByTestId("withdrawals")).toContainText("處理中");
   await expect(page.getByTestId("wallet-balance")).toHaveText("NT$0");

@@ -1,5 +1,6 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { fillHomeAddress, fillReceiver, orderNoOf, shot, signIn } from "./flows";
+import { captchaFor } from "./helpers";
 
 /** The demo seller owns shop 2 (阿里山茶行); the buyer is a member bound to it. */
 const SELLER = { phone: "0987654321", password: "seller1234" };
@@ -30,7 +31,10 @@ async function buyerSees(page: Page, orderNo: string, status: string) {
 
 test.describe
   .serial("a sub-mall and its seller", () => {
-    test("a seller without a payout account must give one: the bank modal, branch name from its code", async ({ page }) => {
+    test("a seller without a payout account must give one: the bank modal, branch name from its code", async ({
+      page,
+      request,
+    }) => {
       await page.goto("/login");
       await page.getByLabel("手機號碼或電子郵件").fill(SELLER.phone);
       await page.getByLabel("密碼").fill(SELLER.password);
@@ -66,6 +70,10 @@ test.describe
       await modal.getByLabel("分行", { exact: true }).selectOption("0021");
       await expect(modal.getByTestId("branch-name")).toHaveText("中華郵政 郵政存簿儲金");
       await modal.getByLabel("帳號").fill("12345678901234");
+      // The code texted to the seller's own phone (decision 77).
+      await modal.getByRole("button", { name: "傳送驗證碼" }).click();
+      await expect(modal.getByText("驗證碼已傳送至您的手機")).toBeVisible();
+      await modal.getByLabel("簡訊驗證碼").fill(await captchaFor(request, SELLER.phone));
       await modal.getByRole("button", { name: "送出" }).click();
       await expect(page.getByRole("dialog").getByText("收款帳號已儲存")).toBeVisible();
       await page.getByRole("button", { name: "確認", exact: true }).click();

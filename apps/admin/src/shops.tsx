@@ -1,4 +1,4 @@
-import { Button, TextField as MuiTextField, Stack } from "@mui/material";
+import { Button, Chip, TextField as MuiTextField, Stack } from "@mui/material";
 import { useState } from "react";
 import {
   ArrayInput,
@@ -177,6 +177,24 @@ function DealerForm() {
 export const Dealer = createAndEdit(DealerForm, "經銷商");
 
 // Withdrawal requests
+/** 戶名與會員姓名不同 and 帳戶 7 天內新設 (decision 77): look twice before paying these. */
+function AccountFlags({
+  bank,
+  requestedAt,
+}: {
+  bank: { holder_matches_name?: boolean; account_changed_at?: string };
+  requestedAt: string;
+}) {
+  const fresh = bank.account_changed_at
+    ? new Date(requestedAt).getTime() - new Date(bank.account_changed_at).getTime() < 7 * 86_400_000
+    : false;
+  return (
+    <Stack direction="row" spacing={0.5}>
+      {bank.holder_matches_name === false ? <Chip size="small" color="error" label="戶名與會員姓名不同" /> : null}
+      {fresh ? <Chip size="small" color="warning" label="帳戶 7 天內新設或變更" /> : null}
+    </Stack>
+  );
+}
 function WithdrawalActions() {
   const w = useRecordContext();
   const { permissions } = usePermissions<string[]>();
@@ -239,9 +257,12 @@ export const WithdrawalList = () => (
       <MoneyField source="net" label="實際匯款" />
       <FunctionField
         label="收款帳戶"
-        render={(r: RaRecord) =>
-          `${r.bank.holder}｜${r.bank.bank_code} ${r.bank.bank_name} ${r.bank.branch_name}｜${r.bank.account}`
-        }
+        render={(r: RaRecord) => (
+          <Stack spacing={0.5}>
+            <span>{`${r.bank.holder}｜${r.bank.bank_code} ${r.bank.bank_name} ${r.bank.branch_name}｜${r.bank.account}`}</span>
+            <AccountFlags bank={r.bank} requestedAt={r.created_at} />
+          </Stack>
+        )}
       />
       <TextField source="status_label" label="狀態" />
       <TextField source="note" label="參考編號／原因" />

@@ -26,6 +26,11 @@ export const bankAccountInput = z.strictObject({
     .string({ error: "請輸入帳號" })
     .trim()
     .regex(/^\d{10,16}$/, { error: "帳號為 10 到 16 位數字" }),
+  /** The code texted to the member's own phone: a sign-in token alone cannot move money out (decision 77). */
+  captcha: z
+    .string({ error: "請輸入簡訊驗證碼" })
+    .trim()
+    .regex(/^\d{6}$/, { error: "請輸入簡訊中的 6 位數驗證碼" }),
 });
 export type BankAccountInput = z.output<typeof bankAccountInput>;
 

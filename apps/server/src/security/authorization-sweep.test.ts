@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_ACCOUNTS, DEMO_STAFF } from "../demo/seed.js";
-import { createTestApp, loginAs, type TestApp, uniquePhone } from "../test/harness.js";
+import { createTestApp, loginAs, setPayoutAccount, type TestApp, uniquePhone } from "../test/harness.js";
 import { homeAddress } from "../test/order-helpers.js";
 
 /**
@@ -58,9 +58,11 @@ beforeAll(async () => {
     })
   ).body.data.id;
   victim.order_no = await placeOrder(token, 1, MARK.receiver, Number(victim.address_id));
-  await t.call("POST", "/api/supmall/updateBank", {
-    token,
-    body: { bank_user_name: MARK.holder, bank_code: "822", branch_code: "0015", bank_account: "123456789012" },
+  await setPayoutAccount(t, token, {
+    bank_user_name: MARK.holder,
+    bank_code: "822",
+    branch_code: "0015",
+    bank_account: "123456789012",
   });
   victim.withdrawal_id = (
     await t.call<{ id: number }>("POST", "/api/user/wallet/apply", { token, body: { amount: 150 } })

@@ -4,9 +4,11 @@ import os from "node:os";
 import path from "node:path";
 import type { Envelope } from "@shop/contract";
 import { STAFF_ROLES, type StaffRole } from "@shop/contract/admin";
+import { eq } from "drizzle-orm";
 import { buildApp, type ShopApp } from "../app.js";
 import { loadConfig } from "../config.js";
 import { type Database, openDatabase } from "../db/client.js";
+import { payoutAccounts } from "../db/schema/index.js";
 import { DEMO_STAFF, seedDemo } from "../demo/seed.js";
 import { createProviders, type Providers } from "../integrations/providers.js";
 import type { CardGateway } from "../integrations/tappay/client.js";
@@ -171,4 +173,31 @@ export async function staffTokens(app: TestApp): Promise<Record<StaffRole, strin
     tokens[role] = r.body.data.token;
   }
   return tokens;
+}
+
+/**
+ * Sets a member's payout account as the bank modal does: the code to their phone, then the account
+ * with it (decision 77). By default the change is then dated past the withdrawal hold, for tests of
+ * something else; `{ onHold: true }` leaves it new.
+ */
+export async function setPayoutAccount(
+  app: TestApp,
+  token: string,
+  account: { bank_user_name: string; bank_code: string; branch_code: string; bank_account: string },
+  opts: { onHold?: boolean } = {},
+) {
+  const me = (await app.call<{ id: number; phone: string }>("GET", "/api/user/get", { token })).body.data;
+  const sent = await app.call("POST", "/api/user/payout/code", { token, body: {} });
+  if (sent.status !== 200) throw new Error(`payout code ${sent.status} ${sent.body.message}`);
+  const saved = await app.call("POST", "/api/supmall/updateBank", {
+    token,
+    body: { ...account, captcha: lastCaptcha(app, me.phone) },
+  });
+  if (saved.status !== 200) throw new Error(`payout account ${saved.status} ${saved.body.message}`);
+  if (!opts.onHold)
+    await app.database.db
+      .update(payoutAccounts)
+      .set({ updatedAt: new Date(app.clock.now.getTime() - 30 * 86_400_000) })
+      .where(eq(payoutAccounts.memberId, me.id));
+  return saved;
 }

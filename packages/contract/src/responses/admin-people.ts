@@ -21,6 +21,10 @@ export const staffWithdrawal = withdrawalView.extend({
     branch_code: z.string(),
     branch_name: z.string(),
     account: z.string(),
+    /** The holder is the member's own name on file (同名帳戶); false: staff check before paying. */
+    holder_matches_name: z.boolean().optional(),
+    /** When the member last set or changed this account (a new account is flagged). */
+    account_changed_at: z.string().optional(),
   }),
   decided_at: z.string().nullable(),
 });

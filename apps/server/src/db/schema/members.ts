@@ -50,7 +50,7 @@ export const captchas = pgTable(
   {
     id: serial("id").primaryKey(),
     phone: text("phone").notNull(),
-    purpose: text("purpose", { enum: ["register", "password", "order"] }).notNull(),
+    purpose: text("purpose", { enum: ["register", "password", "order", "restock", "close", "payout"] }).notNull(),
     codeHash: text("code_hash").notNull(),
     ip: text("ip").notNull(),
     attempts: integer("attempts").notNull().default(0),

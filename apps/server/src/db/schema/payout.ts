@@ -34,6 +34,9 @@ export const withdrawals = pgTable(
         branch_code: string;
         branch_name: string;
         account: string;
+        /** Set since decision 77: the holder was the member's own name, and when the account was set. */
+        holder_matches_name?: boolean;
+        account_changed_at?: string;
       }>()
       .notNull(),
     /** Staff's payment reference, or why it was rejected. */

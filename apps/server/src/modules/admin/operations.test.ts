@@ -3,7 +3,7 @@ import { eq, gte } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { variants } from "../../db/schema/index.js";
 import { DEMO_ACCOUNTS } from "../../demo/seed.js";
-import { createTestApp, loginAs, staffTokens, type TestApp } from "../../test/harness.js";
+import { createTestApp, loginAs, setPayoutAccount, staffTokens, type TestApp } from "../../test/harness.js";
 
 /** Back-office operations beyond the catalogue and orders: what staff change and what shoppers then see. */
 let t: TestApp;
@@ -28,9 +28,11 @@ const variantStock = async (variantId: number) =>
 
 describe("withdrawal requests", () => {
   it("approve, then mark paid with a reference; a rejection gives the money back; support only reads", async () => {
-    await t.call("POST", "/api/supmall/updateBank", {
-      body: { bank_user_name: "王小明", bank_code: "822", branch_code: "0015", bank_account: "123456789012" },
-      token: memberToken,
+    await setPayoutAccount(t, memberToken, {
+      bank_user_name: "王小明",
+      bank_code: "822",
+      branch_code: "0015",
+      bank_account: "123456789012",
     });
     const wallet = async () => (await t.services.loyalty.balances(memberId)).wallet;
     const start = await wallet();

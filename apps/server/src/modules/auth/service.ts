@@ -9,6 +9,7 @@ import type {
   registerInput,
 } from "@shop/contract";
 import { MAIN_SHOP_ID } from "@shop/contract";
+import { formatDateTime } from "@shop/contract/format";
 import { and, desc, eq, gt, isNull, lt, ne, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db, Tx } from "../../db/client.js";
@@ -29,6 +30,7 @@ import type { RateLimiter } from "../../lib/rate-limit.js";
 import type { Member, MembersService } from "../members/service.js";
 import { toPublicUser } from "../members/service.js";
 import type { ShopsService } from "../shops/service.js";
+import { createSignInLock } from "./sign-in-lock.js";
 
 const CAPTCHA_RULES = {
   ttlSeconds: 10 * 60,
@@ -51,6 +53,8 @@ export interface AuthDeps {
   brandName: string;
   /** Codes one address may ask for in an hour (20 unless configured). */
   smsCodesPerIpPerHour?: number;
+  /** Told when failed sign-ins lock an account (the member hears of it: decision 77). */
+  onLocked?: (member: Member, until: Date) => Promise<void>;
   now?: () => Date;
 }
 
@@ -61,12 +65,13 @@ export interface Session {
 
 const codeHash = (phone: string, purpose: string, code: string) => sha256(`${phone}:${purpose}:${code}`);
 /** What a code is for: the sign-in forms' purposes, or proving the phone on a guest order. */
-type CodePurpose = CaptchaPurpose | "order";
+type CodePurpose = CaptchaPurpose | "order" | "restock" | "close" | "payout";
 
 export function createAuthService(deps: AuthDeps) {
   const { db, members, shops, sms, limiter } = deps;
   const now = deps.now ?? (() => new Date());
   const perIpPerHour = deps.smsCodesPerIpPerHour ?? 20;
+  const signInLock = createSignInLock(db, now);
 
   async function issueToken(memberId: number, q: Db | Tx = db): Promise<string> {
     const token = newToken();
@@ -172,11 +177,16 @@ export function createAuthService(deps: AuthDeps) {
       );
     },
 
-    /** One-time codes for other uses (a guest proving the phone on an order), under the same limits. */
+    /** One-time codes for other uses (a guest proving the phone on an order, a member closing the account), under the same limits. */
     codes: {
-      send: (phone: string, ip: string, text: (code: string) => string) => sendCode(phone, "order", ip, text),
-      async consume(phone: string, code: string) {
-        const id = await checkCaptcha(phone, "order", code);
+      send: (
+        phone: string,
+        ip: string,
+        text: (code: string) => string,
+        purpose: "order" | "restock" | "close" | "payout" = "order",
+      ) => sendCode(phone, purpose, ip, text),
+      async consume(phone: string, code: string, purpose: "order" | "restock" | "close" | "payout" = "order") {
+        const id = await checkCaptcha(phone, purpose, code);
         await db.transaction((tx) => markCaptchaUsed(tx, id));
       },
     },
@@ -224,13 +234,38 @@ export function createAuthService(deps: AuthDeps) {
     },
 
     /** The member whose account and password these are (the same checks and timing as sign-in), without signing in. */
+    /**
+     * The member whose password this is. Each attempt on an account is counted first, from any
+     * address (decision 77): every fifth failure locks it, and a locked account is refused before
+     * anything is checked. Unknown accounts still cost one hash check.
+     */
     async checkPassword(input: LoginInput): Promise<Member> {
       const member = await members.byAccount(input.account.trim());
+      const claim = member ? await signInLock.claim(member.id) : undefined;
+      if (claim && !claim.allowed) {
+        await argonVerify(await DUMMY_HASH_PROMISE, input.password);
+        const until = claim.lockedUntil ?? now();
+        const wait = Math.max(1, Math.ceil((until.getTime() - now().getTime()) / 1000));
+        throw tooManyRequests(
+          "ACCOUNT_LOCKED",
+          `登入失敗次數過多，帳號已暫時鎖定至 ${formatDateTime(until)}，請稍後再試或使用「忘記密碼」重設密碼`,
+          wait,
+        );
+      }
       const ok = await argonVerify(member?.passwordHash ?? (await DUMMY_HASH_PROMISE), input.password);
-      if (!member?.passwordHash || !ok) throw unauthenticated("WRONG_CREDENTIALS", "帳號或密碼錯誤");
+      if (!member?.passwordHash || !ok) {
+        if (member && claim?.locksOnFailure && claim.lockedUntil)
+          await deps.onLocked?.(member, claim.lockedUntil).catch(() => undefined);
+        throw unauthenticated("WRONG_CREDENTIALS", "帳號或密碼錯誤");
+      }
+      await signInLock.clear(member.id);
       if (member.status !== "active") throw forbidden("ACCOUNT_SUSPENDED", "此帳號已停用，請聯繫客服");
       return member;
     },
+
+    /** Until when failed sign-ins keep this member out (null: not locked); staff lift it with unlockSignIn. */
+    signInLockedUntil: (memberId: number) => signInLock.lockedUntil(memberId),
+    unlockSignIn: (memberId: number) => signInLock.clear(memberId),
 
     /** Signs in a member found another way (a verified third-party identity). */
     async signInMember(memberId: number): Promise<AuthResult> {
@@ -302,6 +337,8 @@ export function createAuthService(deps: AuthDeps) {
           .set({ revokedAt: now() })
           .where(and(eq(authTokens.memberId, member.id), isNull(authTokens.revokedAt)));
       });
+      // The phone was proven and the password is new: failed sign-ins no longer hold the account.
+      await signInLock.clear(member.id);
     },
 
     async currentUser(member: Member) {

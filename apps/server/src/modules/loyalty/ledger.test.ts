@@ -4,7 +4,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { rafflePrizes, raffles, raffleTickets } from "../../db/schema/index.js";
 import { DEMO_ACCOUNTS } from "../../demo/seed.js";
-import { createTestApp, loginAs, type TestApp } from "../../test/harness.js";
+import { createTestApp, loginAs, setPayoutAccount, type TestApp } from "../../test/harness.js";
 import { homeAddress, orderSteps } from "../../test/order-helpers.js";
 
 /**
@@ -20,9 +20,11 @@ beforeAll(async () => {
   t = await createTestApp();
   token = await loginAs(t, DEMO_ACCOUNTS.member);
   memberId = (await t.services.auth.authenticate(token))?.member.id ?? 0;
-  await t.call("POST", "/api/supmall/updateBank", {
-    body: { bank_user_name: "王小明", bank_code: "004", branch_code: "0037", bank_account: "1234567890" },
-    token,
+  await setPayoutAccount(t, token, {
+    bank_user_name: "王小明",
+    bank_code: "004",
+    branch_code: "0037",
+    bank_account: "1234567890",
   });
   const s = orderSteps(t);
   variantId = await s.variantOf(44);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { DEMO_ACCOUNTS } from "../../demo/seed.js";
-import { createTestApp, loginAs, type TestApp } from "../../test/harness.js";
+import { createTestApp, loginAs, setPayoutAccount, type TestApp } from "../../test/harness.js";
 import { homeAddress, orderSteps } from "../../test/order-helpers.js";
 
 /**
@@ -35,9 +35,11 @@ beforeAll(async () => {
     token: owner,
   });
   ids.order = order.body.data.order_no;
-  await t.call("POST", "/api/supmall/updateBank", {
-    body: { bank_user_name: "王小明", bank_code: "004", branch_code: "0037", bank_account: "1234567890" },
-    token: owner,
+  await setPayoutAccount(t, owner, {
+    bank_user_name: "王小明",
+    bank_code: "004",
+    branch_code: "0037",
+    bank_account: "1234567890",
   });
   await t.call("POST", "/api/user/wallet/apply", { body: { amount: 100 }, token: owner });
   await t.call("POST", "/api/user/rechange/store", { body: { kind: "self", points: 100 }, token: owner });

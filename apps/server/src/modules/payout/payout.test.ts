@@ -1,7 +1,7 @@
-import type { PayoutAccountView } from "@shop/contract";
+import type { PayoutAccountView, WithdrawalView } from "@shop/contract";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { DEMO_ACCOUNTS } from "../../demo/seed.js";
-import { createTestApp, loginAs, type TestApp } from "../../test/harness.js";
+import { createTestApp, loginAs, setPayoutAccount, staffTokens, type TestApp } from "../../test/harness.js";
 
 let t: TestApp;
 const login = (a: { phone: string; password: string }) => loginAs(t, a);
@@ -29,7 +29,7 @@ describe("payout bank account", () => {
     expect(before.status).toBe(200);
     expect(before.body.status).toBe(true);
 
-    const saved = await t.call<PayoutAccountView>("POST", "/api/supmall/updateBank", { body: good, token: seller });
+    const saved = await setPayoutAccount(t, seller, good);
     expect(saved.status).toBe(200);
     // Names come from the reference data, not from what the client sent.
     expect(saved.body.data).toEqual({
@@ -52,14 +52,18 @@ describe("payout bank account", () => {
       [{ ...good, bank_account: "12345abc901" }, "bank_account"],
       [{ ...good, bank_account: "123456789" }, "bank_account"],
       [{ ...good, bank_user_name: "  " }, "bank_user_name"],
+      [{ ...good, captcha: "" }, "captcha"],
     ];
     for (const [body, field] of cases) {
-      const r = await t.call<{ errors: Array<{ field: string }> }>("POST", "/api/supmall/updateBank", { body, token: member });
+      const r = await t.call<{ errors: Array<{ field: string }> }>("POST", "/api/supmall/updateBank", {
+        body: { captcha: "123456", ...body },
+        token: member,
+      });
       expect(r.status, JSON.stringify(body)).toBe(400);
       expect(r.body.data.errors.map((e) => e.field)).toContain(field);
     }
     expect((await t.call("GET", "/api/user/bank/get", { token: member })).body.data).toBeNull();
-    expect((await t.call("POST", "/api/supmall/updateBank", { body: good })).status).toBe(401);
+    expect((await t.call("POST", "/api/supmall/updateBank", { body: { ...good, captcha: "123456" } })).status).toBe(401);
   });
 
   test("reference lists for the pickers", async () => {
@@ -71,5 +75,46 @@ describe("payout bank account", () => {
     );
     expect(branches.body.data.map((b) => b.branchCode)).toEqual(["0010", "0021"]);
     expect((await t.call("GET", "/api/reference/branches?bank_code=7")).status).toBe(400);
+  });
+});
+
+/** A stolen session cannot move money out (decision 77). */
+describe("changing the payout account", () => {
+  const stranger = { ...good, bank_user_name: "陌生人", bank_account: "9876543210123" };
+
+  test("a token alone cannot change it: the code to the member's own phone is asked, a wrong one refused", async () => {
+    const token = await login(DEMO_ACCOUNTS.member);
+    const noCode = await t.call("POST", "/api/supmall/updateBank", { body: stranger, token });
+    expect(noCode.status).toBe(400);
+    expect(noCode.body.message).toContain("請輸入簡訊驗證碼");
+    await t.call("POST", "/api/user/payout/code", { token, body: {} });
+    const wrong = await t.call("POST", "/api/supmall/updateBank", { body: { ...stranger, captcha: "000000" }, token });
+    expect(wrong.status).toBe(400);
+    expect((await t.call("GET", "/api/user/bank/get", { token })).body.data).toBeNull();
+  });
+
+  test("a change is told to the member, holds withdrawals for 72 hours, and flags another holder's name for staff", async () => {
+    const token = await login(DEMO_ACCOUNTS.member);
+    t.clock.advance(61); // one code a minute per phone
+    const saved = await setPayoutAccount(t, token, stranger, { onHold: true });
+    expect(saved.body.message).toBe("收款帳號已儲存；戶名與會員姓名不同，提領時將由客服人工確認");
+    const told = (await t.services.outbox.log({}, 1, 100)).rows.filter((m) => m.subject === "收款帳戶已變更");
+    expect(told.filter((m) => m.channel === "sms" && m.recipient === DEMO_ACCOUNTS.member.phone)).toHaveLength(1);
+
+    const held = await t.call("POST", "/api/user/wallet/apply", { body: { amount: 200 }, token });
+    expect(held.status).toBe(409);
+    expect(held.body.message).toMatch(
+      /^收款帳戶於 \d{4}\/\d{2}\/\d{2} \d{2}:\d{2} 設定或變更，為保護您的資金，\d{4}\/\d{2}\/\d{2} \d{2}:\d{2} 後才能申請提領$/,
+    );
+
+    t.clock.advance(72 * 3600 + 60);
+    const ok = await t.call<WithdrawalView>("POST", "/api/user/wallet/apply", { body: { amount: 200 }, token });
+    expect(ok.status, ok.body.message).toBe(200);
+    const staff = await t.call<{
+      items: Array<{ id: number; bank: { holder_matches_name?: boolean; account_changed_at?: string } }>;
+    }>("GET", "/api/admin/withdrawals?status=requested", { token: (await staffTokens(t)).owner });
+    const row = staff.body.data.items.find((w) => w.id === ok.body.data.id);
+    expect(row?.bank.holder_matches_name).toBe(false);
+    expect(row?.bank.account_changed_at).toBeTruthy();
   });
 });

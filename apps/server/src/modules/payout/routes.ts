@@ -3,6 +3,7 @@ import {
   answers,
   bankOption,
   branchOption,
+  captchaSent,
   messageOnly,
   payoutAccountView,
   withdrawalsHome,
@@ -36,14 +37,26 @@ export function payoutRoutes(
       "/supmall/updateBank",
       { preHandler: guards.requireMember, schema: { body: bankAccountInput, response: answers(payoutAccountView.nullable()) } },
       async (req) => {
-        await payout.save(sessionOf(req).member.id, req.body);
-        return ok(await payout.view(sessionOf(req).member.id), "收款帳號已儲存");
+        const member = sessionOf(req).member;
+        const { holderMatches } = await payout.save(member, req.body);
+        const said = holderMatches ? "收款帳號已儲存" : "收款帳號已儲存；戶名與會員姓名不同，提領時將由客服人工確認";
+        return ok(await payout.view(member.id), said);
       },
+    );
+    // Ours: the code that proves a change of payout account is the member's own (decision 77).
+    app.post(
+      "/user/payout/code",
+      {
+        preHandler: guards.requireMember,
+        config: { rateLimit: { max: 10, timeWindow: "1 hour" } },
+        schema: { body: z.strictObject({}).nullish(), response: answers(captchaSent) },
+      },
+      async (req) => ok(await payout.sendChangeCode(sessionOf(req).member, req.ip), "驗證碼已傳送至您的手機"),
     );
     app.post(
       "/user/wallet/apply",
       { preHandler: guards.requireMember, schema: { body: walletApplyInput, response: answers(withdrawalView) } },
-      async (req) => ok(await payout.apply(sessionOf(req).member.id, req.body.amount), "已送出提領申請"),
+      async (req) => ok(await payout.apply(sessionOf(req).member, req.body.amount), "已送出提領申請"),
     );
     app.get(
       "/user/wallet/withdrawals",

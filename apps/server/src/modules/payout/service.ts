@@ -1,6 +1,6 @@
 import type { BankAccountInput, PayoutAccountView, WithdrawalRules, WithdrawalView } from "@shop/contract";
 import type { SettingKey } from "@shop/contract/admin";
-import { formatMoney } from "@shop/contract/format";
+import { formatDateTime, formatMoney } from "@shop/contract/format";
 import { BANKS, bankName, findBranch } from "@shop/reference-data";
 import { count, desc, eq } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
@@ -38,12 +38,29 @@ export interface StaffWithdrawalView {
   decided_at: string | null;
 }
 
+/** Who asks: their own name (同名帳戶 is checked against it) and phone (the proof goes there). */
+export interface PayoutMember {
+  id: number;
+  name: string;
+  phone: string;
+}
+/** The same name, whatever the spaces or full-width letters (戶名 as banks print it). */
+const sameName = (a: string, b: string) => {
+  const norm = (s: string) => s.normalize("NFKC").replace(/\s+/g, "").toUpperCase();
+  return norm(a) === norm(b);
+};
+
 export function createPayoutService(
   db: Db,
   loyalty: LoyaltyService,
   shops: ShopsService,
-  notifications: Pick<NotificationsService, "notify">,
+  notifications: Pick<NotificationsService, "notify" | "tell">,
   now: () => Date = () => new Date(),
+  /** One-time codes to the member's own phone (the auth module's, purpose `payout`). */
+  codes: {
+    send(phone: string, ip: string, text: (code: string) => string, purpose: "payout"): Promise<{ resend_after_s: number }>;
+    consume(phone: string, code: string, purpose: "payout"): Promise<void>;
+  },
 ) {
   const setting = (key: SettingKey) => shops.numberSetting(key);
   const view = (w: typeof withdrawals.$inferSelect): WithdrawalView => ({
@@ -89,9 +106,17 @@ export function createPayoutService(
     },
 
     /** wallet/apply: holds the amount (it leaves the wallet now) until staff pay or reject it. */
-    async apply(memberId: number, amount: number): Promise<WithdrawalView> {
+    async apply(member: Pick<PayoutMember, "id" | "name">, amount: number): Promise<WithdrawalView> {
+      const memberId = member.id;
       const account = await get(memberId);
       if (!account) throw unprocessable("BANK_ACCOUNT_REQUIRED", "請先設定收款銀行帳號", { need_bank: true });
+      // A new or changed account waits (decision 77): a stolen session cannot change it and cash out at once.
+      const holdUntil = new Date(account.updatedAt.getTime() + (await setting("withdrawal_hold_hours")) * 3_600_000);
+      if (holdUntil > now())
+        throw conflict(
+          "PAYOUT_ACCOUNT_ON_HOLD",
+          `收款帳戶於 ${formatDateTime(account.updatedAt)} 設定或變更，為保護您的資金，${formatDateTime(holdUntil)} 後才能申請提領`,
+        );
       const minimum = await setting("withdrawal_minimum");
       const fee = await setting("withdrawal_fee");
       if (amount < minimum) throw unprocessable("WITHDRAWAL_BELOW_MINIMUM", `最低提領金額為 ${formatMoney(minimum)}`);
@@ -112,6 +137,8 @@ export function createPayoutService(
               branch_code: account.branchCode,
               branch_name: account.branchName,
               account: account.account,
+              holder_matches_name: sameName(account.holderName, member.name),
+              account_changed_at: account.updatedAt.toISOString(),
             },
             createdAt: now(),
           })
@@ -218,7 +245,21 @@ export function createPayoutService(
       };
     },
     /** Saves the account; the bank and branch names are taken from the reference data, never the client. */
-    async save(memberId: number, input: BankAccountInput) {
+    /** Texts the member's own phone the code that proves a change of account is theirs. */
+    sendChangeCode: (member: PayoutMember, ip: string) =>
+      codes.send(
+        member.phone,
+        ip,
+        (c) => `【茶山好物】您正在設定收款帳戶，驗證碼為 ${c}，10 分鐘內有效。若非本人操作，請立即變更密碼並聯繫客服。`,
+        "payout",
+      ),
+
+    /**
+     * Sets the payout account, proven by the code texted to the member's own phone (a session
+     * token alone cannot move money out); the member is told of every change by SMS and notice.
+     * Returns whether the holder is the member's own name (else staff check it before paying).
+     */
+    async save(member: PayoutMember, input: BankAccountInput): Promise<{ holderMatches: boolean }> {
       const branch = findBranch(input.bank_code, input.branch_code);
       if (!branch) {
         const offered = BANKS.some((b) => b.bankCode === input.bank_code);
@@ -230,6 +271,8 @@ export function createPayoutService(
             : (["UNKNOWN_BANK_CODE", "查無此銀行代碼"] as const);
         throw badRequest(code, message, [{ field, message }]);
       }
+      await codes.consume(member.phone, input.captcha, "payout");
+      const at = now();
       const values = {
         holderName: input.bank_user_name,
         bankCode: branch.bankCode,
@@ -237,12 +280,30 @@ export function createPayoutService(
         branchCode: branch.branchCode,
         branchName: branch.branchName,
         account: input.bank_account,
-        updatedAt: now(),
+        updatedAt: at,
       };
-      await db
-        .insert(payoutAccounts)
-        .values({ memberId, ...values })
-        .onConflictDoUpdate({ target: payoutAccounts.memberId, set: values });
+      const hold = await setting("withdrawal_hold_hours");
+      const body = `您的收款帳戶已設定為 ${branch.bankName} ${maskAccount(input.bank_account)}（戶名 ${input.bank_user_name}），${hold} 小時後才能提領。若不是您本人操作，請立即聯繫客服。`;
+      await db.transaction(async (tx) => {
+        await tx
+          .insert(payoutAccounts)
+          .values({ memberId: member.id, ...values })
+          .onConflictDoUpdate({ target: payoutAccounts.memberId, set: values });
+        const key = `payout-account:${member.id}:${at.toISOString()}`;
+        await notifications.notify(tx, member.id, { kind: "system", title: "收款帳戶已變更", body, key });
+        await notifications.tell(
+          tx,
+          `${key}:sms`,
+          { memberId: member.id, phone: member.phone },
+          {
+            subject: "收款帳戶已變更",
+            text: body,
+            sms: `【茶山好物】${body}`,
+          },
+          ["sms"],
+        );
+      });
+      return { holderMatches: sameName(input.bank_user_name, member.name) };
     },
   };
 }

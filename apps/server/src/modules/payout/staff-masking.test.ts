@@ -1,7 +1,7 @@
 import type { StaffWithdrawal } from "@shop/contract/responses";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { DEMO_ACCOUNTS } from "../../demo/seed.js";
-import { createTestApp, loginAs, staffTokens, type TestApp } from "../../test/harness.js";
+import { createTestApp, loginAs, setPayoutAccount, staffTokens, type TestApp } from "../../test/harness.js";
 
 /** Staff see a member's full bank account only where their role pays into it (decision 79). */
 let t: TestApp;
@@ -13,10 +13,7 @@ beforeAll(async () => {
   t = await createTestApp();
   tokens = await staffTokens(t);
   const member = await loginAs(t, DEMO_ACCOUNTS.member);
-  await t.call("POST", "/api/supmall/updateBank", {
-    body: { bank_user_name: "王小明", bank_code: "822", branch_code: "0015", bank_account: ACCOUNT },
-    token: member,
-  });
+  await setPayoutAccount(t, member, { bank_user_name: "王小明", bank_code: "822", branch_code: "0015", bank_account: ACCOUNT });
   const applied = await t.call<{ id: number }>("POST", "/api/user/wallet/apply", { body: { amount: 200 }, token: member });
   expect(applied.status).toBe(200);
   withdrawalId = applied.body.data.id;

@@ -1,7 +1,7 @@
 import type { WithdrawalView } from "@shop/contract";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { DEMO_ACCOUNTS } from "../../demo/seed.js";
-import { createTestApp, loginAs, type TestApp } from "../../test/harness.js";
+import { createTestApp, loginAs, setPayoutAccount, type TestApp } from "../../test/harness.js";
 
 let t: TestApp;
 let token = "";
@@ -25,9 +25,11 @@ describe("wallet withdrawal", () => {
   });
 
   test("bad amounts are refused and change nothing; two requests at once cannot spend the same money", async () => {
-    await t.call("POST", "/api/supmall/updateBank", {
-      body: { bank_user_name: "王小明", bank_code: "822", branch_code: "0015", bank_account: "123456789012" },
-      token,
+    await setPayoutAccount(t, token, {
+      bank_user_name: "王小明",
+      bank_code: "822",
+      branch_code: "0015",
+      bank_account: "123456789012",
     });
     for (const amount of [-5, 0, 20.5, "abc"]) expect((await apply(amount)).status, String(amount)).toBe(400);
     expect((await apply(50)).status).toBe(422); // below the minimum NT$100

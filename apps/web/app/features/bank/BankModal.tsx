@@ -31,6 +31,9 @@ export default function BankModal({ onSaved, onFailed, onDismiss }: Props) {
   const [branchName, setBranchName] = useState("");
   const [search, setSearch] = useState("");
   const [account, setAccount] = useState("");
+  // The code to the member's own phone: a session alone cannot set where money goes (decision 77).
+  const [captcha, setCaptcha] = useState("");
+  const [codeSaid, setCodeSaid] = useState("");
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [pending, setPending] = useState(false);
 
@@ -84,6 +87,7 @@ export default function BankModal({ onSaved, onFailed, onDismiss }: Props) {
       bank_branch: branchName,
       branch_code: branchCode,
       bank_account: account,
+      captcha,
     };
     const checked = bankAccountInput.safeParse(body);
     if (!checked.success) {
@@ -103,6 +107,12 @@ export default function BankModal({ onSaved, onFailed, onDismiss }: Props) {
     setErrors(fieldErrors(r));
     await alerts.error(r.message, { autoCloseMs: 2000 });
     onFailed();
+  }
+
+  async function sendCode() {
+    const r = await api("/api/user/payout/code", { body: {} });
+    if (r.status) setCodeSaid(r.message);
+    else setErrors((e) => ({ ...e, captcha: r.message }));
   }
 
   // The selects' messages, tied to them as ui/Field ties an input's.
@@ -213,6 +223,25 @@ export default function BankModal({ onSaved, onFailed, onDismiss }: Props) {
           onChange={(e) => setAccount(e.target.value.replace(/\s/g, ""))}
           error={errors.bank_account}
         />
+        <div className="flex items-end gap-2">
+          <div className="flex-1">
+            <Field
+              id="bank-captcha"
+              label="簡訊驗證碼"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              value={captcha}
+              onChange={(e) => setCaptcha(e.target.value.replace(/\D/g, "").slice(0, 6))}
+              error={errors.captcha}
+            />
+          </div>
+          <button type="button" className="btn-secondary mb-1 min-h-11 shrink-0" onClick={() => void sendCode()}>
+            傳送驗證碼
+          </button>
+        </div>
+        <p role="status" className="text-sm text-stone-600">
+          {codeSaid || "為保護您的資金，設定收款帳戶需輸入傳送到您手機的驗證碼；變更後 72 小時內無法提領。"}
+        </p>
         <button type="submit" className="btn-primary mt-2" disabled={pending}>
           {pending ? "送出中…" : "送出"}
         </button>
