@@ -3,7 +3,7 @@ import type { Db } from "../../db/client.js";
 import { memberSignInLocks } from "../../db/schema/index.js";
 
 /** Every this many failures in a row the account locks. */
-export const FAILURES_PER_LOCK = 5;
+const FAILURES_PER_LOCK = 5;
 /** The first lock; each next one doubles, up to a day. */
 const FIRST_LOCK_MINUTES = 15;
 const LONGEST_LOCK_MINUTES = 24 * 60;
@@ -65,4 +65,4 @@ export function createSignInLock(db: Db, now: () => Date = () => new Date()) {
   };
 }
 
-export type SignInLock = ReturnType<typeof createSignInLock>;
+

@@ -1,4 +1,4 @@
-import type { PayoutAccountView, WithdrawalView } from "@shop/contract";
+import type { WithdrawalView } from "@shop/contract";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { DEMO_ACCOUNTS } from "../../demo/seed.js";
 import { createTestApp, loginAs, setPayoutAccount, staffTokens, type TestApp } from "../../test/harness.js";
