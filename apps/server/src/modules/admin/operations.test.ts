@@ -49,8 +49,14 @@ describe("withdrawal requests", () => {
     );
     expect(list.status).toBe(200);
     expect(list.body.data.items.map((w) => w.id)).toEqual([second, first]);
-    // Staff see the full account number to pay into; members only ever see the last four digits.
-    expect(list.body.data.items[0]?.bank.account).toBe("123456789012");
+    // Support sees the last four digits (decision 79); those who pay into it, the full number.
+    expect(list.body.data.items[0]?.bank.account).toBe("****9012");
+    const forOperator = await t.call<{ items: Array<{ bank: { account: string } }> }>(
+      "GET",
+      "/api/admin/withdrawals?status=requested",
+      as("operator"),
+    );
+    expect(forOperator.body.data.items[0]?.bank.account).toBe("123456789012");
     expect((await t.call("POST", `/api/admin/withdrawals/${first}/approve`, as("support"))).status).toBe(403);
 
     // Paying before approval is refused.
