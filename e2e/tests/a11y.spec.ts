@@ -16,6 +16,7 @@ const PUBLIC_PAGES = [
   "/activity",
   "/contactus",
   "/terms",
+  "/policy",
   "/login",
   "/register",
   "/password",
@@ -37,6 +38,7 @@ const MEMBER_PAGES = [
   "/member/notice",
   "/member/password",
   "/member/account_binding",
+  "/member/privacy",
 ];
 
 async function violations(page: Page, path: string): Promise<string[]> {

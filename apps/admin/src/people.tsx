@@ -45,6 +45,7 @@ import { useAdminAction } from "./actions";
 import { adminApi } from "./api";
 import { TaipeiDateField } from "./fields";
 import { MemberCare } from "./member-care";
+import { MemberErasure } from "./member-erasure";
 import { StaffSecurity } from "./sessions";
 
 const ROLE_CHOICES = STAFF_ROLES.map((id) => ({ id, name: ROLE_LABELS[id] }));
@@ -121,13 +122,13 @@ function MemberBody() {
   if (!m?.points_ledger) return null;
   return (
     <Box sx={{ p: 2 }}>
-      <Typography variant="h5">{`${m.name}（${m.phone}）`}</Typography>
-      <Typography>{`推薦碼 ${m.refcode}｜商城 ${m.shop_id}｜推薦人數 ${m.referrals}｜綁定：${m.bindings.join("、") || "無"}`}</Typography>
+      <Typography variant="h5">{m.status === "closed" ? `${m.name}（#${m.id}）` : `${m.name}（${m.phone}）`}</Typography>
+      <Typography>{`推薦碼 ${m.status === "closed" ? "—" : m.refcode}｜商城 ${m.shop_id}｜推薦人數 ${m.referrals}｜綁定：${m.bindings.join("、") || "無"}`}</Typography>
       <Typography
         sx={{ my: 1 }}
         data-testid="member-balances"
       >{`點數 ${m.points.toLocaleString("zh-TW")}｜錢包 ${formatMoney(m.wallet)}`}</Typography>
-      {permissions?.includes("members.adjust") ? (
+      {permissions?.includes("members.adjust") && m.status !== "closed" ? (
         <Card variant="outlined" sx={{ my: 2 }}>
           <CardContent>
             <Typography variant="subtitle1">調整點數或錢包（記入明細，需填原因）</Typography>
@@ -161,8 +162,9 @@ function MemberBody() {
           </CardContent>
         </Card>
       ) : null}
-      {permissions?.includes("members.adjust") ? <IssueCoupon memberId={m.id} /> : null}
-      {permissions?.includes("members.adjust") ? <MemberCare key={`${m.id}-${m.status}`} m={m} /> : null}
+      {permissions?.includes("members.adjust") && m.status !== "closed" ? <IssueCoupon memberId={m.id} /> : null}
+      {permissions?.includes("members.adjust") && m.status !== "closed" ? <MemberCare key={`${m.id}-${m.status}`} m={m} /> : null}
+      <MemberErasure m={m} canErase={Boolean(permissions?.includes("members.erase"))} />
       <Stack direction={{ xs: "column", md: "row" }} spacing={4}>
         <Box>
           <Typography variant="subtitle2">近期訂單</Typography>

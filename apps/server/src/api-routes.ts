@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { Config } from "./config.js";
 import { cvsShippingRoutes } from "./cvs-shipping-routes.js";
+import { personalDataRoutes } from "./flows/personal-data/routes.js";
 import type { FakeLineMessaging } from "./integrations/line/fake-messaging.js";
 import type { LocalSmtp } from "./integrations/mail/local-smtp.js";
 import type { Providers } from "./integrations/providers.js";
@@ -77,6 +78,7 @@ export async function registerApiRoutes(api: FastifyInstance, ctx: ApiRouteConte
   await api.register(cartRoutes({ cart: s.cart }, guards));
   await api.register(restockRoutes({ restock: s.restock }, guards));
   await api.register(notificationRoutes({ notifications: s.notifications }, guards));
+  await api.register(personalDataRoutes({ personalData: s.personalData }, guards));
   await api.register(payoutRoutes({ payout: s.payout, shops: s.shops }, guards));
   await api.register(loyaltyRoutes({ loyalty: s.loyalty }, guards));
   await api.register(exchangeRoutes({ exchange: s.exchange }, guards));
@@ -140,6 +142,7 @@ export async function registerApiRoutes(api: FastifyInstance, ctx: ApiRouteConte
         takeouts: s.takeouts,
         returns: s.returns,
         memberCare: s.memberCare,
+        personalData: s.personalData,
         invoices: s.orderInvoices.admin,
         cvsShipping: s.cvsShipping,
         hctShipping: s.hctShipping,

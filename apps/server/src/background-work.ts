@@ -7,7 +7,8 @@ import type { Services } from "./services.js";
  * Background work runs once per slot on any instance (the job queue, decision 29): unpaid orders
  * past their deadline cancelled, delivered ones complete, card payments reconciled, team points
  * settled, 到貨通知 sent (decision 53), e-invoices left half-way taken up again (decision 57), old job rows pruned; card refunds are queued by the
- * payments themselves. Customer messages are sent beside it, by every instance.
+ * payments themselves. Daily, guest orders older than GUEST_DATA_RETENTION_YEARS have their
+ * personal fields masked (decision 78). Customer messages are sent beside it, by every instance.
  */
 export function startBackgroundWork(app: FastifyInstance, services: Services, config: Config) {
   const { jobs } = services;
@@ -15,6 +16,7 @@ export function startBackgroundWork(app: FastifyInstance, services: Services, co
   jobs.register("orders.complete_delivered", () => services.orders.completeDue());
   jobs.register("loyalty.settle_month", () => services.loyalty.settleDueMonth());
   jobs.register("jobs.prune", () => jobs.prune());
+  jobs.register("personal_data.guest_retention", () => services.personalData.guestRetention.sweep());
   jobs.register("test.noop", async () => null);
   const periodic = [
     { kind: "orders.expire_unpaid", everySeconds: config.ORDER_SWEEP_SECONDS },
@@ -22,6 +24,7 @@ export function startBackgroundWork(app: FastifyInstance, services: Services, co
     { kind: "payments.reconcile", everySeconds: 300 },
     { kind: "loyalty.settle_month", everySeconds: 3600 },
     { kind: "jobs.prune", everySeconds: 86_400 },
+    { kind: "personal_data.guest_retention", everySeconds: 86_400 },
     { kind: "inventory.restock_notices", everySeconds: config.RESTOCK_SWEEP_SECONDS },
     { kind: INVOICE_SWEEP_JOB, everySeconds: config.EINVOICE_SWEEP_SECONDS },
   ];

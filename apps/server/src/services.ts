@@ -1,6 +1,8 @@
 import type { SignInProvider } from "@shop/contract";
 import type { Config } from "./config.js";
 import type { Db } from "./db/client.js";
+import { createPersonalDataParts } from "./flows/personal-data/parts.js";
+import { createPersonalData } from "./flows/personal-data/personal-data.js";
 import type { LineMessaging } from "./integrations/line/messaging.js";
 import type { MailSender } from "./integrations/mail/index.js";
 import type { Providers } from "./integrations/providers.js";
@@ -108,6 +110,8 @@ export function createServices({
 }: ServiceDeps) {
   const clock = now ?? (() => new Date());
   const members = createMembersService(db);
+  // Each module's part of a member's personal data (decision 78); checkout holds the member's row with it.
+  const personalDataParts = createPersonalDataParts(db, clock);
   const channels = providers.channels;
   const shops = createShopsService(db, { cardOffered: channels.card !== "off" });
   const catalogue = createCatalogueService(db);
@@ -131,6 +135,7 @@ export function createServices({
     shops.numberSetting,
     now,
     async (q, id) => (await members.byId(id, q))?.uplineId ?? null,
+    async (q, id) => (await members.byId(id, q))?.status !== "closed",
   );
   const identities = createIdentitiesService(db, new Set(Object.keys(providers.signIn.byProvider) as SignInProvider[]));
   const outbox = createOutbox(db, { mail, line, sms }, { now, reclaimAfterSeconds: config.OUTBOX_RECLAIM_SECONDS });
@@ -242,6 +247,7 @@ export function createServices({
     guestAccess,
     findOrder: orderQueries.byNo,
     checkInvoice: orderInvoices.checks.check,
+    holdMember: personalDataParts.members.holdActive,
     now,
   });
   const appraisalDays = () => shops.numberSetting("order_complete_days");
@@ -343,6 +349,19 @@ export function createServices({
   const content = createContentService(db, catalogue, shops, now);
   const shopDelivery = createShopDelivery(db);
   const traffic = createTraffic(db, { now: clock });
+  // Exports and erasure of a member's personal data, and the guest-order retention sweep (decision 78).
+  const personalData = createPersonalData({
+    db,
+    parts: personalDataParts,
+    auth,
+    loyalty,
+    shops,
+    staff,
+    catalogue,
+    brandName: BRAND_NAME,
+    guestRetentionYears: config.GUEST_DATA_RETENTION_YEARS,
+    now: clock,
+  });
   return {
     members,
     shops,
@@ -405,6 +424,7 @@ export function createServices({
     support,
     returns,
     memberCare: createMemberCare({ db, members, auth, staff }),
+    personalData,
     staff,
     jobs,
     catalogueAdmin,

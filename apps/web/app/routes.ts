@@ -68,6 +68,8 @@ const memberPages: Array<[path: string, file: string]> = [
   ["account_share", "routes/member.account-share.tsx"],
   // Ours: the specification names a favourites view without its path.
   ["favorite", "routes/member.favorite.tsx"],
+  // Ours: 個資法's rights — a copy of the member's data, and closing the account (decision 78).
+  ["privacy", "routes/member.privacy.tsx"],
 ];
 
 /** The route table for one mall; `scope` keeps route ids unique between the two mounts. */

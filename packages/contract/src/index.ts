@@ -11,6 +11,7 @@ export * from "./invoice.js";
 export * from "./links.js";
 export * from "./loyalty.js";
 export * from "./order.js";
+export * from "./personal-data.js";
 export * from "./returns.js";
 export * from "./seller.js";
 export * from "./ssr.js";

@@ -120,6 +120,11 @@ export const settingsShape = {
     group: "Background work",
     description: "How often 到貨通知 go out for variants back in stock.",
   }),
+  GUEST_DATA_RETENTION_YEARS: d(z.coerce.number().int().min(1).max(30).default(5), {
+    group: "Background work",
+    description:
+      "How many years a guest order keeps its buyer's personal fields (receiver, phone, e-mail, address, mobile barcode, note): a daily job masks those of finished guest orders placed earlier, and their e-invoices' contact and messages. The order and its amounts stay (decision 78).",
+  }),
 
   METRICS_TOKEN: d(optional(z.string().min(24, "METRICS_TOKEN must be at least 24 characters")), {
     group: "Operations",

@@ -1,3 +1,5 @@
+import { PRIVACY_POLICY } from "../modules/content/privacy-policy.js";
+
 /** Demo terms, privacy and about pages (plain, reasonable wording for a Taiwanese shop). */
 export const DEMO_STATIC_PAGES = [
   {
@@ -13,18 +15,8 @@ export const DEMO_STATIC_PAGES = [
       "<h3>六、條款修訂</h3><p>本商城得隨時修訂本條款，修訂後將公告於網站，不另行個別通知。</p>",
     ].join(""),
   },
-  {
-    key: "policy",
-    title: "隱私權政策",
-    content: [
-      "<p>茶山好物商城重視您的隱私。本政策說明我們如何蒐集、處理及利用您的個人資料。</p>",
-      "<h3>一、蒐集之目的與類別</h3><p>為提供會員服務、訂單處理、物流配送及客戶服務，我們蒐集您的姓名、手機號碼、電子郵件、收件地址等資料。</p>",
-      "<h3>二、利用期間、地區、對象及方式</h3><p>於會員存續期間及法令規定之保存期間內，於台灣地區，由本商城及受託之物流、金流業者於必要範圍內利用。</p>",
-      "<h3>三、您的權利</h3><p>依個人資料保護法，您得請求查詢、閱覽、複製、補充、更正、停止利用或刪除您的個人資料。</p>",
-      "<h3>四、資料安全</h3><p>密碼以不可逆方式加密保存；付款卡號由合作金流業者處理，本商城不儲存完整卡號。</p>",
-      "<h3>五、Cookie 與本機儲存</h3><p>我們使用瀏覽器本機儲存保存您的登入狀態與購物車，您可隨時登出以清除。</p>",
-    ].join(""),
-  },
+  // The shop's privacy policy as written for 個資法 (decision 78).
+  PRIVACY_POLICY,
   {
     key: "about",
     title: "關於我們",

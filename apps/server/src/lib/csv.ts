@@ -1,5 +1,9 @@
-/** One CSV cell: quotes doubled, and a leading = + - @ neutralised so a spreadsheet never runs it as a formula. */
+/**
+ * One CSV cell: quotes doubled, and a leading = + - @ neutralised so a spreadsheet never runs it as
+ * a formula (a number is written as it is: -120 is a number, never a formula).
+ */
 function csvCell(v: unknown): string {
+  if (typeof v === "number") return String(v);
   const s = String(v ?? "");
   const safe = /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
   return /[",\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;

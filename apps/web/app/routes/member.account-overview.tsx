@@ -5,6 +5,7 @@ import { useApiForm } from "../features/auth/useApiForm";
 import { useMember } from "../features/member/context";
 import { api } from "../lib/api";
 import { Field } from "../ui/Field";
+import { ShopLink } from "../ui/ShopLink";
 import { SubmitButton } from "../ui/SubmitButton";
 import type { Route } from "./+types/member.account-overview";
 
@@ -45,6 +46,12 @@ export default function AccountOverview() {
         <Field label="暱稱" maxLength={20} error={formState.errors.nickname?.message} {...register("nickname")} />
         <SubmitButton pending={pending} label="儲存暱稱" pendingLabel="儲存中…" className="self-start" />
       </form>
+      <p className="mt-6 border-t border-stone-100 pt-4 text-sm text-stone-600">
+        想下載本商城保存的您的個人資料，或註銷帳號？
+        <ShopLink to="/member/privacy" className="ml-1 font-medium text-tea-700 hover:underline">
+          前往個人資料
+        </ShopLink>
+      </p>
     </section>
   );
 }

@@ -140,6 +140,16 @@ export default function ThreeWayBind() {
             value={reg.password}
             onChange={(e) => setReg({ ...reg, password: e.target.value })}
           />
+          <p className="text-sm text-stone-600">
+            註冊即表示您同意
+            <ShopLink to="/terms" className="mx-1 text-tea-700 underline" target="_blank">
+              會員服務條款
+            </ShopLink>
+            與
+            <ShopLink to="/policy" className="mx-1 text-tea-700 underline" target="_blank">
+              隱私權政策
+            </ShopLink>
+          </p>
           <button type="submit" className="btn-primary" disabled={busy}>
             註冊並綁定
           </button>

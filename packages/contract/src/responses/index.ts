@@ -19,6 +19,7 @@ export * from "./loyalty.js";
 export * from "./member.js";
 export * from "./notices.js";
 export * from "./order.js";
+export * from "./personal-data.js";
 export * from "./seller.js";
 export * from "./seller-shop.js";
 export * from "./system.js";

@@ -23,17 +23,28 @@ import {
 import type { FastifyRequest } from "fastify";
 import { ok } from "../../lib/http.js";
 import type { PayoutService } from "../payout/service.js";
-import type { StaffService } from "../staff/service.js";
+import type { Actor, StaffService } from "../staff/service.js";
 import type { MemberCare } from "./member-care.js";
 import type { AdminApp, AdminRouteKit } from "./route-kit.js";
 import { auditFilter, idParam, shopFilter } from "./route-kit.js";
 import type { AdminService } from "./service.js";
 
+/** Closing a member's account on their request (flows/personal-data, decision 78). */
+export interface MemberErasure {
+  anonymise(actor: Actor, memberId: number, reason: string): Promise<unknown>;
+}
+
 /** Back office: members, withdrawals, staff and the audit log (apps/admin/src/people.tsx). */
 export function peopleAdminRoutes(
   app: AdminApp,
   { actor, paged }: AdminRouteKit,
-  services: { admin: AdminService; payout: PayoutService; staff: StaffService; memberCare: MemberCare },
+  services: {
+    admin: AdminService;
+    payout: PayoutService;
+    staff: StaffService;
+    memberCare: MemberCare;
+    erasure: MemberErasure;
+  },
 ) {
   const { admin, staff } = services;
   /** Whole bank account numbers only for roles that pay them; support sees the last four digits (decision 79). */
@@ -99,6 +110,15 @@ export function peopleAdminRoutes(
     async (req) => {
       await services.memberCare.reinstate(actor(req), req.params.id, req.body.reason);
       return ok(await admin.member(req.params.id), "已恢復帳號");
+    },
+  );
+  // 個資法 art. 11: the member asked (by phone, mail or in person) to have their data deleted.
+  app.post(
+    "/admin/members/:id/anonymise",
+    { schema: { params: idParam, body: reasonInput, response: answers(memberDetail) } },
+    async (req) => {
+      await services.erasure.anonymise(actor(req), req.params.id, req.body.reason);
+      return ok(await admin.member(req.params.id), "已依會員申請刪除個人資料並註銷帳號");
     },
   );
 

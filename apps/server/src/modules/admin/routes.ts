@@ -40,7 +40,7 @@ import { marketingAdminRoutes } from "./marketing-routes.js";
 import type { MemberCare } from "./member-care.js";
 import { messageAdminRoutes } from "./messages-routes.js";
 import { type CvsShippingDesk, type HctShippingDesk, orderAdminRoutes } from "./orders-routes.js";
-import { peopleAdminRoutes } from "./people-routes.js";
+import { type MemberErasure, peopleAdminRoutes } from "./people-routes.js";
 import { returnAdminRoutes } from "./returns-routes.js";
 import type { AdminRouteKit } from "./route-kit.js";
 import { idParam } from "./route-kit.js";
@@ -160,6 +160,7 @@ export const ADMIN_ROUTES: Array<{
   { method: "PUT", url: "/admin/members/:id", permission: "members.adjust" },
   { method: "POST", url: "/admin/members/:id/suspend", permission: "members.adjust" },
   { method: "POST", url: "/admin/members/:id/reinstate", permission: "members.adjust" },
+  { method: "POST", url: "/admin/members/:id/anonymise", permission: "members.erase" },
   { method: "GET", url: "/admin/settings", permission: "settings.read" },
   { method: "PUT", url: "/admin/settings", permission: "settings.write" },
   { method: "GET", url: "/admin/audit", permission: "audit.read" },
@@ -240,6 +241,8 @@ export function adminRoutes(
     takeouts: TakeoutFulfilment;
     returns: Returns;
     memberCare: MemberCare;
+    /** Closing an account on the member's request (decision 78). */
+    personalData: MemberErasure;
     invoices: InvoiceDesk;
     cvsShipping: CvsShippingDesk;
     hctShipping: HctShippingDesk;
@@ -342,7 +345,13 @@ export function adminRoutes(
       promotionsAdmin: services.promotionsAdmin,
       rafflesAdmin: services.rafflesAdmin,
     });
-    peopleAdminRoutes(app, kit, { admin, payout: services.payout, staff: services.staff, memberCare: services.memberCare });
+    peopleAdminRoutes(app, kit, {
+      admin,
+      payout: services.payout,
+      staff: services.staff,
+      memberCare: services.memberCare,
+      erasure: services.personalData,
+    });
     orderAdminRoutes(app, kit, { admin, cvsShipping: services.cvsShipping, hctShipping: services.hctShipping });
     inquiryAdminRoutes(app, kit, { support: services.support, staff: services.staff });
     takeoutAdminRoutes(app, kit, { takeouts: services.takeouts, staff: services.staff, hctShipping: services.hctShipping });

@@ -27,7 +27,7 @@ import type { StuckWork } from "@shop/contract/responses";
 import type { z } from "zod";
 import type { Db } from "../../db/client.js";
 import type { AuditHook } from "../../lib/admin-table.js";
-import { fieldError, notFound } from "../../lib/errors.js";
+import { conflict, fieldError, notFound } from "../../lib/errors.js";
 import type { CatalogueAdmin } from "../catalogue/admin.js";
 import type { ContentAdmin } from "../content/admin.js";
 import type { DealersAdmin } from "../dealers/admin.js";
@@ -94,6 +94,12 @@ const SHOP_SETTING_KEYS = ["ga4_measurement_id", "meta_pixel_id", "domain", ...S
 
 export function createAdminService(d: AdminDeps) {
   const record = d.staff.record;
+  /** A member staff may still give points, money or coupons to: a closed account takes nothing (decision 78). */
+  const openAccount = async (memberId: number) => {
+    const m = await d.members.byId(memberId);
+    if (!m) throw notFound("MEMBER_NOT_FOUND", "找不到此會員");
+    if (m.status === "closed") throw conflict("ACCOUNT_ALREADY_CLOSED", "此帳號已註銷");
+  };
 
   /**
    * A shop's owner belongs to it: in the shop's write transaction the new owner is bound to the
@@ -222,7 +228,7 @@ export function createAdminService(d: AdminDeps) {
     },
     /** Gives a member a copy of a coupon valid for `days`, as a ledger of issued coupons. */
     async issueCoupon(actor: Actor, memberId: number, input: In<typeof issueCouponInput>) {
-      if (!(await d.members.byId(memberId))) throw notFound("MEMBER_NOT_FOUND", "找不到此會員");
+      await openAccount(memberId);
       await couponMustExist([input.coupon_id], "coupon_id");
       const expiresAt = new Date(d.now().getTime() + input.days * 86_400_000);
       await d.db.transaction(async (tx) => {
@@ -348,7 +354,7 @@ export function createAdminService(d: AdminDeps) {
       };
     },
     async adjustBalance(actor: Actor, memberId: number, input: z.infer<typeof balanceAdjustInput>) {
-      if (!(await d.members.byId(memberId))) throw notFound("MEMBER_NOT_FOUND", "找不到此會員");
+      await openAccount(memberId);
       await d.db.transaction(async (tx) => {
         const before = await d.loyalty.balances(memberId, tx);
         const ref = `staff-adjust:${actor.staff.id}:${d.now().getTime()}`;

@@ -35,6 +35,11 @@ export interface PlaceOrderDeps {
   findOrder: (orderNo: string) => Promise<Order | undefined>;
   /** Refuses an invoice carrier or donation code the tax platform does not know (before any payment). */
   checkInvoice: (invoice: PlaceInput["invoice"]) => Promise<void>;
+  /**
+   * Holds the buyer's member row for the order's transaction and refuses an account no longer
+   * active: closing the account and placing an order never both win (decision 78).
+   */
+  holdMember: (tx: Tx, memberId: number) => Promise<void>;
   now?: () => Date;
 }
 
@@ -124,6 +129,7 @@ export function createPlaceOrder(deps: PlaceOrderDeps) {
       const orderNo = newOrderNo();
       try {
         return await db.transaction(async (tx) => {
+          if (buyer.memberId !== undefined) await deps.holdMember(tx, buyer.memberId);
           // The cart lines first: their delete locks them, so a twin order of the same lines waits here and then fails.
           if ("lineIds" in source)
             await cart.removeBought(

@@ -17,6 +17,7 @@ import { banners, news, promoImages, quickOrders, staticPages, topHrefs } from "
 import { notFound } from "../../lib/errors.js";
 import type { CatalogueService } from "../catalogue/service.js";
 import type { ShopsService } from "../shops/service.js";
+import { PRIVACY_POLICY } from "./privacy-policy.js";
 
 /**
  * Storefront content, per shop. A sub-mall that has none of a kind shows the main mall's
@@ -101,7 +102,11 @@ export function createContentService(
           .where(and(eq(staticPages.shopId, id), cond));
         return row;
       };
-      const page = (await find(shopId)) ?? (shopId !== MAIN_SHOP_ID ? await find(MAIN_SHOP_ID) : undefined);
+      const page =
+        (await find(shopId)) ??
+        (shopId !== MAIN_SHOP_ID ? await find(MAIN_SHOP_ID) : undefined) ??
+        // Every shop has a privacy policy (個資法 art. 8), its own or this one (decision 78).
+        (by.key === PRIVACY_POLICY.key ? { id: 0, ...PRIVACY_POLICY } : undefined);
       if (!page) throw notFound("PAGE_NOT_FOUND", "找不到此頁面");
       return page;
     },

@@ -44,6 +44,8 @@ export function createLoyaltyService(
   setting: NumberSetting,
   now: () => Date = () => new Date(),
   uplineOf: UplineOf = async () => null,
+  /** False for a closed account (decision 78): it earns no team points; the chain above it still does. */
+  canEarn: (q: Db | Tx, memberId: number) => Promise<boolean> = async () => true,
 ) {
   async function change(tx: Tx, kind: "points" | "wallet", memberId: number, delta: number, reason: string, ref: string) {
     if (!Number.isInteger(delta) || delta === 0) throw new Error(`bad ${kind} delta ${delta}`);
@@ -78,7 +80,7 @@ export function createLoyaltyService(
       const level = i + 1;
       const team = Math.floor((p.amount * percent) / 100);
       const ref = `order:${p.orderNo}:team${level}`;
-      if (team > 0 && (await spendIn(tx, upline, month)) >= threshold) {
+      if (team > 0 && (await spendIn(tx, upline, month)) >= threshold && (await canEarn(tx, upline))) {
         const [exists] = await tx
           .select({ id: pointEntries.id })
           .from(pointEntries)

@@ -52,6 +52,7 @@ export const MEMBER_GROUPS: MemberMenuGroup[] = [
       { to: "/member/password", label: "修改密碼" },
       { to: "/member/account_binding", label: "帳號綁定" },
       { to: "/member/notice", label: "通知訊息" },
+      { to: "/member/privacy", label: "個人資料" },
       { to: "/member/seller", label: "賣家中心", sellerOnly: true },
     ],
   },
