@@ -83,4 +83,11 @@ describe("image uploads: sizes", () => {
     const r = await upload("big.png", "image/png", pngBomb(7_000, 7_000));
     expect(r.status).toBe(200);
   });
+
+  test("a strip far longer than wide (100 × 20000) is refused in words, not with a 500", async () => {
+    const r = await upload("strip.png", "image/png", pngBomb(100, 20_000));
+    expect(r.status).toBe(400);
+    expect(r.code).toBe("IMAGE_ASPECT_TOO_EXTREME");
+    expect(r.body.message).toBe("圖片長寬比例過於懸殊（最多 1:10），請裁切後再上傳");
+  });
 });

@@ -18,6 +18,9 @@ const PREPARED_WIDTHS = [320, 640, 960] as const;
  * images pass), re-encoded as WebP without its metadata (no GPS from a phone photo), at most 2400 px
  * a side, and stored under uploads/<folder>/ by a random name; the common sizes are rendered at once.
  */
+/** The longest side at most this many times the shortest. */
+const MAX_ASPECT = 10;
+
 export function createUploadService(dataDir: string, media: MediaService) {
   const root = path.join(dataDir, "uploads");
   return {
@@ -42,6 +45,14 @@ export function createUploadService(dataDir: string, media: MediaService) {
           "too_large",
           "IMAGE_DIMENSIONS_TOO_LARGE",
           `圖片尺寸過大（${width} × ${height} 像素），請縮小後再上傳（最大 ${(MAX_INPUT_PIXELS / 10_000).toLocaleString("zh-TW")} 萬像素）`,
+        );
+      // Every prepared width is made from it; a strip 1:200 would be 64,000 px tall at 320 wide, past
+      // what WebP can hold (16,383), and the upload failed with a 500.
+      if (Math.max(width, height) > MAX_ASPECT * Math.min(width, height))
+        throw new DomainError(
+          "invalid",
+          "IMAGE_ASPECT_TOO_EXTREME",
+          `圖片長寬比例過於懸殊（最多 1:${MAX_ASPECT}），請裁切後再上傳`,
         );
       const month = new Date().toISOString().slice(0, 7).replace("-", "");
       const relative = path.posix.join(folder, month, `${randomUUID()}.webp`);
