@@ -47,6 +47,7 @@ import { TaipeiDateField } from "./fields";
 import { MemberCare } from "./member-care";
 import { MemberErasure } from "./member-erasure";
 import { StaffSecurity } from "./sessions";
+import { SignInLock } from "./sign-in-lock";
 
 const ROLE_CHOICES = STAFF_ROLES.map((id) => ({ id, name: ROLE_LABELS[id] }));
 
@@ -163,6 +164,7 @@ function MemberBody() {
         </Card>
       ) : null}
       {permissions?.includes("members.adjust") && m.status !== "closed" ? <IssueCoupon memberId={m.id} /> : null}
+      <SignInLock memberId={m.id} canLift={Boolean(permissions?.includes("members.adjust"))} />
       {permissions?.includes("members.adjust") && m.status !== "closed" ? <MemberCare key={`${m.id}-${m.status}`} m={m} /> : null}
       <MemberErasure m={m} canErase={Boolean(permissions?.includes("members.erase"))} />
       <Stack direction={{ xs: "column", md: "row" }} spacing={4}>

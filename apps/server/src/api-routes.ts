@@ -34,6 +34,7 @@ import { orderInvoiceRoutes } from "./order-invoice-routes.js";
 import type { SessionGuards } from "./plugins/session.js";
 import { restockRoutes } from "./restock-routes.js";
 import type { Services } from "./services.js";
+import { BRAND_NAME } from "./shop-essentials.js";
 
 export interface ApiRouteContext {
   services: Services;
@@ -76,7 +77,7 @@ export async function registerApiRoutes(api: FastifyInstance, ctx: ApiRouteConte
     ),
   );
   await api.register(cartRoutes({ cart: s.cart }, guards));
-  await api.register(restockRoutes({ restock: s.restock }, guards));
+  await api.register(restockRoutes({ restock: s.restock, codes: s.auth.codes, brandName: BRAND_NAME }, guards));
   await api.register(notificationRoutes({ notifications: s.notifications }, guards));
   await api.register(personalDataRoutes({ personalData: s.personalData }, guards));
   await api.register(payoutRoutes({ payout: s.payout, shops: s.shops }, guards));

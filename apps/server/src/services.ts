@@ -1,6 +1,8 @@
 import type { SignInProvider } from "@shop/contract";
+import { createBackOffice } from "./back-office.js";
 import type { Config } from "./config.js";
 import type { Db } from "./db/client.js";
+import { createLockNotice } from "./flows/account-security/lock-notice.js";
 import { createPersonalDataParts } from "./flows/personal-data/parts.js";
 import { createPersonalData } from "./flows/personal-data/personal-data.js";
 import type { LineMessaging } from "./integrations/line/messaging.js";
@@ -9,32 +11,25 @@ import type { Providers } from "./integrations/providers.js";
 import type { SmsSender } from "./integrations/sms/index.js";
 import type { RateLimiter } from "./lib/rate-limit.js";
 import { createMemberCare } from "./modules/admin/member-care.js";
-import { createAdminService } from "./modules/admin/service.js";
 import { createShopChangeReview } from "./modules/admin/shop-change-review.js";
 import { createAuthService } from "./modules/auth/service.js";
 import { createThirdPartySignIn } from "./modules/auth/third-party.js";
 import { createCartService } from "./modules/cart/service.js";
-import { createCatalogueAdmin } from "./modules/catalogue/admin.js";
 import { createCatalogueService } from "./modules/catalogue/service.js";
 import { createCatalogueSitemap } from "./modules/catalogue/sitemap.js";
 import { createIdempotency } from "./modules/checkout/idempotency.js";
 import { createPlaceOrder } from "./modules/checkout/place-order.js";
 import { createQuotes } from "./modules/checkout/quote.js";
-import { createContentAdmin } from "./modules/content/admin.js";
 import { createContentService } from "./modules/content/service.js";
-import { createDealersAdmin } from "./modules/dealers/admin.js";
 import { createDealersService } from "./modules/dealers/service.js";
 import { createDepotService } from "./modules/depot/service.js";
 import { createTakeoutFulfilment } from "./modules/depot/takeout-fulfilment.js";
-import { createExchangeAdmin } from "./modules/exchange/admin.js";
 import { createExchangeService } from "./modules/exchange/service.js";
 import { createRestockRequests } from "./modules/inventory/restock-requests.js";
 import { createInventoryService } from "./modules/inventory/service.js";
 import { createJobsService } from "./modules/jobs/service.js";
-import { createLogisticsAdmin } from "./modules/logistics/admin.js";
 import { createLogisticsService } from "./modules/logistics/service.js";
 import { createShopDelivery } from "./modules/logistics/shop-delivery.js";
-import { createCouponsAdmin } from "./modules/loyalty/coupons-admin.js";
 import { createLoyaltyService } from "./modules/loyalty/service.js";
 import { createAddressBookService } from "./modules/members/addresses.js";
 import { createFavoritesService } from "./modules/members/favorites.js";
@@ -55,9 +50,7 @@ import { createOrderLifecycle } from "./modules/orders/service.js";
 import { createShopSales } from "./modules/orders/shop-sales.js";
 import { createOrderViews } from "./modules/orders/views.js";
 import { createPayoutService } from "./modules/payout/service.js";
-import { createPromotionsAdmin } from "./modules/promotions/admin.js";
 import { createPromotionsService } from "./modules/promotions/service.js";
-import { createRafflesAdmin } from "./modules/raffles/admin.js";
 import { createRafflesService } from "./modules/raffles/service.js";
 import { createSelfDelivery } from "./modules/sellers/self-delivery.js";
 import { createSellersService } from "./modules/sellers/service.js";
@@ -68,7 +61,6 @@ import { createSupportService } from "./modules/support/service.js";
 import type { ProviderStatus } from "./modules/system/provider-status.js";
 import { createTraffic } from "./modules/traffic/service.js";
 import type { ErrorReporter } from "./operations/error-reporter.js";
-import { createStuckWork } from "./operations/stuck-work.js";
 import { wireOrderEffects } from "./order-effects.js";
 import { createOrderInvoices } from "./order-invoices.js";
 import { createOrderMessages } from "./order-messages.js";
@@ -124,6 +116,8 @@ export function createServices({
     tokenTtlDays: config.TOKEN_TTL_DAYS,
     brandName: BRAND_NAME,
     smsCodesPerIpPerHour: config.SMS_CODES_PER_IP_PER_HOUR,
+    // The member hears of a lock at once by SMS, and on the site, LINE and e-mail (decision 77).
+    onLocked: (member, until) => tellLocked(member, until),
     now,
   });
   const cart = createCartService(db, catalogue);
@@ -154,6 +148,7 @@ export function createServices({
     lineOffered: channels.line_messages !== "off",
     now,
   });
+  const tellLocked = createLockNotice({ db, notifications, brandName: BRAND_NAME });
   const addresses = createAddressBookService(db, now);
   const depot = createDepotService({ db, catalogue, loyalty, inventory, logistics, addresses, now });
   const raffles = createRafflesService({ db, loyalty, depot, notifications, now });
@@ -269,7 +264,7 @@ export function createServices({
     invoiceOf: orderInvoices.viewFor,
     now: clock,
   });
-  const payout = createPayoutService(db, loyalty, shops, notifications, now);
+  const payout = createPayoutService(db, loyalty, shops, notifications, now, auth.codes);
   const takeouts = createTakeoutFulfilment({ db, notifications, now });
   const restock = createRestockNotices({
     db,
@@ -281,54 +276,27 @@ export function createServices({
   });
   jobs.register("inventory.restock_notices", () => restock.sendDue());
   const support = createSupportService({ db, notifications, shops, inbox: config.SHOP_INBOX, staffNames: staff.names, now });
-  // Each module's back-office side: reads are routed to them, writes go through the audited admin service.
-  const backOffice = {
-    logisticsAdmin: createLogisticsAdmin(db),
-    couponsAdmin: createCouponsAdmin(db),
-    promotionsAdmin: createPromotionsAdmin(db),
-    rafflesAdmin: createRafflesAdmin(db, inventory),
-    exchangeAdmin: createExchangeAdmin(db),
-    dealersAdmin: createDealersAdmin(db),
-  };
-  const catalogueAdmin = createCatalogueAdmin(db, catalogue);
-  const contentAdmin = createContentAdmin(
+  const { backOffice, catalogueAdmin, contentAdmin, stuckWork, admin } = createBackOffice({
     db,
+    catalogue,
+    inventory,
     shops,
-    async (ids) => new Map((await catalogue.variantsByIds(ids)).map((v) => [v.id, v.productId])),
-  );
-  // Work that should have finished and has not (decision 75): /metrics, 待處理異常, 系統狀態.
-  const stuckWork = createStuckWork({
     jobs,
     outbox,
-    invoicesParked: orderInvoices.parkedCount,
+    orderInvoices,
     charge,
-    orders: orderQueries,
-    now: clock,
-  });
-  const admin = createAdminService({
-    db,
-    stuckWork: stuckWork.read,
-    queues: async () => ({
-      takeouts: await takeouts.waiting(),
-      inquiries: await support.waiting(),
-      withdrawals: (await payout.staffList("requested", 1, 1)).total,
-      returns: await returns.waiting(),
-      failed_messages: await outbox.failedCount(),
-      invoices: await orderInvoices.parkedCount(),
-    }),
+    orderQueries,
+    takeouts,
+    support,
+    payout,
+    returns,
     staff,
-    catalogueAdmin,
-    contentAdmin,
-    inventory,
-    orders: lifecycle,
+    lifecycle,
     payments,
     orderViews,
     members,
     identities,
     loyalty,
-    shops,
-    payout,
-    ...backOffice,
     now: clock,
   });
   const { cvsShipping, hctShipping } = createShippingDesks({

@@ -1,8 +1,37 @@
+import { isIP } from "node:net";
 import { z } from "zod";
 import { documented as d } from "./setting-docs.js";
 import { providerSettings } from "./settings-providers.js";
 
 const bool = z.enum(["1", "0", "true", "false", ""]).transform((v) => v === "1" || v === "true");
+const NAMED_RANGES = new Set(["loopback", "linklocal", "uniquelocal"]);
+const isAddressOrRange = (part: string) => {
+  if (NAMED_RANGES.has(part)) return true;
+  const [address, prefix, extra] = part.split("/");
+  if (extra !== undefined || !address || isIP(address) === 0) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (isIP(address) === 4 ? 32 : 128));
+};
+/** `false`, a hop count, or a list of trusted proxy addresses, as Fastify's trustProxy takes them. */
+const trustProxy = z
+  .string()
+  .default("0")
+  .transform((v) => v.trim())
+  .refine((v) => v !== "true", {
+    error: "TRUST_PROXY=true would trust every hop, the client's own: set the number of proxies in front (1) or their addresses",
+  })
+  .refine((v) => v === "" || v === "false" || /^\d{1,2}$/.test(v) || v.split(",").every((p) => isAddressOrRange(p.trim())), {
+    error: "TRUST_PROXY must be 0, a number of hops, or comma-separated IPs, CIDRs, loopback, linklocal or uniquelocal",
+  })
+  .transform((v): false | number | string =>
+    v === "" || v === "false" || v === "0"
+      ? false
+      : /^\d+$/.test(v)
+        ? Number(v)
+        : v
+            .split(",")
+            .map((p) => p.trim())
+            .join(","),
+  );
 const optional = <T extends z.ZodType>(schema: T) => schema.optional().or(z.literal("").transform(() => undefined));
 
 /**
@@ -29,10 +58,12 @@ export const settingsShape = {
     group: "Server",
     description: "The log level (pino).",
   }),
-  TRUST_PROXY: d(bool.default(false), {
+  TRUST_PROXY: d(trustProxy, {
     group: "Server",
-    description: "`1` behind a load balancer: the client's address is read from `X-Forwarded-For`.",
-    example: "1",
+    description:
+      "Which proxies in front may say who the client is (X-Forwarded-For): `0` none; a number, how many hops (nginx alone: `1`; a load balancer in front of nginx: `2`); or their addresses, comma-separated IPs or CIDRs, or `loopback`, `linklocal`, `uniquelocal` (private networks). Rate limits and the audit log use the address the trusted hops report, never what the client wrote (decision 77). `true` is refused: it would trust every hop, the client's own included.",
+    example: "loopback,uniquelocal",
+    defaultText: "`0`",
   }),
   BODY_LIMIT_BYTES: d(z.coerce.number().int().min(1024).default(1_048_576), {
     group: "Server",

@@ -1,4 +1,5 @@
 export * from "./addresses.js";
+export * from "./auth.js";
 export * from "./cart.js";
 export * from "./catalogue.js";
 export * from "./content.js";
@@ -21,4 +22,3 @@ export * from "./shops.js";
 export * from "./staff.js";
 export * from "./system.js";
 export * from "./traffic.js";
-export * from "./auth.js";

@@ -14,6 +14,7 @@ import {
   answers,
   auditPage,
   memberDetail,
+  memberSignInLock,
   staffPage,
   staffSessionList,
   staffView,
@@ -94,6 +95,18 @@ export function peopleAdminRoutes(
     async (req) => {
       await services.memberCare.updateProfile(actor(req), req.params.id, req.body);
       return ok(await admin.member(req.params.id), "已更新會員資料");
+    },
+  );
+  // Failed sign-ins lock an account for a while (decision 77); staff see it and lift it.
+  app.get("/admin/members/:id/sign_in_lock", { schema: { params: idParam, response: answers(memberSignInLock) } }, async (req) =>
+    ok({ locked_until: (await services.memberCare.signInLockedUntil(req.params.id))?.toISOString() ?? null }),
+  );
+  app.post(
+    "/admin/members/:id/unlock_sign_in",
+    { schema: { params: idParam, response: answers(memberSignInLock) } },
+    async (req) => {
+      await services.memberCare.unlockSignIn(actor(req), req.params.id);
+      return ok({ locked_until: null }, "已解除登入鎖定");
     },
   );
   app.post(

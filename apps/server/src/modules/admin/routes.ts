@@ -161,6 +161,8 @@ export const ADMIN_ROUTES: Array<{
   { method: "POST", url: "/admin/members/:id/suspend", permission: "members.adjust" },
   { method: "POST", url: "/admin/members/:id/reinstate", permission: "members.adjust" },
   { method: "POST", url: "/admin/members/:id/anonymise", permission: "members.erase" },
+  { method: "GET", url: "/admin/members/:id/sign_in_lock", permission: "members.read" },
+  { method: "POST", url: "/admin/members/:id/unlock_sign_in", permission: "members.adjust" },
   { method: "GET", url: "/admin/settings", permission: "settings.read" },
   { method: "PUT", url: "/admin/settings", permission: "settings.write" },
   { method: "GET", url: "/admin/audit", permission: "audit.read" },
