@@ -88,18 +88,8 @@ export interface ServiceDeps {
 }
 
 /** Wires the domain services together; routes receive this, never the raw database. */
-export function createServices({
-  db,
-  config,
-  sms,
-  mail,
-  line,
-  providers,
-  limiter,
-  providerStatus,
-  reportError,
-  now,
-}: ServiceDeps) {
+export function createServices(deps: ServiceDeps) {
+  const { db, config, sms, mail, line, providers, limiter, providerStatus, reportError, now } = deps;
   const clock = now ?? (() => new Date());
   const members = createMembersService(db);
   // Each module's part of a member's personal data (decision 78); checkout holds the member's row with it.
@@ -117,7 +107,7 @@ export function createServices({
     brandName: BRAND_NAME,
     smsCodesPerIpPerHour: config.SMS_CODES_PER_IP_PER_HOUR,
     // The member hears of a lock at once by SMS, and on the site, LINE and e-mail (decision 77).
-    onLocked: (member, until) => tellLocked(member, until),
+    onLocked: (member, until) => createLockNotice({ db, notifications, brandName: BRAND_NAME })(member, until),
     now,
   });
   const cart = createCartService(db, catalogue);
@@ -148,7 +138,6 @@ export function createServices({
     lineOffered: channels.line_messages !== "off",
     now,
   });
-  const tellLocked = createLockNotice({ db, notifications, brandName: BRAND_NAME });
   const addresses = createAddressBookService(db, now);
   const depot = createDepotService({ db, catalogue, loyalty, inventory, logistics, addresses, now });
   const raffles = createRafflesService({ db, loyalty, depot, notifications, now });
