@@ -117,7 +117,7 @@ export async function buildApp(options: BuildOptions): Promise<ShopApp> {
   const sqlLimiter = createSqlRateLimiter(database.db, options.now);
   const limiter = shared ? createRedisRateLimiter(shared.client, sqlLimiter) : sqlLimiter;
   // Unexpected errors to Sentry when SENTRY_DSN is set (decision 75).
-  const reporter = createErrorReporter(config.SENTRY_DSN, {
+  const reporter = await createErrorReporter(config.SENTRY_DSN, {
     environment: config.NODE_ENV,
     release: process.env.npm_package_version ?? "shop",
     onError: (err) => app.log.warn({ err }, "error report not sent"),

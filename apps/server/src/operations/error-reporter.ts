@@ -1,13 +1,4 @@
-import {
-  captureException,
-  createStackParser,
-  createTransport,
-  flush,
-  initAndBind,
-  nodeStackLineParser,
-  ServerRuntimeClient,
-  type ServerRuntimeClientOptions,
-} from "@sentry/core";
+import type { ServerRuntimeClientOptions } from "@sentry/core";
 
 export interface ErrorReporter {
   /** Sends one unexpected error with what it was doing (a request id, a job kind). */
@@ -22,11 +13,14 @@ const off: ErrorReporter = { report() {}, close: async () => {} };
  * otherwise (decision 75). Sentry's own core client, with a fetch transport: the full Node SDK
  * would add OpenTelemetry and about 150 MB to the image for the same envelope.
  */
-export function createErrorReporter(
+export async function createErrorReporter(
   dsn: string | undefined,
   setup: { environment: string; release: string; onError: (error: unknown) => void },
-): ErrorReporter {
+): Promise<ErrorReporter> {
   if (!dsn) return off;
+  // Loaded only when it is used: a shop without Sentry does not keep its code in memory.
+  const { captureException, createStackParser, createTransport, flush, initAndBind, nodeStackLineParser, ServerRuntimeClient } =
+    await import("@sentry/core");
   const options: ServerRuntimeClientOptions = {
     dsn,
     environment: setup.environment,

@@ -128,7 +128,7 @@ describe("the error reporter", () => {
     await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
     const { port } = server.address() as AddressInfo;
     try {
-      const reporter = createErrorReporter(`http://publickey@127.0.0.1:${port}/42`, {
+      const reporter = await createErrorReporter(`http://publickey@127.0.0.1:${port}/42`, {
         environment: "test",
         release: "shop@test",
         onError: () => undefined,
