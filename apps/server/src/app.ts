@@ -234,7 +234,8 @@ export async function buildApp(options: BuildOptions): Promise<ShopApp> {
         testMailbox: localSmtp?.mailbox,
         lineSimulator,
       });
-      api.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
+      // Public outside production only: in production it would list every back-office operation to anyone.
+      if (config.NODE_ENV !== "production") api.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
       // Unknown API paths answer in the envelope, not with the storefront's 404 page.
       api.all("/*", { schema: { hide: true } }, async () => {
         throw notFound("API_NOT_FOUND", "找不到此 API");

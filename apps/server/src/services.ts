@@ -2,7 +2,7 @@ import type { SignInProvider } from "@shop/contract";
 import { createBackOffice } from "./back-office.js";
 import type { Config } from "./config.js";
 import type { Db } from "./db/client.js";
-import { createLockNotice } from "./flows/account-security/lock-notice.js";
+import { createAccountNotices } from "./flows/account-security/notices.js";
 import { createPersonalDataParts } from "./flows/personal-data/parts.js";
 import { createPersonalData } from "./flows/personal-data/personal-data.js";
 import type { LineMessaging } from "./integrations/line/messaging.js";
@@ -45,6 +45,7 @@ import { createOrderConsistency } from "./modules/orders/consistency.js";
 import { createGuestAccess } from "./modules/orders/guest-access.js";
 import { createPayments } from "./modules/orders/payments.js";
 import { createOrderQueries } from "./modules/orders/queries.js";
+import { reconcilePayments } from "./modules/orders/reconcile.js";
 import { createReturns } from "./modules/orders/returns.js";
 import { createOrderLifecycle } from "./modules/orders/service.js";
 import { createShopSales } from "./modules/orders/shop-sales.js";
@@ -107,7 +108,7 @@ export function createServices(deps: ServiceDeps) {
     brandName: BRAND_NAME,
     smsCodesPerIpPerHour: config.SMS_CODES_PER_IP_PER_HOUR,
     // The member hears of a lock at once by SMS, and on the site, LINE and e-mail (decision 77).
-    onLocked: (member, until) => createLockNotice({ db, notifications, brandName: BRAND_NAME })(member, until),
+    onLocked: (member, until) => accountNotices.locked(member, until),
     now,
   });
   const cart = createCartService(db, catalogue);
@@ -138,6 +139,7 @@ export function createServices(deps: ServiceDeps) {
     lineOffered: channels.line_messages !== "off",
     now,
   });
+  const accountNotices = createAccountNotices({ db, notifications, members, brandName: BRAND_NAME });
   const addresses = createAddressBookService(db, now);
   const depot = createDepotService({ db, catalogue, loyalty, inventory, logistics, addresses, now });
   const raffles = createRafflesService({ db, loyalty, depot, notifications, now });
@@ -163,11 +165,7 @@ export function createServices(deps: ServiceDeps) {
     now,
   });
   const charge = createCardCharge({ db, lifecycle, card: providers.card, payments, now });
-  // Money in doubt is looked up with TapPay until it is settled one way or the other (decision 30).
-  jobs.register("payments.reconcile", async () => {
-    for (const id of await charge.chargesInDoubt()) await charge.reconcileCharge(id).catch(() => undefined);
-    for (const id of await cardRefunds.dueRefunds()) await cardRefunds.runCardRefund(id).catch(() => undefined);
-  });
+  jobs.register("payments.reconcile", () => reconcilePayments(charge, cardRefunds));
   const messageTemplates = createMessageTemplates(db, clock);
   const orderMessages = createOrderMessages(notifications, messageTemplates);
   wireOrderEffects(lifecycle, {
@@ -346,7 +344,7 @@ export function createServices(deps: ServiceDeps) {
     payout,
     referrals: createReferralsService(db, loyalty, catalogue, now),
     identities,
-    thirdParty: createThirdPartySignIn({ db, providers: providers.signIn, auth, identities, now }),
+    thirdParty: createThirdPartySignIn({ db, providers: providers.signIn, auth, identities, onBound: accountNotices.bound, now }),
     addresses,
     exchange: createExchangeService(db, loyalty, inventory, shops, depot, now),
     depot,

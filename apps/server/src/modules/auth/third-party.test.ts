@@ -157,6 +157,9 @@ describe("binding and signing in", () => {
     });
     expect(ok.status).toBe(200);
     expect(ok.body.data.find((b) => b.provider === "facebook")?.bound).toBe(true);
+    // A new way into the account: the member is told, by SMS too (decision 77).
+    const told = (await t.services.outbox.log({}, 1, 200)).rows.filter((m) => m.subject === "已綁定 Facebook 登入");
+    expect(told.filter((m) => m.channel === "sms" && m.recipient === DEMO_ACCOUNTS.seller.phone)).toHaveLength(1);
 
     const other = await loginAs(t, DEMO_ACCOUNTS.shop2Member);
     const s2 = await start("facebook", other, "bind");

@@ -33,6 +33,8 @@ export function createThirdPartySignIn(deps: {
   providers: SignInProviders;
   auth: AuthService;
   identities: IdentitiesService;
+  /** Told when a signed-in member binds a provider: the member hears of it (decision 77). */
+  onBound?: (memberId: number, provider: string) => Promise<void>;
   now?: () => Date;
 }) {
   const { db, providers, auth, identities } = deps;
@@ -245,6 +247,8 @@ export function createThirdPartySignIn(deps: {
     async bindSignedIn(memberId: number, input: ProofOfIdentity, origin: string) {
       const identity = await prove(input, "bind", origin, memberId);
       await identities.bind(memberId, identity.provider, identity.subject);
+      // A new way into the account: its owner is told, so a binding made with a stolen session is seen.
+      await deps.onBound?.(memberId, identity.provider).catch(() => undefined);
       return identities.bindings(memberId);
     },
   };
