@@ -64,5 +64,3 @@ export function createSignInLock(db: Db, now: () => Date = () => new Date()) {
     },
   };
 }
-
-
