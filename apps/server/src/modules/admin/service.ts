@@ -1,13 +1,11 @@
 import { MAIN_SHOP_ID } from "@shop/contract";
 import {
-  type balanceAdjustInput,
   type bannerInput,
   type categoryInput,
   type couponInput,
   type dealerInput,
   type exchangeItemInput,
   type HomeBlocksInput,
-  type issueCouponInput,
   type newsInput,
   type ProductInput,
   type promotionInput,
@@ -27,7 +25,7 @@ import type { StuckWork } from "@shop/contract/responses";
 import type { z } from "zod";
 import type { Db } from "../../db/client.js";
 import type { AuditHook } from "../../lib/admin-table.js";
-import { conflict, fieldError, notFound } from "../../lib/errors.js";
+import { fieldError, notFound } from "../../lib/errors.js";
 import type { CatalogueAdmin } from "../catalogue/admin.js";
 import type { ContentAdmin } from "../content/admin.js";
 import type { DealersAdmin } from "../dealers/admin.js";
@@ -46,6 +44,7 @@ import type { PromotionsAdmin } from "../promotions/admin.js";
 import type { RafflesAdmin } from "../raffles/admin.js";
 import type { ShopAdminView, ShopsService } from "../shops/service.js";
 import { type Actor, type StaffService, who } from "../staff/service.js";
+import { createMemberAdmin } from "./member-admin.js";
 import { createOrderAdmin } from "./order-admin.js";
 import { createPaymentSettingsAdmin } from "./payment-settings.js";
 
@@ -94,13 +93,6 @@ const SHOP_SETTING_KEYS = ["ga4_measurement_id", "meta_pixel_id", "domain", ...S
 
 export function createAdminService(d: AdminDeps) {
   const record = d.staff.record;
-  /** A member staff may still give points, money or coupons to: a closed account takes nothing (decision 78). */
-  const openAccount = async (memberId: number) => {
-    const m = await d.members.byId(memberId);
-    if (!m) throw notFound("MEMBER_NOT_FOUND", "找不到此會員");
-    if (m.status === "closed") throw conflict("ACCOUNT_ALREADY_CLOSED", "此帳號已註銷");
-  };
-
   /**
    * A shop's owner belongs to it: in the shop's write transaction the new owner is bound to the
    * shop (their sign-in lands there) and a replaced owner is released to the main mall.
@@ -226,22 +218,6 @@ export function createAdminService(d: AdminDeps) {
       await mustExist("category", input.category_ids, "category_ids");
       return d.couponsAdmin.update(id, input, audited(actor, "coupon"));
     },
-    /** Gives a member a copy of a coupon valid for `days`, as a ledger of issued coupons. */
-    async issueCoupon(actor: Actor, memberId: number, input: In<typeof issueCouponInput>) {
-      await openAccount(memberId);
-      await couponMustExist([input.coupon_id], "coupon_id");
-      const expiresAt = new Date(d.now().getTime() + input.days * 86_400_000);
-      await d.db.transaction(async (tx) => {
-        await d.loyalty.issueCoupons(tx, memberId, [input.coupon_id], expiresAt);
-        await record(tx, actor, {
-          action: "member.issue_coupon",
-          entity: "member",
-          entityId: memberId,
-          after: { coupon_id: input.coupon_id, expires_at: expiresAt.toISOString() },
-        });
-      });
-      return this.member(memberId);
-    },
     async createPromotion(actor: Actor, input: In<typeof promotionInput>) {
       await mustExist("product", input.product_ids, "product_ids");
       return d.promotionsAdmin.create(input, audited(actor, "promotion"));
@@ -304,74 +280,16 @@ export function createAdminService(d: AdminDeps) {
 
     ...createPaymentSettingsAdmin({ db: d.db, shops: d.shops, record }),
     ...createOrderAdmin({ db: d.db, orders: d.orders, payments: d.payments, orderViews: d.orderViews, record }),
-
-    // Members
-    async members(filter: { q?: string; shop_id?: number }, page: number, perPage: number) {
-      const { total, rows } = await d.members.search(filter, page, perPage);
-      return {
-        total,
-        items: rows.map((m) => ({
-          id: m.id,
-          name: m.name,
-          phone: m.phone,
-          email: m.email,
-          refcode: m.refcode,
-          shop_id: m.shopId,
-          status: m.status,
-          created_at: m.createdAt.toISOString(),
-        })),
-      };
-    },
-    async member(id: number) {
-      const m = await d.members.byId(id);
-      if (!m) throw notFound("MEMBER_NOT_FOUND", "找不到此會員");
-      const [balances, orders, bindings, referrals, points, wallet] = await Promise.all([
-        d.loyalty.balances(id),
-        d.orderViews.list(id, undefined, 1, 10),
-        d.identities.bindings(id),
-        d.members.countUnder(id),
-        d.loyalty.ledger("points", id, 1, 10),
-        d.loyalty.ledger("wallet", id, 1, 10),
-      ]);
-      return {
-        id: m.id,
-        name: m.name,
-        nickname: m.nickname,
-        phone: m.phone,
-        email: m.email,
-        refcode: m.refcode,
-        upline_id: m.uplineId,
-        shop_id: m.shopId,
-        status: m.status,
-        created_at: m.createdAt.toISOString(),
-        points: balances.points,
-        wallet: balances.wallet,
-        referrals,
-        bindings: bindings.filter((b) => b.bound).map((b) => b.label),
-        recent_orders: orders.list,
-        points_ledger: points,
-        wallet_ledger: wallet,
-      };
-    },
-    async adjustBalance(actor: Actor, memberId: number, input: z.infer<typeof balanceAdjustInput>) {
-      await openAccount(memberId);
-      await d.db.transaction(async (tx) => {
-        const before = await d.loyalty.balances(memberId, tx);
-        const ref = `staff-adjust:${actor.staff.id}:${d.now().getTime()}`;
-        const reason = `客服調整：${input.reason}`;
-        if (input.kind === "points") await d.loyalty.changePoints(tx, memberId, input.delta, reason, ref);
-        else await d.loyalty.changeWallet(tx, memberId, input.delta, reason, ref);
-        const after = await d.loyalty.balances(memberId, tx);
-        await record(tx, actor, {
-          action: `member.adjust_${input.kind}`,
-          entity: "member",
-          entityId: memberId,
-          before,
-          after: { ...after, delta: input.delta, reason: input.reason },
-        });
-      });
-      return this.member(memberId);
-    },
+    ...createMemberAdmin({
+      db: d.db,
+      members: d.members,
+      identities: d.identities,
+      loyalty: d.loyalty,
+      orderViews: d.orderViews,
+      now: d.now,
+      record,
+      couponMustExist,
+    }),
 
     // Settings
     async settings() {
