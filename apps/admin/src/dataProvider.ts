@@ -18,7 +18,7 @@ const WRITABLE: Record<string, string[]> = {
     "variants",
   ],
   banners: ["shop_id", "title", "image", "image_mobile", "link", "sort", "starts_at", "ends_at"],
-  staff: ["username", "name", "role", "password", "active"],
+  staff: ["username", "name", "role", "password", "active", "reset_totp"],
   categories: ["name", "parent_id", "image", "sort", "show_on_home"],
   news: ["shop_id", "title", "summary", "content", "image", "published_at"],
   pages: ["shop_id", "key", "title", "content"],

@@ -281,6 +281,13 @@ const lockText = (r: RaRecord) =>
       ? `失敗 ${r.failed_sign_ins} 次`
       : "";
 
+/** The owner turns off a staff member's two-step sign-in (a lost phone): they set it up again at their next sign-in. */
+function TotpReset() {
+  const s = useRecordContext<{ totp_enabled?: boolean }>();
+  if (!s?.totp_enabled) return null;
+  return <BooleanInput source="reset_totp" label="重設兩步驟驗證（員工遺失驗證器時；其登入將全部登出）" />;
+}
+
 export const StaffList = () => {
   // A phone gets one line per account: seven columns do not fit its width.
   const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down("sm"));
@@ -345,6 +352,7 @@ export const StaffEdit = () => (
       <SelectInput source="role" label="角色" choices={ROLE_CHOICES} />
       <BooleanInput source="active" label="啟用" />
       <PasswordInput source="password" label="重設密碼（留空為不變）" />
+      <TotpReset />
     </SimpleForm>
     <StaffSecurity />
   </Edit>

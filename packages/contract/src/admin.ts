@@ -101,6 +101,8 @@ export const staffUpdateInput = z.strictObject({
   role: z.enum(STAFF_ROLES, { error: "請選擇角色" }).optional(),
   active: z.boolean().optional(),
   password: z.string().min(10, { error: "密碼至少 10 個字元" }).max(200).optional(),
+  /** The owner turns off a staff member's two-step sign-in (a lost phone); they set it up again. */
+  reset_totp: z.boolean().optional(),
 });
 
 export const variantInput = z.strictObject({

@@ -121,6 +121,9 @@ export function createStaffService(db: Db, now: () => Date = () => new Date()) {
 
     /** Starts switching on TOTP: a new secret, pending until a code from it is confirmed. */
     async totpSetup(actor: Actor) {
+      // Switched on, it is changed only by the owner's reset: a stolen session cannot swap in its own.
+      if ((await byId(actor.staff.id))?.totpSecret)
+        throw conflict("TOTP_ALREADY_ENABLED", "已啟用兩步驟驗證；要更換驗證器，請擁有者重設兩步驟驗證");
       const secret = new Secret({ size: 20 }).base32;
       await db.update(staff).set({ totpPending: secret }).where(eq(staff.id, actor.staff.id));
       return { secret, otpauth_url: totpFor(secret, actor.staff.username).toString() };
@@ -186,7 +189,11 @@ export function createStaffService(db: Db, now: () => Date = () => new Date()) {
         throw error;
       }
     },
-    async update(actor: Actor, id: number, input: { name?: string; role?: StaffRole; active?: boolean; password?: string }) {
+    async update(
+      actor: Actor,
+      id: number,
+      input: { name?: string; role?: StaffRole; active?: boolean; password?: string; reset_totp?: boolean },
+    ) {
       const before = await byId(id);
       if (!before) throw notFound("STAFF_NOT_FOUND", "找不到此員工");
       // The shop must keep an owner who can sign in.
@@ -211,12 +218,13 @@ export function createStaffService(db: Db, now: () => Date = () => new Date()) {
               ...(input.role !== undefined ? { role: input.role } : {}),
               ...(input.active !== undefined ? { active: input.active } : {}),
               ...(input.password !== undefined ? { passwordHash: await argonHash(input.password) } : {}),
+              ...(input.reset_totp ? { totpSecret: null, totpPending: null } : {}),
             })
             .where(eq(staff.id, id))
             .returning(),
         );
         // A role change, a suspension or a new password ends the sessions that account had.
-        if (input.role !== undefined || input.active === false || input.password !== undefined)
+        if (input.role !== undefined || input.active === false || input.password !== undefined || input.reset_totp)
           await tx.delete(staffTokens).where(eq(staffTokens.staffId, id));
         await record(tx, actor, {
           action: "staff.update",

@@ -92,11 +92,20 @@ describe("TOTP codes sign in once (RFC 6238 §5.2)", () => {
     const { code, token } = await withTotp(account);
     const reused = await signIn({ username: account.username, password: account.password, totp: code() });
     expect(reused).toMatchObject({ status: 401, code: "TOTP_REUSED" });
+    // Switched on, it cannot be swapped by whoever holds the session: only the owner resets it.
+    const swap = await t.call("POST", "/api/admin/auth/totp/setup", { token, body: {} });
+    expect(swap.status).toBe(409);
+    expect(swap.body.message).toBe("已啟用兩步驟驗證；要更換驗證器，請擁有者重設兩步驟驗證");
+    const reset = await t.call<StaffView>("PUT", `/api/admin/staff/${account.id}`, { token: owner, body: { reset_totp: true } });
+    expect(reset.body.data.totp_enabled).toBe(false);
+    // The reset ended that account's sessions; it signs in with its password alone, then sets up again.
+    expect((await t.call("POST", "/api/admin/auth/totp/setup", { token, body: {} })).status).toBe(401);
+    const again = (await signIn({ username: account.username, password: account.password })).data?.token ?? "";
     // Starting over with a new secret: the old step is still used up for this account.
-    const setup = await t.call<{ secret: string }>("POST", "/api/admin/auth/totp/setup", { token, body: {} });
+    const setup = await t.call<{ secret: string }>("POST", "/api/admin/auth/totp/setup", { token: again, body: {} });
     const next = new TOTP({ secret: Secret.fromBase32(setup.body.data.secret), digits: 6, period: 30 });
     const sameStep = await t.call("POST", "/api/admin/auth/totp/enable", {
-      token,
+      token: again,
       body: { code: next.generate({ timestamp: t.clock.now.getTime() }) },
     });
     expect(sameStep.status).toBe(400);
