@@ -10,7 +10,7 @@ export default defineConfig({
       output: {
         // The small shared helpers (api client, links, formatting, alerts…) ship as one chunk:
         // a dozen tiny files each lose some compression and cost a request (first-load budget).
-        // Form pieces and the pager stay out of it: home and product pages use neither. React DOM
+        // Form pieces, the pager and sign-in's next check stay out of it: home and product pages use none. React DOM
         // joins it: the seller's charts import react-dom too, which would otherwise split a small
         // piece of it into a file of its own (and one stream compresses better: home 119.9 → 119.5 KB).
         codeSplitting: {
@@ -20,7 +20,7 @@ export default defineConfig({
               test: (id: string) =>
                 (/[\\/]app[\\/](lib|ui)[\\/]|[\\/]contract[\\/]src[\\/](format|front|catalogue|envelope)/.test(id) ||
                   /[\\/]node_modules[\\/](react-dom|scheduler)[\\/]/.test(id)) &&
-                !/[\\/]ui[\\/](Field|SubmitButton|Pagination|AlertDialog)\.tsx$/.test(id),
+                !/[\\/]ui[\\/](Field|SubmitButton|Pagination|AlertDialog)\.tsx$|[\\/]lib[\\/]safe-next\.ts$/.test(id),
             },
           ],
         },
