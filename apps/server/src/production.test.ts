@@ -34,6 +34,15 @@ describe("production safety", () => {
     expect(after).toContain("staff operator");
   });
 
+  it("checks demo passwords without counting sign-in attempts: restarts never lock a real member holding a demo number", async () => {
+    for (let i = 0; i < 8; i++) await demoPasswordsInUse(t.services);
+    const member = await t.services.members.byPhone("0912345678");
+    expect(await t.services.auth.signInLockedUntil(member?.id ?? 0)).toBeNull();
+    expect(
+      (await t.call("POST", "/api/auth/login", { body: { account: "0912345678", password: "another-pass-99" } })).status,
+    ).toBe(200);
+  });
+
   it("is ready while the database answers, and not once draining starts", async () => {
     const ready = await t.call<{ ready: boolean }>("GET", "/api/ready");
     expect(ready.status).toBe(200);

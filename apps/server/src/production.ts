@@ -59,12 +59,7 @@ export async function demoPasswordsInUse(services: Services): Promise<string[]> 
   for (const s of Object.values(DEMO_STAFF)) {
     if (await services.staff.passwordMatches(s.username, s.password)) found.push(`staff ${s.username}`);
   }
-  for (const m of Object.values(DEMO_ACCOUNTS)) {
-    const ok = await services.auth.checkPassword({ account: m.phone, password: m.password }).then(
-      () => true,
-      () => false,
-    );
-    if (ok) found.push(`member ${m.phone}`);
-  }
+  for (const m of Object.values(DEMO_ACCOUNTS))
+    if (await services.auth.passwordMatches(m.phone, m.password)) found.push(`member ${m.phone}`);
   return found;
 }

@@ -263,6 +263,16 @@ export function createAuthService(deps: AuthDeps) {
       return member;
     },
 
+    /**
+     * Whether an account still opens with this password, neither counting an attempt nor telling
+     * anyone: the production start's check for published demo passwords (a real member could hold
+     * a demo phone number, and must not be locked by restarts).
+     */
+    async passwordMatches(account: string, password: string): Promise<boolean> {
+      const member = await members.byAccount(account);
+      return Boolean(member?.passwordHash && (await argonVerify(member.passwordHash, password)));
+    },
+
     /** Until when failed sign-ins keep this member out (null: not locked); staff lift it with unlockSignIn. */
     signInLockedUntil: (memberId: number) => signInLock.lockedUntil(memberId),
     unlockSignIn: (memberId: number) => signInLock.clear(memberId),
