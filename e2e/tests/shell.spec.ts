@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { registerMember } from "./flows";
+import { registerMember, signIn } from "./flows";
 import { captchaFor, newPhone, PHONE_UA } from "./helpers";
 
 test("the home page is server-rendered with the demo shop's content", async ({ request }) => {
@@ -85,6 +85,26 @@ test("a member bound to shop 2 who opens the main mall is sent to /shop_2/", asy
   await expect(page).toHaveURL(/\/member$/);
   await page.goto("/");
   await expect(page).toHaveURL(/\/shop_2\/$/);
+});
+
+test("a main-mall member back from a sub-mall visit stays on the page: the mall check does not load it again", async ({
+  page,
+}) => {
+  await page.goto("/shop_2/");
+  // The visit is remembered once the page is up (sessionStorage, as the specification keeps it).
+  await expect.poll(() => page.evaluate(() => sessionStorage.getItem("subMallStr"))).toBe("shop_2");
+  await signIn(page, "0912345678", "demo1234");
+  const loads: string[] = [];
+  page.on("request", (r) => {
+    if (r.isNavigationRequest() && r.frame() === page.mainFrame()) loads.push(new URL(r.url()).pathname);
+  });
+  const check = page.waitForResponse((r) => r.url().endsWith("/api/supmall/recheck"));
+  await page.goto("/member");
+  // The check answers "the main mall": the shopper is there already, so the page is not loaded again.
+  expect((await (await check).json()).data.shop_id).toBe(1);
+  await page.waitForLoadState("networkidle");
+  await expect(page.getByTestId("member-overview")).toBeVisible();
+  expect(loads).toEqual(["/member"]);
 });
 
 test("the cart side panel opens, and its mask closes it", async ({ page }) => {

@@ -72,5 +72,9 @@ function moveTo(shopId: number) {
   const { pathname, search } = window.location;
   const rest = pathname.replace(/^\/shop_\d+(?=\/|$)/, "") || "/";
   const base = shopId === MAIN_SHOP_ID ? "" : `/shop_${shopId}`;
-  window.location.replace(IN_EVERY_MALL.test(rest) ? `${base}${rest}${search}` : `${base}/`);
+  const target = IN_EVERY_MALL.test(rest) ? `${base}${rest}${search}` : `${base}/`;
+  // Already there (a main-mall member back from a sub-mall visit, on a main-mall page): loading
+  // the same page again would only make the shopper wait and lose what they began to type.
+  if (target === pathname + search) return;
+  window.location.replace(target);
 }
