@@ -103,7 +103,7 @@ export function createClosing(d: ClosingDeps) {
       await parts.raffles.voidUnscratched(tx, memberId);
       const orderNos = await parts.orders.maskMember(tx, memberId);
       await parts.invoices.maskOrders(tx, orderNos);
-      const contact = { memberId, phone: m.phone, email: m.email };
+      const contact = { memberId, phone: m.phone };
       const inquiryIds = await parts.support.erase(tx, contact);
       await parts.notifications.erase(tx, memberId, [
         ...orderNos.map((no) => `order:${no}`),

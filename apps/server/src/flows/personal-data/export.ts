@@ -48,7 +48,7 @@ export async function collectExport(
 ): Promise<PersonalDataExport> {
   const p = parts;
   const profile = await p.members.profile(memberId);
-  const who = { memberId, phone: profile.phone, email: profile.email };
+  const who = { memberId, phone: profile.phone };
   const orders = await p.orders.exportOf(memberId);
   const inquiries = await p.support.exportOf(who);
   const [favorites, cart, loyalty, depot, restock, payout, notices] = await Promise.all([

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { invoices, outboxMessages } from "../../db/schema/index.js";
 import { DEMO_ACCOUNTS } from "../../demo/seed.js";
-import { createTestApp, lastCaptcha, type TestApp, uniquePhone } from "../../test/harness.js";
+import { createTestApp, lastCaptcha, setPayoutAccount, type TestApp, uniquePhone } from "../../test/harness.js";
 import { guestCartOrder, homeAddress, orderSteps } from "../../test/order-helpers.js";
 
 type Export = Record<string, unknown> & {
@@ -32,11 +32,11 @@ afterAll(() => t.close());
 const ip = () => `10.45.${++ipCounter >> 8}.${ipCounter & 255}`;
 
 /** A new member through the API (SMS code, password); their token and id. */
-async function registerMember(phone = uniquePhone(), name = "林小雨") {
+async function registerMember(phone = uniquePhone(), name = "林小雨", email = `${phone}@example.com`) {
   const sent = await t.call("POST", "/api/register/user/sendCaptcha", { body: { phone, purpose: "register" }, ip: ip() });
   expect(sent.status, sent.body.message).toBe(200);
   const r = await t.call<{ token: string; user: { id: number; refcode: string } }>("POST", "/api/register/user/store", {
-    body: { phone, captcha: lastCaptcha(t, phone), password: "rain-pass-1", name, email: `${phone}@example.com` },
+    body: { phone, captcha: lastCaptcha(t, phone), password: "rain-pass-1", name, email },
     ip: ip(),
   });
   expect(r.status, r.body.message).toBe(200);
@@ -125,6 +125,37 @@ describe("a member's copy of their data (個資法 art. 3, 10)", () => {
     // A negative ledger entry is a number, not a neutralised formula.
     expect(csv).toMatch(/點數明細,\d+,delta,-1\r\n點數明細,\d+,reason,測試扣點/);
     expect(csv).not.toContain(DEMO_ACCOUNTS.downline.phone);
+  });
+
+  it("inquiries are the member's by their proved phone, never by an e-mail they typed (a stranger's stay out of the export and survive the closing); the bank account is masked", async () => {
+    const stamp = Date.now();
+    const strangers = `stranger.${stamp}@example.com`;
+    // The member signs up with the stranger's address (nobody verifies an e-mail).
+    const member = await registerMember(uniquePhone(), "林小雨", strangers);
+    const ask = (phone: string, subject: string) =>
+      t.call<{ id: number }>("POST", "/api/contactu/email", {
+        body: { name: "陌生人", phone, email: strangers, subject, message: "私人的問題，請回信" },
+        ip: ip(),
+      });
+    const theirs = await ask(uniquePhone(), `陌生人的詢問 ${stamp}`);
+    const mine = await ask(member.phone, `會員的詢問 ${stamp}`);
+    expect([theirs.status, mine.status], `${theirs.body.message} ${mine.body.message}`).toEqual([200, 200]);
+    await setPayoutAccount(t, member.token, {
+      bank_user_name: "林小雨",
+      bank_code: "822",
+      branch_code: "0015",
+      bank_account: "123456789012",
+    });
+    const data = await exportJson(member.token);
+    expect((data.inquiries as Array<{ subject: string }>).map((i) => i.subject)).toEqual([`會員的詢問 ${stamp}`]);
+    // The bank account is masked as on every screen: a token's reach never holds the whole number.
+    expect(data.bank_account).toMatchObject({ account: "****9012" });
+    expect(JSON.stringify(data)).not.toContain("123456789012");
+
+    expect((await close(member.token, { password: "rain-pass-1" })).status).toBe(200);
+    const kept = await t.services.support.detail(theirs.body.data.id);
+    expect([kept.email, kept.message]).toEqual([strangers, "私人的問題，請回信"]);
+    expect((await t.services.support.detail(mine.body.data.id)).message).toBe("（已依會員要求刪除）");
   });
 
   it("needs the member's token and a known format", async () => {

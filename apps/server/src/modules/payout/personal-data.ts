@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import { payoutAccounts, withdrawals } from "../../db/schema/index.js";
+import { maskAccount } from "./service.js";
 
 /**
  * The payout module's part of a member's personal data (decision 78): the bank account and every
@@ -19,7 +20,9 @@ export function createPayoutPersonalData(db: Db) {
               holder: account.holderName,
               bank: `${account.bankCode} ${account.bankName}`,
               branch: `${account.branchCode} ${account.branchName}`,
-              account: account.account,
+              // Masked as on every screen: the export is a token's reach, and the whole number is
+              // what a thief would need to pass as the member to the bank.
+              account: maskAccount(account.account),
               updated_at: account.updatedAt.toISOString(),
             }
           : null,
@@ -28,7 +31,7 @@ export function createPayoutPersonalData(db: Db) {
           fee: w.fee,
           net: w.net,
           status: w.status,
-          bank: w.bank,
+          bank: { ...w.bank, account: maskAccount(w.bank.account) },
           note: w.note,
           at: w.createdAt.toISOString(),
           decided_at: w.decidedAt?.toISOString() ?? null,

@@ -11,7 +11,7 @@ import type { NotificationsService } from "../notifications/service.js";
 import type { ShopsService } from "../shops/service.js";
 
 /** An account number as shown to those who need not pay into it: its last four digits. */
-const maskAccount = (account: string) => `****${account.slice(-4)}`;
+export const maskAccount = (account: string) => `****${account.slice(-4)}`;
 
 /** Payout bank accounts, checked against the official bank and branch reference data. */
 const STATUS_LABELS = { requested: "處理中", approved: "已核准，待匯款", paid: "已匯款", rejected: "已退回" } as const;

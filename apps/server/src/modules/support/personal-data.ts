@@ -1,10 +1,13 @@
-import { asc, eq, inArray, or, sql } from "drizzle-orm";
+import { asc, eq, inArray } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import { inquiries, inquiryReplies } from "../../db/schema/index.js";
 
-/** Inquiries name no member: a member's are those sent with their phone or e-mail. */
-const sentBy = (who: { phone: string; email: string | null }) =>
-  or(eq(inquiries.phone, who.phone), who.email ? sql`lower(${inquiries.email}) = lower(${who.email})` : undefined);
+/**
+ * Inquiries name no member: a member's are those sent with their phone — the one thing the shop
+ * proved is theirs (an SMS code at sign-up). Never the e-mail: nobody proved it, and matching it
+ * let a member who typed a stranger's address download or erase that stranger's inquiries.
+ */
+const sentBy = (who: { phone: string }) => eq(inquiries.phone, who.phone);
 
 /**
  * The inquiry inbox's part of a member's personal data (decision 78): what they asked and what the
@@ -13,7 +16,7 @@ const sentBy = (who: { phone: string; email: string | null }) =>
  */
 export function createSupportPersonalData(db: Db) {
   return {
-    async exportOf(who: { phone: string; email: string | null }) {
+    async exportOf(who: { phone: string }) {
       const rows = await db.select().from(inquiries).where(sentBy(who)).orderBy(asc(inquiries.id));
       const replies = rows.length
         ? await db
@@ -42,7 +45,7 @@ export function createSupportPersonalData(db: Db) {
     },
 
     /** Removes the closing member's contact and words from their inquiries; their ids (their mails go too). */
-    async erase(tx: Tx, who: { phone: string; email: string | null }): Promise<number[]> {
+    async erase(tx: Tx, who: { phone: string }): Promise<number[]> {
       const rows = await tx.select({ id: inquiries.id }).from(inquiries).where(sentBy(who));
       const ids = rows.map((r) => r.id);
       if (ids.length === 0) return [];
