@@ -109,6 +109,35 @@ describe("per-account sign-in lock", () => {
     expect(again.status).toBe(200);
   });
 
+  test("a stolen session guessing the old password on 修改密碼 is counted as sign-ins: five, then locked", async () => {
+    const phone = uniquePhone();
+    await t.call("POST", "/api/register/user/sendCaptcha", { body: { phone, purpose: "register" } });
+    const captcha = /(\d{6})/.exec(t.capturedSms?.lastTo(phone)?.text ?? "")?.[1];
+    const joined = await t.call<{ token: string }>("POST", "/api/register/user/store", {
+      body: { phone, captcha, password: "first-pass-1", name: "吳小芸" },
+    });
+    expect(joined.status, joined.body.message).toBe(200);
+    const token = joined.body.data.token;
+    const tries = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        t.call("POST", "/api/user/password/update", {
+          token,
+          body: { old_password: `guess-${i}`, new_password: "stolen-pass-1" },
+          ...client(`192.0.2.${i + 1}`)(i),
+        }),
+      ),
+    );
+    expect(tries.filter((r) => r.status === 400 && r.body.message.includes("目前的密碼不正確"))).toHaveLength(5);
+    expect(tries.filter((r) => r.status === 429)).toHaveLength(7);
+    // Locked for sign-in as well, and the right old password no longer opens 修改密碼 either.
+    const right = await t.call("POST", "/api/user/password/update", {
+      token,
+      body: { old_password: "first-pass-1", new_password: "stolen-pass-1" },
+    });
+    expect(right.status).toBe(429);
+    expect((await t.call("POST", "/api/auth/login", { body: { account: phone, password: "first-pass-1" } })).status).toBe(429);
+  });
+
   test("the lock doubles with each round, and a password reset lifts it", async () => {
     const { phone, password } = DEMO_ACCOUNTS.shop2Member;
     const guess = (i: number) =>

@@ -73,6 +73,33 @@ export function createAuthService(deps: AuthDeps) {
   const perIpPerHour = deps.smsCodesPerIpPerHour ?? 20;
   const signInLock = createSignInLock(db, now);
 
+  /**
+   * Whether the password is this member's, the attempt counted on the account first (decision
+   * 77): refused unchecked while locked; the failure that locks it tells the member; a right one
+   * starts the count over. An unknown account costs the same hash check.
+   */
+  async function countedCheck(member: Member | undefined, password: string): Promise<boolean> {
+    const claim = member ? await signInLock.claim(member.id) : undefined;
+    if (claim && !claim.allowed) {
+      await argonVerify(await DUMMY_HASH_PROMISE, password);
+      const until = claim.lockedUntil ?? now();
+      const wait = Math.max(1, Math.ceil((until.getTime() - now().getTime()) / 1000));
+      throw tooManyRequests(
+        "ACCOUNT_LOCKED",
+        `登入失敗次數過多，帳號已暫時鎖定至 ${formatDateTime(until)}，請稍後再試或使用「忘記密碼」重設密碼`,
+        wait,
+      );
+    }
+    const ok = await argonVerify(member?.passwordHash ?? (await DUMMY_HASH_PROMISE), password);
+    if (!member?.passwordHash || !ok) {
+      if (member && claim?.locksOnFailure && claim.lockedUntil)
+        await deps.onLocked?.(member, claim.lockedUntil).catch(() => undefined);
+      return false;
+    }
+    await signInLock.clear(member.id);
+    return true;
+  }
+
   async function issueToken(memberId: number, q: Db | Tx = db): Promise<string> {
     const token = newToken();
     await q.insert(authTokens).values({
@@ -233,7 +260,6 @@ export function createAuthService(deps: AuthDeps) {
       }
     },
 
-    /** The member whose account and password these are (the same checks and timing as sign-in), without signing in. */
     /**
      * The member whose password this is. Each attempt on an account is counted first, from any
      * address (decision 77): every fifth failure locks it, and a locked account is refused before
@@ -241,24 +267,8 @@ export function createAuthService(deps: AuthDeps) {
      */
     async checkPassword(input: LoginInput): Promise<Member> {
       const member = await members.byAccount(input.account.trim());
-      const claim = member ? await signInLock.claim(member.id) : undefined;
-      if (claim && !claim.allowed) {
-        await argonVerify(await DUMMY_HASH_PROMISE, input.password);
-        const until = claim.lockedUntil ?? now();
-        const wait = Math.max(1, Math.ceil((until.getTime() - now().getTime()) / 1000));
-        throw tooManyRequests(
-          "ACCOUNT_LOCKED",
-          `登入失敗次數過多，帳號已暫時鎖定至 ${formatDateTime(until)}，請稍後再試或使用「忘記密碼」重設密碼`,
-          wait,
-        );
-      }
-      const ok = await argonVerify(member?.passwordHash ?? (await DUMMY_HASH_PROMISE), input.password);
-      if (!member?.passwordHash || !ok) {
-        if (member && claim?.locksOnFailure && claim.lockedUntil)
-          await deps.onLocked?.(member, claim.lockedUntil).catch(() => undefined);
+      if (!(await countedCheck(member, input.password)) || !member)
         throw unauthenticated("WRONG_CREDENTIALS", "帳號或密碼錯誤");
-      }
-      await signInLock.clear(member.id);
       if (member.status !== "active") throw forbidden("ACCOUNT_SUSPENDED", "此帳號已停用，請聯繫客服");
       return member;
     },
@@ -318,9 +328,8 @@ export function createAuthService(deps: AuthDeps) {
     /** Changes the password and signs out every other device. */
     async updatePassword(session: Session, input: PasswordUpdateInput) {
       if (!session.member.passwordHash) throw fieldError("old_password", "您尚未設定密碼，請使用「忘記密碼」以簡訊驗證碼設定");
-      if (!(await argonVerify(session.member.passwordHash, input.old_password))) {
-        throw fieldError("old_password", "目前的密碼不正確");
-      }
+      // Counted as a sign-in (decision 77): a stolen session must not guess the password freely.
+      if (!(await countedCheck(session.member, input.old_password))) throw fieldError("old_password", "目前的密碼不正確");
       const passwordHash = await argonHash(input.new_password);
       await db.transaction(async (tx) => {
         await members.setPasswordHash(session.member.id, passwordHash, tx);
