@@ -127,6 +127,9 @@ describe("binding and signing in", () => {
     });
     expect(bound.status).toBe(200);
     expect(bound.body.data.user.phone).toBe(DEMO_ACCOUNTS.member.phone);
+    // A new way in made with the password alone: the member hears of it by SMS.
+    const told = (await t.services.outbox.log({}, 1, 200)).rows.filter((m) => m.subject === "已綁定 LINE 登入");
+    expect(told.filter((m) => m.channel === "sms" && m.recipient === DEMO_ACCOUNTS.member.phone)).toHaveLength(1);
     // The ticket is single use.
     const twice = await t.call("POST", "/api/auth/threeWayLoginBind", {
       body: { bind_ticket: ticket, account: DEMO_ACCOUNTS.member.phone, password: DEMO_ACCOUNTS.member.password },

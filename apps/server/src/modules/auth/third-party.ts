@@ -225,6 +225,8 @@ export function createThirdPartySignIn(deps: {
       const member = await auth.checkPassword({ account, password });
       const t = await consumeTicket(ticket);
       await identities.bind(member.id, t.provider, t.subject);
+      // A phished password turned into a standing way in must not pass silently: the member hears of it.
+      await deps.onBound?.(member.id, t.provider).catch(() => undefined);
       return auth.signInMember(member.id);
     },
 
