@@ -61,7 +61,7 @@ export const settingsShape = {
   TRUST_PROXY: d(trustProxy, {
     group: "Server",
     description:
-      "Which proxies in front may say who the client is (X-Forwarded-For): `0` none; a number, how many hops (nginx alone: `1`; a load balancer in front of nginx: `2`); or their addresses, comma-separated IPs or CIDRs, or `loopback`, `linklocal`, `uniquelocal` (private networks). Rate limits and the audit log use the address the trusted hops report, never what the client wrote (decision 77). `true` is refused: it would trust every hop, the client's own included.",
+      "Which proxies in front may say who the client is (X-Forwarded-For): `0` none; a number, how many hops (nginx alone: `1`; a load balancer in front of nginx: `2`); or their addresses, comma-separated IPs or CIDRs, or `loopback`, `linklocal`, `uniquelocal` (private networks). Rate limits and the audit log use the address the trusted hops report, never what the client wrote (decision 77). `true` is refused: it would trust every hop, the client's own included. A hop count trusts whoever connects on the port: use it only when the instances are reachable through the proxies alone (docs/deploy.md).",
     example: "loopback,uniquelocal",
     defaultText: "`0`",
   }),
