@@ -50,8 +50,7 @@ async function violations(page: Page, path: string): Promise<string[]> {
   await page.waitForLoadState("networkidle");
   const here = page.url();
   await page.addStyleTag({ content: AT_REST });
-  const analyse = () =>
-    new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+  const analyse = () => new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
   const result = await analyse().catch(async (error: Error) => {
     // A page that leaves while axe reads it (seen twice on CI among the member pages, never
     // here): say where it went, so the failure names the page and its cause.

@@ -19,7 +19,13 @@ export function MemberCare({ m }: { m: MemberDetail }) {
         <Stack direction={{ xs: "column", md: "row" }} spacing={1} sx={{ my: 1 }}>
           <MuiTextField size="small" label="姓名" value={name} onChange={(e) => setName(e.target.value)} />
           <MuiTextField size="small" label="暱稱" value={nickname} onChange={(e) => setNickname(e.target.value)} />
-          <MuiTextField size="small" label="手機" value={phone} onChange={(e) => setPhone(e.target.value)} />
+          <MuiTextField
+            size="small"
+            label="手機"
+            value={phone}
+            onChange={(e) => setPhone(e.target.value)}
+            helperText={phone !== m.phone ? "變更手機將登出此會員所有裝置，並以簡訊通知原手機" : undefined}
+          />
           <MuiTextField size="small" label="電子郵件" value={email} onChange={(e) => setEmail(e.target.value)} />
           <Button
             variant="outlined"

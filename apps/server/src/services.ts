@@ -378,7 +378,7 @@ export function createServices(deps: ServiceDeps) {
     restock,
     support,
     returns,
-    memberCare: createMemberCare({ db, members, auth, staff }),
+    memberCare: createMemberCare({ db, members, auth, staff, onPhoneChanged: accountNotices.phoneChanged }),
     personalData,
     staff,
     jobs,

@@ -49,5 +49,14 @@ export function createAccountNotices(d: {
         `您的帳號已綁定 ${name} 登入。若不是您本人操作，請立即至「帳號綁定」解除，並以「忘記密碼」重設密碼。`,
       );
     },
+    /** Staff changed the member's phone: the old number is told, with the new one half hidden. */
+    phoneChanged: (memberId: number, oldPhone: string, newPhone: string) =>
+      tell(
+        memberId,
+        oldPhone,
+        `phone-changed:${memberId}:${Date.now()}`,
+        "登入手機已變更",
+        `您的會員帳號登入手機已由客服變更為 ${newPhone.slice(0, 4)}***${newPhone.slice(-3)}，原有登入皆已登出。若不是您本人要求，請立即聯繫客服。`,
+      ),
   };
 }

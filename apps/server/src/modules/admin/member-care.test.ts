@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_ACCOUNTS } from "../../demo/seed.js";
-import { createTestApp, type TestApp } from "../../test/harness.js";
+import { createTestApp, type TestApp, uniquePhone } from "../../test/harness.js";
 import { orderSteps } from "../../test/order-helpers.js";
 
 describe("staff caring for a member's account", () => {
@@ -86,6 +86,23 @@ describe("staff caring for a member's account", () => {
     }
     expect((await edit({ name: "誰", phone: "0900111222" }, 999999)).status).toBe(404);
     expect(await member()).toMatchObject({ name: "張志豪（改）", phone: DEMO_ACCOUNTS.downline.phone });
+    // A new phone: every session ends and the old number is told; sign-in is with the new one.
+    const session = await s.login(DEMO_ACCOUNTS.downline.phone, DEMO_ACCOUNTS.downline.password);
+    const newPhone = uniquePhone();
+    expect((await edit({ name: "張志豪（改）", phone: newPhone })).status).toBe(200);
+    expect((await t.call("GET", "/api/user/get", { token: session })).status).toBe(401);
+    const told = (await t.services.outbox.log({}, 1, 200)).rows.filter((m) => m.subject === "登入手機已變更");
+    expect(told.map((m) => [m.channel, m.recipient])).toContainEqual(["sms", DEMO_ACCOUNTS.downline.phone]);
+    expect(told.some((m) => m.recipient === newPhone)).toBe(false);
+    const moved = await t.call("POST", "/api/auth/login", {
+      body: { account: newPhone, password: DEMO_ACCOUNTS.downline.password },
+    });
+    expect(moved.status).toBe(200);
+    // Changing the name only ends nobody's session and tells nobody.
+    expect((await edit({ name: "張志豪", phone: DEMO_ACCOUNTS.downline.phone })).status).toBe(200);
+    const again = await s.login(DEMO_ACCOUNTS.downline.phone, DEMO_ACCOUNTS.downline.password);
+    expect((await edit({ name: "張志豪（再改）", phone: DEMO_ACCOUNTS.downline.phone })).status).toBe(200);
+    expect((await t.call("GET", "/api/user/get", { token: again })).status).toBe(200);
     const support = await s.staffToken("support");
     expect(
       (await t.call("POST", `/api/admin/members/${memberId}/suspend`, { token: support, body: { reason: "x" } })).status,

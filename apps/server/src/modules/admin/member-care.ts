@@ -8,12 +8,30 @@ import type { Actor, StaffService } from "../staff/service.js";
  * session ends at once and sign-in is refused with 「此帳號已停用，請聯繫客服」) and reinstating it.
  * Each change and its audit entry (with the reason) commit together.
  */
-export function createMemberCare(d: { db: Db; members: MembersService; auth: AuthService; staff: StaffService }) {
+export function createMemberCare(d: {
+  db: Db;
+  members: MembersService;
+  auth: AuthService;
+  staff: StaffService;
+  /** Told after a phone change commits: the old number hears of it (decision 77). */
+  onPhoneChanged?: (memberId: number, oldPhone: string, newPhone: string) => Promise<void>;
+}) {
   return {
-    updateProfile(actor: Actor, id: number, p: { name: string; nickname: string | null; phone: string; email: string | null }) {
-      return d.db.transaction(async (tx) => {
+    /**
+     * A changed phone is a changed account: sign-in, payout and closing codes go to it from now. So
+     * every session ends (whoever asked staff must sign in with it) and the old number is told —
+     * a talked-into or stolen back-office session cannot move a member's account quietly.
+     */
+    async updateProfile(
+      actor: Actor,
+      id: number,
+      p: { name: string; nickname: string | null; phone: string; email: string | null },
+    ) {
+      const moved = await d.db.transaction(async (tx) => {
         const before = await d.members.byId(id, tx);
         const after = await d.members.updateProfile(tx, id, p);
+        const phoneChanged = before && after && before.phone !== after.phone;
+        if (phoneChanged) await d.auth.revokeAll(tx, id);
         const pick = (m: typeof after | undefined) => m && { name: m.name, nickname: m.nickname, phone: m.phone, email: m.email };
         await d.staff.record(tx, actor, {
           action: "member.update",
@@ -22,7 +40,9 @@ export function createMemberCare(d: { db: Db; members: MembersService; auth: Aut
           before: pick(before),
           after: pick(after),
         });
+        return phoneChanged ? { from: before.phone, to: after.phone } : null;
       });
+      if (moved) await d.onPhoneChanged?.(id, moved.from, moved.to).catch(() => undefined);
     },
     suspend(actor: Actor, id: number, reason: string) {
       return d.db.transaction(async (tx) => {

@@ -267,8 +267,7 @@ export function createAuthService(deps: AuthDeps) {
      */
     async checkPassword(input: LoginInput): Promise<Member> {
       const member = await members.byAccount(input.account.trim());
-      if (!(await countedCheck(member, input.password)) || !member)
-        throw unauthenticated("WRONG_CREDENTIALS", "帳號或密碼錯誤");
+      if (!(await countedCheck(member, input.password)) || !member) throw unauthenticated("WRONG_CREDENTIALS", "帳號或密碼錯誤");
       if (member.status !== "active") throw forbidden("ACCOUNT_SUSPENDED", "此帳號已停用，請聯繫客服");
       return member;
     },
