@@ -23,6 +23,7 @@ import { createMessageChannels } from "./integrations/message-channels.js";
 import { createS3Store } from "./integrations/object-store.js";
 import { createProviders, type Providers } from "./integrations/providers.js";
 import type { CapturingSmsSender, SmsSender } from "./integrations/sms/index.js";
+import { clientKey } from "./lib/client-key.js";
 import { notFound, tooManyRequests } from "./lib/errors.js";
 import { createRedisRateLimiter, createSqlRateLimiter } from "./lib/rate-limit.js";
 import { SnapshotRateStore } from "./lib/rate-limit-store.js";
@@ -160,6 +161,8 @@ export async function buildApp(options: BuildOptions): Promise<ShopApp> {
 
   await app.register(rateLimit, {
     global: false,
+    // Per client: an IPv6 address counts by its /64 (lib/client-key.ts).
+    keyGenerator: (req) => clientKey(req.ip),
     ...(shared
       ? {
           redis: shared.client,

@@ -35,6 +35,33 @@ describe("per-address limits behind a proxy, with forged X-Forwarded-For", () =>
     expect(other.status).toBe(200);
   });
 
+  test("an IPv6 client counts by its /64: a new address per request buys no more codes, nor more guesses", async () => {
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        t.call("POST", "/api/register/user/sendCaptcha", {
+          body: { phone: uniquePhone() },
+          ...client(`2001:db8:77:1::${(i + 1).toString(16)}`)(i),
+        }),
+      ),
+    );
+    expect(results.filter((r) => r.status === 200).length).toBe(5);
+    const guesses = await Promise.all(
+      Array.from({ length: 15 }, (_, i) =>
+        t.call("POST", "/api/auth/login", {
+          body: { account: uniquePhone(), password: `guess-${i}` },
+          ...client(`2001:db8:88:1:${(i + 1).toString(16)}::1`)(i),
+        }),
+      ),
+    );
+    expect(guesses.filter((r) => r.status === 429).length).toBe(5);
+    // The next /64 is another client.
+    const next = await t.call("POST", "/api/register/user/sendCaptcha", {
+      body: { phone: uniquePhone() },
+      ...client("2001:db8:77:2::1")(0),
+    });
+    expect(next.status).toBe(200);
+  });
+
   test("到貨通知 by phone: codes first, under the same per-client SMS limit; nothing recorded without one", async () => {
     const variant =
       (await t.call<{ variants: Array<{ id: number }> }>("GET", "/api/product/get?id=15")).body.data.variants[0]?.id ?? 0;

@@ -15,6 +15,7 @@ import type { z } from "zod";
 import type { Db, Tx } from "../../db/client.js";
 import { authTokens, captchas } from "../../db/schema/index.js";
 import type { SmsSender } from "../../integrations/sms/index.js";
+import { clientKey } from "../../lib/client-key.js";
 import { newToken, sha256, sixDigitCode } from "../../lib/crypto.js";
 import {
   conflict,
@@ -133,7 +134,7 @@ export function createAuthService(deps: AuthDeps) {
         hour.hits > CAPTCHA_RULES.perPhonePerHour ? hour.resetInSeconds : day.resetInSeconds,
       );
     }
-    const fromIp = await limiter.hit(`sms:ip:hour:${ip}`, 3600);
+    const fromIp = await limiter.hit(`sms:ip:hour:${clientKey(ip)}`, 3600);
     if (fromIp.hits > perIpPerHour)
       throw tooManyRequests("SMS_IP_LIMIT_REACHED", "發送驗證碼次數過多，請稍後再試", fromIp.resetInSeconds);
 
