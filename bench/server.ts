@@ -8,8 +8,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
 import Fastify from "fastify";
-import { buildApp } from "../apps/server/src/app.js";
-import { loadConfig } from "../apps/server/src/config.js";
+import { buildApp } from "../apps/server/src/app/app.js";
+import { loadConfig } from "../apps/server/src/config/index.js";
 import { openDatabase } from "../apps/server/src/db/client.js";
 import { seedDemo } from "../apps/server/src/demo/seed.js";
 

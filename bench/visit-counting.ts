@@ -3,9 +3,9 @@
 // and the memory the counters hold between flushes. No database: the flush is not part of a page.
 //   node --expose-gc --import tsx bench/visit-counting.ts
 import Fastify from "fastify";
+import { registerVisitCounting } from "../apps/server/src/app/web-serving.js";
 import type { Db } from "../apps/server/src/db/client.js";
 import { createTraffic } from "../apps/server/src/modules/traffic/service.js";
-import { registerVisitCounting } from "../apps/server/src/web-serving.js";
 
 const UA =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1 Line/14.1.0";

@@ -14,8 +14,8 @@ const outdir = path.join(here, "dist");
 
 await rm(outdir, { recursive: true, force: true });
 await build({
-  // main: the server; cli: migrate and owner-create (src/cli/index.ts), run in the image as well.
-  entryPoints: { main: path.join(here, "src/main.ts"), cli: path.join(here, "src/cli/index.ts") },
+  // main: the server; cli: migrate and owner-create (src/app/cli/index.ts), run in the image as well.
+  entryPoints: { main: path.join(here, "src/main.ts"), cli: path.join(here, "src/app/cli/index.ts") },
   outdir,
   bundle: true,
   splitting: true,

@@ -1,5 +1,5 @@
-import { ConfigError } from "./config.js";
-import { startServer } from "./server.js";
+import { startServer } from "./app/server.js";
+import { ConfigError } from "./config/index.js";
 
 startServer().catch((error) => {
   if (error instanceof ConfigError) {

@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
-import { loadConfig } from "../config.js";
-import { productionProblems } from "../production.js";
+import { productionProblems } from "../app/production.js";
+import { loadConfig } from "./index.js";
 import { envExample, markdown, settings } from "./write-docs.js";
 
 const root = path.resolve(import.meta.dirname, "../../../..");

@@ -4,7 +4,7 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
-import { serverDir } from "../server-dir.js";
+import { serverDir } from "../lib/server-dir.js";
 import { startPgliteThread } from "./pglite-thread.js";
 import * as schema from "./schema/index.js";
 

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { loadConfig } from "../config.js";
+import { loadConfig } from "../config/index.js";
 import { openDatabase } from "../db/client.js";
 import { seedIfEmpty } from "./seed.js";
 

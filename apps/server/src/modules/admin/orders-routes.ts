@@ -17,13 +17,13 @@ import type { AdminApp, AdminRouteKit } from "./route-kit.js";
 import { orderParam } from "./route-kit.js";
 import type { AdminService } from "./service.js";
 
-/** 超商寄件 as the back office sees it (the use case is apps/server/src/cvs-shipping.ts). */
+/** 超商寄件 as the back office sees it (the use case is apps/server/src/flows/store-pickup/cvs-shipping.ts). */
 export interface CvsShippingDesk {
   createAndShip(actor: Actor, orderNo: string): Promise<StaffOrder>;
   labelForm(orderNo: string): Promise<{ action: string; fields: Record<string, string> }>;
 }
 
-/** 新竹物流寄件 as the back office sees it (the use case is apps/server/src/hct-shipping.ts). */
+/** 新竹物流寄件 as the back office sees it (the use case is apps/server/src/flows/home-delivery/hct-shipping.ts). */
 export interface HctShippingDesk {
   shipOrder(actor: Actor, orderNo: string): Promise<StaffOrder>;
   orderLabel(orderNo: string): Promise<HctLabel>;

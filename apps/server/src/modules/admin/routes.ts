@@ -11,10 +11,10 @@ import {
 } from "@shop/contract/responses";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { ShopAnalytics } from "../../flows/shop-analytics/shop-analytics.js";
 import type { LocalSmtp } from "../../integrations/mail/local-smtp.js";
 import { unauthorized } from "../../lib/errors.js";
 import { ok } from "../../lib/http.js";
-import type { ShopAnalytics } from "../../shop-analytics.js";
 import type { CatalogueAdmin } from "../catalogue/admin.js";
 import type { ContentAdmin } from "../content/admin.js";
 import type { DealersAdmin } from "../dealers/admin.js";

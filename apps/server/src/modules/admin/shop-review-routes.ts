@@ -1,9 +1,9 @@
 import { answers, raw, sellerAnalytics, shopChangeRequestView } from "@shop/contract/responses";
 import { analyticsQuery, shopChangeListQuery, shopChangeRejectInput } from "@shop/contract/seller-shop";
 import { z } from "zod";
+import type { ShopAnalytics } from "../../flows/shop-analytics/shop-analytics.js";
 import { notFound } from "../../lib/errors.js";
 import { ok } from "../../lib/http.js";
-import type { ShopAnalytics } from "../../shop-analytics.js";
 import type { ShopsService } from "../shops/service.js";
 import type { AdminApp, AdminRouteKit } from "./route-kit.js";
 import { idParam } from "./route-kit.js";

@@ -21,7 +21,7 @@ import {
 } from "@shop/contract/responses";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import type { Config } from "../../config.js";
+import type { Config } from "../../config/index.js";
 import type { IdentitySimulator } from "../../integrations/identity/simulator.js";
 import { acceptFormPosts } from "../../lib/form.js";
 import { ok, publicOrigin } from "../../lib/http.js";

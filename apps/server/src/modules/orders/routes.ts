@@ -33,7 +33,7 @@ import {
 } from "@shop/contract/responses";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
-import type { Config } from "../../config.js";
+import type { Config } from "../../config/index.js";
 import type { FakeTapPay } from "../../integrations/tappay/fake.js";
 import { conflict, fieldError, forbidden, notFound } from "../../lib/errors.js";
 import { acceptFormPosts } from "../../lib/form.js";

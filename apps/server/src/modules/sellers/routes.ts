@@ -25,11 +25,11 @@ import {
 } from "@shop/contract/responses";
 import { analyticsQuery, sellerShopInput } from "@shop/contract/seller-shop";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { ShopAnalytics } from "../../flows/shop-analytics/shop-analytics.js";
 import { DomainError } from "../../lib/errors.js";
 import { ok } from "../../lib/http.js";
 import type { SessionGuards } from "../../plugins/session.js";
 import { sessionOf } from "../../plugins/session.js";
-import type { ShopAnalytics } from "../../shop-analytics.js";
 import type { UploadService } from "../media/uploads.js";
 import type { SellersService } from "./service.js";
 import { type SellerShopSettings, sellerUploadFolder } from "./shop-settings.js";

@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { noOwnerWarning } from "../../app/first-owner.js";
 import { openDatabase } from "../../db/client.js";
 import { auditLog, staff } from "../../db/schema/index.js";
-import { noOwnerWarning } from "../../first-owner.js";
 import { isDomainError } from "../../lib/errors.js";
 import { createTestApp, freshDatabase, type TestApp } from "../../test/harness.js";
 import { until } from "../../test/server-process.js";

@@ -1,0 +1,78 @@
+import type { Config } from "../config/index.js";
+import type { Db } from "../db/client.js";
+import { createHctShipping } from "../flows/home-delivery/hct-shipping.js";
+import type { OrderMessages } from "../flows/order-effects/order-messages.js";
+import { createCvsShipping } from "../flows/store-pickup/cvs-shipping.js";
+import type { Providers } from "../integrations/providers.js";
+import type { AdminService } from "../modules/admin/service.js";
+import type { TakeoutFulfilment } from "../modules/depot/takeout-fulfilment.js";
+import type { JobsService } from "../modules/jobs/service.js";
+import { createHctConsignments, hctBlockOf } from "../modules/logistics/hct-consignments.js";
+import type { LogisticsService } from "../modules/logistics/service.js";
+import type { OrderQueries } from "../modules/orders/queries.js";
+import type { OrderLifecycle } from "../modules/orders/service.js";
+import type { StaffService } from "../modules/staff/service.js";
+
+const PICKUP_REMINDER_JOB = "orders.pickup_reminder";
+
+/**
+ * The back office's two shipping desks, wired for the composition root (services.ts): ECPay store
+ * shipments with their 已到店 message and day-5 reminder (decision 39), and HCT consignments for
+ * home delivery and depot pick-ups (decision 42).
+ */
+export function createShippingDesks(d: {
+  db: Db;
+  config: Config;
+  siteOrigin: string;
+  providers: Providers;
+  logistics: LogisticsService;
+  orderQueries: OrderQueries;
+  lifecycle: OrderLifecycle;
+  orderMessages: OrderMessages;
+  jobs: JobsService;
+  admin: AdminService;
+  takeouts: TakeoutFulfilment;
+  staff: StaffService;
+  now: () => Date;
+}) {
+  const { db, config, orderQueries, orderMessages, admin, jobs } = d;
+  const cvsShipping = createCvsShipping({
+    logistics: d.logistics,
+    carrier: d.providers.ecpayCarrier,
+    orderByNo: orderQueries.byNo,
+    goodsNameOf: async (o) => (await orderQueries.linesOf(o.id)).map((l) => l.name).join("#"),
+    ship: admin.ship,
+    staffOrder: admin.order,
+    delivered: (orderNo) => d.lifecycle.advance(orderNo, "delivered", "provider:ecpay", { from: ["shipped"] }),
+    // The message and its day-5 reminder commit together (the job is queued once per order).
+    atStore: (o, storeName, remindAt) =>
+      db.transaction(async (tx) => {
+        await orderMessages.atStore(tx, o, storeName);
+        const dedupeKey = `${PICKUP_REMINDER_JOB}:${o.orderNo}`;
+        await jobs.enqueue(PICKUP_REMINDER_JOB, { order_no: o.orderNo }, { runAt: remindAt, dedupeKey }, tx);
+      }),
+    pickupReminder: (o, storeName, until) => db.transaction((tx) => orderMessages.pickupReminder(tx, o, storeName, until)),
+    sender: { name: config.SHIP_SENDER_NAME, cellPhone: config.SHIP_SENDER_PHONE },
+    offered: config.channels.store_pickup !== "off",
+    replyUrl: `${d.siteOrigin}/api/ecpay/logistics/notify`,
+    now: d.now,
+  });
+  jobs.register(PICKUP_REMINDER_JOB, (payload) => cvsShipping.pickupReminder(String(payload.order_no)));
+  const hctBlock = hctBlockOf(config.HCT_CONSIGNMENT_NUMBERS);
+  const hctShipping = createHctShipping({
+    consignments: createHctConsignments(db, hctBlock, d.now),
+    // Switched off, or (in production) without the contract's block: staff type the carrier's number instead.
+    refuse: config.channels.hct === "off" || (hctBlock.test && config.NODE_ENV === "production"),
+    customerCode: config.HCT_CUSTOMER_CODE,
+    sender: { name: config.SHIP_SENDER_NAME, phone: config.SHIP_SENDER_PHONE, address: config.SHIP_SENDER_ADDRESS },
+    orderByNo: orderQueries.byNo,
+    goodsNameOf: async (o) => (await orderQueries.linesOf(o.id)).map((l) => `${l.name} × ${l.qty}`).join("、"),
+    ship: admin.ship,
+    staffOrder: admin.order,
+    takeouts: {
+      parcel: d.takeouts.parcel,
+      ship: (actor, id, trackingNo) => d.takeouts.ship(id, trackingNo, (tx, change) => d.staff.record(tx, actor, change)),
+    },
+  });
+  return { cvsShipping, hctShipping };
+}

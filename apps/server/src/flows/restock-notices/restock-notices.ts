@@ -1,0 +1,80 @@
+import { shopBasePath } from "@shop/contract/links";
+import type { Db } from "../../db/client.js";
+import { conflict, notFound } from "../../lib/errors.js";
+import type { CatalogueService } from "../../modules/catalogue/service.js";
+import type { RestockAsk, RestockRequests } from "../../modules/inventory/restock-requests.js";
+import type { NotificationsService } from "../../modules/notifications/service.js";
+
+/** Requests told per sweep; the rest wait for the next (every minute). */
+const PER_SWEEP = 200;
+
+/**
+ * 到貨通知 (decision 53), across inventory (the requests), the catalogue (what the variant is) and
+ * notifications (how people are told). A member hears as they chose (site notice, LINE, e-mail);
+ * a visitor by the e-mail or phone they left. Queued in the transaction that marks the request
+ * told, so each request is told once, whichever instance sweeps.
+ */
+export function createRestockNotices(deps: {
+  db: Db;
+  requests: RestockRequests;
+  catalogue: Pick<CatalogueService, "variantsForCart">;
+  notifications: Pick<NotificationsService, "notify" | "tell">;
+  siteUrl: (path: string) => string;
+  brandName: string;
+}) {
+  const { db, requests, catalogue, notifications } = deps;
+  return {
+    /** A request for a variant on sale in the shop and sold out now. */
+    async ask(r: RestockAsk) {
+      await this.check(r);
+      await requests.ask(r);
+    },
+
+    /** Refuses what ask() would refuse, before a visitor's phone is sent a code for it. */
+    async check(r: Pick<RestockAsk, "variantId" | "shopId">) {
+      const [variant] = await catalogue.variantsForCart([r.variantId], r.shopId);
+      if (!variant?.sellable) throw notFound("VARIANT_NOT_FOUND", "找不到此商品規格，可能已下架");
+      if (variant.stock > 0) throw conflict("IN_STOCK", "這個規格目前有現貨，可以直接購買");
+    },
+
+    /** Tells everyone whose variant is back in stock; returns how many were told. */
+    async sendDue(): Promise<number> {
+      // What the variants are is read first: the catalogue answers outside this module's transaction.
+      const ids = await requests.variantsDue(PER_SWEEP);
+      if (ids.length === 0) return 0;
+      const names = new Map((await catalogue.variantsForCart(ids, 1)).map((v) => [v.id, v]));
+      return db.transaction(async (tx) => {
+        const due = await requests.claimDue(tx, PER_SWEEP);
+        if (due.length === 0) return 0;
+        for (const d of due) {
+          const v = names.get(d.variantId);
+          const what = v ? `${v.name}（${v.variantName}）` : "您登記的商品";
+          const link = `${shopBasePath(d.shopId)}/product/details?id=${v?.productId ?? 0}&variant=${d.variantId}`;
+          const title = `到貨通知：${what}已到貨`;
+          const body = "數量有限，售完為止。";
+          const key = `restock:${d.id}`;
+          if (d.memberId) {
+            await notifications.notify(tx, d.memberId, { kind: "system", title, body, link, key });
+          } else {
+            const text = [title, body, `立即購買：${deps.siteUrl(link)}`, `— ${deps.brandName}`].join("\n\n");
+            const sms = `【${deps.brandName}】${what}已到貨，立即購買：${deps.siteUrl(link)}`;
+            await notifications.tell(
+              tx,
+              key,
+              { email: d.email, phone: d.phone },
+              { subject: `【${deps.brandName}】${title}`, text, sms },
+              ["email", "sms"],
+            );
+          }
+        }
+        await requests.markNotified(
+          tx,
+          due.map((d) => d.id),
+        );
+        return due.length;
+      });
+    },
+  };
+}
+
+export type RestockNotices = ReturnType<typeof createRestockNotices>;
