@@ -15,7 +15,7 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-owner-cli-"));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 function ownerCreate(args: string[], stdin: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/cli/index.ts", "owner-create", ...args], {
+  const child = spawn(process.execPath, ["--import", "tsx", "src/app/cli/index.ts", "owner-create", ...args], {
     cwd: serverDir,
     env: { ...process.env, NODE_ENV: "development", DATA_DIR: dataDir, DATABASE_URL: "" },
     stdio: ["pipe", "pipe", "pipe"],
