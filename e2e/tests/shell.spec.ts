@@ -31,6 +31,8 @@ test("/shop_2/ keeps its prefix across navigation", async ({ page }) => {
   await page.getByRole("contentinfo").getByRole("link", { name: "會員服務條款" }).click();
   await expect(page).toHaveURL(/\/shop_2\/terms$/);
   await expect(page.getByRole("heading", { name: "會員服務條款" })).toBeVisible();
+  // The terms page's own calls done first: a click while they ran was lost once on a busy runner.
+  await page.waitForLoadState("networkidle");
   await page.getByRole("link", { name: "登入" }).first().click();
   await expect(page).toHaveURL(/\/shop_2\/login$/);
   // The sign-in page has come in (its module loads on the first visit): a click before that was
