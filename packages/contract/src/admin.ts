@@ -1,56 +1,15 @@
 import { z } from "zod";
 import { id, imagePath, link, listQuery, money, text, when } from "./admin-fields.js";
+import { PERMISSIONS, type Permission, STAFF_ROLES, type StaffRole } from "./codes.js";
 import { dbId, phoneSchema } from "./common.js";
 import type { adminCategory, adminProduct, adminProductRow, uploadedImage } from "./responses/admin-catalogue.js";
 import type { staffSessionView, staffView } from "./responses/admin-people.js";
 import type { adminDashboard, staffLogin, totpSetup } from "./responses/admin-session.js";
 import type { adminDealer, adminSettings, adminShipMethod, adminShop, paymentSettings } from "./responses/admin-shops.js";
 
-/** Staff roles (back office). The server enforces PERMISSIONS on every admin call. */
-export const STAFF_ROLES = ["owner", "operator", "support"] as const;
-export type StaffRole = (typeof STAFF_ROLES)[number];
-export const ROLE_LABELS: Record<StaffRole, string> = { owner: "擁有者", operator: "營運人員", support: "客服人員" };
+export { PERMISSIONS, type Permission, STAFF_ROLES, type StaffRole } from "./codes.js";
 
-/**
- * What each role may do. Support reads orders and members to answer customers; operators run the
- * shop day to day; only the owner manages staff and payment settings.
- */
-export const PERMISSIONS = {
-  "dashboard.read": ["owner", "operator", "support"],
-  "catalogue.read": ["owner", "operator", "support"],
-  "catalogue.write": ["owner", "operator"],
-  "content.write": ["owner", "operator"],
-  "orders.read": ["owner", "operator", "support"],
-  "orders.write": ["owner", "operator"],
-  "members.read": ["owner", "operator", "support"],
-  "members.adjust": ["owner", "operator"],
-  /** Closing a member's account and erasing their personal data on their request (decision 78). */
-  "members.erase": ["owner", "operator"],
-  "settings.read": ["owner", "operator", "support"],
-  "settings.write": ["owner", "operator"],
-  "audit.read": ["owner", "operator"],
-  "staff.manage": ["owner"],
-  "content.read": ["owner", "operator", "support"],
-  "marketing.read": ["owner", "operator", "support"],
-  "marketing.write": ["owner", "operator"],
-  "payouts.read": ["owner", "operator", "support"],
-  "payouts.write": ["owner", "operator"],
-  /** Members' full bank account numbers (withdrawals); other roles see the last four digits (decision 79). */
-  "bank_accounts.read": ["owner", "operator"],
-  "shops.read": ["owner", "operator", "support"],
-  "shops.write": ["owner", "operator"],
-  "payments.write": ["owner"],
-  /** Customer messages: the log, the test mailbox, sending a failed one again. */
-  "messages.read": ["owner", "operator", "support"],
-  "messages.write": ["owner", "operator", "support"],
-  /** The inquiry inbox (聯絡我們, 訪客詢問): read, assign, reply, close. */
-  "inquiries.read": ["owner", "operator", "support"],
-  "inquiries.write": ["owner", "operator", "support"],
-  /** 系統狀態: providers, stuck work and background jobs that gave up (retry or dismiss them). */
-  "system.read": ["owner", "operator"],
-  "system.write": ["owner", "operator"],
-} as const satisfies Record<string, readonly StaffRole[]>;
-export type Permission = keyof typeof PERMISSIONS;
+export const ROLE_LABELS: Record<StaffRole, string> = { owner: "擁有者", operator: "營運人員", support: "客服人員" };
 
 export function can(role: StaffRole, permission: Permission): boolean {
   return (PERMISSIONS[permission] as readonly StaffRole[]).includes(role);

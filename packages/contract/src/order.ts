@@ -1,3 +1,11 @@
+import {
+  CVS_METHODS,
+  ORDER_STATUS_CODES,
+  type OrderStatus,
+  PAYMENT_METHOD_CODES,
+  type PaymentMethodCode,
+  SHIP_METHOD_CODES,
+} from "./codes.js";
 import { captchaSchema, idSchema, pageQuerySchema, phoneSchema, shopIdSchema } from "./common.js";
 import { invoiceSchema } from "./invoice.js";
 import type { eInvoiceView } from "./responses/invoice.js";
@@ -15,23 +23,16 @@ import type {
 } from "./responses/order.js";
 import { z } from "./zod.js";
 
-export const SHIP_METHOD_CODES = ["hct", "cvs_711", "cvs_family", "cvs_hilife", "cvs_ok", "depot", "self"] as const;
-export type ShipMethodCode = (typeof SHIP_METHOD_CODES)[number];
-export const CVS_METHODS = ["cvs_711", "cvs_family", "cvs_hilife", "cvs_ok"] as const;
-export type CvsMethod = (typeof CVS_METHODS)[number];
-export const PAYMENT_METHOD_CODES = ["card", "transfer", "cod", "points_wallet"] as const;
-export type PaymentMethodCode = (typeof PAYMENT_METHOD_CODES)[number];
-export const ORDER_STATUS_CODES = [
-  "pending_payment",
-  "paid",
-  "processing",
-  "shipped",
-  "delivered",
-  "completed",
-  "cancelled",
-  "refunded",
-] as const;
-export type OrderStatus = (typeof ORDER_STATUS_CODES)[number];
+export {
+  CVS_METHODS,
+  type CvsMethod,
+  ORDER_STATUS_CODES,
+  type OrderStatus,
+  PAYMENT_METHOD_CODES,
+  type PaymentMethodCode,
+  SHIP_METHOD_CODES,
+  type ShipMethodCode,
+} from "./codes.js";
 
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   pending_payment: "待付款",

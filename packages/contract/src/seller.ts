@@ -1,3 +1,4 @@
+import { SELLER_SHIP_STATUSES } from "./codes.js";
 import { idSchema, MAX_PAGE } from "./common.js";
 import { ORDER_STATUS_CODES, orderNoSchema, type ShipMethodCode } from "./order.js";
 import type {
@@ -48,8 +49,7 @@ export const sellerSelfShipInput = z.strictObject({
     .regex(/^[A-Za-z0-9-]{4,30}$/, { error: "物流單號為 4–30 個英數字" }),
 });
 
-/** The shipping states a seller sets by hand; "shipped" comes with a tracking number (updateSelfShip). */
-export const SELLER_SHIP_STATUSES = ["processing", "delivered"] as const;
+export { SELLER_SHIP_STATUSES } from "./codes.js";
 export const sellerShipStatusInput = z.strictObject({
   order_no: orderNoSchema,
   status: z.enum(SELLER_SHIP_STATUSES, { error: "出貨狀態只能設為備貨中或已送達" }),

@@ -1,4 +1,4 @@
-import { PERMISSIONS, type Permission, STAFF_ROLES } from "../admin.js";
+import { PERMISSIONS, type Permission, STAFF_ROLES } from "../codes.js";
 import { z } from "../zod.js";
 import { withdrawalView } from "./bank.js";
 import { adminPage } from "./envelope.js";

@@ -1,4 +1,4 @@
-import { CVS_METHODS, ORDER_STATUS_CODES, PAYMENT_METHOD_CODES, SHIP_METHOD_CODES } from "../order.js";
+import { CVS_METHODS, ORDER_STATUS_CODES, PAYMENT_METHOD_CODES, SHIP_METHOD_CODES } from "../codes.js";
 import { z } from "../zod.js";
 import { eInvoiceView } from "./invoice.js";
 

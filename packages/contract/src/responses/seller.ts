@@ -1,4 +1,4 @@
-import { SELLER_SHIP_STATUSES } from "../seller.js";
+import { SELLER_SHIP_STATUSES } from "../codes.js";
 import { z } from "../zod.js";
 import { depotStockView } from "./loyalty.js";
 import { orderStatus, orderSummary, orderView, shipMethodCode } from "./order.js";
