@@ -4,6 +4,14 @@
 module.exports = {
   forbidden: [
     {
+      name: "no-circular",
+      comment:
+        "No import circle in the server or the contract, type imports included: a circle means two files are one unit in disguise, or a type lives in the wrong file (issue 46).",
+      severity: "error",
+      from: {},
+      to: { circular: true },
+    },
+    {
       name: "nothing-below-imports-app",
       comment:
         "app/ is the plumbing and the composition root: modules, flows, plugins, integrations, db and lib never import it; each routes plugin declares the services it takes and app/ hands them over.",

@@ -6,14 +6,15 @@ import { afterAll, describe, expect, it } from "vitest";
 /**
  * The house rules bite (docs/architecture.md): a file that breaks one, written for the test into
  * the server's source and removed after, is named by the check that guards it — the import-graph
- * rules of .dependency-cruiser.cjs and the table-owner check.
+ * rules of .dependency-cruiser.cjs, the table-owner check, the function-length check and the
+ * storefront's effect-fetch check.
  */
 const repo = path.resolve(import.meta.dirname, "../../../..");
 const src = path.join(repo, "apps/server/src");
 const written: string[] = [];
 
-function probe(rel: string, text: string): string {
-  const file = path.join(src, rel);
+function probe(rel: string, text: string, base = src): string {
+  const file = path.join(base, rel);
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, text);
   written.push(file);
@@ -70,6 +71,39 @@ describe("the house rules bite", { timeout: 120_000 }, () => {
     ],
   ])("%s", (rule, rel, text) => {
     expect(brokenRules(probe(rel, text))).toContain(rule);
+  });
+
+  it("no-circular, type imports included", () => {
+    probe("lib/__probe__/b.ts", 'import type { A } from "./a.js";\nexport type B = { a?: A };\n');
+    const a = probe("lib/__probe__/a.ts", 'import type { B } from "./b.js";\nexport type A = { b?: B };\n');
+    expect(brokenRules(a)).toContain("no-circular");
+  });
+
+  it("a function over 150 lines is named by the function-length check", () => {
+    const body = Array.from({ length: 150 }, (_, i) => `  total += ${i};`).join("\n");
+    const file = probe("lib/__probe__/long.ts", `export function long(total: number) {\n${body}\n  return total;\n}\n`);
+    const run = spawnSync(process.execPath, ["scripts/check-function-length.mjs"], { cwd: repo, encoding: "utf8" });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain(`${file}:1 long runs 153 lines`);
+  });
+
+  it("a storefront component that fetches in an effect is named by the effect-fetch check", () => {
+    const file = probe(
+      "__probe__/Fetches.tsx",
+      [
+        'import { useEffect } from "react";',
+        'import { api } from "../../lib/api";',
+        "export function Fetches() {",
+        '  useEffect(() => void api("/api/cart/search"), []);',
+        "  return null;",
+        "}",
+        "",
+      ].join("\n"),
+      path.join(repo, "apps/web/app/features"),
+    );
+    const run = spawnSync(process.execPath, ["scripts/check-effect-fetches.mjs"], { cwd: repo, encoding: "utf8" });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain(`${file}:4 calls api() inside useEffect`);
   });
 
   it("a flow that writes a table itself is named by the table-owner check", () => {
