@@ -13,6 +13,7 @@ import { authRoutes } from "../modules/auth/routes.js";
 import { identitySimulatorRoutes, thirdPartyRoutes } from "../modules/auth/third-party-routes.js";
 import { cartRoutes } from "../modules/cart/routes.js";
 import { catalogueRoutes } from "../modules/catalogue/routes.js";
+import { checkoutRoutes } from "../modules/checkout/routes.js";
 import { frontRoutes } from "../modules/content/routes.js";
 import { dealerRoutes } from "../modules/dealers/routes.js";
 import { depotRoutes } from "../modules/depot/routes.js";
@@ -97,11 +98,10 @@ export async function registerApiRoutes(api: FastifyInstance, ctx: ApiRouteConte
   await api.register(depotRoutes({ depot: s.depot }, guards));
   await api.register(cvsShippingRoutes({ cvsShipping: s.cvsShipping }, providers.ecpayCarrierSimulator));
   await api.register(hctNotifyRoutes({ orders: s.orders, logistics: s.logistics }, config.HCT_NOTIFY_SECRET));
+  await api.register(checkoutRoutes({ quotes: s.quotes, placeOrder: s.placeOrder }, guards, config));
   await api.register(
     orderRoutes(
       {
-        quotes: s.quotes,
-        placeOrder: s.placeOrder,
         orders: s.orders,
         payments: s.payments,
         charge: s.charge,

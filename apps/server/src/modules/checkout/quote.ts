@@ -1,244 +1,32 @@
-import type { PayInfo, PaymentMethodCode, ShipMethodCode } from "@shop/contract";
-import { CVS_METHODS, MAIN_SHOP_ID, PAYMENT_METHOD_LABELS } from "@shop/contract";
-import { formatMoney } from "@shop/contract/format";
-import { conflict, notFound, unprocessable } from "../../lib/errors.js";
-import type { CartOwner, CartService } from "../cart/service.js";
-import type { CatalogueService } from "../catalogue/service.js";
-import type { LogisticsService } from "../logistics/service.js";
-import type { LoyaltyService } from "../loyalty/service.js";
-import type { AddressBookService } from "../members/addresses.js";
-import type { Buyer } from "../orders/service.js";
-import type { PromotionsService } from "../promotions/service.js";
-import type { ShopsService } from "../shops/service.js";
-import { quote } from "./pricing.js";
+import type { ShipMethodCode } from "@shop/contract";
+import type { Buyer } from "../orders/types.js";
+import {
+  type BuiltQuote,
+  buildQuote,
+  payInfo,
+  paymentOptions,
+  type QuoteContext,
+  type QuoteDeps,
+  type QuoteInputs,
+  type Source,
+} from "./quote-steps.js";
 import { createQuoteReference } from "./reference.js";
-
-/** What is being bought: chosen cart lines, or one variant straight from its page (quick order). */
-export type Source = { lineIds: number[] } | { variantId: number; qty: number };
-export interface QuoteInputs {
-  ship_method?: ShipMethodCode;
-  coupon_id?: number;
-  points?: number;
-  wallet?: number;
-  shop_id?: number;
-}
-
-export const isCvs = (m: string): m is (typeof CVS_METHODS)[number] => (CVS_METHODS as readonly string[]).includes(m);
-
-export interface QuoteDeps {
-  catalogue: CatalogueService;
-  cart: CartService;
-  promotions: PromotionsService;
-  logistics: LogisticsService;
-  loyalty: LoyaltyService;
-  shops: ShopsService;
-  addresses: AddressBookService;
-  /** Addresses of the member's earlier orders, newest first (the orders module reads them). */
-  pastAddresses: (memberId: number) => Promise<Array<{ name: string; phone: string; address: Record<string, string> }>>;
-  cardConfig: () => PayInfo["card"];
-  /** Whether the shop issues e-invoices here (decision 74): checkout then asks for the buyer's choice. */
-  einvoice: boolean;
-}
 
 /**
  * The quote (pay_info): the server prices the chosen lines from the catalogue, promotions, the
  * member's coupons, points and wallet; the client never sends a price. Placing the order quotes
- * again with the same code.
+ * again with the same code. The steps are in quote-steps.ts.
  */
 export function createQuotes(deps: QuoteDeps) {
-  const { catalogue, cart, promotions, loyalty } = deps;
-  const reference = createQuoteReference(deps);
-
-  async function build(buyer: Buyer, source: Source, input: QuoteInputs) {
-    const shopId = input.shop_id ?? MAIN_SHOP_ID;
-    const ref = await reference.of(shopId);
-    if (!ref.open) throw notFound("SHOP_NOT_FOUND", "此商城不存在或已暫停營業");
-    const owner: CartOwner = buyer.memberId !== undefined ? { memberId: buyer.memberId } : { token: buyer.cartToken };
-    const wanted =
-      "lineIds" in source
-        ? await cart.linesFor(owner, source.lineIds)
-        : [{ lineId: 0, variantId: source.variantId, qty: source.qty }];
-    const live = new Map(
-      (
-        await catalogue.variantsForCart(
-          wanted.map((w) => w.variantId),
-          shopId,
-        )
-      ).map((v) => [v.id, v]),
-    );
-    const lines = wanted.map((w) => {
-      const v = live.get(w.variantId);
-      if (!v?.sellable)
-        throw conflict("PRODUCT_UNAVAILABLE", v ? `「${v.name}」已下架或不在此商城販售` : "商品已下架", {
-          variant_id: w.variantId,
-        });
-      if (v.perOrderLimit !== null && w.qty > v.perOrderLimit)
-        throw unprocessable("PER_ORDER_LIMIT_EXCEEDED", `「${v.name}」每筆訂單限購 ${v.perOrderLimit} 件`, {
-          variant_id: w.variantId,
-        });
-      if (w.qty > v.stock)
-        throw v.stock > 0
-          ? conflict("INSUFFICIENT_STOCK", `「${v.name}」庫存不足，目前剩 ${v.stock} 件`, { variant_id: w.variantId })
-          : conflict("VARIANT_SOLD_OUT", `「${v.name}」已售完`, { variant_id: w.variantId });
-      return { ...w, v };
-    });
-
-    const member = buyer.memberId !== undefined;
-    const methods = ref.shipMethods.filter((m) => member || m.code !== "depot");
-    const chosen = input.ship_method ? methods.find((m) => m.code === input.ship_method) : undefined;
-    if (input.ship_method && !chosen) {
-      throw input.ship_method === "depot" && !member
-        ? unprocessable("DEPOT_MEMBERS_ONLY", "雲端庫存僅限會員使用，請先登入")
-        : unprocessable("SHIP_METHOD_UNAVAILABLE", "此配送方式目前無法使用");
-    }
-
-    if (!member && (input.coupon_id || input.points || input.wallet)) {
-      throw unprocessable("DISCOUNTS_MEMBERS_ONLY", "優惠券、點數與錢包僅限會員使用，請先登入");
-    }
-    const coupons = member ? await loyalty.usableCoupons(buyer.memberId as number) : [];
-    const coupon = input.coupon_id ? coupons.find((c) => c.id === input.coupon_id) : undefined;
-    if (input.coupon_id && !coupon) throw unprocessable("COUPON_UNAVAILABLE", "找不到此優惠券，可能已使用或已過期");
-    const balances = member ? await loyalty.balances(buyer.memberId as number) : { points: 0, wallet: 0 };
-    // A cap of 0 means no cap (the setting's label says so).
-    const cap = ref.cap || null;
-    if ((input.points ?? 0) > balances.points)
-      throw unprocessable("INSUFFICIENT_POINTS", `點數不足，目前可用 ${balances.points} 點`);
-    if (cap !== null && (input.points ?? 0) > cap) throw unprocessable("POINTS_CAP_EXCEEDED", `每筆訂單最多可折抵 ${cap} 點`);
-    if ((input.wallet ?? 0) > balances.wallet)
-      throw unprocessable("INSUFFICIENT_WALLET_BALANCE", `錢包餘額不足，目前餘額 ${formatMoney(balances.wallet)}`);
-
-    const q = quote({
-      lines: lines.map((l) => ({
-        variantId: l.variantId,
-        productId: l.v.productId,
-        categoryId: l.v.categoryId,
-        price: l.v.price,
-        qty: l.qty,
-      })),
-      promotions: promotions.runningRules(ref.own, ref.main),
-      coupon,
-      shipMethod: chosen ? { code: chosen.code, fee: chosen.fee, freeThreshold: chosen.free_threshold } : undefined,
-      points: { requested: input.points ?? 0, owned: balances.points, capPerOrder: cap ?? Number.MAX_SAFE_INTEGER },
-      wallet: { requested: input.wallet ?? 0, balance: balances.wallet },
-    });
-    // Payment methods the back office switched off, and who a transfer would pay.
-    const setup = ref.payment;
-    return {
-      shopId,
-      lines,
-      q,
-      methods,
-      chosen,
-      coupons,
-      balances,
-      cap,
-      member,
-      payment: { ...setup.switches, cardOffered: setup.cardOffered },
-      transferPayee: setup.transfer.payee,
-    };
-  }
-
-  type Built = Awaited<ReturnType<typeof build>>;
-
-  function paymentOptions(b: Built, ship?: ShipMethodCode) {
-    const opts: PayInfo["payment_methods"] = [];
-    const add = (code: PaymentMethodCode, reason: string | null) =>
-      opts.push({ code, name: PAYMENT_METHOD_LABELS[code], available: reason === null, reason });
-    const covered = b.q.payable === 0 ? "已由點數／錢包全額支付" : null;
-    const closed = (key: "pay_card" | "pay_transfer" | "pay_cod") => (b.payment[key] === "0" ? "目前未開放此付款方式" : null);
-    // A channel switched off for the whole shop is not offered at all (decision 74).
-    if (b.payment.cardOffered) add("card", covered ?? closed("pay_card"));
-    add("transfer", covered ?? closed("pay_transfer"));
-    add("cod", covered ?? closed("pay_cod") ?? (ship && (ship === "hct" || isCvs(ship)) ? null : "貨到付款僅限宅配與超商取貨"));
-    add("points_wallet", !b.member ? "僅限會員使用" : b.q.payable > 0 ? "點數與錢包需足以支付全額" : null);
-    return opts;
-  }
-
-  function quoteView(b: Built): PayInfo["quote"] {
-    const q = b.q;
-    return {
-      lines: b.lines.map((l) => ({
-        variant_id: l.variantId,
-        product_id: l.v.productId,
-        name: l.v.name,
-        variant_name: l.v.variantName,
-        image: l.v.image,
-        price: l.v.price,
-        qty: l.qty,
-        subtotal: l.v.price * l.qty,
-      })),
-      goods_amount: q.goodsAmount,
-      discounts: q.discounts,
-      discount_total: q.discountTotal,
-      shipping_fee: q.shippingFee,
-      order_amount: q.orderAmount,
-      points_used: q.pointsUsed,
-      wallet_used: q.walletUsed,
-      payable: q.payable,
-      coupon_rejected: q.couponRejected ?? null,
-    };
-  }
-
-  /** The address book first; then addresses from earlier orders not in it (at most five). */
-  async function recentAddresses(memberId: number | undefined): Promise<PayInfo["recent_addresses"]> {
-    if (memberId === undefined) return [];
-    const book = (await deps.addresses.list(memberId)).map((a) => ({
-      receiver: { name: a.name, phone: a.phone },
-      address: { zip: a.zip, county: a.county, district: a.district, line: a.line },
-    }));
-    // jsonb does not keep key order: compare addresses field by field.
-    const keyOf = (name: string, phone: string, a: Record<string, string>) =>
-      [name, phone, a.zip, a.county, a.district, a.line].join("|");
-    const seen = new Set<string>(book.map((b) => keyOf(b.receiver.name, b.receiver.phone, b.address)));
-    const out: PayInfo["recent_addresses"] = [...book];
-    for (const r of await deps.pastAddresses(memberId)) {
-      const key = keyOf(r.name, r.phone, r.address);
-      if (seen.has(key)) continue;
-      seen.add(key);
-      const a = r.address;
-      out.push({
-        receiver: { name: r.name, phone: r.phone },
-        address: { zip: a.zip ?? "", county: a.county ?? "", district: a.district ?? "", line: a.line ?? "" },
-      });
-    }
-    return out.slice(0, book.length + 5);
-  }
+  const d: QuoteContext = { ...deps, reference: createQuoteReference(deps) };
 
   return {
-    build,
-    paymentOptions,
+    build: (buyer: Buyer, source: Source, input: QuoteInputs) => buildQuote(d, buyer, source, input),
+    paymentOptions: (b: BuiltQuote, ship?: ShipMethodCode) => paymentOptions(b, ship),
     /** Drops the kept reference reads (the cache switch calls this on every storefront write). */
-    forgetReference: () => reference.forget(),
-
-    async payInfo(buyer: Buyer, source: Source, input: QuoteInputs): Promise<PayInfo> {
-      const b = await build(buyer, source, input);
-      const discounted = b.q.goodsAmount - b.q.discountTotal;
-      return {
-        quote: quoteView(b),
-        ship_methods: b.methods.map((m) => ({
-          code: m.code as ShipMethodCode,
-          name: m.name,
-          fee: m.fee,
-          free_threshold: m.free_threshold,
-          fee_now: m.free_threshold !== null && discounted >= m.free_threshold ? 0 : m.fee,
-        })),
-        payment_methods: paymentOptions(b, input.ship_method),
-        coupons: b.coupons.map((c) => ({
-          id: c.id,
-          title: c.title,
-          min_spend: c.minSpend,
-          expires_at: c.expiresAt.toISOString(),
-        })),
-        points: { owned: b.balances.points, cap_per_order: b.cap },
-        wallet: { balance: b.balances.wallet },
-        member: b.member,
-        recent_addresses: await recentAddresses(buyer.memberId),
-        card: deps.cardConfig(),
-        einvoice: deps.einvoice,
-      };
-    },
+    forgetReference: () => d.reference.forget(),
+    payInfo: (buyer: Buyer, source: Source, input: QuoteInputs) => payInfo(d, buyer, source, input),
   };
 }
 
 export type Quotes = ReturnType<typeof createQuotes>;
-export type BuiltQuote = Awaited<ReturnType<Quotes["build"]>>;

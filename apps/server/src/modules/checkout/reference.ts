@@ -58,3 +58,5 @@ export function createQuoteReference({ shops, logistics, promotions, loyalty }: 
     },
   };
 }
+
+export type QuoteReference = ReturnType<typeof createQuoteReference>;

@@ -1,9 +1,9 @@
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.js";
 import { orderLines, orderRefunds, payments } from "../../db/schema/index.js";
-import { payeeOf } from "./payments.js";
+import { payeeOf } from "./payment-refunds.js";
 import { planRefund } from "./refund-math.js";
-import type { Commit, GivenBack, Order, OrderEffects } from "./service.js";
+import type { Commit, GivenBack, Order, OrderEffects } from "./types.js";
 
 /**
  * Giving back to the buyer (a cancellation, a refund, part of one), inside the transition's
@@ -89,3 +89,5 @@ export function createGiveBack(deps: { effects: OrderEffects; now: () => Date })
 
   return { giveBack, moneyHeld };
 }
+
+export type GiveBack = ReturnType<typeof createGiveBack>;

@@ -6,7 +6,7 @@ import { badRequest, forbidden, isDomainError, notFound } from "../../lib/errors
 import { ok } from "../../lib/http.js";
 import type { LogisticsService } from "../logistics/service.js";
 import type { OrderQueries } from "./queries.js";
-import type { OrderLifecycle } from "./service.js";
+import type { OrderLifecycle } from "./types.js";
 
 /**
  * Tracking pushed by the carrier. HCT publishes no API, so this is our adapter's

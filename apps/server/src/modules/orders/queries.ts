@@ -4,7 +4,7 @@ import type { Db, Tx } from "../../db/client.js";
 import { orderEvents, orderLines, orderRefunds, orders } from "../../db/schema/index.js";
 import { forbidden, notFound } from "../../lib/errors.js";
 import { likeEscape } from "../../lib/like.js";
-import type { Buyer, Order } from "./service.js";
+import type { Buyer, Order } from "./types.js";
 
 /** An order number or phone that starts with the keyword, or a receiver name that contains it. */
 export function orderKeyword(keyword: string | undefined) {

@@ -1,58 +1,17 @@
-import {
-  EXCHANGEABLE_SHIP_METHODS,
-  RETURN_KINDS,
-  RETURN_REASONS,
-  type ReturnKind,
-  type ReturnReason,
-  type ReturnStatus,
-  returnStatusLabel,
-} from "@shop/contract";
-import { and, count, desc, eq } from "drizzle-orm";
-import type { Db, Tx } from "../../db/client.js";
+import type { ReturnStatus } from "@shop/contract";
+import { count, desc, eq } from "drizzle-orm";
 import { orders, returnRequests } from "../../db/schema/index.js";
-import { conflict, isUniqueViolation, notFound, unprocessable } from "../../lib/errors.js";
-import type { NotificationsService } from "../notifications/service.js";
-import type { Order, OrderLifecycle } from "./service.js";
-
-type ReturnRow = typeof returnRequests.$inferSelect;
-const CLOSED: readonly ReturnStatus[] = ["rejected", "refunded", "reshipped"];
-/** The audit entry of a staff change, written in its transaction. */
-type Audit = (
-  tx: Tx,
-  change: { action: string; entity: string; entityId: number; before?: unknown; after?: unknown },
-) => Promise<void>;
-
-function returnView(r: ReturnRow) {
-  return {
-    id: r.id,
-    kind: r.kind,
-    kind_label: RETURN_KINDS[r.kind],
-    status: r.status,
-    status_label: returnStatusLabel(r.kind, r.status),
-    reason: r.reason,
-    reason_label: RETURN_REASONS[r.reason as ReturnReason] ?? r.reason,
-    note: r.note,
-    staff_note: r.staffNote,
-    items: r.items,
-    reship_tracking_no: r.reshipTrackingNo,
-    created_at: r.createdAt.toISOString(),
-  };
-}
-
-/** What each staff step needs the request to be in, and the notice the buyer gets. */
-const STEPS = {
-  approve: {
-    from: ["requested"],
-    to: "approved",
-    title: (k: ReturnKind) => `${RETURN_KINDS[k]}申請已核准，請依客服指示寄回商品`,
-  },
-  reject: { from: ["requested", "approved"], to: "rejected", title: (k: ReturnKind) => `${RETURN_KINDS[k]}申請未通過` },
-  receive: {
-    from: ["approved"],
-    to: "received",
-    title: (k: ReturnKind) => (k === "exchange" ? "已收到您退回的商品，將盡快寄出換貨商品" : "已收到您退回的商品，將盡快退款"),
-  },
-} as const satisfies Record<string, { from: readonly ReturnStatus[]; to: ReturnStatus; title: (k: ReturnKind) => string }>;
+import {
+  type Audit,
+  type ReturnRequestInput,
+  type ReturnStep,
+  type ReturnsContext,
+  refundReturn,
+  requestReturn,
+  reshipReturn,
+  returnView,
+  stepReturn,
+} from "./return-steps.js";
 
 /**
  * Returns (退貨) and exchanges (換貨) within the appraisal period after delivery (decision 37): a
@@ -60,220 +19,21 @@ const STEPS = {
  * order's own (units back to stock, money back the way it was paid), in the same transaction as
  * the request's last step — or, for an exchange, send the same items again (the returned units
  * back into stock, the replacements out of it, in one transaction). Every step locks the order row
- * first, then reads the request, so rival steps serialise.
+ * first, then reads the request, so rival steps serialise. The steps are in return-steps.ts.
  */
-export function createReturns(deps: {
-  db: Db;
-  lifecycle: OrderLifecycle;
-  notifications: NotificationsService;
-  /** An exchange's stock, inside the caller's transaction: the returned units back in, the same units out again. */
-  exchangeStock: (tx: Tx, items: Array<{ variantId: number; qty: number }>, ref: string) => Promise<void>;
-  /** The appraisal period in days (the same setting that completes delivered orders). */
-  appraisalDays: () => Promise<number>;
-  now?: () => Date;
-}) {
-  const { db, lifecycle, notifications } = deps;
-  const now = deps.now ?? (() => new Date());
-
-  async function tell(tx: Tx, o: Order, r: ReturnRow, title: string, body: string) {
-    if (o.memberId === null) return;
-    await notifications.notify(tx, o.memberId, {
-      kind: "order",
-      title: `訂單 ${o.orderNo} ${title}`,
-      body,
-      link: `/member/order_detail?order_no=${o.orderNo}`,
-      key: `return:${r.id}:${r.status}`,
-      email: o.email || undefined,
-    });
-  }
-
-  /** Locks the request's order, then the request; `work` sees both as they are now. */
-  async function withRequest<T>(
-    id: number,
-    work: (tx: Tx, o: Order, r: ReturnRow, commit: Parameters<Parameters<OrderLifecycle["withOrder"]>[1]>[2]) => Promise<T>,
-  ) {
-    const [head] = await db.select({ orderId: returnRequests.orderId }).from(returnRequests).where(eq(returnRequests.id, id));
-    if (!head) throw notFound("RETURN_NOT_FOUND", "找不到此退換貨申請");
-    return lifecycle.withOrder({ id: head.orderId }, async (tx, o, commit) => {
-      const [r] = await tx.select().from(returnRequests).where(eq(returnRequests.id, id)).for("update");
-      if (!r) throw notFound("RETURN_NOT_FOUND", "找不到此退換貨申請");
-      return work(tx, o, r, commit);
-    });
-  }
-
-  async function setStatus(tx: Tx, r: ReturnRow, to: ReturnStatus, staffNote?: string, reshipTrackingNo?: string) {
-    const [moved] = await tx
-      .update(returnRequests)
-      .set({
-        status: to,
-        staffNote: staffNote ?? r.staffNote,
-        reshipTrackingNo: reshipTrackingNo ?? r.reshipTrackingNo,
-        updatedAt: now(),
-      })
-      .where(and(eq(returnRequests.id, r.id), eq(returnRequests.status, r.status)))
-      .returning();
-    if (!moved) throw conflict("RETURN_STATE_CHANGED", "申請狀態已變更，請重新整理");
-    return moved;
-  }
+export function createReturns(deps: Omit<ReturnsContext, "now"> & { now?: () => Date }) {
+  const { db } = deps;
+  const d: ReturnsContext = { ...deps, now: deps.now ?? (() => new Date()) };
 
   return {
     /** A member asks to return (or exchange) units of their delivered order, within the appraisal period. */
-    async request(
-      memberId: number,
-      input: {
-        order_no: string;
-        kind: ReturnKind;
-        items: Array<{ variant_id: number; qty: number }>;
-        reason: ReturnReason;
-        note: string;
-      },
-    ) {
-      // Read before the order's transaction (the embedded database has one connection).
-      const days = await deps.appraisalDays();
-      return lifecycle.withOrder({ no: input.order_no }, async (tx, o) => {
-        if (o.memberId !== memberId) throw notFound("ORDER_NOT_FOUND", "查無此訂單");
-        const kind = RETURN_KINDS[input.kind];
-        if (o.status !== "delivered") throw conflict("RETURN_NOT_ALLOWED", `只有已送達、尚未完成的訂單可以申請${kind}`);
-        if (!o.deliveredAt || o.deliveredAt.getTime() + days * 86_400_000 < now().getTime())
-          throw conflict("RETURN_PERIOD_OVER", `已超過 ${days} 天鑑賞期，無法線上申請${kind}，請聯繫客服`);
-        if (await lifecycle.openReturn(tx, o.id)) throw conflict("RETURN_ALREADY_OPEN", "此訂單已有處理中的退換貨申請");
-        if (input.kind === "exchange" && !(EXCHANGEABLE_SHIP_METHODS as readonly string[]).includes(o.shipMethod))
-          throw conflict("EXCHANGE_NOT_ALLOWED", "此訂單的配送方式無法換貨，請改為申請退貨或聯繫客服");
-        const lines = await lifecycle.linesIn(tx, o.id);
-        const items: ReturnRow["items"] = [];
-        for (const it of input.items) {
-          const line = lines.find((l) => l.variantId === it.variant_id);
-          if (!line) throw unprocessable("VARIANT_NOT_IN_ORDER", "此訂單沒有這個商品");
-          const taken = items.filter((x) => x.variant_id === it.variant_id).reduce((a, x) => a + x.qty, 0);
-          if (it.qty + taken > line.qty - line.refundedQty)
-            throw unprocessable(
-              "RETURN_QTY_EXCEEDED",
-              `「${line.name}」最多可${input.kind === "exchange" ? "換" : "退"} ${line.qty - line.refundedQty} 件`,
-            );
-          items.push({ variant_id: it.variant_id, qty: it.qty, name: `${line.name}（${line.variantName}）` });
-        }
-        try {
-          const [r] = await tx
-            .insert(returnRequests)
-            .values({
-              orderId: o.id,
-              memberId,
-              kind: input.kind,
-              items,
-              reason: input.reason,
-              note: input.note,
-              status: "requested",
-              createdAt: now(),
-              updatedAt: now(),
-            })
-            .returning();
-          if (!r) throw new Error("return insert returned nothing");
-          await lifecycle.event(
-            tx,
-            o.id,
-            o.status,
-            o.status,
-            `member:${memberId}`,
-            `申請${RETURN_KINDS[input.kind]}：${RETURN_REASONS[input.reason]}`,
-          );
-          return returnView(r);
-        } catch (error) {
-          if (isUniqueViolation(error)) throw conflict("RETURN_ALREADY_OPEN", "此訂單已有處理中的退換貨申請");
-          throw error;
-        }
-      });
-    },
-
+    request: (memberId: number, input: ReturnRequestInput) => requestReturn(d, memberId, input),
     /** Staff approve, reject (with the reason the buyer reads) or receive the goods. */
-    step(kind: keyof typeof STEPS, id: number, actor: string, audit: Audit, note = "") {
-      const s = STEPS[kind];
-      return withRequest(id, async (tx, o, r) => {
-        if (!(s.from as readonly ReturnStatus[]).includes(r.status))
-          throw conflict("RETURN_STATE_CHANGED", `此申請目前為「${returnStatusLabel(r.kind, r.status)}」，無法執行`);
-        const moved = await setStatus(tx, r, s.to, note || undefined);
-        await lifecycle.event(
-          tx,
-          o.id,
-          o.status,
-          o.status,
-          actor,
-          `${RETURN_KINDS[r.kind]}：${returnStatusLabel(r.kind, s.to)}${note ? `（${note}）` : ""}`,
-        );
-        await audit(tx, {
-          action: `return.${kind}`,
-          entity: "return",
-          entityId: id,
-          before: { status: r.status },
-          after: { status: s.to, note },
-        });
-        await tell(tx, o, moved, s.title(r.kind), note);
-        return { ...returnView(moved), order_no: o.orderNo, member_id: o.memberId };
-      });
-    },
-
+    step: (kind: ReturnStep, id: number, actor: string, audit: Audit, note = "") => stepReturn(d, kind, id, actor, audit, note),
     /** The received goods are refunded: the order's refund of exactly these units, with the request closed. */
-    refund(id: number, actor: string, audit: Audit) {
-      return withRequest(id, async (tx, o, r, commit) => {
-        if (CLOSED.includes(r.status)) throw conflict("RETURN_CLOSED", "此申請已處理完成");
-        if (r.status !== "received") throw conflict("RETURN_NOT_RECEIVED", "請先確認收到退回的商品再退款");
-        await lifecycle.refundLocked(
-          tx,
-          o,
-          commit,
-          actor,
-          `退貨退款 #${r.id}`,
-          r.items.map((i) => ({ variantId: i.variant_id, qty: i.qty })),
-        );
-        const moved = await setStatus(tx, r, "refunded");
-        await audit(tx, {
-          action: "return.refund",
-          entity: "return",
-          entityId: id,
-          before: { status: r.status },
-          after: { status: "refunded" },
-        });
-        // The buyer hears of it once: the refund's own notice (部分退款 NT$… or 已退款) says what came back.
-        return { ...returnView(moved), order_no: o.orderNo, member_id: o.memberId };
-      });
-    },
-
-    /**
-     * An exchange's replacement parcel leaves: the returned units go back into stock, the same
-     * units leave again (both recorded as stock movements), and the buyer gets the tracking
-     * number. Staff who cannot send a replacement refund the request instead.
-     */
-    reship(id: number, trackingNo: string, actor: string, audit: Audit) {
-      return withRequest(id, async (tx, o, r) => {
-        if (r.kind !== "exchange") throw conflict("RETURN_NOT_EXCHANGE", "這是退貨申請，請以退款處理");
-        if (CLOSED.includes(r.status)) throw conflict("RETURN_CLOSED", "此申請已處理完成");
-        if (r.status !== "received") throw conflict("RETURN_NOT_RECEIVED", "請先確認收到退回的商品再寄出換貨商品");
-        // The units must still be the buyer's: not refunded meanwhile (the order page refuses while
-        // the request is open, but the request may predate a refund made before it was filed).
-        if (o.status !== "delivered") throw conflict("RETURN_NOT_ALLOWED", "此訂單目前的狀態無法寄出換貨");
-        const lines = await lifecycle.linesIn(tx, o.id);
-        for (const it of r.items) {
-          const line = lines.find((l) => l.variantId === it.variant_id);
-          if (!line || it.qty > line.qty - line.refundedQty)
-            throw conflict("EXCHANGE_UNITS_REFUNDED", `「${it.name}」已退款，無法寄出換貨`);
-        }
-        await deps.exchangeStock(
-          tx,
-          r.items.map((i) => ({ variantId: i.variant_id, qty: i.qty })),
-          `return:${r.id}`,
-        );
-        const moved = await setStatus(tx, r, "reshipped", undefined, trackingNo);
-        await lifecycle.event(tx, o.id, o.status, o.status, actor, `換貨：換貨商品已寄出（託運單號 ${trackingNo}）`);
-        await audit(tx, {
-          action: "return.reship",
-          entity: "return",
-          entityId: id,
-          before: { status: r.status },
-          after: { status: "reshipped", tracking_no: trackingNo },
-        });
-        await tell(tx, o, moved, "換貨商品已寄出", `託運單號：${trackingNo}`);
-        return { ...returnView(moved), order_no: o.orderNo, member_id: o.memberId };
-      });
-    },
+    refund: (id: number, actor: string, audit: Audit) => refundReturn(d, id, actor, audit),
+    /** An exchange's replacement parcel leaves (the returned units back into stock, the same units out). */
+    reship: (id: number, trackingNo: string, actor: string, audit: Audit) => reshipReturn(d, id, trackingNo, actor, audit),
 
     async latestFor(orderId: number) {
       const [r] = await db

@@ -1,18 +1,14 @@
 import {
   cancelOrderInput,
-  fastPayInfoInput,
-  fastStoreOrderInput,
   guestOrderCodeInput,
   guestOrderVerifyInput,
   orderLookupInput,
   orderNoSchema,
   orderSearchInput,
-  payInfoInput,
   paymentTransferInput,
   phoneSchema,
   repayInput,
   simulatorPrimeInput,
-  storeOrderInput,
   z,
 } from "@shop/contract";
 import {
@@ -23,12 +19,10 @@ import {
   orderSummary,
   orderView,
   paged,
-  payInfo,
   raw,
   redirect,
   repayResult,
   simulatedPrime,
-  storeResult,
   trackingView,
 } from "@shop/contract/responses";
 import type { FastifyRequest } from "fastify";
@@ -42,20 +36,16 @@ import { injectInProcess } from "../../lib/in-process.js";
 import { cartTokenOf } from "../../plugins/cart-token.js";
 import type { SessionGuards } from "../../plugins/session.js";
 import { sessionOf } from "../../plugins/session.js";
-import type { PlaceOrder } from "../checkout/place-order.js";
-import type { Quotes } from "../checkout/quote.js";
 import type { CardCharge } from "./card-charge.js";
 import { type GuestAccess, masked } from "./guest-access.js";
 import type { Payments } from "./payments.js";
 import type { OrderQueries } from "./queries.js";
-import type { Buyer, OrderLifecycle } from "./service.js";
+import type { Buyer, OrderLifecycle } from "./types.js";
 import type { OrderViews } from "./views.js";
 
-const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
+type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
 
 export interface OrderRouteDeps {
-  quotes: Pick<Quotes, "payInfo">;
-  placeOrder: PlaceOrder;
   orders: Pick<OrderQueries, "findFor"> & Pick<OrderLifecycle, "cancelByBuyer">;
   payments: Pick<Payments, "reportTransfer" | "tapPayNotify" | "cardOffered">;
   charge: Pick<CardCharge, "charge">;
@@ -63,193 +53,189 @@ export interface OrderRouteDeps {
   guestAccess: GuestAccess;
 }
 
+/** What the buyer's order routes share: the guards they run behind and how a request names its buyer. */
+interface RouteKit {
+  member: { preHandler: SessionGuards["requireMember"] };
+  lookupLimited: { preHandler: SessionGuards["memberIfSignedIn"]; config: { rateLimit: { max: number; timeWindow: string } } };
+  buyerOf: (req: FastifyRequest, phone?: string) => Buyer;
+  originOf: (req: FastifyRequest) => string;
+  guestNeedsPhone: (req: FastifyRequest, phone?: string) => void;
+  proven: (req: FastifyRequest, orderId: number, token?: string) => Promise<boolean>;
+}
+
+/**
+ * The buyer's orders after checkout (checkout/routes.ts places them): lists, details, tracking,
+ * guests' phone proof, transfer reports, cancelling and paying again; TapPay's notify and the
+ * 測試模式 card simulator.
+ */
 export function orderRoutes(
   deps: OrderRouteDeps,
   guards: SessionGuards,
   config: Config,
   options: { tapPaySimulator?: FakeTapPay; lookupRateLimit: number },
 ): FastifyPluginAsyncZod {
-  const { orders, views, guestAccess } = deps;
-  const withSession = { preHandler: guards.memberIfSignedIn };
-  const member = { preHandler: guards.requireMember };
-  // Guests look orders up by number + phone: limit guessing per address.
-  const lookupLimited = { ...withSession, config: { rateLimit: { max: options.lookupRateLimit, timeWindow: "1 minute" } } };
-
-  const buyerOf = (req: FastifyRequest, phone?: string): Buyer =>
-    req.session ? { memberId: req.session.member.id, phone } : { cartToken: cartTokenOf(req), phone };
-  const originOf = (req: FastifyRequest) => publicOrigin(config, req);
-  const idempotencyKeyOf = (req: FastifyRequest) => {
-    const key = req.headers["idempotency-key"];
-    if (key === undefined) return undefined;
-    if (typeof key !== "string" || !IDEMPOTENCY_KEY.test(key)) throw fieldError("Idempotency-Key", "Idempotency-Key 格式錯誤");
-    return key;
+  const kit: RouteKit = {
+    member: { preHandler: guards.requireMember },
+    // Guests look orders up by number + phone: limit guessing per address.
+    lookupLimited: {
+      preHandler: guards.memberIfSignedIn,
+      config: { rateLimit: { max: options.lookupRateLimit, timeWindow: "1 minute" } },
+    },
+    buyerOf: (req, phone) => (req.session ? { memberId: req.session.member.id, phone } : { cartToken: cartTokenOf(req), phone }),
+    originOf: (req) => publicOrigin(config, req),
+    /** Guests need the phone on the order; members see their own orders. */
+    guestNeedsPhone: (req, phone) => {
+      if (!req.session && !phone) throw fieldError("phone", "請輸入訂購時填寫的手機號碼");
+    },
+    /** A guest who proved the phone (SMS code, or the browser that ordered) sees the order in full. */
+    proven: async (req, orderId, token) => Boolean(req.session) || (await deps.guestAccess.orderIdOf(token)) === orderId,
   };
-  /** Guests need the phone on the order; members see their own orders. */
-  const guestNeedsPhone = (req: FastifyRequest, phone?: string) => {
-    if (!req.session && !phone) throw fieldError("phone", "請輸入訂購時填寫的手機號碼");
-  };
-  /** A guest who proved the phone (SMS code, or the browser that ordered) sees the order in full. */
-  const proven = async (req: FastifyRequest, orderId: number, token?: string) =>
-    Boolean(req.session) || (await guestAccess.orderIdOf(token)) === orderId;
 
   return async (app) => {
-    app.post("/order/pay_info", { ...withSession, schema: { body: payInfoInput, response: answers(payInfo) } }, async (req) =>
-      ok(await deps.quotes.payInfo(buyerOf(req), { lineIds: req.body.line_ids }, req.body)),
-    );
-    app.post(
-      "/order/pay_info/fast",
-      { ...withSession, schema: { body: fastPayInfoInput, response: answers(payInfo) } },
-      async (req) => ok(await deps.quotes.payInfo(buyerOf(req), { variantId: req.body.variant_id, qty: req.body.qty }, req.body)),
-    );
-    app.post("/order/store", { ...withSession, schema: { body: storeOrderInput, response: answers(storeResult) } }, async (req) =>
-      ok(
-        await deps.placeOrder.store(buyerOf(req), { lineIds: req.body.line_ids }, req.body, {
-          idempotencyKey: idempotencyKeyOf(req),
-          origin: originOf(req),
-        }),
-        "訂單已成立",
-      ),
-    );
-    app.post(
-      "/order/store/fast",
-      { ...withSession, schema: { body: fastStoreOrderInput, response: answers(storeResult) } },
-      async (req) =>
-        ok(
-          await deps.placeOrder.store(buyerOf(req), { variantId: req.body.variant_id, qty: req.body.qty }, req.body, {
-            idempotencyKey: idempotencyKeyOf(req),
-            origin: originOf(req),
-          }),
-          "訂單已成立",
-        ),
-    );
-
-    app.post(
-      "/order/search",
-      { ...member, schema: { body: orderSearchInput, response: answers(paged(orderSummary)) } },
-      async (req) => ok(await views.list(sessionOf(req).member.id, req.body.status, req.body.page, req.body.per_page)),
-    );
-    app.post(
-      "/order/detail",
-      { ...lookupLimited, schema: { body: orderLookupInput, response: answers(orderView) } },
-      async (req) => {
-        guestNeedsPhone(req, req.body.phone);
-        const order = await orders.findFor(buyerOf(req, req.body.phone), req.body.order_no);
-        const view = await views.detail(order);
-        return ok((await proven(req, order.id, req.body.access_token)) ? view : masked(view));
-      },
-    );
-    // Ours: a guest proves the phone on an order with a one-time SMS code (full details, cancelling).
-    app.post(
-      "/order/sendGuestCode",
-      { ...lookupLimited, schema: { body: guestOrderCodeInput, response: answers(captchaSent) } },
-      async (req) => ok(await guestAccess.sendCode(req.body.order_no, req.body.phone, req.ip), "驗證碼已寄出"),
-    );
-    app.post(
-      "/order/verifyGuestCode",
-      { ...lookupLimited, schema: { body: guestOrderVerifyInput, response: answers(orderAccess) } },
-      async (req) => ok(await guestAccess.verify(req.body.order_no, req.body.phone, req.body.captcha), "驗證成功"),
-    );
-    app.get(
-      "/order/hct_detail",
-      {
-        ...lookupLimited,
-        schema: {
-          querystring: z.object({ order_no: orderNoSchema, phone: phoneSchema.optional() }),
-          response: answers(trackingView),
-        },
-      },
-      async (req) => {
-        guestNeedsPhone(req, req.query.phone);
-        return ok(await views.tracking(await orders.findFor(buyerOf(req, req.query.phone), req.query.order_no)));
-      },
-    );
-    app.post(
-      "/order/paymentTransfer",
-      { ...lookupLimited, schema: { body: paymentTransferInput, response: messageOnly } },
-      async (req) => {
-        guestNeedsPhone(req, req.body.phone);
-        const { order_no, last5, amount, paid_at } = req.body;
-        await deps.payments.reportTransfer(buyerOf(req, req.body.phone), order_no, { last5, amount, paid_at });
-        return ok(null, "已收到您的匯款回報，確認後將為您出貨");
-      },
-    );
-    app.post(
-      "/order/cancelOrder",
-      { ...lookupLimited, schema: { body: cancelOrderInput, response: answers(orderView) } },
-      async (req) => {
-        guestNeedsPhone(req, req.body.phone);
-        const buyer = buyerOf(req, req.body.phone);
-        const order = await orders.findFor(buyer, req.body.order_no);
-        if (!(await proven(req, order.id, req.body.access_token)))
-          throw forbidden("PHONE_NOT_VERIFIED", "請先以簡訊驗證碼驗證手機，再取消訂單");
-        await orders.cancelByBuyer({ ...buyer, verifiedOrderId: order.id }, req.body.order_no, req.body.reason);
-        return ok(await views.detail(await orders.findFor(buyer, req.body.order_no)), "訂單已取消");
-      },
-    );
-    app.post(
-      "/order/repayTappays",
-      { ...lookupLimited, schema: { body: repayInput, response: answers(repayResult) } },
-      async (req) => {
-        guestNeedsPhone(req, req.body.phone);
-        const order = await orders.findFor(buyerOf(req, req.body.phone), req.body.order_no);
-        if (order.paymentMethod !== "card") throw conflict("NOT_CARD_PAYMENT", "此訂單不是信用卡付款");
-        if (order.status !== "pending_payment") throw conflict("ORDER_NOT_AWAITING_PAYMENT", "此訂單已付款或已取消");
-        if (!deps.payments.cardOffered()) throw conflict("CARD_PAYMENTS_OFF", "目前未提供信用卡付款，請聯絡客服");
-        const next = await deps.charge.charge(order, req.body.prime, originOf(req));
-        return ok({ order_no: req.body.order_no, next });
-      },
-    );
-
-    // TapPay's 3-D Secure notify. No signature exists: the Record API decides.
-    app.post(
-      "/payments/tappay/notify",
-      { schema: { body: z.object({ rec_trade_id: z.string().min(1).max(100) }).passthrough(), response: messageOnly } },
-      async (req) => {
-        await deps.payments.tapPayNotify(req.body.rec_trade_id);
-        return ok(null);
-      },
-    );
-
-    const sim = options.tapPaySimulator;
-    if (sim) {
-      // What TapPay's card fields do in the browser, for the 測試模式 card form.
-      app.post(
-        "/payments/simulator/prime",
-        { schema: { body: simulatorPrimeInput, response: answers(simulatedPrime) } },
-        async (req) => ok({ prime: sim.issuePrime(req.body.card_number) }),
-      );
-      await app.register(async (plain) => {
-        const scope = plain.withTypeProvider<ZodTypeProvider>();
-        acceptFormPosts(scope);
-        scope.get(
-          "/payments/simulator/3ds",
-          {
-            schema: {
-              querystring: z.object({ rec_trade_id: z.string().max(100) }),
-              response: raw("text/html", "測試模式的 3D 驗證頁"),
-            },
-          },
-          async (req, reply) => reply.type("text/html; charset=utf-8").send(threeDsPage(req.query.rec_trade_id)),
-        );
-        scope.post(
-          "/payments/simulator/3ds",
-          {
-            schema: {
-              body: z.object({ rec_trade_id: z.string().max(100), result: z.enum(["approve", "reject"]) }),
-              response: redirect("回到商店的付款結果頁"),
-            },
-          },
-          async (req, reply) => {
-            const done = sim.complete3ds(req.body.rec_trade_id, req.body.result === "approve");
-            if (!done) throw notFound("THREE_DS_NOT_FOUND", "找不到此驗證交易或已完成");
-            // TapPay notifies our backend, then sends the browser back to the shop.
-            await injectInProcess(app, { method: "POST", url: new URL(done.notifyUrl).pathname, payload: done.notify as object });
-            return reply.redirect(done.redirectUrl, 303);
-          },
-        );
-      });
-    }
+    orderReadRoutes(app, deps, kit);
+    buyerActionRoutes(app, deps, kit);
+    await tapPayRoutes(app, deps, options.tapPaySimulator);
   };
+}
+
+/** Reading an order: the member's list, an order's detail and tracking, and a guest's phone proof. */
+function orderReadRoutes(app: ZodApp, deps: OrderRouteDeps, kit: RouteKit) {
+  const { orders, views, guestAccess } = deps;
+  const { member, lookupLimited, buyerOf, guestNeedsPhone, proven } = kit;
+  app.post(
+    "/order/search",
+    { ...member, schema: { body: orderSearchInput, response: answers(paged(orderSummary)) } },
+    async (req) => ok(await views.list(sessionOf(req).member.id, req.body.status, req.body.page, req.body.per_page)),
+  );
+  app.post(
+    "/order/detail",
+    { ...lookupLimited, schema: { body: orderLookupInput, response: answers(orderView) } },
+    async (req) => {
+      guestNeedsPhone(req, req.body.phone);
+      const order = await orders.findFor(buyerOf(req, req.body.phone), req.body.order_no);
+      const view = await views.detail(order);
+      return ok((await proven(req, order.id, req.body.access_token)) ? view : masked(view));
+    },
+  );
+  // Ours: a guest proves the phone on an order with a one-time SMS code (full details, cancelling).
+  app.post(
+    "/order/sendGuestCode",
+    { ...lookupLimited, schema: { body: guestOrderCodeInput, response: answers(captchaSent) } },
+    async (req) => ok(await guestAccess.sendCode(req.body.order_no, req.body.phone, req.ip), "驗證碼已寄出"),
+  );
+  app.post(
+    "/order/verifyGuestCode",
+    { ...lookupLimited, schema: { body: guestOrderVerifyInput, response: answers(orderAccess) } },
+    async (req) => ok(await guestAccess.verify(req.body.order_no, req.body.phone, req.body.captcha), "驗證成功"),
+  );
+  app.get(
+    "/order/hct_detail",
+    {
+      ...lookupLimited,
+      schema: {
+        querystring: z.object({ order_no: orderNoSchema, phone: phoneSchema.optional() }),
+        response: answers(trackingView),
+      },
+    },
+    async (req) => {
+      guestNeedsPhone(req, req.query.phone);
+      return ok(await views.tracking(await orders.findFor(buyerOf(req, req.query.phone), req.query.order_no)));
+    },
+  );
+}
+
+/** What the buyer does to an order: report a transfer, cancel it, pay again by card. */
+function buyerActionRoutes(app: ZodApp, deps: OrderRouteDeps, kit: RouteKit) {
+  const { orders, views } = deps;
+  const { lookupLimited, buyerOf, originOf, guestNeedsPhone, proven } = kit;
+  app.post(
+    "/order/paymentTransfer",
+    { ...lookupLimited, schema: { body: paymentTransferInput, response: messageOnly } },
+    async (req) => {
+      guestNeedsPhone(req, req.body.phone);
+      const { order_no, last5, amount, paid_at } = req.body;
+      await deps.payments.reportTransfer(buyerOf(req, req.body.phone), order_no, { last5, amount, paid_at });
+      return ok(null, "已收到您的匯款回報，確認後將為您出貨");
+    },
+  );
+  app.post(
+    "/order/cancelOrder",
+    { ...lookupLimited, schema: { body: cancelOrderInput, response: answers(orderView) } },
+    async (req) => {
+      guestNeedsPhone(req, req.body.phone);
+      const buyer = buyerOf(req, req.body.phone);
+      const order = await orders.findFor(buyer, req.body.order_no);
+      if (!(await proven(req, order.id, req.body.access_token)))
+        throw forbidden("PHONE_NOT_VERIFIED", "請先以簡訊驗證碼驗證手機，再取消訂單");
+      await orders.cancelByBuyer({ ...buyer, verifiedOrderId: order.id }, req.body.order_no, req.body.reason);
+      return ok(await views.detail(await orders.findFor(buyer, req.body.order_no)), "訂單已取消");
+    },
+  );
+  app.post(
+    "/order/repayTappays",
+    { ...lookupLimited, schema: { body: repayInput, response: answers(repayResult) } },
+    async (req) => {
+      guestNeedsPhone(req, req.body.phone);
+      const order = await orders.findFor(buyerOf(req, req.body.phone), req.body.order_no);
+      if (order.paymentMethod !== "card") throw conflict("NOT_CARD_PAYMENT", "此訂單不是信用卡付款");
+      if (order.status !== "pending_payment") throw conflict("ORDER_NOT_AWAITING_PAYMENT", "此訂單已付款或已取消");
+      if (!deps.payments.cardOffered()) throw conflict("CARD_PAYMENTS_OFF", "目前未提供信用卡付款，請聯絡客服");
+      const next = await deps.charge.charge(order, req.body.prime, originOf(req));
+      return ok({ order_no: req.body.order_no, next });
+    },
+  );
+}
+
+/** TapPay's 3-D Secure notify, and in 測試模式 what TapPay's card fields and 3-D Secure page do. */
+async function tapPayRoutes(app: ZodApp, deps: OrderRouteDeps, sim: FakeTapPay | undefined) {
+  // TapPay's 3-D Secure notify. No signature exists: the Record API decides.
+  app.post(
+    "/payments/tappay/notify",
+    { schema: { body: z.object({ rec_trade_id: z.string().min(1).max(100) }).passthrough(), response: messageOnly } },
+    async (req) => {
+      await deps.payments.tapPayNotify(req.body.rec_trade_id);
+      return ok(null);
+    },
+  );
+
+  if (sim) {
+    // What TapPay's card fields do in the browser, for the 測試模式 card form.
+    app.post(
+      "/payments/simulator/prime",
+      { schema: { body: simulatorPrimeInput, response: answers(simulatedPrime) } },
+      async (req) => ok({ prime: sim.issuePrime(req.body.card_number) }),
+    );
+    await app.register(async (plain) => {
+      const scope = plain.withTypeProvider<ZodTypeProvider>();
+      acceptFormPosts(scope);
+      scope.get(
+        "/payments/simulator/3ds",
+        {
+          schema: {
+            querystring: z.object({ rec_trade_id: z.string().max(100) }),
+            response: raw("text/html", "測試模式的 3D 驗證頁"),
+          },
+        },
+        async (req, reply) => reply.type("text/html; charset=utf-8").send(threeDsPage(req.query.rec_trade_id)),
+      );
+      scope.post(
+        "/payments/simulator/3ds",
+        {
+          schema: {
+            body: z.object({ rec_trade_id: z.string().max(100), result: z.enum(["approve", "reject"]) }),
+            response: redirect("回到商店的付款結果頁"),
+          },
+        },
+        async (req, reply) => {
+          const done = sim.complete3ds(req.body.rec_trade_id, req.body.result === "approve");
+          if (!done) throw notFound("THREE_DS_NOT_FOUND", "找不到此驗證交易或已完成");
+          // TapPay notifies our backend, then sends the browser back to the shop.
+          await injectInProcess(app, { method: "POST", url: new URL(done.notifyUrl).pathname, payload: done.notify as object });
+          return reply.redirect(done.redirectUrl, 303);
+        },
+      );
+    });
+  }
 }
 
 function threeDsPage(recTradeId: string): string {

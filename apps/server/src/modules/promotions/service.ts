@@ -6,7 +6,7 @@ import type { Db } from "../../db/client.js";
 import { promotionProducts, promotions } from "../../db/schema/index.js";
 import { notFound } from "../../lib/errors.js";
 import type { CatalogueService } from "../catalogue/service.js";
-import type { PromotionRule } from "../checkout/pricing.js";
+import type { PromotionRule } from "../pricing/pricing.js";
 
 type Row = typeof promotions.$inferSelect;
 /** A rule with its window, as the quote keeps it. */

@@ -1,0 +1,247 @@
+import { randomInt } from "node:crypto";
+import type { FastStoreOrderInput, NextStep, StoreOrderInput, StoreResult } from "@shop/contract";
+import { formatMoney } from "@shop/contract/format";
+import type { Db, Tx } from "../../db/client.js";
+import { sha256 } from "../../lib/crypto.js";
+import { conflict, fieldError, isUniqueViolation, unprocessable } from "../../lib/errors.js";
+import type { CartService } from "../cart/service.js";
+import type { InventoryService } from "../inventory/service.js";
+import type { LoyaltyService } from "../loyalty/service.js";
+import type { AddressBookService } from "../members/addresses.js";
+import type { CardCharge } from "../orders/card-charge.js";
+import type { GuestAccess } from "../orders/guest-access.js";
+import type { PaymentRow, Payments } from "../orders/payments.js";
+import { actorOf } from "../orders/service.js";
+import type { Buyer, Order, OrderLifecycle } from "../orders/types.js";
+import type { Idempotency, IdempotencyClaim } from "./idempotency.js";
+import type { Quotes } from "./quote.js";
+import { type BuiltQuote, isCvs, type Source } from "./quote-steps.js";
+
+const TRANSFER_DAYS = 3;
+const CARD_PAY_MINUTES = 60;
+
+export type PlaceInput = StoreOrderInput | FastStoreOrderInput;
+
+export interface PlaceOrderDeps {
+  db: Db;
+  quotes: Quotes;
+  cart: CartService;
+  inventory: InventoryService;
+  loyalty: LoyaltyService;
+  addresses: AddressBookService;
+  lifecycle: OrderLifecycle;
+  payments: Payments;
+  charge: Pick<CardCharge, "chargeClaimed">;
+  idempotency: Idempotency;
+  guestAccess: GuestAccess;
+  findOrder: (orderNo: string) => Promise<Order | undefined>;
+  /** Refuses an invoice carrier or donation code the tax platform does not know (before any payment). */
+  checkInvoice: (invoice: PlaceInput["invoice"]) => Promise<void>;
+  /**
+   * Holds the buyer's member row for the order's transaction and refuses an account no longer
+   * active: closing the account and placing an order never both win (decision 78).
+   */
+  holdMember: (tx: Tx, memberId: number) => Promise<void>;
+  now?: () => Date;
+}
+
+/** The dependencies as placing an order uses them: the clock settled (place-order.ts builds it once). */
+export type PlaceOrderContext = PlaceOrderDeps & { now: () => Date };
+
+/** yyyymmdd in Asia/Taipei + 6 random digits: readable, and not guessable from another order. */
+function newOrderNo(now: () => Date): string {
+  const day = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Taipei", year: "numeric", month: "2-digit", day: "2-digit" })
+    .format(now())
+    .replace(/-/g, "");
+  return `${day}${String(randomInt(0, 1_000_000)).padStart(6, "0")}`;
+}
+
+function checkDelivery(input: PlaceInput, member: boolean) {
+  const m = input.ship_method;
+  if ((m === "hct" || m === "self") && !input.address) throw fieldError("address", "請填寫收件地址");
+  if (isCvs(m)) {
+    if (!input.cvs_store) throw fieldError("cvs_store", "請選擇取貨門市");
+    if (input.cvs_store.type !== m) throw fieldError("cvs_store", "取貨門市與所選超商不符，請重新選擇門市");
+  }
+  if (m === "depot" && !member) throw unprocessable("DEPOT_MEMBERS_ONLY", "雲端庫存僅限會員使用，請先登入");
+  if (input.payment_method === "card" && !input.prime) throw fieldError("prime", "請輸入信用卡資料");
+}
+
+async function insertOrder(
+  deps: PlaceOrderContext,
+  tx: Tx,
+  orderNo: string,
+  buyer: Buyer,
+  input: PlaceInput,
+  b: BuiltQuote,
+): Promise<Order> {
+  const at = deps.now();
+  const q = b.q;
+  const payBy =
+    input.payment_method === "transfer"
+      ? new Date(at.getTime() + TRANSFER_DAYS * 86_400_000)
+      : input.payment_method === "card"
+        ? new Date(at.getTime() + CARD_PAY_MINUTES * 60_000)
+        : null;
+  return deps.lifecycle.create(
+    tx,
+    {
+      orderNo,
+      shopId: b.shopId,
+      memberId: buyer.memberId ?? null,
+      status: "pending_payment",
+      shipMethod: input.ship_method,
+      paymentMethod: input.payment_method,
+      receiverName: input.receiver.name,
+      receiverPhone: input.receiver.phone,
+      email: input.email ?? "",
+      address: input.ship_method === "hct" || input.ship_method === "self" ? (input.address ?? null) : null,
+      cvsStore: isCvs(input.ship_method) ? (input.cvs_store ?? null) : null,
+      invoice: input.invoice as Record<string, string>,
+      note: input.note ?? "",
+      goodsAmount: q.goodsAmount,
+      discounts: q.discounts,
+      discountTotal: q.discountTotal,
+      shippingFee: q.shippingFee,
+      orderAmount: q.orderAmount,
+      pointsUsed: q.pointsUsed,
+      walletUsed: q.walletUsed,
+      payable: q.payable,
+      memberCouponId: q.discounts.some((d) => d.source === "coupon") ? (input.coupon_id ?? null) : null,
+      payBy,
+      createdAt: at,
+      updatedAt: at,
+    },
+    b.lines.map((l) => ({
+      variantId: l.variantId,
+      productId: l.v.productId,
+      name: l.v.name,
+      variantName: l.v.variantName,
+      image: l.v.image,
+      price: l.v.price,
+      qty: l.qty,
+      pointPercent: l.v.pointPercent,
+    })),
+    actorOf(buyer),
+  );
+}
+
+async function createOrder(
+  deps: PlaceOrderContext,
+  buyer: Buyer,
+  source: Source,
+  input: PlaceInput,
+  b: BuiltQuote,
+  claimId: number | null,
+) {
+  const { cart, inventory, loyalty, lifecycle, payments } = deps;
+  const payee = input.payment_method === "transfer" ? b.transferPayee : "company";
+  for (let attempt = 0; ; attempt++) {
+    const orderNo = newOrderNo(deps.now);
+    try {
+      return await deps.db.transaction(async (tx) => {
+        if (buyer.memberId !== undefined) await deps.holdMember(tx, buyer.memberId);
+        // The cart lines first: their delete locks them, so a twin order of the same lines waits here and then fails.
+        if ("lineIds" in source)
+          await cart.removeBought(
+            tx,
+            b.lines.map((l) => ({ lineId: l.lineId, qty: l.qty })),
+          );
+        if (claimId !== null) await deps.idempotency.attach(tx, claimId, orderNo);
+        const order = await insertOrder(deps, tx, orderNo, buyer, input, b);
+        const ref = `order:${orderNo}`;
+        await inventory.reserve(tx, b.lines, ref);
+        if (buyer.memberId !== undefined) {
+          const q = b.q;
+          if (order.memberCouponId) await loyalty.useCoupon(tx, buyer.memberId, order.memberCouponId, orderNo);
+          if (q.pointsUsed > 0)
+            await loyalty.changePoints(tx, buyer.memberId, -q.pointsUsed, `訂單 ${orderNo} 折抵`, `${ref}:use`);
+          if (q.walletUsed > 0)
+            await loyalty.changeWallet(tx, buyer.memberId, -q.walletUsed, `訂單 ${orderNo} 付款`, `${ref}:use`);
+        }
+        // A card order's first attempt is claimed here, with the order nobody else can see yet:
+        // one transaction less than claiming it under the order's lock afterwards.
+        const payment = await payments.open(tx, order, payee, input.payment_method === "card");
+        if (b.q.payable === 0) return { order: await lifecycle.pay(tx, order, "system", "點數／錢包全額付款") };
+        return { order, payment };
+      });
+    } catch (error) {
+      // Six random digits per day: a clash is rare, and a new number fixes it.
+      if (isUniqueViolation(error, "orders_no_key") && attempt < 3) continue;
+      throw error;
+    }
+  }
+}
+
+/** A guest's answer carries proof of the phone for this browser (never stored with a replayable answer). */
+async function withAccess(deps: PlaceOrderContext, buyer: Buyer, answer: StoreResult, orderId?: number): Promise<StoreResult> {
+  if (buyer.memberId !== undefined) return answer;
+  const id = orderId ?? (await deps.findOrder(answer.order_no))?.id;
+  return id === undefined ? answer : { ...answer, access_token: await deps.guestAccess.forCheckout(deps.db, id) };
+}
+
+/**
+ * Placing an order (POST /order/store and /order/store/fast): re-quote, then in one transaction
+ * take the cart lines, reserve stock, apply coupon, points and wallet, open the payment; then
+ * charge a card outside the transaction. Once per cart content or Idempotency-Key (decision 30).
+ */
+export async function placeOrder(
+  deps: PlaceOrderContext,
+  buyer: Buyer,
+  source: Source,
+  input: PlaceInput,
+  options: { idempotencyKey?: string; origin: string },
+): Promise<StoreResult> {
+  if (input.address_id !== undefined) {
+    if (buyer.memberId === undefined) throw unprocessable("ADDRESS_BOOK_MEMBERS_ONLY", "請先登入會員再使用地址簿");
+    const a = await deps.addresses.get(buyer.memberId, input.address_id);
+    input = { ...input, address: { zip: a.zip, county: a.county, district: a.district, line: a.line } };
+  }
+  checkDelivery(input, buyer.memberId !== undefined);
+  await deps.checkInvoice(input.invoice);
+  const { prime, ...rest } = input;
+  const scope =
+    buyer.memberId !== undefined ? `member:${buyer.memberId}` : `guest:${sha256(buyer.cartToken ?? input.receiver.phone)}`;
+  const requestHash = sha256(JSON.stringify({ source, rest }));
+  // Without a key, the cart's lines are the key: the same lines can only ever be bought once.
+  const claim: IdempotencyClaim | null = options.idempotencyKey
+    ? { scopeKey: `${scope}:${options.idempotencyKey}`, requestHash, implicit: false }
+    : "lineIds" in source
+      ? {
+          scopeKey: `${scope}:cart:${[...new Set(source.lineIds)].sort((a, b) => a - b).join(",")}`,
+          requestHash,
+          implicit: true,
+        }
+      : null;
+  let claimId: number | null = null;
+  if (claim) {
+    const claimed = await deps.idempotency.claim(claim);
+    if (!claimed.owned) return withAccess(deps, buyer, claimed.answer);
+    claimId = claimed.claimId;
+  }
+
+  let placed: { order: Order; payment?: PaymentRow };
+  try {
+    const b = await deps.quotes.build(buyer, source, input);
+    if (b.q.couponRejected) throw unprocessable("COUPON_NOT_APPLICABLE", b.q.couponRejected);
+    if (input.expected_payable !== undefined && input.expected_payable !== b.q.payable) {
+      throw conflict("PAYABLE_CHANGED", `商品價格或優惠已更新，應付金額變為 ${formatMoney(b.q.payable)}，請確認後再下單`, {
+        payable: b.q.payable,
+      });
+    }
+    const option = deps.quotes.paymentOptions(b, input.ship_method).find((o) => o.code === input.payment_method);
+    if (!option?.available) throw unprocessable("PAYMENT_METHOD_UNAVAILABLE", option?.reason ?? "此付款方式目前無法使用");
+    placed = await createOrder(deps, buyer, source, input, b, claimId);
+  } catch (error) {
+    if (claimId !== null) await deps.idempotency.release(claimId);
+    throw error;
+  }
+  const { order, payment } = placed;
+  const next: NextStep =
+    order.paymentMethod === "card" && payment?.status === "charging"
+      ? await deps.charge.chargeClaimed(order, payment, prime ?? "", options.origin)
+      : await deps.payments.nextFor(order);
+  const answer: StoreResult = { order_no: order.orderNo, next };
+  if (claim) await deps.idempotency.answer(claim.scopeKey, answer);
+  return withAccess(deps, buyer, answer, order.id);
+}

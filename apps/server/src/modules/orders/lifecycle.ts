@@ -1,0 +1,309 @@
+import type { OrderStatus } from "@shop/contract";
+import { and, asc, eq, inArray, lte } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client.js";
+import { orderEvents, orderLines, orders, returnRequests } from "../../db/schema/index.js";
+import { conflict, fieldError, forbidden, notFound, unprocessable } from "../../lib/errors.js";
+import type { GiveBack } from "./give-back.js";
+import {
+  actorKind,
+  BUYER_CANCELLABLE,
+  canTransition,
+  type FulfilmentStep,
+  REFUNDABLE,
+  STAFF_CANCELLABLE,
+  STATE_CHANGED,
+  STEP_REASONS,
+  shipsUnpaid,
+  stepsTo,
+  WHO_MAY,
+} from "./state.js";
+import type { Buyer, Commit, Order, OrderEffects, OrderKey, OrderLine, VariantUnits } from "./types.js";
+
+/** What the lifecycle's steps work with (service.ts builds it once). */
+export interface LifecycleDeps extends GiveBack {
+  db: Db;
+  now: () => Date;
+  effects: OrderEffects;
+  completeAfterDays: () => Promise<number>;
+}
+
+export const actorOf = (b: Buyer) => (b.memberId !== undefined ? `member:${b.memberId}` : "guest");
+
+export async function recordEvent(
+  deps: Pick<LifecycleDeps, "now">,
+  tx: Tx,
+  orderId: number,
+  from: OrderStatus | null,
+  to: OrderStatus,
+  actor: string,
+  reason: string,
+) {
+  await tx.insert(orderEvents).values({ orderId, fromStatus: from, toStatus: to, actor, reason, createdAt: deps.now() });
+}
+
+export const linesOf = (q: Db | Tx, orderId: number) =>
+  q.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.id));
+
+/** One transition of a locked order, with its history row, its effects and the member's notice. */
+export async function moveOrder(
+  deps: LifecycleDeps,
+  tx: Tx,
+  order: Order,
+  to: OrderStatus,
+  actor: string,
+  reason: string,
+  extra: Partial<Order> = {},
+) {
+  if (!canTransition(order.status, to)) throw conflict("ORDER_STATE_CHANGED", STATE_CHANGED);
+  if (order.status === "pending_payment" && to === "processing" && !shipsUnpaid(order))
+    throw conflict("ORDER_NOT_PAID", "訂單尚未付款");
+  if (!WHO_MAY[`${order.status}→${to}`]?.includes(actorKind(actor))) throw forbidden("ORDER_TRANSITION_NOT_PERMITTED");
+  const at = deps.now();
+  const stamps: Partial<Order> =
+    to === "paid" ? { paidAt: at } : to === "delivered" ? { deliveredAt: at } : to === "completed" ? { completedAt: at } : {};
+  const [moved] = await tx
+    .update(orders)
+    .set({ ...extra, ...stamps, status: to, updatedAt: at })
+    .where(and(eq(orders.id, order.id), eq(orders.status, order.status)))
+    .returning();
+  if (!moved) throw conflict("ORDER_STATE_CHANGED", STATE_CHANGED);
+  await recordEvent(deps, tx, order.id, order.status, to, actor, reason);
+  if (to === "paid" || to === "completed") {
+    // Read once, and only if an effect needs them (most paid orders do not).
+    let lines: Promise<OrderLine[]> | undefined;
+    const load = () => {
+      lines ??= linesOf(tx, order.id);
+      return lines;
+    };
+    for (const run of deps.effects[to]) await run(tx, moved, load);
+  }
+  for (const run of deps.effects.changed) await run(tx, moved, to, reason, actor);
+  return moved;
+}
+
+/**
+ * The one way to change an order: a transaction that locks its row before reading anything
+ * else; work queued with `commit.after` runs once it committed.
+ */
+export async function withOrder<T>(
+  deps: Pick<LifecycleDeps, "db">,
+  key: OrderKey,
+  work: (tx: Tx, order: Order, commit: Commit) => Promise<T>,
+) {
+  const later: Array<() => Promise<void>> = [];
+  const result = await deps.db.transaction(async (tx) => {
+    const where = "id" in key ? eq(orders.id, key.id) : eq(orders.orderNo, key.no);
+    const [order] = await tx.select().from(orders).where(where).for("update");
+    if (!order) throw notFound("ORDER_NOT_FOUND", "找不到此訂單");
+    return work(tx, order, { after: (w) => later.push(w) });
+  });
+  for (const w of later) await w();
+  return result;
+}
+
+/** Paid: depot orders complete at once (their goods went into the member's depot). */
+export async function payOrder(deps: LifecycleDeps, tx: Tx, order: Order, actor: string, reason: string) {
+  const paid = await moveOrder(deps, tx, order, "paid", actor, reason);
+  return paid.shipMethod === "depot" && paid.memberId !== null
+    ? moveOrder(deps, tx, paid, "completed", "system", "商品已存入雲端庫存")
+    : paid;
+}
+
+async function cancelLocked(deps: LifecycleDeps, tx: Tx, order: Order, actor: string, reason: string, commit: Commit) {
+  const cancelled = await moveOrder(deps, tx, order, "cancelled", actor, reason);
+  await deps.giveBack(tx, cancelled, "cancel", actor, reason, commit);
+  return cancelled;
+}
+
+/** The return request still being handled on an order, if any (it holds the order open). */
+export async function openReturn(q: Db | Tx, orderId: number) {
+  const [r] = await q
+    .select({ id: returnRequests.id })
+    .from(returnRequests)
+    .where(and(eq(returnRequests.orderId, orderId), inArray(returnRequests.status, ["requested", "approved", "received"])));
+  return r ?? null;
+}
+
+/**
+ * A return after delivery inside the caller's transaction: every unit left, or only `items`
+ * (then the order keeps its state and records a partial refund).
+ */
+export async function refundLocked(
+  deps: LifecycleDeps,
+  tx: Tx,
+  o: Order,
+  commit: Commit,
+  actor: string,
+  reason: string,
+  items?: VariantUnits,
+) {
+  if (!REFUNDABLE.includes(o.status)) throw conflict("ORDER_NOT_REFUNDABLE", "只有已送達或已完成的訂單可以退貨退款");
+  let wanted: Map<number, number> | undefined;
+  if (items) {
+    const lines = await linesOf(tx, o.id);
+    wanted = new Map();
+    for (const it of items) {
+      const line = lines.find((l) => l.variantId === it.variantId);
+      if (!line) throw unprocessable("VARIANT_NOT_IN_ORDER", "此訂單沒有這個商品");
+      if (it.qty > line.qty - line.refundedQty - (wanted.get(line.id) ?? 0))
+        throw unprocessable("REFUND_QTY_EXCEEDED", `「${line.name}」最多可退 ${line.qty - line.refundedQty} 件`);
+      wanted.set(line.id, (wanted.get(line.id) ?? 0) + it.qty);
+    }
+    const open = lines.reduce((s, l) => s + l.qty - l.refundedQty, 0);
+    if ([...wanted.values()].reduce((a, b) => a + b, 0) === open) wanted = undefined;
+  }
+  if (!wanted) {
+    const refunded = await moveOrder(deps, tx, o, "refunded", actor, reason);
+    return deps.giveBack(tx, refunded, "refund", actor, reason, commit);
+  }
+  await recordEvent(deps, tx, o.id, o.status, o.status, actor, `部分退款：${reason}`);
+  return deps.giveBack(tx, o, "partial", actor, reason, commit, wanted);
+}
+
+/** A new order and its lines, pending payment, inside checkout's transaction. */
+export async function createOrder(
+  deps: LifecycleDeps,
+  tx: Tx,
+  values: typeof orders.$inferInsert,
+  lines: Array<Omit<typeof orderLines.$inferInsert, "orderId">>,
+  actor: string,
+) {
+  const [order] = await tx.insert(orders).values(values).returning();
+  if (!order) throw new Error("order insert returned nothing");
+  await tx.insert(orderLines).values(lines.map((l) => ({ ...l, orderId: order.id })));
+  await recordEvent(deps, tx, order.id, null, "pending_payment", actor, "訂單成立");
+  for (const run of deps.effects.placed) await run(tx, order);
+  return order;
+}
+
+/** Cash on delivery was collected after shipping: the order is paid from now on, its state unchanged. */
+export async function markCollected(deps: LifecycleDeps, tx: Tx, order: Order, actor: string, reason: string) {
+  await tx.update(orders).set({ paidAt: deps.now(), updatedAt: deps.now() }).where(eq(orders.id, order.id));
+  await recordEvent(deps, tx, order.id, order.status, order.status, actor, reason);
+}
+
+/** A locked order's ship method changes (before shipping), recorded in its history. */
+export async function setShipMethod(
+  deps: LifecycleDeps,
+  tx: Tx,
+  order: Order,
+  to: "hct" | "self",
+  actor: string,
+  reason: string,
+) {
+  await tx.update(orders).set({ shipMethod: to, updatedAt: deps.now() }).where(eq(orders.id, order.id));
+  await recordEvent(deps, tx, order.id, order.status, order.status, actor, reason);
+}
+
+/** The buyer cancels before shipping; a guest who paid offline is sent to customer service. */
+export function cancelByBuyer(deps: LifecycleDeps, buyer: Buyer, orderNo: string, reason: string) {
+  return withOrder(deps, { no: orderNo }, async (tx, o, commit) => {
+    const mine = buyer.memberId !== undefined ? o.memberId === buyer.memberId : buyer.verifiedOrderId === o.id;
+    if (!mine) throw notFound("ORDER_NOT_FOUND", "查無此訂單，請確認訂單編號與手機號碼");
+    if (!BUYER_CANCELLABLE.includes(o.status))
+      throw conflict("ORDER_NOT_CANCELLABLE", "訂單已出貨或已結束，無法取消；如需退貨請聯繫客服");
+    const held = await deps.moneyHeld(tx, o, false);
+    if (held.toSeller > 0) throw unprocessable("PAID_TO_SELLER", "此筆款項已付給賣家，請聯繫賣家或客服辦理取消與退款");
+    if (o.memberId === null && o.paymentMethod !== "card" && held.total > 0) {
+      throw unprocessable("GUEST_PAID_OFFLINE", "已付款的訪客訂單請聯繫客服辦理取消與退款");
+    }
+    return cancelLocked(deps, tx, o, actorOf(buyer), `買家取消：${reason}`, commit);
+  });
+}
+
+/**
+ * Staff cancel before shipping, or when a shipped parcel came back undelivered (refused, not
+ * picked up): the goods go back to stock and the money back as for a buyer's cancel.
+ */
+export function cancelByStaff(deps: LifecycleDeps, orderNo: string, actor: string, reason: string) {
+  return withOrder(deps, { no: orderNo }, async (tx, o, commit) => {
+    if (!STAFF_CANCELLABLE.includes(o.status))
+      throw conflict("ORDER_NOT_CANCELLABLE", "訂單已送達或已結束，無法取消；已送達的訂單請改用退貨退款");
+    const why = o.status === "shipped" ? `包裹退回：${reason}` : `客服取消：${reason}`;
+    return cancelLocked(deps, tx, o, actor, why, commit);
+  });
+}
+
+/** Cancels unpaid orders past their deadline. Safe to run anywhere, any time, beside payments. */
+export async function expireUnpaid(deps: LifecycleDeps): Promise<number> {
+  const { now } = deps;
+  const due = await deps.db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.status, "pending_payment"), lte(orders.payBy, now())))
+    .limit(200);
+  let n = 0;
+  for (const { id } of due) {
+    const done = await withOrder(deps, { id }, async (tx, o, commit) => {
+      // Paid or cancelled since it was listed: nothing to do.
+      if (o.status !== "pending_payment" || !o.payBy || o.payBy > now()) return false;
+      const reason = o.paymentMethod === "transfer" ? "逾期未付款，訂單已自動取消" : "付款逾時，訂單已自動取消";
+      await cancelLocked(deps, tx, o, "system", reason, commit);
+      return true;
+    });
+    if (done) n++;
+  }
+  return n;
+}
+
+/**
+ * Fulfilment (staff and sellers): moves the order forward along paid → processing → shipped →
+ * delivered → completed to `to`, recording every step. Shipping needs a tracking number unless
+ * it is the seller's own delivery.
+ */
+export function advance(
+  deps: LifecycleDeps,
+  orderNo: string,
+  to: FulfilmentStep,
+  actor: string,
+  opts: { trackingNo?: string; from?: OrderStatus[] } = {},
+) {
+  const { trackingNo } = opts;
+  return withOrder(deps, { no: orderNo }, async (tx, o) => {
+    if (opts.from && !opts.from.includes(o.status)) throw conflict("ORDER_STATE_CHANGED", STATE_CHANGED);
+    const steps = stepsTo(o.status, to, shipsUnpaid(o));
+    if (steps.includes("shipped") && !trackingNo && o.shipMethod !== "self") throw fieldError("tracking_no", "請輸入物流單號");
+    let current = o;
+    for (const step of steps) {
+      const extra = step === "shipped" ? { trackingNo: trackingNo ?? null } : {};
+      current = await moveOrder(deps, tx, current, step, actor, STEP_REASONS[step], extra);
+    }
+    return current;
+  });
+}
+
+/** Delivered orders past the appraisal period (鑑賞期, a setting) complete by themselves. */
+export async function completeDue(deps: LifecycleDeps): Promise<number> {
+  const cutoff = new Date(deps.now().getTime() - (await deps.completeAfterDays()) * 86_400_000);
+  const due = await deps.db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.status, "delivered"), lte(orders.deliveredAt, cutoff)))
+    .limit(200);
+  let n = 0;
+  for (const { id } of due) {
+    const done = await withOrder(deps, { id }, async (tx, o) => {
+      if (o.status !== "delivered" || !o.deliveredAt || o.deliveredAt > cutoff) return false;
+      // A return in progress keeps the order open until staff settle it.
+      if (await openReturn(tx, o.id)) return false;
+      await moveOrder(deps, tx, o, "completed", "system", "鑑賞期已過，訂單自動完成");
+      return true;
+    });
+    if (done) n++;
+  }
+  return n;
+}
+
+/**
+ * A return after delivery (staff): the units come back and their value goes back the way it
+ * was paid. Every unit left, or only `items` (variant → qty): then the order keeps its state
+ * and records a partial refund.
+ */
+export function refund(deps: LifecycleDeps, orderNo: string, actor: string, reason: string, items?: VariantUnits) {
+  return withOrder(deps, { no: orderNo }, async (tx, o, commit) => {
+    // A return or exchange in progress settles its own units: refunding them here too would
+    // pay twice (or pay and send a replacement).
+    if (await openReturn(tx, o.id)) throw conflict("RETURN_OPEN", "此訂單有處理中的退換貨申請，請在「退換貨申請」中處理");
+    return refundLocked(deps, tx, o, commit, actor, reason, items);
+  });
+}

@@ -1,0 +1,197 @@
+import type { NextStep } from "@shop/contract";
+import { formatMoney } from "@shop/contract/format";
+import { and, asc, eq, notInArray, sql } from "drizzle-orm";
+import type { Tx } from "../../db/client.js";
+import { payments } from "../../db/schema/index.js";
+import { conflict, forbidden, notFound, unprocessable } from "../../lib/errors.js";
+import { type PaymentRow, type PaymentsContext, payeeOf, returnWhole } from "./payment-refunds.js";
+import { STATE_CHANGED } from "./state.js";
+import type { Buyer, Order } from "./types.js";
+
+// Money coming in: what the buyer does next, card settlements, offline confirmations.
+
+export async function nextFor(deps: PaymentsContext, order: Order, lastPayment?: PaymentRow): Promise<NextStep> {
+  if (order.status !== "pending_payment") return { type: "done" };
+  if (order.paymentMethod === "transfer") {
+    const { bank } = await deps.transferAccount(order.shopId);
+    return { type: "transfer", bank, amount: order.payable, deadline: (order.payBy ?? deps.now()).toISOString() };
+  }
+  if (order.paymentMethod === "card") {
+    if (lastPayment?.status === "awaiting_3ds") return { type: "card_failed", message: "尚未完成 3D 驗證，請重新付款" };
+    return { type: "card_failed", message: lastPayment?.message || "信用卡尚未付款成功，請重新付款" };
+  }
+  return { type: "done" };
+}
+
+/** Cash on delivery collected: its payment is paid and the order records when and who said so. */
+async function collect(deps: PaymentsContext, tx: Tx, o: Order, p: PaymentRow, actor: string, reason: string) {
+  await tx
+    .update(payments)
+    .set({ status: "paid", message: "", updatedAt: deps.now() })
+    .where(and(eq(payments.id, p.id), eq(payments.status, "pending")));
+  await deps.lifecycle.markCollected(tx, o, actor, reason);
+}
+
+/**
+ * A card the provider says was charged. Marks the order paid once; if the order was cancelled or
+ * paid by another attempt meanwhile, the money goes straight back. `orderId`: the attempt's
+ * order when the caller knows it (saves a read).
+ */
+export async function settleCard(
+  deps: PaymentsContext,
+  paymentId: number,
+  recTradeId: string,
+  last4: string,
+  reason: string,
+  orderId?: number,
+) {
+  const [first] = orderId
+    ? [{ orderId }]
+    : await deps.db.select({ orderId: payments.orderId }).from(payments).where(eq(payments.id, paymentId));
+  if (!first) return;
+  await deps.lifecycle.withOrder({ id: first.orderId }, async (tx, o, commit) => {
+    // One conditional update under the order's lock: an attempt counted already (a repeated
+    // notify) or refunded is left as it is.
+    const [paid] = await tx
+      .update(payments)
+      .set({
+        status: "paid",
+        providerRef: recTradeId,
+        message: last4 ? last4 : sql`${payments.message}`,
+        updatedAt: deps.now(),
+      })
+      .where(and(eq(payments.id, paymentId), eq(payments.orderId, o.id), notInArray(payments.status, ["paid", "refunded"])))
+      .returning();
+    if (!paid) return;
+    if (o.status === "pending_payment") {
+      await deps.lifecycle.pay(tx, o, `provider:${paid.provider}`, reason);
+      return;
+    }
+    const why = o.status === "cancelled" ? "訂單取消後收到信用卡付款，已自動退刷" : "重複付款，已自動退刷";
+    await returnWhole(deps, tx, o, paid, commit, why);
+  });
+}
+
+/**
+ * The order's first payment, in the transaction that creates the order. `charging`: a card
+ * attempt claimed at once, as the order is charged right after it commits.
+ */
+export async function openPayment(deps: PaymentsContext, tx: Tx, order: Order, payee: "company" | "shop", charging = false) {
+  const [row] = await tx
+    .insert(payments)
+    .values({
+      orderId: order.id,
+      method: order.paymentMethod,
+      provider: order.paymentMethod === "card" ? (deps.card.simulated ? "tappay-simulator" : "tappay") : order.paymentMethod,
+      amount: order.payable,
+      status: order.payable === 0 ? "paid" : charging ? "charging" : "pending",
+      payee,
+      createdAt: order.createdAt,
+      updatedAt: order.createdAt,
+    })
+    .returning();
+  return row;
+}
+
+/**
+ * Effect of delivery: the carrier (or the seller delivering) collected cash on delivery, so its
+ * payment is paid — the carrier's delivery report is its collection report. A payment staff
+ * confirmed before is left as it is.
+ */
+export async function collectOnDelivery(deps: PaymentsContext, tx: Tx, o: Order, actor: string) {
+  if (o.paymentMethod !== "cod") return;
+  const [p] = await tx
+    .select()
+    .from(payments)
+    .where(and(eq(payments.orderId, o.id), eq(payments.method, "cod"), eq(payments.status, "pending")));
+  if (p) await collect(deps, tx, o, p, actor, "貨到付款已由物流代收");
+}
+
+/** TapPay's 3-D Secure notify: trusted only after the Record API confirms it. Idempotent. */
+export async function tapPayNotify(deps: PaymentsContext, recTradeId: string) {
+  const [p] = await deps.db.select().from(payments).where(eq(payments.providerRef, recTradeId));
+  if (!p) throw notFound("PAYMENT_NOT_FOUND", "找不到此交易");
+  const record = await deps.card.record(recTradeId);
+  if (!record) throw unprocessable("PAYMENT_NOT_CONFIRMED", "無法確認交易");
+  if ((record.record_status === 0 || record.record_status === 1) && record.amount === p.amount) {
+    await settleCard(deps, p.id, recTradeId, p.message, "信用卡 3D 驗證付款成功");
+  } else if (record.record_status === -1) {
+    await deps.lifecycle.withOrder({ id: p.orderId }, async (tx) => {
+      await tx
+        .update(payments)
+        .set({ status: "failed", message: "3D 驗證未通過，請重新付款", updatedAt: deps.now() })
+        .where(and(eq(payments.id, p.id), eq(payments.status, "awaiting_3ds")));
+    });
+  }
+}
+
+/**
+ * Staff or the shop's seller confirm a transfer or cash on delivery. A seller may confirm only
+ * money paid to the seller (the shop's own account, or cash they collected delivering
+ * themselves); money that reaches a cancelled order goes straight back.
+ */
+export function confirmOffline(deps: PaymentsContext, orderNo: string, actor: string, as: "staff" | "seller") {
+  return deps.lifecycle.withOrder({ no: orderNo }, async (tx, o, commit) => {
+    if (o.paymentMethod !== "transfer" && o.paymentMethod !== "cod")
+      throw conflict("NO_OFFLINE_PAYMENT", "此訂單的付款不需人工確認");
+    const [p] = await tx
+      .select()
+      .from(payments)
+      .where(and(eq(payments.orderId, o.id), eq(payments.method, o.paymentMethod)))
+      .orderBy(asc(payments.id));
+    if (!p) throw conflict("NO_OFFLINE_PAYMENT", "此訂單的付款不需人工確認");
+    if (as === "seller" && payeeOf(o, p) !== "shop") {
+      throw forbidden(
+        "PAYMENT_NOT_TO_SELLER",
+        o.paymentMethod === "cod" ? "貨到付款由物流代收，需由總公司確認收款" : "此筆款項匯入總公司帳戶，需由總公司確認收款",
+      );
+    }
+    // A transfer arriving for a cancelled order is staff's to confirm (and to give back).
+    const cancelledLate = as === "staff" && o.paymentMethod === "transfer" && o.status === "cancelled" && p.status === "failed";
+    // Cash on delivery already on its way: the collection is recorded, the order stays where it is.
+    if (o.paymentMethod === "cod" && (o.status === "processing" || o.status === "shipped")) {
+      if (p.status !== "pending") throw conflict("ALREADY_COLLECTED", "此訂單已確認收款");
+      await collect(deps, tx, o, p, actor, "確認貨到付款已收款");
+      return o;
+    }
+    if (o.status !== "pending_payment" && !cancelledLate) throw conflict("ORDER_STATE_CHANGED", STATE_CHANGED);
+    const [paid] = await tx
+      .update(payments)
+      .set({ status: "paid", message: "", updatedAt: deps.now() })
+      .where(eq(payments.id, p.id))
+      .returning();
+    if (!paid) throw conflict("ORDER_STATE_CHANGED", STATE_CHANGED);
+    if (!cancelledLate) return deps.lifecycle.pay(tx, o, actor, o.paymentMethod === "transfer" ? "確認收到匯款" : "確認貨到付款");
+    await returnWhole(
+      deps,
+      tx,
+      o,
+      paid,
+      commit,
+      o.memberId !== null ? "訂單取消後確認收款，款項已退回錢包" : "訂單取消後確認收款，款項由客服退還",
+    );
+    return o;
+  });
+}
+
+/** The buyer reports a transfer (last five digits, amount, time) for staff or the seller to check. */
+export function reportTransfer(
+  deps: PaymentsContext,
+  buyer: Buyer,
+  orderNo: string,
+  input: { last5: string; amount: number; paid_at: string },
+) {
+  return deps.lifecycle.withOrder({ no: orderNo }, async (tx, o) => {
+    const mine =
+      buyer.memberId !== undefined ? o.memberId === buyer.memberId : o.memberId === null && o.receiverPhone === buyer.phone;
+    if (!mine) throw notFound("ORDER_NOT_FOUND", "查無此訂單，請確認訂單編號與手機號碼");
+    if (o.paymentMethod !== "transfer" || o.status !== "pending_payment")
+      throw conflict("TRANSFER_REPORT_NOT_EXPECTED", "此訂單不需回報匯款");
+    if (input.amount !== o.payable)
+      throw unprocessable("TRANSFER_AMOUNT_MISMATCH", `匯款金額與應付金額 ${formatMoney(o.payable)} 不符`);
+    await tx
+      .update(payments)
+      .set({ report: input, updatedAt: deps.now() })
+      .where(and(eq(payments.orderId, o.id), eq(payments.method, "transfer")));
+  });
+}

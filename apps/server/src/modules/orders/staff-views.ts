@@ -1,0 +1,198 @@
+import type { Address, CvsStore, OrderStatus, OrderSummary } from "@shop/contract";
+import { PAYMENT_METHOD_LABELS } from "@shop/contract";
+import { invoiceText } from "@shop/contract/invoice";
+import { and, count, desc, eq, gte, inArray, lt, or, sql, sum } from "drizzle-orm";
+import { orderLines, orders, payments } from "../../db/schema/index.js";
+import { orderDetail, shipName, summaries, type ViewDeps } from "./buyer-views.js";
+import { orderKeyword } from "./queries.js";
+import { REFUNDABLE, STAFF_CANCELLABLE, shipsUnpaid } from "./state.js";
+import type { Order } from "./types.js";
+
+export interface StaffOrderFilter {
+  status?: OrderStatus;
+  queue?: "to_ship";
+  shop_id?: number;
+  payment_method?: Order["paymentMethod"];
+  from?: string;
+  to?: string;
+  q?: string;
+}
+
+/** The back office's filters: state, shop, payment, Taipei dates, and order no / phone / name. */
+function staffWhere(f: StaffOrderFilter) {
+  const q = f.q;
+  return and(
+    f.status ? eq(orders.status, f.status) : undefined,
+    // 待出貨: paid or in preparation, and cash on delivery not yet shipped (it ships unpaid).
+    f.queue === "to_ship"
+      ? or(
+          inArray(orders.status, ["paid", "processing"]),
+          and(eq(orders.status, "pending_payment"), eq(orders.paymentMethod, "cod")),
+        )
+      : undefined,
+    f.shop_id ? eq(orders.shopId, f.shop_id) : undefined,
+    f.payment_method ? eq(orders.paymentMethod, f.payment_method) : undefined,
+    f.from ? gte(orders.createdAt, new Date(`${f.from}T00:00:00+08:00`)) : undefined,
+    f.to ? lt(orders.createdAt, new Date(new Date(`${f.to}T00:00:00+08:00`).getTime() + 86_400_000)) : undefined,
+    orderKeyword(q),
+  );
+}
+
+const staffRow = (o: Order, s: OrderSummary) => ({
+  ...s,
+  id: o.orderNo,
+  shop_id: o.shopId,
+  member_id: o.memberId,
+  receiver_name: o.receiverName,
+  receiver_phone: o.receiverPhone,
+  email: o.email,
+  ship_method_name: shipName(o),
+  payment_method_name: PAYMENT_METHOD_LABELS[o.paymentMethod],
+  tracking_no: o.trackingNo,
+});
+
+/** A page of the back office's order list. */
+export async function staffList(deps: ViewDeps, f: StaffOrderFilter, page: number, perPage: number) {
+  const { rows, total } = await deps.orders.pageOf(staffWhere(f), page, perPage);
+  const list = await summaries(deps, rows);
+  return { total, items: rows.map((o, i) => staffRow(o, list[i] as OrderSummary)) };
+}
+
+/** Every matching order for the CSV export, at most 10,000 (newest first). */
+export async function staffExport(deps: ViewDeps, f: StaffOrderFilter) {
+  const { db } = deps;
+  const rows = await db.select().from(orders).where(staffWhere(f)).orderBy(desc(orders.id)).limit(10_000);
+  const list = await summaries(deps, rows);
+  // Every line of every order, read once, for the 品項 column.
+  const lines = rows.length
+    ? await db
+        .select()
+        .from(orderLines)
+        .where(
+          inArray(
+            orderLines.orderId,
+            rows.map((o) => o.id),
+          ),
+        )
+        .orderBy(orderLines.id)
+    : [];
+  return rows.map((o, i) => {
+    const a = o.address as Address | null;
+    const store = o.cvsStore as CvsStore | null;
+    return {
+      ...staffRow(o, list[i] as OrderSummary),
+      address_text: store
+        ? `${store.name}（${store.id}）${store.address}`
+        : a
+          ? `${a.zip} ${a.county}${a.district}${a.line}`
+          : "",
+      items_text: lines
+        .filter((l) => l.orderId === o.id)
+        .map((l) => `${l.name}（${l.variantName}）× ${l.qty}`)
+        .join("；"),
+      invoice_text: invoiceText(o.invoice as Record<string, string>),
+    };
+  });
+}
+
+/** An order as staff read it: the buyer's view, its payments, refunds and what staff may do. */
+export async function staffDetail(deps: ViewDeps, orderNo: string) {
+  const o = await deps.orders.byNo(orderNo);
+  if (!o) return undefined;
+  const [view, pays, refunds, lines, cvs] = await Promise.all([
+    orderDetail(deps, o),
+    deps.payments.paymentsOf(o.id),
+    deps.orders.refundsOf(o.id),
+    deps.orders.linesOf(o.id),
+    deps.logistics.cvsShipment(o.orderNo),
+  ]);
+  const report = pays.find((p) => p.method === "transfer")?.report ?? null;
+  return {
+    ...view,
+    ...staffRow(o, view),
+    transfer_report: report as { last5: string; amount: number; paid_at: string } | null,
+    // Cash on delivery can be marked collected until the parcel is delivered (which collects it).
+    can_confirm_payment:
+      (o.status === "pending_payment" && (o.paymentMethod === "transfer" || o.paymentMethod === "cod")) ||
+      (o.paymentMethod === "cod" &&
+        (o.status === "processing" || o.status === "shipped") &&
+        pays.some((p) => p.method === "cod" && p.status === "pending")),
+    can_ship:
+      (o.status === "paid" || o.status === "processing" || shipsUnpaid(o)) && o.shipMethod !== "self" && o.shipMethod !== "depot",
+    can_staff_cancel: STAFF_CANCELLABLE.includes(o.status),
+    can_deliver: o.status === "shipped",
+    can_complete: o.status === "delivered",
+    can_refund: REFUNDABLE.includes(o.status),
+    delivered_at: o.deliveredAt?.toISOString() ?? null,
+    cvs_shipment: cvs && {
+      status: cvs.status,
+      logistics_id: cvs.logisticsId,
+      payment_no: cvs.paymentNo,
+      validation_no: cvs.validationNo,
+      error: cvs.error,
+    },
+    /** What may still be refunded, line by line (a partial refund picks from these). */
+    refundable: lines.map((l) => ({
+      variant_id: l.variantId,
+      name: `${l.name}（${l.variantName}）`,
+      qty: l.qty - l.refundedQty,
+    })),
+    refunds: refunds.map((r) => ({
+      seq: r.seq,
+      kind: r.kind,
+      money: r.money,
+      wallet: r.wallet,
+      points: r.points,
+      reason: r.reason,
+      at: r.createdAt.toISOString(),
+    })),
+  };
+}
+
+/** Today's figures (Asia/Taipei) and a daily sales series for the dashboard. */
+export async function dashboard(deps: ViewDeps, now: Date, days: number) {
+  const { db } = deps;
+  const dayOf = sql<string>`to_char(${orders.createdAt} at time zone 'Asia/Taipei', 'YYYY-MM-DD')`;
+  const taipeiToday = new Date(now.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
+  const since = new Date(new Date(`${taipeiToday}T00:00:00+08:00`).getTime() - (days - 1) * 86_400_000);
+  const counted = sql`${orders.status} not in ('cancelled', 'pending_payment')`;
+  const series = await db
+    .select({ day: dayOf, orders: count(), sales: sum(orders.orderAmount) })
+    .from(orders)
+    .where(and(gte(orders.createdAt, since), counted))
+    .groupBy(dayOf)
+    .orderBy(dayOf);
+  const waiting = await db
+    .select({ status: orders.status, n: count() })
+    .from(orders)
+    .where(inArray(orders.status, ["pending_payment", "paid", "processing"]))
+    .groupBy(orders.status);
+  // Cash on delivery waits for shipping, not for a payment.
+  const [codWaiting] = await db
+    .select({ n: count() })
+    .from(orders)
+    .where(and(eq(orders.status, "pending_payment"), eq(orders.paymentMethod, "cod")));
+  const reported = await db
+    .select({ n: count() })
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .where(and(eq(orders.status, "pending_payment"), eq(payments.method, "transfer"), sql`${payments.report} is not null`));
+  const byDay = new Map(series.map((r) => [r.day, { orders: r.orders, sales: Number(r.sales ?? 0) }]));
+  const out: Array<{ day: string; orders: number; sales: number }> = [];
+  for (let i = 0; i < days; i++) {
+    const day = new Date(since.getTime() + i * 86_400_000 + 8 * 3_600_000).toISOString().slice(0, 10);
+    out.push({ day, ...(byDay.get(day) ?? { orders: 0, sales: 0 }) });
+  }
+  const today = out.at(-1) ?? { orders: 0, sales: 0 };
+  const w = Object.fromEntries(waiting.map((r) => [r.status, r.n]));
+  return {
+    today_orders: today.orders,
+    today_sales: today.sales,
+    waiting: {
+      transfer_reported: reported[0]?.n ?? 0,
+      pending_payment: (w.pending_payment ?? 0) - (codWaiting?.n ?? 0),
+      to_ship: (w.paid ?? 0) + (w.processing ?? 0) + (codWaiting?.n ?? 0),
+    },
+    series: out,
+  };
+}
