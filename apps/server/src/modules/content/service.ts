@@ -1,27 +1,17 @@
-import type {
-  Banner,
-  HomeDesc,
-  HomeVideo,
-  NewsSummary,
-  Paged,
-  PromoImage,
-  QuickOrderEntry,
-  StaticPage,
-  StaticPageSummary,
-  TopHref,
-} from "@shop/contract";
+import type { Banner, HomeDesc, HomeVideo, PromoImage, StaticPageSummary, TopHref } from "@shop/contract";
 import { MAIN_SHOP_ID } from "@shop/contract";
-import { and, asc, count, desc, eq, gt, isNull, lte, or } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, lte, or } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { banners, news, promoImages, quickOrders, staticPages, topHrefs } from "../../db/schema/index.js";
+import { banners, news, promoImages, staticPages, topHrefs } from "../../db/schema/index.js";
 import { notFound } from "../../lib/errors.js";
 import type { CatalogueService } from "../catalogue/service.js";
 import type { ShopsService } from "../shops/service.js";
-import { PRIVACY_POLICY } from "./privacy-policy.js";
+import { type ContentDeps, newsPage, newsSummary, quickOrderEntries, staticPage, withFallback } from "./reads.js";
 
 /**
  * Storefront content, per shop. A sub-mall that has none of a kind shows the main mall's
- * (docs/decisions/0004-sub-mall-content-fallback.md).
+ * (docs/decisions/0004-sub-mall-content-fallback.md). Pages, news and quick orders are read by
+ * the functions of reads.ts.
  */
 export function createContentService(
   db: Db,
@@ -35,19 +25,7 @@ export function createContentService(
     return Object.keys(own).length > 0 || shopId === MAIN_SHOP_ID ? own : shops.ownSettings(MAIN_SHOP_ID);
   }
 
-  async function withFallback<T>(shopId: number, load: (id: number) => Promise<T[]>): Promise<T[]> {
-    const own = await load(shopId);
-    if (own.length > 0 || shopId === MAIN_SHOP_ID) return own;
-    return load(MAIN_SHOP_ID);
-  }
-
-  const newsSummary = (n: typeof news.$inferSelect): NewsSummary => ({
-    id: n.id,
-    title: n.title,
-    summary: n.summary,
-    image: n.image,
-    published_at: n.publishedAt.toISOString(),
-  });
+  const deps: ContentDeps = { db, catalogue, shops, now };
 
   return {
     banners(shopId: number): Promise<Banner[]> {
@@ -93,41 +71,8 @@ export function createContentService(
       );
     },
 
-    async staticPage(shopId: number, by: { key?: string; id?: number }): Promise<StaticPage> {
-      const find = async (id: number) => {
-        const cond = by.id !== undefined ? eq(staticPages.id, by.id) : eq(staticPages.key, by.key ?? "");
-        const [row] = await db
-          .select({ id: staticPages.id, key: staticPages.key, title: staticPages.title, content: staticPages.content })
-          .from(staticPages)
-          .where(and(eq(staticPages.shopId, id), cond));
-        return row;
-      };
-      const page =
-        (await find(shopId)) ??
-        (shopId !== MAIN_SHOP_ID ? await find(MAIN_SHOP_ID) : undefined) ??
-        // Every shop has a privacy policy (個資法 art. 8), its own or this one (decision 78).
-        (by.key === PRIVACY_POLICY.key ? { id: 0, ...PRIVACY_POLICY } : undefined);
-      if (!page) throw notFound("PAGE_NOT_FOUND", "找不到此頁面");
-      return page;
-    },
-
-    async newsPage(shopId: number, page: number, perPage: number): Promise<Paged<NewsSummary>> {
-      const load = async (id: number) => {
-        const where = and(eq(news.shopId, id), lte(news.publishedAt, now()));
-        const [total] = await db.select({ n: count() }).from(news).where(where);
-        const rows = await db
-          .select()
-          .from(news)
-          .where(where)
-          .orderBy(desc(news.publishedAt), desc(news.id))
-          .limit(perPage)
-          .offset((page - 1) * perPage);
-        return { total: total?.n ?? 0, rows };
-      };
-      let result = await load(shopId);
-      if (result.total === 0 && shopId !== MAIN_SHOP_ID) result = await load(MAIN_SHOP_ID);
-      return { list: result.rows.map(newsSummary), total: result.total, page, per_page: perPage };
-    },
+    staticPage: (shopId: number, by: { key?: string; id?: number }) => staticPage(deps, shopId, by),
+    newsPage: (shopId: number, page: number, perPage: number) => newsPage(deps, shopId, page, perPage),
 
     /** A shop's own published news and pages, with when each last changed (sitemaps; no fallback). */
     async ownForSitemap(shopId: number) {
@@ -168,18 +113,7 @@ export function createContentService(
       return v.src ? v : null;
     },
 
-    /** Quick-order entries with today's price; entries whose product left the shelf are skipped. */
-    async quickOrders(shopId: number): Promise<QuickOrderEntry[]> {
-      const entries = await withFallback(shopId, (id) =>
-        db.select().from(quickOrders).where(eq(quickOrders.shopId, id)).orderBy(asc(quickOrders.sort), asc(quickOrders.id)),
-      );
-      const live = new Map((await catalogue.variantsByIds(entries.map((e) => e.variantId))).map((v) => [v.id, v]));
-      return entries.flatMap((e) => {
-        const v = live.get(e.variantId);
-        if (!v?.onShelf || v.productId !== e.productId) return [];
-        return [{ product_id: e.productId, variant_id: e.variantId, title: e.title, image: e.image, price: v.price }];
-      });
-    },
+    quickOrders: (shopId: number) => quickOrderEntries(deps, shopId),
 
     promoImages(shopId: number, slot: "single" | "twice"): Promise<PromoImage[]> {
       return withFallback(shopId, (id) =>

@@ -1,59 +1,21 @@
-import { and, desc, eq, gte, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import { shopStock, shopStockMovements, stockMovements, variants } from "../../db/schema/index.js";
 import { conflict } from "../../lib/errors.js";
+import { moveShopStock, recordMove, release, reserve, type StockRequest } from "./stock-moves.js";
 
-export interface StockRequest {
-  variantId: number;
-  qty: number;
-}
+export type { StockRequest };
 
 /**
  * Stock as a ledger. Reservations take stock with a conditional update (`stock >= qty`), which
  * PostgreSQL serialises per row: under any concurrency a variant never goes below zero, and an
- * order either gets all its lines or none (the caller's transaction rolls back).
+ * order either gets all its lines or none (the caller's transaction rolls back). Reservations,
+ * releases and a seller's own stock move through the functions of stock-moves.ts.
  */
-type ShopStockReason = typeof shopStockMovements.$inferInsert.reason;
-
 export function createInventoryService(db: Db) {
-  async function move(tx: Tx, variantId: number, delta: number, reason: typeof stockMovements.$inferInsert.reason, ref: string) {
-    await tx.insert(stockMovements).values({ variantId, delta, reason, ref });
-  }
-
   return {
-    /** Takes stock for every line inside the caller's transaction, or throws 409 (nothing taken). */
-    async reserve(tx: Tx, lines: StockRequest[], ref: string) {
-      // A fixed order of row locks: two orders with the same variants cannot deadlock.
-      const sorted = [...lines].sort((a, b) => a.variantId - b.variantId);
-      for (const l of sorted) {
-        if (!Number.isInteger(l.qty) || l.qty <= 0) throw new Error(`bad reservation qty ${l.qty}`);
-        const taken = await tx
-          .update(variants)
-          .set({ stock: sql`${variants.stock} - ${l.qty}` })
-          .where(and(eq(variants.id, l.variantId), gte(variants.stock, l.qty)))
-          .returning({ id: variants.id });
-        if (taken.length === 0) throw conflict("INSUFFICIENT_STOCK", "庫存不足，部分商品已售完", { variant_id: l.variantId });
-        await move(tx, l.variantId, -l.qty, "reserve", ref);
-      }
-    },
-
-    /** Gives back what a reference reserved and has not released yet (idempotent). */
-    async release(tx: Tx, ref: string) {
-      const rows = await tx
-        .select({ variantId: stockMovements.variantId, net: sql<number>`sum(${stockMovements.delta})::int` })
-        .from(stockMovements)
-        .where(eq(stockMovements.ref, ref))
-        .groupBy(stockMovements.variantId);
-      for (const r of rows) {
-        const outstanding = -Number(r.net);
-        if (outstanding <= 0) continue;
-        await tx
-          .update(variants)
-          .set({ stock: sql`${variants.stock} + ${outstanding}` })
-          .where(eq(variants.id, r.variantId));
-        await move(tx, r.variantId, outstanding, "release", ref);
-      }
-    },
+    reserve: (tx: Tx, lines: StockRequest[], ref: string) => reserve(tx, lines, ref),
+    release,
 
     /** Goods coming back (a return), inside the caller's transaction. */
     async restock(tx: Tx, variantId: number, qty: number, ref: string) {
@@ -61,7 +23,7 @@ export function createInventoryService(db: Db) {
         .update(variants)
         .set({ stock: sql`${variants.stock} + ${qty}` })
         .where(eq(variants.id, variantId));
-      await move(tx, variantId, qty, "restock", ref);
+      await recordMove(tx, variantId, qty, "restock", ref);
     },
 
     /**
@@ -75,7 +37,7 @@ export function createInventoryService(db: Db) {
         .where(and(eq(variants.id, variantId), sql`${variants.stock} + ${delta} >= 0`))
         .returning({ stock: variants.stock });
       if (!row) throw conflict("STOCK_BELOW_ZERO", "庫存不足，無法減少這麼多");
-      await move(tx, variantId, delta, reason, ref);
+      await recordMove(tx, variantId, delta, reason, ref);
       return row.stock;
     },
 
@@ -86,36 +48,11 @@ export function createInventoryService(db: Db) {
           .update(variants)
           .set({ stock: sql`${variants.stock} + ${delta}` })
           .where(eq(variants.id, variantId));
-        await move(tx, variantId, delta, reason, ref);
+        await recordMove(tx, variantId, delta, reason, ref);
       });
     },
 
-    /**
-     * Moves a seller's own stock (positive in, negative out) inside the caller's transaction.
-     * Taking more than the shop holds throws 409 and takes nothing; a cause already recorded for a
-     * variant is not applied twice.
-     */
-    async moveShopStock(tx: Tx, shopId: number, lines: StockRequest[], reason: ShopStockReason, ref: string, note = "") {
-      const byVariant = new Map<number, number>();
-      for (const l of lines) byVariant.set(l.variantId, (byVariant.get(l.variantId) ?? 0) + l.qty);
-      for (const [variantId, delta] of [...byVariant].sort(([a], [b]) => a - b)) {
-        if (!Number.isInteger(delta) || delta === 0) throw new Error(`bad shop stock delta ${delta}`);
-        const recorded = await tx
-          .insert(shopStockMovements)
-          .values({ shopId, variantId, delta, reason, ref, note })
-          .onConflictDoNothing()
-          .returning({ id: shopStockMovements.id });
-        if (recorded.length === 0) continue;
-        await tx.insert(shopStock).values({ shopId, variantId, qty: 0 }).onConflictDoNothing();
-        const moved = await tx
-          .update(shopStock)
-          .set({ qty: sql`${shopStock.qty} + ${delta}` })
-          .where(and(eq(shopStock.shopId, shopId), eq(shopStock.variantId, variantId), gte(shopStock.qty, -delta)))
-          .returning({ qty: shopStock.qty });
-        if (moved.length === 0)
-          throw conflict("INSUFFICIENT_SHOP_STOCK", "賣家庫存不足", { variant_id: variantId, needed: -delta });
-      }
-    },
+    moveShopStock,
 
     /** What a shop holds, per variant (zero rows left out). */
     async shopStock(shopId: number): Promise<Array<{ variantId: number; qty: number }>> {

@@ -1,23 +1,27 @@
-import type { CvsMethod, CvsStore, ShipMethodView } from "@shop/contract";
+import type { CvsMethod, ShipMethodView } from "@shop/contract";
 import { MAIN_SHOP_ID } from "@shop/contract";
-import { and, asc, eq, gt, lt, or, sql } from "drizzle-orm";
+import { and, asc, eq, lt, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
-import { cvsMapSessions, cvsShipments, shipMethods, shipmentEvents } from "../../db/schema/index.js";
-import { CVS_SUBTYPES, type EcpayLogisticsConfig, mapForm } from "../../integrations/ecpay/map.js";
-import { newToken } from "../../lib/crypto.js";
-import { conflict, DomainError, notFound } from "../../lib/errors.js";
+import { cvsShipments, shipMethods, shipmentEvents } from "../../db/schema/index.js";
+import type { EcpayLogisticsConfig } from "../../integrations/ecpay/map.js";
+import { conflict } from "../../lib/errors.js";
+import { type LogisticsDeps, mapCallback, mapCreateToken, mapResult } from "./store-map.js";
 
-const MAP_SESSION_MINUTES = 30;
 /** A create request gives up after 15 s; a claim this old belongs to a process that died. */
 const CLAIM_LAPSES_SECONDS = 120;
 
-/** `storePickup`: false when store pick-up is switched off for the shop (CHANNEL_STORE_PICKUP=off, decision 74). */
+/**
+ * `storePickup`: false when store pick-up is switched off for the shop (CHANNEL_STORE_PICKUP=off,
+ * decision 74). The store map's session is run by the functions of store-map.ts.
+ */
 export function createLogisticsService(
   db: Db,
   ecpay: EcpayLogisticsConfig,
   now: () => Date = () => new Date(),
   storePickup = true,
 ) {
+  const deps: LogisticsDeps = { db, ecpay, now, storePickup };
+
   /** The store shipment made for an order, if any. */
   async function cvsShipment(orderNo: string) {
     const [row] = await db.select().from(cvsShipments).where(eq(cvsShipments.orderNo, orderNo));
@@ -25,59 +29,10 @@ export function createLogisticsService(
   }
 
   return {
-    /** Starts a store-map session: the form the browser posts to ECPay (or our simulator). */
-    async mapCreateToken(cvsType: CvsMethod, mobile: boolean, returnPath: string, replyUrl: string) {
-      if (!storePickup) throw conflict("STORE_PICKUP_OFF", "目前未提供超商取貨");
-      // 20 characters, ECPay's MerchantTradeNo limit; letters and digits only.
-      const token = newToken()
-        .replace(/[^A-Za-z0-9]/g, "")
-        .slice(0, 20);
-      await db.delete(cvsMapSessions).where(lt(cvsMapSessions.expiresAt, now()));
-      await db.insert(cvsMapSessions).values({
-        token,
-        cvsType: `${cvsType}|${returnPath}`,
-        expiresAt: new Date(now().getTime() + MAP_SESSION_MINUTES * 60_000),
-      });
-      // The session token travels as MerchantTradeNo; no top-level `token` field (the client reads that as a sign-in).
-      return { ...mapForm(ecpay, { token, cvsType, mobile, replyUrl }), simulated: ecpay.simulated };
-    },
-
-    /**
-     * ECPay's browser return with the chosen store. It carries no MAC, so it is accepted only for a
-     * live session we opened, with the sub-type we asked for. Returns where the browser goes next.
-     */
-    async mapCallback(fields: Record<string, string>): Promise<string> {
-      const token = fields.MerchantTradeNo ?? "";
-      const [session] = await db
-        .select()
-        .from(cvsMapSessions)
-        .where(and(eq(cvsMapSessions.token, token), gt(cvsMapSessions.expiresAt, now())));
-      if (!session) throw new DomainError("invalid", "CVS_MAP_SESSION_INVALID", "門市選擇已逾時或無效，請重新選擇門市");
-      const [cvsType, returnPath = "/cart"] = session.cvsType.split("|") as [CvsMethod, string];
-      if (fields.LogisticsSubType !== CVS_SUBTYPES[cvsType] || fields.MerchantID !== ecpay.merchantId) {
-        throw new DomainError("invalid", "CVS_STORE_MISMATCH", "門市資料不符，請重新選擇門市");
-      }
-      const id = (fields.CVSStoreID ?? "").trim();
-      const name = (fields.CVSStoreName ?? "").trim().slice(0, 40);
-      const address = (fields.CVSAddress ?? "").trim().slice(0, 120);
-      if (!/^[0-9A-Za-z]{3,10}$/.test(id) || !name || !address)
-        throw new DomainError("invalid", "CVS_STORE_INCOMPLETE", "門市資料不完整，請重新選擇門市");
-      await db
-        .update(cvsMapSessions)
-        .set({ store: { type: cvsType, id, name, address } })
-        .where(eq(cvsMapSessions.token, token));
-      return `${returnPath}${returnPath.includes("?") ? "&" : "?"}cvs_token=${token}`;
-    },
-
-    /** The store a finished map session chose. */
-    async mapResult(token: string): Promise<CvsStore> {
-      const [session] = await db
-        .select()
-        .from(cvsMapSessions)
-        .where(and(eq(cvsMapSessions.token, token), gt(cvsMapSessions.expiresAt, now())));
-      if (!session?.store) throw notFound("CVS_STORE_NOT_FOUND", "找不到選擇的門市，請重新選擇");
-      return session.store as CvsStore;
-    },
+    mapCreateToken: (cvsType: CvsMethod, mobile: boolean, returnPath: string, replyUrl: string) =>
+      mapCreateToken(deps, cvsType, mobile, returnPath, replyUrl),
+    mapCallback: (fields: Record<string, string>) => mapCallback(deps, fields),
+    mapResult: (token: string) => mapResult(deps, token),
 
     /** A tracking event (repeats add nothing); inside the caller's transaction when `q` is given. */
     async addEvent(orderNo: string, status: string, location: string, at: Date, q: Db | Tx = db) {

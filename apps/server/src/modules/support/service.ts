@@ -1,212 +1,35 @@
 import type { inquiryInput } from "@shop/contract";
-import { MAIN_SHOP_ID } from "@shop/contract";
-import { and, asc, count, desc, eq, gt, ilike, or } from "drizzle-orm";
 import type { z } from "zod";
-import type { Db, Tx } from "../../db/client.js";
-import { inquiries, inquiryReplies } from "../../db/schema/index.js";
-import { conflict, fieldError, notFound, tooManyRequests } from "../../lib/errors.js";
-import { likeEscape } from "../../lib/like.js";
-import type { NotificationsService } from "../notifications/service.js";
-import type { ShopsService } from "../shops/service.js";
-
-const INQUIRIES_PER_IP_PER_HOUR = 5;
-
-const KIND_LABEL = { contact: "聯絡我們", stranger: "訪客詢問" } as const;
-
-type Inquiry = typeof inquiries.$inferSelect;
-type Status = Inquiry["status"];
-/** Who acts in the back office, and the audit entry their change writes in the same transaction. */
-interface StaffAct {
-  staff: { id: number; name: string };
-  audit: (
-    tx: Tx,
-    change: { action: string; entity: string; entityId: number; before?: unknown; after?: unknown },
-  ) => Promise<void>;
-}
+import {
+  type InquiryStatus,
+  inboxPage,
+  inquiryDetail,
+  replyToInquiry,
+  type StaffAct,
+  type SupportContext,
+  type SupportDeps,
+  submitInquiry,
+  updateInquiry,
+  waitingInquiries,
+} from "./inquiries.js";
 
 /**
  * Contact-us and stranger inquiries and the inbox staff answer them from. The shop's mailbox is
  * told of each new one, the asker gets a receipt and every reply by e-mail — all through the
- * outbox, in the transaction that stores them (decision 35).
+ * outbox, in the transaction that stores them (decision 35). Each method is a function of
+ * inquiries.ts taking `deps`.
  */
-export function createSupportService(deps: {
-  db: Db;
-  notifications: NotificationsService;
-  shops: ShopsService;
-  /** The shop's own mailbox, told of every new inquiry. */
-  inbox: string;
-  /** Staff names for the inbox's 負責人 column. */
-  staffNames: (ids: number[]) => Promise<Map<number, string>>;
-  now?: () => Date;
-}) {
-  const { db, notifications } = deps;
-  const now = deps.now ?? (() => new Date());
-  const brand = notifications.brandName;
-
-  async function views(rows: Inquiry[]) {
-    const names = await deps.staffNames([...new Set(rows.flatMap((r) => (r.assigneeId ? [r.assigneeId] : [])))]);
-    return rows.map((r) => ({
-      id: r.id,
-      kind: r.kind,
-      shop_id: r.shopId,
-      name: r.name,
-      phone: r.phone,
-      email: r.email,
-      subject: r.subject,
-      message: r.message,
-      status: r.status,
-      assignee_id: r.assigneeId,
-      assignee_name: r.assigneeId ? (names.get(r.assigneeId) ?? null) : null,
-      created_at: r.createdAt.toISOString(),
-      updated_at: r.updatedAt.toISOString(),
-    }));
-  }
-
-  async function locked(tx: Tx, id: number) {
-    const [row] = await tx.select().from(inquiries).where(eq(inquiries.id, id)).for("update");
-    if (!row) throw notFound("INQUIRY_NOT_FOUND", "找不到此詢問");
-    return row;
-  }
-
+export function createSupportService(deps: SupportDeps) {
+  const ctx: SupportContext = { ...deps, now: deps.now ?? (() => new Date()), brand: deps.notifications.brandName };
   return {
-    async submit(input: z.output<typeof inquiryInput>, ip: string) {
-      const [recent] = await db
-        .select({ n: count() })
-        .from(inquiries)
-        .where(and(eq(inquiries.ip, ip), gt(inquiries.createdAt, new Date(now().getTime() - 3600_000))));
-      if ((recent?.n ?? 0) >= INQUIRIES_PER_IP_PER_HOUR)
-        throw tooManyRequests("INQUIRY_TOO_FREQUENT", "送出次數過多，請稍後再試或來電洽詢", 3600);
-      const shopId = input.shop_id && (await deps.shops.isOpen(input.shop_id)) ? input.shop_id : MAIN_SHOP_ID;
-      return db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(inquiries)
-          .values({ ...input, shopId, ip, createdAt: now(), updatedAt: now() })
-          .returning({ id: inquiries.id });
-        const id = row?.id ?? 0;
-        await notifications.tell(
-          tx,
-          `inquiry:${id}:new`,
-          { email: deps.inbox },
-          {
-            subject: `【${KIND_LABEL[input.kind]}】${input.subject}`,
-            text: `姓名：${input.name}\n電話：${input.phone}\nEmail：${input.email}\n商城：${shopId}\n\n${input.message}\n\n請至後台「客服信箱」回覆（詢問編號 ${id}）。`,
-          },
-          ["email"],
-        );
-        await notifications.tell(
-          tx,
-          `inquiry:${id}:receipt`,
-          { email: input.email },
-          {
-            subject: `【${brand}】已收到您的詢問：${input.subject}`,
-            text: `${input.name} 您好：\n\n我們已收到您的訊息，客服會盡快以電子郵件回覆您。\n\n您的訊息：\n${input.message}\n\n— ${brand}`,
-          },
-          ["email"],
-        );
-        return { id };
-      });
-    },
-
-    async inbox(filter: { status?: Status; q?: string }, page: number, perPage: number) {
-      // The keyword matches literally: % and _ typed by staff are not wildcards (backslash is LIKE's default escape).
-      const like = filter.q ? `%${likeEscape(filter.q)}%` : undefined;
-      const where = and(
-        filter.status ? eq(inquiries.status, filter.status) : undefined,
-        like
-          ? or(
-              ilike(inquiries.name, like),
-              ilike(inquiries.phone, like),
-              ilike(inquiries.email, like),
-              ilike(inquiries.subject, like),
-            )
-          : undefined,
-      );
-      const [[total], rows] = await Promise.all([
-        db.select({ n: count() }).from(inquiries).where(where),
-        db
-          .select()
-          .from(inquiries)
-          .where(where)
-          .orderBy(desc(inquiries.id))
-          .limit(perPage)
-          .offset((page - 1) * perPage),
-      ]);
-      return { total: total?.n ?? 0, items: await views(rows) };
-    },
-
-    async detail(id: number) {
-      const [row] = await db.select().from(inquiries).where(eq(inquiries.id, id));
-      if (!row) throw notFound("INQUIRY_NOT_FOUND", "找不到此詢問");
-      const replies = await db
-        .select()
-        .from(inquiryReplies)
-        .where(eq(inquiryReplies.inquiryId, id))
-        .orderBy(asc(inquiryReplies.id));
-      const [view] = await views([row]);
-      return {
-        ...(view as NonNullable<typeof view>),
-        replies: replies.map((r) => ({ id: r.id, staff_name: r.staffName, body: r.body, created_at: r.createdAt.toISOString() })),
-      };
-    },
-
-    /** A staff reply: kept in the thread and mailed to the asker; the inquiry becomes 已回覆 (and theirs, if nobody's). */
-    async reply(act: StaffAct, id: number, body: string) {
-      await db.transaction(async (tx) => {
-        const q = await locked(tx, id);
-        if (q.status === "closed") throw conflict("INQUIRY_CLOSED", "此詢問已結案，請先重新開啟再回覆");
-        const [reply] = await tx
-          .insert(inquiryReplies)
-          .values({ inquiryId: id, staffId: act.staff.id, staffName: act.staff.name, body, createdAt: now() })
-          .returning({ id: inquiryReplies.id });
-        await tx
-          .update(inquiries)
-          .set({ status: "replied", assigneeId: q.assigneeId ?? act.staff.id, updatedAt: now() })
-          .where(eq(inquiries.id, id));
-        await notifications.tell(
-          tx,
-          `inquiry:${id}:reply:${reply?.id}`,
-          { email: q.email },
-          {
-            subject: `Re: 【${brand}】${q.subject}`,
-            text: `${q.name} 您好：\n\n${body}\n\n— ${brand} 客服 ${act.staff.name}\n\n----- 您的原始訊息 -----\n${q.message}`,
-          },
-          ["email"],
-        );
-        await act.audit(tx, { action: "inquiry.reply", entity: "inquiry", entityId: id, after: { reply_id: reply?.id } });
-      });
-      return this.detail(id);
-    },
-
-    /** Close, reopen or assign. */
-    async update(act: StaffAct, id: number, change: { status?: Status; assignee_id?: number | null }) {
-      if (change.assignee_id && !(await deps.staffNames([change.assignee_id])).has(change.assignee_id))
-        throw fieldError("assignee_id", "負責人不存在");
-      await db.transaction(async (tx) => {
-        const q = await locked(tx, id);
-        const next = {
-          status: change.status ?? q.status,
-          assigneeId: change.assignee_id === undefined ? q.assigneeId : change.assignee_id,
-        };
-        await tx
-          .update(inquiries)
-          .set({ ...next, updatedAt: now() })
-          .where(eq(inquiries.id, id));
-        await act.audit(tx, {
-          action: "inquiry.update",
-          entity: "inquiry",
-          entityId: id,
-          before: { status: q.status, assignee_id: q.assigneeId },
-          after: { status: next.status, assignee_id: next.assigneeId },
-        });
-      });
-      return this.detail(id);
-    },
-
-    /** New inquiries waiting for a reply (the dashboard's 今日待辦). */
-    async waiting() {
-      const [row] = await db.select({ n: count() }).from(inquiries).where(eq(inquiries.status, "new"));
-      return row?.n ?? 0;
-    },
+    submit: (input: z.output<typeof inquiryInput>, ip: string) => submitInquiry(ctx, input, ip),
+    inbox: (filter: { status?: InquiryStatus; q?: string }, page: number, perPage: number) =>
+      inboxPage(ctx, filter, page, perPage),
+    detail: (id: number) => inquiryDetail(ctx, id),
+    reply: (act: StaffAct, id: number, body: string) => replyToInquiry(ctx, act, id, body),
+    update: (act: StaffAct, id: number, change: { status?: InquiryStatus; assignee_id?: number | null }) =>
+      updateInquiry(ctx, act, id, change),
+    waiting: () => waitingInquiries(ctx),
   };
 }
 

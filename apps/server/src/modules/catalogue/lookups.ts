@@ -1,0 +1,70 @@
+import type { PointPercent } from "@shop/contract";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { products, variants } from "../../db/schema/index.js";
+import { notFound } from "../../lib/errors.js";
+import { type CatalogueDeps, stockState } from "./shelf.js";
+
+// What other modules ask of the catalogue: variants for carts and orders, names, points.
+
+/** What a cart needs of its variants: names, today's price, exact stock (never shown), limits. */
+export async function variantsForCart(deps: CatalogueDeps, ids: number[], shopId: number) {
+  if (ids.length === 0) return [];
+  const rows = await deps.db
+    .select({
+      id: variants.id,
+      productId: variants.productId,
+      categoryId: products.categoryId,
+      name: products.name,
+      variantName: variants.name,
+      image: sql<string>`coalesce(nullif(${variants.image}, ''), ${products.image})`,
+      price: variants.price,
+      listPrice: variants.listPrice,
+      stock: variants.stock,
+      perOrderLimit: products.perOrderLimit,
+      pointPercent: products.pointPercent,
+      sellable: sql<boolean>`(${deps.inShop(shopId)})`,
+    })
+    .from(variants)
+    .innerJoin(products, eq(products.id, variants.productId))
+    .where(inArray(variants.id, ids));
+  return rows.map((r) => ({ ...r, sellable: Boolean(r.sellable), stockState: stockState(r.stock) }));
+}
+
+/** Current price and stock state of variants, for other modules (quick order, cart). */
+export async function variantsByIds(deps: CatalogueDeps, ids: number[]) {
+  if (ids.length === 0) return [];
+  const rows = await deps.db
+    .select({
+      id: variants.id,
+      productId: variants.productId,
+      price: variants.price,
+      stock: variants.stock,
+      status: products.status,
+    })
+    .from(variants)
+    .innerJoin(products, eq(products.id, variants.productId))
+    .where(inArray(variants.id, ids));
+  return rows.map((r) => ({
+    id: r.id,
+    productId: r.productId,
+    price: r.price,
+    onShelf: r.status === "on",
+    stockState: stockState(r.stock),
+  }));
+}
+
+/** Product names by id (reports of products viewed but not sold). */
+export async function productNames(deps: CatalogueDeps, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await deps.db.select({ id: products.id, name: products.name }).from(products).where(inArray(products.id, ids));
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+export async function pointPercent(deps: CatalogueDeps, productId: number): Promise<PointPercent> {
+  const [p] = await deps.db
+    .select({ pct: products.pointPercent, price: products.price })
+    .from(products)
+    .where(and(eq(products.id, productId), eq(products.status, "on")));
+  if (!p) throw notFound("PRODUCT_NOT_FOUND", "找不到此商品，可能已下架");
+  return { point_percent: p.pct, points_for_price: Math.floor((p.price * p.pct) / 100) };
+}

@@ -1,0 +1,33 @@
+import { eq, inArray } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client.js";
+import { categories, products } from "../../db/schema/index.js";
+import { documentTokens, normalize } from "./search.js";
+
+const TAG_LABELS: Record<string, string> = { hot: "熱銷", recommended: "推薦", new: "新品" };
+
+/** Recomputes what search matches for the given products (all when omitted). */
+export async function refreshSearchIndex(q: Db | Tx, productIds?: number[]) {
+  const cats = await q.select().from(categories);
+  const byId = new Map(cats.map((c) => [c.id, c]));
+  const rows = await q
+    .select({
+      id: products.id,
+      name: products.name,
+      subtitle: products.subtitle,
+      tags: products.tags,
+      categoryId: products.categoryId,
+    })
+    .from(products)
+    .where(productIds ? inArray(products.id, productIds) : undefined);
+  for (const r of rows) {
+    const cat = byId.get(r.categoryId);
+    const parent = cat?.parentId ? byId.get(cat.parentId) : undefined;
+    const text = normalize(
+      [r.name, r.subtitle, ...r.tags.map((t) => TAG_LABELS[t] ?? t), cat?.name ?? "", parent?.name ?? ""].join(" "),
+    );
+    await q
+      .update(products)
+      .set({ searchText: text, searchTokens: documentTokens(text) })
+      .where(eq(products.id, r.id));
+  }
+}

@@ -1,0 +1,218 @@
+import type {
+  CategoryPage,
+  Crumb,
+  HomeCategory,
+  ListingFilters,
+  ProductCard,
+  ProductSort,
+  ProductView,
+  StockState,
+} from "@shop/contract";
+import { MAIN_SHOP_ID } from "@shop/contract";
+import { and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { Db } from "../../db/client.js";
+import { categories, productImages, products, variants } from "../../db/schema/index.js";
+import { notFound } from "../../lib/errors.js";
+import { cardColumns, type createListing, inStock, toCard } from "./listing.js";
+
+export interface CategoryNode {
+  id: number;
+  name: string;
+  image: string;
+  children: CategoryNode[];
+}
+
+/** Variants with this many or fewer left show as 「少量」. Exact stock is never shown. */
+const LOW_STOCK = 5;
+
+export function stockState(stock: number): StockState {
+  if (stock <= 0) return "out_of_stock";
+  return stock <= LOW_STOCK ? "low" : "in_stock";
+}
+
+/** A variant as the product statement's JSON carries it. */
+type VariantRow = Pick<typeof variants.$inferSelect, "id" | "sku" | "name" | "price" | "listPrice" | "stock" | "image">;
+
+/** What the catalogue's reads share, built once by createCatalogueService. */
+export interface CatalogueDeps {
+  db: Db;
+  /** Products on shelf in a shop: all of them in the main mall, the seller's selection elsewhere. */
+  onShelf: SQL;
+  /** On shelf and in a sub-mall's selection; `shop` is its id or a prepared statement's placeholder. */
+  inSubMall: (shop: unknown) => SQL;
+  inShop: (shopId: number) => SQL;
+  productDetail: ReturnType<typeof prepareProductDetail>;
+  listing: ReturnType<typeof createListing>;
+}
+
+/**
+ * The product page's one statement (the product, its breadcrumb, its images and variants as JSON
+ * arrays), built once and prepared by name: no query building per request, and PostgreSQL plans
+ * it once per connection.
+ */
+export function prepareProductDetail(db: Db, onShelf: SQL, inSubMall: (shop: unknown) => SQL) {
+  const productDetailQuery = (shopCondition: SQL) => {
+    const parentCategory = alias(categories, "parent_category");
+    return db
+      .select({
+        p: products,
+        category: { id: categories.id, name: categories.name },
+        parent: { id: parentCategory.id, name: parentCategory.name },
+        images: sql<string[]>`(select coalesce(json_agg(i.url order by i.sort, i.id), '[]'::json)
+          from ${productImages} i where i.product_id = ${products}.id)`,
+        variants: sql<VariantRow[]>`(select coalesce(json_agg(json_build_object('id', v.id, 'sku', v.sku,
+          'name', v.name, 'price', v.price, 'listPrice', v.list_price, 'stock', v.stock, 'image', v.image)
+          order by v.sort, v.id), '[]'::json) from ${variants} v where v.product_id = ${products}.id)`,
+      })
+      .from(products)
+      .leftJoin(categories, eq(categories.id, products.categoryId))
+      .leftJoin(parentCategory, eq(parentCategory.id, categories.parentId))
+      .where(and(eq(products.id, sql.placeholder("id")), shopCondition));
+  };
+  return {
+    main: productDetailQuery(onShelf).prepare("catalogue_product_main"),
+    subMall: productDetailQuery(inSubMall(sql.placeholder("shopId"))).prepare("catalogue_product_sub_mall"),
+  };
+}
+
+/**
+ * A listing's conditions with the shopper's price range and 只看有現貨; with `placeholders`, the
+ * prices are `minPrice` and `maxPrice` placeholders of a prepared listing.
+ */
+export function filtered(where: SQL, f: ListingFilters, placeholders = false): SQL {
+  const parts = [where];
+  const price = (name: string, value: number) => (placeholders ? sql.placeholder(name) : value);
+  if (f.min_price !== undefined) parts.push(gte(products.price, price("minPrice", f.min_price)));
+  if (f.max_price !== undefined) parts.push(lte(products.price, price("maxPrice", f.max_price)));
+  if (f.in_stock) parts.push(inStock);
+  return and(...parts) as SQL;
+}
+
+export async function cards(
+  deps: CatalogueDeps,
+  shopId: number,
+  opts: { tag?: string; limit: number; ids?: number[] },
+): Promise<ProductCard[]> {
+  const conditions = [deps.inShop(shopId)];
+  if (opts.tag) conditions.push(sql`${opts.tag} = any(${products.tags})`);
+  if (opts.ids) {
+    if (opts.ids.length === 0) return [];
+    conditions.push(inArray(products.id, opts.ids));
+  }
+  const rows = await deps.db
+    .select(cardColumns)
+    .from(products)
+    .where(and(...conditions))
+    .orderBy(asc(products.sort), desc(products.id))
+    .limit(opts.limit);
+  return rows.map(toCard);
+}
+
+export async function homeCategories(deps: CatalogueDeps): Promise<HomeCategory[]> {
+  return (await deps.listing.categories())
+    .filter((c) => c.parentId === null && c.showOnHome)
+    .map((c) => ({ id: c.id, name: c.name, image: c.image }));
+}
+
+export async function categoryTree(deps: CatalogueDeps): Promise<CategoryNode[]> {
+  const rows = await deps.listing.categories();
+  return rows
+    .filter((r) => r.parentId === null)
+    .map((t) => ({
+      id: t.id,
+      name: t.name,
+      image: t.image,
+      children: rows.filter((c) => c.parentId === t.id).map((c) => ({ id: c.id, name: c.name, image: c.image, children: [] })),
+    }));
+}
+
+/** A category (top-level: with its children's products) and one page of its products. */
+export async function categoryPage(
+  deps: CatalogueDeps,
+  id: number,
+  shopId: number,
+  page: number,
+  perPage: number,
+  sort: ProductSort,
+  filters: ListingFilters,
+): Promise<CategoryPage> {
+  const { listing, onShelf, inSubMall } = deps;
+  const all = await listing.categories();
+  const category = all.find((c) => c.id === id);
+  if (!category) throw notFound("CATEGORY_NOT_FOUND", "找不到此分類");
+  const parent = category.parentId === null ? undefined : all.find((c) => c.id === category.parentId);
+  const top = parent ?? category;
+  const children = all.filter((c) => c.parentId === top.id).map((c) => ({ id: c.id, name: c.name }));
+  const ids = category.parentId === null ? [category.id, ...children.map((c) => c.id)] : [category.id];
+  // One prepared statement per form of listing: which mall, how many categories, which filters.
+  const main = shopId === MAIN_SHOP_ID;
+  const inCategories = inArray(
+    products.categoryId,
+    ids.map((_, i) => sql.placeholder(`c${i}`)),
+  );
+  const where = and(main ? onShelf : inSubMall(sql.placeholder("shopId")), inCategories) as SQL;
+  const values: Record<string, unknown> = { shopId, minPrice: filters.min_price, maxPrice: filters.max_price };
+  ids.forEach((c, i) => {
+    values[`c${i}`] = c;
+  });
+  const form = [
+    "category",
+    main ? "main" : "sub",
+    ids.length,
+    filters.min_price !== undefined,
+    filters.max_price !== undefined,
+    Boolean(filters.in_stock),
+  ].join("|");
+  const query = { where: filtered(where, filters, true), form, values, categories: ids.length };
+  const { list, total } = await listing.pagedCards(query, sort, page, perPage);
+  const breadcrumb: Crumb[] = parent
+    ? [
+        { id: parent.id, name: parent.name },
+        { id: category.id, name: category.name },
+      ]
+    : [{ id: category.id, name: category.name }];
+  return {
+    category: { id: category.id, name: category.name, image: category.image, parent_id: category.parentId },
+    breadcrumb,
+    children,
+    list,
+    total,
+    page,
+    per_page: perPage,
+    sort,
+  };
+}
+
+export async function productView(deps: CatalogueDeps, id: number, shopId: number): Promise<ProductView> {
+  const [row] = await (shopId === MAIN_SHOP_ID
+    ? deps.productDetail.main.execute({ id })
+    : deps.productDetail.subMall.execute({ id, shopId }));
+  if (!row) throw notFound("PRODUCT_NOT_FOUND", "找不到此商品，可能已下架");
+  const { p, images, variants: vars } = row;
+  const breadcrumb = [row.parent, row.category].filter((c): c is Crumb => c !== null && c.id !== null);
+  return {
+    id: p.id,
+    name: p.name,
+    subtitle: p.subtitle,
+    description: p.description,
+    image: p.image,
+    images: images.length > 0 ? images : [p.image],
+    price: p.price,
+    list_price: p.listPrice,
+    point_percent: p.pointPercent,
+    tags: p.tags,
+    per_order_limit: p.perOrderLimit,
+    in_stock: vars.some((v) => v.stock > 0),
+    breadcrumb,
+    variants: vars.map((v) => ({
+      id: v.id,
+      sku: v.sku,
+      name: v.name,
+      price: v.price,
+      list_price: v.listPrice,
+      stock_state: stockState(v.stock),
+      image: v.image || p.image,
+    })),
+  };
+}
