@@ -30,6 +30,7 @@ import { mediaRoutes } from "../modules/media/routes.js";
 import { createMediaService } from "../modules/media/service.js";
 import { createUploadService } from "../modules/media/uploads.js";
 import { createProviderStatus } from "../modules/system/provider-status.js";
+import type { DevWeb } from "../plugins/dev-web.js";
 import { registerErrorHandling } from "../plugins/errors.js";
 import { registerInputGuard } from "../plugins/input-guard.js";
 import { registerPageCache } from "../plugins/page-cache.js";
@@ -51,7 +52,7 @@ export interface BuildOptions {
   config: Config;
   database: Database;
   /** Serve the React Router build (apps/web/build). Off for API-only tests. */
-  web?: { buildDir: string; adminDir?: string } | false;
+  web?: { buildDir: string; adminDir?: string; dev?: DevWeb } | false;
   sms?: SmsSender;
   mail?: MailSender;
   line?: LineMessaging;
@@ -276,19 +277,24 @@ export async function buildApp(options: BuildOptions): Promise<ShopApp> {
   if (!publicCache) throw new Error("public cache not registered");
   const apiCache = publicCache;
   if (options.web) {
-    const buildDir = options.web.buildDir;
+    const { buildDir, dev } = options.web;
     await app.register(async (scope) => {
-      const csp = await webSecurity(scope, providers, (id) => services.shops.tracking(id));
-      const pages = registerPageCache(scope);
+      // npm run dev: no page cache (it would keep the page an edit changed) and no CSP (Vite's
+      // HMR client talks to its own port).
+      if (!dev) {
+        const csp = await webSecurity(scope, providers, (id) => services.shops.tracking(id));
+        const pages = registerPageCache(scope);
+        pageCache = {
+          invalidate() {
+            pages.invalidate();
+            csp.invalidate();
+          },
+        };
+      }
       registerVisitCounting(scope, services.traffic);
-      pageCache = {
-        invalidate() {
-          pages.invalidate();
-          csp.invalidate();
-        },
-      };
-      await scope.register(compress, { threshold: 1024 });
+      if (!dev) await scope.register(compress, { threshold: 1024 });
       await reactRouterPages(scope, {
+        dev,
         buildDir,
         loadContext: (request): SsrContext => ({
           isMobile: isMobileUserAgent(request.headers["user-agent"]),

@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from "../config/index.js";
 import { openDatabase } from "../db/client.js";
 import { seedIfEmpty } from "../demo/seed.js";
 import { serverDir } from "../lib/server-dir.js";
+import { startDevWeb } from "../plugins/dev-web.js";
 import { buildApp } from "./app.js";
 import { noOwnerWarning } from "./first-owner.js";
 import { demoPasswordsInUse, type ProductionCheckOptions, productionProblems } from "./production.js";
@@ -32,7 +33,13 @@ export async function startServer(options: ProductionCheckOptions = {}) {
 
   const buildDir = config.WEB_BUILD_DIR ?? path.resolve(serverDir, "../web/build");
   const adminDir = path.resolve(serverDir, "../admin/build");
-  const { app, services, drain } = await buildApp({ config, database, web: config.SERVE_WEB ? { buildDir, adminDir } : false });
+  const dev = config.SERVE_WEB && config.WEB_DEV ? await startDevWeb(path.resolve(serverDir, "../web")) : undefined;
+  const { app, services, drain } = await buildApp({
+    config,
+    database,
+    web: config.SERVE_WEB ? { buildDir, adminDir, dev } : false,
+  });
+  if (dev) app.addHook("onClose", () => dev.close());
   if (config.NODE_ENV === "production") {
     const demo = await demoPasswordsInUse(services);
     if (demo.length > 0)

@@ -75,6 +75,12 @@ export const settingsShape = {
       "On SIGTERM, how long `/api/ready` answers 503 before the server stops taking requests (set it above the load balancer's health-check interval; the image sets 10).",
   }),
   SERVE_WEB: d(bool.default(true), { group: "Server", description: "`0` serves the API only (process-level tests)." }),
+  WEB_DEV: d(bool.default(false), {
+    group: "Server",
+    description:
+      "`1` (`npm run dev`) renders the storefront from its source through Vite, with hot reload, instead of the build; no page cache and no CSP. Needs the development install (Vite).",
+    production: "refused",
+  }),
   WEB_BUILD_DIR: d(z.string().optional(), {
     group: "Server",
     description: "Where the built storefront is.",

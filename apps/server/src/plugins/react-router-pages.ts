@@ -4,6 +4,7 @@ import fastifyStatic from "@fastify/static";
 import type { SsrContext } from "@shop/contract";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, type ServerBuild } from "react-router";
+import type { DevWeb } from "./dev-web.js";
 
 // What @mcansh/remix-fastify set (pretty-cache-header's "1 year" is 365.25 days).
 const ASSET_CACHE = "public, max-age=31557600, immutable";
@@ -19,8 +20,9 @@ const FILE_CACHE = "public, max-age=3600";
  */
 export async function reactRouterPages(
   scope: FastifyInstance,
-  options: { buildDir: string; loadContext: (request: FastifyRequest) => SsrContext },
+  options: { buildDir: string; loadContext: (request: FastifyRequest) => SsrContext; dev?: DevWeb },
 ) {
+  if (options.dev) return devPages(scope, options.dev, options.loadContext);
   const buildDir = path.resolve(options.buildDir);
   const clientDir = path.join(buildDir, "client");
   const assetDir = path.join(clientDir, "assets");
@@ -53,26 +55,68 @@ export async function reactRouterPages(
       // (request.url): a Host header that is not a plain host[:port] could move the path.
       if (!PLAIN_HOST.test(request.host) || request.originalUrl[0] !== "/")
         return reply.code(400).type("text/plain; charset=utf-8").send("無效的請求位址");
-      let taken: { document: Uint8Array; response: Response } | undefined;
-      const context: SsrContext = {
-        ...options.loadContext(request),
-        takeDocument(document, response) {
-          taken = { document, response };
-        },
-      };
-      const response = await handle(webRequest(request, reply), context);
-      // A page the entry rendered whole hands its bytes over beside the body-less Response it
-      // answers with; any other answer (HEAD, .data, a redirect) carries its own body.
-      const body =
-        taken?.response === response
-          ? Buffer.from(taken.document.buffer, taken.document.byteOffset, taken.document.byteLength)
-          : response.body === null
-            ? ""
-            : Buffer.from(await response.arrayBuffer());
+      const { response, body } = await render(handle, request, reply, options.loadContext);
       reply.status(response.status);
       for (const [name, value] of response.headers) reply.header(name, value);
       return reply.send(body);
     });
+  });
+}
+
+/** A page through React Router, with its body as one buffer. */
+async function render(
+  handle: ReturnType<typeof createRequestHandler>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  loadContext: (request: FastifyRequest) => SsrContext,
+): Promise<{ response: Response; body: Buffer | string }> {
+  let taken: { document: Uint8Array; response: Response } | undefined;
+  const context: SsrContext = {
+    ...loadContext(request),
+    takeDocument(document, response) {
+      taken = { document, response };
+    },
+  };
+  const response = await handle(webRequest(request, reply), context);
+  // A page the entry rendered whole hands its bytes over beside the body-less Response it
+  // answers with; any other answer (HEAD, .data, a redirect) carries its own body.
+  const body =
+    taken?.response === response
+      ? Buffer.from(taken.document.buffer, taken.document.byteOffset, taken.document.byteLength)
+      : response.body === null
+        ? ""
+        : Buffer.from(await response.arrayBuffer());
+  return { response, body };
+}
+
+/**
+ * npm run dev: Vite answers what it serves (modules, styles, HMR) and each page renders from the
+ * build Vite compiles now, so an edited component shows on the next load (or at once, by HMR).
+ * The answer is written by hand: Vite writes to the raw response, so Fastify lets go of it first.
+ */
+async function devPages(scope: FastifyInstance, dev: DevWeb, loadContext: (request: FastifyRequest) => SsrContext) {
+  scope.removeAllContentTypeParsers();
+  scope.addContentTypeParser("*", (_request, payload, done) => done(null, payload));
+  scope.all("*", async (request, reply) => {
+    reply.hijack();
+    const raw = reply.raw;
+    const forPages = await new Promise<boolean>((resolve) => {
+      raw.once("close", () => resolve(false));
+      dev.middlewares(request.raw, raw, () => resolve(true));
+    });
+    if (!forPages || raw.writableEnded) return;
+    try {
+      const handle = createRequestHandler(await dev.load(), "development");
+      const { response, body } = await render(handle, request, reply, loadContext);
+      raw.statusCode = response.status;
+      for (const [name, value] of response.headers) raw.appendHeader(name, value);
+      raw.end(body);
+    } catch (error) {
+      request.log.error({ err: error }, "dev page failed");
+      raw.statusCode = 500;
+      raw.setHeader("content-type", "text/plain; charset=utf-8");
+      raw.end(error instanceof Error ? (error.stack ?? error.message) : String(error));
+    }
   });
 }
 
