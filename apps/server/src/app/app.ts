@@ -17,9 +17,8 @@ import type { FakeLineMessaging } from "../integrations/line/fake-messaging.js";
 import type { LineMessaging } from "../integrations/line/messaging.js";
 import type { MailSender } from "../integrations/mail/index.js";
 import type { LocalSmtp } from "../integrations/mail/local-smtp.js";
-import { createMessageChannels } from "../integrations/message-channels.js";
 import { createS3Store } from "../integrations/object-store.js";
-import { createProviders, type Providers } from "../integrations/providers.js";
+import { chooseProviders, type Providers } from "../integrations/providers.js";
 import type { CapturingSmsSender, SmsSender } from "../integrations/sms/index.js";
 import { clientKey } from "../lib/client-key.js";
 import { notFound, tooManyRequests } from "../lib/errors.js";
@@ -39,7 +38,7 @@ import { reactRouterPages } from "../plugins/react-router-pages.js";
 import { responseSerializer } from "../plugins/response-serializer.js";
 import { securityHeaders } from "../plugins/security-headers.js";
 import { registerSession } from "../plugins/session.js";
-import { registerApiRoutes } from "./api-routes.js";
+import { type ApiRouteContext, registerApiRoutes } from "./api-routes.js";
 import { startBackgroundWork } from "./background-work.js";
 import { createErrorReporter } from "./operations/error-reporter.js";
 import { registerMetrics } from "./operations/metrics.js";
@@ -84,9 +83,102 @@ const trustHops = (hops: number) => (_address: string, hop: number) => hop < hop
 
 export async function buildApp(options: BuildOptions): Promise<ShopApp> {
   const { config, database } = options;
+  const app = createFastify(config, options.logger);
+  const world = await connectOutsideWorld(app, options);
+  const { providers, messages, shared, reporter } = world;
+  const services = createServices({
+    db: database.db,
+    config,
+    sms: messages.sms,
+    mail: messages.mail,
+    line: messages.line,
+    providers,
+    limiter: world.limiter,
+    providerStatus: world.providerStatus,
+    reportError: reporter.report,
+    now: options.now,
+  });
+  startBackgroundWork(app, services, config);
+
+  // Set when shutdown begins: /api/ready answers 503 so the load balancer stops sending traffic
+  // while requests already in flight finish (app.close waits for them).
+  let draining = false;
+  app.addHook("preClose", async () => {
+    draining = true;
+  });
+  await registerHttpBasics(app, config, shared);
+  registerErrorHandling(app, (error, requestId) => reporter.report(error, { request_id: requestId }));
+  await registerMetrics(app, config, {
+    stuckWork: services.stuckWork,
+    providerCalls: services.providerStatus.counts,
+  });
+  registerInputGuard(app);
+  const guards = registerSession(app, services.auth);
+
+  const objectStore = objectStoreOf(config);
+  const media = createMediaService(config.dataDir, objectStore);
+  let caches: (ResponseCache & PublicCacheReader) | undefined;
+  const apiCache = await registerApi(app, {
+    services,
+    guards,
+    config,
+    providers,
+    uploads: createUploadService(config.dataDir, media),
+    driver: database.driver,
+    ping: async () => {
+      await database.db.execute(sql`select 1`);
+    },
+    draining: () => draining,
+    invalidateCaches: () => caches?.invalidate(),
+    capturedSms: messages.capturedSms,
+    testMailbox: messages.localSmtp?.mailbox,
+    lineSimulator: messages.lineSimulator,
+  });
+  await registerFiles(app, config, media, objectStore);
+  await app.register(siteFileRoutes(services.sitemaps, (id) => services.shops.tracking(id), config.PUBLIC_URL));
+  const adminDir = options.web ? options.web.adminDir : undefined;
+  if (adminDir) await app.register(adminApp(adminDir));
+  const pageCache = options.web
+    ? await registerPages(app, options.web, { config, providers, services, apiCache, testMode: world.simulated })
+    : undefined;
+
+  // One switch for the caches (and the quote's reference reads): any write the storefront shows calls this.
+  const dropLocal = () => {
+    services.catalogue.forgetListings();
+    services.quotes.forgetReference();
+    services.messageTemplates.forget();
+    services.orderInvoices.forgetSettings();
+    apiCache.invalidate();
+    pageCache?.invalidate();
+  };
+  shared?.onInvalidate(dropLocal);
+  caches = {
+    answer: (url) => apiCache.answer(url),
+    invalidate() {
+      dropLocal();
+      shared?.broadcastInvalidate();
+    },
+    get size() {
+      return apiCache.size;
+    },
+  };
+  return {
+    app,
+    services,
+    capturedSms: messages.capturedSms,
+    localSmtp: messages.localSmtp,
+    lineSimulator: messages.lineSimulator,
+    publicCache: caches,
+    identitySimulator: providers.signIn.simulator,
+    drain: () => {
+      draining = true;
+    },
+  };
+}
+
+function createFastify(config: Config, logger: boolean | undefined) {
   const app = Fastify({
-    logger:
-      options.logger === false ? false : { level: config.LOG_LEVEL, redact: ["req.headers.authorization", "req.headers.cookie"] },
+    logger: logger === false ? false : { level: config.LOG_LEVEL, redact: ["req.headers.authorization", "req.headers.cookie"] },
     bodyLimit: config.BODY_LIMIT_BYTES,
     // A hop count trusts that many proxies nearest the server (decision 77); addresses are Fastify's own form.
     trustProxy: typeof config.TRUST_PROXY === "number" ? trustHops(config.TRUST_PROXY) : config.TRUST_PROXY,
@@ -103,55 +195,45 @@ export async function buildApp(options: BuildOptions): Promise<ShopApp> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializer(config.NODE_ENV !== "production"));
 
+  return app;
+}
+
+/**
+ * What lies outside the process: the providers (chosen in one place, integrations/providers.ts),
+ * their status log, Redis when configured (shared limits and cache invalidation), the rate limiter
+ * and the error reporter (Sentry when SENTRY_DSN is set, decision 75).
+ */
+async function connectOutsideWorld(app: FastifyInstance, options: BuildOptions) {
+  const { config, database } = options;
   // Each outside provider's calls, for the 系統狀態 page and /metrics (decision 74).
   const providerStatus = createProviderStatus(
     database.db,
     (err) => app.log.warn({ err }, "provider status not written"),
     options.now,
   );
-  const messages = await createMessageChannels(config, app.log, providerStatus.calls, options);
+  const { providers, messages, simulated } = await chooseProviders(config, app.log, providerStatus.calls, options);
   app.addHook("onClose", () => messages.close());
-  const { sms, capturedSms, mail, localSmtp, line, lineSimulator } = messages;
-  const providers = options.providers ?? (await createProviders(config, providerStatus.calls));
   // Several instances share rate limits and cache invalidation through Redis when it is configured.
   const shared = config.REDIS_URL ? await connectRedis(config.REDIS_URL, app.log) : undefined;
   if (shared) app.addHook("onClose", () => shared.close());
   const sqlLimiter = createSqlRateLimiter(database.db, options.now);
   const limiter = shared ? createRedisRateLimiter(shared.client, sqlLimiter) : sqlLimiter;
-  // Unexpected errors to Sentry when SENTRY_DSN is set (decision 75).
   const reporter = await createErrorReporter(config.SENTRY_DSN, {
     environment: config.NODE_ENV,
     release: process.env.npm_package_version ?? "shop",
     onError: (err) => app.log.warn({ err }, "error report not sent"),
   });
   app.addHook("onClose", () => reporter.close());
-  const services = createServices({
-    db: database.db,
-    config,
-    sms,
-    mail,
-    line,
-    providers,
-    limiter,
-    providerStatus,
-    reportError: reporter.report,
-    now: options.now,
-  });
-  // The UI says 測試模式 while any provider is a simulator.
-  const simulatedProviders = messages.simulated || Object.values(providers.channels).includes("simulator");
+  return { providerStatus, providers, messages, simulated, shared, limiter, reporter };
+}
 
-  startBackgroundWork(app, services, config);
+type Shared = Awaited<ReturnType<typeof connectRedis>> | undefined;
 
+/** Request ids, security headers, rate limits and the OpenAPI document: what every answer shares. */
+async function registerHttpBasics(app: FastifyInstance, config: Config, shared: Shared) {
   app.addHook("onRequest", async (request, reply) => {
     reply.header("x-request-id", request.id);
   });
-  // Set when shutdown begins: /api/ready answers 503 so the load balancer stops sending traffic
-  // while requests already in flight finish (app.close waits for them).
-  let draining = false;
-  app.addHook("preClose", async () => {
-    draining = true;
-  });
-
   // Security headers everywhere; the Content-Security-Policy (with a per-response nonce for
   // React Router's inline scripts) only on pages, where it matters (web-serving.ts).
   securityHeaders(app, {
@@ -195,49 +277,30 @@ export async function buildApp(options: BuildOptions): Promise<ShopApp> {
       return staffOnly ? { ...out, schema: { ...out.schema, security: [{ staffToken: [] }] } } : out;
     },
   });
+}
 
-  registerErrorHandling(app, (error, requestId) => reporter.report(error, { request_id: requestId }));
-  await registerMetrics(app, config, {
-    stuckWork: services.stuckWork,
-    providerCalls: services.providerStatus.counts,
+function objectStoreOf(config: Config) {
+  if (!config.S3_BUCKET) return undefined;
+  return createS3Store({
+    bucket: config.S3_BUCKET,
+    region: config.S3_REGION,
+    endpoint: config.S3_ENDPOINT,
+    forcePathStyle: config.S3_FORCE_PATH_STYLE,
+    accessKeyId: config.S3_ACCESS_KEY_ID,
+    secretAccessKey: config.S3_SECRET_ACCESS_KEY,
   });
-  registerInputGuard(app);
-  const guards = registerSession(app, services.auth);
+}
 
-  const objectStore = config.S3_BUCKET
-    ? createS3Store({
-        bucket: config.S3_BUCKET,
-        region: config.S3_REGION,
-        endpoint: config.S3_ENDPOINT,
-        forcePathStyle: config.S3_FORCE_PATH_STYLE,
-        accessKeyId: config.S3_ACCESS_KEY_ID,
-        secretAccessKey: config.S3_SECRET_ACCESS_KEY,
-      })
-    : undefined;
-  const media = createMediaService(config.dataDir, objectStore);
+/** The API under /api, behind the public cache; returns the cache. */
+async function registerApi(app: FastifyInstance, deps: ApiRouteContext): Promise<ResponseCache & PublicCacheReader> {
+  const { config } = deps;
   let publicCache: (ResponseCache & PublicCacheReader) | undefined;
-  let pageCache: { invalidate(): void } | undefined;
   await app.register(
     async (api) => {
       publicCache = registerPublicCache(api);
       // After the cache's hooks, so the cache keeps plain JSON and each response is encoded.
       await api.register(compress, { threshold: 1024 });
-      await registerApiRoutes(api, {
-        services,
-        guards,
-        config,
-        providers,
-        uploads: createUploadService(config.dataDir, media),
-        driver: database.driver,
-        ping: async () => {
-          await database.db.execute(sql`select 1`);
-        },
-        draining: () => draining,
-        invalidateCaches: () => caches?.invalidate(),
-        capturedSms,
-        testMailbox: localSmtp?.mailbox,
-        lineSimulator,
-      });
+      await registerApiRoutes(api, deps);
       // Public outside production only: in production it would list every back-office operation to anyone.
       if (config.NODE_ENV !== "production") api.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
       // Unknown API paths answer in the envelope, not with the storefront's 404 page.
@@ -248,6 +311,17 @@ export async function buildApp(options: BuildOptions): Promise<ShopApp> {
     { prefix: "/api" },
   );
 
+  if (!publicCache) throw new Error("public cache not registered");
+  return publicCache;
+}
+
+/** Uploaded and generated images (demo data) and their resized copies. */
+async function registerFiles(
+  app: FastifyInstance,
+  config: Config,
+  media: ReturnType<typeof createMediaService>,
+  objectStore: ReturnType<typeof objectStoreOf>,
+) {
   // Uploaded and generated images (demo data), in their own scope so @fastify/static
   // can be registered again by the web build below.
   const uploadsDir = path.join(config.dataDir, "uploads");
@@ -270,73 +344,43 @@ export async function buildApp(options: BuildOptions): Promise<ShopApp> {
   });
 
   await app.register(mediaRoutes(media));
-  await app.register(siteFileRoutes(services.sitemaps, (id) => services.shops.tracking(id), config.PUBLIC_URL));
-  const adminDir = options.web ? options.web.adminDir : undefined;
-  if (adminDir) await app.register(adminApp(adminDir));
+}
 
-  if (!publicCache) throw new Error("public cache not registered");
-  const apiCache = publicCache;
-  if (options.web) {
-    const { buildDir, dev } = options.web;
-    await app.register(async (scope) => {
-      // npm run dev: no page cache (it would keep the page an edit changed) and no CSP (Vite's
-      // HMR client talks to its own port).
-      if (!dev) {
-        const csp = await webSecurity(scope, providers, (id) => services.shops.tracking(id));
-        const pages = registerPageCache(scope);
-        pageCache = {
-          invalidate() {
-            pages.invalidate();
-            csp.invalidate();
-          },
-        };
-      }
-      registerVisitCounting(scope, services.traffic);
-      if (!dev) await scope.register(compress, { threshold: 1024 });
-      await reactRouterPages(scope, {
-        dev,
-        buildDir,
-        loadContext: (request): SsrContext => ({
-          isMobile: isMobileUserAgent(request.headers["user-agent"]),
-          nonce: (request.raw as IncomingMessage).cspNonce ?? "",
-          testMode: simulatedProviders,
-          origin: config.PUBLIC_URL,
-          api: ssrApi(app, apiCache, request),
-        }),
-      });
+/** The storefront's pages (React Router), with their CSP, page cache and visit counting; returns the page cache. */
+async function registerPages(
+  app: FastifyInstance,
+  web: Exclude<BuildOptions["web"], false | undefined>,
+  d: { config: Config; providers: Providers; services: Services; apiCache: PublicCacheReader; testMode: boolean },
+) {
+  const { config, providers, services, apiCache } = d;
+  let pageCache: { invalidate(): void } | undefined;
+  const { buildDir, dev } = web;
+  await app.register(async (scope) => {
+    // npm run dev: no page cache (it would keep the page an edit changed) and no CSP (Vite's
+    // HMR client talks to its own port).
+    if (!dev) {
+      const csp = await webSecurity(scope, providers, (id) => services.shops.tracking(id));
+      const pages = registerPageCache(scope);
+      pageCache = {
+        invalidate() {
+          pages.invalidate();
+          csp.invalidate();
+        },
+      };
+    }
+    registerVisitCounting(scope, services.traffic);
+    if (!dev) await scope.register(compress, { threshold: 1024 });
+    await reactRouterPages(scope, {
+      dev,
+      buildDir,
+      loadContext: (request): SsrContext => ({
+        isMobile: isMobileUserAgent(request.headers["user-agent"]),
+        nonce: (request.raw as IncomingMessage).cspNonce ?? "",
+        testMode: d.testMode,
+        origin: config.PUBLIC_URL,
+        api: ssrApi(app, apiCache, request),
+      }),
     });
-  }
-
-  // One switch for the caches (and the quote's reference reads): any write the storefront shows calls this.
-  const dropLocal = () => {
-    services.catalogue.forgetListings();
-    services.quotes.forgetReference();
-    services.messageTemplates.forget();
-    services.orderInvoices.forgetSettings();
-    apiCache.invalidate();
-    pageCache?.invalidate();
-  };
-  shared?.onInvalidate(dropLocal);
-  const caches: ResponseCache & PublicCacheReader = {
-    answer: (url) => apiCache.answer(url),
-    invalidate() {
-      dropLocal();
-      shared?.broadcastInvalidate();
-    },
-    get size() {
-      return apiCache.size;
-    },
-  };
-  return {
-    app,
-    services,
-    capturedSms,
-    localSmtp,
-    lineSimulator,
-    publicCache: caches,
-    identitySimulator: providers.signIn.simulator,
-    drain: () => {
-      draining = true;
-    },
-  };
+  });
+  return pageCache;
 }

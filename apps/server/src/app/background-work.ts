@@ -12,11 +12,7 @@ import type { Services } from "./services.js";
  */
 export function startBackgroundWork(app: FastifyInstance, services: Services, config: Config) {
   const { jobs } = services;
-  jobs.register("orders.expire_unpaid", () => services.orders.expireUnpaid());
-  jobs.register("orders.complete_delivered", () => services.orders.completeDue());
-  jobs.register("loyalty.settle_month", () => services.loyalty.settleDueMonth());
-  jobs.register("jobs.prune", () => jobs.prune());
-  jobs.register("personal_data.guest_retention", () => services.personalData.guestRetention.sweep());
+  // Each module registered its own handlers as it was wired (app/wiring/); this only schedules them.
   jobs.register("test.noop", async () => null);
   const periodic = [
     { kind: "orders.expire_unpaid", everySeconds: config.ORDER_SWEEP_SECONDS },

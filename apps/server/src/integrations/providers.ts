@@ -1,4 +1,5 @@
 import path from "node:path";
+import type { FastifyBaseLogger } from "fastify";
 import type { ChannelMode, Config } from "../config/index.js";
 import type { Channel } from "../config/setting-docs.js";
 import { createEcpayInvoiceClient, type EcpayInvoiceClient } from "./ecpay/einvoice.js";
@@ -7,7 +8,11 @@ import { createFakeEcpayLogistics, type FakeEcpayLogistics } from "./ecpay/fake-
 import { createEcpayLogisticsClient, type EcpayLogisticsClient } from "./ecpay/logistics.js";
 import { ECPAY_STAGE_C2C, type EcpayLogisticsConfig } from "./ecpay/map.js";
 import { createSignInProviders, type SignInProviders } from "./identity/providers.js";
+import type { LineMessaging } from "./line/messaging.js";
+import type { MailSender } from "./mail/index.js";
+import { createMessageChannels } from "./message-channels.js";
 import { ignoreCalls, observedFetch, type ProviderCalls } from "./observed.js";
+import type { SmsSender } from "./sms/index.js";
 import { type CardGateway, createTapPayClient } from "./tappay/client.js";
 import { createFakeTapPay, type FakeTapPay } from "./tappay/fake.js";
 
@@ -163,4 +168,22 @@ export async function createProviders(config: Config, calls: ProviderCalls = ign
     ...storePickup(config, calls),
     signIn: await createSignInProviders(config, calls),
   };
+}
+
+/**
+ * Every outside provider chosen in one place (decision 74): payments, logistics, sign-in and
+ * e-invoices from the channels' settings, and the message channels (SMS, e-mail, LINE) beside
+ * them. Tests may hand in their own of either.
+ */
+export async function chooseProviders(
+  config: Config,
+  log: FastifyBaseLogger,
+  calls: ProviderCalls,
+  given: { providers?: Providers; sms?: SmsSender; mail?: MailSender; line?: LineMessaging } = {},
+) {
+  const messages = await createMessageChannels(config, log, calls, given);
+  const providers = given.providers ?? (await createProviders(config, calls));
+  // The UI says 測試模式 while any provider is a simulator.
+  const simulated = messages.simulated || Object.values(providers.channels).includes("simulator");
+  return { providers, messages, simulated };
 }

@@ -1,4 +1,5 @@
 import type { CatalogueService } from "../../modules/catalogue/service.js";
+import type { JobsService } from "../../modules/jobs/service.js";
 import type { Member } from "../../modules/members/service.js";
 import { type ClosingDeps, createClosing } from "./closing.js";
 import { collectExport, exportCsv } from "./export.js";
@@ -40,3 +41,11 @@ export function createPersonalData(
 }
 
 export type PersonalData = ReturnType<typeof createPersonalData>;
+
+/** The flow's background work: guest orders past GUEST_DATA_RETENTION_YEARS have their personal fields masked, daily. */
+export function registerPersonalDataJobs(
+  jobs: Pick<JobsService, "register">,
+  personalData: Pick<PersonalData, "guestRetention">,
+) {
+  jobs.register("personal_data.guest_retention", () => personalData.guestRetention.sweep());
+}

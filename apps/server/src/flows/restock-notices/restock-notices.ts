@@ -3,6 +3,7 @@ import type { Db } from "../../db/client.js";
 import { conflict, notFound } from "../../lib/errors.js";
 import type { CatalogueService } from "../../modules/catalogue/service.js";
 import type { RestockAsk, RestockRequests } from "../../modules/inventory/restock-requests.js";
+import type { JobsService } from "../../modules/jobs/service.js";
 import type { NotificationsService } from "../../modules/notifications/service.js";
 
 /** Requests told per sweep; the rest wait for the next (every minute). */
@@ -78,3 +79,8 @@ export function createRestockNotices(deps: {
 }
 
 export type RestockNotices = ReturnType<typeof createRestockNotices>;
+
+/** The flow's background work: 到貨通知 sent for variants back in stock (decision 53). */
+export function registerRestockJobs(jobs: Pick<JobsService, "register">, restock: Pick<RestockNotices, "sendDue">) {
+  jobs.register("inventory.restock_notices", () => restock.sendDue());
+}

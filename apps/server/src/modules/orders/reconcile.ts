@@ -1,5 +1,6 @@
+import type { JobsService } from "../jobs/service.js";
 import type { CardCharge } from "./card-charge.js";
-import type { createCardRefunds } from "./card-refund.js";
+import { CARD_REFUND_JOB, type createCardRefunds } from "./card-refund.js";
 
 type CardRefunds = ReturnType<typeof createCardRefunds>;
 
@@ -13,4 +14,19 @@ export async function reconcilePayments(
 ) {
   for (const id of await charge.chargesInDoubt()) await charge.reconcileCharge(id).catch(() => undefined);
   for (const id of await refunds.dueRefunds()) await refunds.runCardRefund(id).catch(() => undefined);
+}
+
+/** The orders module's background work, registered on the job queue by the module itself. */
+export function registerOrderJobs(
+  jobs: Pick<JobsService, "register">,
+  d: {
+    orders: { expireUnpaid(): Promise<unknown>; completeDue(): Promise<unknown> };
+    charge: Pick<CardCharge, "chargesInDoubt" | "reconcileCharge">;
+    refunds: Pick<CardRefunds, "dueRefunds" | "runCardRefund">;
+  },
+) {
+  jobs.register(CARD_REFUND_JOB, (payload) => d.refunds.runCardRefund(Number(payload.payment_id)));
+  jobs.register("payments.reconcile", () => reconcilePayments(d.charge, d.refunds));
+  jobs.register("orders.expire_unpaid", () => d.orders.expireUnpaid());
+  jobs.register("orders.complete_delivered", () => d.orders.completeDue());
 }

@@ -1,0 +1,169 @@
+import { createOrderInvoices } from "../../flows/e-invoicing/order-invoices.js";
+import { wireOrderEffects } from "../../flows/order-effects/order-effects.js";
+import { createOrderMessages } from "../../flows/order-effects/order-messages.js";
+import { createCartService } from "../../modules/cart/service.js";
+import { createIdempotency } from "../../modules/checkout/idempotency.js";
+import { createPlaceOrder } from "../../modules/checkout/place-order.js";
+import { createQuotes } from "../../modules/checkout/quote.js";
+import { createDepotService } from "../../modules/depot/service.js";
+import { createExchangeService } from "../../modules/exchange/service.js";
+import { createLogisticsService } from "../../modules/logistics/service.js";
+import { createCardCharge } from "../../modules/orders/card-charge.js";
+import { createCardRefunds } from "../../modules/orders/card-refund.js";
+import { createOrderConsistency } from "../../modules/orders/consistency.js";
+import { createGuestAccess } from "../../modules/orders/guest-access.js";
+import { createPayments } from "../../modules/orders/payments.js";
+import { createOrderQueries } from "../../modules/orders/queries.js";
+import { registerOrderJobs } from "../../modules/orders/reconcile.js";
+import { createReturns } from "../../modules/orders/returns.js";
+import { createOrderLifecycle } from "../../modules/orders/service.js";
+import { createOrderViews } from "../../modules/orders/views.js";
+import { createPromotionsService } from "../../modules/promotions/service.js";
+import { createRafflesService } from "../../modules/raffles/service.js";
+import { BRAND_NAME } from "../shop-essentials.js";
+import type { Accounts } from "./accounts.js";
+import type { Foundation } from "./foundation.js";
+
+/** What an order is made of besides the order itself: the cart, promotions, shipping, the depot, raffles. */
+export function wireCommerce(base: Foundation) {
+  const { db, providers, now } = base.deps;
+  const { catalogue, loyalty, inventory, addresses, notifications, shops } = base;
+  const logistics = createLogisticsService(db, providers.ecpay, now, base.channels.store_pickup !== "off");
+  const depot = createDepotService({ db, catalogue, loyalty, inventory, logistics, addresses, now });
+  return {
+    cart: createCartService(db, catalogue),
+    promotions: createPromotionsService(db, catalogue, now),
+    logistics,
+    depot,
+    raffles: createRafflesService({ db, loyalty, depot, notifications, now }),
+    exchange: createExchangeService(db, loyalty, inventory, shops, depot, now),
+  };
+}
+
+export type Commerce = ReturnType<typeof wireCommerce>;
+
+/**
+ * Orders (decision 30): the lifecycle knows no other module; order-effects wires them to it. Then
+ * payments, e-invoices, returns and the views of an order.
+ */
+export function wireOrders(base: Foundation, commerce: Commerce) {
+  const { db, config, providers, now } = base.deps;
+  const { clock, shops, jobs, inventory, loyalty, notifications, staff } = base;
+  const orderQueries = createOrderQueries(db);
+  const appraisalDays = () => shops.numberSetting("order_complete_days");
+  const lifecycle = createOrderLifecycle({ db, completeAfterDays: appraisalDays, now });
+  const orders = { ...orderQueries, ...lifecycle };
+  const cardRefunds = createCardRefunds({ db, card: providers.card, now });
+  const payments = createPayments({
+    db,
+    lifecycle,
+    card: providers.card,
+    runCardRefund: cardRefunds.runCardRefund,
+    cardPublic: providers.cardPublic,
+    transferAccount: (shopId) => shops.transferAccount(shopId),
+    creditWallet: (tx, memberId, amount, reason, ref) => loyalty.changeWallet(tx, memberId, amount, reason, ref),
+    // Retried by the queue if the attempt right after the commit did not get through.
+    enqueue: (tx, kind, payload, dedupeKey) =>
+      jobs.enqueue(kind, payload, { dedupeKey, runAt: new Date(clock().getTime() + 30_000) }, tx),
+    now,
+  });
+  const charge = createCardCharge({ db, lifecycle, card: providers.card, payments, now });
+  registerOrderJobs(jobs, { orders, charge, refunds: cardRefunds });
+  const orderMessages = createOrderMessages(notifications, base.messageTemplates);
+  const { depot, raffles, logistics } = commerce;
+  const effects = { inventory, loyalty, depot, raffles, shops, notifications, messages: orderMessages, logistics, payments };
+  wireOrderEffects(lifecycle, { ...effects, now: clock });
+  // Every sale's e-invoice (decision 57), opened and given back with the order, sent by the job queue.
+  const orderInvoices = createOrderInvoices({
+    db,
+    lifecycle,
+    orderQueries,
+    messages: orderMessages,
+    shops,
+    jobs,
+    staff,
+    providers,
+    enabled: base.channels.einvoice !== "off",
+    leaseSeconds: config.EINVOICE_LEASE_SECONDS,
+    now: clock,
+  });
+  const returns = createReturns({
+    db,
+    lifecycle,
+    notifications,
+    appraisalDays,
+    now,
+    // The returned units come back first, so the replacement is never short of the very units received.
+    exchangeStock: async (tx, items, ref) => {
+      for (const i of items) await inventory.restock(tx, i.variantId, i.qty, ref);
+      await inventory.reserve(tx, items, `${ref}:replacement`);
+    },
+  });
+  const orderViews = createOrderViews(db, orderQueries, payments, logistics, {
+    latestFor: returns.latestFor,
+    appraisalDays,
+    invoiceOf: orderInvoices.viewFor,
+    now: clock,
+  });
+  return {
+    orderQueries,
+    lifecycle,
+    orders,
+    cardRefunds,
+    payments,
+    charge,
+    orderMessages,
+    orderInvoices,
+    returns,
+    orderViews,
+    orderConsistency: createOrderConsistency(db, inventory),
+  };
+}
+
+export type Orders = ReturnType<typeof wireOrders>;
+
+/** The checkout: a quote, then the order placed once per Idempotency-Key. */
+export function wireCheckout(base: Foundation, accounts: Accounts, commerce: Commerce, o: Orders) {
+  const { db, now } = base.deps;
+  const { catalogue, loyalty, shops, addresses, inventory } = base;
+  const { cart, promotions, logistics } = commerce;
+  const guestAccess = createGuestAccess({ db, codes: accounts.auth.codes, brandName: BRAND_NAME, now });
+  const quotes = createQuotes({
+    catalogue,
+    cart,
+    promotions,
+    logistics,
+    loyalty,
+    shops,
+    addresses,
+    pastAddresses: o.orderQueries.pastAddresses,
+    cardConfig: o.payments.cardConfig,
+    einvoice: o.orderInvoices.enabled,
+  });
+  const idempotency = createIdempotency(
+    db,
+    async (orderNo) => {
+      const order = await o.orderQueries.byNo(orderNo);
+      return order ? { order_no: order.orderNo, next: await o.payments.nextFor(order) } : undefined;
+    },
+    now,
+  );
+  const placeOrder = createPlaceOrder({
+    db,
+    quotes,
+    cart,
+    inventory,
+    loyalty,
+    addresses,
+    lifecycle: o.lifecycle,
+    payments: o.payments,
+    charge: o.charge,
+    idempotency,
+    guestAccess,
+    findOrder: o.orderQueries.byNo,
+    checkInvoice: o.orderInvoices.checks.check,
+    holdMember: base.personalDataParts.members.holdActive,
+    now,
+  });
+  return { guestAccess, quotes, placeOrder };
+}
