@@ -1,32 +1,24 @@
 import type { CategoryPage, ProductView, ShipMethodView, VariantView } from "@shop/contract/catalogue";
-import { formatMoney } from "@shop/contract/format";
 import { lineShareUrl } from "@shop/contract/links";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { data, useRouteLoaderData } from "react-router";
-import { openCart } from "../features/cart/events";
 import { productJsonLd } from "../features/catalogue/jsonld";
+import { BuyButtons, PriceAndStock, QuantityPicker, VariantPicker } from "../features/catalogue/ProductBuying";
 import { ProductGallery } from "../features/catalogue/ProductGallery";
 import RelatedProducts from "../features/catalogue/RelatedProducts";
-import { api } from "../lib/api";
 import { intParam } from "../lib/query";
 import { seo, site } from "../lib/seo";
-import { parseShopPrefix, shopScope, useShop } from "../lib/shop";
+import { parseShopPrefix, shopScope } from "../lib/shop";
 import { track } from "../lib/track";
 import type { loader as rootLoader } from "../root";
-import { useAlerts } from "../ui/alerts";
 import { Breadcrumb } from "../ui/Breadcrumb";
 import { RichContent } from "../ui/RichContent";
-import { ShopLink } from "../ui/ShopLink";
 import type { Route } from "./+types/product";
 
 // Nothing of the first paint needs it: its code loads after the page (first-load budget).
 const FavouriteButton = lazy(() => import("../features/catalogue/FavouriteButton"));
-// Loaded when a sold-out variant's 到貨通知我 is pressed.
-const RestockNotify = lazy(() => import("../features/catalogue/RestockNotify"));
 // Server-rendered text that needs no code to read: its hydration waits for its chunk.
 const ShoppingNotes = lazy(() => import("../features/catalogue/ShoppingNotes"));
-
-const STOCK_LABEL: Record<VariantView["stock_state"], string> = { in_stock: "現貨供應", low: "數量有限", out_of_stock: "已售完" };
 
 /** /product/details?id= and /product/detailsChild?id=&variant= (a variant chosen). */
 export async function loader({ url, params, context }: Route.LoaderArgs) {
@@ -96,15 +88,11 @@ export const meta: Route.MetaFunction = ({ data: d, matches }) => {
 
 export default function Product({ loaderData }: Route.ComponentProps) {
   const { product: p, pointPercent } = loaderData;
-  const alerts = useAlerts();
-  const shop = useShop();
   useEffect(() => {
     track("view_item", { value: p.price, items: [{ item_id: p.id, item_name: p.name, price: p.price }] });
   }, [p.id, p.name, p.price]);
   const [variantId, setVariantId] = useState(loaderData.variantId);
   const [qty, setQty] = useState(1);
-  const [adding, setAdding] = useState(false);
-  const [restockFor, setRestockFor] = useState<number | null>(null);
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const mobile = root?.isMobile ?? false;
   useEffect(() => setVariantId(loaderData.variantId), [loaderData.variantId]);
@@ -117,61 +105,8 @@ export default function Product({ loaderData }: Route.ComponentProps) {
   const gallery =
     variant && variant.image !== p.image && !p.images.includes(variant.image) ? [variant.image, ...p.images] : p.images;
 
-  const addToCart = async () => {
-    if (!variant || adding) return;
-    setAdding(true);
-    const r = await api("/api/cart/store", { body: { variant_id: variant.id, qty, shop_id: shop.shopId } });
-    setAdding(false);
-    if (r.status) {
-      track("add_to_cart", {
-        value: variant.price * qty,
-        items: [{ item_id: p.id, item_name: p.name, item_variant: variant.name, price: variant.price, quantity: qty }],
-      });
-      openCart();
-    } else await alerts.error(r.message);
-  };
-
   // On a phone these sit in a bar fixed above the tab bar, so they stay while the shopper reads.
-  const buyButtons = soldOut ? (
-    <>
-      <button type="button" className="btn-secondary min-h-11 flex-1 md:min-w-40 md:flex-none" disabled>
-        已售完
-      </button>
-      {variant && (
-        <button
-          type="button"
-          className="btn-primary min-h-11 flex-1 md:min-w-40 md:flex-none"
-          disabled={restockFor !== null}
-          onClick={() => setRestockFor(variant.id)}
-        >
-          到貨通知我
-        </button>
-      )}
-      {restockFor !== null && (
-        <Suspense fallback={null}>
-          <RestockNotify variantId={restockFor} onDone={() => setRestockFor(null)} />
-        </Suspense>
-      )}
-    </>
-  ) : (
-    <>
-      <button
-        type="button"
-        className="btn-secondary min-h-11 flex-1 md:min-w-40 md:flex-none"
-        disabled={adding}
-        aria-busy={adding}
-        onClick={() => void addToCart()}
-      >
-        {adding ? "加入中…" : "加入購物車"}
-      </button>
-      <ShopLink
-        to={`/cart?variant_id=${variant?.id ?? ""}&qty=${qty}`}
-        className="btn-primary min-h-11 flex-1 md:min-w-40 md:flex-none"
-      >
-        直接購買
-      </ShopLink>
-    </>
-  );
+  const buyButtons = <BuyButtons product={p} variant={variant} qty={qty} soldOut={soldOut} />;
 
   const pick = (v: VariantView) => {
     setVariantId(v.id);
@@ -193,84 +128,18 @@ export default function Product({ loaderData }: Route.ComponentProps) {
             <h1 className="text-2xl font-bold text-stone-900 md:text-3xl">{p.name}</h1>
             {p.subtitle && <p className="mt-1 text-stone-600">{p.subtitle}</p>}
           </div>
-          <div className="flex items-baseline gap-3" data-testid="price">
-            <span className="text-3xl font-bold text-red-700">{formatMoney(price)}</span>
-            {listPrice > price && <del className="text-stone-500">{formatMoney(listPrice)}</del>}
-          </div>
-          <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
-            <span
-              data-testid="stock-state"
-              className={
-                soldOut
-                  ? "font-medium text-red-700"
-                  : variant?.stock_state === "low"
-                    ? "font-medium text-amber-800"
-                    : "text-tea-700"
-              }
-            >
-              {variant ? STOCK_LABEL[variant.stock_state] : STOCK_LABEL.out_of_stock}
-            </span>
-            {pointPercent > 0 && (
-              <span className="text-stone-700" data-testid="points">
-                購買可得 {Math.floor((price * qty * pointPercent) / 100)} 點（{pointPercent}% 回饋）
-              </span>
-            )}
-          </p>
+          <PriceAndStock
+            variant={variant}
+            price={price}
+            listPrice={listPrice}
+            soldOut={soldOut}
+            qty={qty}
+            pointPercent={pointPercent}
+          />
 
-          {p.variants.length > 1 && (
-            <fieldset>
-              <legend className="mb-2 text-sm font-medium text-stone-700">規格</legend>
-              <div className="flex flex-wrap gap-2">
-                {p.variants.map((v) => (
-                  <label
-                    key={v.id}
-                    className={`cursor-pointer rounded-lg px-4 py-2 text-sm ring-1 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-tea-600 ${v.id === variantId ? "bg-tea-700 text-white ring-tea-700" : v.stock_state === "out_of_stock" ? "bg-stone-100 text-stone-600 ring-stone-200" : "bg-white text-stone-800 ring-stone-300"}`}
-                  >
-                    <input
-                      type="radio"
-                      name="variant"
-                      value={v.id}
-                      checked={v.id === variantId}
-                      onChange={() => pick(v)}
-                      className="sr-only"
-                    />
-                    {v.name}
-                    {v.stock_state === "out_of_stock" && "（售完）"}
-                  </label>
-                ))}
-              </div>
-            </fieldset>
-          )}
+          {p.variants.length > 1 && <VariantPicker variants={p.variants} variantId={variantId} onPick={pick} />}
 
-          <div className="flex items-center gap-3">
-            <span id="qty-label" className="text-sm font-medium text-stone-700">
-              數量
-            </span>
-            <fieldset className="flex items-center rounded-lg ring-1 ring-stone-300" aria-labelledby="qty-label">
-              <button
-                type="button"
-                className="px-3 py-2"
-                onClick={() => setQty((q) => Math.max(1, q - 1))}
-                aria-label="減少數量"
-                disabled={qty <= 1}
-              >
-                −
-              </button>
-              <output aria-live="polite" className="min-w-8 text-center">
-                {qty}
-              </output>
-              <button
-                type="button"
-                className="px-3 py-2"
-                onClick={() => setQty((q) => Math.min(maxQty, q + 1))}
-                aria-label="增加數量"
-                disabled={qty >= maxQty}
-              >
-                ＋
-              </button>
-            </fieldset>
-            {p.per_order_limit && <span className="text-xs text-stone-500">每筆訂單限購 {p.per_order_limit} 件</span>}
-          </div>
+          <QuantityPicker qty={qty} setQty={setQty} maxQty={maxQty} perOrderLimit={p.per_order_limit} />
 
           <div className="flex flex-wrap gap-3">
             {!mobile && buyButtons}

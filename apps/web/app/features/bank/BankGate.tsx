@@ -1,13 +1,25 @@
-import { lazy, Suspense, useCallback, useEffect, useState } from "react";
+import type { BankOption } from "@shop/contract/bank";
+import { lazy, Suspense, startTransition, use, useCallback, useEffect, useState } from "react";
 import { api } from "../../lib/api";
 import { useToken } from "../../lib/auth";
 
 // Loaded only for the few who need it: the first-load budget stays with the storefront.
-const BankModal = lazy(() => import("./BankModal"));
+const loadModal = () => import("./BankModal");
+const BankModal = lazy(loadModal);
 
 /** Asks for the bank modal from anywhere (e.g. a withdrawal without a payout account). */
 const OPEN_BANK_EVENT = "shop:open-bank";
 export const openBankModal = () => window.dispatchEvent(new Event(OPEN_BANK_EVENT));
+
+/** What the modal opens with: the banks to choose from, or null when it is not needed. */
+type Opening = Promise<BankOption[] | null>;
+
+/** The banks of the official reference data; the modal's code loads meanwhile. */
+const readBanks = (): Opening =>
+  Promise.all([api<BankOption[]>("/api/reference/banks"), loadModal().catch(() => null)]).then(([r]) => (r.status ? r.data : []));
+
+/** isBank: a member without a payout account is asked for one. */
+const checkBank = (): Opening => api("/api/supmall/isBank", { body: {} }).then((r) => (r.status === true ? readBanks() : null));
 
 /**
  * On start (and at sign-in), isBank decides whether the payout bank modal must be shown; a page
@@ -16,32 +28,43 @@ export const openBankModal = () => window.dispatchEvent(new Event(OPEN_BANK_EVEN
  */
 export function BankGate() {
   const token = useToken();
-  const [open, setOpen] = useState<null | "start" | "requested">(null);
+  // Each sign-in starts afresh: its own isBank answer, nothing asked for or put off yet.
+  return token ? <SignedInBankGate key={token} /> : null;
+}
 
-  const check = useCallback(async () => {
-    if (!token) return setOpen(null);
-    const r = await api("/api/supmall/isBank", { body: {} });
-    setOpen((current) => (r.status === true ? "start" : current === "requested" ? current : null));
-  }, [token]);
+function SignedInBankGate() {
+  // Asked as the sign-in is first seen (no effect: the answer is read where it is shown).
+  const [atStart, setAtStart] = useState(checkBank);
+  const [requested, setRequested] = useState<Opening | null>(null);
+  const [putOff, setPutOff] = useState<Opening | null>(null);
 
+  // A page's request reads the banks as it is made.
+  const ask = useCallback(() => startTransition(() => setRequested(readBanks())), []);
   useEffect(() => {
-    void check();
-  }, [check]);
-  useEffect(() => {
-    const ask = () => setOpen("requested");
     window.addEventListener(OPEN_BANK_EVENT, ask);
     return () => window.removeEventListener(OPEN_BANK_EVENT, ask);
-  }, []);
+  }, [ask]);
 
-  if (!open) return null;
+  const close = () => {
+    setRequested(null);
+    setPutOff(atStart);
+  };
+  const opening = requested ?? (putOff === atStart ? null : atStart);
+  if (!opening) return null;
   return (
     <Suspense fallback={null}>
-      <BankModal
-        onSaved={() => setOpen(null)}
-        onDismiss={() => setOpen(null)}
-        // The form stays as typed; isBank decides whether it is still needed.
-        onFailed={() => void check()}
+      <OpenedBankModal
+        opening={opening}
+        onSaved={close}
+        onDismiss={close}
+        // The form stays as typed (a transition keeps it shown); isBank decides whether it is still needed.
+        onFailed={() => startTransition(() => setAtStart(checkBank()))}
       />
     </Suspense>
   );
+}
+
+function OpenedBankModal({ opening, ...handlers }: { opening: Opening; onSaved(): void; onFailed(): void; onDismiss(): void }) {
+  const banks = use(opening);
+  return banks ? <BankModal banks={banks} {...handlers} /> : null;
 }

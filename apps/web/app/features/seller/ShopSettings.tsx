@@ -35,27 +35,6 @@ export function ShopSettings({ initial }: { initial: ShopSettingsView }) {
 
   const set = (patch: Partial<Form>) => setForm({ ...form, ...patch });
   const setDelivery = (patch: Partial<Form["delivery"]>) => set({ delivery: { ...form.delivery, ...patch } });
-  const toggle = (code: Form["delivery"]["codes"][number], on: boolean) =>
-    setDelivery({ codes: on ? [...form.delivery.codes, code] : form.delivery.codes.filter((c) => c !== code) });
-
-  async function upload(file: File | undefined) {
-    if (!file) return;
-    const body = new FormData();
-    body.append("file", file);
-    setBusy(true);
-    const token = storage.token();
-    const response = await fetch("/api/seller/shop/banner", {
-      method: "POST",
-      body,
-      headers: token ? { authorization: `Bearer ${token}` } : {},
-    }).catch(() => null);
-    setBusy(false);
-    const r = response
-      ? ((await response.json().catch(() => null)) as { status: boolean; message: string; data: { url: string } } | null)
-      : null;
-    if (!r?.status) return alerts.error(r?.message ?? "上傳失敗，請稍後再試");
-    set({ banner: r.data.url });
-  }
 
   async function save(e: React.FormEvent) {
     e.preventDefault();
@@ -71,21 +50,11 @@ export function ShopSettings({ initial }: { initial: ShopSettingsView }) {
     await alerts.success(r.message);
   }
 
-  const request = view.request;
   return (
     <section className="card">
       <h2 className="mb-1 text-lg font-bold text-stone-800">商城設定</h2>
       <p className="mb-4 text-sm text-stone-600">簡介儲存後立即更新；商城名稱、橫幅與配送方式需經總公司審核，核准後生效。</p>
-      {request && request.status !== "withdrawn" && (
-        <p
-          role="status"
-          className={`mb-4 rounded-lg px-4 py-3 text-sm ${request.status === "rejected" ? "bg-red-50 text-red-800" : request.status === "pending" ? "bg-amber-50 text-amber-900" : "bg-tea-50 text-tea-800"}`}
-        >
-          {`${request.status_label}｜${formatDateTime(request.created_at)} 送出的變更申請`}
-          {request.status === "rejected" && request.reason ? `：${request.reason}` : ""}
-          {request.status === "pending" ? "（表單顯示的是申請中的內容）" : ""}
-        </p>
-      )}
+      <RequestNotice request={view.request} />
       <form onSubmit={save} className="space-y-5" noValidate>
         <Field
           label="商城名稱"
@@ -110,96 +79,171 @@ export function ShopSettings({ initial }: { initial: ShopSettingsView }) {
           <p className="mt-1 text-right text-xs text-stone-500">{`${form.intro.length} / 500`}</p>
           {errors.intro && <p className="field-error">{errors.intro}</p>}
         </div>
-        <div>
-          <p className="field-label">商城橫幅</p>
-          {form.banner ? (
-            <Img
-              src={form.banner}
-              width={640}
-              height={213}
-              sizes="(min-width: 768px) 640px, 100vw"
-              alt="商城橫幅預覽"
-              className="mb-2 w-full max-w-xl rounded-lg object-cover"
-            />
-          ) : (
-            <p className="mb-2 text-sm text-stone-500">尚未設定橫幅。</p>
-          )}
-          <div className="flex flex-wrap items-center gap-3">
-            <label className="btn-secondary cursor-pointer">
-              上傳橫幅
-              <input
-                type="file"
-                accept="image/jpeg,image/png,image/webp,image/avif,image/gif"
-                className="sr-only"
-                disabled={busy}
-                onChange={(e) => void upload(e.target.files?.[0])}
-              />
-            </label>
-            {form.banner && (
-              <button type="button" className="text-sm text-stone-600 underline" onClick={() => set({ banner: "" })}>
-                移除橫幅
-              </button>
-            )}
-          </div>
-          <p className="mt-1 text-sm text-stone-500">建議 1200×400 像素，JPG、PNG 或 WebP，8 MB 以內。</p>
-          {errors.banner && <p className="field-error">{errors.banner}</p>}
-        </div>
-        <fieldset>
-          <legend className="field-label">配送方式</legend>
-          <ul className="divide-y divide-stone-100 rounded-lg border border-stone-200">
-            {view.methods.map((m) => (
-              <li key={m.code} className="flex items-center gap-3 px-3 py-2">
-                <input
-                  id={`ship-${m.code}`}
-                  type="checkbox"
-                  className="size-5"
-                  checked={form.delivery.codes.includes(m.code)}
-                  onChange={(e) => toggle(m.code, e.target.checked)}
-                />
-                <label htmlFor={`ship-${m.code}`} className="flex-1">
-                  {m.name}
-                </label>
-                {m.code !== "self" && (
-                  <span className="text-sm text-stone-500">
-                    {m.fee === 0
-                      ? "免運費"
-                      : `運費 ${formatMoney(m.fee)}${m.free_threshold !== null ? `，滿 ${formatMoney(m.free_threshold)} 免運` : ""}`}
-                  </span>
-                )}
-              </li>
-            ))}
-          </ul>
-          {errors["delivery.codes"] && <p className="field-error">{errors["delivery.codes"]}</p>}
-        </fieldset>
-        {form.delivery.codes.includes("self") && (
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field
-              label="專人配送運費（NT$）"
-              name="self_fee"
-              type="number"
-              inputMode="numeric"
-              min={0}
-              max={2000}
-              value={form.delivery.self_fee}
-              onChange={(e) => setDelivery({ self_fee: Number(e.target.value) })}
-              error={errors["delivery.self_fee"]}
-            />
-            <Field
-              label="專人配送免運門檻（NT$，空白為不免運）"
-              name="self_free_threshold"
-              type="number"
-              inputMode="numeric"
-              min={0}
-              value={form.delivery.self_free_threshold ?? ""}
-              onChange={(e) => setDelivery({ self_free_threshold: e.target.value === "" ? null : Number(e.target.value) })}
-              error={errors["delivery.self_free_threshold"]}
-            />
-          </div>
-        )}
+        <BannerField
+          banner={form.banner}
+          busy={busy}
+          setBusy={setBusy}
+          onBanner={(banner) => set({ banner })}
+          error={errors.banner}
+        />
+        <DeliveryFields methods={view.methods} delivery={form.delivery} setDelivery={setDelivery} errors={errors} />
         <button type="submit" className="btn-primary w-full sm:w-auto" disabled={busy}>
           {busy ? "處理中…" : "儲存"}
         </button>
       </form>
     </section>
+  );
+}
+
+/** The latest change request and its answer; while one waits, the form shows what it asks for. */
+function RequestNotice({ request }: { request: ShopSettingsView["request"] }) {
+  if (!request || request.status === "withdrawn") return null;
+  return (
+    <p
+      role="status"
+      className={`mb-4 rounded-lg px-4 py-3 text-sm ${request.status === "rejected" ? "bg-red-50 text-red-800" : request.status === "pending" ? "bg-amber-50 text-amber-900" : "bg-tea-50 text-tea-800"}`}
+    >
+      {`${request.status_label}｜${formatDateTime(request.created_at)} 送出的變更申請`}
+      {request.status === "rejected" && request.reason ? `：${request.reason}` : ""}
+      {request.status === "pending" ? "（表單顯示的是申請中的內容）" : ""}
+    </p>
+  );
+}
+
+interface BannerFieldProps {
+  banner: string;
+  busy: boolean;
+  setBusy(busy: boolean): void;
+  onBanner(url: string): void;
+  error: string | undefined;
+}
+
+/** 商城橫幅: a preview, an upload (answered with the picture's address) and 移除橫幅. */
+function BannerField({ banner, busy, setBusy, onBanner, error }: BannerFieldProps) {
+  const alerts = useAlerts();
+
+  async function upload(file: File | undefined) {
+    if (!file) return;
+    const body = new FormData();
+    body.append("file", file);
+    setBusy(true);
+    const token = storage.token();
+    const response = await fetch("/api/seller/shop/banner", {
+      method: "POST",
+      body,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    }).catch(() => null);
+    setBusy(false);
+    const r = response
+      ? ((await response.json().catch(() => null)) as { status: boolean; message: string; data: { url: string } } | null)
+      : null;
+    if (!r?.status) return alerts.error(r?.message ?? "上傳失敗，請稍後再試");
+    onBanner(r.data.url);
+  }
+
+  return (
+    <div>
+      <p className="field-label">商城橫幅</p>
+      {banner ? (
+        <Img
+          src={banner}
+          width={640}
+          height={213}
+          sizes="(min-width: 768px) 640px, 100vw"
+          alt="商城橫幅預覽"
+          className="mb-2 w-full max-w-xl rounded-lg object-cover"
+        />
+      ) : (
+        <p className="mb-2 text-sm text-stone-500">尚未設定橫幅。</p>
+      )}
+      <div className="flex flex-wrap items-center gap-3">
+        <label className="btn-secondary cursor-pointer">
+          上傳橫幅
+          <input
+            type="file"
+            accept="image/jpeg,image/png,image/webp,image/avif,image/gif"
+            className="sr-only"
+            disabled={busy}
+            onChange={(e) => void upload(e.target.files?.[0])}
+          />
+        </label>
+        {banner && (
+          <button type="button" className="text-sm text-stone-600 underline" onClick={() => onBanner("")}>
+            移除橫幅
+          </button>
+        )}
+      </div>
+      <p className="mt-1 text-sm text-stone-500">建議 1200×400 像素，JPG、PNG 或 WebP，8 MB 以內。</p>
+      {error && <p className="field-error">{error}</p>}
+    </div>
+  );
+}
+
+interface DeliveryFieldsProps {
+  methods: ShopSettingsView["methods"];
+  delivery: Form["delivery"];
+  setDelivery(patch: Partial<Form["delivery"]>): void;
+  errors: Record<string, string>;
+}
+
+/** 配送方式: the methods the shop offers, and for 專人配送 its fee and free-shipping threshold. */
+function DeliveryFields({ methods, delivery, setDelivery, errors }: DeliveryFieldsProps) {
+  const toggle = (code: Form["delivery"]["codes"][number], on: boolean) =>
+    setDelivery({ codes: on ? [...delivery.codes, code] : delivery.codes.filter((c) => c !== code) });
+  return (
+    <>
+      <fieldset>
+        <legend className="field-label">配送方式</legend>
+        <ul className="divide-y divide-stone-100 rounded-lg border border-stone-200">
+          {methods.map((m) => (
+            <li key={m.code} className="flex items-center gap-3 px-3 py-2">
+              <input
+                id={`ship-${m.code}`}
+                type="checkbox"
+                className="size-5"
+                checked={delivery.codes.includes(m.code)}
+                onChange={(e) => toggle(m.code, e.target.checked)}
+              />
+              <label htmlFor={`ship-${m.code}`} className="flex-1">
+                {m.name}
+              </label>
+              {m.code !== "self" && (
+                <span className="text-sm text-stone-500">
+                  {m.fee === 0
+                    ? "免運費"
+                    : `運費 ${formatMoney(m.fee)}${m.free_threshold !== null ? `，滿 ${formatMoney(m.free_threshold)} 免運` : ""}`}
+                </span>
+              )}
+            </li>
+          ))}
+        </ul>
+        {errors["delivery.codes"] && <p className="field-error">{errors["delivery.codes"]}</p>}
+      </fieldset>
+      {delivery.codes.includes("self") && (
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field
+            label="專人配送運費（NT$）"
+            name="self_fee"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={2000}
+            value={delivery.self_fee}
+            onChange={(e) => setDelivery({ self_fee: Number(e.target.value) })}
+            error={errors["delivery.self_fee"]}
+          />
+          <Field
+            label="專人配送免運門檻（NT$，空白為不免運）"
+            name="self_free_threshold"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            value={delivery.self_free_threshold ?? ""}
+            onChange={(e) => setDelivery({ self_free_threshold: e.target.value === "" ? null : Number(e.target.value) })}
+            error={errors["delivery.self_free_threshold"]}
+          />
+        </div>
+      )}
+    </>
   );
 }
