@@ -10,7 +10,7 @@ import type { RateLimiter } from "../../lib/rate-limit.js";
 import { createCatalogueService } from "../../modules/catalogue/service.js";
 import { createDealersService } from "../../modules/dealers/service.js";
 import { createInventoryService } from "../../modules/inventory/service.js";
-import { createJobsService } from "../../modules/jobs/service.js";
+import { createJobsService, registerQueueJobs } from "../../modules/jobs/service.js";
 import { registerLoyaltyJobs } from "../../modules/loyalty/jobs.js";
 import { createLoyaltyService } from "../../modules/loyalty/service.js";
 import { createAddressBookService } from "../../modules/members/addresses.js";
@@ -80,6 +80,7 @@ export function wireFoundation(deps: ServiceDeps) {
     async (q, id) => (await members.byId(id, q))?.status !== "closed",
   );
   const jobs = createJobsService(db, now, (job, error) => reportError?.(error, { job: job.kind, job_id: job.id }));
+  registerQueueJobs(jobs);
   registerLoyaltyJobs(jobs, loyalty);
   return {
     deps,

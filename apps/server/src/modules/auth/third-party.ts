@@ -1,32 +1,28 @@
-import type { AuthResult, BindTicketView, SignInOptions, SignInProvider, ThreeWayStart } from "@shop/contract";
-import { and, eq, gt, isNull, lt } from "drizzle-orm";
+import type { AuthResult, SignInOptions, SignInProvider, ThreeWayStart } from "@shop/contract";
 import type { Db } from "../../db/client.js";
-import { bindTickets, signInStates, usedIdTokens } from "../../db/schema/index.js";
 import type { SignInProviders } from "../../integrations/identity/providers.js";
-import { invalidToken, type VerifiedIdentity } from "../../integrations/identity/verify.js";
-import { newToken, sha256 } from "../../lib/crypto.js";
-import { conflict, DomainError, unauthorized, unprocessable } from "../../lib/errors.js";
-import { type IdentitiesService, providerLabel } from "../members/identities.js";
+import type { IdentitiesService } from "../members/identities.js";
 import type { AuthService } from "./service.js";
+import {
+  bindExisting,
+  bindSignedIn,
+  liffLogin,
+  type ProofOfIdentity,
+  providerLogin,
+  registerAndBind,
+  signInOptions,
+  startSignIn,
+  type ThirdPartyDeps,
+  type Visit,
+} from "./third-party-steps.js";
 
-const STATE_TTL_MS = 10 * 60_000;
-const TICKET_TTL_MS = 15 * 60_000;
-
-/** Where a redirect sign-in lands (our /threeway/callback page on this origin). */
-const callbackUrl = (origin: string) => `${origin}/threeway/callback`;
-
-export interface ProofOfIdentity {
-  provider: SignInProvider;
-  id_token?: string;
-  code?: string;
-  state: string;
-}
+export type { ProofOfIdentity } from "./third-party-steps.js";
 
 /**
  * Sign-in with LINE (LIFF and LINE Login), Google and Facebook: every ID token is
  * verified here (verify.ts), used once, and matched to the nonce of the flow we started. A known
  * identity signs its member in; an unknown one gets a single-use bind ticket to bind an existing
- * account or register.
+ * account or register. Each method is a function of third-party-steps.ts taking `d`.
  */
 export function createThirdPartySignIn(deps: {
   db: Db;
@@ -37,222 +33,21 @@ export function createThirdPartySignIn(deps: {
   onBound?: (memberId: number, provider: string) => Promise<void>;
   now?: () => Date;
 }) {
-  const { db, providers, auth, identities } = deps;
-  const now = deps.now ?? (() => new Date());
-
-  function setup(provider: SignInProvider) {
-    const p = providers.byProvider[provider];
-    if (!p) throw unprocessable("SIGN_IN_PROVIDER_DISABLED", `目前未開放 ${providerLabel(provider)} 登入`);
-    return p;
-  }
-
-  /** A token is good once: a second use (a replay) is refused, at least until it has expired anyway. */
-  async function useOnce(idToken: string, identity: VerifiedIdentity) {
-    await db.delete(usedIdTokens).where(lt(usedIdTokens.expiresAt, now()));
-    const claimed = await db
-      .insert(usedIdTokens)
-      .values({ tokenHash: sha256(idToken), expiresAt: identity.expiresAt })
-      .onConflictDoNothing()
-      .returning({ tokenHash: usedIdTokens.tokenHash });
-    if (claimed.length === 0) throw invalidToken("此登入憑證已使用過，請重新登入");
-    return identity;
-  }
-
-  async function consumeState(state: string, provider: SignInProvider, purpose: "login" | "bind", memberId?: number) {
-    const [row] = await db
-      .update(signInStates)
-      .set({ usedAt: now() })
-      .where(and(eq(signInStates.stateHash, sha256(state)), isNull(signInStates.usedAt), gt(signInStates.expiresAt, now())))
-      .returning();
-    if (!row || row.provider !== provider || row.purpose !== purpose || (purpose === "bind" && row.memberId !== memberId)) {
-      throw new DomainError("invalid", "SIGN_IN_STATE_INVALID", "登入流程已失效，請重新登入");
-    }
-    return row;
-  }
-
-  /** LINE Login's authorization code for its ID token (the token endpoint, our channel secret). */
-  async function exchangeLineCode(code: string, redirectUri: string): Promise<string> {
-    const line = setup("line");
-    const body = new URLSearchParams({
-      grant_type: "authorization_code",
-      code,
-      redirect_uri: redirectUri,
-      client_id: line.clientId,
-      client_secret: line.clientSecret ?? "",
-    });
-    const res = await (line.fetch ?? fetch)(line.tokenUrl ?? "", {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: body.toString(),
-      signal: AbortSignal.timeout(10_000),
-    }).catch(() => null);
-    if (!res) throw new DomainError("upstream_failed", "LINE_UNREACHABLE", "LINE 暫時無法連線，請稍後再試");
-    const json = (await res.json().catch(() => ({}))) as { id_token?: string };
-    if (!res.ok || !json.id_token) throw invalidToken("LINE 授權已失效，請重新登入");
-    return json.id_token;
-  }
-
-  /** The identity a web flow proves: our state (and its nonce), then the provider's ID token. */
-  async function prove(input: ProofOfIdentity, purpose: "login" | "bind", origin: string, memberId?: number) {
-    const p = setup(input.provider);
-    const state = await consumeState(input.state, input.provider, purpose, memberId);
-    let idToken = input.id_token;
-    if (input.provider === "line") {
-      if (!input.code) throw new DomainError("invalid", "AUTHORIZATION_CODE_MISSING", "缺少授權碼");
-      idToken = await exchangeLineCode(input.code, callbackUrl(origin));
-    }
-    if (!idToken) throw new DomainError("invalid", "IDENTITY_TOKEN_MISSING", "缺少登入憑證");
-    return useOnce(idToken, await p.verifier.verify(idToken, state.nonce));
-  }
-
-  async function signInOrTicket(identity: VerifiedIdentity, visit: { shopId?: number; refcode?: string }) {
-    const memberId = await identities.memberFor(identity.provider, identity.subject);
-    if (memberId !== undefined) return { signedIn: await auth.signInMember(memberId) } as const;
-    const ticket = newToken();
-    await db.insert(bindTickets).values({
-      ticketHash: sha256(ticket),
-      provider: identity.provider,
-      subject: identity.subject,
-      name: identity.name,
-      email: identity.email,
-      shopId: visit.shopId ?? null,
-      refcode: visit.refcode ?? null,
-      expiresAt: new Date(now().getTime() + TICKET_TTL_MS),
-    });
-    const view: BindTicketView = {
-      bind_ticket: ticket,
-      provider: identity.provider,
-      label: providerLabel(identity.provider),
-      name: identity.name,
-      email: identity.email,
-    };
-    return { ticket: view } as const;
-  }
-
-  async function liveTicket(ticket: string) {
-    const [row] = await db
-      .select()
-      .from(bindTickets)
-      .where(and(eq(bindTickets.ticketHash, sha256(ticket)), isNull(bindTickets.usedAt), gt(bindTickets.expiresAt, now())));
-    if (!row) throw new DomainError("invalid", "BIND_TICKET_INVALID", "綁定資料已失效，請重新登入");
-    return row;
-  }
-
-  async function consumeTicket(ticket: string) {
-    const [row] = await db
-      .update(bindTickets)
-      .set({ usedAt: now() })
-      .where(and(eq(bindTickets.ticketHash, sha256(ticket)), isNull(bindTickets.usedAt), gt(bindTickets.expiresAt, now())))
-      .returning();
-    if (!row) throw new DomainError("invalid", "BIND_TICKET_INVALID", "綁定資料已失效，請重新登入");
-    return row;
-  }
-
+  const d: ThirdPartyDeps = { ...deps, now: deps.now ?? (() => new Date()) };
   return {
-    options(): SignInOptions {
-      const list = Object.values(providers.byProvider);
-      const google = providers.byProvider.google;
-      return {
-        providers: list.map((p) => ({
-          provider: p.provider,
-          label: providerLabel(p.provider),
-          simulated: p.simulated,
-          client_id: p.clientId,
-        })),
-        liff_id: providers.byProvider.line ? providers.liffId : null,
-        google_script: google
-          ? google.simulated
-            ? "/api/idp-sim/google/gsi.js"
-            : "https://accounts.google.com/gsi/client"
-          : null,
-      };
-    },
-
+    options: (): SignInOptions => signInOptions(d),
     /** Starts a flow: a state and nonce kept for ten minutes, and where to send the browser. */
-    async start(provider: SignInProvider, purpose: "login" | "bind", origin: string, memberId?: number): Promise<ThreeWayStart> {
-      const p = setup(provider);
-      if (purpose === "bind" && memberId === undefined) throw unauthorized();
-      const state = newToken();
-      const nonce = newToken();
-      await db.delete(signInStates).where(lt(signInStates.expiresAt, now()));
-      await db.insert(signInStates).values({
-        stateHash: sha256(state),
-        provider,
-        nonce,
-        purpose,
-        memberId: memberId ?? null,
-        expiresAt: new Date(now().getTime() + STATE_TTL_MS),
-      });
-      let authorize: string | null = null;
-      if (provider !== "google") {
-        const url = new URL(p.authorizeUrl, origin);
-        const q =
-          provider === "line"
-            ? {
-                response_type: "code",
-                client_id: p.clientId,
-                redirect_uri: callbackUrl(origin),
-                state,
-                scope: "openid profile",
-                nonce,
-              }
-            : {
-                client_id: p.clientId,
-                redirect_uri: callbackUrl(origin),
-                state,
-                response_type: "id_token",
-                scope: "openid",
-                nonce,
-              };
-        for (const [k, v] of Object.entries(q)) url.searchParams.set(k, v);
-        authorize = url.href;
-      }
-      return { state, nonce, authorize_url: authorize };
-    },
-
-    async login(input: ProofOfIdentity & { shop_id?: number; refcode?: string }, origin: string) {
-      const identity = await prove(input, "login", origin);
-      return signInOrTicket(identity, { shopId: input.shop_id, refcode: input.refcode });
-    },
-
+    start: (provider: SignInProvider, purpose: "login" | "bind", origin: string, memberId?: number): Promise<ThreeWayStart> =>
+      startSignIn(d, provider, purpose, origin, memberId),
+    login: (input: ProofOfIdentity & Visit, origin: string) => providerLogin(d, input, origin),
     /** LIFF: LINE's own ID token from inside the LINE app (no redirect, so no state). */
-    async liffLogin(input: { id_token: string; shop_id?: number; refcode?: string }) {
-      const identity = await useOnce(input.id_token, await setup("line").verifier.verify(input.id_token));
-      return signInOrTicket(identity, { shopId: input.shop_id, refcode: input.refcode });
-    },
-
-    async bindExisting(ticket: string, account: string, password: string): Promise<AuthResult> {
-      const member = await auth.checkPassword({ account, password });
-      const t = await consumeTicket(ticket);
-      await identities.bind(member.id, t.provider, t.subject);
-      // A phished password turned into a standing way in must not pass silently: the member hears of it.
-      await deps.onBound?.(member.id, t.provider).catch(() => undefined);
-      return auth.signInMember(member.id);
-    },
-
-    async registerAndBind(ticket: string, input: Omit<Parameters<AuthService["register"]>[0], "shop_id">): Promise<AuthResult> {
-      // The ticket stays usable if the registration is refused (a wrong SMS code, a taken phone).
-      const t = await liveTicket(ticket);
-      if ((await identities.memberFor(t.provider, t.subject)) !== undefined)
-        throw conflict("IDENTITY_BOUND_ELSEWHERE", `此 ${providerLabel(t.provider)} 帳號已綁定其他會員`);
-      const result = await auth.register({
-        ...input,
-        refcode: input.refcode ?? t.refcode ?? undefined,
-        shop_id: t.shopId ?? undefined,
-      });
-      await consumeTicket(ticket);
-      await identities.bind(result.user.id, t.provider, t.subject);
-      return result;
-    },
-
+    liffLogin: (input: { id_token: string } & Visit) => liffLogin(d, input),
+    bindExisting: (ticket: string, account: string, password: string): Promise<AuthResult> =>
+      bindExisting(d, ticket, account, password),
+    registerAndBind: (ticket: string, input: Omit<Parameters<AuthService["register"]>[0], "shop_id">): Promise<AuthResult> =>
+      registerAndBind(d, ticket, input),
     /** Binds a provider to the signed-in member (account_binding). */
-    async bindSignedIn(memberId: number, input: ProofOfIdentity, origin: string) {
-      const identity = await prove(input, "bind", origin, memberId);
-      await identities.bind(memberId, identity.provider, identity.subject);
-      // A new way into the account: its owner is told, so a binding made with a stolen session is seen.
-      await deps.onBound?.(memberId, identity.provider).catch(() => undefined);
-      return identities.bindings(memberId);
-    },
+    bindSignedIn: (memberId: number, input: ProofOfIdentity, origin: string) => bindSignedIn(d, memberId, input, origin),
   };
 }
 

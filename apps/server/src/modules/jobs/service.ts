@@ -47,7 +47,7 @@ export function createJobsService(
   }
   const handlers = new Map<string, JobHandler>();
 
-  const service = {
+  return {
     instance,
     register(kind: string, handler: JobHandler) {
       handlers.set(kind, handler);
@@ -172,9 +172,11 @@ export function createJobsService(
       await db.delete(jobs).where(and(eq(jobs.status, "done"), lt(jobs.finishedAt, new Date(now().getTime() - 86_400_000))));
     },
   };
-  // The queue keeps itself tidy: old finished rows go daily (background-work schedules it).
-  service.register("jobs.prune", () => service.prune());
-  return service;
 }
 
 export type JobsService = ReturnType<typeof createJobsService>;
+
+/** The queue keeps itself tidy: old finished rows go daily (background-work schedules it). */
+export function registerQueueJobs(jobs: JobsService) {
+  jobs.register("jobs.prune", () => jobs.prune());
+}
