@@ -6,10 +6,10 @@ import os from "node:os";
 import path from "node:path";
 import { count, eq, inArray } from "drizzle-orm";
 import { buildApp } from "../apps/server/src/app/app.js";
-import { loadConfig } from "../apps/server/src/config/index.js";
 import { openDatabase } from "../apps/server/src/db/client.js";
 import { orders, products, variants } from "../apps/server/src/db/schema/index.js";
 import { seedDemo } from "../apps/server/src/demo/seed.js";
+import { loadConfig } from "../apps/server/src/lib/config/index.js";
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-bench-checkout-"));
 const config = loadConfig({

@@ -9,9 +9,9 @@ import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
 import Fastify from "fastify";
 import { buildApp } from "../apps/server/src/app/app.js";
-import { loadConfig } from "../apps/server/src/config/index.js";
 import { openDatabase } from "../apps/server/src/db/client.js";
 import { seedDemo } from "../apps/server/src/demo/seed.js";
+import { loadConfig } from "../apps/server/src/lib/config/index.js";
 
 export const BENCH_PRODUCTS = 10_000;
 const here = path.dirname(fileURLToPath(import.meta.url));

@@ -1,6 +1,6 @@
 // House rule (docs/architecture.md): no function runs over 150 lines, so each use case is a named,
 // testable unit. Part of `npm run check`; generated data and tests are outside the rule.
-import { readFileSync, readdirSync, statSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import ts from "typescript";
 
@@ -20,7 +20,8 @@ function* sourceFiles(dir) {
 function nameOf(node, file) {
   if (node.name) return node.name.getText(file);
   const parent = node.parent;
-  if (parent && (ts.isVariableDeclaration(parent) || ts.isPropertyAssignment(parent)) && parent.name) return parent.name.getText(file);
+  if (parent && (ts.isVariableDeclaration(parent) || ts.isPropertyAssignment(parent)) && parent.name)
+    return parent.name.getText(file);
   return "(anonymous)";
 }
 
@@ -55,7 +56,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const found = longFunctions();
   for (const f of found) console.error(`${f.file}:${f.line} ${f.name} runs ${f.lines} lines (limit ${LIMIT})`);
   if (found.length) {
-    console.error(`\n${found.length} function(s) over ${LIMIT} lines: split them into exported functions taking their dependencies.`);
+    console.error(
+      `\n${found.length} function(s) over ${LIMIT} lines: split them into exported functions taking their dependencies.`,
+    );
     process.exit(1);
   }
   console.log(`function length: every function is at most ${LIMIT} lines`);

@@ -14,7 +14,7 @@ import path from "node:path";
 import { Redis } from "ioredis";
 import pg from "pg";
 import { productionProblems } from "../../apps/server/src/app/production.js";
-import { loadConfig } from "../../apps/server/src/config/index.js";
+import { loadConfig } from "../../apps/server/src/lib/config/index.js";
 import { startFakes } from "./fakes.js";
 import { eventually, shopApi } from "./shop-api.js";
 import { METRICS_TOKEN, OWNER, runShopDay } from "./shop-day.js";

@@ -5,7 +5,7 @@
  */
 
 import { startServer } from "../../apps/server/src/app/server.js";
-import { ConfigError } from "../../apps/server/src/config/index.js";
+import { ConfigError } from "../../apps/server/src/lib/config/index.js";
 
 startServer({ localFakes: true }).catch((error) => {
   console.error(error instanceof ConfigError ? error.message : error);

@@ -27,7 +27,7 @@ export function runMain(main) {
 }
 
 /**
- * The settings the server would use: loadConfig() of apps/server/src/config/index.ts, loaded through tsx
+ * The settings the server would use: loadConfig() of apps/server/src/lib/config/index.ts, loaded through tsx
  * (present in a checkout). Without tsx or the source (a production image), DATABASE_URL and DATA_DIR
  * are read from the environment with the server's defaults (PGlite in ./data, relative to where npm
  * was run).
@@ -36,9 +36,9 @@ export async function shopSettings(env = process.env) {
   let loadConfig;
   try {
     const { tsImport } = await import("tsx/esm/api");
-    ({ loadConfig } = await tsImport("../../apps/server/src/config/index.ts", import.meta.url));
+    ({ loadConfig } = await tsImport("../../apps/server/src/lib/config/index.ts", import.meta.url));
   } catch (error) {
-    console.warn(`Could not load apps/server/src/config/index.ts (${error.message.split("\n")[0]}).`);
+    console.warn(`Could not load apps/server/src/lib/config/index.ts (${error.message.split("\n")[0]}).`);
     console.warn("Reading DATABASE_URL and DATA_DIR from the environment with the server's defaults.");
     const base = env.INIT_CWD ?? process.cwd();
     return {

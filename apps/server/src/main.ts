@@ -1,5 +1,5 @@
 import { startServer } from "./app/server.js";
-import { ConfigError } from "./config/index.js";
+import { ConfigError } from "./lib/config/index.js";
 
 startServer().catch((error) => {
   if (error instanceof ConfigError) {

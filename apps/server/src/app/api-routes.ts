@@ -1,5 +1,4 @@
 import type { FastifyInstance } from "fastify";
-import type { Config } from "../config/index.js";
 import { orderInvoiceRoutes } from "../flows/e-invoicing/order-invoice-routes.js";
 import { personalDataRoutes } from "../flows/personal-data/routes.js";
 import { restockRoutes } from "../flows/restock-notices/restock-routes.js";
@@ -8,6 +7,7 @@ import type { FakeLineMessaging } from "../integrations/line/fake-messaging.js";
 import type { LocalSmtp } from "../integrations/mail/local-smtp.js";
 import type { Providers } from "../integrations/providers.js";
 import type { CapturingSmsSender } from "../integrations/sms/index.js";
+import type { Config } from "../lib/config/index.js";
 import { adminRoutes } from "../modules/admin/routes.js";
 import { authRoutes } from "../modules/auth/routes.js";
 import { identitySimulatorRoutes, thirdPartyRoutes } from "../modules/auth/third-party-routes.js";

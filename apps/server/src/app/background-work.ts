@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import type { Config } from "../config/index.js";
 import { INVOICE_SWEEP_JOB } from "../flows/e-invoicing/order-invoices.js";
+import type { Config } from "../lib/config/index.js";
 import type { Services } from "./services.js";
 
 /**

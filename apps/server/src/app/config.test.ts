@@ -1,6 +1,6 @@
 import path from "node:path";
 import { describe, expect, test } from "vitest";
-import { ConfigError, loadConfig } from "../config/index.js";
+import { ConfigError, loadConfig } from "../lib/config/index.js";
 import { productionProblems } from "./production.js";
 
 describe("configuration", () => {

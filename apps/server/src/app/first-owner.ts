@@ -1,4 +1,4 @@
-import type { Config } from "../config/index.js";
+import type { Config } from "../lib/config/index.js";
 import type { StaffService } from "../modules/staff/service.js";
 
 /**

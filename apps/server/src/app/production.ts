@@ -1,8 +1,8 @@
-import type { Config } from "../config/index.js";
-import { CHANNELS, type Channel, type SettingDoc, settingDocs } from "../config/setting-docs.js";
-import { settingsShape } from "../config/settings.js";
 import { DEMO_ACCOUNTS, DEMO_STAFF } from "../demo/seed.js";
 import { SIM_PARTNER_KEY } from "../integrations/providers.js";
+import type { Config } from "../lib/config/index.js";
+import { CHANNELS, type Channel, type SettingDoc, settingDocs } from "../lib/config/setting-docs.js";
+import { settingsShape } from "../lib/config/settings.js";
 import type { Services } from "./services.js";
 
 const docs = Object.entries(settingsShape).map(([name, schema]) => ({ name, doc: settingDocs.get(schema) as SettingDoc }));

@@ -1,7 +1,7 @@
 import path from "node:path";
-import { ConfigError, loadConfig } from "../config/index.js";
 import { openDatabase } from "../db/client.js";
 import { seedIfEmpty } from "../demo/seed.js";
+import { ConfigError, loadConfig } from "../lib/config/index.js";
 import { serverDir } from "../lib/server-dir.js";
 import { startDevWeb } from "../plugins/dev-web.js";
 import { buildApp } from "./app.js";

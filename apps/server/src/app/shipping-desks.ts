@@ -1,9 +1,9 @@
-import type { Config } from "../config/index.js";
 import type { Db } from "../db/client.js";
 import { createHctShipping } from "../flows/home-delivery/hct-shipping.js";
 import type { OrderMessages } from "../flows/order-effects/order-messages.js";
 import { createCvsShipping } from "../flows/store-pickup/cvs-shipping.js";
 import type { Providers } from "../integrations/providers.js";
+import type { Config } from "../lib/config/index.js";
 import type { AdminService } from "../modules/admin/service.js";
 import type { TakeoutFulfilment } from "../modules/depot/takeout-fulfilment.js";
 import type { JobsService } from "../modules/jobs/service.js";

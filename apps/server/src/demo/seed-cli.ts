@@ -1,6 +1,6 @@
 import path from "node:path";
-import { loadConfig } from "../config/index.js";
 import { openDatabase } from "../db/client.js";
+import { loadConfig } from "../lib/config/index.js";
 import { seedIfEmpty } from "./seed.js";
 
 /** `npm run db:seed`: migrate, then load the demo shop into an empty database. */

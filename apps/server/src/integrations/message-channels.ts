@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
-import type { Config } from "../config/index.js";
+import type { Config } from "../lib/config/index.js";
 import { DeliveryError } from "./delivery.js";
 import { createFakeLineMessaging, type FakeLineMessaging } from "./line/fake-messaging.js";
 import { createLineMessaging, type LineMessaging } from "./line/messaging.js";

@@ -1,4 +1,4 @@
-import type { Channel } from "../config/setting-docs.js";
+import type { Channel } from "../lib/config/setting-docs.js";
 import type { MailMessage, MailSender } from "./mail/index.js";
 
 /** Told of every call to an outside provider: reachable and answering, or not (the 系統狀態 page and /metrics). */

@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { FastifyBaseLogger } from "fastify";
-import type { ChannelMode, Config } from "../config/index.js";
-import type { Channel } from "../config/setting-docs.js";
+import type { ChannelMode, Config } from "../lib/config/index.js";
+import type { Channel } from "../lib/config/setting-docs.js";
 import { createEcpayInvoiceClient, type EcpayInvoiceClient } from "./ecpay/einvoice.js";
 import { createFakeEcpayInvoice, ECPAY_STAGE_INVOICE } from "./ecpay/fake-einvoice.js";
 import { createFakeEcpayLogistics, type FakeEcpayLogistics } from "./ecpay/fake-logistics.js";

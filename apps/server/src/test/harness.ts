@@ -6,12 +6,12 @@ import type { Envelope } from "@shop/contract";
 import { STAFF_ROLES, type StaffRole } from "@shop/contract/admin";
 import { eq } from "drizzle-orm";
 import { buildApp, type ShopApp } from "../app/app.js";
-import { loadConfig } from "../config/index.js";
 import { type Database, openDatabase } from "../db/client.js";
 import { payoutAccounts } from "../db/schema/index.js";
 import { DEMO_STAFF, seedDemo } from "../demo/seed.js";
 import { createProviders, type Providers } from "../integrations/providers.js";
 import type { CardGateway } from "../integrations/tappay/client.js";
+import { loadConfig } from "../lib/config/index.js";
 import { adminQuery } from "./global-setup.js";
 
 export interface TestApp extends ShopApp {

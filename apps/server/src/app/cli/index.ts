@@ -4,8 +4,8 @@
 //   node apps/server/dist/cli.mjs owner-create --username <name> [--name <display name>]
 // `npm run migrate` and `npm run owner:create` run these.
 import path from "node:path";
-import { ConfigError, loadConfig } from "../../config/index.js";
 import { type Database, openDatabase } from "../../db/client.js";
+import { ConfigError, loadConfig } from "../../lib/config/index.js";
 import { ensureShopEssentials } from "../shop-essentials.js";
 import { ownerCreate } from "./owner-create.js";
 

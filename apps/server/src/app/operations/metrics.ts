@@ -4,7 +4,7 @@ import type { StuckWork } from "@shop/contract/responses";
 import type { FastifyInstance } from "fastify";
 import fastifyMetrics from "fastify-metrics";
 import { Gauge, Registry } from "prom-client";
-import type { Config } from "../../config/index.js";
+import type { Config } from "../../lib/config/index.js";
 import type { StuckWorkReader } from "./stuck-work.js";
 
 const GAUGES: Array<{ key: keyof StuckWork; name: string; help: string }> = [

@@ -1,11 +1,11 @@
 import type { SignInProvider } from "@shop/contract";
-import type { Config } from "../../config/index.js";
 import type { Db } from "../../db/client.js";
 import { createPersonalDataParts } from "../../flows/personal-data/parts.js";
 import type { LineMessaging } from "../../integrations/line/messaging.js";
 import type { MailSender } from "../../integrations/mail/index.js";
 import type { Providers } from "../../integrations/providers.js";
 import type { SmsSender } from "../../integrations/sms/index.js";
+import type { Config } from "../../lib/config/index.js";
 import type { RateLimiter } from "../../lib/rate-limit.js";
 import { createCatalogueService } from "../../modules/catalogue/service.js";
 import { createDealersService } from "../../modules/dealers/service.js";

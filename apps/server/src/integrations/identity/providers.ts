@@ -1,5 +1,5 @@
 import type { SignInProvider } from "@shop/contract/front-user";
-import type { Config } from "../../config/index.js";
+import type { Config } from "../../lib/config/index.js";
 import { ignoreCalls, observedFetch, type ProviderCalls } from "../observed.js";
 import {
   createIdentitySimulator,

@@ -21,8 +21,8 @@ import {
 } from "@shop/contract/responses";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import type { Config } from "../../config/index.js";
 import type { IdentitySimulator } from "../../integrations/identity/simulator.js";
+import type { Config } from "../../lib/config/index.js";
 import { acceptFormPosts } from "../../lib/form.js";
 import { ok, publicOrigin } from "../../lib/http.js";
 import { cartTokenOf } from "../../plugins/cart-token.js";

@@ -2,7 +2,7 @@ import { fastPayInfoInput, fastStoreOrderInput, payInfoInput, storeOrderInput } 
 import { answers, payInfo, storeResult } from "@shop/contract/responses";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import type { Config } from "../../config/index.js";
+import type { Config } from "../../lib/config/index.js";
 import { fieldError } from "../../lib/errors.js";
 import { ok, publicOrigin } from "../../lib/http.js";
 import { cartTokenOf } from "../../plugins/cart-token.js";

@@ -1,9 +1,9 @@
 import { MAIN_SHOP_ID, mapCreateTokenInput, shopIdSchema, shopQuerySchema, z } from "@shop/contract";
 import { answers, cvsMapForm, cvsStoreView, raw, redirect, shipMethodView } from "@shop/contract/responses";
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
-import type { Config } from "../../config/index.js";
 import { verifyCheckMacValue } from "../../integrations/ecpay/check-mac-value.js";
 import { type EcpayLogisticsConfig, simulatedMapPage } from "../../integrations/ecpay/map.js";
+import type { Config } from "../../lib/config/index.js";
 import { DomainError } from "../../lib/errors.js";
 import { acceptFormPosts } from "../../lib/form.js";
 import { ok } from "../../lib/http.js";

@@ -13,7 +13,7 @@ import {
 } from "@shop/contract/responses";
 import { COUNTIES, DISTRICTS } from "@shop/reference-data";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import type { Config } from "../../config/index.js";
+import type { Config } from "../../lib/config/index.js";
 import { ok, publicOrigin } from "../../lib/http.js";
 import type { SessionGuards } from "../../plugins/session.js";
 import { sessionOf } from "../../plugins/session.js";

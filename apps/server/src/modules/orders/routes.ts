@@ -27,8 +27,8 @@ import {
 } from "@shop/contract/responses";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
-import type { Config } from "../../config/index.js";
 import type { FakeTapPay } from "../../integrations/tappay/fake.js";
+import type { Config } from "../../lib/config/index.js";
 import { conflict, fieldError, forbidden, notFound } from "../../lib/errors.js";
 import { acceptFormPosts } from "../../lib/form.js";
 import { ok, publicOrigin } from "../../lib/http.js";

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
-import type { Channel } from "../../config/setting-docs.js";
 import type { Db } from "../../db/client.js";
 import { providerStatus } from "../../db/schema/index.js";
 import type { ProviderCalls } from "../../integrations/observed.js";
+import type { Channel } from "../../lib/config/setting-docs.js";
 
 /** A success is written at most this often per provider and instance; every failure is written. */
 const SUCCESS_WRITE_MS = 60_000;

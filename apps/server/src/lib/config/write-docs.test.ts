@@ -1,11 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
-import { productionProblems } from "../app/production.js";
+import { productionProblems } from "../../app/production.js";
 import { loadConfig } from "./index.js";
 import { envExample, markdown, settings } from "./write-docs.js";
 
-const root = path.resolve(import.meta.dirname, "../../../..");
+const root = path.resolve(import.meta.dirname, "../../../../..");
 
 /** Dummy values of the right shape for the settings the example leaves empty. */
 const DUMMY: Record<string, string> = {

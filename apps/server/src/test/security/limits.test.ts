@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { DEMO_ACCOUNTS } from "../demo/seed.js";
-import { createTestApp, staffTokens, type TestApp, uniquePhone } from "../test/harness.js";
+import { DEMO_ACCOUNTS } from "../../demo/seed.js";
+import { createTestApp, staffTokens, type TestApp, uniquePhone } from "../harness.js";
 
 /**
  * Limits count people, not headers (decision 77). Behind one proxy (TRUST_PROXY=1, as the socket's

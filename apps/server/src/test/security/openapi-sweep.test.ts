@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_ACCOUNTS, DEMO_STAFF } from "../demo/seed.js";
-import { createTestApp, loginAs, type TestApp } from "../test/harness.js";
+import { DEMO_ACCOUNTS, DEMO_STAFF } from "../../demo/seed.js";
+import { createTestApp, loginAs, type TestApp } from "../harness.js";
 
 /**
  * Hostile-input sweep, generated from the OpenAPI document: every operation is called with

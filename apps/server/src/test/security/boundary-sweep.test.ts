@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_ACCOUNTS, DEMO_STAFF } from "../demo/seed.js";
-import { createTestApp, loginAs, type TestApp } from "../test/harness.js";
+import { DEMO_ACCOUNTS, DEMO_STAFF } from "../../demo/seed.js";
+import { createTestApp, loginAs, type TestApp } from "../harness.js";
 import {
   bodyWith,
   edges,

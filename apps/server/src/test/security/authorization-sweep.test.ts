@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_ACCOUNTS, DEMO_STAFF } from "../demo/seed.js";
-import { createTestApp, loginAs, setPayoutAccount, type TestApp, uniquePhone } from "../test/harness.js";
-import { homeAddress } from "../test/order-helpers.js";
+import { DEMO_ACCOUNTS, DEMO_STAFF } from "../../demo/seed.js";
+import { createTestApp, loginAs, setPayoutAccount, type TestApp, uniquePhone } from "../harness.js";
+import { homeAddress } from "../order-helpers.js";
 
 /**
  * Authorisation sweep, generated from the OpenAPI document. A victim member and the seller of
