@@ -1,9 +1,9 @@
 import type { PublicUser } from "@shop/contract/front-user";
 import { useEffect, useState } from "react";
-import { Outlet, redirect, useRouteLoaderData } from "react-router";
+import { Outlet, redirect, type ShouldRevalidateFunctionArgs, useRouteLoaderData } from "react-router";
 import type { MemberContext } from "../features/member/context";
 import { MEMBER_MENU } from "../features/member/menu";
-import { Badge, useTabNotices } from "../features/member/useTabNotices";
+import { Badge, readTabNotices, useTabNotices } from "../features/member/useTabNotices";
 import { api } from "../lib/api";
 import { parseShopPrefix, shopScope } from "../lib/shop";
 import { storage } from "../lib/storage";
@@ -13,7 +13,8 @@ import type { Route } from "./+types/member-guard";
 
 /**
  * Route guard for every /member page: without a stored token the visitor goes to /login.
- * The token lives in the browser, so this runs on the client.
+ * The token lives in the browser, so this runs on the client. It also reads the menu's unread
+ * counts (useTabNotices).
  */
 export async function clientLoader({ params, request }: Route.ClientLoaderArgs) {
   const shop = shopScope(parseShopPrefix(params.shopPrefix));
@@ -21,14 +22,19 @@ export async function clientLoader({ params, request }: Route.ClientLoaderArgs) 
     const here = new URL(request.url);
     throw redirect(`${shop.path("/login")}?next=${encodeURIComponent(here.pathname + here.search)}`);
   }
-  const result = await api<PublicUser>("/api/user/get");
+  const [result, tabNotices] = await Promise.all([api<PublicUser>("/api/user/get"), readTabNotices()]);
   if (!result.status) {
     if (result.message === "logout") throw redirect("/");
     throw new Response(result.message, { status: result.httpStatus || 500 });
   }
-  return { user: result.data };
+  return { user: result.data, tabNotices };
 }
 clientLoader.hydrate = true as const;
+
+/** The unread counts are read again on each page change (a page may have changed them), not only on React Router's defaults. */
+export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return currentUrl.pathname !== nextUrl.pathname || defaultShouldRevalidate;
+}
 
 export function HydrateFallback() {
   return (

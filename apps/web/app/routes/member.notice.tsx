@@ -2,8 +2,8 @@ import type { Paged } from "@shop/contract/envelope";
 import { formatDateTime } from "@shop/contract/format";
 import type { NotificationView } from "@shop/contract/order";
 import { MemberLoadError, memberRead } from "../features/member/member-read";
-import { NotifyChannels } from "../features/member/NotifyChannels";
-import { NOTICES_READ_EVENT } from "../features/member/useTabNotices";
+import { NotifyChannels, readNotifyChannels } from "../features/member/NotifyChannels";
+import { tabNoticesOf } from "../features/member/useTabNotices";
 import { api } from "../lib/api";
 import { Pagination } from "../ui/Pagination";
 import { ShopLink } from "../ui/ShopLink";
@@ -11,28 +11,35 @@ import type { Route } from "./+types/member.notice";
 
 export const meta: Route.MetaFunction = () => [{ title: "通知訊息｜茶山好物" }, { name: "robots", content: "noindex" }];
 
-/** Opening the page marks what it shows as read; the list still marks them as they were. */
+/**
+ * Opening the page marks what it shows as read; the list still marks them as they were. The mark
+ * answers with the menu's unread counts, which useTabNotices prefers to the guard's (read beside
+ * this loader, so perhaps before the mark).
+ */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const page = Math.max(1, Number(new URL(request.url).searchParams.get("page")) || 1);
-  const data = await memberRead<Paged<NotificationView>>("/api/notification/search", { body: { page, per_page: 20 } });
+  const [data, channels] = await Promise.all([
+    memberRead<Paged<NotificationView>>("/api/notification/search", { body: { page, per_page: 20 } }),
+    readNotifyChannels(),
+  ]);
   const unread = data.list.filter((n) => !n.read).map((n) => n.id);
   if (unread.length > 0) {
     // A failed mark leaves them unread for next time; the page still shows.
-    const marked = await api("/api/user/notice/read", { body: { ids: unread } });
-    if (marked.status) window.dispatchEvent(new Event(NOTICES_READ_EVENT));
+    const marked = await api<{ notice: number; buy_list: number }>("/api/user/notice/read", { body: { ids: unread } });
+    if (marked.status) return { page, data, channels, tabNotices: tabNoticesOf(marked.data) };
   }
-  return { page, data };
+  return { page, data, channels };
 }
 export { MemberLoadError as ErrorBoundary };
 
 /** /member/notice: the member's notices, newest first. */
 export default function MemberNotice({ loaderData }: Route.ComponentProps) {
-  const { page, data } = loaderData;
+  const { page, data, channels } = loaderData;
 
   return (
     <section className="card">
       <h1 className="mb-4 text-xl font-bold text-stone-800">通知訊息</h1>
-      <NotifyChannels />
+      <NotifyChannels initial={channels} />
       {data.list.length === 0 ? (
         <p className="py-6 text-center text-stone-600">目前沒有通知。</p>
       ) : (

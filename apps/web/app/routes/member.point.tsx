@@ -1,7 +1,6 @@
 import { formatMoney } from "@shop/contract/format";
 import type { MonthMemberView, PointsPage } from "@shop/contract/loyalty";
-import { useRevalidator } from "react-router";
-import { ExchangePanel } from "../features/member/ExchangePanel";
+import { ExchangePanel, exchangeAction, readExchange } from "../features/member/ExchangePanel";
 import { LedgerList } from "../features/member/LedgerList";
 import { MemberLoadError, memberRead } from "../features/member/member-read";
 import { Pagination } from "../ui/Pagination";
@@ -11,19 +10,23 @@ export const meta: Route.MetaFunction = () => [{ title: "我的點數｜茶山�
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const page = Math.max(1, Number(new URL(request.url).searchParams.get("page")) || 1);
-  const [data, month] = await Promise.all([
+  const [data, month, exchange] = await Promise.all([
     memberRead<PointsPage>("/api/point/search", { query: { page, per_page: 20 } }),
     memberRead<MonthMemberView>("/api/user/verifyMonthMember"),
+    readExchange(),
   ]);
-  return { page, data, month };
+  return { page, data, month, exchange };
 }
 export { MemberLoadError as ErrorBoundary };
 
+/** A points exchange (ExchangePanel's fetcher); the balance, ledger and exchange lists are read again. */
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  return exchangeAction(request);
+}
+
 /** /member/point: the points balance, this month's member status and the ledger. */
 export default function MemberPoints({ loaderData }: Route.ComponentProps) {
-  const { page, data, month } = loaderData;
-  // An exchange changes the balance and the ledger: the loader reads them again.
-  const revalidator = useRevalidator();
+  const { page, data, month, exchange } = loaderData;
   return (
     <div className="space-y-5">
       <section className="card">
@@ -46,7 +49,7 @@ export default function MemberPoints({ loaderData }: Route.ComponentProps) {
         </div>
         <Pagination page={page} total={data.total} perPage={data.per_page} path="/member/point" query={{}} />
       </section>
-      <ExchangePanel onDone={() => void revalidator.revalidate()} />
+      <ExchangePanel {...exchange} />
     </div>
   );
 }

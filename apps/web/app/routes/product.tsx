@@ -2,6 +2,7 @@ import type { CategoryPage, ProductView, ShipMethodView, VariantView } from "@sh
 import { lineShareUrl } from "@shop/contract/links";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { data, useRouteLoaderData } from "react-router";
+import { readLiked } from "../features/catalogue/favourites";
 import { productJsonLd } from "../features/catalogue/jsonld";
 import { BuyButtons, PriceAndStock, QuantityPicker, VariantPicker } from "../features/catalogue/ProductBuying";
 import { ProductGallery } from "../features/catalogue/ProductGallery";
@@ -61,6 +62,19 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
     ),
   };
 }
+
+/**
+ * The server's page, and in the browser whether a signed-in member keeps the product among their
+ * favourites (the server's page cannot know: the sign-in lives in the browser). On arrival the
+ * server's page is the one already rendered; only the favourite is asked for.
+ */
+export async function clientLoader({ request, params, serverLoader }: Route.ClientLoaderArgs) {
+  const id = intParam(new URL(request.url).searchParams.get("id"), 0);
+  const shop = shopScope(parseShopPrefix(params.shopPrefix));
+  const [page, liked] = await Promise.all([serverLoader(), readLiked(id, shop.shopId)]);
+  return { ...page, liked };
+}
+clientLoader.hydrate = true as const;
 
 export const meta: Route.MetaFunction = ({ data: d, matches }) => {
   if (!d) return []; // a 404: the error page names itself
@@ -144,7 +158,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
           <div className="flex flex-wrap gap-3">
             {!mobile && buyButtons}
             <Suspense fallback={null}>
-              <FavouriteButton productId={p.id} />
+              <FavouriteButton productId={p.id} liked={"liked" in loaderData && loaderData.liked} />
             </Suspense>
             <a href={loaderData.lineShare} target="_blank" rel="noopener noreferrer" className="btn-secondary min-h-11 gap-2">
               分享到 LINE

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from "react";
+import { useMemo, useSyncExternalStore } from "react";
 import { api } from "../../lib/api";
 
 interface Postal {
@@ -12,20 +12,39 @@ export interface PostalValue {
   district: string;
 }
 
-let postalOnce: Promise<Postal | null> | undefined;
+let postal: Postal | null = null;
+let asked = false;
+const listeners = new Set<() => void>();
 
-/** The post office's counties and districts, read once per page load. */
+/**
+ * The post office's counties and districts: public reference data, not the page's. Asked for once
+ * per page load, when a picker first renders in the browser (not after it has been drawn, in an
+ * effect); the pickers show the answer when it arrives. A refusal leaves the lists empty.
+ */
+function askPostal() {
+  if (asked || typeof document === "undefined") return;
+  asked = true;
+  void api<Postal>("/api/reference/postal").then((r) => {
+    if (!r.status) return;
+    postal = r.data;
+    for (const changed of listeners) changed();
+  });
+}
+
+function subscribe(changed: () => void) {
+  listeners.add(changed);
+  return () => {
+    listeners.delete(changed);
+  };
+}
+
 function usePostal(): Postal | null {
-  const [postal, setPostal] = useState<Postal | null>(null);
-  useEffect(() => {
-    postalOnce ??= api<Postal>("/api/reference/postal").then((r) => (r.status ? r.data : null));
-    let live = true;
-    void postalOnce.then((p) => live && setPostal(p));
-    return () => {
-      live = false;
-    };
-  }, []);
-  return postal;
+  askPostal();
+  return useSyncExternalStore(
+    subscribe,
+    () => postal,
+    () => null,
+  );
 }
 
 /**

@@ -3,10 +3,12 @@ import { formatMoney } from "@shop/contract/format";
 import { lazy, Suspense, useState } from "react";
 import { api } from "../../lib/api";
 import { useShop } from "../../lib/shop";
+import { storage } from "../../lib/storage";
 import { track } from "../../lib/track";
 import { useAlerts } from "../../ui/alerts";
 import { ShopLink } from "../../ui/ShopLink";
 import { openCart } from "../cart/events";
+import { requestRestock } from "./restock";
 
 // Loaded when a sold-out variant's 到貨通知我 is pressed.
 const RestockNotify = lazy(() => import("./RestockNotify"));
@@ -148,7 +150,17 @@ export function BuyButtons({
   const alerts = useAlerts();
   const shop = useShop();
   const [adding, setAdding] = useState(false);
-  const [restockFor, setRestockFor] = useState<number | null>(null);
+  // The variant 到貨通知我 was pressed for, until done: a member is signed up by the press, a visitor is asked in a dialog.
+  const [restock, setRestock] = useState<{ variantId: number; visitor: boolean } | null>(null);
+
+  const pressRestock = async (variantId: number) => {
+    const visitor = !storage.token();
+    setRestock({ variantId, visitor });
+    if (visitor) return;
+    const r = await requestRestock(variantId, shop.shopId);
+    await (r.status ? alerts.success(r.message) : alerts.error(r.message));
+    setRestock(null);
+  };
 
   const addToCart = async () => {
     if (!variant || adding) return;
@@ -173,15 +185,15 @@ export function BuyButtons({
         <button
           type="button"
           className="btn-primary min-h-11 flex-1 md:min-w-40 md:flex-none"
-          disabled={restockFor !== null}
-          onClick={() => setRestockFor(variant.id)}
+          disabled={restock !== null}
+          onClick={() => void pressRestock(variant.id)}
         >
           到貨通知我
         </button>
       )}
-      {restockFor !== null && (
+      {restock?.visitor && (
         <Suspense fallback={null}>
-          <RestockNotify variantId={restockFor} onDone={() => setRestockFor(null)} />
+          <RestockNotify variantId={restock.variantId} onDone={() => setRestock(null)} />
         </Suspense>
       )}
     </>

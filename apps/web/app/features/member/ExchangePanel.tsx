@@ -1,43 +1,49 @@
 import { formatDateTime, formatMoney } from "@shop/contract/format";
 import type { ExchangeItemView, ExchangeSelfView, ExchangeView } from "@shop/contract/loyalty";
-import { useCallback, useEffect, useState } from "react";
+import { useState } from "react";
+import { useFetcher } from "react-router";
 import { api } from "../../lib/api";
 import { useAlerts } from "../../ui/alerts";
 import { Field } from "../../ui/Field";
 import { Img } from "../../ui/Img";
+import { memberReadOr, useActionResult } from "./member-read";
+
+interface ExchangeData {
+  self: ExchangeSelfView | null;
+  items: ExchangeItemView[];
+  history: ExchangeView[];
+}
+
+/** The panel's reads, for the clientLoader of the page that shows it: a refused one leaves its part out. */
+export async function readExchange(): Promise<ExchangeData> {
+  const [self, items, history] = await Promise.all([
+    memberReadOr<ExchangeSelfView, null>("/api/user/rechange/self", {}, null),
+    memberReadOr<ExchangeItemView[], ExchangeItemView[]>("/api/user/rechange/company", {}, []),
+    memberReadOr<ExchangeView[], ExchangeView[]>("/api/user/rechange/list", {}, []),
+  ]);
+  return { self, items, history };
+}
+
+/** An exchange, for the clientAction of that page (JSON body): the page's reads run again afterwards. */
+export async function exchangeAction(request: Request) {
+  return api<ExchangeView>("/api/user/rechange/store", { body: await request.json() });
+}
 
 /** Points exchange (rechange): into wallet money, or into goods that go into the cloud depot. */
-export function ExchangePanel({ onDone }: { onDone(): void }) {
+export function ExchangePanel({ self, items, history }: ExchangeData) {
   const alerts = useAlerts();
-  const [self, setSelf] = useState<ExchangeSelfView | null>(null);
-  const [items, setItems] = useState<ExchangeItemView[]>([]);
-  const [history, setHistory] = useState<ExchangeView[]>([]);
+  const fetcher = useFetcher<typeof exchangeAction>();
   const [points, setPoints] = useState("");
-  const [busy, setBusy] = useState(false);
+  const busy = fetcher.state !== "idle";
 
-  const load = useCallback(async () => {
-    const [s, c, l] = await Promise.all([
-      api<ExchangeSelfView>("/api/user/rechange/self"),
-      api<ExchangeItemView[]>("/api/user/rechange/company"),
-      api<ExchangeView[]>("/api/user/rechange/list"),
-    ]);
-    if (s.status) setSelf(s.data);
-    if (c.status) setItems(c.data);
-    if (l.status) setHistory(l.data);
-  }, []);
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  async function exchange(body: unknown) {
-    setBusy(true);
-    const r = await api<ExchangeView>("/api/user/rechange/store", { body });
-    setBusy(false);
+  useActionResult(fetcher.data, async (r) => {
     if (!r.status) return alerts.error(r.message);
     setPoints("");
-    await load();
-    onDone();
     await alerts.success(`兌換完成：${r.data.title}`);
+  });
+
+  function exchange(body: Record<string, string | number>) {
+    void fetcher.submit(body, { method: "post", encType: "application/json" });
   }
 
   return (
@@ -48,7 +54,7 @@ export function ExchangePanel({ onDone }: { onDone(): void }) {
           className="mt-3 flex flex-wrap items-end gap-3"
           onSubmit={(e) => {
             e.preventDefault();
-            void exchange({ kind: "self", points: points.trim() });
+            exchange({ kind: "self", points: points.trim() });
           }}
         >
           <Field
@@ -77,7 +83,7 @@ export function ExchangePanel({ onDone }: { onDone(): void }) {
                 type="button"
                 className="btn-secondary"
                 disabled={busy}
-                onClick={() => void exchange({ kind: "company", item_id: i.id, qty: 1 })}
+                onClick={() => exchange({ kind: "company", item_id: i.id, qty: 1 })}
               >
                 兌換
               </button>

@@ -1,15 +1,22 @@
 import type { NotifyChannels as Channels } from "@shop/contract/responses";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { api } from "../../lib/api";
 import { ShopLink } from "../../ui/ShopLink";
+import { memberReadOr } from "./member-read";
 
-/** 通知方式: LINE and e-mail for order updates, saved as each box changes. The site's notices always stay. */
-export function NotifyChannels() {
-  const [channels, setChannels] = useState<Channels | null>(null);
+/** The member's channels, for the clientLoader of the page that shows them: null (nothing shown) when refused. */
+export function readNotifyChannels(): Promise<Channels | null> {
+  return memberReadOr<Channels, null>("/api/user/notify_channels", {}, null);
+}
+
+/**
+ * 通知方式: LINE and e-mail for order updates, saved as each box changes. The site's notices always
+ * stay. The page's loader reads them; after a change the boxes follow the server's answer.
+ */
+export function NotifyChannels({ initial }: { initial: Channels | null }) {
+  const [answer, setAnswer] = useState<Channels | null>(null);
   const [said, setSaid] = useState("");
-  useEffect(() => {
-    void api<Channels>("/api/user/notify_channels").then((r) => r.status && setChannels(r.data));
-  }, []);
+  const channels = answer ?? initial;
   if (!channels) return null;
 
   async function toggle(change: Partial<Pick<Channels, "line" | "email">>) {
@@ -17,7 +24,7 @@ export function NotifyChannels() {
     const r = await api<Channels>("/api/user/notify_channels", {
       body: { line: channels.line, email: channels.email, ...change },
     });
-    if (r.status) setChannels(r.data);
+    if (r.status) setAnswer(r.data);
     setSaid(r.message);
   }
 

@@ -1,24 +1,37 @@
-import { useEffect, useState } from "react";
-import { useLocation } from "react-router";
+import { useMatches } from "react-router";
 import { api } from "../../lib/api";
 
-export const NOTICES_READ_EVENT = "shop:notices-read";
+type TabNotices = Record<string, number>;
 
-/** Unread counts per member-area path (systemTabNotice), refreshed on each navigation. */
-export function useTabNotices(): Record<string, number> {
-  const { pathname } = useLocation();
-  const [counts, setCounts] = useState<Record<string, number>>({});
-  // biome-ignore lint/correctness/useExhaustiveDependencies: re-read on every navigation by design
-  useEffect(() => {
-    const load = () =>
-      void api<{ notice: number; buy_list: number }>("/api/user/systemTabNotice").then((r) => {
-        if (r.status) setCounts({ "/member/notice": r.data.notice, "/member/buy_list": r.data.buy_list });
-      });
-    load();
-    window.addEventListener(NOTICES_READ_EVENT, load);
-    return () => window.removeEventListener(NOTICES_READ_EVENT, load);
-  }, [pathname]);
-  return counts;
+/** The server's counts (systemTabNotice, and the answer to marking notices read) per member-area path. */
+export const tabNoticesOf = (counts: { notice: number; buy_list: number }): TabNotices => ({
+  "/member/notice": counts.notice,
+  "/member/buy_list": counts.buy_list,
+});
+
+/**
+ * Unread counts per member-area path (systemTabNotice), for the member guard's clientLoader (read
+ * again on each page change, see its shouldRevalidate). None when refused: the menu shows no badges.
+ */
+export async function readTabNotices(): Promise<TabNotices> {
+  const r = await api<{ notice: number; buy_list: number }>("/api/user/systemTabNotice");
+  return r.status ? tabNoticesOf(r.data) : {};
+}
+
+const hasTabNotices = (data: unknown): data is { tabNotices: TabNotices } =>
+  typeof data === "object" && data !== null && "tabNotices" in data && typeof data.tabNotices === "object";
+
+/**
+ * The freshest counts on this page: the deepest loader's that has them. The notice page's, after it
+ * marks notices read, are newer than the guard's, which are read beside it.
+ */
+export function useTabNotices(): TabNotices {
+  const matches = useMatches();
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const data = matches[i]?.data;
+    if (hasTabNotices(data)) return data.tabNotices;
+  }
+  return {};
 }
 
 export function Badge({ n }: { n: number | undefined }) {
