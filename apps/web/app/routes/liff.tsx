@@ -1,11 +1,8 @@
-import type { AuthResult, BindTicketView, SignInOptions } from "@shop/contract/front-user";
-import { useCallback, useEffect, useRef, useState } from "react";
-import { useLocation, useNavigate } from "react-router";
-import { isLiffEntry, liffDestination, liffIdToken, type SimulatedLineUser } from "../features/auth/liff";
-import { settle } from "../features/auth/thirdParty";
-import { api } from "../lib/api";
-import { parseShopPrefix, shopScope, useShop } from "../lib/shop";
-import { storage } from "../lib/storage";
+import { type ReactNode, useEffect, useState } from "react";
+import { useFetcher, useLocation } from "react-router";
+import { isLiffEntry, liffDestination, type SimulatedLineUser } from "../features/auth/liff";
+import { type LiffPage, liffOptions, liffSignIn } from "../features/auth/liff-sign-in";
+import { parseShopPrefix, shopScope } from "../lib/shop";
 import { Field } from "../ui/Field";
 import { ShopLink } from "../ui/ShopLink";
 import type { Route } from "./+types/liff";
@@ -14,90 +11,85 @@ export const meta: Route.MetaFunction = () => [{ title: "LINE 登入｜茶山好
 
 const SIM_KEY = "simLineSub";
 
-type Phase =
-  | { kind: "loading" }
-  | { kind: "simulator"; liffId: string }
-  | { kind: "signing_in" }
-  | { kind: "error"; message: string };
-
 /**
  * /liff/liff_login_1…5 and /liff/Liff_AccountOverviewView: the pages a LINE official account's
  * menu opens inside the LINE app. Each signs in with LINE's ID token (the server verifies it),
- * sets `isLiff`, and goes on to home, product, order, bonus, share or the account overview. A
- * LINE user nobody is bound to yet goes to the bind-or-register page, keeping shop and refcode.
+ * sets `isLiff`, and goes on to home, product, order, bonus, share or the account overview
+ * (features/auth/liff-sign-in.ts). With the real LINE this completes on arrival, here; in
+ * 測試模式 the page first asks which LINE account to be, and the clientAction signs in.
  */
-export default function LiffEntryPage() {
+export async function clientLoader({ request, params }: Route.ClientLoaderArgs): Promise<LiffPage> {
+  const url = new URL(request.url);
+  if (!isLiffEntry(url.pathname.split("/").pop() ?? "")) return { kind: "error", message: "找不到此頁面" };
+  const options = await liffOptions();
+  if (options.kind !== "live") return options;
+  return liffSignIn(url, shopScope(parseShopPrefix(params.shopPrefix)), options.liffId, null);
+}
+
+/** 測試模式: signs in as the simulated LINE user the page was given. */
+export async function clientAction({ request, params }: Route.ClientActionArgs): Promise<LiffPage> {
+  const form = await request.formData();
+  const user = { subject: String(form.get("subject")), name: String(form.get("name")) };
+  return liffSignIn(new URL(request.url), shopScope(parseShopPrefix(params.shopPrefix)), String(form.get("liff_id")), user);
+}
+
+export function HydrateFallback() {
+  return <LiffCard title="LINE 登入" body={<SigningIn />} />;
+}
+
+export default function LiffEntryPage({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
-  const navigate = useNavigate();
-  const shop = useShop();
-  const [phase, setPhase] = useState<Phase>({ kind: "loading" });
-  const started = useRef(false);
-
+  const signer = useFetcher<typeof clientAction>();
   const entry = location.pathname.split("/").pop() ?? "";
-  const query = new URLSearchParams(location.search);
-
-  const signIn = useCallback(
-    async (liffId: string, simulated: SimulatedLineUser | null) => {
-      setPhase({ kind: "signing_in" });
-      const token = await liffIdToken(liffId, simulated);
-      if (token.kind === "redirecting") return;
-      if (token.kind === "error") return setPhase({ kind: "error", message: token.message });
-      if (!isLiffEntry(entry)) return setPhase({ kind: "error", message: "找不到此頁面" });
-      const params = new URLSearchParams(window.location.search);
-      const destination = liffDestination(entry, params);
-      // The shop comes from the URL (/shop_2/liff/…) or ?shop_id=; the referrer's code likewise.
-      const shopId = shop.shopId > 1 ? shop.shopId : parseShopPrefix(`shop_${params.get("shop_id") ?? ""}`);
-      const refcode = params.get("refcode") ?? storage.refcode() ?? undefined;
-      const r = await api<AuthResult | BindTicketView>("/api/auth/liff_login", {
-        body: { id_token: token.idToken, ...(shopId && shopId > 1 ? { shop_id: shopId } : {}), ...(refcode ? { refcode } : {}) },
-      });
-      const here = shopScope(shopId);
-      const out = settle(r, here.path(destination));
-      if (out.kind === "error") return setPhase({ kind: "error", message: out.message });
-      storage.setIsLiff("1");
-      if (out.kind === "ticket") return navigate(here.path("/threeway/bind"), { replace: true });
-      // A member belongs to one mall: go on inside theirs.
-      navigate(shopScope((r.data as AuthResult).user.shop_id).path(destination), { replace: true });
-    },
-    [entry, navigate, shop.shopId],
-  );
-
-  useEffect(() => {
-    if (started.current) return;
-    started.current = true;
-    void api<SignInOptions>("/api/threeway/options").then((r) => {
-      const line = r.status ? r.data.providers.find((p) => p.provider === "line") : undefined;
-      if (!r.status) return setPhase({ kind: "error", message: r.message });
-      if (!line || !r.data.liff_id) return setPhase({ kind: "error", message: "本商店尚未開放 LINE 登入，請使用其他方式登入" });
-      if (line.simulated) return setPhase({ kind: "simulator", liffId: r.data.liff_id });
-      void signIn(r.data.liff_id, null);
-    });
-  }, [signIn]);
-
   if (!isLiffEntry(entry)) return null;
+  // The simulator's sign-in, once sent, is what the page shows.
+  const phase: LiffPage = signer.state !== "idle" ? { kind: "signing_in" } : (signer.data ?? loaderData);
+  const destination = liffDestination(entry, new URLSearchParams(location.search));
   return (
-    <section className="card mx-auto w-full max-w-md" data-testid="liff-entry" data-destination={liffDestination(entry, query)}>
+    <LiffCard
+      destination={destination}
+      title={phase.kind === "simulator" ? "LINE 登入（測試模式）" : "LINE 登入"}
+      body={
+        phase.kind === "signing_in" ? (
+          <SigningIn />
+        ) : phase.kind === "error" ? (
+          <div className="mt-4 text-center">
+            <p role="alert" className="text-stone-700">
+              {phase.message}
+            </p>
+            <ShopLink to="/login" className="btn-primary mt-4">
+              前往會員登入
+            </ShopLink>
+          </div>
+        ) : (
+          <SimulatedLineApp
+            onSubmit={(user) =>
+              void signer.submit({ liff_id: phase.liffId, ...user }, { method: "post", defaultShouldRevalidate: false })
+            }
+          />
+        )
+      }
+    />
+  );
+}
+
+function LiffCard({ title, body, destination }: { title: string; body: ReactNode; destination?: string }) {
+  return (
+    <section className="card mx-auto w-full max-w-md" data-testid="liff-entry" data-destination={destination}>
       <h1 className="flex items-center justify-center gap-2 text-xl font-bold text-stone-800">
         <span aria-hidden className="inline-block h-6 w-6 rounded-md bg-[#06c755]" />
-        {phase.kind === "simulator" ? "LINE 登入（測試模式）" : "LINE 登入"}
+        {title}
       </h1>
-      {phase.kind === "loading" || phase.kind === "signing_in" ? (
-        <p role="status" className="mt-4 text-center text-stone-600">
-          正在透過 LINE 登入，請稍候…
-        </p>
-      ) : phase.kind === "error" ? (
-        <div className="mt-4 text-center">
-          <p role="alert" className="text-stone-700">
-            {phase.message}
-          </p>
-          <ShopLink to="/login" className="btn-primary mt-4">
-            前往會員登入
-          </ShopLink>
-        </div>
-      ) : (
-        <SimulatedLineApp onSubmit={(user) => void signIn(phase.liffId, user)} />
-      )}
+      {body}
     </section>
+  );
+}
+
+function SigningIn() {
+  return (
+    <p role="status" className="mt-4 text-center text-stone-600">
+      正在透過 LINE 登入，請稍候…
+    </p>
   );
 }
 

@@ -1,12 +1,12 @@
 import { type AuthResult, loginInput } from "@shop/contract";
 import type { PublicUser, SignInOptions } from "@shop/contract/front-user";
-import { useEffect } from "react";
 import { useNavigate, useSearchParams } from "react-router";
+import { replaceTo } from "../features/auth/replace-redirect";
 import { ThirdPartyButtons } from "../features/auth/ThirdPartyButtons";
 import { useApiForm } from "../features/auth/useApiForm";
 import { api } from "../lib/api";
 import { safeNext } from "../lib/safe-next";
-import { MAIN_SHOP_ID, useShop } from "../lib/shop";
+import { MAIN_SHOP_ID, parseShopPrefix, shopScope, useShop } from "../lib/shop";
 import { storage } from "../lib/storage";
 import { Field } from "../ui/Field";
 import { ShopLink } from "../ui/ShopLink";
@@ -21,25 +21,29 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { signIn: r.status ? r.data : null };
 }
 
+/**
+ * A member already signed in has nothing to do here: on to `next` when it is a path of this site,
+ * else their member page. The token is checked first (a stale one is signed out by api()); the
+ * form's own data comes from the server's page (on arrival, the one already rendered).
+ */
+export async function clientLoader({ request, params, serverLoader }: Route.ClientLoaderArgs) {
+  if (storage.token()) {
+    const r = await api<PublicUser>("/api/user/get");
+    if (r.status && storage.token()) {
+      const next = safeNext(new URL(request.url).searchParams.get("next"));
+      throw replaceTo(next ?? shopScope(parseShopPrefix(params.shopPrefix)).path("/member"));
+    }
+  }
+  return serverLoader();
+}
+clientLoader.hydrate = true as const;
+
 export default function Login({ loaderData }: Route.ComponentProps) {
   const shop = useShop();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const { form, pending, submitTo } = useApiForm(loginInput, { account: "", password: "" });
   const { register, handleSubmit, formState } = form;
-
-  // A member already signed in has nothing to do here: on to `next` when it is a path of this
-  // site, else their member page. The token is checked first; a stale one is signed out by api().
-  useEffect(() => {
-    if (!storage.token()) return;
-    let left = false;
-    void api<PublicUser>("/api/user/get").then((r) => {
-      if (r.status && !left && storage.token()) navigate(safeNext(params.get("next")) ?? shop.path("/member"), { replace: true });
-    });
-    return () => {
-      left = true;
-    };
-  }, [navigate, params, shop]);
 
   const onSubmit = handleSubmit(async (values) => {
     const result = await submitTo(() => api<AuthResult>("/api/auth/login", { body: values }));

@@ -1,27 +1,39 @@
-import { useSearchParams } from "react-router";
+import { MemberLoadError } from "../features/member/member-read";
 import { OrderLoadState } from "../features/orders/LoadState";
 import { OrderDetail } from "../features/orders/OrderDetail";
-import { useSellerOrder } from "../features/orders/useOrder";
+import { type OrderAction, orderAction, type SellerAction, sellerAction } from "../features/orders/order-actions";
+import { readSellerOrder } from "../features/orders/order-read";
 import { SellerActions } from "../features/seller/SellerActions";
 import { ShopLink } from "../ui/ShopLink";
 import type { Route } from "./+types/member.seller-detail";
 
 export const meta: Route.MetaFunction = () => [{ title: "訂單處理｜賣家中心" }, { name: "robots", content: "noindex" }];
 
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  return { order: await readSellerOrder(new URL(request.url)) };
+}
+export { MemberLoadError as ErrorBoundary };
+
+/** The seller's steps (確認收款, 出貨, 完成訂單…) and the order page's own; the order is read again afterwards. */
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  const action = (await request.json()) as SellerAction | OrderAction;
+  return action.intent === "seller" ? sellerAction(action) : orderAction(action);
+}
+
 /** /member/seller_detail?order_no=: one of the shop's orders, with what the seller can do next. */
-export default function SellerDetail() {
-  const [params] = useSearchParams();
-  const orderNo = params.get("order_no");
-  const { state, reload } = useSellerOrder(orderNo);
-  if (state.status !== "ok") return <OrderLoadState state={state} title="查無此訂單" action="回賣家中心" to="/member/seller" />;
-  const order = state.data;
+export default function SellerDetail({ loaderData }: Route.ComponentProps) {
+  const { order: read } = loaderData;
+  if (!read.ok) {
+    return <OrderLoadState state={{ status: "error", ...read }} title="查無此訂單" action="回賣家中心" to="/member/seller" />;
+  }
+  const order = read.data;
   return (
     <div className="space-y-5">
       <ShopLink to="/member/seller" className="block w-fit text-sm text-tea-700 underline">
         ← 回賣家中心
       </ShopLink>
-      <SellerActions order={order} onChange={() => void reload()} />
-      <OrderDetail order={order} reload={reload} trackingPath={`/member/seller_delivery?order_no=${order.order_no}`} />
+      <SellerActions order={order} />
+      <OrderDetail order={order} trackingPath={`/member/seller_delivery?order_no=${order.order_no}`} />
     </div>
   );
 }

@@ -1,20 +1,30 @@
-import { useSearchParams } from "react-router";
-import { OrderLoadState } from "../features/orders/LoadState";
+import { OrderLoading, OrderLoadState } from "../features/orders/LoadState";
 import { OrderDetail } from "../features/orders/OrderDetail";
-import { useOrder } from "../features/orders/useOrder";
+import { type OrderAction, orderAction } from "../features/orders/order-actions";
+import { inMemberArea, readOrder } from "../features/orders/order-read";
 import { seo, site } from "../lib/seo";
 import type { Route } from "./+types/order-detail";
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   seo({ title: "訂單明細", ...site(matches), path: location.pathname, noindex: true });
 
+/** The order for this browser: the member's, or the guest's by the phone they ordered with. */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const url = new URL(request.url);
+  return { order: await readOrder(url), member: inMemberArea(url) };
+}
+
+/** 取消訂單, 回報匯款, 重新付款; the order is read again afterwards. */
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  return orderAction((await request.json()) as OrderAction);
+}
+
+export { OrderLoading as HydrateFallback };
+
 /** /order_detail and /member/order_detail: one order for its buyer. */
-export default function OrderDetailPage() {
-  const [params] = useSearchParams();
-  const orderNo = params.get("order_no");
-  const { state, reload } = useOrder(orderNo);
-  if (state.status !== "ok") return <OrderLoadState state={state} title="找不到訂單" action="以訂單編號查詢" />;
-  const member = typeof window !== "undefined" && window.location.pathname.includes("/member/");
-  const trackingPath = `${member ? "/member/delivery_progress" : "/order_delivery"}?order_no=${state.data.order_no}`;
-  return <OrderDetail order={state.data} reload={reload} trackingPath={trackingPath} />;
+export default function OrderDetailPage({ loaderData }: Route.ComponentProps) {
+  const { order, member } = loaderData;
+  if (!order.ok) return <OrderLoadState state={{ status: "error", ...order }} title="找不到訂單" action="以訂單編號查詢" />;
+  const trackingPath = `${member ? "/member/delivery_progress" : "/order_delivery"}?order_no=${order.data.order_no}`;
+  return <OrderDetail order={order.data} trackingPath={trackingPath} />;
 }

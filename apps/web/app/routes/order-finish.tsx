@@ -1,9 +1,9 @@
 import { formatMoney } from "@shop/contract/format";
 import { useEffect, useState } from "react";
-import { useSearchParams } from "react-router";
-import { OrderLoadState } from "../features/orders/LoadState";
+import { useRevalidator, useSearchParams } from "react-router";
+import { OrderLoading, OrderLoadState } from "../features/orders/LoadState";
 import { TransferInfo } from "../features/orders/OrderDetail";
-import { useOrder } from "../features/orders/useOrder";
+import { readOrder } from "../features/orders/order-read";
 import { useToken } from "../lib/auth";
 import { seo, site } from "../lib/seo";
 import { track } from "../lib/track";
@@ -13,27 +13,34 @@ import type { Route } from "./+types/order-finish";
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   seo({ title: "訂單完成", ...site(matches), path: location.pathname, noindex: true });
 
+/** The order just placed (this tab holds the guest's phone and proof for it). */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  return { order: await readOrder(new URL(request.url)) };
+}
+
+export { OrderLoading as HydrateFallback };
+
 /** /orderfinish?order_no=: the result of checkout (or of the 3-D Secure return) and what to do next. */
-export default function OrderFinish() {
+export default function OrderFinish({ loaderData }: Route.ComponentProps) {
+  const { order } = loaderData;
   const [params] = useSearchParams();
-  const orderNo = params.get("order_no");
   const token = useToken();
-  const { state, reload } = useOrder(orderNo);
+  const { revalidate } = useRevalidator();
   const [checks, setChecks] = useState(0);
 
-  // Back from 3-D Secure: TapPay's notify may land a moment after the browser; look again briefly.
-  const awaitingCard = state.status === "ok" && state.data.status === "pending_payment" && state.data.payment_method === "card";
+  // Back from 3-D Secure: TapPay's notify may land a moment after the browser; the loader looks again briefly.
+  const awaitingCard = order.ok && order.data.status === "pending_payment" && order.data.payment_method === "card";
   useEffect(() => {
     if (!awaitingCard || checks >= 5 || !params.get("rec_trade_id")) return;
     const timer = setTimeout(() => {
       setChecks((n) => n + 1);
-      void reload();
+      void revalidate();
     }, 1000);
     return () => clearTimeout(timer);
-  }, [awaitingCard, checks, params, reload]);
+  }, [awaitingCard, checks, params, revalidate]);
 
   // purchase once per order: a reload of this page (or a return from 3-D Secure) sends nothing more.
-  const placed = state.status === "ok" ? state.data : null;
+  const placed = order.ok ? order.data : null;
   useEffect(() => {
     // A card not charged (3-D Secure failed or still pending) is not a purchase yet.
     if (!placed || (placed.payment_method === "card" && placed.status === "pending_payment")) return;
@@ -52,8 +59,8 @@ export default function OrderFinish() {
     });
   }, [placed]);
 
-  if (state.status !== "ok") return <OrderLoadState state={state} title="找不到訂單" action="查詢訂單" />;
-  const o = state.data;
+  if (!order.ok) return <OrderLoadState state={{ status: "error", ...order }} title="找不到訂單" action="查詢訂單" />;
+  const o = order.data;
   const detailPath = `${token ? "/member/order_detail" : "/order_detail"}?order_no=${o.order_no}`;
   const title =
     o.status === "pending_payment"

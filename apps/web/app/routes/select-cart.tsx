@@ -1,8 +1,13 @@
 import { formatMoney } from "@shop/contract/format";
+import type { ShouldRevalidateFunctionArgs } from "react-router";
+import { type CartChange, changeCart, isCartChange, readCart } from "../features/cart/cart-data";
 import { FreeShippingProgress } from "../features/cart/FreeShippingProgress";
 import { QtySelect, unavailableText } from "../features/cart/LineControls";
-import { useCart } from "../features/cart/useCart";
+import { useCartChanges } from "../features/cart/useCart";
+import { useActionResult } from "../features/member/member-read";
 import { seo, site } from "../lib/seo";
+import { parseShopPrefix, shopScope } from "../lib/shop";
+import { useAlerts } from "../ui/alerts";
 import { Img } from "../ui/Img";
 import { ShopLink } from "../ui/ShopLink";
 import type { Route } from "./+types/select-cart";
@@ -10,15 +15,44 @@ import type { Route } from "./+types/select-cart";
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   seo({ title: "選擇結帳商品", ...site(matches), path: location.pathname, noindex: true });
 
+/** The cart (it lives in the browser: its token, or the member's) and the free-shipping thresholds. */
+export async function clientLoader({ params }: Route.ClientLoaderArgs) {
+  return readCart(shopScope(parseShopPrefix(params.shopPrefix)).shopId);
+}
+
+/** A line's quantity, its choice for checkout, or its removal (from this page or the cart side panel). */
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  return changeCart((await request.json()) as CartChange);
+}
+
+/** The cart is read again after a change to it (from here or the side panel), not after other pages' actions. */
+export function shouldRevalidate({ formAction, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return isCartChange(formAction) || defaultShouldRevalidate;
+}
+
+export function HydrateFallback() {
+  return (
+    <section className="card">
+      <h1 className="mb-4 text-2xl font-bold text-stone-800">購物車</h1>
+      <p className="text-stone-600" role="status">
+        載入中…
+      </p>
+    </section>
+  );
+}
+
 /** /select_cart: choose which cart lines go to checkout. The cart lives in the browser's session. */
-export default function SelectCart() {
-  const { cart, busy, setQty, setSelected, remove } = useCart();
+export default function SelectCart({ loaderData }: Route.ComponentProps) {
+  const { cart, error, offers } = loaderData;
+  const { busy, setQty, setSelected, remove } = useCartChanges();
+  const alerts = useAlerts();
+  useActionResult(error ?? undefined, (message) => void alerts.error(message));
   return (
     <section className="card">
       <h1 className="mb-4 text-2xl font-bold text-stone-800">購物車</h1>
       {!cart ? (
         <p className="text-stone-600" role="status">
-          載入中…
+          {error ?? "載入中…"}
         </p>
       ) : cart.lines.length === 0 ? (
         <div className="py-8 text-center">
@@ -66,7 +100,7 @@ export default function SelectCart() {
             ))}
           </ul>
           <div className="mt-4 ml-auto max-w-sm">
-            <FreeShippingProgress amount={cart.goods_amount} />
+            <FreeShippingProgress amount={cart.goods_amount} offers={offers} />
           </div>
           <div className="flex flex-wrap items-center justify-end gap-4 border-t border-stone-200 pt-4">
             <p className="text-stone-700">

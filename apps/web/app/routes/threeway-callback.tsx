@@ -1,6 +1,6 @@
 import type { AuthResult, BindTicketView } from "@shop/contract/front-user";
-import { useEffect, useRef, useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { Link } from "react-router";
+import { replaceTo } from "../features/auth/replace-redirect";
 import { settle, takePending, visitContext } from "../features/auth/thirdParty";
 import { api } from "../lib/api";
 import { parseShopPrefix, shopScope } from "../lib/shop";
@@ -11,58 +11,57 @@ export const meta: Route.MetaFunction = () => [{ title: "登入中｜茶山好�
 
 /**
  * /threeway/callback (ours): where LINE Login (?code=&state=) and Facebook (#id_token=&state=)
- * send the browser back. The server checks everything; this page only forwards and moves on.
- * The providers only know this one unprefixed address, so the visit's sub-mall (kept for the
- * session) decides where the bind page and the sign-in link are.
+ * send the browser back. The server checks everything; this loader only forwards and moves on
+ * (replacing this address in the history), or answers why it could not. The providers only know
+ * this one unprefixed address, so the visit's sub-mall (kept for the session) decides where the
+ * bind page and the sign-in link are.
  */
-export default function ThreeWayCallback() {
-  const navigate = useNavigate();
-  const [error, setError] = useState<string | null>(null);
-  const [shop] = useState(() => shopScope(parseShopPrefix(storage.subMall() ?? undefined)));
-  const ran = useRef(false);
-  useEffect(() => {
-    if (ran.current) return;
-    ran.current = true;
-    const query = new URLSearchParams(window.location.search);
-    const fragment = new URLSearchParams(window.location.hash.slice(1));
-    const state = query.get("state") ?? fragment.get("state") ?? "";
-    const pending = takePending(state);
-    if (!pending) return setError("登入流程已失效，請重新登入");
-    const proof = {
-      provider: pending.provider,
-      state,
-      ...(query.get("code") ? { code: query.get("code") } : {}),
-      ...(fragment.get("id_token") ? { id_token: fragment.get("id_token") } : {}),
-    };
-    // The token must not stay in the address bar or the history.
-    window.history.replaceState(null, "", window.location.pathname);
-    void (async () => {
-      if (pending.purpose === "bind") {
-        const r = await api("/api/user/threeway/bind", { body: proof });
-        if (!r.status) return setError(r.message);
-        return navigate(`${pending.next}${pending.next.includes("?") ? "&" : "?"}bound=${pending.provider}`, { replace: true });
-      }
-      const r = await api<AuthResult | BindTicketView>("/api/threeway/login", { body: { ...proof, ...visitContext() } });
-      const out = settle(r, pending.next);
-      if (out.kind === "error") return setError(out.message);
-      navigate(out.kind === "ticket" ? shop.path("/threeway/bind") : out.next, { replace: true });
-    })();
-  }, [navigate, shop]);
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const shop = shopScope(parseShopPrefix(storage.subMall() ?? undefined));
+  const failed = (error: string) => ({ error, loginPath: shop.path("/login") });
+  const query = new URL(request.url).searchParams;
+  // The fragment never reaches a request: it is read from the address the provider sent the browser to.
+  const fragment = new URLSearchParams(window.location.hash.slice(1));
+  const state = query.get("state") ?? fragment.get("state") ?? "";
+  const pending = takePending(state);
+  if (!pending) return failed("登入流程已失效，請重新登入");
+  const proof = {
+    provider: pending.provider,
+    state,
+    ...(query.get("code") ? { code: query.get("code") } : {}),
+    ...(fragment.get("id_token") ? { id_token: fragment.get("id_token") } : {}),
+  };
+  // The token must not stay in the address bar or the history (React Router's own entry state is kept).
+  window.history.replaceState(window.history.state, "", window.location.pathname);
+  if (pending.purpose === "bind") {
+    const r = await api("/api/user/threeway/bind", { body: proof });
+    if (!r.status) return failed(r.message);
+    throw replaceTo(`${pending.next}${pending.next.includes("?") ? "&" : "?"}bound=${pending.provider}`);
+  }
+  const r = await api<AuthResult | BindTicketView>("/api/threeway/login", { body: { ...proof, ...visitContext() } });
+  const out = settle(r, pending.next);
+  if (out.kind === "error") return failed(out.message);
+  throw replaceTo(out.kind === "ticket" ? shop.path("/threeway/bind") : out.next);
+}
+
+export function HydrateFallback() {
   return (
     <section className="card mx-auto w-full max-w-md text-center">
-      {error ? (
-        <>
-          <h1 className="text-xl font-bold text-stone-800">無法完成登入</h1>
-          <p className="mt-2 text-stone-600" role="alert">
-            {error}
-          </p>
-          <Link to={shop.path("/login")} className="btn-primary mt-4">
-            回到登入
-          </Link>
-        </>
-      ) : (
-        <p role="status">登入中，請稍候…</p>
-      )}
+      <p role="status">登入中，請稍候…</p>
+    </section>
+  );
+}
+
+export default function ThreeWayCallback({ loaderData }: Route.ComponentProps) {
+  return (
+    <section className="card mx-auto w-full max-w-md text-center">
+      <h1 className="text-xl font-bold text-stone-800">無法完成登入</h1>
+      <p className="mt-2 text-stone-600" role="alert">
+        {loaderData.error}
+      </p>
+      <Link to={loaderData.loginPath} className="btn-primary mt-4">
+        回到登入
+      </Link>
     </section>
   );
 }

@@ -3,18 +3,20 @@ import { Img } from "../../ui/Img";
 import { ShopLink } from "../../ui/ShopLink";
 import { FreeShippingProgress } from "./FreeShippingProgress";
 import { QtySelect, unavailableText } from "./LineControls";
-import { useCart } from "./useCart";
+import { useCartChanges, usePanelCart } from "./useCart";
 
 /** The cart side panel's contents; loaded only when the panel is first opened. */
 export default function CartContents({ onClose }: { onClose(): void }) {
-  const { cart, busy, setQty, remove } = useCart();
-  if (!cart) {
+  const data = usePanelCart();
+  const { busy, setQty, remove } = useCartChanges();
+  if (!data?.cart) {
     return (
       <div className="flex flex-1 items-center justify-center" role="status" aria-label="載入中">
         <span className="block h-6 w-6 animate-spin rounded-full border-3 border-tea-100 border-t-tea-700" />
       </div>
     );
   }
+  const { cart, offers } = data;
   if (cart.lines.length === 0) {
     return <p className="flex flex-1 items-center justify-center p-6 text-stone-600">購物車是空的，去逛逛吧！</p>;
   }
@@ -45,7 +47,7 @@ export default function CartContents({ onClose }: { onClose(): void }) {
         ))}
       </ul>
       <div className="border-t border-stone-200 p-4">
-        <FreeShippingProgress amount={cart.goods_amount} />
+        <FreeShippingProgress amount={cart.goods_amount} offers={offers} />
         <p className="flex justify-between text-stone-700">
           <span>商品小計（{cart.selected_count} 項）</span>
           <span className="font-bold text-red-700" data-testid="cart-amount">

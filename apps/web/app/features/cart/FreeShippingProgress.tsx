@@ -1,40 +1,11 @@
-import type { ShipMethodView } from "@shop/contract/catalogue";
 import { formatMoney } from "@shop/contract/format";
-import { useEffect, useState } from "react";
-import { api } from "../../lib/api";
-import { useShop } from "../../lib/shop";
-
-type Offer = { name: string; threshold: number };
-const offers = new Map<number, Promise<Offer[]>>();
-
-/** The shop's delivery methods that ship free above an amount, lowest first (read once per page load). */
-function freeShippingOffers(shopId: number): Promise<Offer[]> {
-  let found = offers.get(shopId);
-  if (!found) {
-    found = api<ShipMethodView[]>("/api/shipmethod/search", { body: { shop_id: shopId } }).then((r) =>
-      (r.status ? r.data : [])
-        .flatMap((m) => (m.free_threshold && m.free_threshold > 0 ? [{ name: m.name, threshold: m.free_threshold }] : []))
-        .sort((a, b) => a.threshold - b.threshold),
-    );
-    offers.set(shopId, found);
-  }
-  return found;
-}
+import type { FreeShippingOffer } from "./cart-data";
 
 /**
  * 「再買 NT$X 即可免運」 towards the lowest threshold, with a bar and each method's threshold (they
  * differ: store pick-up is often cheaper to make free than home delivery).
  */
-export function FreeShippingProgress({ amount }: { amount: number }) {
-  const shop = useShop();
-  const [list, setList] = useState<Offer[]>([]);
-  useEffect(() => {
-    let live = true;
-    void freeShippingOffers(shop.shopId).then((o) => live && setList(o));
-    return () => {
-      live = false;
-    };
-  }, [shop.shopId]);
+export function FreeShippingProgress({ amount, offers: list }: { amount: number; offers: FreeShippingOffer[] }) {
   // Towards the lowest threshold; once past it, towards the next method's (home delivery often costs more).
   const next = list.find((o) => o.threshold > amount);
   const threshold = next?.threshold ?? list[list.length - 1]?.threshold;

@@ -58,16 +58,17 @@ function flat(errors: FieldErrors<Draft>, prefix = ""): Record<string, string> {
 /**
  * The checkout form in react-hook-form, checked by the contract's order schema (the one the server
  * applies) through `orderErrors`. Messages appear on 確認下單, every one at once; after that each
- * one goes as its field is fixed, and a new one waits for the next press.
+ * one goes as its field is fixed, and a new one waits for the next press. `initial` is the form to
+ * start from (the one kept across the store map).
  */
-export function useCheckoutForm(context: OrderContext, fast: boolean) {
+export function useCheckoutForm(context: OrderContext, fast: boolean, initial: Draft = EMPTY_DRAFT) {
   const latest = useRef(context);
   latest.current = context;
   const resolver: Resolver<Draft> = (values) => {
     const found = orderErrors(values, latest.current, fast);
     return Object.keys(found).length === 0 ? { values, errors: {} } : { values: {}, errors: nested(found) };
   };
-  const form = useForm<Draft>({ defaultValues: EMPTY_DRAFT, resolver, mode: "onSubmit", shouldFocusError: false });
+  const form = useForm<Draft>({ defaultValues: initial, resolver, mode: "onSubmit", shouldFocusError: false });
   const draft = form.watch();
   const errors = flat(form.formState.errors);
 

@@ -4,7 +4,7 @@ import type { OrderView } from "@shop/contract/order";
 import { useState } from "react";
 import { storage } from "../../lib/storage";
 import { useAlerts } from "../../ui/alerts";
-import { lookupOf } from "./useOrder";
+import { lookupOf } from "./order-read";
 
 /** Downloads the order's 電子發票證明聯 (a PDF the API answers to the buyer, token or proven phone). */
 async function downloadProof(orderNo: string): Promise<string | null> {

@@ -1,5 +1,14 @@
 import { ShopLink } from "../../ui/ShopLink";
 
+/** What an order page shows while its clientLoader first reads (its HydrateFallback). */
+export function OrderLoading() {
+  return (
+    <section className="card">
+      <p role="status">載入中…</p>
+    </section>
+  );
+}
+
 /** The loading and not-found states the order pages share. */
 export function OrderLoadState({
   state,
@@ -13,13 +22,7 @@ export function OrderLoadState({
   /** Where the action goes (the guest order lookup unless told). */
   to?: string;
 }) {
-  if (state.status === "loading") {
-    return (
-      <section className="card">
-        <p role="status">載入中…</p>
-      </section>
-    );
-  }
+  if (state.status === "loading") return <OrderLoading />;
   return (
     <section className="card text-center">
       <h1 className="text-xl font-bold text-stone-800">{title}</h1>

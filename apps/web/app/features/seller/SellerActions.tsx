@@ -1,35 +1,33 @@
 import { formatDateTime, formatMoney } from "@shop/contract/format";
 import type { SellerOrderView } from "@shop/contract/seller";
 import { useState } from "react";
-import { api } from "../../lib/api";
+import { useFetcher } from "react-router";
 import { useAlerts } from "../../ui/alerts";
 import { Field } from "../../ui/Field";
+import { useActionResult } from "../member/member-read";
+import type { OrderActionAnswer, SellerAction } from "../orders/order-actions";
 
 const METHOD_LABELS = { hct: "新竹物流宅配（總公司出貨）", self: "賣家自行配送" } as const;
 
-/** What the seller can do with the order now; each button calls the server, which checks again. */
-export function SellerActions({ order, onChange }: { order: SellerOrderView; onChange: (o: SellerOrderView) => void }) {
+type Act = (step: SellerAction["step"], body?: Record<string, unknown>, confirm?: string) => Promise<void>;
+
+/**
+ * What the seller can do with the order now; each button is a step sent to the page's clientAction
+ * by a fetcher (the server checks it again), the order is read again, then the answer is shown.
+ */
+export function SellerActions({ order }: { order: SellerOrderView }) {
   const alerts = useAlerts();
-  const [busy, setBusy] = useState(false);
-  const [carrier, setCarrier] = useState("");
-  const [trackingNo, setTrackingNo] = useState("");
+  const fetcher = useFetcher<OrderActionAnswer>();
+  const busy = fetcher.state !== "idle";
   const a = order.actions;
 
-  async function act(path: string, body: Record<string, unknown>, confirm?: string) {
+  useActionResult(fetcher.state === "idle" ? fetcher.data : undefined, (r) => {
+    void (r.ok ? alerts.success(r.message) : alerts.error(r.message));
+  });
+  const act: Act = async (step, body = {}, confirm) => {
     if (confirm && !(await alerts.confirm(confirm))) return;
-    setBusy(true);
-    try {
-      const r = await api<SellerOrderView>(`/api/seller/${path}`, { body: { order_no: order.order_no, ...body } });
-      if (!r.status) return alerts.error(r.message);
-      onChange(r.data);
-      await alerts.success(r.message);
-    } finally {
-      setBusy(false);
-    }
-  }
-  const ship = (e: React.FormEvent) => {
-    e.preventDefault();
-    void act("updateSelfShip", { carrier, tracking_no: trackingNo });
+    const action: SellerAction = { intent: "seller", step, order_no: order.order_no, ...body };
+    void fetcher.submit(action as Record<string, string>, { method: "post", encType: "application/json" });
   };
   const nothing = !a.confirm_payment && a.ship_methods.length === 0 && !a.self_ship && a.statuses.length === 0 && !a.finish;
 
@@ -43,20 +41,7 @@ export function SellerActions({ order, onChange }: { order: SellerOrderView; onC
         </p>
       </div>
 
-      {order.transfer_report && (
-        <dl className="grid grid-cols-[7rem_1fr] gap-y-1 rounded-lg bg-amber-50 p-3 text-stone-800">
-          <dt className="text-stone-600">買家匯款回報</dt>
-          <dd>{`末五碼 ${order.transfer_report.last5}`}</dd>
-          <dt className="text-stone-600">金額</dt>
-          <dd>{formatMoney(order.transfer_report.amount)}</dd>
-          {order.transfer_report.paid_at && (
-            <>
-              <dt className="text-stone-600">匯款時間</dt>
-              <dd>{formatDateTime(order.transfer_report.paid_at)}</dd>
-            </>
-          )}
-        </dl>
-      )}
+      {order.transfer_report && <TransferReport report={order.transfer_report} />}
 
       {a.confirm_payment && (
         <div>
@@ -103,34 +88,7 @@ export function SellerActions({ order, onChange }: { order: SellerOrderView; onC
         </button>
       )}
 
-      {a.self_ship && (
-        <form
-          onSubmit={ship}
-          className="grid gap-3 rounded-lg border border-stone-200 p-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
-        >
-          <p className="text-sm text-stone-600 sm:col-span-3">自行配送出貨：商品由您的賣家庫存扣除。</p>
-          <Field
-            label="物流業者"
-            name="carrier"
-            placeholder="例：黑貓宅急便"
-            maxLength={20}
-            value={carrier}
-            onChange={(e) => setCarrier(e.target.value)}
-          />
-          <Field
-            label="物流單號"
-            name="tracking_no"
-            inputMode="text"
-            autoCapitalize="characters"
-            maxLength={30}
-            value={trackingNo}
-            onChange={(e) => setTrackingNo(e.target.value)}
-          />
-          <button type="submit" className="btn-primary" disabled={busy}>
-            出貨
-          </button>
-        </form>
-      )}
+      {a.self_ship && <SelfShipForm busy={busy} act={act} />}
 
       {(a.statuses.includes("delivered") || a.finish) && (
         <div className="flex flex-wrap gap-2">
@@ -159,6 +117,59 @@ export function SellerActions({ order, onChange }: { order: SellerOrderView; onC
 
       {nothing && <p className="text-stone-600">{nothingToDo(order)}</p>}
     </section>
+  );
+}
+
+/** The buyer's 匯款回報, for the seller to check against their account. */
+function TransferReport({ report }: { report: NonNullable<SellerOrderView["transfer_report"]> }) {
+  return (
+    <dl className="grid grid-cols-[7rem_1fr] gap-y-1 rounded-lg bg-amber-50 p-3 text-stone-800">
+      <dt className="text-stone-600">買家匯款回報</dt>
+      <dd>{`末五碼 ${report.last5}`}</dd>
+      <dt className="text-stone-600">金額</dt>
+      <dd>{formatMoney(report.amount)}</dd>
+      {report.paid_at && (
+        <>
+          <dt className="text-stone-600">匯款時間</dt>
+          <dd>{formatDateTime(report.paid_at)}</dd>
+        </>
+      )}
+    </dl>
+  );
+}
+
+/** 自行配送出貨: the carrier and its tracking number. */
+function SelfShipForm({ busy, act }: { busy: boolean; act: Act }) {
+  const [carrier, setCarrier] = useState("");
+  const [trackingNo, setTrackingNo] = useState("");
+  const ship = (e: React.FormEvent) => {
+    e.preventDefault();
+    void act("updateSelfShip", { carrier, tracking_no: trackingNo });
+  };
+  return (
+    <form onSubmit={ship} className="grid gap-3 rounded-lg border border-stone-200 p-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
+      <p className="text-sm text-stone-600 sm:col-span-3">自行配送出貨：商品由您的賣家庫存扣除。</p>
+      <Field
+        label="物流業者"
+        name="carrier"
+        placeholder="例：黑貓宅急便"
+        maxLength={20}
+        value={carrier}
+        onChange={(e) => setCarrier(e.target.value)}
+      />
+      <Field
+        label="物流單號"
+        name="tracking_no"
+        inputMode="text"
+        autoCapitalize="characters"
+        maxLength={30}
+        value={trackingNo}
+        onChange={(e) => setTrackingNo(e.target.value)}
+      />
+      <button type="submit" className="btn-primary" disabled={busy}>
+        出貨
+      </button>
+    </form>
   );
 }
 

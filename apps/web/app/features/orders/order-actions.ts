@@ -1,0 +1,51 @@
+import type { StoreResult } from "@shop/contract/order";
+import type { SellerOrderView } from "@shop/contract/seller";
+import { api } from "../../lib/api";
+import { lookupOf } from "./order-read";
+
+/** What a buyer does with an order from its page (the card's prime is taken in the browser first). */
+export type OrderAction =
+  | { intent: "cancel"; order_no: string }
+  | { intent: "report"; order_no: string; last5: string; amount: number; paid_at: string }
+  | { intent: "repay"; order_no: string; prime: string };
+
+/** The answer the page shows as a dialog (成功 or 錯誤); `leaving` when the browser is going to the bank's page. */
+export type OrderActionAnswer = { intent: OrderAction["intent"] | "seller"; ok: boolean; message: string; leaving?: boolean };
+
+/** Runs a buyer's action for a route's clientAction; React Router reads the order again afterwards. */
+export async function orderAction(a: OrderAction): Promise<OrderActionAnswer> {
+  const lookup = lookupOf(a.order_no);
+  if (a.intent === "cancel") {
+    const r = await api("/api/order/cancelOrder", { body: { ...lookup, reason: "買家於網站取消" } });
+    return { intent: a.intent, ok: r.status, message: r.status ? "訂單已取消" : r.message };
+  }
+  if (a.intent === "report") {
+    const r = await api("/api/order/paymentTransfer", {
+      body: { ...lookup, last5: a.last5, amount: a.amount, paid_at: a.paid_at },
+    });
+    return { intent: a.intent, ok: r.status, message: r.status ? "已收到您的匯款回報，確認後將為您出貨" : r.message };
+  }
+  const r = await api<StoreResult>("/api/order/repayTappays", { body: { ...lookup, prime: a.prime } });
+  if (!r.status) return { intent: a.intent, ok: false, message: r.message };
+  if (r.data.next.type === "redirect_3ds") {
+    window.location.assign(r.data.next.url);
+    return { intent: a.intent, ok: true, message: "", leaving: true };
+  }
+  if (r.data.next.type === "card_failed") return { intent: a.intent, ok: false, message: r.data.next.message };
+  return { intent: a.intent, ok: true, message: "付款成功" };
+}
+
+/** The seller's steps on one of their shop's orders (the server checks each again). */
+const SELLER_STEPS = ["updateSellerPayment", "updateShipMethod", "updateShipStatus", "updateSelfShip", "updateFinish"] as const;
+export type SellerAction = {
+  intent: "seller";
+  step: (typeof SELLER_STEPS)[number];
+  order_no: string;
+  [field: string]: unknown;
+};
+
+export async function sellerAction({ intent, step, ...body }: SellerAction): Promise<OrderActionAnswer> {
+  if (!SELLER_STEPS.includes(step)) return { intent, ok: false, message: "無法執行此操作" };
+  const r = await api<SellerOrderView>(`/api/seller/${step}`, { body });
+  return { intent, ok: r.status, message: r.message };
+}
