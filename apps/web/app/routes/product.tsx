@@ -2,11 +2,9 @@ import type { CategoryPage, ProductView, ShipMethodView, VariantView } from "@sh
 import { lineShareUrl } from "@shop/contract/links";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { data, useRouteLoaderData } from "react-router";
-import { readLiked } from "../features/catalogue/favourites";
 import { productJsonLd } from "../features/catalogue/jsonld";
 import { BuyButtons, PriceAndStock, QuantityPicker, VariantPicker } from "../features/catalogue/ProductBuying";
 import { ProductGallery } from "../features/catalogue/ProductGallery";
-import RelatedProducts from "../features/catalogue/RelatedProducts";
 import { intParam } from "../lib/query";
 import { seo, site } from "../lib/seo";
 import { parseShopPrefix, shopScope } from "../lib/shop";
@@ -20,6 +18,8 @@ import type { Route } from "./+types/product";
 const FavouriteButton = lazy(() => import("../features/catalogue/FavouriteButton"));
 // Server-rendered text that needs no code to read: its hydration waits for its chunk.
 const ShoppingNotes = lazy(() => import("../features/catalogue/ShoppingNotes"));
+// Below the fold: server-rendered, its code fetched after the page (first-load budget).
+const RelatedProducts = lazy(() => import("../features/catalogue/RelatedProducts"));
 
 /** /product/details?id= and /product/detailsChild?id=&variant= (a variant chosen). */
 export async function loader({ url, params, context }: Route.LoaderArgs) {
@@ -62,19 +62,6 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
     ),
   };
 }
-
-/**
- * The server's page, and in the browser whether a signed-in member keeps the product among their
- * favourites (the server's page cannot know: the sign-in lives in the browser). On arrival the
- * server's page is the one already rendered; only the favourite is asked for.
- */
-export async function clientLoader({ request, params, serverLoader }: Route.ClientLoaderArgs) {
-  const id = intParam(new URL(request.url).searchParams.get("id"), 0);
-  const shop = shopScope(parseShopPrefix(params.shopPrefix));
-  const [page, liked] = await Promise.all([serverLoader(), readLiked(id, shop.shopId)]);
-  return { ...page, liked };
-}
-clientLoader.hydrate = true as const;
 
 export const meta: Route.MetaFunction = ({ data: d, matches }) => {
   if (!d) return []; // a 404: the error page names itself
@@ -158,7 +145,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
           <div className="flex flex-wrap gap-3">
             {!mobile && buyButtons}
             <Suspense fallback={null}>
-              <FavouriteButton productId={p.id} liked={"liked" in loaderData && loaderData.liked} />
+              <FavouriteButton productId={p.id} />
             </Suspense>
             <a href={loaderData.lineShare} target="_blank" rel="noopener noreferrer" className="btn-secondary min-h-11 gap-2">
               分享到 LINE
@@ -176,7 +163,11 @@ export default function Product({ loaderData }: Route.ComponentProps) {
         </h2>
         <RichContent html={p.description} className="text-stone-700" />
       </section>
-      {loaderData.related.length > 0 && <RelatedProducts products={loaderData.related} />}
+      {loaderData.related.length > 0 && (
+        <Suspense fallback={null}>
+          <RelatedProducts products={loaderData.related} />
+        </Suspense>
+      )}
       {mobile && (
         <>
           <div className="h-20" aria-hidden />

@@ -1,5 +1,5 @@
 import type { AuthResult, BindTicketView, SignInOptions, SignInProvider, ThreeWayStart } from "@shop/contract/front-user";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { useNavigate } from "react-router";
 import { api } from "../../lib/api";
 import { useShop } from "../../lib/shop";

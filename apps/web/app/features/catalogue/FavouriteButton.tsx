@@ -1,21 +1,25 @@
-import { useState } from "react";
+import type { ProductCard } from "@shop/contract/front";
+import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { api } from "../../lib/api";
 import { useToken } from "../../lib/auth";
 import { useShop } from "../../lib/shop";
 import { useAlerts } from "../../ui/alerts";
 
-/**
- * 加入收藏 on a product page: a visitor is asked to sign in first, a member toggles it. Whether it
- * is a favourite comes from the page's clientLoader (favourites.ts); after a toggle, the server's answer.
- */
-export default function FavouriteButton({ productId, liked: loaded }: { productId: number; liked: boolean }) {
+/** 加入收藏 on a product page: a visitor is asked to sign in first, a member toggles it. */
+export default function FavouriteButton({ productId }: { productId: number }) {
   const token = useToken();
   const shop = useShop();
   const navigate = useNavigate();
   const alerts = useAlerts();
-  const [toggled, setToggled] = useState<{ productId: number; liked: boolean } | null>(null);
-  const liked = toggled?.productId === productId ? toggled.liked : loaded;
+  const [liked, setLiked] = useState(false);
+
+  useEffect(() => {
+    if (!token) return;
+    void api<ProductCard[]>("/api/user/like/search", { body: { shop_id: shop.shopId } }).then((r) => {
+      if (r.status) setLiked(r.data.some((p) => p.id === productId));
+    });
+  }, [token, productId, shop.shopId]);
 
   const toggle = async () => {
     if (!token) {
@@ -25,7 +29,7 @@ export default function FavouriteButton({ productId, liked: loaded }: { productI
     const r = await api(liked ? "/api/user/like/delete" : "/api/user/like/store", {
       body: { product_id: productId, shop_id: shop.shopId },
     });
-    if (r.status) setToggled({ productId, liked: !liked });
+    if (r.status) setLiked(!liked);
     else await alerts.error(r.message);
   };
 

@@ -2,13 +2,11 @@ import type { ProductView, VariantView } from "@shop/contract/catalogue";
 import { formatMoney } from "@shop/contract/format";
 import { lazy, Suspense, useState } from "react";
 import { api } from "../../lib/api";
+import { openCart } from "../../lib/cart-events";
 import { useShop } from "../../lib/shop";
-import { storage } from "../../lib/storage";
 import { track } from "../../lib/track";
 import { useAlerts } from "../../ui/alerts";
 import { ShopLink } from "../../ui/ShopLink";
-import { openCart } from "../cart/events";
-import { requestRestock } from "./restock";
 
 // Loaded when a sold-out variant's 到貨通知我 is pressed.
 const RestockNotify = lazy(() => import("./RestockNotify"));
@@ -150,17 +148,7 @@ export function BuyButtons({
   const alerts = useAlerts();
   const shop = useShop();
   const [adding, setAdding] = useState(false);
-  // The variant 到貨通知我 was pressed for, until done: a member is signed up by the press, a visitor is asked in a dialog.
-  const [restock, setRestock] = useState<{ variantId: number; visitor: boolean } | null>(null);
-
-  const pressRestock = async (variantId: number) => {
-    const visitor = !storage.token();
-    setRestock({ variantId, visitor });
-    if (visitor) return;
-    const r = await requestRestock(variantId, shop.shopId);
-    await (r.status ? alerts.success(r.message) : alerts.error(r.message));
-    setRestock(null);
-  };
+  const [restockFor, setRestockFor] = useState<number | null>(null);
 
   const addToCart = async () => {
     if (!variant || adding) return;
@@ -185,15 +173,15 @@ export function BuyButtons({
         <button
           type="button"
           className="btn-primary min-h-11 flex-1 md:min-w-40 md:flex-none"
-          disabled={restock !== null}
-          onClick={() => void pressRestock(variant.id)}
+          disabled={restockFor !== null}
+          onClick={() => setRestockFor(variant.id)}
         >
           到貨通知我
         </button>
       )}
-      {restock?.visitor && (
+      {restockFor !== null && (
         <Suspense fallback={null}>
-          <RestockNotify variantId={restock.variantId} onDone={() => setRestock(null)} />
+          <RestockNotify variantId={restockFor} onDone={() => setRestockFor(null)} />
         </Suspense>
       )}
     </>

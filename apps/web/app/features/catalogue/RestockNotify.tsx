@@ -1,16 +1,17 @@
 import { useEffect, useRef, useState } from "react";
-import { fieldErrors } from "../../lib/api";
+import { api, fieldErrors } from "../../lib/api";
+import { useToken } from "../../lib/auth";
 import { useShop } from "../../lib/shop";
 import { useAlerts } from "../../ui/alerts";
 import { Field } from "../../ui/Field";
-import { requestRestock } from "./restock";
 
 /**
- * 到貨通知 on a sold-out variant (decision 53) for a visitor, loaded when 到貨通知我 is pressed (a
- * member is signed up by the press itself, BuyButtons): they leave an e-mail or a mobile number in
- * a small dialog, a number proven with the code texted to it (decision 77). Told once, when it is back.
+ * 到貨通知 on a sold-out variant (decision 53), loaded when 到貨通知我 is pressed: a member is
+ * signed up at once and told as they chose; a visitor leaves an e-mail or a mobile number in a
+ * small dialog, a number proven with the code texted to it (decision 77). Told once, when it is back.
  */
 export default function RestockNotify({ variantId, onDone }: { variantId: number; onDone(): void }) {
+  const token = useToken();
   const shop = useShop();
   const alerts = useAlerts();
   const dialog = useRef<HTMLDialogElement>(null);
@@ -24,7 +25,9 @@ export default function RestockNotify({ variantId, onDone }: { variantId: number
 
   async function send(extra: { email?: string; phone?: string; code?: string }) {
     setBusy(true);
-    const r = await requestRestock(variantId, shop.shopId, extra);
+    const r = await api<{ needs_code: boolean }>("/api/product/restock_notify", {
+      body: { variant_id: variantId, shop_id: shop.shopId, ...extra },
+    });
     setBusy(false);
     if (r.status && r.data?.needs_code && extra.phone) {
       setCodeFor(extra.phone);
@@ -37,14 +40,17 @@ export default function RestockNotify({ variantId, onDone }: { variantId: number
       return onDone();
     }
     const field = Object.values(fieldErrors(r))[0];
-    if (field) return setError(field);
+    if (field && !token) return setError(field);
     dialog.current?.close();
     await alerts.error(r.message);
     onDone();
   }
 
-  // The dialog opens as it arrives (the press loaded it): a modal <dialog> is opened through the DOM.
-  useEffect(() => dialog.current?.showModal(), []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when pressed
+  useEffect(() => {
+    if (token) void send({});
+    else dialog.current?.showModal();
+  }, []);
 
   function submitVisitor(e: React.FormEvent) {
     e.preventDefault();

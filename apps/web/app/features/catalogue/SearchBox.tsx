@@ -20,30 +20,24 @@ export function SearchBox({ className = "", inputClassName = "" }: { className?:
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const latest = useRef(0);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
 
-  /**
-   * Suggestions as the shopper types: asked for once they pause (DEBOUNCE_MS), and only the answer
-   * to the newest keystroke counts (each keystroke, an emptied box too, takes a new ticket).
-   */
-  const type = (next: string) => {
-    setKeyword(next);
-    clearTimeout(timer.current);
-    const ticket = ++latest.current;
-    const q = next.trim();
+  useEffect(() => {
+    const q = keyword.trim();
     if (!q) {
       setItems([]);
       return;
     }
-    timer.current = setTimeout(async () => {
+    const ticket = ++latest.current;
+    const timer = setTimeout(async () => {
       const r = await api<Suggestion[]>("/api/product/search/fast", { query: { keyword: q, limit: 8, shop_id: shop.shopId } });
+      // Only the answer to the newest keystroke counts.
       if (ticket !== latest.current) return;
       setItems(r.status ? r.data : []);
       setActive(-1);
       setOpen(true);
     }, DEBOUNCE_MS);
-  };
+    return () => clearTimeout(timer);
+  }, [keyword, shop.shopId]);
 
   const go = (to: string) => {
     setOpen(false);
@@ -96,7 +90,7 @@ export function SearchBox({ className = "", inputClassName = "" }: { className?:
           enterKeyHint="search"
           placeholder="搜尋茶葉、禮盒…"
           value={keyword}
-          onChange={(e) => type(e.target.value)}
+          onChange={(e) => setKeyword(e.target.value)}
           onKeyDown={onKeyDown}
           onFocus={() => items.length > 0 && setOpen(true)}
           onBlur={() => setTimeout(() => setOpen(false), 150)}

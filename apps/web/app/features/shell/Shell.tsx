@@ -3,9 +3,9 @@ import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "rea
 import { useLocation, useNavigation } from "react-router";
 import { useLogout, useToken } from "../../lib/auth";
 import { useCartCount } from "../../lib/cart-count";
+import { OPEN_CART_EVENT } from "../../lib/cart-events";
 import { useAlerts } from "../../ui/alerts";
 import { ShopLink } from "../../ui/ShopLink";
-import { OPEN_CART_EVENT } from "../cart/events";
 import { SearchBox } from "../catalogue/SearchBox";
 import { CartPanel } from "./CartPanel";
 import Footer from "./Footer";
