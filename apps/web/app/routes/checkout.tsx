@@ -107,7 +107,15 @@ function CheckoutForm({ start, source }: { start: CheckoutStart; source: OrderSo
   orderContext.expectedPayable = info?.quote.payable;
   orderContext.einvoice = info?.einvoice;
 
-  const { focusErrors } = useCheckoutFollowUps({ start, info, signedIn: !!token, payment: draft.payment, set, update });
+  const { focusErrors } = useCheckoutFollowUps({
+    start,
+    info,
+    signedIn: !!token,
+    payment: draft.payment,
+    quoting,
+    set,
+    update,
+  });
   const { submit, pending } = usePlaceOrder({
     fast,
     draft,

@@ -16,10 +16,12 @@ export function useCheckoutFollowUps(props: {
   info: PayInfo | null;
   signedIn: boolean;
   payment: Draft["payment"];
+  /** True while the amounts shown are for an older form than the one on screen. */
+  quoting: boolean;
   set: SetDraftField;
   update: UpdateDraft;
 }) {
-  const { start, info, signedIn, payment, set, update } = props;
+  const { start, info, signedIn, payment, quoting, set, update } = props;
   const alerts = useAlerts();
 
   useEffect(() => {
@@ -49,11 +51,14 @@ export function useCheckoutFollowUps(props: {
     else if (start.profile) fill(start.profile.name, start.profile.phone);
   }, [info, signedIn, start, update]);
 
-  // A payment method that stopped being available (e.g. COD after choosing the depot) is unchosen.
+  // A payment method that stopped being available (e.g. COD after choosing the depot) is unchosen,
+  // by the answer for the form as it is now: an answer for the form before a choice was made must
+  // not take the choice back.
   useEffect(() => {
+    if (quoting) return;
     const chosen = info?.payment_methods.find((m) => m.code === payment);
     if (chosen && !chosen.available) set("payment", "");
-  }, [info, payment, set]);
+  }, [info, payment, quoting, set]);
 
   // Bumped by a press that found errors: the first of them is focused once they are drawn.
   const [focusRequest, setFocusRequest] = useState(0);
