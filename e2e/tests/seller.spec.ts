@@ -140,17 +140,18 @@ test.describe
       await expect(page.getByText("賣家已交寄（黑貓宅急便）")).toBeVisible();
       await expect(page.getByText("900100200300")).toBeVisible();
 
-      await sellerDoes(seller, "完成訂單", "訂單已完成", true);
-      await expect(seller.getByTestId("order-status")).toHaveText("已完成");
-      await buyerSees(page, orderNo, "已完成");
-      await shot(page, "buyer-order-completed");
+      // Delivered: the buyer's appraisal period runs; the seller can finish it only when it ends (decision 83).
+      await sellerDoes(seller, "設為已送達", "已更新出貨狀態", false);
+      await expect(seller.getByTestId("order-status")).toHaveText("已送達");
+      await expect(seller.getByRole("button", { name: "完成訂單" })).toBeDisabled();
+      await expect(seller.getByText(/\d{4}\/\d{2}\/\d{2} 起可完成訂單/)).toBeVisible();
+      await buyerSees(page, orderNo, "已送達");
+      await shot(page, "buyer-order-delivered");
 
-      // The goods left the seller's own stock, and the commission is in their wallet.
+      // The goods left the seller's own stock.
       await seller.goto("/shop_2/member/seller?tab=inventory");
       await expect(seller.getByRole("list", { name: "庫存異動紀錄" }).getByText(`自行配送出貨｜訂單 ${orderNo}`)).toBeVisible();
       await shot(seller, "seller-inventory");
-      await seller.goto("/shop_2/member/wallet");
-      await expect(seller.getByText(`商城分潤 訂單 ${orderNo}`)).toBeVisible();
       await seller.context().close();
     });
   });

@@ -151,18 +151,25 @@ for (const device of ["desktop", "phone"] as const)
     const orderNo = await orderNoOf(page);
 
     // The order is the sub-mall's: its seller sees it, confirms the transfer to their account,
-    // delivers it and finishes it; the commission is credited to their wallet.
+    // delivers it; within the appraisal period they cannot finish it (decision 83), staff complete it
+    // here; the commission is credited to their wallet.
     const detail = await request.post("/api/seller/detail", { headers: asSeller, data: { order_no: orderNo } });
     expect(detail.status()).toBe(200);
     expect(((await detail.json()) as { data: { shop_id: number } }).data.shop_id).toBe(2);
     for (const [path, data] of [
       ["/api/seller/updateSellerPayment", { order_no: orderNo }],
       ["/api/seller/updateSelfShip", { order_no: orderNo, carrier: "黑貓宅急便", tracking_no: "900100200399" }],
-      ["/api/seller/updateFinish", { order_no: orderNo }],
+      ["/api/seller/updateShipStatus", { order_no: orderNo, status: "delivered" }],
     ] as const) {
       const r = await request.post(path, { headers: asSeller, data });
       expect(r.status(), `${path}: ${((await r.json()) as { message: string }).message}`).toBe(200);
     }
+    expect((await request.post("/api/seller/updateFinish", { headers: asSeller, data: { order_no: orderNo } })).status()).toBe(
+      409,
+    );
+    const staff = await request.post("/api/admin/auth/login", { data: { username: "operator", password: "operator12345" } });
+    const asStaff = { authorization: `Bearer ${((await staff.json()) as { data: { token: string } }).data.token}` };
+    expect((await request.post(`/api/admin/orders/${orderNo}/complete`, { headers: asStaff, data: {} })).status()).toBe(200);
     const sellerPage = await newPage(browser, device);
     await sellerPage.goto("/shop_2/");
     await sellerPage.evaluate((t) => localStorage.setItem("token", t), seller);

@@ -43,10 +43,8 @@ export const sellerSelfShipInput = z.strictObject({
     .trim()
     .min(1, { error: "請輸入物流業者" })
     .max(20, { error: "物流業者最多 20 個字" }),
-  tracking_no: z
-    .string({ error: "請輸入物流單號" })
-    .trim()
-    .regex(/^[A-Za-z0-9-]{4,30}$/, { error: "物流單號為 4–30 個英數字" }),
+  /** Optional: a seller delivering by hand has no tracking number, and may leave a short note instead. */
+  tracking_no: z.string({ error: "物流單號格式錯誤" }).trim().max(30, { error: "物流單號或備註最多 30 個字" }).default(""),
 });
 
 export { SELLER_SHIP_STATUSES } from "./codes.js";

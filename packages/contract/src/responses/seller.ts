@@ -24,6 +24,8 @@ export const sellerOrderView = orderView.extend({
     self_ship: z.boolean(),
     statuses: z.array(z.enum(SELLER_SHIP_STATUSES)),
     finish: z.boolean(),
+    /** When the seller's own delivery may be completed (its appraisal period ends); null when it does not apply. */
+    finish_after: z.string().nullable(),
   }),
 });
 

@@ -1,4 +1,5 @@
 import type { OrderStatus } from "@shop/contract";
+import { formatDate } from "@shop/contract/format";
 import { and, asc, eq, inArray, lte } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import { orderEvents, orderLines, orders, returnRequests } from "../../db/schema/index.js";
@@ -256,11 +257,14 @@ export function advance(
   orderNo: string,
   to: FulfilmentStep,
   actor: string,
-  opts: { trackingNo?: string; from?: OrderStatus[] } = {},
+  opts: { trackingNo?: string; from?: OrderStatus[]; afterAppraisal?: boolean } = {},
 ) {
   const { trackingNo } = opts;
+  // Read before the order's transaction (the embedded database has one connection).
+  const days = opts.afterAppraisal ? deps.completeAfterDays() : Promise.resolve(0);
   return withOrder(deps, { no: orderNo }, async (tx, o) => {
     if (opts.from && !opts.from.includes(o.status)) throw conflict("ORDER_STATE_CHANGED", STATE_CHANGED);
+    if (opts.afterAppraisal) await appraisalOver(deps, tx, o, await days);
     const steps = stepsTo(o.status, to, shipsUnpaid(o));
     if (steps.includes("shipped") && !trackingNo && o.shipMethod !== "self") throw fieldError("tracking_no", "請輸入物流單號");
     let current = o;
@@ -270,6 +274,17 @@ export function advance(
     }
     return current;
   });
+}
+
+/** When a delivered order's appraisal period (鑑賞期) ends: from then on it may complete. */
+export const appraisalEnds = (deliveredAt: Date, days: number) => new Date(deliveredAt.getTime() + days * 86_400_000);
+
+/** Completing by hand (a seller) follows the main mall's rule: delivered, the period over, no return open. */
+async function appraisalOver(deps: LifecycleDeps, tx: Tx, o: Order, days: number) {
+  if (o.status !== "delivered" || !o.deliveredAt) throw conflict("ORDER_NOT_DELIVERED", "訂單送達後才能完成");
+  const ends = appraisalEnds(o.deliveredAt, days);
+  if (ends > deps.now()) throw conflict("APPRAISAL_PERIOD_OPEN", `鑑賞期內無法完成訂單，${formatDate(ends)} 起可完成`);
+  if (await openReturn(tx, o.id)) throw conflict("RETURN_OPEN", "此訂單有處理中的退換貨申請，請待申請處理完成");
 }
 
 /** Delivered orders past the appraisal period (鑑賞期, a setting) complete by themselves. */

@@ -22,7 +22,7 @@ import {
 import type { OrderEffects, OrderLifecycle } from "./types.js";
 
 // Other modules and flows name these types from here, the orders module's service.
-export { actorOf } from "./lifecycle.js";
+export { actorOf, appraisalEnds } from "./lifecycle.js";
 export type { GivenBack, Order, OrderLifecycle } from "./types.js";
 
 /**

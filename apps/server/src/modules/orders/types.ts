@@ -92,7 +92,7 @@ export interface OrderLifecycle {
     orderNo: string,
     to: FulfilmentStep,
     actor: string,
-    opts?: { trackingNo?: string; from?: OrderStatus[] },
+    opts?: { trackingNo?: string; from?: OrderStatus[]; afterAppraisal?: boolean },
   ): Promise<Order>;
   /** Delivered orders past the appraisal period (鑑賞期, a setting) complete by themselves. */
   completeDue(): Promise<number>;

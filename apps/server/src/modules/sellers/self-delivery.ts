@@ -50,10 +50,10 @@ export function createSelfDelivery(deps: {
           );
         }
         const ready = o.status === "paid" ? await orders.move(tx, o, "processing", actor, STEP_REASONS.processing) : o;
-        await orders.move(tx, ready, "shipped", actor, `賣家自行配送：${carrier} ${trackingNo}`, {
+        await orders.move(tx, ready, "shipped", actor, `賣家自行配送：${[carrier, trackingNo].filter(Boolean).join(" ")}`, {
           shipMethod: "self",
           carrier,
-          trackingNo,
+          trackingNo: trackingNo || null,
         });
         await logistics.addEvent(o.orderNo, `賣家已交寄（${carrier}）`, "", now(), tx);
       });

@@ -8,7 +8,7 @@ import type { LogisticsService } from "../logistics/service.js";
 import { type LoyaltyService, taipeiMonth } from "../loyalty/service.js";
 import type { Payments } from "../orders/payments.js";
 import type { OrderQueries } from "../orders/queries.js";
-import type { Order, OrderLifecycle } from "../orders/service.js";
+import { appraisalEnds, type Order, type OrderLifecycle } from "../orders/service.js";
 import { type OrderViews, shipName } from "../orders/views.js";
 import { commissionOnGoods, type Shop, type ShopsService } from "../shops/service.js";
 import type { SelfDelivery } from "./self-delivery.js";
@@ -40,12 +40,26 @@ const actor = (memberId: number) => `seller:${memberId}`;
 const paidToSeller = (o: Order, transferPayee: "company" | "shop" | undefined) =>
   o.paymentMethod === "cod" ? o.shipMethod === "self" : o.paymentMethod === "transfer" && transferPayee === "shop";
 
+/** When the seller's own delivery may complete: delivered and its appraisal period (鑑賞期) over, as the main mall's. */
+async function finishAfter(deps: SellersContext, o: Order): Promise<Date | null> {
+  if (o.shipMethod !== "self" || !(o.status === "delivered" || o.status === "shipped")) return null;
+  if (!o.deliveredAt) return null;
+  return appraisalEnds(o.deliveredAt, await deps.shops.numberSetting("order_complete_days"));
+}
+
 /** What a seller may do with an order as it stands; the server checks again on each call. */
-function sellerActions(o: Order, shopMethods: ShipMethodCode[], transferPayee?: "company" | "shop"): SellerOrderView["actions"] {
+function sellerActions(
+  o: Order,
+  shopMethods: ShipMethodCode[],
+  transferPayee?: "company" | "shop",
+  finishFrom: Date | null = null,
+  now = new Date(),
+): SellerOrderView["actions"] {
   const homeDelivery = o.shipMethod === "hct" || o.shipMethod === "self";
   const beforeShipping = o.status === "pending_payment" || o.status === "paid" || o.status === "processing";
   const selfShipped = o.status === "shipped" && o.shipMethod === "self";
-  // The seller finishes only their own deliveries; the carrier's complete after the appraisal period.
+  // The seller finishes only their own deliveries, after the appraisal period like every order
+  // (a return may still come until then); the carrier's complete by themselves.
   const ownDelivered = o.status === "delivered" && o.shipMethod === "self";
   return {
     confirm_payment: o.status === "pending_payment" && paidToSeller(o, transferPayee),
@@ -55,7 +69,8 @@ function sellerActions(o: Order, shopMethods: ShipMethodCode[], transferPayee?: 
         : [],
     self_ship: homeDelivery && (o.status === "paid" || o.status === "processing"),
     statuses: o.status === "paid" ? ["processing"] : selfShipped ? ["delivered"] : [],
-    finish: ownDelivered || selfShipped,
+    finish: ownDelivered && finishFrom !== null && finishFrom <= now,
+    finish_after: ownDelivered && finishFrom ? finishFrom.toISOString() : null,
   };
 }
 
@@ -122,11 +137,12 @@ export async function sellerOrders(
 
 export async function sellerOrderDetail(deps: SellersContext, memberId: number, orderNo: string): Promise<SellerOrderView> {
   const { shop, order } = await orderOf(deps, memberId, orderNo);
-  const [view, pays, methods, commission] = await Promise.all([
+  const [view, pays, methods, commission, finishFrom] = await Promise.all([
     deps.orderViews.detail(order),
     deps.payments.paymentsOf(order.id),
     deps.logistics.shipMethods(shop.id),
     deps.shops.commissionOf(shop.id, order.goodsAmount),
+    finishAfter(deps, order),
   ]);
   return {
     ...view,
@@ -142,6 +158,8 @@ export async function sellerOrderDetail(deps: SellersContext, memberId: number, 
       order,
       methods.map((m) => m.code as ShipMethodCode),
       pays.find((p) => p.method === "transfer")?.payee,
+      finishFrom,
+      deps.now(),
     ),
   };
 }
@@ -175,11 +193,11 @@ export async function setShipStatus(deps: SellersContext, memberId: number, orde
 
 export async function finishOrder(deps: SellersContext, memberId: number, orderNo: string) {
   const { order } = await orderOf(deps, memberId, orderNo);
-  if (!sellerActions(order, []).finish)
+  if (order.shipMethod !== "self" || !(order.status === "delivered" || order.status === "shipped"))
     throw conflict("ORDER_NOT_FINISHABLE", "只有賣家自行配送的訂單可由賣家完成；物流配送的訂單於送達後鑑賞期滿自動完成");
-  await deps.orders.advance(orderNo, "completed", actor(memberId), {
-    from: order.status === "delivered" ? ["delivered"] : ["shipped"],
-  });
+  if (order.status === "shipped") throw conflict("ORDER_NOT_DELIVERED", "請先設為已送達；送達後鑑賞期滿才能完成訂單");
+  // The period, and that no return is open, are checked again under the order's lock.
+  await deps.orders.advance(orderNo, "completed", actor(memberId), { from: ["delivered"], afterAppraisal: true });
 }
 
 export async function orderTracking(deps: SellersContext, memberId: number, orderNo: string) {

@@ -11,7 +11,7 @@ import type {
 import { and, eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { shopProducts, shopSettings, walletEntries } from "../../db/schema/index.js";
+import { orders, shopProducts, shopSettings, walletEntries } from "../../db/schema/index.js";
 import { DEMO_ACCOUNTS } from "../../demo/seed.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
 import { guestReceiver, homeAddress, orderSteps } from "../../test/order-helpers.js";
@@ -182,9 +182,9 @@ describe("who may use the seller area", () => {
     expect(r.status).toBe(400);
     expect(r.body.message).toBe("輸入資料有誤：訂單編號為 14 位數字");
     const { orderNo } = await shop2Order();
-    const bad = await call("updateSelfShip", { order_no: orderNo, carrier: "黑貓", tracking_no: "含中文" });
+    const bad = await call("updateSelfShip", { order_no: orderNo, carrier: "黑貓", tracking_no: "9".repeat(31) });
     expect(bad.status).toBe(400);
-    expect(bad.body.message).toBe("輸入資料有誤：物流單號為 4–30 個英數字");
+    expect(bad.body.message).toBe("輸入資料有誤：物流單號或備註最多 30 個字");
     const status = await call("updateShipStatus", { order_no: orderNo, status: "completed" });
     expect(status.status).toBe(400);
   });
@@ -238,6 +238,12 @@ describe("a sub-mall order, start to finish", () => {
     expect(tracking.body.data.events.map((e) => e.status)).toContain("賣家已交寄（黑貓宅急便）");
     expect((await get<TrackingView>(`seller/hct_detail?order_no=${orderNo}`)).body.data.tracking_no).toBe("900100200300");
 
+    // Delivered, then past the appraisal period (as if a week had gone by): the seller completes it.
+    await call("updateShipStatus", { order_no: orderNo, status: "delivered" });
+    await t.database.db
+      .update(orders)
+      .set({ deliveredAt: new Date(t.clock.now.getTime() - 30 * 86_400_000) })
+      .where(eq(orders.orderNo, orderNo));
     const finished = await call<SellerOrderView>("updateFinish", { order_no: orderNo });
     expect(finished.body.data.status).toBe("completed");
     expect(finished.body.data.history.map((h) => h.to_status).slice(-2)).toEqual(["delivered", "completed"]);

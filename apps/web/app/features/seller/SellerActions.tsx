@@ -1,4 +1,4 @@
-import { formatDateTime, formatMoney } from "@shop/contract/format";
+import { formatDate, formatDateTime, formatMoney } from "@shop/contract/format";
 import type { SellerOrderView } from "@shop/contract/seller";
 import { useState } from "react";
 import { useFetcher } from "react-router";
@@ -29,7 +29,8 @@ export function SellerActions({ order }: { order: SellerOrderView }) {
     const action: SellerAction = { intent: "seller", step, order_no: order.order_no, ...body };
     void fetcher.submit(action as Record<string, string>, { method: "post", encType: "application/json" });
   };
-  const nothing = !a.confirm_payment && a.ship_methods.length === 0 && !a.self_ship && a.statuses.length === 0 && !a.finish;
+  const finishable = a.finish || a.finish_after !== null;
+  const nothing = !a.confirm_payment && a.ship_methods.length === 0 && !a.self_ship && a.statuses.length === 0 && !finishable;
 
   return (
     <section className="card space-y-4" aria-label="賣家處理">
@@ -90,7 +91,7 @@ export function SellerActions({ order }: { order: SellerOrderView }) {
 
       {a.self_ship && <SelfShipForm busy={busy} act={act} />}
 
-      {(a.statuses.includes("delivered") || a.finish) && (
+      {(a.statuses.includes("delivered") || finishable) && (
         <div className="flex flex-wrap gap-2">
           {a.statuses.includes("delivered") && (
             <button
@@ -102,15 +103,21 @@ export function SellerActions({ order }: { order: SellerOrderView }) {
               設為已送達
             </button>
           )}
-          {a.finish && (
+          {finishable && (
             <button
               type="button"
               className="btn-primary"
-              disabled={busy}
+              disabled={busy || !a.finish}
+              aria-describedby={a.finish ? undefined : "finish-after"}
               onClick={() => void act("updateFinish", {}, "確認買家已收到商品，完成這筆訂單？")}
             >
               完成訂單
             </button>
+          )}
+          {!a.finish && a.finish_after && (
+            <p id="finish-after" className="basis-full text-sm text-stone-600">
+              {`鑑賞期內買家仍可退貨，${formatDate(a.finish_after)} 起可完成訂單，分潤於完成後存入錢包。`}
+            </p>
           )}
         </div>
       )}
@@ -148,18 +155,19 @@ function SelfShipForm({ busy, act }: { busy: boolean; act: Act }) {
   };
   return (
     <form onSubmit={ship} className="grid gap-3 rounded-lg border border-stone-200 p-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
-      <p className="text-sm text-stone-600 sm:col-span-3">自行配送出貨：商品由您的賣家庫存扣除。</p>
+      <p className="text-sm text-stone-600 sm:col-span-3">自行配送出貨：商品由您的賣家庫存扣除。親自送達時物流單號可留空。</p>
       <Field
         label="物流業者"
         name="carrier"
-        placeholder="例：黑貓宅急便"
+        placeholder="例：黑貓宅急便、專人配送"
         maxLength={20}
         value={carrier}
         onChange={(e) => setCarrier(e.target.value)}
       />
       <Field
-        label="物流單號"
+        label="物流單號（選填）"
         name="tracking_no"
+        placeholder="親自送達可留空或填備註"
         inputMode="text"
         autoCapitalize="characters"
         maxLength={30}
