@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { shot } from "./flows";
+import { registerMember, shot, staffSignIn } from "./flows";
 import { newPhone, phonePage } from "./helpers";
 
 /**
@@ -95,4 +95,73 @@ test("a seller delivers by hand with no tracking number, and cannot complete the
   const early = await request.post("/api/seller/updateFinish", { headers: bearer(seller), data: { order_no: orderNo } });
   expect(early.status()).toBe(409);
   await context.close();
+});
+
+async function staffToken(request: APIRequestContext) {
+  const r = await request.post("/api/admin/auth/login", { data: { username: "operator", password: "operator12345" } });
+  return ((await r.json()) as { data: { token: string } }).data.token;
+}
+
+/** A new member's main-mall transfer order, paid, shipped and delivered by staff. */
+async function deliveredMemberOrder(request: APIRequestContext, staff: string, qty = 2) {
+  const member = await registerMember(request, "退貨測試買家");
+  const orderNo = await placeOrder(
+    request,
+    { variant_id: await variantOf(request, 3), qty, ship_method: "hct", receiver: { name: "王小明", phone: member.phone } },
+    member.token,
+  );
+  for (const [step, data] of [
+    ["confirm_payment", {}],
+    ["ship", { tracking_no: "HCT20261128001" }],
+    ["deliver", {}],
+  ] as const) {
+    const r = await request.post(`/api/admin/orders/${orderNo}/${step}`, { headers: bearer(staff), data });
+    expect(r.status(), step).toBe(200);
+  }
+  return { member, orderNo };
+}
+
+test("back office: a return stays in 處理中 through each step; receipt says restock or 瑕疵品; the refund amount is shown and asked (desktop)", async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const staff = await staffToken(request);
+  const { member, orderNo } = await deliveredMemberOrder(request, staff);
+  const variant = await variantOf(request, 3);
+  const asked = await request.post("/api/order/return", {
+    headers: bearer(member.token),
+    data: { order_no: orderNo, items: [{ variant_id: variant, qty: 1 }], reason: "damaged", note: "盒子破了" },
+  });
+  expect(asked.status()).toBe(200);
+
+  await staffSignIn(page, "operator", "operator12345");
+  await page.goto("/admin/returns");
+  const row = page.getByRole("row").filter({ hasText: orderNo });
+  await expect(row).toContainText("退貨申請中");
+  await row.getByRole("button", { name: "核准" }).click();
+  await expect(page.getByText("已核准，並通知買家寄回")).toBeVisible();
+  // The row stays, with its new state.
+  await expect(row).toContainText("已核准，請寄回商品");
+  await row.getByRole("button", { name: "收到，列為瑕疵品" }).click();
+  await expect(page.getByText("已確認收到退貨，商品列為瑕疵品")).toBeVisible();
+  await expect(row).toContainText("已收到退回商品");
+  await expect(row).toContainText("瑕疵品（不回庫存）");
+
+  const amount = row.getByLabel(/退款金額（可退 NT\$[\d,]+）/);
+  const label = (await row.locator("label").filter({ hasText: "可退" }).textContent()) ?? "";
+  const refundable = Number(/可退 NT\$([\d,]+)/.exec(label)?.[1]?.replace(/,/g, ""));
+  expect(refundable).toBeGreaterThan(100);
+  await expect(amount).toHaveValue(String(refundable));
+  await amount.fill(String(refundable + 1));
+  await expect(row.getByRole("button", { name: /^退款/ })).toBeDisabled();
+  await amount.fill(String(refundable - 50));
+  await shot(page, "returns-admin-refund-desktop");
+  await row.getByRole("button", { name: /^退款 NT\$/ }).click();
+  await expect(page.getByText("已退款，商品列為瑕疵品，不回庫存")).toBeVisible();
+
+  await page.goto(`/admin/returns?filter=${encodeURIComponent(JSON.stringify({ status: "closed" }))}`);
+  const closed = page.getByRole("row").filter({ hasText: orderNo });
+  await expect(closed).toContainText("已退款");
+  await expect(closed).toContainText(`NT$${(refundable - 50).toLocaleString("en-US")}`);
 });

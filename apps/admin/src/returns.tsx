@@ -1,5 +1,6 @@
 import { Button, TextField as MuiTextField, Stack } from "@mui/material";
-import { RETURN_STATUS_LABELS } from "@shop/contract/returns";
+import { formatMoney } from "@shop/contract/format";
+import { RETURN_DISPOSITIONS, RETURN_STATUS_LABELS, type ReturnDisposition } from "@shop/contract/returns";
 import { useState } from "react";
 import {
   Datagrid,
@@ -33,9 +34,23 @@ function ReturnActions() {
         </Button>
       ) : null}
       {r.status === "approved" ? (
-        <Button size="small" variant="contained" onClick={() => go("receive", "已確認收到退貨")}>
-          收到退貨
-        </Button>
+        <>
+          <Button
+            size="small"
+            variant="contained"
+            onClick={() => go("receive", "已確認收到退貨，商品將回庫存", { disposition: "restock" })}
+          >
+            收到，回庫存
+          </Button>
+          <Button
+            size="small"
+            variant="outlined"
+            color="warning"
+            onClick={() => go("receive", "已確認收到退貨，商品列為瑕疵品", { disposition: "write_off" })}
+          >
+            收到，列為瑕疵品
+          </Button>
+        </>
       ) : null}
       {r.status === "received" && r.kind === "exchange" ? (
         <>
@@ -55,11 +70,7 @@ function ReturnActions() {
           </Button>
         </>
       ) : null}
-      {r.status === "received" ? (
-        <Button size="small" variant="contained" color="warning" onClick={() => go("refund", "已退款，商品已入庫")}>
-          退款
-        </Button>
-      ) : null}
+      {r.status === "received" ? <RefundForm /> : null}
       {r.status === "requested" || r.status === "approved" ? (
         <>
           <MuiTextField size="small" label="退回原因" value={reason} onChange={(e) => setReason(e.target.value)} />
@@ -72,18 +83,61 @@ function ReturnActions() {
   );
 }
 
+/**
+ * 退款: the refundable value of the received units is shown and is the default; staff may give
+ * back less (a whole NT$ amount), never more — the server checks it again under the order's lock.
+ */
+function RefundForm() {
+  const r = useRecordContext();
+  const act = useAdminAction();
+  const [amount, setAmount] = useState<string>("");
+  if (!r) return null;
+  const refundable = typeof r.refundable === "number" ? r.refundable : null;
+  const value = amount === "" && refundable !== null ? String(refundable) : amount;
+  const n = Number(value);
+  const bad = value === "" || !Number.isInteger(n) || n < 0 || (refundable !== null && n > refundable);
+  const done = r.disposition === "write_off" ? "已退款，商品列為瑕疵品，不回庫存" : "已退款，商品已回庫存";
+  return (
+    <Stack direction="row" spacing={1} alignItems="center">
+      <MuiTextField
+        size="small"
+        type="number"
+        label={refundable === null ? "退款金額" : `退款金額（可退 ${formatMoney(refundable)}）`}
+        value={value}
+        error={bad}
+        helperText={bad ? `請輸入 0–${refundable ?? ""} 的整數` : r.disposition === "write_off" ? "商品列為瑕疵品" : "商品回庫存"}
+        onChange={(e) => setAmount(e.target.value)}
+        slotProps={{ htmlInput: { min: 0, max: refundable ?? undefined, step: 1, inputMode: "numeric" } }}
+        sx={{ minWidth: 190 }}
+      />
+      <Button
+        size="small"
+        variant="contained"
+        color="warning"
+        disabled={bad}
+        onClick={() => void act(`/returns/${r.id}/refund`, { amount: n }, done)}
+      >
+        {`退款 ${bad ? "" : formatMoney(n)}`}
+      </Button>
+    </Stack>
+  );
+}
+
 function OrderLink() {
   const r = useRecordContext();
   const basename = useBasename();
   return r ? <Link to={`${basename}/orders/${r.order_no}/show`}>{r.order_no}</Link> : null;
 }
 
-/** 退換貨申請: buyers' return and exchange requests within the appraisal period, 申請中 first. */
+/** The list's views: 處理中 (every step until it closes, so a row stays after each action), 已結案, or one state. */
+const STATUS_CHOICES = [{ id: "open", name: "處理中" }, { id: "closed", name: "已結案" }, ...labelChoices(RETURN_STATUS_LABELS)];
+
+/** 退換貨申請: buyers' return and exchange requests within the appraisal period, those in hand first. */
 export const ReturnList = () => (
   <List
     exporter={false}
-    filterDefaultValues={{ status: "requested" }}
-    filters={[<SelectInput key="status" source="status" label="狀態" alwaysOn choices={labelChoices(RETURN_STATUS_LABELS)} />]}
+    filterDefaultValues={{ status: "open" }}
+    filters={[<SelectInput key="status" source="status" label="狀態" alwaysOn choices={STATUS_CHOICES} />]}
   >
     <Datagrid bulkActionButtons={false} rowClick={false}>
       <NumberField source="id" label="編號" />
@@ -98,6 +152,14 @@ export const ReturnList = () => (
       <TextField source="note" label="買家說明" />
       <TextField source="status_label" label="狀態" />
       <TextField source="staff_note" label="處理說明" emptyText="—" />
+      <FunctionField
+        label="處理方式"
+        render={(r: RaRecord) => (r.disposition ? RETURN_DISPOSITIONS[r.disposition as ReturnDisposition] : "—")}
+      />
+      <FunctionField
+        label="退款金額"
+        render={(r: RaRecord) => (typeof r.refund_amount === "number" ? formatMoney(r.refund_amount) : "—")}
+      />
       <TextField source="reship_tracking_no" label="換貨託運單號" emptyText="—" />
       <ReturnActions />
     </Datagrid>

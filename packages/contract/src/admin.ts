@@ -263,7 +263,24 @@ export const takeoutQuery = listQuery.extend({
 
 /** /admin/returns: buyers' return requests, optionally one state. */
 export const returnQuery = listQuery.extend({
-  status: z.enum(["requested", "approved", "rejected", "received", "refunded", "reshipped"], { error: "狀態不正確" }).optional(),
+  /** One state, or 處理中 (`open`: requested, approved, received) or 已結案 (`closed`). */
+  status: z
+    .enum(["open", "closed", "requested", "approved", "rejected", "received", "refunded", "reshipped"], { error: "狀態不正確" })
+    .optional(),
+});
+/** 收到退貨: staff say where the units go — back into sellable stock, or written off as faulty (瑕疵品). */
+export const returnReceiveInput = z.strictObject({
+  disposition: z.enum(["restock", "write_off"], { error: "請選擇退回商品要回庫存或列為瑕疵品" }),
+  note: z.string().trim().max(200, { error: "說明最多 200 個字" }).default(""),
+});
+/** 退款: the amount staff give back (NT$, whole), at most the units' refundable value; omitted, all of it. */
+export const returnRefundInput = z.strictObject({
+  amount: z
+    .number({ error: "請輸入退款金額" })
+    .int({ error: "退款金額需為整數" })
+    .min(0, { error: "退款金額不可為負數" })
+    .max(10_000_000)
+    .optional(),
 });
 
 /**

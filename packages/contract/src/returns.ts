@@ -26,6 +26,10 @@ export const RETURN_STATUS_LABELS = {
 } as const;
 export type ReturnStatus = keyof typeof RETURN_STATUS_LABELS;
 
+/** What staff do with returned units on receipt: back into sellable stock, or written off as faulty. */
+export const RETURN_DISPOSITIONS = { restock: "回庫存", write_off: "瑕疵品（不回庫存）" } as const;
+export type ReturnDisposition = keyof typeof RETURN_DISPOSITIONS;
+
 /** Ship methods whose orders can be exchanged: the replacement goes to the same home address. */
 export const EXCHANGEABLE_SHIP_METHODS = ["hct"] as const;
 

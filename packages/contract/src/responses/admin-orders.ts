@@ -70,7 +70,12 @@ export type StaffOrderRow = z.output<typeof staffOrderRow>;
 export type StaffOrder = z.output<typeof staffOrder>;
 
 /** /admin/returns: a return request with its order. */
-export const staffReturn = returnRequestView.extend({ order_no: z.string(), member_id: z.number().int().nullable() });
+export const staffReturn = returnRequestView.extend({
+  order_no: z.string(),
+  member_id: z.number().int().nullable(),
+  /** What refunding the received units would give back (NT$: money, wallet and points); null until received. */
+  refundable: z.number().int().nullable(),
+});
 export const staffReturnPage = adminPage(staffReturn);
 
 /** 批次出貨: what shipped, and each row that did not with its reason. */

@@ -140,6 +140,10 @@ export const returnRequestView = z.object({
   items: z.array(z.object({ variant_id: int, qty: int, name: z.string() })),
   /** The replacement parcel's tracking number once an exchange is sent ("" before). */
   reship_tracking_no: z.string(),
+  /** Staff's choice on receipt: back into stock, or written off as faulty (null before). */
+  disposition: z.enum(["restock", "write_off"]).nullable(),
+  /** What was refunded (NT$), once refunded. */
+  refund_amount: int.nullable(),
   created_at: z.string(),
 });
 

@@ -94,8 +94,9 @@ export function wireOrders(base: Foundation, commerce: Commerce) {
     appraisalDays,
     now,
     // The returned units come back first, so the replacement is never short of the very units received.
-    exchangeStock: async (tx, items, ref) => {
-      for (const i of items) await inventory.restock(tx, i.variantId, i.qty, ref);
+    exchangeStock: async (tx, items, ref, writeOff) => {
+      if (writeOff) await inventory.writeOff(tx, null, items, ref, "換貨瑕疵品");
+      else for (const i of items) await inventory.restock(tx, i.variantId, i.qty, ref);
       await inventory.reserve(tx, items, `${ref}:replacement`);
     },
   });

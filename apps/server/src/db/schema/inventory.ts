@@ -78,3 +78,25 @@ export const restockRequests = pgTable(
     index("restock_requests_due_idx").on(t.variantId).where(sql`${t.notifiedAt} is null`),
   ],
 );
+
+/**
+ * Returned units staff wrote off as faulty (瑕疵品): they came back but never into sellable stock.
+ * `shopId` is the seller's for their own delivery's units, null for the warehouse's.
+ */
+export const stockWriteOffs = pgTable(
+  "stock_write_offs",
+  {
+    id: serial("id").primaryKey(),
+    variantId: integer("variant_id").notNull(),
+    shopId: integer("shop_id"),
+    qty: integer("qty").notNull(),
+    /** What caused it, e.g. "order:20261122123456:return:2"; one per variant and cause. */
+    ref: text("ref").notNull(),
+    note: text("note").notNull().default(""),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("stock_write_offs_ref_key").on(t.ref, t.variantId),
+    check("stock_write_offs_qty_positive", sql`${t.qty} > 0`),
+  ],
+);

@@ -241,6 +241,12 @@ export const returnRequests = pgTable(
     staffNote: text("staff_note").notNull().default(""),
     /** The replacement parcel's tracking number (exchanges). */
     reshipTrackingNo: text("reship_tracking_no").notNull().default(""),
+    /** Chosen by staff on receipt: the units go back into sellable stock, or are written off as faulty. */
+    disposition: text("disposition", { enum: ["restock", "write_off"] }),
+    /** What staff refunded (NT$, at most the units' refundable value), once refunded. */
+    refundAmount: integer("refund_amount"),
+    /** The buyer's own bank account for a refund of offline money (asked on the form; decision 83). */
+    refundAccount: jsonb("refund_account").$type<{ bank_code: string; branch_code: string; account: string; name: string }>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
   },

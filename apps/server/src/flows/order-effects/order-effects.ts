@@ -122,6 +122,11 @@ export function wireOrderEffects(lifecycle: OrderLifecycle, d: OrderEffectDeps) 
   async function returnUnits(tx: Tx, o: Order, back: GivenBack) {
     const ref = `order:${o.orderNo}:return:${back.seq}`;
     const units = back.items.map((i) => ({ variantId: i.variantId, qty: i.qty }));
+    if (back.writeOff && o.shipMethod !== "depot") {
+      // Faulty goods staff wrote off on receipt: recorded, never sellable again (the seller's or the warehouse's).
+      await d.inventory.writeOff(tx, o.carrier !== null ? o.shopId : null, units, ref, "退貨瑕疵品");
+      return;
+    }
     if (o.shipMethod === "depot" && o.memberId !== null) {
       const named = back.items.map((i) => ({ ...i, name: back.lines.find((l) => l.id === i.lineId)?.name ?? "商品" }));
       await d.depot.takeBack(tx, o.memberId, named, ref);

@@ -1,4 +1,4 @@
-import { reasonInput, returnQuery, shipInput } from "@shop/contract/admin";
+import { reasonInput, returnQuery, returnReceiveInput, returnRefundInput, shipInput } from "@shop/contract/admin";
 import { answers, staffReturn, staffReturnPage } from "@shop/contract/responses";
 import type { FastifyRequest } from "fastify";
 import { ok } from "../../lib/http.js";
@@ -34,17 +34,27 @@ export function returnAdminRoutes(
     { schema: { params: idParam, body: reasonInput, response: answers(staffReturn) } },
     async (req) => {
       const a = acting(req);
-      return ok(await returns.step("reject", req.params.id, a.who, a.audit, req.body.reason), "已退回申請，並通知買家");
+      return ok(await returns.step("reject", req.params.id, a.who, a.audit, { note: req.body.reason }), "已退回申請，並通知買家");
     },
   );
-  app.post("/admin/returns/:id/receive", { schema: { params: idParam, response: answers(staffReturn) } }, async (req) => {
-    const a = acting(req);
-    return ok(await returns.step("receive", req.params.id, a.who, a.audit), "已確認收到退貨");
-  });
-  app.post("/admin/returns/:id/refund", { schema: { params: idParam, response: answers(staffReturn) } }, async (req) => {
-    const a = acting(req);
-    return ok(await returns.refund(req.params.id, a.who, a.audit), "已退款，商品已入庫");
-  });
+  app.post(
+    "/admin/returns/:id/receive",
+    { schema: { params: idParam, body: returnReceiveInput, response: answers(staffReturn) } },
+    async (req) => {
+      const a = acting(req);
+      const r = await returns.step("receive", req.params.id, a.who, a.audit, req.body);
+      return ok(r, r.disposition === "write_off" ? "已確認收到退貨，商品列為瑕疵品" : "已確認收到退貨，商品將回庫存");
+    },
+  );
+  app.post(
+    "/admin/returns/:id/refund",
+    { schema: { params: idParam, body: returnRefundInput, response: answers(staffReturn) } },
+    async (req) => {
+      const a = acting(req);
+      const r = await returns.refund(req.params.id, a.who, a.audit, req.body.amount);
+      return ok(r, r.disposition === "write_off" ? "已退款，商品列為瑕疵品，不回庫存" : "已退款，商品已回庫存");
+    },
+  );
   app.post(
     "/admin/returns/:id/reship",
     { schema: { params: idParam, body: shipInput, response: answers(staffReturn) } },

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
-import { shopStock, shopStockMovements, stockMovements, variants } from "../../db/schema/index.js";
+import { shopStock, shopStockMovements, stockMovements, stockWriteOffs, variants } from "../../db/schema/index.js";
 import { conflict } from "../../lib/errors.js";
 import { moveShopStock, recordMove, release, reserve, type StockRequest } from "./stock-moves.js";
 
@@ -24,6 +24,15 @@ export function createInventoryService(db: Db) {
         .set({ stock: sql`${variants.stock} + ${qty}` })
         .where(eq(variants.id, variantId));
       await recordMove(tx, variantId, qty, "restock", ref);
+    },
+
+    /**
+     * Returned units written off as faulty (瑕疵品), inside the caller's transaction: recorded per
+     * variant and cause, never put back into sellable stock (the warehouse's or the seller's).
+     */
+    async writeOff(tx: Tx, shopId: number | null, units: Array<{ variantId: number; qty: number }>, ref: string, note = "") {
+      const rows = units.filter((u) => u.qty > 0).map((u) => ({ variantId: u.variantId, shopId, qty: u.qty, ref, note }));
+      if (rows.length > 0) await tx.insert(stockWriteOffs).values(rows);
     },
 
     /**

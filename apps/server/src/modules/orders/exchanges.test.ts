@@ -55,7 +55,7 @@ describe("exchanges (換貨) within the appraisal period", () => {
 
     expect((await staffAct(id, "reship", { tracking_no: "HCT5500001" })).status).toBe(409);
     expect((await staffAct(id, "approve")).status).toBe(200);
-    expect((await staffAct(id, "receive")).status).toBe(200);
+    expect((await staffAct(id, "receive", { disposition: "restock" })).status).toBe(200);
     // While the request is open the order page cannot refund the same units (money and a replacement).
     const orderRefund = await t.call("POST", `/api/admin/orders/${no}/refund`, {
       token: await s.staffToken(),
@@ -71,7 +71,7 @@ describe("exchanges (換貨) within the appraisal period", () => {
     expect(sent.status, sent.body.message).toBe(200);
     expect(sent.body.data).toMatchObject({ status: "reshipped", reship_tracking_no: "HCT5500001" });
     // A second press (or a refund after it) finds the request closed.
-    for (const again of [await staffAct(id, "reship", { tracking_no: "HCT5500002" }), await staffAct(id, "refund")])
+    for (const again of [await staffAct(id, "reship", { tracking_no: "HCT5500002" }), await staffAct(id, "refund", {})])
       expect([again.status, again.body.message]).toEqual([409, "此申請已處理完成"]);
 
     // The returned unit came in and the replacement went out: level unchanged, both movements recorded.
@@ -112,9 +112,9 @@ describe("exchanges (換貨) within the appraisal period", () => {
     const no = await delivered(1);
     const id = (await askExchange(no)).body.data.id;
     await staffAct(id, "approve");
-    await staffAct(id, "receive");
+    await staffAct(id, "receive", { disposition: "restock" });
     const wallet = await walletOf();
-    const refunded = await staffAct(id, "refund");
+    const refunded = await staffAct(id, "refund", {});
     expect(refunded.status, refunded.body.message).toBe(200);
     expect(await walletOf()).toBeGreaterThan(wallet);
 
@@ -125,7 +125,7 @@ describe("exchanges (換貨) within the appraisal period", () => {
     });
     expect(r.body.data.id).toBeGreaterThan(0);
     await staffAct(r.body.data.id, "approve");
-    await staffAct(r.body.data.id, "receive");
+    await staffAct(r.body.data.id, "receive", { disposition: "restock" });
     const reship = await staffAct(r.body.data.id, "reship", { tracking_no: "HCT5500009" });
     expect([reship.status, reship.body.message]).toEqual([409, "這是退貨申請，請以退款處理"]);
 
@@ -145,7 +145,7 @@ describe("exchanges (換貨) within the appraisal period", () => {
       const no = await delivered(1);
       const id = (await askExchange(no)).body.data.id;
       await staffAct(id, "approve");
-      await staffAct(id, "receive");
+      await staffAct(id, "receive", { disposition: "restock" });
       const staff = await s.staffToken();
       const stock = await s.stockOf(variant);
       const wallet = await walletOf();
@@ -153,7 +153,7 @@ describe("exchanges (換貨) within the appraisal period", () => {
         t.call("POST", `/api/admin/returns/${id}/reship`, { token: staff, body: { tracking_no: `HCT66${round}0001` } }),
         round % 2 === 0
           ? t.call("POST", `/api/admin/returns/${id}/reship`, { token: staff, body: { tracking_no: `HCT66${round}0002` } })
-          : t.call("POST", `/api/admin/returns/${id}/refund`, { token: staff }),
+          : t.call("POST", `/api/admin/returns/${id}/refund`, { token: staff, body: {} }),
       ]);
       expect(rivals.map((r) => r.status).sort()).toEqual([200, 409]);
       const after = (await detail(no)).return_request?.status;

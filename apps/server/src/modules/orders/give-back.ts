@@ -1,9 +1,11 @@
+import { formatMoney } from "@shop/contract/format";
 import { and, asc, count, eq, sql } from "drizzle-orm";
-import type { Tx } from "../../db/client.js";
+import type { Db, Tx } from "../../db/client.js";
 import { orderLines, orderRefunds, payments } from "../../db/schema/index.js";
+import { unprocessable } from "../../lib/errors.js";
 import { payeeOf } from "./payment-refunds.js";
-import { planRefund } from "./refund-math.js";
-import type { Commit, GivenBack, Order, OrderEffects } from "./types.js";
+import { capPlan, planRefund, planTotal } from "./refund-math.js";
+import type { Commit, GivenBack, Order, OrderEffects, RefundTerms } from "./types.js";
 
 /**
  * Giving back to the buyer (a cancellation, a refund, part of one), inside the transition's
@@ -18,14 +20,45 @@ export function createGiveBack(deps: { effects: OrderEffects; now: () => Date })
    * of it the seller received. Before shipping, a confirmed cash-on-delivery payment is no money
    * yet (the carrier collects it on delivery), so a cancellation has none of it to give back.
    */
-  async function moneyHeld(tx: Tx, order: Order, cashCollected: boolean) {
-    const paid = await tx
+  async function moneyHeld(q: Db | Tx, order: Order, cashCollected: boolean) {
+    const paid = await q
       .select()
       .from(payments)
       .where(and(eq(payments.orderId, order.id), eq(payments.status, "paid")));
     const held = paid.filter((p) => cashCollected || p.method !== "cod");
     const sum = (list: typeof held) => list.reduce((a, p) => a + p.amount - p.refunded, 0);
     return { total: sum(held), toSeller: sum(held.filter((p) => payeeOf(order, p) === "shop")) };
+  }
+
+  /** The plan for giving back `wanted` units (every one left when omitted), with the refunds before it. */
+  async function planFor(q: Db | Tx, order: Order, kind: GivenBack["kind"], wanted?: Map<number, number>) {
+    const lines = await q.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id));
+    const before = await q
+      .select({
+        n: count(),
+        goods: sql<number>`coalesce(sum(${orderRefunds.goodsValue}), 0)::int`,
+        wallet: sql<number>`coalesce(sum(${orderRefunds.wallet}), 0)::int`,
+        points: sql<number>`coalesce(sum(${orderRefunds.points}), 0)::int`,
+      })
+      .from(orderRefunds)
+      .where(eq(orderRefunds.orderId, order.id));
+    const prior = before[0] ?? { n: 0, goods: 0, wallet: 0, points: 0 };
+    const left = {
+      money: (await moneyHeld(q, order, kind !== "cancel")).total,
+      wallet: order.walletUsed - Number(prior.wallet),
+      points: order.pointsUsed - Number(prior.points),
+    };
+    return { lines, prior, plan: planRefund(lines, order, left, wanted) };
+  }
+
+  /** What giving back `wanted` units would return now, in NT$ (the back office shows it before refunding). */
+  async function refundable(q: Db | Tx, order: Order, wanted: Map<number, number>) {
+    try {
+      return planTotal((await planFor(q, order, "partial", wanted)).plan);
+    } catch (error) {
+      if (error instanceof RangeError) return null;
+      throw error;
+    }
   }
 
   /** Gives back units (every unit left when `wanted` is omitted) and their value, recorded as one refund. */
@@ -37,24 +70,12 @@ export function createGiveBack(deps: { effects: OrderEffects; now: () => Date })
     reason: string,
     commit: Commit,
     wanted?: Map<number, number>,
+    terms: RefundTerms = {},
   ) {
-    const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id));
-    const before = await tx
-      .select({
-        n: count(),
-        goods: sql<number>`coalesce(sum(${orderRefunds.goodsValue}), 0)::int`,
-        wallet: sql<number>`coalesce(sum(${orderRefunds.wallet}), 0)::int`,
-        points: sql<number>`coalesce(sum(${orderRefunds.points}), 0)::int`,
-      })
-      .from(orderRefunds)
-      .where(eq(orderRefunds.orderId, order.id));
-    const prior = before[0] ?? { n: 0, goods: 0, wallet: 0, points: 0 };
-    const left = {
-      money: (await moneyHeld(tx, order, kind !== "cancel")).total,
-      wallet: order.walletUsed - Number(prior.wallet),
-      points: order.pointsUsed - Number(prior.points),
-    };
-    const plan = planRefund(lines, order, left, wanted);
+    const { lines, prior, plan: whole } = await planFor(tx, order, kind, wanted);
+    if (terms.amount !== undefined && terms.amount > planTotal(whole))
+      throw unprocessable("REFUND_AMOUNT_EXCEEDED", `退款金額不可超過可退金額 ${formatMoney(planTotal(whole))}`);
+    const plan = terms.amount === undefined ? whole : capPlan(whole, terms.amount);
     const seq = Number(prior.n) + 1;
     await tx.insert(orderRefunds).values({
       orderId: order.id,
@@ -82,12 +103,13 @@ export function createGiveBack(deps: { effects: OrderEffects; now: () => Date })
       goodsValueSoFar: Number(prior.goods) + plan.goodsValue,
       netGoods: Math.max(0, order.goodsAmount - order.discountTotal),
       lines,
+      writeOff: terms.writeOff ?? false,
     };
     for (const run of effects.givenBack) await run(tx, order, back, commit);
     return back;
   }
 
-  return { giveBack, moneyHeld };
+  return { giveBack, moneyHeld, refundable };
 }
 
 export type GiveBack = ReturnType<typeof createGiveBack>;

@@ -3,7 +3,7 @@ import { formatDate } from "@shop/contract/format";
 import { and, asc, eq, inArray, lte } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import { orderEvents, orderLines, orders, returnRequests } from "../../db/schema/index.js";
-import { conflict, fieldError, forbidden, notFound, unprocessable } from "../../lib/errors.js";
+import { conflict, DomainError, fieldError, forbidden, notFound, unprocessable } from "../../lib/errors.js";
 import type { GiveBack } from "./give-back.js";
 import {
   actorKind,
@@ -18,7 +18,7 @@ import {
   stepsTo,
   WHO_MAY,
 } from "./state.js";
-import type { Buyer, Commit, Order, OrderEffects, OrderKey, OrderLine, VariantUnits } from "./types.js";
+import type { Buyer, Commit, Order, OrderEffects, OrderKey, OrderLine, RefundTerms, VariantUnits } from "./types.js";
 
 /** What the lifecycle's steps work with (service.ts builds it once). */
 export interface LifecycleDeps extends GiveBack {
@@ -137,28 +137,44 @@ export async function refundLocked(
   actor: string,
   reason: string,
   items?: VariantUnits,
+  terms: RefundTerms = {},
 ) {
   if (!REFUNDABLE.includes(o.status)) throw conflict("ORDER_NOT_REFUNDABLE", "只有已送達或已完成的訂單可以退貨退款");
-  let wanted: Map<number, number> | undefined;
-  if (items) {
-    const lines = await linesOf(tx, o.id);
-    wanted = new Map();
-    for (const it of items) {
-      const line = lines.find((l) => l.variantId === it.variantId);
-      if (!line) throw unprocessable("VARIANT_NOT_IN_ORDER", "此訂單沒有這個商品");
-      if (it.qty > line.qty - line.refundedQty - (wanted.get(line.id) ?? 0))
-        throw unprocessable("REFUND_QTY_EXCEEDED", `「${line.name}」最多可退 ${line.qty - line.refundedQty} 件`);
-      wanted.set(line.id, (wanted.get(line.id) ?? 0) + it.qty);
-    }
-    const open = lines.reduce((s, l) => s + l.qty - l.refundedQty, 0);
-    if ([...wanted.values()].reduce((a, b) => a + b, 0) === open) wanted = undefined;
-  }
+  const wanted = items ? wantedLines(await linesOf(tx, o.id), items) : undefined;
   if (!wanted) {
     const refunded = await moveOrder(deps, tx, o, "refunded", actor, reason);
-    return deps.giveBack(tx, refunded, "refund", actor, reason, commit);
+    return deps.giveBack(tx, refunded, "refund", actor, reason, commit, undefined, terms);
   }
   await recordEvent(deps, tx, o.id, o.status, o.status, actor, `部分退款：${reason}`);
-  return deps.giveBack(tx, o, "partial", actor, reason, commit, wanted);
+  return deps.giveBack(tx, o, "partial", actor, reason, commit, wanted, terms);
+}
+
+/** Units by variant as units by line; undefined when they are every unit still the buyer's. */
+function wantedLines(lines: OrderLine[], items: VariantUnits): Map<number, number> | undefined {
+  const wanted = new Map<number, number>();
+  for (const it of items) {
+    const line = lines.find((l) => l.variantId === it.variantId);
+    if (!line) throw unprocessable("VARIANT_NOT_IN_ORDER", "此訂單沒有這個商品");
+    if (it.qty > line.qty - line.refundedQty - (wanted.get(line.id) ?? 0))
+      throw unprocessable("REFUND_QTY_EXCEEDED", `「${line.name}」最多可退 ${line.qty - line.refundedQty} 件`);
+    wanted.set(line.id, (wanted.get(line.id) ?? 0) + it.qty);
+  }
+  const open = lines.reduce((s, l) => s + l.qty - l.refundedQty, 0);
+  return [...wanted.values()].reduce((a, b) => a + b, 0) === open ? undefined : wanted;
+}
+
+/** What refunding `items` of an order would give back now (NT$), read outside any lock; null if it cannot. */
+export async function refundableNow(deps: LifecycleDeps, orderId: number, items: VariantUnits) {
+  const [o] = await deps.db.select().from(orders).where(eq(orders.id, orderId));
+  if (!o || !REFUNDABLE.includes(o.status)) return null;
+  const lines = await linesOf(deps.db, o.id);
+  try {
+    const wanted = wantedLines(lines, items) ?? new Map(lines.map((l) => [l.id, l.qty - l.refundedQty]));
+    return await deps.refundable(deps.db, o, wanted);
+  } catch (error) {
+    if (error instanceof DomainError) return null;
+    throw error;
+  }
 }
 
 /** A new order and its lines, pending payment, inside checkout's transaction. */

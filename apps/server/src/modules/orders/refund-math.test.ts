@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { lineNetValues, planRefund, type RefundLine } from "./refund-math.js";
+import { capPlan, lineNetValues, planRefund, type RefundLine } from "./refund-math.js";
 
 const order = fc
   .record({
@@ -78,5 +78,24 @@ describe("refund arithmetic", () => {
     expect(() =>
       planRefund(lines, { goodsAmount: 200, discountTotal: 0 }, { money: 100, wallet: 0, points: 0 }, new Map([[1, 2]])),
     ).toThrow(RangeError);
+  });
+});
+
+describe("capPlan: staff refund less than the units are worth", () => {
+  const plan = {
+    items: [{ lineId: 1, variantId: 1, qty: 1 }],
+    goodsValue: 500,
+    money: 300,
+    wallet: 120,
+    points: 80,
+    final: false,
+  };
+  test("the cut comes off points, then wallet, then money; never more than the plan, whole NT$ only", () => {
+    expect(capPlan(plan, 500)).toMatchObject({ money: 300, wallet: 120, points: 80 });
+    expect(capPlan(plan, 450)).toMatchObject({ money: 300, wallet: 120, points: 30 });
+    expect(capPlan(plan, 250)).toMatchObject({ money: 250, wallet: 0, points: 0 });
+    expect(capPlan(plan, 0)).toMatchObject({ money: 0, wallet: 0, points: 0 });
+    expect(() => capPlan(plan, 501)).toThrow(RangeError);
+    expect(() => capPlan(plan, 10.5)).toThrow(RangeError);
   });
 });

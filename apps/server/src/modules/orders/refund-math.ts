@@ -87,3 +87,22 @@ export function planRefund(lines: RefundLine[], order: RefundOrder, left: Left, 
   const points = Math.min(goodsValue - money - wallet, left.points);
   return { items, goodsValue, money, wallet, points, final };
 }
+
+/** What a plan gives back in NT$ (points count one for one). */
+export const planTotal = (p: Pick<RefundPlan, "money" | "wallet" | "points">) => p.money + p.wallet + p.points;
+
+/**
+ * The plan giving back only `amount` (staff kept part, e.g. for a damaged box): the cut comes off
+ * the points first, then the wallet, then the money, so the buyer's cash is the last to shrink.
+ * Throws RangeError when `amount` is more than the plan gives or not a whole NT$.
+ */
+export function capPlan<P extends RefundPlan>(plan: P, amount: number): P {
+  if (!Number.isInteger(amount) || amount < 0 || amount > planTotal(plan))
+    throw new RangeError(`${amount} of ${planTotal(plan)}`);
+  let cut = planTotal(plan) - amount;
+  const points = Math.min(cut, plan.points);
+  cut -= points;
+  const wallet = Math.min(cut, plan.wallet);
+  cut -= wallet;
+  return { ...plan, points: plan.points - points, wallet: plan.wallet - wallet, money: plan.money - cut };
+}

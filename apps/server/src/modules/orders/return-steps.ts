@@ -1,7 +1,9 @@
 import {
   EXCHANGEABLE_SHIP_METHODS,
+  RETURN_DISPOSITIONS,
   RETURN_KINDS,
   RETURN_REASONS,
+  type ReturnDisposition,
   type ReturnKind,
   type ReturnReason,
   type ReturnStatus,
@@ -28,7 +30,7 @@ export interface ReturnsContext {
   lifecycle: OrderLifecycle;
   notifications: NotificationsService;
   /** An exchange's stock, inside the caller's transaction: the returned units back in, the same units out again. */
-  exchangeStock: (tx: Tx, items: Array<{ variantId: number; qty: number }>, ref: string) => Promise<void>;
+  exchangeStock: (tx: Tx, items: Array<{ variantId: number; qty: number }>, ref: string, writeOff: boolean) => Promise<void>;
   /** The appraisal period in days (the same setting that completes delivered orders). */
   appraisalDays: () => Promise<number>;
   now: () => Date;
@@ -47,8 +49,22 @@ export function returnView(r: ReturnRow) {
     staff_note: r.staffNote,
     items: r.items,
     reship_tracking_no: r.reshipTrackingNo,
+    disposition: r.disposition,
+    refund_amount: r.refundAmount,
     created_at: r.createdAt.toISOString(),
   };
+}
+
+/** What staff read of a request: the buyer's view, the order, and what a refund would give back now. */
+export async function staffView(deps: Pick<ReturnsContext, "lifecycle">, r: ReturnRow, orderNo: string) {
+  const refundable =
+    r.status === "received" && r.kind === "return"
+      ? await deps.lifecycle.refundable(
+          r.orderId,
+          r.items.map((i) => ({ variantId: i.variant_id, qty: i.qty })),
+        )
+      : null;
+  return { ...returnView(r), order_no: orderNo, member_id: r.memberId, refundable };
 }
 
 /** What each staff step needs the request to be in, and the notice the buyer gets. */
@@ -108,17 +124,11 @@ async function setStatus(
   tx: Tx,
   r: ReturnRow,
   to: ReturnStatus,
-  staffNote?: string,
-  reshipTrackingNo?: string,
+  extra: Partial<Pick<ReturnRow, "staffNote" | "reshipTrackingNo" | "disposition" | "refundAmount">> = {},
 ) {
   const [moved] = await tx
     .update(returnRequests)
-    .set({
-      status: to,
-      staffNote: staffNote ?? r.staffNote,
-      reshipTrackingNo: reshipTrackingNo ?? r.reshipTrackingNo,
-      updatedAt: deps.now(),
-    })
+    .set({ status: to, ...extra, updatedAt: deps.now() })
     .where(and(eq(returnRequests.id, r.id), eq(returnRequests.status, r.status)))
     .returning();
   if (!moved) throw conflict("RETURN_STATE_CHANGED", "申請狀態已變更，請重新整理");
@@ -184,65 +194,100 @@ export async function requestReturn(deps: ReturnsContext, memberId: number, inpu
   });
 }
 
-/** Staff approve, reject (with the reason the buyer reads) or receive the goods. */
-export function stepReturn(deps: ReturnsContext, kind: ReturnStep, id: number, actor: string, audit: Audit, note = "") {
+/** A request as a staff step leaves it, with its order's number (returns.ts adds what staff read). */
+export interface Stepped {
+  row: ReturnRow;
+  orderNo: string;
+}
+
+/**
+ * Staff approve, reject (with the reason the buyer reads) or receive the goods — saying, on
+ * receipt, whether the units go back into stock or are written off as faulty.
+ */
+export function stepReturn(
+  deps: ReturnsContext,
+  kind: ReturnStep,
+  id: number,
+  actor: string,
+  audit: Audit,
+  opts: { note?: string; disposition?: ReturnDisposition } = {},
+): Promise<Stepped> {
   const s = STEPS[kind];
+  const note = opts.note ?? "";
+  const disposition = kind === "receive" ? opts.disposition : undefined;
+  if (kind === "receive" && !disposition) throw unprocessable("RETURN_DISPOSITION_MISSING", "請選擇退回商品要回庫存或列為瑕疵品");
   return withRequest(deps, id, async (tx, o, r) => {
     if (!(s.from as readonly ReturnStatus[]).includes(r.status))
       throw conflict("RETURN_STATE_CHANGED", `此申請目前為「${returnStatusLabel(r.kind, r.status)}」，無法執行`);
-    const moved = await setStatus(deps, tx, r, s.to, note || undefined);
+    const moved = await setStatus(deps, tx, r, s.to, {
+      ...(note ? { staffNote: note } : {}),
+      ...(disposition ? { disposition } : {}),
+    });
+    const said = [disposition ? RETURN_DISPOSITIONS[disposition] : "", note].filter(Boolean).join("，");
     await deps.lifecycle.event(
       tx,
       o.id,
       o.status,
       o.status,
       actor,
-      `${RETURN_KINDS[r.kind]}：${returnStatusLabel(r.kind, s.to)}${note ? `（${note}）` : ""}`,
+      `${RETURN_KINDS[r.kind]}：${returnStatusLabel(r.kind, s.to)}${said ? `（${said}）` : ""}`,
     );
     await audit(tx, {
       action: `return.${kind}`,
       entity: "return",
       entityId: id,
       before: { status: r.status },
-      after: { status: s.to, note },
+      after: { status: s.to, note, ...(disposition ? { disposition } : {}) },
     });
     await tell(deps, tx, o, moved, s.title(r.kind), note);
-    return { ...returnView(moved), order_no: o.orderNo, member_id: o.memberId };
+    return { row: moved, orderNo: o.orderNo };
   });
 }
 
-/** The received goods are refunded: the order's refund of exactly these units, with the request closed. */
-export function refundReturn(deps: ReturnsContext, id: number, actor: string, audit: Audit) {
+/**
+ * The received goods are refunded: the order's refund of exactly these units — `amount` NT$ of
+ * their refundable value (all of it when omitted), the units back into stock or written off as
+ * staff chose on receipt — with the request closed, once.
+ */
+export function refundReturn(deps: ReturnsContext, id: number, actor: string, audit: Audit, amount?: number): Promise<Stepped> {
   return withRequest(deps, id, async (tx, o, r, commit) => {
     if (CLOSED.includes(r.status)) throw conflict("RETURN_CLOSED", "此申請已處理完成");
     if (r.status !== "received") throw conflict("RETURN_NOT_RECEIVED", "請先確認收到退回的商品再退款");
-    await deps.lifecycle.refundLocked(
+    const back = await deps.lifecycle.refundLocked(
       tx,
       o,
       commit,
       actor,
       `退貨退款 #${r.id}`,
       r.items.map((i) => ({ variantId: i.variant_id, qty: i.qty })),
+      { writeOff: r.disposition === "write_off", amount },
     );
-    const moved = await setStatus(deps, tx, r, "refunded");
+    const refunded = back.money + back.wallet + back.points;
+    const moved = await setStatus(deps, tx, r, "refunded", { refundAmount: refunded });
     await audit(tx, {
       action: "return.refund",
       entity: "return",
       entityId: id,
       before: { status: r.status },
-      after: { status: "refunded" },
+      after: { status: "refunded", amount: refunded, disposition: r.disposition },
     });
     // The buyer hears of it once: the refund's own notice (部分退款 NT$… or 已退款) says what came back.
-    return { ...returnView(moved), order_no: o.orderNo, member_id: o.memberId };
+    return { row: moved, orderNo: o.orderNo };
   });
 }
 
 /**
- * An exchange's replacement parcel leaves: the returned units go back into stock, the same
- * units leave again (both recorded as stock movements), and the buyer gets the tracking
+ * An exchange's replacement parcel leaves: the returned units go back into stock (or are written
+ * off, as staff chose on receipt), the same units leave again (both recorded as stock movements), and the buyer gets the tracking
  * number. Staff who cannot send a replacement refund the request instead.
  */
-export function reshipReturn(deps: ReturnsContext, id: number, trackingNo: string, actor: string, audit: Audit) {
+export function reshipReturn(
+  deps: ReturnsContext,
+  id: number,
+  trackingNo: string,
+  actor: string,
+  audit: Audit,
+): Promise<Stepped> {
   return withRequest(deps, id, async (tx, o, r) => {
     if (r.kind !== "exchange") throw conflict("RETURN_NOT_EXCHANGE", "這是退貨申請，請以退款處理");
     if (CLOSED.includes(r.status)) throw conflict("RETURN_CLOSED", "此申請已處理完成");
@@ -260,8 +305,9 @@ export function reshipReturn(deps: ReturnsContext, id: number, trackingNo: strin
       tx,
       r.items.map((i) => ({ variantId: i.variant_id, qty: i.qty })),
       `return:${r.id}`,
+      r.disposition === "write_off",
     );
-    const moved = await setStatus(deps, tx, r, "reshipped", undefined, trackingNo);
+    const moved = await setStatus(deps, tx, r, "reshipped", { reshipTrackingNo: trackingNo });
     await deps.lifecycle.event(tx, o.id, o.status, o.status, actor, `換貨：換貨商品已寄出（託運單號 ${trackingNo}）`);
     await audit(tx, {
       action: "return.reship",
@@ -271,6 +317,6 @@ export function reshipReturn(deps: ReturnsContext, id: number, trackingNo: strin
       after: { status: "reshipped", tracking_no: trackingNo },
     });
     await tell(deps, tx, o, moved, "換貨商品已寄出", `託運單號：${trackingNo}`);
-    return { ...returnView(moved), order_no: o.orderNo, member_id: o.memberId };
+    return { row: moved, orderNo: o.orderNo };
   });
 }

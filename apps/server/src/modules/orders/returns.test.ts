@@ -54,13 +54,13 @@ describe("returns within the appraisal period", () => {
     expect(view.return_request).toMatchObject({ status: "requested", reason_label: "商品瑕疵或損壞", note: "外盒破損" });
     expect((await ask(no, [{ variant_id: variant, qty: 1 }])).body.message).toBe("此訂單已有處理中的退換貨申請");
 
-    expect((await staffAct(id, "refund")).status).toBe(409);
+    expect((await staffAct(id, "refund", {})).status).toBe(409);
     expect((await staffAct(id, "approve")).status).toBe(200);
     expect((await staffAct(id, "approve")).status).toBe(409);
-    expect((await staffAct(id, "receive")).status).toBe(200);
+    expect((await staffAct(id, "receive", { disposition: "restock" })).status).toBe(200);
     const stock = await s.stockOf(variant);
     const before = await wallet();
-    const refunded = await staffAct(id, "refund");
+    const refunded = await staffAct(id, "refund", {});
     expect(refunded.status, refunded.body.message).toBe(200);
     expect(refunded.body.data.status).toBe("refunded");
     expect(await s.stockOf(variant)).toBe(stock + 1);
@@ -156,7 +156,10 @@ describe("returns within the appraisal period", () => {
       expect(approvals.map((r) => r.status).sort()).toEqual([200, 409]);
       // The goods arrive while someone rejects it: receiving and rejecting exclude each other.
       const both = await Promise.all([
-        t.call<{ status: string }>("POST", `/api/admin/returns/${id}/receive`, { token: staff }),
+        t.call<{ status: string }>("POST", `/api/admin/returns/${id}/receive`, {
+          token: staff,
+          body: { disposition: "restock" },
+        }),
         t.call<{ status: string }>("POST", `/api/admin/returns/${id}/reject`, { token: staff, body: { reason: "重複申請" } }),
       ]);
       expect(both.map((r) => r.status).sort()).toEqual([200, 409]);

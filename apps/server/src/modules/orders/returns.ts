@@ -1,5 +1,5 @@
-import type { ReturnStatus } from "@shop/contract";
-import { count, desc, eq } from "drizzle-orm";
+import type { ReturnDisposition, ReturnStatus } from "@shop/contract";
+import { count, desc, eq, inArray, notInArray } from "drizzle-orm";
 import { orders, returnRequests } from "../../db/schema/index.js";
 import {
   type Audit,
@@ -10,8 +10,13 @@ import {
   requestReturn,
   reshipReturn,
   returnView,
+  type Stepped,
+  staffView,
   stepReturn,
 } from "./return-steps.js";
+
+/** Requests still being handled (the back office's 處理中). */
+const OPEN: ReturnStatus[] = ["requested", "approved", "received"];
 
 /**
  * Returns (退貨) and exchanges (換貨) within the appraisal period after delivery (decision 37): a
@@ -24,16 +29,26 @@ import {
 export function createReturns(deps: Omit<ReturnsContext, "now"> & { now?: () => Date }) {
   const { db } = deps;
   const d: ReturnsContext = { ...deps, now: deps.now ?? (() => new Date()) };
+  // Read after the step's transaction has committed (the embedded database has one connection).
+  const seen = (s: Stepped) => staffView(d, s.row, s.orderNo);
 
   return {
     /** A member asks to return (or exchange) units of their delivered order, within the appraisal period. */
     request: (memberId: number, input: ReturnRequestInput) => requestReturn(d, memberId, input),
-    /** Staff approve, reject (with the reason the buyer reads) or receive the goods. */
-    step: (kind: ReturnStep, id: number, actor: string, audit: Audit, note = "") => stepReturn(d, kind, id, actor, audit, note),
-    /** The received goods are refunded: the order's refund of exactly these units, with the request closed. */
-    refund: (id: number, actor: string, audit: Audit) => refundReturn(d, id, actor, audit),
+    /** Staff approve, reject (with the reason the buyer reads) or receive the goods (restock or write-off). */
+    step: async (
+      kind: ReturnStep,
+      id: number,
+      actor: string,
+      audit: Audit,
+      opts: { note?: string; disposition?: ReturnDisposition } = {},
+    ) => seen(await stepReturn(d, kind, id, actor, audit, opts)),
+    /** The received goods are refunded (`amount` NT$, at most their refundable value), with the request closed. */
+    refund: async (id: number, actor: string, audit: Audit, amount?: number) =>
+      seen(await refundReturn(d, id, actor, audit, amount)),
     /** An exchange's replacement parcel leaves (the returned units back into stock, the same units out). */
-    reship: (id: number, trackingNo: string, actor: string, audit: Audit) => reshipReturn(d, id, trackingNo, actor, audit),
+    reship: async (id: number, trackingNo: string, actor: string, audit: Audit) =>
+      seen(await reshipReturn(d, id, trackingNo, actor, audit)),
 
     async latestFor(orderId: number) {
       const [r] = await db
@@ -45,8 +60,15 @@ export function createReturns(deps: Omit<ReturnsContext, "now"> & { now?: () => 
       return r ? returnView(r) : null;
     },
 
-    async queue(status: ReturnStatus | undefined, page: number, perPage: number) {
-      const where = status ? eq(returnRequests.status, status) : undefined;
+    async queue(status: ReturnStatus | "open" | "closed" | undefined, page: number, perPage: number) {
+      const where =
+        status === "open"
+          ? inArray(returnRequests.status, OPEN)
+          : status === "closed"
+            ? notInArray(returnRequests.status, OPEN)
+            : status
+              ? eq(returnRequests.status, status)
+              : undefined;
       const [[total], rows] = await Promise.all([
         db.select({ n: count() }).from(returnRequests).where(where),
         db
@@ -60,7 +82,7 @@ export function createReturns(deps: Omit<ReturnsContext, "now"> & { now?: () => 
       ]);
       return {
         total: total?.n ?? 0,
-        items: rows.map(({ r, orderNo }) => ({ ...returnView(r), order_no: orderNo, member_id: r.memberId })),
+        items: await Promise.all(rows.map(({ r, orderNo }) => staffView(d, r, orderNo))),
       };
     },
 

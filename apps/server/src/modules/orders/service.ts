@@ -15,6 +15,7 @@ import {
   payOrder,
   recordEvent,
   refund,
+  refundableNow,
   refundLocked,
   setShipMethod,
   withOrder,
@@ -60,7 +61,8 @@ export function createOrderLifecycle(deps: {
     advance: (orderNo, to, actor, opts) => advance(d, orderNo, to, actor, opts),
     completeDue: () => completeDue(d),
     refund: (orderNo, actor, reason, items) => refund(d, orderNo, actor, reason, items),
-    refundLocked: (tx, o, commit, actor, reason, items) => refundLocked(d, tx, o, commit, actor, reason, items),
+    refundLocked: (tx, o, commit, actor, reason, items, terms) => refundLocked(d, tx, o, commit, actor, reason, items, terms),
+    refundable: (orderId, items) => refundableNow(d, orderId, items),
     openReturn,
   };
 }

@@ -23,6 +23,15 @@ export interface GivenBack extends RefundPlan {
   goodsValueSoFar: number;
   netGoods: number;
   lines: OrderLine[];
+  /** The returned units are written off as faulty instead of going back into stock. */
+  writeOff: boolean;
+}
+
+/** How a refund of returned units is settled: where the units go, and how much goes back (default all). */
+export interface RefundTerms {
+  writeOff?: boolean;
+  /** NT$ to give back, at most the units' refundable value. */
+  amount?: number;
 }
 
 /**
@@ -99,7 +108,17 @@ export interface OrderLifecycle {
   /** A return after delivery (staff): every unit left, or only `items`. */
   refund(orderNo: string, actor: string, reason: string, items?: VariantUnits): Promise<GivenBack>;
   /** A refund of a locked order, inside the caller's transaction (a return request's last step). */
-  refundLocked(tx: Tx, o: Order, commit: Commit, actor: string, reason: string, items?: VariantUnits): Promise<GivenBack>;
+  refundLocked(
+    tx: Tx,
+    o: Order,
+    commit: Commit,
+    actor: string,
+    reason: string,
+    items?: VariantUnits,
+    terms?: RefundTerms,
+  ): Promise<GivenBack>;
+  /** What refunding `items` would give back now (NT$: money, wallet and points), or null if it cannot. */
+  refundable(orderId: number, items: VariantUnits): Promise<number | null>;
   /** The return request still being handled on an order, if any (it holds the order open). */
   openReturn(q: Db | Tx, orderId: number): Promise<{ id: number } | null>;
 }

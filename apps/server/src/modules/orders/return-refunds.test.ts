@@ -1,0 +1,113 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { stockWriteOffs } from "../../db/schema/index.js";
+import { DEMO_ACCOUNTS } from "../../demo/seed.js";
+import { createTestApp, type TestApp } from "../../test/harness.js";
+import { orderSteps } from "../../test/order-helpers.js";
+
+/** Issue 47: staff choose restock or write-off on receipt, and refund an amount they see and choose. */
+let t: TestApp;
+let s: ReturnType<typeof orderSteps>;
+let token = "";
+let variant = 0;
+beforeAll(async () => {
+  t = await createTestApp();
+  s = orderSteps(t);
+  token = await s.login(DEMO_ACCOUNTS.member.phone, DEMO_ACCOUNTS.member.password);
+  variant = await s.variantOf(34);
+  await s.setStock(variant, 200);
+});
+afterAll(() => t.close());
+
+type StaffReturn = {
+  id: number;
+  status: string;
+  refundable: number | null;
+  refund_amount: number | null;
+  disposition: string | null;
+};
+
+/** A member's transfer order, delivered, with a return of one unit asked and approved. */
+async function approvedReturn(qty = 3) {
+  const { order_no: no } = await s.memberOrder(token, variant, { qty });
+  await t.services.payments.confirmOffline(no, "staff:1", "staff");
+  await t.services.orders.advance(no, "shipped", "staff:1", { trackingNo: "HCT4400001" });
+  await t.services.orders.advance(no, "delivered", "staff:1");
+  const r = await t.call<{ id: number }>("POST", "/api/order/return", {
+    token,
+    body: { order_no: no, items: [{ variant_id: variant, qty: 1 }], reason: "damaged", note: "" },
+  });
+  expect(r.status, r.body.message).toBe(200);
+  expect((await staffAct(r.body.data.id, "approve")).status).toBe(200);
+  return { no, id: r.body.data.id };
+}
+const staffAct = async (id: number, step: string, body?: unknown) =>
+  t.call<StaffReturn>("POST", `/api/admin/returns/${id}/${step}`, { token: await s.staffToken(), body });
+const queue = async (status: string) =>
+  (await t.call<{ items: StaffReturn[] }>("GET", `/api/admin/returns?status=${status}`, { token: await s.staffToken() })).body
+    .data;
+const wallet = async () => {
+  const id = (await t.services.auth.authenticate(token))?.member.id ?? 0;
+  return (await t.services.loyalty.balances(id)).wallet;
+};
+
+describe("on receipt staff choose: back into stock, or written off as faulty", () => {
+  test("receiving needs the choice; 瑕疵品 never reach sellable stock and are recorded; the messages say which", async () => {
+    const { id } = await approvedReturn();
+    const none = await staffAct(id, "receive", {});
+    expect(none.status).toBe(400);
+    expect(none.body.message).toBe("輸入資料有誤：請選擇退回商品要回庫存或列為瑕疵品");
+    const received = await staffAct(id, "receive", { disposition: "write_off" });
+    expect(received.status, received.body.message).toBe(200);
+    expect(received.body.message).toBe("已確認收到退貨，商品列為瑕疵品");
+    expect(received.body.data.disposition).toBe("write_off");
+    const stock = await s.stockOf(variant);
+    const refunded = await staffAct(id, "refund", { amount: received.body.data.refundable });
+    expect(refunded.status, refunded.body.message).toBe(200);
+    expect(refunded.body.message).toBe("已退款，商品列為瑕疵品，不回庫存");
+    expect(await s.stockOf(variant)).toBe(stock);
+    const written = await t.database.db.select().from(stockWriteOffs).where(eq(stockWriteOffs.variantId, variant));
+    expect(written).toEqual([expect.objectContaining({ qty: 1, shopId: null })]);
+    expect(await t.services.inventory.unbalanced()).toEqual([]);
+
+    const back = await approvedReturn();
+    expect((await staffAct(back.id, "receive", { disposition: "restock" })).body.message).toBe("已確認收到退貨，商品將回庫存");
+    const before = await s.stockOf(variant);
+    const r = await staffAct(back.id, "refund", {});
+    expect(r.body.message).toBe("已退款，商品已回庫存");
+    expect(await s.stockOf(variant)).toBe(before + 1);
+  });
+});
+
+describe("the refund amount: shown, asked, never more than refundable, paid once", () => {
+  test("staff see the refundable amount, refund less, cannot refund more or twice", async () => {
+    const { id } = await approvedReturn();
+    const received = (await staffAct(id, "receive", { disposition: "restock" })).body.data;
+    const refundable = received.refundable ?? 0;
+    expect(refundable).toBeGreaterThan(0);
+    expect((await queue("received")).items.find((x) => x.id === id)?.refundable).toBe(refundable);
+
+    const before = await wallet();
+    const tooMuch = await staffAct(id, "refund", { amount: refundable + 1 });
+    expect(tooMuch.status).toBe(422);
+    expect(tooMuch.body.message).toBe(`退款金額不可超過可退金額 NT$${refundable.toLocaleString("en-US")}`);
+    expect((await staffAct(id, "refund", { amount: 1.5 })).status).toBe(400);
+    expect(await wallet()).toBe(before);
+
+    const part = refundable - 100;
+    const [a, b] = await Promise.all([staffAct(id, "refund", { amount: part }), staffAct(id, "refund", { amount: part })]);
+    expect([a.status, b.status].sort()).toEqual([200, 409]);
+    expect(await wallet()).toBe(before + part);
+    const done = (await queue("refunded")).items.find((x) => x.id === id);
+    expect(done).toMatchObject({ status: "refunded", refund_amount: part });
+    expect(await t.services.loyalty.unbalanced()).toEqual([]);
+    expect(await t.services.orderConsistency.moneyMismatches()).toEqual([]);
+  });
+
+  test("the queue's 處理中 view keeps a request through every step until it closes", async () => {
+    const { id } = await approvedReturn();
+    expect((await queue("open")).items.map((x) => x.id)).toContain(id);
+    await staffAct(id, "receive", { disposition: "restock" });
+    expect((await queue("open")).items.find((x) => x.id === id)?.status).toBe("received");
+  });
+});
