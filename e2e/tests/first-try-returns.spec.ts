@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { registerMember, shot, staffSignIn } from "./flows";
-import { newPhone, phonePage } from "./helpers";
+import { captchaFor, newPhone, phonePage } from "./helpers";
 
 /**
  * Issue 47, returns and completion: every flow works the first time. Buyer and seller screens on a
@@ -164,4 +164,56 @@ test("back office: a return stays in 處理中 through each step; receipt says r
   const closed = page.getByRole("row").filter({ hasText: orderNo });
   await expect(closed).toContainText("已退款");
   await expect(closed).toContainText(`NT$${(refundable - 50).toLocaleString("en-US")}`);
+});
+
+test("a guest returns a delivered order after the SMS check, and is told where to send it (phone)", async ({
+  browser,
+  request,
+}) => {
+  const staff = await staffToken(request);
+  const phone = newPhone();
+  const orderNo = await placeOrder(request, {
+    variant_id: await variantOf(request, 3),
+    qty: 2,
+    ship_method: "hct",
+    receiver: { name: "陳大文", phone },
+  });
+  for (const [step, data] of [
+    ["confirm_payment", {}],
+    ["ship", { tracking_no: "HCT20261128002" }],
+    ["deliver", {}],
+  ] as const) {
+    expect((await request.post(`/api/admin/orders/${orderNo}/${step}`, { headers: bearer(staff), data })).status()).toBe(200);
+  }
+
+  const { context, page } = await phonePage(browser);
+  await page.goto("/order_search");
+  await page.getByLabel("訂單編號").fill(orderNo);
+  await page.getByLabel("訂購時填寫的手機號碼").fill(phone);
+  await page.getByRole("button", { name: "查詢" }).click();
+  await expect(page.getByTestId("order-status")).toHaveText("已送達");
+  const panel = page.getByRole("region", { name: /^退貨/ });
+  await expect(panel).toContainText("如需申請，請先於上方驗證訂購手機");
+  await page.getByRole("button", { name: "傳送簡訊驗證碼" }).click();
+  await expect(page.getByLabel("簡訊驗證碼")).toBeVisible();
+  await page.getByLabel("簡訊驗證碼").fill(await captchaFor(request, phone));
+  await page.getByRole("button", { name: "驗證" }).click();
+
+  await panel.getByRole("button", { name: "申請退貨" }).click();
+  await panel.getByLabel(/退貨數量$/).selectOption("1");
+  await panel.getByLabel("退貨原因").selectOption("changed_mind");
+  await panel.getByRole("button", { name: "送出申請" }).click();
+  await dismiss(page, "已送出退貨申請，客服將盡快與您聯繫");
+  await expect(panel).toContainText("退貨申請中");
+
+  const queue = await request.get("/api/admin/returns?status=requested&per_page=50", { headers: bearer(staff) });
+  const id = ((await queue.json()) as { data: { items: Array<{ id: number; order_no: string }> } }).data.items.find(
+    (r) => r.order_no === orderNo,
+  )?.id;
+  expect(id).toBeTruthy();
+  expect((await request.post(`/api/admin/returns/${id}/approve`, { headers: bearer(staff), data: {} })).status()).toBe(200);
+  await page.reload();
+  await expect(panel.getByTestId("return-send-back")).toContainText(/請將商品寄回：.+退貨組.+忠孝東路四段 100 號/);
+  await shot(page, "returns-guest-send-back-phone");
+  await context.close();
 });

@@ -24,14 +24,29 @@ function ReturnActions() {
   const act = useAdminAction();
   const [reason, setReason] = useState("");
   const [tracking, setTracking] = useState("");
+  const [storeCode, setStoreCode] = useState("");
   if (!r || !permissions?.includes("orders.write")) return null;
   const go = (step: string, done: string, body: unknown = {}) => act(`/returns/${r.id}/${step}`, body, done);
   return (
     <Stack direction="row" spacing={1} alignItems="center" onClick={(e) => e.stopPropagation()}>
       {r.status === "requested" ? (
-        <Button size="small" variant="contained" onClick={() => go("approve", "已核准，並通知買家寄回")}>
-          核准
-        </Button>
+        <>
+          <MuiTextField
+            size="small"
+            label="超商退貨寄件代碼（選填）"
+            value={storeCode}
+            onChange={(e) => setStoreCode(e.target.value)}
+            helperText="留空則請買家寄回商城的退貨地址"
+            sx={{ minWidth: 200 }}
+          />
+          <Button
+            size="small"
+            variant="contained"
+            onClick={() => go("approve", "已核准，並通知買家寄回", { store_return_code: storeCode })}
+          >
+            核准
+          </Button>
+        </>
       ) : null}
       {r.status === "approved" ? (
         <>

@@ -87,6 +87,12 @@ export const ShopEdit = () => (
       <TextInput source="footer_company" label="頁尾：公司名稱" fullWidth helperText="子商城留空則顯示主商城的資料" />
       <TextInput source="footer_tax_id" label="頁尾：統一編號" />
       <TextInput source="footer_address" label="頁尾：公司地址" fullWidth />
+      <TextInput
+        source="return_address"
+        label="退貨收件資訊"
+        fullWidth
+        helperText="買家退貨核准後看到的寄回地址（收件人、電話、地址）；子商城留空則用主商城的"
+      />
       <TextInput source="footer_phone" label="頁尾：客服電話" />
       <TextInput source="footer_hours" label="頁尾：客服時間" helperText="例如 週一至週五 09:00–18:00" />
       <TextInput

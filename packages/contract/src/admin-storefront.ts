@@ -240,6 +240,8 @@ export const shopUpdateInput = z.strictObject({
   footer_phone: cleared(footerText("客服電話", 30)),
   footer_hours: cleared(footerText("客服時間", 60)),
   footer_dispatch: cleared(footerText("出貨說明", 60)),
+  /** Where buyers send returns (收件人、電話、地址); a sub-mall's own, else the main mall's (decision 83). */
+  return_address: cleared(footerText("退貨收件資訊", 160)),
   footer_line_url: cleared(
     z
       .string()

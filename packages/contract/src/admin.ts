@@ -268,6 +268,14 @@ export const returnQuery = listQuery.extend({
     .enum(["open", "closed", "requested", "approved", "rejected", "received", "refunded", "reshipped"], { error: "狀態不正確" })
     .optional(),
 });
+/** 核准: optionally a convenience-store return code (超商退貨寄件代碼) the buyer sends the goods with. */
+export const returnApproveInput = z.strictObject({
+  store_return_code: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9-]{0,20}$/, { error: "超商退貨寄件代碼為 20 個字以內的英數字" })
+    .default(""),
+});
 /** 收到退貨: staff say where the units go — back into sellable stock, or written off as faulty (瑕疵品). */
 export const returnReceiveInput = z.strictObject({
   disposition: z.enum(["restock", "write_off"], { error: "請選擇退回商品要回庫存或列為瑕疵品" }),

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { idSchema } from "./common.js";
-import { orderNoSchema } from "./order.js";
+import { idSchema, phoneSchema } from "./common.js";
+import { orderAccessTokenSchema, orderNoSchema } from "./order.js";
 
 /** Why a buyer returns goods (the 7-day appraisal period lets them return without a fault). */
 export const RETURN_REASONS = {
@@ -49,6 +49,9 @@ export const returnRequestInput = z.strictObject({
     .max(50),
   reason: z.enum(Object.keys(RETURN_REASONS) as [ReturnReason, ...ReturnReason[]], { error: "請選擇退貨原因" }),
   note: z.string().trim().max(500, { error: "說明最多 500 個字" }).default(""),
+  /** A guest: the order's phone and the access token its SMS check gave (members are signed in). */
+  phone: phoneSchema.optional(),
+  access_token: orderAccessTokenSchema.optional(),
 });
 
 /** The buyer's words for a request's state: 退貨申請中, 換貨申請未通過… */

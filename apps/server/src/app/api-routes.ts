@@ -113,7 +113,9 @@ export async function registerApiRoutes(api: FastifyInstance, ctx: ApiRouteConte
       { tapPaySimulator: providers.tapPaySimulator, lookupRateLimit: perMinute * 3 },
     ),
   );
-  await api.register(returnRoutes({ returns: s.returns }, guards));
+  await api.register(
+    returnRoutes({ returns: s.returns, guestAccess: s.guestAccess }, guards, { lookupRateLimit: perMinute * 3 }),
+  );
   await api.register(
     orderInvoiceRoutes({ orders: s.orders, guestAccess: s.guestAccess, invoices: s.orderInvoices }, guards, {
       lookupRateLimit: perMinute * 3,

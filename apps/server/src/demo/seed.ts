@@ -136,12 +136,15 @@ async function seedCheckout(tx: Tx, shop2Id: number, memberId: number) {
     { shopId: 1, key: "footer_hours", value: "週一至週五 09:00–18:00" },
     { shopId: 1, key: "footer_line_url", value: "https://lin.ee/demo-tea" },
     { shopId: 1, key: "footer_dispatch", value: "付款完成後 1–3 個工作天內出貨（例假日不出貨）" },
+    // Where approved returns are sent (decision 83); the sub-mall has its own.
+    { shopId: 1, key: "return_address", value: "茶山好物 退貨組（02-2345-6789）106 台北市大安區忠孝東路四段 100 號" },
     // The demo sub-mall takes transfers into its seller's own account, so its seller confirms them
     // (decision 30); a sub-mall without one uses the company's, confirmed by staff.
     { shopId: shop2Id, key: "transfer_bank_code", value: "700" },
     { shopId: shop2Id, key: "transfer_bank_name", value: "中華郵政" },
     { shopId: shop2Id, key: "transfer_account", value: "0001234-5678901" },
     { shopId: shop2Id, key: "transfer_holder", value: "林阿里" },
+    { shopId: shop2Id, key: "return_address", value: "阿里山茶行 林阿里（0987-654-321）605 嘉義縣阿里山鄉中正村 8 號" },
   ]);
   // The sub-mall offers everything the main mall does plus the seller's own delivery.
   await tx.insert(shipMethods).values(

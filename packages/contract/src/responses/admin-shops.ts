@@ -63,6 +63,8 @@ export const adminShop = z.object({
   footer_hours: z.string().optional(),
   footer_line_url: z.string().optional(),
   footer_dispatch: z.string().optional(),
+  /** Where buyers send returns ("" when the main mall's applies). */
+  return_address: z.string().optional(),
 });
 
 /** /admin/shops: the main mall first. */

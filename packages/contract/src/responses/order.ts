@@ -142,6 +142,11 @@ export const returnRequestView = z.object({
   reship_tracking_no: z.string(),
   /** Staff's choice on receipt: back into stock, or written off as faulty (null before). */
   disposition: z.enum(["restock", "write_off"]).nullable(),
+  /**
+   * Where and how to send the goods back, once approved: the store-return code when staff gave
+   * one, else the shop's return address (the sub-mall's own for its orders); null before.
+   */
+  send_back: z.object({ store_code: z.string(), address: z.string() }).nullable(),
   /** What was refunded (NT$), once refunded. */
   refund_amount: int.nullable(),
   created_at: z.string(),

@@ -92,6 +92,7 @@ export function wireOrders(base: Foundation, commerce: Commerce) {
     lifecycle,
     notifications,
     appraisalDays,
+    returnAddress: async (shopId) => (await shops.settings(shopId, ["return_address"])).return_address ?? "",
     now,
     // The returned units come back first, so the replacement is never short of the very units received.
     exchangeStock: async (tx, items, ref, writeOff) => {

@@ -241,6 +241,8 @@ export const returnRequests = pgTable(
     staffNote: text("staff_note").notNull().default(""),
     /** The replacement parcel's tracking number (exchanges). */
     reshipTrackingNo: text("reship_tracking_no").notNull().default(""),
+    /** A convenience-store return code staff give on approval (超商退貨寄件代碼), "" when none. */
+    storeReturnCode: text("store_return_code").notNull().default(""),
     /** Chosen by staff on receipt: the units go back into sellable stock, or are written off as faulty. */
     disposition: text("disposition", { enum: ["restock", "write_off"] }),
     /** What staff refunded (NT$, at most the units' refundable value), once refunded. */

@@ -76,7 +76,7 @@ export interface AdminDeps {
 export type In<T extends z.ZodType> = z.infer<T>;
 
 /** A shop's settings edited in its form. */
-const SHOP_SETTING_KEYS = ["ga4_measurement_id", "meta_pixel_id", "domain", ...SHOP_FOOTER_KEYS] as const;
+const SHOP_SETTING_KEYS = ["ga4_measurement_id", "meta_pixel_id", "domain", "return_address", ...SHOP_FOOTER_KEYS] as const;
 
 /**
  * A shop's owner belongs to it: in the shop's write transaction the new owner is bound to the

@@ -1,4 +1,11 @@
-import { reasonInput, returnQuery, returnReceiveInput, returnRefundInput, shipInput } from "@shop/contract/admin";
+import {
+  reasonInput,
+  returnApproveInput,
+  returnQuery,
+  returnReceiveInput,
+  returnRefundInput,
+  shipInput,
+} from "@shop/contract/admin";
 import { answers, staffReturn, staffReturnPage } from "@shop/contract/responses";
 import type { FastifyRequest } from "fastify";
 import { ok } from "../../lib/http.js";
@@ -25,10 +32,15 @@ export function returnAdminRoutes(
   app.get("/admin/returns", { schema: { querystring: returnQuery, response: answers(staffReturnPage) } }, async (req) =>
     paged(await returns.queue(req.query.status, req.query.page, req.query.per_page)),
   );
-  app.post("/admin/returns/:id/approve", { schema: { params: idParam, response: answers(staffReturn) } }, async (req) => {
-    const a = acting(req);
-    return ok(await returns.step("approve", req.params.id, a.who, a.audit), "已核准，並通知買家寄回");
-  });
+  app.post(
+    "/admin/returns/:id/approve",
+    { schema: { params: idParam, body: returnApproveInput, response: answers(staffReturn) } },
+    async (req) => {
+      const a = acting(req);
+      const r = await returns.step("approve", req.params.id, a.who, a.audit, { storeReturnCode: req.body.store_return_code });
+      return ok(r, "已核准，並通知買家寄回");
+    },
+  );
   app.post(
     "/admin/returns/:id/reject",
     { schema: { params: idParam, body: reasonInput, response: answers(staffReturn) } },

@@ -157,8 +157,7 @@ export async function orderDetail(deps: ViewDeps, o: Order): Promise<OrderView> 
     can_report_transfer: pending && o.paymentMethod === "transfer",
     masked: false,
     card: deps.payments.cardConfig(),
-    can_request_return:
-      o.memberId !== null && o.status === "delivered" && inAppraisal && !returnOpen && lines.some((l) => l.qty > l.refundedQty),
+    can_request_return: o.status === "delivered" && inAppraisal && !returnOpen && lines.some((l) => l.qty > l.refundedQty),
     return_request: returnRequest,
   };
 }

@@ -35,7 +35,7 @@ const askExchange = (no: string, qty = 1) =>
     body: { order_no: no, kind: "exchange", items: [{ variant_id: variant, qty }], reason: "damaged", note: "瓶蓋破裂" },
   });
 const detail = async (no: string) => (await s.detail(no, { token })).body.data as OrderView;
-const staffAct = async (id: number, step: string, body?: unknown) =>
+const staffAct = async (id: number, step: string, body: unknown = {}) =>
   t.call<{ status: string; reship_tracking_no: string }>("POST", `/api/admin/returns/${id}/${step}`, {
     token: await s.staffToken(),
     body,
@@ -96,7 +96,7 @@ describe("exchanges (換貨) within the appraisal period", () => {
       .where(like(notifications.title, `訂單 ${no} %`))
       .orderBy(asc(notifications.id));
     expect(told.filter((n) => n.title.includes("換貨") || n.title.includes("退回"))).toEqual([
-      { title: `訂單 ${no} 換貨申請已核准，請依客服指示寄回商品`, body: "" },
+      { title: `訂單 ${no} 換貨申請已核准，請寄回商品`, body: expect.stringMatching(/^請將商品寄回：|^請依客服指示寄回商品。$/) },
       { title: `訂單 ${no} 已收到您退回的商品，將盡快寄出換貨商品`, body: "" },
       { title: `訂單 ${no} 換貨商品已寄出`, body: "託運單號：HCT5500001" },
     ]);

@@ -41,7 +41,7 @@ async function approvedReturn(qty = 3) {
   expect((await staffAct(r.body.data.id, "approve")).status).toBe(200);
   return { no, id: r.body.data.id };
 }
-const staffAct = async (id: number, step: string, body?: unknown) =>
+const staffAct = async (id: number, step: string, body: unknown = {}) =>
   t.call<StaffReturn>("POST", `/api/admin/returns/${id}/${step}`, { token: await s.staffToken(), body });
 const queue = async (status: string) =>
   (await t.call<{ items: StaffReturn[] }>("GET", `/api/admin/returns?status=${status}`, { token: await s.staffToken() })).body

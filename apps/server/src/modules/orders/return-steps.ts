@@ -11,8 +11,8 @@ import {
 } from "@shop/contract";
 import { and, eq } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
-import { returnRequests } from "../../db/schema/index.js";
-import { conflict, isUniqueViolation, notFound, unprocessable } from "../../lib/errors.js";
+import { orders, returnRequests } from "../../db/schema/index.js";
+import { conflict, forbidden, isUniqueViolation, notFound, unprocessable } from "../../lib/errors.js";
 import type { NotificationsService } from "../notifications/service.js";
 import type { Commit, Order, OrderLifecycle } from "./types.js";
 
@@ -31,12 +31,15 @@ export interface ReturnsContext {
   notifications: NotificationsService;
   /** An exchange's stock, inside the caller's transaction: the returned units back in, the same units out again. */
   exchangeStock: (tx: Tx, items: Array<{ variantId: number; qty: number }>, ref: string, writeOff: boolean) => Promise<void>;
+  /** Where a shop's buyers send returns (the sub-mall's own, else the main mall's; "" when unset). */
+  returnAddress: (shopId: number) => Promise<string>;
   /** The appraisal period in days (the same setting that completes delivered orders). */
   appraisalDays: () => Promise<number>;
   now: () => Date;
 }
 
-export function returnView(r: ReturnRow) {
+/** The buyer's view of a request; `address` is the shop's return address (shown once approved). */
+export function returnView(r: ReturnRow, address = "") {
   return {
     id: r.id,
     kind: r.kind,
@@ -49,6 +52,7 @@ export function returnView(r: ReturnRow) {
     staff_note: r.staffNote,
     items: r.items,
     reship_tracking_no: r.reshipTrackingNo,
+    send_back: r.status === "approved" ? { store_code: r.storeReturnCode, address } : null,
     disposition: r.disposition,
     refund_amount: r.refundAmount,
     created_at: r.createdAt.toISOString(),
@@ -56,7 +60,7 @@ export function returnView(r: ReturnRow) {
 }
 
 /** What staff read of a request: the buyer's view, the order, and what a refund would give back now. */
-export async function staffView(deps: Pick<ReturnsContext, "lifecycle">, r: ReturnRow, orderNo: string) {
+export async function staffView(deps: Pick<ReturnsContext, "lifecycle">, r: ReturnRow, orderNo: string, address = "") {
   const refundable =
     r.status === "received" && r.kind === "return"
       ? await deps.lifecycle.refundable(
@@ -64,7 +68,7 @@ export async function staffView(deps: Pick<ReturnsContext, "lifecycle">, r: Retu
           r.items.map((i) => ({ variantId: i.variant_id, qty: i.qty })),
         )
       : null;
-  return { ...returnView(r), order_no: orderNo, member_id: r.memberId, refundable };
+  return { ...returnView(r, address), order_no: orderNo, member_id: r.memberId, refundable };
 }
 
 /** What each staff step needs the request to be in, and the notice the buyer gets. */
@@ -72,7 +76,7 @@ const STEPS = {
   approve: {
     from: ["requested"],
     to: "approved",
-    title: (k: ReturnKind) => `${RETURN_KINDS[k]}申請已核准，請依客服指示寄回商品`,
+    title: (k: ReturnKind) => `${RETURN_KINDS[k]}申請已核准，請寄回商品`,
   },
   reject: { from: ["requested", "approved"], to: "rejected", title: (k: ReturnKind) => `${RETURN_KINDS[k]}申請未通過` },
   receive: {
@@ -108,14 +112,20 @@ async function tell(deps: ReturnsContext, tx: Tx, o: Order, r: ReturnRow, title:
 async function withRequest<T>(
   deps: ReturnsContext,
   id: number,
-  work: (tx: Tx, o: Order, r: ReturnRow, commit: Commit) => Promise<T>,
+  work: (tx: Tx, o: Order, r: ReturnRow, commit: Commit, address: string) => Promise<T>,
 ) {
-  const [head] = await deps.db.select({ orderId: returnRequests.orderId }).from(returnRequests).where(eq(returnRequests.id, id));
+  const [head] = await deps.db
+    .select({ orderId: returnRequests.orderId, shopId: orders.shopId })
+    .from(returnRequests)
+    .innerJoin(orders, eq(orders.id, returnRequests.orderId))
+    .where(eq(returnRequests.id, id));
   if (!head) throw notFound("RETURN_NOT_FOUND", "找不到此退換貨申請");
+  // Read before the order's transaction (the embedded database has one connection).
+  const address = await deps.returnAddress(head.shopId);
   return deps.lifecycle.withOrder({ id: head.orderId }, async (tx, o, commit) => {
     const [r] = await tx.select().from(returnRequests).where(eq(returnRequests.id, id)).for("update");
     if (!r) throw notFound("RETURN_NOT_FOUND", "找不到此退換貨申請");
-    return work(tx, o, r, commit);
+    return work(tx, o, r, commit, address);
   });
 }
 
@@ -124,7 +134,7 @@ async function setStatus(
   tx: Tx,
   r: ReturnRow,
   to: ReturnStatus,
-  extra: Partial<Pick<ReturnRow, "staffNote" | "reshipTrackingNo" | "disposition" | "refundAmount">> = {},
+  extra: Partial<Pick<ReturnRow, "staffNote" | "reshipTrackingNo" | "disposition" | "refundAmount" | "storeReturnCode">> = {},
 ) {
   const [moved] = await tx
     .update(returnRequests)
@@ -135,13 +145,20 @@ async function setStatus(
   return moved;
 }
 
-/** A member asks to return (or exchange) units of their delivered order, within the appraisal period. */
-export async function requestReturn(deps: ReturnsContext, memberId: number, input: ReturnRequestInput) {
+/** Who asks: a signed-in member, or a guest whose SMS check proved the phone on this one order. */
+export type ReturnAsker = { memberId: number } | { phone: string; verifiedOrderId: number | undefined };
+
+/** A buyer asks to return (or exchange) units of their delivered order, within the appraisal period. */
+export async function requestReturn(deps: ReturnsContext, asker: ReturnAsker, input: ReturnRequestInput) {
   const { lifecycle, now } = deps;
   // Read before the order's transaction (the embedded database has one connection).
   const days = await deps.appraisalDays();
   return lifecycle.withOrder({ no: input.order_no }, async (tx, o) => {
-    if (o.memberId !== memberId) throw notFound("ORDER_NOT_FOUND", "查無此訂單");
+    if ("memberId" in asker ? o.memberId !== asker.memberId : o.memberId !== null || o.receiverPhone !== asker.phone)
+      throw notFound("ORDER_NOT_FOUND", "查無此訂單");
+    if (!("memberId" in asker) && asker.verifiedOrderId !== o.id)
+      throw forbidden("PHONE_NOT_VERIFIED", `請先以簡訊驗證碼驗證手機，再申請${RETURN_KINDS[input.kind]}`);
+    const memberId = "memberId" in asker ? asker.memberId : null;
     const kind = RETURN_KINDS[input.kind];
     if (o.status !== "delivered") throw conflict("RETURN_NOT_ALLOWED", `只有已送達、尚未完成的訂單可以申請${kind}`);
     if (!o.deliveredAt || o.deliveredAt.getTime() + days * 86_400_000 < now().getTime())
@@ -183,7 +200,7 @@ export async function requestReturn(deps: ReturnsContext, memberId: number, inpu
         o.id,
         o.status,
         o.status,
-        `member:${memberId}`,
+        memberId === null ? "guest" : `member:${memberId}`,
         `申請${RETURN_KINDS[input.kind]}：${RETURN_REASONS[input.reason]}`,
       );
       return returnView(r);
@@ -198,6 +215,8 @@ export async function requestReturn(deps: ReturnsContext, memberId: number, inpu
 export interface Stepped {
   row: ReturnRow;
   orderNo: string;
+  /** The shop's return address, read before the step. */
+  address?: string;
 }
 
 /**
@@ -210,18 +229,20 @@ export function stepReturn(
   id: number,
   actor: string,
   audit: Audit,
-  opts: { note?: string; disposition?: ReturnDisposition } = {},
+  opts: { note?: string; disposition?: ReturnDisposition; storeReturnCode?: string } = {},
 ): Promise<Stepped> {
   const s = STEPS[kind];
+  const code = kind === "approve" ? (opts.storeReturnCode ?? "") : "";
   const note = opts.note ?? "";
   const disposition = kind === "receive" ? opts.disposition : undefined;
   if (kind === "receive" && !disposition) throw unprocessable("RETURN_DISPOSITION_MISSING", "請選擇退回商品要回庫存或列為瑕疵品");
-  return withRequest(deps, id, async (tx, o, r) => {
+  return withRequest(deps, id, async (tx, o, r, _commit, address) => {
     if (!(s.from as readonly ReturnStatus[]).includes(r.status))
       throw conflict("RETURN_STATE_CHANGED", `此申請目前為「${returnStatusLabel(r.kind, r.status)}」，無法執行`);
     const moved = await setStatus(deps, tx, r, s.to, {
       ...(note ? { staffNote: note } : {}),
       ...(disposition ? { disposition } : {}),
+      ...(kind === "approve" ? { storeReturnCode: code } : {}),
     });
     const said = [disposition ? RETURN_DISPOSITIONS[disposition] : "", note].filter(Boolean).join("，");
     await deps.lifecycle.event(
@@ -239,9 +260,19 @@ export function stepReturn(
       before: { status: r.status },
       after: { status: s.to, note, ...(disposition ? { disposition } : {}) },
     });
-    await tell(deps, tx, o, moved, s.title(r.kind), note);
-    return { row: moved, orderNo: o.orderNo };
+    await tell(deps, tx, o, moved, s.title(r.kind), kind === "approve" ? sendBackText(code, address, note) : note);
+    return { row: moved, orderNo: o.orderNo, address };
   });
+}
+
+/** What the approval notice tells the buyer: the store-return code, or the address, and staff's note. */
+function sendBackText(code: string, address: string, note: string) {
+  const how = code
+    ? `請至超商以退貨寄件代碼 ${code} 寄回商品。`
+    : address
+      ? `請將商品寄回：${address}`
+      : "請依客服指示寄回商品。";
+  return [how, note].filter(Boolean).join("\n");
 }
 
 /**

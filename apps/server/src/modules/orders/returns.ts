@@ -3,6 +3,7 @@ import { count, desc, eq, inArray, notInArray } from "drizzle-orm";
 import { orders, returnRequests } from "../../db/schema/index.js";
 import {
   type Audit,
+  type ReturnAsker,
   type ReturnRequestInput,
   type ReturnStep,
   type ReturnsContext,
@@ -30,18 +31,18 @@ export function createReturns(deps: Omit<ReturnsContext, "now"> & { now?: () => 
   const { db } = deps;
   const d: ReturnsContext = { ...deps, now: deps.now ?? (() => new Date()) };
   // Read after the step's transaction has committed (the embedded database has one connection).
-  const seen = (s: Stepped) => staffView(d, s.row, s.orderNo);
+  const seen = (s: Stepped) => staffView(d, s.row, s.orderNo, s.address);
 
   return {
-    /** A member asks to return (or exchange) units of their delivered order, within the appraisal period. */
-    request: (memberId: number, input: ReturnRequestInput) => requestReturn(d, memberId, input),
+    /** A buyer (a member, or a guest after the SMS check) asks to return or exchange units of a delivered order. */
+    request: (asker: ReturnAsker, input: ReturnRequestInput) => requestReturn(d, asker, input),
     /** Staff approve, reject (with the reason the buyer reads) or receive the goods (restock or write-off). */
     step: async (
       kind: ReturnStep,
       id: number,
       actor: string,
       audit: Audit,
-      opts: { note?: string; disposition?: ReturnDisposition } = {},
+      opts: { note?: string; disposition?: ReturnDisposition; storeReturnCode?: string } = {},
     ) => seen(await stepReturn(d, kind, id, actor, audit, opts)),
     /** The received goods are refunded (`amount` NT$, at most their refundable value), with the request closed. */
     refund: async (id: number, actor: string, audit: Audit, amount?: number) =>
@@ -51,13 +52,15 @@ export function createReturns(deps: Omit<ReturnsContext, "now"> & { now?: () => 
       seen(await reshipReturn(d, id, trackingNo, actor, audit)),
 
     async latestFor(orderId: number) {
-      const [r] = await db
-        .select()
+      const [found] = await db
+        .select({ r: returnRequests, shopId: orders.shopId })
         .from(returnRequests)
+        .innerJoin(orders, eq(orders.id, returnRequests.orderId))
         .where(eq(returnRequests.orderId, orderId))
         .orderBy(desc(returnRequests.id))
         .limit(1);
-      return r ? returnView(r) : null;
+      if (!found) return null;
+      return returnView(found.r, found.r.status === "approved" ? await d.returnAddress(found.shopId) : "");
     },
 
     async queue(status: ReturnStatus | "open" | "closed" | undefined, page: number, perPage: number) {
@@ -72,7 +75,7 @@ export function createReturns(deps: Omit<ReturnsContext, "now"> & { now?: () => 
       const [[total], rows] = await Promise.all([
         db.select({ n: count() }).from(returnRequests).where(where),
         db
-          .select({ r: returnRequests, orderNo: orders.orderNo })
+          .select({ r: returnRequests, orderNo: orders.orderNo, shopId: orders.shopId })
           .from(returnRequests)
           .innerJoin(orders, eq(orders.id, returnRequests.orderId))
           .where(where)
@@ -82,7 +85,11 @@ export function createReturns(deps: Omit<ReturnsContext, "now"> & { now?: () => 
       ]);
       return {
         total: total?.n ?? 0,
-        items: await Promise.all(rows.map(({ r, orderNo }) => staffView(d, r, orderNo))),
+        items: await Promise.all(
+          rows.map(async ({ r, orderNo, shopId }) =>
+            staffView(d, r, orderNo, r.status === "approved" ? await d.returnAddress(shopId) : ""),
+          ),
+        ),
       };
     },
 

@@ -9,7 +9,9 @@ import {
 } from "@shop/contract/returns";
 import { useState } from "react";
 import { api } from "../../lib/api";
+import { storage } from "../../lib/storage";
 import { useAlerts } from "../../ui/alerts";
+import { orderAccess } from "./order-access";
 
 /**
  * 申請退貨／換貨 on a member's delivered order within the 7-day appraisal period, and the state of
@@ -37,7 +39,11 @@ export function ReturnPanel({ order, reload }: { order: OrderView; reload: () =>
     if (!reason) return alerts.error(`請選擇${RETURN_KINDS[kind]}原因`);
     setBusy(true);
     try {
-      const res = await api("/api/order/return", { body: { order_no: order.order_no, kind, items, reason, note } });
+      // A guest sends the order's phone and the proof of its SMS check (members are signed in).
+      const phone = storage.orderPhone(order.order_no);
+      const access = orderAccess.get(order.order_no);
+      const guest = phone && access ? { phone, access_token: access } : {};
+      const res = await api("/api/order/return", { body: { order_no: order.order_no, kind, items, reason, note, ...guest } });
       if (!res.status) return alerts.error(res.message);
       setOpen(false);
       await reload();
@@ -62,14 +68,20 @@ export function ReturnPanel({ order, reload }: { order: OrderView; reload: () =>
           <p className="text-stone-600">
             {r.kind_label}原因：{r.reason_label}
           </p>
+          {r.send_back && <SendBack to={r.send_back} />}
           {r.staff_note && <p className="text-stone-600">客服說明：{r.staff_note}</p>}
           {r.reship_tracking_no && <p className="text-stone-600">換貨託運單號：{r.reship_tracking_no}</p>}
         </div>
       )}
-      {order.can_request_return && !open && (
+      {order.can_request_return && !open && order.masked && (
+        <p className="mt-2 text-sm text-stone-600">
+          商品送達後 7 天鑑賞期內可申請{exchangeable ? "退貨或換貨" : "退貨"}；如需申請，請先於上方驗證訂購手機。
+        </p>
+      )}
+      {order.can_request_return && !open && !order.masked && (
         <>
           <p className="mt-2 text-sm text-stone-600">
-            商品送達後 7 天鑑賞期內可申請{exchangeable ? "退貨或換貨" : "退貨"}，核准後請依客服指示寄回。
+            商品送達後 7 天鑑賞期內可申請{exchangeable ? "退貨或換貨" : "退貨"}，核准後這裡會顯示寄回地址或超商寄件代碼。
           </p>
           <div className="mt-3 flex gap-2">
             {(exchangeable ? (["return", "exchange"] as const) : (["return"] as const)).map((k) => (
@@ -148,5 +160,23 @@ export function ReturnPanel({ order, reload }: { order: OrderView; reload: () =>
         </form>
       )}
     </section>
+  );
+}
+
+/** Where and how to send the goods back, once approved: a store-return code, else the shop's return address. */
+function SendBack({ to }: { to: NonNullable<NonNullable<OrderView["return_request"]>["send_back"]> }) {
+  return (
+    <div className="mt-2 rounded-lg bg-amber-50 p-3 text-stone-800" data-testid="return-send-back">
+      {to.store_code ? (
+        <p>
+          請至超商以退貨寄件代碼 <span className="font-mono font-bold">{to.store_code}</span> 寄回商品。
+        </p>
+      ) : to.address ? (
+        <p>請將商品寄回：{to.address}</p>
+      ) : (
+        <p>客服將與您聯繫寄回方式。</p>
+      )}
+      <p className="mt-1 text-sm text-stone-600">請附上訂單編號，並保留寄件收據。</p>
+    </div>
   );
 }
