@@ -131,7 +131,13 @@ test("back office: a return stays in 處理中 through each step; receipt says r
   const variant = await variantOf(request, 3);
   const asked = await request.post("/api/order/return", {
     headers: bearer(member.token),
-    data: { order_no: orderNo, items: [{ variant_id: variant, qty: 1 }], reason: "damaged", note: "盒子破了" },
+    data: {
+      order_no: orderNo,
+      items: [{ variant_id: variant, qty: 1 }],
+      reason: "damaged",
+      note: "盒子破了",
+      refund_account: { bank_user_name: "王小明", bank_code: "004", branch_code: "0037", bank_account: "12345678901234" },
+    },
   });
   expect(asked.status()).toBe(200);
 
@@ -147,6 +153,9 @@ test("back office: a return stays in 處理中 through each step; receipt says r
   await expect(page.getByText("已確認收到退貨，商品列為瑕疵品")).toBeVisible();
   await expect(row).toContainText("已收到退回商品");
   await expect(row).toContainText("瑕疵品（不回庫存）");
+  // Where staff transfer the refund: the account the buyer gave.
+  await expect(row).toContainText("004 臺灣銀行 營業部（0037）");
+  await expect(row).toContainText("12345678901234");
 
   const amount = row.getByLabel(/退款金額（可退 NT\$[\d,]+）/);
   const label = (await row.locator("label").filter({ hasText: "可退" }).textContent()) ?? "";
@@ -159,6 +168,9 @@ test("back office: a return stays in 處理中 through each step; receipt says r
   await shot(page, "returns-admin-refund-desktop");
   await row.getByRole("button", { name: /^退款 NT\$/ }).click();
   await expect(page.getByText("已退款，商品列為瑕疵品，不回庫存")).toBeVisible();
+  // The money went to the buyer's own account, not the wallet.
+  const wallet = await request.get("/api/user/wallet/home", { headers: bearer(member.token) });
+  expect(((await wallet.json()) as { data: { balance: number } }).data.balance).toBe(0);
 
   await page.goto(`/admin/returns?filter=${encodeURIComponent(JSON.stringify({ status: "closed" }))}`);
   const closed = page.getByRole("row").filter({ hasText: orderNo });
@@ -202,6 +214,15 @@ test("a guest returns a delivered order after the SMS check, and is told where t
   await panel.getByRole("button", { name: "申請退貨" }).click();
   await panel.getByLabel(/退貨數量$/).selectOption("1");
   await panel.getByLabel("退貨原因").selectOption("changed_mind");
+  // Paid by transfer: the refund goes to the guest's own account, asked here (bank and branch from the reference data).
+  const account = panel.getByRole("group", { name: "退款帳戶" });
+  await expect(account).toContainText("免手續費");
+  await account.getByLabel("戶名").fill("陳大文");
+  await account.getByLabel("銀行").selectOption("004");
+  await account.getByLabel("分行代碼或名稱搜尋").fill("0037");
+  await expect(account.getByTestId("branch-name")).toHaveText("臺灣銀行 營業部");
+  await account.getByLabel("帳號").fill("12345678901234");
+  await shot(page, "returns-guest-form-phone");
   await panel.getByRole("button", { name: "送出申請" }).click();
   await dismiss(page, "已送出退貨申請，客服將盡快與您聯繫");
   await expect(panel).toContainText("退貨申請中");

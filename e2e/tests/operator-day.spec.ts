@@ -167,6 +167,12 @@ test("an operator's day: orders confirmed, bulk-shipped and printed, a return re
   await shopper.getByRole("button", { name: "申請退貨" }).click();
   await shopper.getByLabel(/退貨數量$/).selectOption("1");
   await shopper.getByLabel("退貨原因").selectOption({ index: 1 });
+  // Paid by transfer: the refund goes to the member's own account (decision 83).
+  await shopper.getByLabel("戶名").fill("營運日會員");
+  await shopper.getByLabel("銀行").selectOption("004");
+  await shopper.getByLabel("分行代碼或名稱搜尋").fill("0037");
+  await expect(shopper.getByTestId("branch-name")).toHaveText("臺灣銀行 營業部");
+  await shopper.getByLabel("帳號").fill("12345678901234");
   await shopper.getByRole("button", { name: "送出申請" }).click();
   await expect(shopper.getByRole("dialog").getByText("已送出退貨申請，客服將盡快與您聯繫")).toBeVisible();
   await shopper.getByRole("button", { name: "確認", exact: true }).click();
@@ -277,7 +283,7 @@ test("an operator's day: orders confirmed, bulk-shipped and printed, a return re
     `訂單 ${homeNo} 電子發票已開立`,
     `訂單 ${homeNo} 已出貨`,
     `訂單 ${homeNo} 已送達`,
-    `訂單 ${homeNo} 退貨申請已核准，請依客服指示寄回商品`,
+    `訂單 ${homeNo} 退貨申請已核准，請寄回商品`,
     `訂單 ${homeNo} 已收到您退回的商品，將盡快退款`,
     `訂單 ${homeNo} 部分退款`,
   ];

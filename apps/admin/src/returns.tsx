@@ -172,6 +172,13 @@ export const ReturnList = () => (
         render={(r: RaRecord) => (r.disposition ? RETURN_DISPOSITIONS[r.disposition as ReturnDisposition] : "—")}
       />
       <FunctionField
+        label="退款帳戶"
+        render={(r: RaRecord) => {
+          const a = r.refund_account as { holder: string; bank: string; account: string } | null;
+          return a ? `${a.bank} ${a.account}（${a.holder}）` : "原付款方式";
+        }}
+      />
+      <FunctionField
         label="退款金額"
         render={(r: RaRecord) => (typeof r.refund_amount === "number" ? formatMoney(r.refund_amount) : "—")}
       />

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { bankAccountInput } from "./bank.js";
 import { idSchema, phoneSchema } from "./common.js";
 import { orderAccessTokenSchema, orderNoSchema } from "./order.js";
 
@@ -49,6 +50,14 @@ export const returnRequestInput = z.strictObject({
     .max(50),
   reason: z.enum(Object.keys(RETURN_REASONS) as [ReturnReason, ...ReturnReason[]], { error: "請選擇退貨原因" }),
   note: z.string().trim().max(500, { error: "說明最多 500 個字" }).default(""),
+  /**
+   * The buyer's own bank account for the refund of money paid by transfer or cash on delivery
+   * (asked on the return form when the order says `return_needs_account`): no wallet, no fee.
+   */
+  refund_account: bankAccountInput
+    .pick({ bank_user_name: true, bank_code: true, branch_code: true, bank_account: true })
+    .strict()
+    .optional(),
   /** A guest: the order's phone and the access token its SMS check gave (members are signed in). */
   phone: phoneSchema.optional(),
   access_token: orderAccessTokenSchema.optional(),

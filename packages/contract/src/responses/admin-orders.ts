@@ -75,6 +75,8 @@ export const staffReturn = returnRequestView.extend({
   member_id: z.number().int().nullable(),
   /** What refunding the received units would give back (NT$: money, wallet and points); null until received. */
   refundable: z.number().int().nullable(),
+  /** Where staff transfer the refund: the buyer's own account from the return form (null: the way it was paid). */
+  refund_account: z.object({ holder: z.string(), bank: z.string(), account: z.string() }).nullable(),
 });
 export const staffReturnPage = adminPage(staffReturn);
 

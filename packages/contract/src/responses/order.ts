@@ -185,6 +185,8 @@ export const orderView = orderSummary.extend({
   can_request_return: z.boolean(),
   /** The latest return request, if any. */
   return_request: returnRequestView.nullable(),
+  /** A return's refund goes to the buyer's own bank account (paid by transfer or cash on delivery): the form asks for it. */
+  return_needs_account: z.boolean(),
   /**
    * A guest who has not proven the phone (SMS code, or the browser that ordered) sees the receiver,
    * phone and address masked, and must verify before cancelling.

@@ -159,6 +159,7 @@ export async function orderDetail(deps: ViewDeps, o: Order): Promise<OrderView> 
     card: deps.payments.cardConfig(),
     can_request_return: o.status === "delivered" && inAppraisal && !returnOpen && lines.some((l) => l.qty > l.refundedQty),
     return_request: returnRequest,
+    return_needs_account: o.paymentMethod === "transfer" || o.paymentMethod === "cod",
   };
 }
 

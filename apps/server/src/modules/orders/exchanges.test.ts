@@ -6,6 +6,9 @@ import { DEMO_ACCOUNTS } from "../../demo/seed.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
 import { orderSteps } from "../../test/order-helpers.js";
 
+/** The buyer's own account for a transfer's refund (decision 83). */
+const ACCOUNT = { bank_user_name: "王小明", bank_code: "004", branch_code: "0037", bank_account: "12345678901234" };
+
 let t: TestApp;
 let s: ReturnType<typeof orderSteps>;
 let token = "";
@@ -121,7 +124,7 @@ describe("exchanges (換貨) within the appraisal period", () => {
     const other = await delivered(1);
     const r = await t.call<{ id: number }>("POST", "/api/order/return", {
       token,
-      body: { order_no: other, items: [{ variant_id: variant, qty: 1 }], reason: "changed_mind" },
+      body: { order_no: other, items: [{ variant_id: variant, qty: 1 }], reason: "changed_mind", refund_account: ACCOUNT },
     });
     expect(r.body.data.id).toBeGreaterThan(0);
     await staffAct(r.body.data.id, "approve");

@@ -104,6 +104,7 @@ export function createGiveBack(deps: { effects: OrderEffects; now: () => Date })
       netGoods: Math.max(0, order.goodsAmount - order.discountTotal),
       lines,
       writeOff: terms.writeOff ?? false,
+      ...(terms.toAccount ? { toAccount: terms.toAccount } : {}),
     };
     for (const run of effects.givenBack) await run(tx, order, back, commit);
     return back;

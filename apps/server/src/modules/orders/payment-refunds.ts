@@ -47,6 +47,7 @@ async function refundFrom(
   amount: number,
   commit: Commit,
   ref: string,
+  toAccount?: string,
 ) {
   const { now } = deps;
   if (amount <= 0) return;
@@ -64,7 +65,9 @@ async function refundFrom(
   // Transfer and cash on delivery: a member's money goes to the wallet at once (decision 17);
   // a guest's is returned by customer service; money the seller received, the seller returns.
   const bySeller = payeeOf(order, p) === "shop";
-  if (order.memberId !== null && !bySeller) {
+  // A return's refund goes to the account the buyer gave on the form (decision 83): staff (or the
+  // seller who received it) transfer it; the wallet, whose withdrawal costs a fee, is not used.
+  if (order.memberId !== null && !bySeller && !toAccount) {
     await deps.creditWallet(
       tx,
       order.memberId,
@@ -79,7 +82,13 @@ async function refundFrom(
       refunded: sql`${payments.refunded} + ${amount}`,
       refundSettled: sql`${payments.refundSettled} + ${amount}`,
       ...(whole ? { status: "refunded" as const } : {}),
-      message: bySeller ? "由賣家退還款項" : order.memberId !== null ? "已退款至錢包" : "已由客服另行退款",
+      message: toAccount
+        ? `${bySeller ? "由賣家退款至買家帳戶" : "已退款至買家帳戶"} ${toAccount}`
+        : bySeller
+          ? "由賣家退還款項"
+          : order.memberId !== null
+            ? "已退款至錢包"
+            : "已由客服另行退款",
       updatedAt: now(),
     })
     .where(eq(payments.id, p.id));
@@ -113,7 +122,7 @@ export async function giveBackPayments(deps: PaymentsContext, tx: Tx, order: Ord
   }
   for (const p of paid.filter((x) => !uncollected.includes(x))) {
     const take = Math.min(money, p.amount - p.refunded);
-    await refundFrom(deps, tx, order, p, take, commit, `refund:${back.seq}:payment:${p.id}`);
+    await refundFrom(deps, tx, order, p, take, commit, `refund:${back.seq}:payment:${p.id}`, back.toAccount);
     money -= take;
   }
   if (money !== 0) throw new Error(`order ${order.orderNo}: ${money} of the refund has no payment`);

@@ -48,7 +48,7 @@ export function createOrderPersonalData(db: Db) {
       .update(orderEvents)
       .set({ reason: "" })
       .where(and(inArray(orderEvents.orderId, ids), eq(orderEvents.actor, buyer)));
-    await tx.update(returnRequests).set({ note: "" }).where(inArray(returnRequests.orderId, ids));
+    await tx.update(returnRequests).set({ note: "", refundAccount: null }).where(inArray(returnRequests.orderId, ids));
     await tx.delete(orderAccessTokens).where(inArray(orderAccessTokens.orderId, ids));
   }
 

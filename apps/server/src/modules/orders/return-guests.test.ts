@@ -5,6 +5,9 @@ import { createTestApp, lastCaptcha, type TestApp } from "../../test/harness.js"
 import { guestReceiver, homeAddress, orderSteps } from "../../test/order-helpers.js";
 
 /** Issue 47: guests return after the SMS check; every buyer is told where and how to send it back. */
+/** The buyer's own account for a transfer's refund (decision 83). */
+const ACCOUNT = { bank_user_name: "王小明", bank_code: "004", branch_code: "0037", bank_account: "12345678901234" };
+
 let t: TestApp;
 let s: ReturnType<typeof orderSteps>;
 let token = "";
@@ -57,7 +60,14 @@ async function accessFor(no: string) {
 }
 const guestAsk = (no: string, extra: Record<string, unknown>, v = variant) =>
   t.call<{ id: number; status: string }>("POST", "/api/order/return", {
-    body: { order_no: no, items: [{ variant_id: v, qty: 1 }], reason: "changed_mind", note: "", ...extra },
+    body: {
+      order_no: no,
+      items: [{ variant_id: v, qty: 1 }],
+      reason: "changed_mind",
+      note: "",
+      refund_account: ACCOUNT,
+      ...extra,
+    },
   });
 const guestView = async (no: string, access: string) =>
   (
@@ -100,7 +110,7 @@ describe("where and how to send it back", () => {
     await deliver(no);
     const r = await t.call<{ id: number }>("POST", "/api/order/return", {
       token,
-      body: { order_no: no, items: [{ variant_id: variant, qty: 1 }], reason: "damaged", note: "" },
+      body: { order_no: no, items: [{ variant_id: variant, qty: 1 }], reason: "damaged", note: "", refund_account: ACCOUNT },
     });
     const before = (await s.detail(no, { token })).body.data as OrderView;
     expect(before.return_request?.send_back).toBeNull();

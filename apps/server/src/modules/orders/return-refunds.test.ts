@@ -19,10 +19,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** The buyer's own account for the refund of a transfer (臺灣銀行 營業部). */
+const ACCOUNT = { bank_user_name: "王小明", bank_code: "004", branch_code: "0037", bank_account: "12345678901234" };
+
 type StaffReturn = {
   id: number;
   status: string;
   refundable: number | null;
+  refund_account: { holder: string; bank: string; account: string } | null;
   refund_amount: number | null;
   disposition: string | null;
 };
@@ -35,7 +39,7 @@ async function approvedReturn(qty = 3) {
   await t.services.orders.advance(no, "delivered", "staff:1");
   const r = await t.call<{ id: number }>("POST", "/api/order/return", {
     token,
-    body: { order_no: no, items: [{ variant_id: variant, qty: 1 }], reason: "damaged", note: "" },
+    body: { order_no: no, items: [{ variant_id: variant, qty: 1 }], reason: "damaged", note: "", refund_account: ACCOUNT },
   });
   expect(r.status, r.body.message).toBe(200);
   expect((await staffAct(r.body.data.id, "approve")).status).toBe(200);
@@ -87,6 +91,7 @@ describe("the refund amount: shown, asked, never more than refundable, paid once
     expect(refundable).toBeGreaterThan(0);
     expect((await queue("received")).items.find((x) => x.id === id)?.refundable).toBe(refundable);
 
+    expect(received.refund_account).toEqual({ holder: "王小明", bank: "004 臺灣銀行 營業部（0037）", account: "12345678901234" });
     const before = await wallet();
     const tooMuch = await staffAct(id, "refund", { amount: refundable + 1 });
     expect(tooMuch.status).toBe(422);
@@ -97,7 +102,8 @@ describe("the refund amount: shown, asked, never more than refundable, paid once
     const part = refundable - 100;
     const [a, b] = await Promise.all([staffAct(id, "refund", { amount: part }), staffAct(id, "refund", { amount: part })]);
     expect([a.status, b.status].sort()).toEqual([200, 409]);
-    expect(await wallet()).toBe(before + part);
+    // To the buyer's own account, not the wallet (whose withdrawal costs a fee).
+    expect(await wallet()).toBe(before);
     const done = (await queue("refunded")).items.find((x) => x.id === id);
     expect(done).toMatchObject({ status: "refunded", refund_amount: part });
     expect(await t.services.loyalty.unbalanced()).toEqual([]);
@@ -109,5 +115,36 @@ describe("the refund amount: shown, asked, never more than refundable, paid once
     expect((await queue("open")).items.map((x) => x.id)).toContain(id);
     await staffAct(id, "receive", { disposition: "restock" });
     expect((await queue("open")).items.find((x) => x.id === id)?.status).toBe("received");
+  });
+});
+
+describe("a transfer's refund goes to the buyer's own bank account", () => {
+  test("the return form asks for it (bank, branch, account checked against the reference data); the payment says where it went", async () => {
+    const { order_no: no } = await s.memberOrder(token, variant, { qty: 2 });
+    await t.services.payments.confirmOffline(no, "staff:1", "staff");
+    await t.services.orders.advance(no, "shipped", "staff:1", { trackingNo: "HCT4400001" });
+    await t.services.orders.advance(no, "delivered", "staff:1");
+    const view = (await s.detail(no, { token })).body.data as { return_needs_account: boolean };
+    expect(view.return_needs_account).toBe(true);
+    const ask = (refund_account?: unknown) =>
+      t.call<{ id: number }>("POST", "/api/order/return", {
+        token,
+        body: { order_no: no, items: [{ variant_id: variant, qty: 1 }], reason: "changed_mind", note: "", refund_account },
+      });
+    const none = await ask();
+    expect([none.status, none.body.message]).toEqual([400, "請輸入退款帳戶：銀行、分行與帳號"]);
+    const branch = await ask({ ...ACCOUNT, branch_code: "9999" });
+    expect([branch.status, branch.body.message]).toEqual([400, "查無此分行代碼，請確認銀行與分行"]);
+    expect((await ask({ ...ACCOUNT, bank_account: "123" })).status).toBe(400);
+    const ok = await ask(ACCOUNT);
+    expect(ok.status, ok.body.message).toBe(200);
+    await staffAct(ok.body.data.id, "approve");
+    await staffAct(ok.body.data.id, "receive", { disposition: "restock" });
+    const before = await wallet();
+    expect((await staffAct(ok.body.data.id, "refund", {})).status).toBe(200);
+    expect(await wallet()).toBe(before);
+    const after = (await s.detail(no, { token })).body.data as { payment: { message: string } | null };
+    expect(after.payment?.message).toBe("已退款至買家帳戶 臺灣銀行 ****1234");
+    expect(await t.services.orderConsistency.moneyMismatches()).toEqual([]);
   });
 });

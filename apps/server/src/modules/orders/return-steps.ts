@@ -9,10 +9,11 @@ import {
   type ReturnStatus,
   returnStatusLabel,
 } from "@shop/contract";
+import { bankName, findBranch } from "@shop/reference-data";
 import { and, eq } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import { orders, returnRequests } from "../../db/schema/index.js";
-import { conflict, forbidden, isUniqueViolation, notFound, unprocessable } from "../../lib/errors.js";
+import { badRequest, conflict, fieldError, forbidden, isUniqueViolation, notFound, unprocessable } from "../../lib/errors.js";
 import type { NotificationsService } from "../notifications/service.js";
 import type { Commit, Order, OrderLifecycle } from "./types.js";
 
@@ -68,7 +69,13 @@ export async function staffView(deps: Pick<ReturnsContext, "lifecycle">, r: Retu
           r.items.map((i) => ({ variantId: i.variant_id, qty: i.qty })),
         )
       : null;
-  return { ...returnView(r, address), order_no: orderNo, member_id: r.memberId, refundable };
+  return {
+    ...returnView(r, address),
+    order_no: orderNo,
+    member_id: r.memberId,
+    refundable,
+    refund_account: accountView(r.refundAccount),
+  };
 }
 
 /** What each staff step needs the request to be in, and the notice the buyer gets. */
@@ -94,7 +101,38 @@ export interface ReturnRequestInput {
   items: Array<{ variant_id: number; qty: number }>;
   reason: ReturnReason;
   note: string;
+  refund_account?: { bank_user_name: string; bank_code: string; branch_code: string; bank_account: string };
 }
+
+/** Offline money (transfer, cash on delivery) is refunded to the buyer's own bank account (decision 83). */
+const needsAccount = (o: Pick<Order, "paymentMethod">) => o.paymentMethod === "transfer" || o.paymentMethod === "cod";
+
+/** The account a return's refund goes to, checked against the banks' reference data. */
+function refundAccountOf(o: Order, input: ReturnRequestInput): ReturnRow["refundAccount"] {
+  if (input.kind !== "return" || !needsAccount(o)) return null;
+  const a = input.refund_account;
+  if (!a) throw fieldError("refund_account", "請輸入退款帳戶：銀行、分行與帳號");
+  if (!findBranch(a.bank_code, a.branch_code)) {
+    const message = bankName(a.bank_code) ? "查無此分行代碼，請確認銀行與分行" : "查無此銀行代碼";
+    throw badRequest("UNKNOWN_BRANCH_CODE", message, [{ field: "refund_account.branch_code", message }]);
+  }
+  return { bank_code: a.bank_code, branch_code: a.branch_code, account: a.bank_account, name: a.bank_user_name };
+}
+
+/** What staff read of the refund account: the bank and branch by name, the whole number to transfer to. */
+function accountView(a: ReturnRow["refundAccount"]) {
+  if (!a) return null;
+  const b = findBranch(a.bank_code, a.branch_code);
+  return {
+    holder: a.name,
+    bank: `${a.bank_code} ${b?.bankName ?? ""} ${b?.branchName ?? ""}（${a.branch_code}）`,
+    account: a.account,
+  };
+}
+
+/** The account as the payment's note says it: 臺灣銀行 ****1234. */
+const accountLabel = (a: NonNullable<ReturnRow["refundAccount"]>) =>
+  `${bankName(a.bank_code) ?? a.bank_code} ****${a.account.slice(-4)}`;
 
 async function tell(deps: ReturnsContext, tx: Tx, o: Order, r: ReturnRow, title: string, body: string) {
   if (o.memberId === null) return;
@@ -166,6 +204,7 @@ export async function requestReturn(deps: ReturnsContext, asker: ReturnAsker, in
     if (await lifecycle.openReturn(tx, o.id)) throw conflict("RETURN_ALREADY_OPEN", "此訂單已有處理中的退換貨申請");
     if (input.kind === "exchange" && !(EXCHANGEABLE_SHIP_METHODS as readonly string[]).includes(o.shipMethod))
       throw conflict("EXCHANGE_NOT_ALLOWED", "此訂單的配送方式無法換貨，請改為申請退貨或聯繫客服");
+    const refundAccount = refundAccountOf(o, input);
     const lines = await lifecycle.linesIn(tx, o.id);
     const items: ReturnRow["items"] = [];
     for (const it of input.items) {
@@ -190,6 +229,7 @@ export async function requestReturn(deps: ReturnsContext, asker: ReturnAsker, in
           reason: input.reason,
           note: input.note,
           status: "requested",
+          refundAccount,
           createdAt: now(),
           updatedAt: now(),
         })
@@ -291,7 +331,11 @@ export function refundReturn(deps: ReturnsContext, id: number, actor: string, au
       actor,
       `退貨退款 #${r.id}`,
       r.items.map((i) => ({ variantId: i.variant_id, qty: i.qty })),
-      { writeOff: r.disposition === "write_off", amount },
+      {
+        writeOff: r.disposition === "write_off",
+        amount,
+        ...(r.refundAccount ? { toAccount: accountLabel(r.refundAccount) } : {}),
+      },
     );
     const refunded = back.money + back.wallet + back.points;
     const moved = await setStatus(deps, tx, r, "refunded", { refundAmount: refunded });

@@ -6,6 +6,9 @@ import { DEMO_ACCOUNTS } from "../../demo/seed.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
 import { orderSteps } from "../../test/order-helpers.js";
 
+/** The buyer's own account for a transfer's refund (decision 83). */
+const ACCOUNT = { bank_user_name: "王小明", bank_code: "004", branch_code: "0037", bank_account: "12345678901234" };
+
 let t: TestApp;
 let s: ReturnType<typeof orderSteps>;
 let token = "";
@@ -32,7 +35,7 @@ async function delivered(qty = 3) {
 const ask = (no: string, items: Array<{ variant_id: number; qty: number }>, who = token, reason = "damaged") =>
   t.call<{ id: number; status: string }>("POST", "/api/order/return", {
     token: who,
-    body: { order_no: no, items, reason, note: "外盒破損" },
+    body: { order_no: no, items, reason, note: "外盒破損", refund_account: ACCOUNT },
   });
 const detail = async (no: string) => (await s.detail(no, { token })).body.data as OrderView;
 const staffAct = async (id: number, step: string, body: unknown = {}) =>
@@ -43,7 +46,7 @@ const wallet = async () => {
 };
 
 describe("returns within the appraisal period", () => {
-  test("a member asks, staff approve, receive and refund: units back in stock, money back to the wallet, order stays delivered", async () => {
+  test("a member asks, staff approve, receive and refund: units back in stock, money to their own account (not the wallet), order stays delivered", async () => {
     const no = await delivered(3);
     expect((await detail(no)).can_request_return).toBe(true);
     const r = await ask(no, [{ variant_id: variant, qty: 1 }]);
@@ -64,7 +67,8 @@ describe("returns within the appraisal period", () => {
     expect(refunded.status, refunded.body.message).toBe(200);
     expect(refunded.body.data.status).toBe("refunded");
     expect(await s.stockOf(variant)).toBe(stock + 1);
-    expect(await wallet()).toBeGreaterThan(before);
+    // A transfer's refund goes to the account given on the form, not the wallet (decision 83).
+    expect(await wallet()).toBe(before);
     const after = await detail(no);
     expect(after.status).toBe("delivered");
     expect(after.return_request?.status).toBe("refunded");

@@ -25,6 +25,8 @@ export interface GivenBack extends RefundPlan {
   lines: OrderLine[];
   /** The returned units are written off as faulty instead of going back into stock. */
   writeOff: boolean;
+  /** Offline money goes to this account of the buyer's (e.g. 臺灣銀行 ****1234), not the wallet. */
+  toAccount?: string;
 }
 
 /** How a refund of returned units is settled: where the units go, and how much goes back (default all). */
@@ -32,6 +34,8 @@ export interface RefundTerms {
   writeOff?: boolean;
   /** NT$ to give back, at most the units' refundable value. */
   amount?: number;
+  /** The buyer's own account for offline money (its label), instead of the wallet. */
+  toAccount?: string;
 }
 
 /**
