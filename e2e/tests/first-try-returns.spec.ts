@@ -238,3 +238,26 @@ test("a guest returns a delivered order after the SMS check, and is told where t
   await shot(page, "returns-guest-send-back-phone");
   await context.close();
 });
+
+test("back office order page: 全部退貨退款 shows the refundable amount and asks it, never more (desktop)", async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const staff = await staffToken(request);
+  const { orderNo } = await deliveredMemberOrder(request, staff, 1);
+  await staffSignIn(page, "operator", "operator12345");
+  await page.goto(`/admin/orders/${orderNo}/show`);
+  await expect(page.getByTestId("admin-order-status")).toContainText("已送達");
+  const amount = page.getByLabel(/退款金額（可退 NT\$[\d,]+）/);
+  const label = (await page.locator("label").filter({ hasText: "可退 NT$" }).textContent()) ?? "";
+  const refundable = Number(/可退 NT\$([\d,]+)/.exec(label)?.[1]?.replace(/,/g, ""));
+  await expect(amount).toHaveValue(String(refundable));
+  await amount.fill(String(refundable + 1));
+  await expect(page.getByRole("button", { name: /^全部退貨退款/ })).toBeDisabled();
+  await amount.fill(String(refundable - 100));
+  await page.getByLabel("取消／退款原因").fill("整箱破損，扣運費");
+  await shot(page, "returns-admin-order-refund-desktop");
+  await page.getByRole("button", { name: `全部退貨退款 NT$${(refundable - 100).toLocaleString("en-US")}` }).click();
+  await expect(page.getByTestId("admin-order-status")).toContainText("已退款");
+});

@@ -1,4 +1,5 @@
 import { Button, Card, CardContent, TextField as MuiTextField, Stack, Typography } from "@mui/material";
+import { formatMoney } from "@shop/contract/format";
 import type { StaffOrder } from "@shop/contract/responses";
 import { useState } from "react";
 import { useBasename, useNotify, usePermissions, useRecordContext } from "react-admin";
@@ -109,9 +110,10 @@ export function OrderActions() {
                   取消訂單
                 </Button>
               ) : (
-                <Button color="error" onClick={() => run("refund", { reason }, "已退貨退款")}>
-                  全部退貨退款
-                </Button>
+                <WholeRefund
+                  refundable={o.refundable_amount}
+                  onRefund={(amount) => run("refund", { reason, amount }, "已退貨退款")}
+                />
               )}
             </>
           ) : null}
@@ -146,5 +148,34 @@ export function OrderActions() {
         ) : null}
       </CardContent>
     </Card>
+  );
+}
+
+/**
+ * 全部退貨退款: what every unit left is worth now is shown and is the default; staff may give back
+ * less (whole NT$), never more — the server checks it again inside the refund.
+ */
+function WholeRefund({ refundable, onRefund }: { refundable: number | null; onRefund: (amount: number) => unknown }) {
+  const [amount, setAmount] = useState("");
+  const value = amount === "" && refundable !== null ? String(refundable) : amount;
+  const n = Number(value);
+  const bad = value === "" || !Number.isInteger(n) || n < 0 || (refundable !== null && n > refundable);
+  return (
+    <>
+      <MuiTextField
+        size="small"
+        type="number"
+        label={refundable === null ? "退款金額" : `退款金額（可退 ${formatMoney(refundable)}）`}
+        value={value}
+        error={bad}
+        helperText={bad ? `請輸入 0–${refundable ?? ""} 的整數` : undefined}
+        onChange={(e) => setAmount(e.target.value)}
+        slotProps={{ htmlInput: { min: 0, max: refundable ?? undefined, step: 1, inputMode: "numeric" } }}
+        sx={{ minWidth: 200 }}
+      />
+      <Button color="error" disabled={bad} onClick={() => void onRefund(n)}>
+        {`全部退貨退款 ${bad ? "" : formatMoney(n)}`}
+      </Button>
+    </>
   );
 }

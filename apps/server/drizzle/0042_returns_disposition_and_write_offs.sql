@@ -9,6 +9,9 @@ CREATE TABLE "stock_write_offs" (
 	CONSTRAINT "stock_write_offs_qty_positive" CHECK ("stock_write_offs"."qty" > 0)
 );
 --> statement-breakpoint
+ALTER TABLE "order_refunds" ADD COLUMN "kept_money" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "order_refunds" ADD COLUMN "kept_wallet" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "order_refunds" ADD COLUMN "kept_points" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "return_requests" ADD COLUMN "store_return_code" text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "return_requests" ADD COLUMN "disposition" text;--> statement-breakpoint
 ALTER TABLE "return_requests" ADD COLUMN "refund_amount" integer;--> statement-breakpoint

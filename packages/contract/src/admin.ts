@@ -169,6 +169,13 @@ export const refundInput = z.strictObject({
     .min(1, { error: "請選擇要退款的商品" })
     .max(100)
     .optional(),
+  /** NT$ to give back (whole), at most what the units are worth now; omitted, all of it. */
+  amount: z
+    .number({ error: "請輸入退款金額" })
+    .int({ error: "退款金額需為整數" })
+    .min(0, { error: "退款金額不可為負數" })
+    .max(10_000_000)
+    .optional(),
 });
 
 export const balanceAdjustInput = z.strictObject({

@@ -53,6 +53,8 @@ export const staffOrder = orderView.extend({
     .nullable(),
   /** What may still be refunded, line by line (a partial refund picks from these). */
   refundable: z.array(z.object({ variant_id: int, name: z.string(), qty: int })),
+  /** What refunding every unit left would give back now (NT$: money, wallet, points); null when nothing can be. */
+  refundable_amount: int.nullable(),
   refunds: z.array(
     z.object({
       seq: int,

@@ -104,6 +104,7 @@ export function wireOrders(base: Foundation, commerce: Commerce) {
   const orderViews = createOrderViews(db, orderQueries, payments, logistics, {
     latestFor: returns.latestFor,
     appraisalDays,
+    refundable: lifecycle.refundable,
     invoiceOf: orderInvoices.viewFor,
     now: clock,
   });

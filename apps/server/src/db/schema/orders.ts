@@ -196,6 +196,10 @@ export const orderRefunds = pgTable(
     money: integer("money").notNull(),
     wallet: integer("wallet").notNull(),
     points: integer("points").notNull(),
+    /** What staff kept back of each source (a refund of less than the units were worth; decision 83). */
+    keptMoney: integer("kept_money").notNull().default(0),
+    keptWallet: integer("kept_wallet").notNull().default(0),
+    keptPoints: integer("kept_points").notNull().default(0),
     actor: text("actor").notNull(),
     reason: text("reason").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),

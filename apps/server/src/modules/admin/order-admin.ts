@@ -90,13 +90,20 @@ export function createOrderAdmin(d: {
     },
     cancel: (actor: Actor, orderNo: string, reason: string) =>
       orderChange(actor, orderNo, "order.cancel", () => d.orders.cancelByStaff(orderNo, who(actor), reason)),
-    refund: (actor: Actor, orderNo: string, reason: string, items?: Array<{ variant_id: number; qty: number }>) =>
+    refund: (
+      actor: Actor,
+      orderNo: string,
+      reason: string,
+      items?: Array<{ variant_id: number; qty: number }>,
+      amount?: number,
+    ) =>
       orderChange(actor, orderNo, items ? "order.partial_refund" : "order.refund", () =>
         d.orders.refund(
           orderNo,
           who(actor),
           reason,
           items?.map((i) => ({ variantId: i.variant_id, qty: i.qty })),
+          amount === undefined ? {} : { amount },
         ),
       ),
     ordersCsv: async (f: StaffOrderFilter) => {

@@ -101,7 +101,7 @@ export function orderAdminRoutes(
     "/admin/orders/:no/refund",
     { schema: { params: orderParam, body: refundInput, response: answers(staffOrder) } },
     async (req) => {
-      const after = await admin.refund(actor(req), req.params.no, req.body.reason, req.body.items);
+      const after = await admin.refund(actor(req), req.params.no, req.body.reason, req.body.items, req.body.amount);
       return ok(after, after.status === "refunded" ? "已退貨退款" : "已部分退款");
     },
   );

@@ -9,7 +9,7 @@ import type { Payments } from "./payments.js";
 import type { OrderQueries } from "./queries.js";
 import type { Returns } from "./returns.js";
 import { BUYER_CANCELLABLE } from "./state.js";
-import type { Order } from "./types.js";
+import type { Order, OrderLifecycle } from "./types.js";
 
 /** What the order views read from (views.ts builds it once). */
 export interface ViewDeps {
@@ -22,6 +22,8 @@ export interface ViewDeps {
     latestFor: Returns["latestFor"];
     appraisalDays: () => Promise<number>;
     invoiceOf: (orderNo: string) => Promise<EInvoiceView | null>;
+    /** What refunding these units would give back now (NT$), or null (the lifecycle's). */
+    refundable: OrderLifecycle["refundable"];
     now: () => Date;
   };
 }

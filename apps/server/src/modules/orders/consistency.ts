@@ -9,6 +9,8 @@ interface MoneyRow {
   payable: number;
   held: number;
   partial: number;
+  /** Money staff kept back on refunds (a refund of less than the units were worth; decision 83). */
+  kept: number;
 }
 
 /**
@@ -22,18 +24,23 @@ export function createOrderConsistency(db: Db, inventory: InventoryService) {
   return {
     /**
      * Orders whose captured − refunded money differs from what their state holds: nothing while
-     * unpaid, cancelled or refunded; the payable less partial refunds otherwise.
+     * unpaid or cancelled; what staff kept back once refunded; the payable less partial refunds otherwise.
      */
     async moneyMismatches(): Promise<Array<MoneyRow & { expected: number }>> {
       const { rows: all } = await rows<MoneyRow>(sql`
         select o.order_no, o.status, o.payable,
           coalesce((select sum(p.amount - p.refunded) from payments p where p.order_id = o.id and p.status in ('paid', 'refunded')), 0)::int as held,
-          coalesce((select sum(r.money) from order_refunds r where r.order_id = o.id and r.kind = 'partial'), 0)::int as partial
+          coalesce((select sum(r.money) from order_refunds r where r.order_id = o.id and r.kind = 'partial'), 0)::int as partial,
+          coalesce((select sum(r.kept_money) from order_refunds r where r.order_id = o.id), 0)::int as kept
         from orders o`);
       return all
         .map((r) => ({
           ...r,
-          expected: ["pending_payment", "cancelled", "refunded"].includes(r.status) ? 0 : Number(r.payable) - Number(r.partial),
+          expected: ["pending_payment", "cancelled"].includes(r.status)
+            ? 0
+            : r.status === "refunded"
+              ? Number(r.kept)
+              : Number(r.payable) - Number(r.partial),
         }))
         .filter((r) => Number(r.held) !== r.expected);
     },

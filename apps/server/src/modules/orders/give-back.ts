@@ -39,14 +39,18 @@ export function createGiveBack(deps: { effects: OrderEffects; now: () => Date })
         goods: sql<number>`coalesce(sum(${orderRefunds.goodsValue}), 0)::int`,
         wallet: sql<number>`coalesce(sum(${orderRefunds.wallet}), 0)::int`,
         points: sql<number>`coalesce(sum(${orderRefunds.points}), 0)::int`,
+        keptMoney: sql<number>`coalesce(sum(${orderRefunds.keptMoney}), 0)::int`,
+        keptWallet: sql<number>`coalesce(sum(${orderRefunds.keptWallet}), 0)::int`,
+        keptPoints: sql<number>`coalesce(sum(${orderRefunds.keptPoints}), 0)::int`,
       })
       .from(orderRefunds)
       .where(eq(orderRefunds.orderId, order.id));
-    const prior = before[0] ?? { n: 0, goods: 0, wallet: 0, points: 0 };
+    const prior = before[0] ?? { n: 0, goods: 0, wallet: 0, points: 0, keptMoney: 0, keptWallet: 0, keptPoints: 0 };
+    // What staff kept back earlier stays kept: even the last refund does not give it back.
     const left = {
-      money: (await moneyHeld(q, order, kind !== "cancel")).total,
-      wallet: order.walletUsed - Number(prior.wallet),
-      points: order.pointsUsed - Number(prior.points),
+      money: (await moneyHeld(q, order, kind !== "cancel")).total - Number(prior.keptMoney),
+      wallet: order.walletUsed - Number(prior.wallet) - Number(prior.keptWallet),
+      points: order.pointsUsed - Number(prior.points) - Number(prior.keptPoints),
     };
     return { lines, prior, plan: planRefund(lines, order, left, wanted) };
   }
@@ -86,6 +90,9 @@ export function createGiveBack(deps: { effects: OrderEffects; now: () => Date })
       money: plan.money,
       wallet: plan.wallet,
       points: plan.points,
+      keptMoney: whole.money - plan.money,
+      keptWallet: whole.wallet - plan.wallet,
+      keptPoints: whole.points - plan.points,
       actor,
       reason,
       createdAt: now(),

@@ -330,11 +330,18 @@ export async function completeDue(deps: LifecycleDeps): Promise<number> {
  * was paid. Every unit left, or only `items` (variant → qty): then the order keeps its state
  * and records a partial refund.
  */
-export function refund(deps: LifecycleDeps, orderNo: string, actor: string, reason: string, items?: VariantUnits) {
+export function refund(
+  deps: LifecycleDeps,
+  orderNo: string,
+  actor: string,
+  reason: string,
+  items?: VariantUnits,
+  terms: RefundTerms = {},
+) {
   return withOrder(deps, { no: orderNo }, async (tx, o, commit) => {
     // A return or exchange in progress settles its own units: refunding them here too would
     // pay twice (or pay and send a replacement).
     if (await openReturn(tx, o.id)) throw conflict("RETURN_OPEN", "此訂單有處理中的退換貨申請，請在「退換貨申請」中處理");
-    return refundLocked(deps, tx, o, commit, actor, reason, items);
+    return refundLocked(deps, tx, o, commit, actor, reason, items, terms);
   });
 }

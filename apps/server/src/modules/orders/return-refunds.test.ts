@@ -148,3 +148,27 @@ describe("a transfer's refund goes to the buyer's own bank account", () => {
     expect(await t.services.orderConsistency.moneyMismatches()).toEqual([]);
   });
 });
+
+describe("the order page's 全部退貨退款: the amount shown and asked too", () => {
+  test("the refundable amount is on the staff view; more is refused; less is refunded exactly", async () => {
+    const { order_no: no } = await s.memberOrder(token, variant, { qty: 2 });
+    await t.services.payments.confirmOffline(no, "staff:1", "staff");
+    await t.services.orders.advance(no, "shipped", "staff:1", { trackingNo: "HCT4400001" });
+    await t.services.orders.advance(no, "delivered", "staff:1");
+    const staff = await s.staffToken();
+    const view = async () =>
+      (await t.call<{ refundable_amount: number | null }>("GET", `/api/admin/orders/${no}`, { token: staff })).body.data;
+    const whole = (await view()).refundable_amount ?? 0;
+    const order = await t.services.orders.byNo(no);
+    expect(whole).toBe(order?.payable);
+    const refund = (amount: number) =>
+      t.call("POST", `/api/admin/orders/${no}/refund`, { token: staff, body: { reason: "整箱破損", amount } });
+    const more = await refund(whole + 1);
+    expect([more.status, more.body.message]).toEqual([422, `退款金額不可超過可退金額 NT$${whole.toLocaleString("en-US")}`]);
+    const before = await wallet();
+    expect((await refund(whole - 80)).status).toBe(200);
+    expect(await wallet()).toBe(before + whole - 80);
+    expect((await view()).refundable_amount).toBeNull();
+    expect(await t.services.orderConsistency.moneyMismatches()).toEqual([]);
+  });
+});

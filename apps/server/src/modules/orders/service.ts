@@ -60,7 +60,7 @@ export function createOrderLifecycle(deps: {
     expireUnpaid: () => expireUnpaid(d),
     advance: (orderNo, to, actor, opts) => advance(d, orderNo, to, actor, opts),
     completeDue: () => completeDue(d),
-    refund: (orderNo, actor, reason, items) => refund(d, orderNo, actor, reason, items),
+    refund: (orderNo, actor, reason, items, terms) => refund(d, orderNo, actor, reason, items, terms),
     refundLocked: (tx, o, commit, actor, reason, items, terms) => refundLocked(d, tx, o, commit, actor, reason, items, terms),
     refundable: (orderId, items) => refundableNow(d, orderId, items),
     openReturn,

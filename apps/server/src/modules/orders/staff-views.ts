@@ -131,6 +131,12 @@ export async function staffDetail(deps: ViewDeps, orderNo: string) {
       validation_no: cvs.validationNo,
       error: cvs.error,
     },
+    refundable_amount: REFUNDABLE.includes(o.status)
+      ? await deps.returns.refundable(
+          o.id,
+          lines.filter((l) => l.qty > l.refundedQty).map((l) => ({ variantId: l.variantId, qty: l.qty - l.refundedQty })),
+        )
+      : null,
     /** What may still be refunded, line by line (a partial refund picks from these). */
     refundable: lines.map((l) => ({
       variant_id: l.variantId,

@@ -110,7 +110,7 @@ export interface OrderLifecycle {
   /** Delivered orders past the appraisal period (鑑賞期, a setting) complete by themselves. */
   completeDue(): Promise<number>;
   /** A return after delivery (staff): every unit left, or only `items`. */
-  refund(orderNo: string, actor: string, reason: string, items?: VariantUnits): Promise<GivenBack>;
+  refund(orderNo: string, actor: string, reason: string, items?: VariantUnits, terms?: RefundTerms): Promise<GivenBack>;
   /** A refund of a locked order, inside the caller's transaction (a return request's last step). */
   refundLocked(
     tx: Tx,
