@@ -89,6 +89,10 @@ function mall(scope: "main" | "shop"): RouteConfigEntry[] {
 
 export default [
   ...mall("main"),
-  route(":shopPrefix", "routes/shop-scope.tsx", { id: "shop-scope" }, mall("shop")),
+  route(":shopPrefix", "routes/shop-scope.tsx", { id: "shop-scope" }, [
+    ...mall("shop"),
+    // A sub-mall's missing page is its own 404: its header, its links (issue 47).
+    route("*", "routes/not-found.tsx", { id: "shop:not-found" }),
+  ]),
   route("*", "routes/not-found.tsx", { id: "not-found" }),
 ] satisfies RouteConfig;

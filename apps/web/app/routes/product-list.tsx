@@ -28,7 +28,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   const sort = SORTS.some(([s]) => s === sortParam) ? (sortParam as ProductSort) : "newest";
   const keyword = url.searchParams.get("keyword")?.trim().slice(0, 100) ?? "";
   const categoryId = url.searchParams.get("parent_categry_id") ?? url.searchParams.get("category_id");
-  const filters = listingFilters(url.searchParams);
+  const { filters, swapped } = listingFilters(url.searchParams);
 
   if (keyword || !categoryId) {
     const r = await context.api<SearchPage>("/api/product/search", {
@@ -43,6 +43,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
       keyword,
       sort,
       filters,
+      swapped,
       result,
       popular: popular?.status ? popular.data.slice(0, 4) : [],
     };
@@ -51,7 +52,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
     query: { id: intParam(categoryId, 0), sort, page, per_page: PER_PAGE, shop_id: shopId, ...filters },
   });
   if (!r.status) throw data(null, { status: 404 });
-  return { kind: "category" as const, keyword: "", sort, filters, result: r.data, popular: [] as Card[] };
+  return { kind: "category" as const, keyword: "", sort, filters, swapped, result: r.data, popular: [] as Card[] };
 }
 
 export const meta: Route.MetaFunction = ({ data: d, matches, location }) => {
@@ -99,7 +100,14 @@ export default function ProductList({ loaderData: d }: Route.ComponentProps) {
           <h1 className="text-2xl font-bold text-stone-800">{title}</h1>
           <p className="mt-1 text-sm text-stone-600">{`共 ${result.total} 項商品`}</p>
         </div>
-        <ListingFilterForm action={shop.path("/product")} base={baseQuery} sort={d.sort} sorts={SORTS} filters={d.filters} />
+        <ListingFilterForm
+          action={shop.path("/product")}
+          base={baseQuery}
+          sort={d.sort}
+          sorts={SORTS}
+          filters={d.filters}
+          swapped={d.swapped}
+        />
       </div>
 
       {category && category.children.length > 0 && (

@@ -38,6 +38,8 @@ export const products = pgTable(
     searchText: text("search_text").notNull().default(""),
     /** CJK unigrams/bigrams and word prefixes of search_text, GIN-indexed (see catalogue/search.ts). */
     searchTokens: text("search_tokens").array().notNull().default([]),
+    /** The name's Chinese as toneless pinyin, for sound-alike typos (catalogue/readings.ts); null until indexed. */
+    searchReading: text("search_reading"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -3,6 +3,7 @@ import { and, asc, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { products } from "../../db/schema/index.js";
 import type { Listing } from "./listing.js";
+import { readingQuery } from "./readings.js";
 import { approximateDistance, approximateTokens, type ParsedQuery, parseQuery } from "./search.js";
 
 /** Candidates read for typo matching: enough for a shop's catalogue, bounded for a huge one. */
@@ -22,7 +23,9 @@ const tokenArray = (tokens: string[]) =>
 
 /**
  * Keyword search: every term must occur (variants such as 臺/台 folded, see search.ts). When no
- * product has them all, close spellings are offered instead and the page says so (`approximate`).
+ * product has them all, names that sound the same are offered (烏隆 → 烏龍, readings.ts), else close
+ * spellings, and the page says so (`approximate`). Exact matches always win: the fallbacks only run
+ * when there are none, so an exact search costs nothing more.
  */
 export function createProductSearch(db: Db, parts: ListingParts) {
   const { inShop, filtered, pagedCards } = parts;
@@ -32,6 +35,17 @@ export function createProductSearch(db: Db, parts: ListingParts) {
     const conditions: SQL[] = [];
     if (q.tokens.length > 0) conditions.push(sql`${products.searchTokens} @> ${tokenArray(q.tokens)}`);
     for (const term of q.terms) conditions.push(sql`position(${term} in ${products.searchText}) > 0`);
+    return and(...conditions);
+  }
+
+  /** Names that sound like each Chinese term (its syllables in search_reading), the other terms as text. */
+  async function soundAlikeCondition(q: ParsedQuery): Promise<SQL | undefined> {
+    const r = await readingQuery(q);
+    if (!r) return undefined;
+    const tokens = [...r.tokens, ...parseQuery(r.texts.join(" ")).tokens];
+    const conditions = [sql`${products.searchTokens} @> ${tokenArray(tokens)}`];
+    for (const s of r.sounds) conditions.push(sql`position(${s.reading} in ${products.searchReading}) > 0`);
+    for (const t of r.texts) conditions.push(sql`position(${t} in ${products.searchText}) > 0`);
     return and(...conditions);
   }
 
@@ -67,6 +81,16 @@ export function createProductSearch(db: Db, parts: ListingParts) {
         .orderBy(sql`position(${first} in ${products.searchText})`, asc(products.sort), asc(products.id))
         .limit(limit);
       if (exact.length > 0) return exact;
+      const sounds = await soundAlikeCondition(q);
+      const alike = sounds
+        ? await db
+            .select(columns)
+            .from(products)
+            .where(and(inShop(shopId), sounds))
+            .orderBy(asc(products.sort), asc(products.id))
+            .limit(limit)
+        : [];
+      if (alike.length > 0) return alike;
       const ids = (await approximateIds(q, inShop(shopId))).slice(0, limit);
       if (ids.length === 0) return [];
       const rows = await db.select(columns).from(products).where(inArray(products.id, ids));
@@ -89,6 +113,9 @@ export function createProductSearch(db: Db, parts: ListingParts) {
       const inThisShop = filtered(inShop(shopId), filters);
       const exact = await pagedCards({ where: match ? (and(inThisShop, match) as SQL) : inThisShop }, sort, page, perPage);
       if (exact.total > 0 || !match) return { ...empty, ...exact };
+      const sounds = await soundAlikeCondition(q);
+      const alike = sounds && (await pagedCards({ where: and(inThisShop, sounds) as SQL }, sort, page, perPage));
+      if (alike && alike.total > 0) return { ...empty, ...alike, approximate: true };
       const ids = await approximateIds(q, inThisShop);
       if (ids.length === 0) return empty;
       const close = await pagedCards({ where: and(inThisShop, inArray(products.id, ids)) as SQL }, sort, page, perPage);

@@ -1,16 +1,24 @@
 import type { ProductSort } from "@shop/contract/catalogue";
+import { formatMoney } from "@shop/contract/format";
 import { Form } from "react-router";
 import { Field } from "../../ui/Field";
 
-/** What a listing URL filters by, only the values the API accepts (others are dropped, not refused). */
-export function listingFilters(params: URLSearchParams): Record<string, string> {
+/**
+ * What a listing URL filters by, only the values the API accepts (others are dropped, not refused).
+ * A minimum above the maximum is a slip of order: the two are swapped and `swapped` says so, for the
+ * page to tell the shopper (decision 85), rather than an empty listing with no reason.
+ */
+export function listingFilters(params: URLSearchParams): { filters: Record<string, string>; swapped: boolean } {
   const out: Record<string, string> = {};
   for (const key of ["min_price", "max_price"]) {
     const v = params.get(key)?.trim() ?? "";
-    if (/^\d{1,8}$/.test(v)) out[key] = v;
+    if (/^\d{1,8}$/.test(v)) out[key] = String(Number(v));
   }
+  const { min_price: min, max_price: max } = out;
+  const swapped = min !== undefined && max !== undefined && Number(min) > Number(max);
+  if (swapped) [out.min_price, out.max_price] = [max, min];
   if (params.get("in_stock") === "1") out.in_stock = "1";
-  return out;
+  return { filters: out, swapped };
 }
 
 /**
@@ -24,6 +32,8 @@ export function ListingFilterForm(props: {
   sort: ProductSort;
   sorts: Array<[ProductSort, string]>;
   filters: Record<string, string>;
+  /** The URL's price range was reversed and has been swapped (listingFilters). */
+  swapped?: boolean;
 }) {
   const { filters } = props;
   const keep = Object.entries(props.base).filter(([k]) => !["sort", "min_price", "max_price", "in_stock", "page"].includes(k));
@@ -76,6 +86,11 @@ export function ListingFilterForm(props: {
             套用
           </button>
         </div>
+        {props.swapped && (
+          <p role="status" className="mt-2 text-sm text-amber-900">
+            {`最低價格高於最高價格，已為您對調為 ${formatMoney(Number(filters.min_price))} – ${formatMoney(Number(filters.max_price))}`}
+          </p>
+        )}
       </details>
       <noscript>
         <button type="submit" className="btn-secondary">

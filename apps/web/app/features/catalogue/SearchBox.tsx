@@ -9,7 +9,8 @@ const DEBOUNCE_MS = 250;
 
 /**
  * Product search with suggestions as you type (a WAI-ARIA combobox): arrow keys move through the
- * suggestions, Enter opens the highlighted product or the results page, Escape closes.
+ * suggestions, Enter opens the product chosen with them or else searches what was typed (the pointer
+ * resting on the list only highlights), Escape closes.
  */
 export function SearchBox({ className = "", inputClassName = "" }: { className?: string; inputClassName?: string }) {
   const shop = useShop();
@@ -40,7 +41,10 @@ export function SearchBox({ className = "", inputClassName = "" }: { className?:
   }, [keyword, shop.shopId]);
 
   const go = (to: string) => {
-    setOpen(false);
+    // Leaving for a page: an answer still on its way must not open the list over it. Taking the focus
+    // away closes the list (onBlur) and puts the phone's keyboard down, so the results show.
+    latest.current++;
+    (document.activeElement as HTMLElement | null)?.blur();
     navigate(shop.path(to));
   };
 
@@ -55,7 +59,8 @@ export function SearchBox({ className = "", inputClassName = "" }: { className?:
     } else if (e.key === "Escape") {
       setOpen(false);
       setActive(-1);
-    } else if (e.key === "Enter" && open && active >= 0 && items[active]) {
+    } else if (e.key === "Enter" && items[active]) {
+      // Only the arrow keys choose (the pointer resting on the list does not): else Enter searches.
       e.preventDefault();
       go(`/product/details?id=${items[active].id}`);
     }
@@ -90,10 +95,14 @@ export function SearchBox({ className = "", inputClassName = "" }: { className?:
           enterKeyHint="search"
           placeholder="搜尋茶葉、禮盒…"
           value={keyword}
-          onChange={(e) => setKeyword(e.target.value)}
+          onChange={(e) => {
+            setKeyword(e.target.value);
+            setActive(-1);
+          }}
           onKeyDown={onKeyDown}
           onFocus={() => items.length > 0 && setOpen(true)}
-          onBlur={() => setTimeout(() => setOpen(false), 150)}
+          // Options take the pointer on mousedown without taking the focus: no delay is needed.
+          onBlur={() => setOpen(false)}
           className={`input rounded-r-none py-2 ${inputClassName}`}
         />
         <button type="submit" className="btn-primary shrink-0 whitespace-nowrap rounded-l-none py-2">
@@ -121,8 +130,7 @@ export function SearchBox({ className = "", inputClassName = "" }: { className?:
                   e.preventDefault();
                   go(`/product/details?id=${s.id}`);
                 }}
-                onMouseEnter={() => setActive(i)}
-                className={`flex cursor-pointer items-center gap-3 px-3 py-2 text-sm ${i === active ? "bg-tea-50" : ""}`}
+                className="flex cursor-pointer items-center gap-3 px-3 py-2 text-sm hover:bg-tea-50 aria-selected:bg-tea-50"
               >
                 <img src={s.image} alt="" width={32} height={32} className="h-8 w-8 rounded" />
                 <span className="flex-1 text-stone-800">{s.name}</span>

@@ -1,8 +1,13 @@
-import { isRouteErrorResponse, useRouteError } from "react-router";
+import { isRouteErrorResponse, useRouteError, useRouteLoaderData } from "react-router";
+import { useShop } from "../../lib/shop";
+import type { loader as rootLoader } from "../../root";
 
 /** Error boundary content that keeps the shop's header and footer around it (loaded when a page fails). */
 export default function ErrorPageContent() {
   const error = useRouteError();
+  // In a sub-mall the page stays in it: its name, and the way back to its own home (issue 47).
+  const scope = useShop();
+  const mallName = useRouteLoaderData<typeof rootLoader>("root")?.shop?.name ?? "茶山好物";
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   if (!notFound) console.error(error);
   // A closed or unknown sub-mall (shop-scope.tsx) says so and offers the main mall.
@@ -15,10 +20,10 @@ export default function ErrorPageContent() {
   return (
     <section className="card mx-auto max-w-xl text-center">
       {/* The failed route's meta never ran: the page names itself (React puts it in the head). */}
-      <title>{`${title}｜茶山好物`}</title>
+      <title>{`${title}｜${shop ? "茶山好物" : mallName}`}</title>
       <h1 className="text-2xl font-bold text-stone-800">{title}</h1>
       <p className="mt-3 text-stone-600">{text}</p>
-      <a href="/" className="btn-primary mt-6">
+      <a href={shop ? "/" : scope.path("/")} className="btn-primary mt-6">
         {link}
       </a>
     </section>
