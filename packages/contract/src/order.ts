@@ -166,9 +166,15 @@ export const paymentTransferInput = z.strictObject({
   last5: z
     .string({ error: "請輸入匯款帳號末五碼" })
     .trim()
+    .min(1, { error: "請輸入匯款帳號末五碼" })
     .regex(/^\d{5}$/, { error: "匯款帳號末五碼為 5 位數字" }),
   amount: amountSchema.pipe(z.number().min(1, { error: "請輸入匯款金額" })),
-  paid_at: z.iso.datetime({ offset: true, error: "匯款時間格式錯誤" }),
+  // An empty time is missing, not malformed (issue 47).
+  paid_at: z
+    .string({ error: "請輸入匯款時間" })
+    .trim()
+    .min(1, { error: "請輸入匯款時間" })
+    .pipe(z.iso.datetime({ offset: true, error: "匯款時間格式錯誤" })),
 });
 export const cancelOrderInput = z.strictObject({
   order_no: orderNoSchema,

@@ -7,7 +7,8 @@ import { lookupOf } from "./order-read";
 export type OrderAction =
   | { intent: "cancel"; order_no: string }
   | { intent: "report"; order_no: string; last5: string; amount: number; paid_at: string }
-  | { intent: "repay"; order_no: string; prime: string };
+  | { intent: "repay"; order_no: string; prime: string }
+  | { intent: "change"; order_no: string; payment_method: "card" | "transfer" | "cod"; prime?: string };
 
 /** The answer the page shows as a dialog (成功 or 錯誤); `leaving` when the browser is going to the bank's page. */
 export type OrderActionAnswer = { intent: OrderAction["intent"] | "seller"; ok: boolean; message: string; leaving?: boolean };
@@ -25,13 +26,20 @@ export async function orderAction(a: OrderAction): Promise<OrderActionAnswer> {
     });
     return { intent: a.intent, ok: r.status, message: r.status ? "已收到您的匯款回報，確認後將為您出貨" : r.message };
   }
-  const r = await api<StoreResult>("/api/order/repayTappays", { body: { ...lookup, prime: a.prime } });
+  const r =
+    a.intent === "change"
+      ? await api<StoreResult>("/api/order/changePayment", {
+          body: { ...lookup, payment_method: a.payment_method, ...(a.prime ? { prime: a.prime } : {}) },
+        })
+      : await api<StoreResult>("/api/order/repayTappays", { body: { ...lookup, prime: a.prime } });
   if (!r.status) return { intent: a.intent, ok: false, message: r.message };
   if (r.data.next.type === "redirect_3ds") {
     window.location.assign(r.data.next.url);
     return { intent: a.intent, ok: true, message: "", leaving: true };
   }
   if (r.data.next.type === "card_failed") return { intent: a.intent, ok: false, message: r.data.next.message };
+  if (r.data.next.type === "transfer") return { intent: a.intent, ok: true, message: "已改用 ATM／銀行轉帳，請於期限內完成匯款" };
+  if (a.intent === "change" && a.payment_method === "cod") return { intent: a.intent, ok: true, message: "已改用貨到付款" };
   return { intent: a.intent, ok: true, message: "付款成功" };
 }
 
