@@ -1,7 +1,8 @@
 import { formatDateTime, formatMoney } from "@shop/contract/format";
 import type { OrderView } from "@shop/contract/order";
 import { useEffect, useRef, useState } from "react";
-import { useFetcher, useRevalidator } from "react-router";
+import { useFetcher, useNavigate, useRevalidator } from "react-router";
+import { useShop } from "../../lib/shop";
 import { useAlerts } from "../../ui/alerts";
 import { Field } from "../../ui/Field";
 import { Img } from "../../ui/Img";
@@ -74,9 +75,17 @@ export function TransferInfo({ order }: { order: OrderView }) {
 function useOrderActions() {
   const alerts = useAlerts();
   const fetcher = useFetcher<OrderActionAnswer>();
+  const navigate = useNavigate();
+  const shop = useShop();
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
   useActionResult(answer, (r) => {
     if (r.leaving || r.intent === "report") return;
+    if (r.intent === "reorder") {
+      // 再買一次 opens the cart; what could not go in is said over it.
+      if (r.ok) void navigate(shop.path("/select_cart"));
+      if (r.message !== "已加入購物車") void alerts.remind(r.message);
+      return;
+    }
     void (r.ok ? alerts.success(r.message) : alerts.error(r.message));
   });
   const send = (action: OrderAction) => void fetcher.submit(action, { method: "post", encType: "application/json" });
@@ -111,7 +120,7 @@ function CancelDialog({ onKeep, onCancel }: { onKeep: () => void; onCancel: () =
 }
 
 /** An order for its buyer: status, history, what was bought, amounts, delivery, payment, and what they can do. */
-export function OrderDetail({ order, trackingPath }: { order: OrderView; trackingPath: string }) {
+export function OrderDetail({ order, trackingPath, member }: { order: OrderView; trackingPath: string; member?: boolean }) {
   const { revalidate } = useRevalidator();
   const { busy, send, answer } = useOrderActions();
   const [asking, setAsking] = useState(false);
@@ -137,7 +146,25 @@ export function OrderDetail({ order, trackingPath }: { order: OrderView; trackin
           ))}
         <OrderHistory order={order} />
       </section>
-      <OrderItems order={order} />
+      <OrderItems order={order}>
+        {member && (
+          <button
+            type="button"
+            className="btn-secondary"
+            disabled={busy}
+            onClick={() =>
+              send({
+                intent: "reorder",
+                order_no: order.order_no,
+                shop_id: order.shop_id,
+                lines: order.lines.map((l) => ({ variant_id: l.variant_id, qty: l.qty, name: l.name })),
+              })
+            }
+          >
+            再買一次
+          </button>
+        )}
+      </OrderItems>
       <DeliveryAndPayment order={order} trackingPath={trackingPath}>
         {order.can_cancel &&
           (order.masked ? (
@@ -256,10 +283,13 @@ function OrderHistory({ order }: { order: OrderView }) {
 }
 
 /** 購買商品 and the amounts. */
-function OrderItems({ order }: { order: OrderView }) {
+function OrderItems({ order, children }: { order: OrderView; children?: React.ReactNode }) {
   return (
     <section className="card">
-      <h2 className="mb-3 text-lg font-bold text-stone-800">購買商品</h2>
+      <div className="mb-3 flex items-center justify-between gap-3">
+        <h2 className="text-lg font-bold text-stone-800">購買商品</h2>
+        {children}
+      </div>
       <ul className="divide-y divide-stone-100">
         {order.lines.map((l) => (
           <li key={l.variant_id} className="flex items-center gap-3 py-2">

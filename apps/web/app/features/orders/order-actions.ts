@@ -8,13 +8,29 @@ export type OrderAction =
   | { intent: "cancel"; order_no: string }
   | { intent: "report"; order_no: string; last5: string; amount: number; paid_at: string }
   | { intent: "repay"; order_no: string; prime: string }
-  | { intent: "change"; order_no: string; payment_method: "card" | "transfer" | "cod"; prime?: string };
+  | { intent: "change"; order_no: string; payment_method: "card" | "transfer" | "cod"; prime?: string }
+  | { intent: "reorder"; order_no: string; shop_id: number; lines: Array<{ variant_id: number; qty: number; name: string }> };
 
 /** The answer the page shows as a dialog (成功 or 錯誤); `leaving` when the browser is going to the bank's page. */
 export type OrderActionAnswer = { intent: OrderAction["intent"] | "seller"; ok: boolean; message: string; leaving?: boolean };
 
+/**
+ * 再買一次: each line into the cart at today's price, as far as stock allows (the cart checks);
+ * `ok` when any went in, `message` names those that could not.
+ */
+async function reorder(a: Extract<OrderAction, { intent: "reorder" }>): Promise<OrderActionAnswer> {
+  const missed: string[] = [];
+  for (const l of a.lines) {
+    const r = await api("/api/cart/store", { body: { variant_id: l.variant_id, qty: l.qty, shop_id: a.shop_id } });
+    if (!r.status) missed.push(r.message.includes(l.name) ? r.message : `「${l.name}」${r.message}`);
+  }
+  const ok = missed.length < a.lines.length;
+  return { intent: a.intent, ok, message: missed.length ? `以下商品未加入購物車：\n${missed.join("\n")}` : "已加入購物車" };
+}
+
 /** Runs a buyer's action for a route's clientAction; React Router reads the order again afterwards. */
 export async function orderAction(a: OrderAction): Promise<OrderActionAnswer> {
+  if (a.intent === "reorder") return reorder(a);
   const lookup = lookupOf(a.order_no);
   if (a.intent === "cancel") {
     const r = await api("/api/order/cancelOrder", { body: { ...lookup, reason: "買家於網站取消" } });
