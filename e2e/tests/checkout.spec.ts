@@ -281,7 +281,8 @@ test.describe("on a phone", () => {
     await page.getByRole("button", { name: "確認下單" }).click();
     await expect(page.getByTestId("finish-title")).toHaveText("訂單已成立，尚未完成付款");
     await page.getByRole("link", { name: "查看訂單明細" }).click();
-    // 重新付款 is open on the page, the card chosen (decision 82).
+    await expect(page.getByRole("heading", { name: /^訂單 \d+/ })).toBeVisible();
+    // 重新付款 is open on the page (as on the finish page), the card chosen (decision 82).
     const repay = page.getByRole("region", { name: "重新付款" });
     await repay.getByLabel("卡號").fill("4242424242424242");
     await repay.getByLabel("有效期限（MM/YY）").fill("12/30");
