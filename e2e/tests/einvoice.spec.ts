@@ -88,7 +88,7 @@ test("a member's mobile-barcode invoice is issued on card payment, voided on can
 
   // Cancelled in the same period: voided at the provider.
   await page.getByRole("button", { name: "取消訂單" }).click();
-  await page.getByRole("button", { name: "確認", exact: true }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "取消訂單" }).click();
   await expect(page.getByTestId("order-status")).toHaveText("已取消");
   await simulatorHolds(request, orderNo, (i) => i.voided);
   await invoiceShows(page, "已作廢");

@@ -1,3 +1,4 @@
+import { cardExpiryProblem, cardNumberProblem } from "./card.js";
 import {
   CVS_METHODS,
   ORDER_STATUS_CODES,
@@ -165,9 +166,15 @@ export const paymentTransferInput = z.strictObject({
   last5: z
     .string({ error: "請輸入匯款帳號末五碼" })
     .trim()
+    .min(1, { error: "請輸入匯款帳號末五碼" })
     .regex(/^\d{5}$/, { error: "匯款帳號末五碼為 5 位數字" }),
   amount: amountSchema.pipe(z.number().min(1, { error: "請輸入匯款金額" })),
-  paid_at: z.iso.datetime({ offset: true, error: "匯款時間格式錯誤" }),
+  // An empty time is missing, not malformed (issue 47).
+  paid_at: z
+    .string({ error: "請輸入匯款時間" })
+    .trim()
+    .min(1, { error: "請輸入匯款時間" })
+    .pipe(z.iso.datetime({ offset: true, error: "匯款時間格式錯誤" })),
 });
 export const cancelOrderInput = z.strictObject({
   order_no: orderNoSchema,
@@ -181,6 +188,14 @@ export const repayInput = z.strictObject({
   access_token: orderAccessTokenSchema.optional(),
   prime: z.string({ error: "信用卡資料無效，請重新輸入" }).trim().min(10, { error: "信用卡資料無效，請重新輸入" }).max(200),
 });
+/** Paying a 待付款 order another way (decision 82): the card's prime when it is a card. */
+export const changePaymentInput = z.strictObject({
+  order_no: orderNoSchema,
+  phone: phoneSchema.optional(),
+  access_token: orderAccessTokenSchema.optional(),
+  payment_method: z.enum(["card", "transfer", "cod"], { error: "請選擇付款方式" }),
+  prime: z.string().trim().min(10, { error: "信用卡資料無效，請重新輸入" }).max(200).optional(),
+});
 export const mapCreateTokenInput = z.strictObject({
   cvs_type: z.enum(CVS_METHODS, { error: "請選擇超商" }),
   device: z.enum(["pc", "mobile"]).default("pc"),
@@ -190,14 +205,20 @@ export const mapCreateTokenInput = z.strictObject({
     .regex(/^\/(shop_\d+\/)?(cart|fast_order)(\?[\w=&%-]*)?$/, { error: "返回頁面錯誤" })
     .default("/cart"),
 });
-export const simulatorPrimeInput = z.strictObject({
-  card_number: z
-    .string({ error: "請輸入卡號" })
-    .transform((s) => s.replace(/[\s-]/g, ""))
-    .pipe(z.string().regex(/^\d{16}$/, { error: "卡號為 16 位數字" })),
-  expiry: z.string({ error: "請輸入有效期限" }).regex(/^(0[1-9]|1[0-2])\/\d{2}$/, { error: "有效期限格式為 MM/YY" }),
-  ccv: z.string({ error: "請輸入安全碼" }).regex(/^\d{3,4}$/, { error: "安全碼為 3 或 4 位數字" }),
-});
+export const simulatorPrimeInput = z
+  .strictObject({
+    card_number: z.string({ error: "請輸入卡號" }),
+    expiry: z.string({ error: "請輸入有效期限" }),
+    ccv: z.string({ error: "請輸入安全碼" }).regex(/^\d{3,4}$/, { error: "安全碼為 3 或 4 位數字" }),
+  })
+  .superRefine((v, ctx) => {
+    // As TapPay's card fields refuse them: a wrong check digit, an expiry in the past (decision 82).
+    const number = cardNumberProblem(v.card_number);
+    if (number) ctx.addIssue({ code: "custom", path: ["card_number"], message: number });
+    const expiry = cardExpiryProblem(v.expiry);
+    if (expiry) ctx.addIssue({ code: "custom", path: ["expiry"], message: expiry });
+  })
+  .transform((v) => ({ ...v, card_number: v.card_number.replace(/[\s-]/g, "") }));
 
 export type QuoteView = z.output<typeof quoteView>;
 export type PayInfo = z.output<typeof payInfo>;

@@ -71,10 +71,13 @@ export default function BuyList({ loaderData }: Route.ComponentProps) {
                 )}
                 <div className="min-w-0 flex-1">
                   <p className="font-mono text-stone-800">{o.order_no}</p>
-                  <p className="truncate text-sm text-stone-500">
-                    {formatDate(o.created_at)}｜{o.first_item?.name}
-                    {o.item_count > 1 ? ` 等 ${o.item_count} 件` : ""}
+                  <p className="text-sm text-stone-500">{formatDate(o.created_at)}</p>
+                  {/* The name readable (up to two lines); lines and units counted apart (issue 47). */}
+                  <p className="line-clamp-2 text-sm text-stone-700" data-testid="order-first-item">
+                    {o.first_item?.name}
+                    {o.line_count > 1 ? ` 等 ${o.line_count} 項商品` : ""}
                   </p>
+                  <p className="text-sm text-stone-500">共 {o.item_count} 件</p>
                 </div>
                 <div className="text-right">
                   <StatusBadge status={o.status} label={o.status_label} />

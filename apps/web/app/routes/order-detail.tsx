@@ -26,5 +26,5 @@ export default function OrderDetailPage({ loaderData }: Route.ComponentProps) {
   const { order, member } = loaderData;
   if (!order.ok) return <OrderLoadState state={{ status: "error", ...order }} title="找不到訂單" action="以訂單編號查詢" />;
   const trackingPath = `${member ? "/member/delivery_progress" : "/order_delivery"}?order_no=${order.data.order_no}`;
-  return <OrderDetail order={order.data} trackingPath={trackingPath} />;
+  return <OrderDetail order={order.data} trackingPath={trackingPath} member={member} />;
 }

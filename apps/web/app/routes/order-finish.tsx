@@ -1,9 +1,11 @@
-import { formatMoney } from "@shop/contract/format";
 import { useEffect, useState } from "react";
 import { useRevalidator, useSearchParams } from "react-router";
+import { AmountTable } from "../features/orders/AmountTable";
 import { OrderLoading, OrderLoadState } from "../features/orders/LoadState";
 import { TransferInfo } from "../features/orders/OrderDetail";
+import { type OrderAction, orderAction } from "../features/orders/order-actions";
 import { readOrder } from "../features/orders/order-read";
+import { PayAgain } from "../features/orders/PayAgain";
 import { useToken } from "../lib/auth";
 import { seo, site } from "../lib/seo";
 import { track } from "../lib/track";
@@ -16,6 +18,11 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
 /** The order just placed (this tab holds the guest's phone and proof for it). */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   return { order: await readOrder(new URL(request.url)) };
+}
+
+/** 重新付款 here too (decision 82); the order is read again afterwards. */
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  return orderAction((await request.json()) as OrderAction);
 }
 
 export { OrderLoading as HydrateFallback };
@@ -81,8 +88,6 @@ export default function OrderFinish({ loaderData }: Route.ComponentProps) {
         <dd className="font-mono text-lg" data-testid="order-no">
           {o.order_no}
         </dd>
-        <dt className="text-stone-500">訂單金額</dt>
-        <dd>{formatMoney(o.order_amount)}</dd>
         <dt className="text-stone-500">付款方式</dt>
         <dd>{o.payment_method_name}</dd>
         <dt className="text-stone-500">狀態</dt>
@@ -96,18 +101,22 @@ export default function OrderFinish({ loaderData }: Route.ComponentProps) {
           </>
         )}
       </dl>
+      {/* What is payable, and every deduction that took it there (the transfer box says the same figure). */}
+      <div className="mt-4 rounded-lg border border-stone-200 p-3" data-testid="finish-amounts">
+        <AmountTable amounts={o} payableLabel={o.status === "pending_payment" ? "應付金額" : "付款金額"} />
+      </div>
       {o.payment_method === "transfer" && o.status === "pending_payment" && (
         <div className="mt-4">
           <TransferInfo order={o} />
           <p className="mt-2 text-sm text-stone-600">匯款後請至訂單明細回報帳號末五碼，逾期訂單將自動取消。</p>
         </div>
       )}
-      {awaitingCard && (
-        <p className="mt-4 rounded-lg bg-amber-50 p-3 text-amber-900" role="alert">
-          {checks < 5 && params.get("rec_trade_id")
-            ? "正在確認付款結果…"
-            : o.payment?.message || "信用卡付款未完成，請至訂單明細重新付款。"}
+      {awaitingCard && checks < 5 && params.get("rec_trade_id") ? (
+        <p className="mt-4 rounded-lg bg-amber-50 p-3 text-amber-900" role="status">
+          正在確認付款結果…
         </p>
+      ) : (
+        o.can_repay && o.payment_method === "card" && <PayAgain order={o} />
       )}
       {o.ship_method === "depot" && o.status === "completed" && <p className="mt-4 text-tea-800">商品已存入您的雲端庫存。</p>}
       {!token && <p className="mt-4 text-sm text-stone-600">請記下訂單編號，之後可用訂單編號與手機號碼查詢訂單。</p>}

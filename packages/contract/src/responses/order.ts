@@ -120,7 +120,10 @@ export const orderSummary = z.object({
   payable: int,
   payment_method: paymentMethodCode,
   ship_method: shipMethodCode,
+  /** Units bought (2 for one line of two). */
   item_count: int,
+  /** Lines (products) in the order. */
+  line_count: int,
   first_item: z.object({ name: z.string(), image: z.string() }).nullable(),
 });
 
@@ -179,7 +182,17 @@ export const orderView = orderSummary.extend({
   transfer: transferBank.nullable(),
   history: z.array(orderEventView),
   can_cancel: z.boolean(),
+  /** A 待付款 order the buyer may pay again: with one of `pay_options` (decision 82). */
   can_repay: z.boolean(),
+  /** The ways this order may still be paid (card again, transfer, cash on delivery where its delivery allows), each with why not. */
+  pay_options: z.array(
+    z.object({
+      code: z.enum(["card", "transfer", "cod"]),
+      name: z.string(),
+      available: z.boolean(),
+      reason: z.string().nullable(),
+    }),
+  ),
   can_report_transfer: z.boolean(),
   /** A member's delivered order still inside the appraisal period, with no return in progress. */
   can_request_return: z.boolean(),

@@ -61,6 +61,7 @@ export function wireOrders(base: Foundation, commerce: Commerce) {
     runCardRefund: cardRefunds.runCardRefund,
     cardPublic: providers.cardPublic,
     transferAccount: (shopId) => shops.transferAccount(shopId),
+    paySwitches: async (shopId) => (await shops.paymentSetup(shopId)).switches,
     creditWallet: (tx, memberId, amount, reason, ref) => loyalty.changeWallet(tx, memberId, amount, reason, ref),
     // Retried by the queue if the attempt right after the commit did not get through.
     enqueue: (tx, kind, payload, dedupeKey) =>

@@ -52,6 +52,7 @@ function summary(o: Order, lines: Array<{ name: string; image: string; qty: numb
     payment_method: o.paymentMethod,
     ship_method: o.shipMethod,
     item_count: lines.reduce((s, l) => s + l.qty, 0),
+    line_count: lines.length,
     first_item: lines[0] ? { name: lines[0].name, image: lines[0].image } : null,
   };
 }
@@ -93,13 +94,14 @@ export async function memberOrders(
 /** An order as its buyer reads it, with what they may do next. */
 export async function orderDetail(deps: ViewDeps, o: Order): Promise<OrderView> {
   const { returns } = deps;
-  const [lines, pays, events, returnRequest, days, eInvoice] = await Promise.all([
+  const [lines, pays, events, returnRequest, days, eInvoice, payOptions] = await Promise.all([
     deps.orders.linesOf(o.id),
     deps.payments.paymentsOf(o.id),
     deps.orders.eventsOf(o.id),
     returns.latestFor(o.id),
     returns.appraisalDays(),
     returns.invoiceOf(o.orderNo),
+    deps.payments.payOptions(o),
   ]);
   const returnOpen = returnRequest !== null && ["requested", "approved", "received"].includes(returnRequest.status);
   const inAppraisal = o.deliveredAt !== null && o.deliveredAt.getTime() + days * 86_400_000 >= returns.now().getTime();
@@ -155,7 +157,14 @@ export async function orderDetail(deps: ViewDeps, o: Order): Promise<OrderView> 
       at: e.createdAt.toISOString(),
     })),
     can_cancel: BUYER_CANCELLABLE.includes(o.status) && !(o.memberId === null && !pending && o.paymentMethod !== "card"),
-    can_repay: pending && o.paymentMethod === "card" && deps.payments.cardOffered() && !pays.some((p) => p.status === "charging"),
+    // Paying again: a declined card, or another way the order allows (decision 82); not while a card is in flight.
+    can_repay:
+      pending &&
+      o.paymentMethod !== "cod" &&
+      payOptions.some((p) => p.available) &&
+      !transferPayment?.report &&
+      !pays.some((p) => p.status === "charging"),
+    pay_options: payOptions,
     can_report_transfer: pending && o.paymentMethod === "transfer",
     masked: false,
     card: deps.payments.cardConfig(),

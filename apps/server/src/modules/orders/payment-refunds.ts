@@ -19,6 +19,8 @@ export interface PaymentsDeps {
   transferAccount: (
     shopId: number,
   ) => Promise<{ bank: Extract<NextStep, { type: "transfer" }>["bank"]; payee: "company" | "shop" }>;
+  /** The back office's payment switches ("0" = off) for a shop's orders (decision 74). */
+  paySwitches: (shopId: number) => Promise<{ pay_card: string; pay_transfer: string; pay_cod: string }>;
   /** Money into a member's wallet ledger (refunds of transfer and cash-on-delivery payments). */
   creditWallet: (tx: Tx, memberId: number, amount: number, reason: string, ref: string) => Promise<void>;
   enqueue: (tx: Tx, kind: string, payload: Record<string, unknown>, dedupeKey: string) => Promise<unknown>;

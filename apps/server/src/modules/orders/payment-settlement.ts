@@ -63,11 +63,16 @@ export async function settleCard(
       .where(and(eq(payments.id, paymentId), eq(payments.orderId, o.id), notInArray(payments.status, ["paid", "refunded"])))
       .returning();
     if (!paid) return;
-    if (o.status === "pending_payment") {
+    if (o.status === "pending_payment" && o.paymentMethod === paid.method) {
       await deps.lifecycle.pay(tx, o, `provider:${paid.provider}`, reason);
       return;
     }
-    const why = o.status === "cancelled" ? "訂單取消後收到信用卡付款，已自動退刷" : "重複付款，已自動退刷";
+    const why =
+      o.status === "cancelled"
+        ? "訂單取消後收到信用卡付款，已自動退刷"
+        : o.status === "pending_payment"
+          ? "已改用其他付款方式，信用卡款項已自動退刷"
+          : "重複付款，已自動退刷";
     await returnWhole(deps, tx, o, paid, commit, why);
   });
 }

@@ -2,6 +2,7 @@ import type { PayInfo } from "@shop/contract";
 import { asc, eq } from "drizzle-orm";
 import type { Tx } from "../../db/client.js";
 import { payments } from "../../db/schema/index.js";
+import { changePaymentMethod, type PayAgainMethod, payOptions } from "./payment-change.js";
 import { giveBackPayments, type PaymentRow, type PaymentsContext, type PaymentsDeps } from "./payment-refunds.js";
 import {
   collectOnDelivery,
@@ -52,6 +53,10 @@ export function createPayments(deps: PaymentsDeps) {
     tapPayNotify: (recTradeId: string) => tapPayNotify(d, recTradeId),
     /** Staff or the shop's seller confirm a transfer or cash on delivery. */
     confirmOffline: (orderNo: string, actor: string, as: "staff" | "seller") => confirmOffline(d, orderNo, actor, as),
+    /** The ways a 待付款 order may still be paid (decision 82). */
+    payOptions: (order: Order) => payOptions(d, order),
+    /** Its owner pays a 待付款 order another way (decision 82); a card is charged afterwards by the caller. */
+    changeMethod: (order: Order, method: PayAgainMethod, actor: string) => changePaymentMethod(d, order, method, actor),
     /** The buyer reports a transfer (last five digits, amount, time) for staff or the seller to check. */
     reportTransfer: (buyer: Buyer, orderNo: string, input: { last5: string; amount: number; paid_at: string }) =>
       reportTransfer(d, buyer, orderNo, input),

@@ -1,5 +1,6 @@
 import {
   cancelOrderInput,
+  changePaymentInput,
   guestOrderCodeInput,
   guestOrderVerifyInput,
   orderLookupInput,
@@ -47,7 +48,7 @@ type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
 
 export interface OrderRouteDeps {
   orders: Pick<OrderQueries, "findFor"> & Pick<OrderLifecycle, "cancelByBuyer">;
-  payments: Pick<Payments, "reportTransfer" | "tapPayNotify" | "cardOffered">;
+  payments: Pick<Payments, "reportTransfer" | "tapPayNotify" | "cardOffered" | "changeMethod" | "nextFor">;
   charge: Pick<CardCharge, "charge">;
   views: Pick<OrderViews, "list" | "detail" | "tracking">;
   guestAccess: GuestAccess;
@@ -169,6 +170,26 @@ function buyerActionRoutes(app: ZodApp, deps: OrderRouteDeps, kit: RouteKit) {
         throw forbidden("PHONE_NOT_VERIFIED", "請先以簡訊驗證碼驗證手機，再取消訂單");
       await orders.cancelByBuyer({ ...buyer, verifiedOrderId: order.id }, req.body.order_no, req.body.reason);
       return ok(await views.detail(await orders.findFor(buyer, req.body.order_no)), "訂單已取消");
+    },
+  );
+  app.post(
+    "/order/changePayment",
+    { ...lookupLimited, schema: { body: changePaymentInput, response: answers(repayResult) } },
+    async (req) => {
+      guestNeedsPhone(req, req.body.phone);
+      const buyer = buyerOf(req, req.body.phone);
+      const order = await orders.findFor(buyer, req.body.order_no);
+      const method = req.body.payment_method;
+      // Another method changes what the buyer owes how: a guest proves the phone first, as to cancel.
+      if (method !== order.paymentMethod && !(await proven(req, order.id, req.body.access_token)))
+        throw forbidden("PHONE_NOT_VERIFIED", "請先以簡訊驗證碼驗證手機，再變更付款方式");
+      if (method === "card" && !req.body.prime) throw fieldError("prime", "請輸入信用卡資料");
+      const changed = await deps.payments.changeMethod(order, method, req.session ? `member:${req.session.member.id}` : "guest");
+      const next =
+        method === "card"
+          ? await deps.charge.charge(changed, req.body.prime ?? "", originOf(req))
+          : await deps.payments.nextFor(changed);
+      return ok({ order_no: req.body.order_no, next }, "付款方式已變更");
     },
   );
   app.post(

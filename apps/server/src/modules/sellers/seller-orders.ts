@@ -149,6 +149,7 @@ export async function sellerOrderDetail(deps: SellersContext, memberId: number, 
     // The buyer's own actions are not the seller's.
     can_cancel: false,
     can_repay: false,
+    pay_options: [],
     can_report_transfer: false,
     carrier: order.carrier,
     transfer_report: pays.find((p) => p.method === "transfer")?.report ?? null,

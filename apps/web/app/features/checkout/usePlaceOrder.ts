@@ -66,6 +66,8 @@ export function usePlaceOrder(deps: PlaceOrderDeps) {
       let prime: string | undefined;
       if (deps.draft.payment === "card") {
         const p = await deps.card.current?.getPrime();
+        // A card field's own message shows under it (CardFields); anything else is a dialog.
+        if (p && "inline" in p) return;
         if (!p || "error" in p) return void alerts.error(p && "error" in p ? p.error : "請輸入信用卡資料");
         prime = p.prime;
       }

@@ -1,3 +1,4 @@
+import { cardExpiryProblem, cardNumberProblem } from "@shop/contract/card";
 import { forwardRef, useEffect, useImperativeHandle, useState } from "react";
 import { api } from "../../lib/api";
 import { Field } from "../../ui/Field";
@@ -11,12 +12,14 @@ export interface CardConfig {
 
 export interface CardFieldsHandle {
   /** The single-use prime for these card details, or an error message for the shopper. */
-  getPrime(): Promise<{ prime: string } | { error: string }>;
+  getPrime(): Promise<{ prime: string } | { error: string; inline?: true }>;
 }
 
 interface TPDirectCard {
   setup(config: unknown): void;
   getPrime(callback: (result: { status: number; msg: string; card: { prime: string } }) => void): void;
+  /** Each field's state: 0 complete, 1 empty, 2 error, 3 typing. */
+  getTappayFieldsStatus(): { canGetPrime: boolean; status: { number: number; expiry: number; ccv: number } };
 }
 declare global {
   interface Window {
@@ -47,6 +50,7 @@ export const CardFields = forwardRef<CardFieldsHandle, { config: CardConfig }>(f
   const [expiry, setExpiry] = useState("");
   const [ccv, setCcv] = useState("");
   const [sdkError, setSdkError] = useState<string | null>(null);
+  const [errors, setErrors] = useState<{ number?: string; expiry?: string; ccv?: string }>({});
 
   useEffect(() => {
     if (config.simulated || !config.app_id || !config.app_key) return;
@@ -69,6 +73,15 @@ export const CardFields = forwardRef<CardFieldsHandle, { config: CardConfig }>(f
   useImperativeHandle(ref, () => ({
     async getPrime() {
       if (config.simulated) {
+        // As TapPay's own fields do before a prime: the check digit, an expiry in the past.
+        const found = {
+          number: cardNumberProblem(number) ?? undefined,
+          expiry: cardExpiryProblem(expiry) ?? undefined,
+          ccv: /^\d{3,4}$/.test(ccv.trim()) ? undefined : ccv.trim() ? "安全碼為 3 或 4 位數字" : "請輸入安全碼",
+        };
+        setErrors(found);
+        const first = found.number ?? found.expiry ?? found.ccv;
+        if (first) return { error: first, inline: true };
         const r = await api<{ prime: string }>("/api/payments/simulator/prime", {
           body: { card_number: number, expiry, ccv },
         });
@@ -76,6 +89,16 @@ export const CardFields = forwardRef<CardFieldsHandle, { config: CardConfig }>(f
       }
       const tp = window.TPDirect;
       if (!tp) return { error: sdkError ?? "刷卡元件尚未載入完成" };
+      const state = tp.card.getTappayFieldsStatus().status;
+      const problem = (s: number, empty: string, wrong: string) => (s === 1 ? empty : s === 2 || s === 3 ? wrong : undefined);
+      const found = {
+        number: problem(state.number, "請輸入卡號", "卡號有誤，請再確認"),
+        expiry: problem(state.expiry, "請輸入有效期限", "有效期限有誤或信用卡已過期"),
+        ccv: problem(state.ccv, "請輸入安全碼", "安全碼有誤"),
+      };
+      setErrors(found);
+      const first = found.number ?? found.expiry ?? found.ccv;
+      if (first) return { error: first, inline: true };
       return new Promise((resolve) => {
         tp.card.getPrime((result) =>
           resolve(result.status === 0 ? { prime: result.card.prime } : { error: "信用卡資料有誤，請再確認" }),
@@ -91,14 +114,17 @@ export const CardFields = forwardRef<CardFieldsHandle, { config: CardConfig }>(f
         <div className="sm:col-span-3">
           <span className="field-label">卡號</span>
           <div id="tappay-number" className="input h-11" />
+          {errors.number && <p className="field-error">{errors.number}</p>}
         </div>
         <div>
           <span className="field-label">有效期限</span>
           <div id="tappay-expiry" className="input h-11" />
+          {errors.expiry && <p className="field-error">{errors.expiry}</p>}
         </div>
         <div>
           <span className="field-label">安全碼</span>
           <div id="tappay-ccv" className="input h-11" />
+          {errors.ccv && <p className="field-error">{errors.ccv}</p>}
         </div>
       </div>
     );
@@ -117,6 +143,7 @@ export const CardFields = forwardRef<CardFieldsHandle, { config: CardConfig }>(f
             inputMode="numeric"
             autoComplete="cc-number"
             value={number}
+            error={errors.number}
             onChange={(e) => setNumber(e.target.value)}
           />
         </div>
@@ -125,6 +152,7 @@ export const CardFields = forwardRef<CardFieldsHandle, { config: CardConfig }>(f
           label="有效期限（MM/YY）"
           autoComplete="cc-exp"
           value={expiry}
+          error={errors.expiry}
           onChange={(e) => setExpiry(e.target.value)}
         />
         <Field
@@ -133,6 +161,7 @@ export const CardFields = forwardRef<CardFieldsHandle, { config: CardConfig }>(f
           inputMode="numeric"
           autoComplete="cc-csc"
           value={ccv}
+          error={errors.ccv}
           onChange={(e) => setCcv(e.target.value)}
         />
       </div>

@@ -1,18 +1,19 @@
 import { formatDateTime, formatMoney } from "@shop/contract/format";
 import type { OrderView } from "@shop/contract/order";
-import { useRef, useState } from "react";
-import { useFetcher, useRevalidator } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { useFetcher, useNavigate, useRevalidator } from "react-router";
+import { useShop } from "../../lib/shop";
 import { useAlerts } from "../../ui/alerts";
 import { Field } from "../../ui/Field";
 import { Img } from "../../ui/Img";
 import { ShopLink } from "../../ui/ShopLink";
 import { useActionResult } from "../member/member-read";
 import { AmountTable } from "./AmountTable";
-import { CardFields, type CardFieldsHandle } from "./CardFields";
 import { CopyButton } from "./CopyButton";
 import { GuestVerify } from "./GuestVerify";
 import { InvoiceCard } from "./InvoiceCard";
 import type { OrderAction, OrderActionAnswer } from "./order-actions";
+import { PayAgain } from "./PayAgain";
 import { ReturnPanel } from "./ReturnPanel";
 
 const STATUS_TONE: Record<string, string> = {
@@ -49,9 +50,11 @@ export function TransferInfo({ order }: { order: OrderView }) {
       </dd>
       <dt className="text-stone-600">戶名</dt>
       <dd>{order.transfer.holder}</dd>
-      <dt className="text-stone-600">金額</dt>
+      <dt className="text-stone-600">匯款金額</dt>
       <dd>
-        <span className="font-bold text-red-700">{formatMoney(order.payable)}</span>
+        <span className="font-bold text-red-700" data-testid="transfer-amount">
+          {formatMoney(order.payable)}
+        </span>
         <CopyButton value={String(order.payable)} label="金額" />
       </dd>
       {order.pay_by && (
@@ -65,34 +68,62 @@ export function TransferInfo({ order }: { order: OrderView }) {
 }
 
 /**
- * A buyer's actions on the order (取消訂單, 回報匯款, 重新付款): each a clientAction of the page
- * (the route's `orderAction`) sent by a fetcher. Its answer is shown once the order has been read
- * again, as 成功 or 錯誤.
+ * A buyer's actions on the order (取消訂單, 回報匯款): each a clientAction of the page (the route's
+ * `orderAction`) sent by a fetcher. A cancellation's answer is a dialog; a transfer report's shows
+ * in place (`answer`), so nothing needs a tap.
  */
-function useOrderActions(onDone: (a: OrderActionAnswer) => void) {
+function useOrderActions() {
   const alerts = useAlerts();
   const fetcher = useFetcher<OrderActionAnswer>();
-  useActionResult(fetcher.state === "idle" ? fetcher.data : undefined, (r) => {
-    if (r.leaving) return; // on the way to the bank's 3-D Secure page
-    if (!r.ok) return void alerts.error(r.message);
-    onDone(r);
-    void alerts.success(r.message);
+  const navigate = useNavigate();
+  const shop = useShop();
+  const answer = fetcher.state === "idle" ? fetcher.data : undefined;
+  useActionResult(answer, (r) => {
+    if (r.leaving || r.intent === "report") return;
+    if (r.intent === "reorder") {
+      // 再買一次 opens the cart; what could not go in is said over it.
+      if (r.ok) void navigate(shop.path("/select_cart"));
+      if (r.message !== "已加入購物車") void alerts.remind(r.message);
+      return;
+    }
+    void (r.ok ? alerts.success(r.message) : alerts.error(r.message));
   });
   const send = (action: OrderAction) => void fetcher.submit(action, { method: "post", encType: "application/json" });
-  return { busy: fetcher.state !== "idle", send };
+  return { busy: fetcher.state !== "idle", send, answer };
+}
+
+/** Asks before cancelling, with buttons that say what each does. */
+function CancelDialog({ onKeep, onCancel }: { onKeep: () => void; onCancel: () => void }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => ref.current?.showModal(), []);
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby="cancel-title"
+      className="m-auto w-full max-w-sm rounded-xl p-5 backdrop:bg-black/40"
+      onCancel={onKeep}
+    >
+      <h2 id="cancel-title" className="text-lg font-bold text-stone-800">
+        取消這筆訂單？
+      </h2>
+      <p className="mt-2 text-stone-700">取消後無法復原；已付款項將依原付款方式退回。</p>
+      <div className="mt-5 flex justify-end gap-3">
+        <button type="button" className="btn-secondary" onClick={onKeep}>
+          保留訂單
+        </button>
+        <button type="button" className="btn-primary" onClick={onCancel}>
+          取消訂單
+        </button>
+      </div>
+    </dialog>
+  );
 }
 
 /** An order for its buyer: status, history, what was bought, amounts, delivery, payment, and what they can do. */
-export function OrderDetail({ order, trackingPath }: { order: OrderView; trackingPath: string }) {
-  const alerts = useAlerts();
+export function OrderDetail({ order, trackingPath, member }: { order: OrderView; trackingPath: string; member?: boolean }) {
   const { revalidate } = useRevalidator();
-  const [repaying, setRepaying] = useState(false);
-  const { busy, send } = useOrderActions((r) => r.intent === "repay" && setRepaying(false));
-
-  const cancel = async () => {
-    if (!(await alerts.confirm("確定要取消這筆訂單嗎？已付款項將依原付款方式退回。"))) return;
-    send({ intent: "cancel", order_no: order.order_no });
-  };
+  const { busy, send, answer } = useOrderActions();
+  const [asking, setAsking] = useState(false);
 
   return (
     <div className="space-y-5">
@@ -103,99 +134,132 @@ export function OrderDetail({ order, trackingPath }: { order: OrderView; trackin
           <StatusBadge status={order.status} label={order.status_label} />
         </div>
         <p className="mt-1 text-sm text-stone-500">下單時間 {formatDateTime(order.created_at)}</p>
-        {order.can_report_transfer && <TransferReport order={order} busy={busy} send={send} />}
-        {order.can_repay && <Repay order={order} busy={busy} send={send} repaying={repaying} setRepaying={setRepaying} />}
+        {order.can_report_transfer && <TransferReport order={order} busy={busy} send={send} answer={answer} />}
+        {order.can_repay &&
+          (order.payment_method === "card" ? (
+            <PayAgain order={order} />
+          ) : (
+            <details className="mt-3">
+              <summary className="flex min-h-11 cursor-pointer items-center text-tea-700 underline">改用其他付款方式</summary>
+              <PayAgain order={order} />
+            </details>
+          ))}
         <OrderHistory order={order} />
       </section>
-      <OrderItems order={order} />
+      <OrderItems order={order}>
+        {member && (
+          <button
+            type="button"
+            className="btn-secondary"
+            disabled={busy}
+            onClick={() =>
+              send({
+                intent: "reorder",
+                order_no: order.order_no,
+                shop_id: order.shop_id,
+                lines: order.lines.map((l) => ({ variant_id: l.variant_id, qty: l.qty, name: l.name })),
+              })
+            }
+          >
+            再買一次
+          </button>
+        )}
+      </OrderItems>
       <DeliveryAndPayment order={order} trackingPath={trackingPath}>
         {order.can_cancel &&
           (order.masked ? (
             <p className="mt-5 text-sm text-stone-600">如需取消訂單，請先於上方驗證訂購手機。</p>
           ) : (
-            <button type="button" className="btn-secondary mt-5" disabled={busy} onClick={() => void cancel()}>
+            <button type="button" className="btn-secondary mt-5" disabled={busy} onClick={() => setAsking(true)}>
               取消訂單
             </button>
           ))}
       </DeliveryAndPayment>
+      {asking && (
+        <CancelDialog
+          onKeep={() => setAsking(false)}
+          onCancel={() => {
+            setAsking(false);
+            send({ intent: "cancel", order_no: order.order_no });
+          }}
+        />
+      )}
       <InvoiceCard order={order} />
       <ReturnPanel order={order} reload={revalidate} />
     </div>
   );
 }
 
-type ActionProps = { order: OrderView; busy: boolean; send: (action: OrderAction) => void };
+type ActionProps = {
+  order: OrderView;
+  busy: boolean;
+  send: (action: OrderAction) => void;
+  answer: OrderActionAnswer | undefined;
+};
+
+/** What is missing or wrong in a transfer report, field by field (the server checks again). */
+function reportProblems(last5: string, paidAt: string) {
+  const when = paidAt ? new Date(paidAt) : null;
+  return {
+    last5: !last5.trim() ? "請輸入匯款帳號末五碼" : /^\d{5}$/.test(last5.trim()) ? undefined : "匯款帳號末五碼為 5 位數字",
+    paidAt: !when ? "請輸入匯款時間" : Number.isNaN(when.getTime()) ? "請輸入正確的匯款時間" : undefined,
+  };
+}
 
 /** 匯款資訊 and 回報匯款 (the last five digits and when), or that the report is waiting for the shop. */
-function TransferReport({ order, busy, send }: ActionProps) {
+function TransferReport({ order, busy, send, answer }: ActionProps) {
   const [last5, setLast5] = useState("");
   const [paidAt, setPaidAt] = useState("");
+  const [errors, setErrors] = useState<{ last5?: string; paidAt?: string }>({});
+  const failed = answer?.intent === "report" && !answer.ok ? answer.message : null;
   const report = (e: React.FormEvent) => {
     e.preventDefault();
-    const when = paidAt ? new Date(paidAt) : null;
+    const found = reportProblems(last5, paidAt);
+    setErrors(found);
+    if (found.last5 || found.paidAt) return;
     send({
       intent: "report",
       order_no: order.order_no,
-      last5,
+      last5: last5.trim(),
       amount: order.payable,
-      paid_at: when && !Number.isNaN(when.getTime()) ? when.toISOString() : "",
+      paid_at: new Date(paidAt).toISOString(),
     });
   };
   return (
     <div className="mt-4 space-y-3">
       <TransferInfo order={order} />
       {order.payment?.transfer_reported ? (
-        <p className="text-tea-800">已回報匯款，等待商家確認。</p>
+        <p className="text-tea-800" role="status">
+          已回報匯款，等待商家確認。
+        </p>
       ) : (
-        <form onSubmit={report} className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
+        <form onSubmit={report} noValidate className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-start">
           <Field
             id="last5"
             label="匯款帳號末五碼"
             inputMode="numeric"
             maxLength={5}
             value={last5}
+            error={errors.last5}
             onChange={(e) => setLast5(e.target.value)}
           />
-          <Field id="paid-at" label="匯款時間" type="datetime-local" value={paidAt} onChange={(e) => setPaidAt(e.target.value)} />
-          <button type="submit" className="btn-primary" disabled={busy}>
+          <Field
+            id="paid-at"
+            label="匯款時間"
+            type="datetime-local"
+            value={paidAt}
+            error={errors.paidAt}
+            onChange={(e) => setPaidAt(e.target.value)}
+          />
+          <button type="submit" className="btn-primary sm:mt-7" disabled={busy}>
             回報匯款
           </button>
+          {failed && (
+            <p className="field-error sm:col-span-3" role="alert">
+              {failed}
+            </p>
+          )}
         </form>
-      )}
-    </div>
-  );
-}
-
-/** 重新付款 with a card: the prime is taken here in the browser, then sent with the order's lookup. */
-function Repay(props: ActionProps & { repaying: boolean; setRepaying: (on: boolean) => void }) {
-  const { order, send, repaying, setRepaying } = props;
-  const alerts = useAlerts();
-  const card = useRef<CardFieldsHandle>(null);
-  const [preparing, setPreparing] = useState(false);
-  const repay = async () => {
-    setPreparing(true);
-    try {
-      const p = await card.current?.getPrime();
-      if (!p || "error" in p) return void alerts.error(p && "error" in p ? p.error : "請輸入信用卡資料");
-      send({ intent: "repay", order_no: order.order_no, prime: p.prime });
-    } finally {
-      setPreparing(false);
-    }
-  };
-  return (
-    <div className="mt-4 rounded-lg bg-amber-50 p-3">
-      <p className="text-amber-900">{order.payment?.message || "信用卡尚未付款成功"}</p>
-      {repaying ? (
-        <div className="mt-3 space-y-3">
-          <CardFields ref={card} config={order.card} />
-          <button type="button" className="btn-primary" disabled={props.busy || preparing} onClick={() => void repay()}>
-            確認付款 {formatMoney(order.payable)}
-          </button>
-        </div>
-      ) : (
-        <button type="button" className="btn-primary mt-2" onClick={() => setRepaying(true)}>
-          重新付款
-        </button>
       )}
     </div>
   );
@@ -219,10 +283,13 @@ function OrderHistory({ order }: { order: OrderView }) {
 }
 
 /** 購買商品 and the amounts. */
-function OrderItems({ order }: { order: OrderView }) {
+function OrderItems({ order, children }: { order: OrderView; children?: React.ReactNode }) {
   return (
     <section className="card">
-      <h2 className="mb-3 text-lg font-bold text-stone-800">購買商品</h2>
+      <div className="mb-3 flex items-center justify-between gap-3">
+        <h2 className="text-lg font-bold text-stone-800">購買商品</h2>
+        {children}
+      </div>
       <ul className="divide-y divide-stone-100">
         {order.lines.map((l) => (
           <li key={l.variant_id} className="flex items-center gap-3 py-2">

@@ -7,13 +7,30 @@ import { lookupOf } from "./order-read";
 export type OrderAction =
   | { intent: "cancel"; order_no: string }
   | { intent: "report"; order_no: string; last5: string; amount: number; paid_at: string }
-  | { intent: "repay"; order_no: string; prime: string };
+  | { intent: "repay"; order_no: string; prime: string }
+  | { intent: "change"; order_no: string; payment_method: "card" | "transfer" | "cod"; prime?: string }
+  | { intent: "reorder"; order_no: string; shop_id: number; lines: Array<{ variant_id: number; qty: number; name: string }> };
 
 /** The answer the page shows as a dialog (成功 or 錯誤); `leaving` when the browser is going to the bank's page. */
 export type OrderActionAnswer = { intent: OrderAction["intent"] | "seller"; ok: boolean; message: string; leaving?: boolean };
 
+/**
+ * 再買一次: each line into the cart at today's price, as far as stock allows (the cart checks);
+ * `ok` when any went in, `message` names those that could not.
+ */
+async function reorder(a: Extract<OrderAction, { intent: "reorder" }>): Promise<OrderActionAnswer> {
+  const missed: string[] = [];
+  for (const l of a.lines) {
+    const r = await api("/api/cart/store", { body: { variant_id: l.variant_id, qty: l.qty, shop_id: a.shop_id } });
+    if (!r.status) missed.push(r.message.includes(l.name) ? r.message : `「${l.name}」${r.message}`);
+  }
+  const ok = missed.length < a.lines.length;
+  return { intent: a.intent, ok, message: missed.length ? `以下商品未加入購物車：\n${missed.join("\n")}` : "已加入購物車" };
+}
+
 /** Runs a buyer's action for a route's clientAction; React Router reads the order again afterwards. */
 export async function orderAction(a: OrderAction): Promise<OrderActionAnswer> {
+  if (a.intent === "reorder") return reorder(a);
   const lookup = lookupOf(a.order_no);
   if (a.intent === "cancel") {
     const r = await api("/api/order/cancelOrder", { body: { ...lookup, reason: "買家於網站取消" } });
@@ -25,13 +42,20 @@ export async function orderAction(a: OrderAction): Promise<OrderActionAnswer> {
     });
     return { intent: a.intent, ok: r.status, message: r.status ? "已收到您的匯款回報，確認後將為您出貨" : r.message };
   }
-  const r = await api<StoreResult>("/api/order/repayTappays", { body: { ...lookup, prime: a.prime } });
+  const r =
+    a.intent === "change"
+      ? await api<StoreResult>("/api/order/changePayment", {
+          body: { ...lookup, payment_method: a.payment_method, ...(a.prime ? { prime: a.prime } : {}) },
+        })
+      : await api<StoreResult>("/api/order/repayTappays", { body: { ...lookup, prime: a.prime } });
   if (!r.status) return { intent: a.intent, ok: false, message: r.message };
   if (r.data.next.type === "redirect_3ds") {
     window.location.assign(r.data.next.url);
     return { intent: a.intent, ok: true, message: "", leaving: true };
   }
   if (r.data.next.type === "card_failed") return { intent: a.intent, ok: false, message: r.data.next.message };
+  if (r.data.next.type === "transfer") return { intent: a.intent, ok: true, message: "已改用 ATM／銀行轉帳，請於期限內完成匯款" };
+  if (a.intent === "change" && a.payment_method === "cod") return { intent: a.intent, ok: true, message: "已改用貨到付款" };
   return { intent: a.intent, ok: true, message: "付款成功" };
 }
 

@@ -1,0 +1,85 @@
+import { formatMoney } from "@shop/contract/format";
+import type { OrderView } from "@shop/contract/order";
+import { useRef, useState } from "react";
+import { useFetcher } from "react-router";
+import { CardFields, type CardFieldsHandle } from "./CardFields";
+import type { OrderAction, OrderActionAnswer } from "./order-actions";
+
+type Method = OrderView["pay_options"][number]["code"];
+
+/**
+ * 重新付款 (decision 82): a 待付款 order paid again with any way it allows (card again, transfer,
+ * cash on delivery where its delivery allows it), from the finish page and the order page. The
+ * route's clientAction sends it; the answer shows here, and the page reads the order again.
+ */
+export function PayAgain({ order }: { order: OrderView }) {
+  const fetcher = useFetcher<OrderActionAnswer>();
+  const card = useRef<CardFieldsHandle>(null);
+  const usable = order.pay_options.filter((o) => o.available);
+  const current = order.payment_method as Method;
+  // A declined card: the card again first; an unpaid transfer keeps its instructions above and offers the others.
+  const [method, setMethod] = useState<Method>(usable.some((o) => o.code === current) ? current : (usable[0]?.code ?? "card"));
+  const [preparing, setPreparing] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const busy = preparing || fetcher.state !== "idle";
+  const answer = fetcher.state === "idle" ? fetcher.data : undefined;
+  const failed = answer && !answer.ok && !answer.leaving ? answer.message : null;
+  const chosen = usable.find((o) => o.code === method);
+
+  const submit = async () => {
+    setError(null);
+    let prime: string | undefined;
+    if (method === "card") {
+      setPreparing(true);
+      try {
+        const p = await card.current?.getPrime();
+        if (!p || "error" in p) return void (p && "inline" in p ? null : setError(p?.error ?? "請輸入信用卡資料"));
+        prime = p.prime;
+      } finally {
+        setPreparing(false);
+      }
+    }
+    const action: OrderAction = { intent: "change", order_no: order.order_no, payment_method: method, prime };
+    void fetcher.submit(action, { method: "post", encType: "application/json" });
+  };
+
+  const label = method === "card" ? `確認付款 ${formatMoney(order.payable)}` : `改用 ${chosen?.name ?? ""}`;
+  const cardFailed = order.payment_method === "card";
+  const title = cardFailed ? "重新付款" : "改用其他付款方式";
+  return (
+    <section aria-label={title} className="mt-4 rounded-lg bg-amber-50 p-3" data-testid="pay-again">
+      <h2 className="font-bold text-amber-900">{title}</h2>
+      {cardFailed && <p className="mt-1 text-amber-900">{order.payment?.message || "信用卡尚未付款成功"}</p>}
+      <fieldset className="mt-3 grid gap-2">
+        <legend className="sr-only">付款方式</legend>
+        {order.pay_options.map((o) => (
+          <label key={o.code} className="flex min-h-11 items-center gap-2">
+            <input
+              type="radio"
+              name={`pay-again-${order.order_no}`}
+              value={o.code}
+              checked={method === o.code}
+              disabled={!o.available || busy}
+              onChange={() => setMethod(o.code)}
+            />
+            <span>{o.name}</span>
+            {!o.available && o.reason && <span className="text-sm text-stone-500">（{o.reason}）</span>}
+          </label>
+        ))}
+      </fieldset>
+      {method === "card" && (
+        <div className="mt-3">
+          <CardFields ref={card} config={order.card} />
+        </div>
+      )}
+      {(error ?? failed) && (
+        <p className="field-error mt-2" role="alert">
+          {error ?? failed}
+        </p>
+      )}
+      <button type="button" className="btn-primary mt-3" disabled={busy || !chosen} onClick={() => void submit()}>
+        {busy ? "處理中…" : label}
+      </button>
+    </section>
+  );
+}
