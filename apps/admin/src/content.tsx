@@ -45,10 +45,10 @@ function BannerForm() {
     <SimpleForm>
       <TextInput source="title" label="標題" validate={required("請輸入標題")} fullWidth />
       <NumberInput source="shop_id" label="商城編號（1 為主商城）" defaultValue={1} min={1} />
-      <ImageInput source="image" label="桌機圖片" accept={{ "image/*": [] }}>
+      <ImageInput source="image" label="桌機圖片" inputProps={{ "aria-label": "桌機圖片" }} accept={{ "image/*": [] }}>
         <ImageField source="src" title="title" />
       </ImageInput>
-      <ImageInput source="image_mobile" label="手機圖片" accept={{ "image/*": [] }}>
+      <ImageInput source="image_mobile" label="手機圖片" inputProps={{ "aria-label": "手機圖片" }} accept={{ "image/*": [] }}>
         <ImageField source="src" title="title" />
       </ImageInput>
       <TextInput source="link" label="連結（站內路徑，例如 /product/details?id=1）" fullWidth />
@@ -77,7 +77,7 @@ function CategoryForm() {
       <ReferenceInput source="parent_id" reference="categories" filter={{ top: true }}>
         <AutocompleteInput label="上層分類（留空為第一層）" optionText="full_name" />
       </ReferenceInput>
-      <ImageInput source="image" label="分類圖片" accept={{ "image/*": [] }}>
+      <ImageInput source="image" label="分類圖片" inputProps={{ "aria-label": "分類圖片" }} accept={{ "image/*": [] }}>
         <ImageField source="src" title="title" />
       </ImageInput>
       <NumberInput source="sort" label="排序（小的在前）" defaultValue={0} />
@@ -105,7 +105,7 @@ function NewsForm() {
       <TextInput source="title" label="標題" validate={required("請輸入標題")} fullWidth />
       <NumberInput source="shop_id" label="商城編號（1 為主商城）" defaultValue={1} min={1} />
       <TextInput source="summary" label="摘要" fullWidth />
-      <ImageInput source="image" label="封面圖片" accept={{ "image/*": [] }}>
+      <ImageInput source="image" label="封面圖片" inputProps={{ "aria-label": "封面圖片" }} accept={{ "image/*": [] }}>
         <ImageField source="src" title="title" />
       </ImageInput>
       <RichTextInput source="content" label="內容" fullWidth />
@@ -143,10 +143,10 @@ const promoImages = (source: string, label: string) => (
   <ArrayInput source={source} label={label}>
     <SimpleFormIterator inline>
       <TextInput source="title" label="標題" />
-      <ImageInput source="image" label="桌機圖片" accept={{ "image/*": [] }}>
+      <ImageInput source="image" label="桌機圖片" inputProps={{ "aria-label": "桌機圖片" }} accept={{ "image/*": [] }}>
         <ImageField source="src" title="title" />
       </ImageInput>
-      <ImageInput source="image_mobile" label="手機圖片" accept={{ "image/*": [] }}>
+      <ImageInput source="image_mobile" label="手機圖片" inputProps={{ "aria-label": "手機圖片" }} accept={{ "image/*": [] }}>
         <ImageField source="src" title="title" />
       </ImageInput>
       <TextInput source="link" label="連結" />
@@ -182,7 +182,7 @@ export const HomeBlocksEdit = () => (
         <SimpleFormIterator inline>
           <NumberInput source="variant_id" label="商品規格編號" validate={required("請輸入規格編號")} />
           <TextInput source="title" label="名稱" validate={required("請輸入名稱")} />
-          <ImageInput source="image" label="圖片" accept={{ "image/*": [] }}>
+          <ImageInput source="image" label="圖片" inputProps={{ "aria-label": "圖片" }} accept={{ "image/*": [] }}>
             <ImageField source="src" title="title" />
           </ImageInput>
         </SimpleFormIterator>

@@ -51,7 +51,11 @@ export function DashboardPage() {
             <Figure label="今日訂單" value={String(d.today_orders)} />
             <Figure label="今日營業額" value={formatMoney(d.today_sales)} />
             <Figure label="待確認付款" value={String(d.waiting.pending_payment)} to={ordersWith("pending_payment")} />
-            <Figure label="已回報匯款" value={String(d.waiting.transfer_reported)} to={ordersWith("pending_payment")} />
+            <Figure
+              label="已回報匯款"
+              value={String(d.waiting.transfer_reported)}
+              to={listWith("orders", { queue: "transfer_reported" })}
+            />
             <Figure label="待出貨" value={String(d.waiting.to_ship)} to={listWith("orders", { queue: "to_ship" })} />
           </Stack>
           <Typography variant="h6">今日待辦</Typography>

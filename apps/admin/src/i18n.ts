@@ -143,7 +143,7 @@ const zhTW = {
     sort: { sort_by: "依 %{field_lower_first} %{order}排序", ASC: "遞增", DESC: "遞減" },
     auth: {
       auth_check_error: "請先登入",
-      user_menu: "個人資料",
+      user_menu: "帳號選單",
       username: "帳號",
       password: "密碼",
       email: "電子郵件",

@@ -12,9 +12,11 @@ import {
   Show,
   TextField,
   TextInput,
+  useBasename,
   usePermissions,
   useRecordContext,
 } from "react-admin";
+import { Link } from "react-router-dom";
 import { useAdminAction } from "./actions";
 import { labelChoices, TaipeiDateField } from "./fields";
 
@@ -35,11 +37,24 @@ export const InquiryList = () => (
       <FunctionField label="類別" render={(r: RaRecord) => (r.kind === "stranger" ? "訪客詢問" : "聯絡我們")} />
       <TextField source="name" label="姓名" />
       <TextField source="subject" label="主旨" />
+      <FunctionField label="訂單" render={(r: RaRecord) => r.order_no ?? "—"} />
       <FunctionField label="狀態" render={(r: RaRecord) => statusLabel(r.status)} />
       <TextField source="assignee_name" label="負責人" emptyText="—" />
     </Datagrid>
   </List>
 );
+
+/** Links to the order the inquiry is about and the member who sent it, when known. */
+function Related({ q }: { q: AdminInquiryDetail }) {
+  const base = useBasename();
+  if (!q.order_no && !q.member_id) return null;
+  return (
+    <Stack direction="row" spacing={2} data-testid="inquiry-links">
+      {q.order_no ? <Link to={`${base}/orders/${q.order_no}/show`}>{`訂單 ${q.order_no}`}</Link> : null}
+      {q.member_id ? <Link to={`${base}/members/${q.member_id}/show`}>{`會員資料（#${q.member_id}）`}</Link> : null}
+    </Stack>
+  );
+}
 
 function Thread() {
   const q = useRecordContext<AdminInquiryDetail & RaRecord>();
@@ -54,6 +69,7 @@ function Thread() {
       <Typography color="text.secondary">
         {`${q.name}｜${q.phone}｜${q.email}｜${statusLabel(q.status)}｜負責人：${q.assignee_name ?? "—"}`}
       </Typography>
+      <Related q={q} />
       <Card variant="outlined">
         <CardContent>
           <Typography variant="caption" color="text.secondary">{`${q.name}｜${formatDateTime(q.created_at)}`}</Typography>

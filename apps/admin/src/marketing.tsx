@@ -116,7 +116,7 @@ function PromotionForm() {
       </FormDataConsumer>
       {productPicker("product_ids", "活動商品（組合價必選）")}
       <TextInput source="summary" label="摘要" fullWidth />
-      <ImageInput source="image" label="活動圖片" accept={{ "image/*": [] }}>
+      <ImageInput source="image" label="活動圖片" inputProps={{ "aria-label": "活動圖片" }} accept={{ "image/*": [] }}>
         <ImageField source="src" title="title" />
       </ImageInput>
       <RichTextInput source="description" label="活動說明" fullWidth />
@@ -193,7 +193,7 @@ function ExchangeItemForm() {
       <TextInput source="title" label="名稱" validate={required("請輸入名稱")} fullWidth />
       <NumberInput source="variant_id" label="商品規格編號" validate={required("請輸入規格編號")} />
       <NumberInput source="points" label="所需點數" validate={required("請輸入點數")} min={1} />
-      <ImageInput source="image" label="圖片" accept={{ "image/*": [] }}>
+      <ImageInput source="image" label="圖片" inputProps={{ "aria-label": "圖片" }} accept={{ "image/*": [] }}>
         <ImageField source="src" title="title" />
       </ImageInput>
       <BooleanInput source="active" label="上架" defaultValue />

@@ -1,4 +1,5 @@
-import { Box, Button, Stack, Typography } from "@mui/material";
+import { Box, Button, Chip, Stack, Typography } from "@mui/material";
+import { MAIN_SHOP_ID } from "@shop/contract";
 import { formatDateTime, formatMoney } from "@shop/contract/format";
 import { invoiceText } from "@shop/contract/invoice";
 import { ORDER_STATUS_LABELS } from "@shop/contract/order";
@@ -6,7 +7,11 @@ import type { StaffOrder } from "@shop/contract/responses";
 import {
   Datagrid,
   DateInput,
+  FunctionField,
   List,
+  type RaRecord,
+  ReferenceField,
+  ReferenceInput,
   SearchInput,
   SelectInput,
   Show,
@@ -24,6 +29,10 @@ import { OrderActions } from "./order-actions";
 
 const REFUND_KINDS: Record<string, string> = { cancel: "取消退還", refund: "退貨退款", partial: "部分退款" };
 const STATUS_CHOICES = labelChoices(ORDER_STATUS_LABELS);
+const QUEUE_CHOICES = [
+  { id: "to_ship", name: "待出貨" },
+  { id: "transfer_reported", name: "已回報匯款" },
+];
 const PAYMENT_CHOICES = [
   { id: "card", name: "信用卡" },
   { id: "transfer", name: "銀行轉帳" },
@@ -42,13 +51,27 @@ function ExportCsv() {
   );
 }
 
+/** The state, and 「已回報 12345」 on an unpaid transfer whose buyer reported the payment. */
+function StatusCell({ order }: { order: StaffOrder }) {
+  const r = order.status === "pending_payment" ? order.transfer_report : null;
+  return (
+    <Stack direction="row" spacing={1} alignItems="center">
+      <span>{order.status_label}</span>
+      {r ? <Chip size="small" color="warning" label={`已回報 ${r.last5}`} data-testid="transfer-reported" /> : null}
+    </Stack>
+  );
+}
+
 export const OrderList = () => (
   <List
     filters={[
       <SearchInput key="q" source="q" alwaysOn placeholder="訂單編號、電話或收件人" />,
       <SelectInput key="status" source="status" label="狀態" choices={STATUS_CHOICES} alwaysOn />,
       <SelectInput key="pm" source="payment_method" label="付款方式" choices={PAYMENT_CHOICES} alwaysOn />,
-      <SelectInput key="queue" source="queue" label="待辦" choices={[{ id: "to_ship", name: "待出貨" }]} alwaysOn />,
+      <SelectInput key="queue" source="queue" label="待辦" choices={QUEUE_CHOICES} alwaysOn />,
+      <ReferenceInput key="shop" source="shop_id" reference="shops" alwaysOn>
+        <SelectInput label="商城" optionText="name" />
+      </ReferenceInput>,
       <DateInput key="from" source="from" label="起日" alwaysOn />,
       <DateInput key="to" source="to" label="迄日" alwaysOn />,
     ]}
@@ -63,7 +86,19 @@ export const OrderList = () => (
     <Datagrid rowClick="show" bulkActionButtons={false}>
       <TextField source="order_no" label="訂單編號" />
       <TaipeiDateField source="created_at" label="建立時間" />
-      <TextField source="status_label" label="狀態" />
+      <FunctionField label="狀態" render={(r: StaffOrder) => <StatusCell order={r} />} />
+      <FunctionField
+        label="商城"
+        render={(r: RaRecord) =>
+          r.shop_id === MAIN_SHOP_ID ? (
+            "主商城"
+          ) : (
+            <ReferenceField source="shop_id" reference="shops" link={false}>
+              <TextField source="name" />
+            </ReferenceField>
+          )
+        }
+      />
       <TextField source="receiver_name" label="收件人" />
       <TextField source="receiver_phone" label="電話" />
       <TextField source="payment_method_name" label="付款方式" />
@@ -111,7 +146,9 @@ function OrderBody() {
           <Typography variant="subtitle2">付款</Typography>
           <Typography>{`${o.payment_method_name}｜應付 ${formatMoney(o.payable)}`}</Typography>
           {o.transfer_report ? (
-            <Typography data-testid="transfer-report">{`買家回報匯款：末五碼 ${o.transfer_report.last5}，金額 ${formatMoney(o.transfer_report.amount)}`}</Typography>
+            <Typography data-testid="transfer-report">
+              {`買家回報匯款：末五碼 ${o.transfer_report.last5}，金額 ${formatMoney(o.transfer_report.amount)}，匯款時間 ${formatDateTime(o.transfer_report.paid_at)}`}
+            </Typography>
           ) : null}
         </Box>
       </Stack>

@@ -68,7 +68,14 @@ function ProductForm() {
       <ReferenceInput source="category_id" reference="categories" perPage={200}>
         <AutocompleteInput label="分類" optionText="full_name" validate={required("請選擇分類")} />
       </ReferenceInput>
-      <ImageInput source="images" label="商品圖片（第一張為主圖）" multiple accept={{ "image/*": [] }}>
+      {/* react-admin labels the drop zone, not its file input: every ImageInput names its input. */}
+      <ImageInput
+        source="images"
+        label="商品圖片（第一張為主圖）"
+        multiple
+        accept={{ "image/*": [] }}
+        inputProps={{ "aria-label": "商品圖片（第一張為主圖）" }}
+      >
         <ImageField source="src" title="title" />
       </ImageInput>
       <RichTextInput source="description" label="商品介紹（儲存時會過濾不安全的內容）" fullWidth />

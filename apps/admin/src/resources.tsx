@@ -1,3 +1,28 @@
+import AccountBalanceWalletIcon from "@mui/icons-material/AccountBalanceWallet";
+import ArticleIcon from "@mui/icons-material/Article";
+import AssignmentReturnIcon from "@mui/icons-material/AssignmentReturn";
+import BadgeIcon from "@mui/icons-material/Badge";
+import CasinoIcon from "@mui/icons-material/Casino";
+import CategoryIcon from "@mui/icons-material/Category";
+import ConfirmationNumberIcon from "@mui/icons-material/ConfirmationNumber";
+import EditNoteIcon from "@mui/icons-material/EditNote";
+import FactCheckIcon from "@mui/icons-material/FactCheck";
+import HandshakeIcon from "@mui/icons-material/Handshake";
+import HistoryIcon from "@mui/icons-material/History";
+import Inventory2Icon from "@mui/icons-material/Inventory2";
+import LocalOfferIcon from "@mui/icons-material/LocalOffer";
+import LocalShippingIcon from "@mui/icons-material/LocalShipping";
+import MarkEmailReadIcon from "@mui/icons-material/MarkEmailRead";
+import NewspaperIcon from "@mui/icons-material/Newspaper";
+import NotificationsActiveIcon from "@mui/icons-material/NotificationsActive";
+import PeopleIcon from "@mui/icons-material/People";
+import RedeemIcon from "@mui/icons-material/Redeem";
+import RequestPageIcon from "@mui/icons-material/RequestPage";
+import ShoppingCartIcon from "@mui/icons-material/ShoppingCart";
+import StorefrontIcon from "@mui/icons-material/Storefront";
+import SupportAgentIcon from "@mui/icons-material/SupportAgent";
+import ViewCarouselIcon from "@mui/icons-material/ViewCarousel";
+import WarehouseIcon from "@mui/icons-material/Warehouse";
 import { lazy, Suspense } from "react";
 import { CustomRoutes, Resource } from "react-admin";
 import { Route } from "react-router-dom";
@@ -39,9 +64,17 @@ function shopResources(permissions: string[]) {
   const writable = writableFor(permissions);
   return (
     <>
-      <Resource name="orders" options={{ label: "訂單" }} list={OrderList} show={OrderShow} recordRepresentation="order_no" />
+      <Resource
+        name="orders"
+        icon={ShoppingCartIcon}
+        options={{ label: "訂單" }}
+        list={OrderList}
+        show={OrderShow}
+        recordRepresentation="order_no"
+      />
       <Resource
         name="products"
+        icon={Inventory2Icon}
         options={{ label: "商品" }}
         list={ProductList}
         edit={permissions.includes("catalogue.write") ? ProductEdit : undefined}
@@ -50,6 +83,7 @@ function shopResources(permissions: string[]) {
       />
       <Resource
         name="categories"
+        icon={CategoryIcon}
         options={{ label: "分類" }}
         list={CategoryList}
         {...writable("catalogue.write", Category)}
@@ -57,13 +91,26 @@ function shopResources(permissions: string[]) {
       />
       <Resource
         name="banners"
+        icon={ViewCarouselIcon}
         options={{ label: "首頁橫幅" }}
         list={BannerList}
         {...writable("content.write", Banner)}
         recordRepresentation="title"
       />
-      <Resource name="news" options={{ label: "最新消息" }} list={NewsList} {...writable("content.write", News)} />
-      <Resource name="pages" options={{ label: "靜態頁面" }} list={PageList} {...writable("content.write", Page)} />
+      <Resource
+        name="news"
+        icon={NewspaperIcon}
+        options={{ label: "最新消息" }}
+        list={NewsList}
+        {...writable("content.write", News)}
+      />
+      <Resource
+        name="pages"
+        icon={ArticleIcon}
+        options={{ label: "靜態頁面" }}
+        list={PageList}
+        {...writable("content.write", Page)}
+      />
       <Resource name="home_blocks" edit={HomeBlocksEdit} />
     </>
   );
@@ -74,10 +121,18 @@ function memberResources(permissions: string[]) {
   const writable = writableFor(permissions);
   return (
     <>
-      <Resource name="members" options={{ label: "會員" }} list={MemberList} show={MemberShow} recordRepresentation="name" />
-      <Resource name="withdrawals" options={{ label: "提領申請" }} list={WithdrawalList} />
+      <Resource
+        name="members"
+        icon={PeopleIcon}
+        options={{ label: "會員" }}
+        list={MemberList}
+        show={MemberShow}
+        recordRepresentation="name"
+      />
+      <Resource name="withdrawals" icon={AccountBalanceWalletIcon} options={{ label: "提領申請" }} list={WithdrawalList} />
       <Resource
         name="coupons"
+        icon={ConfirmationNumberIcon}
         options={{ label: "優惠券" }}
         list={CouponList}
         {...writable("marketing.write", Coupon)}
@@ -85,13 +140,21 @@ function memberResources(permissions: string[]) {
       />
       <Resource
         name="promotions"
+        icon={LocalOfferIcon}
         options={{ label: "優惠活動" }}
         list={PromotionList}
         {...writable("marketing.write", Promotion)}
       />
-      <Resource name="raffles" options={{ label: "抽獎活動" }} list={RaffleList} {...writable("marketing.write", Raffle)} />
+      <Resource
+        name="raffles"
+        icon={CasinoIcon}
+        options={{ label: "抽獎活動" }}
+        list={RaffleList}
+        {...writable("marketing.write", Raffle)}
+      />
       <Resource
         name="exchange_items"
+        icon={RedeemIcon}
         options={{ label: "點數兌換商品" }}
         list={ExchangeItemList}
         {...writable("marketing.write", ExchangeItem)}
@@ -107,23 +170,34 @@ function operationsResources(permissions: string[]) {
     <>
       <Resource
         name="shops"
+        icon={StorefrontIcon}
         options={{ label: "商城與賣家" }}
         list={ShopList}
         {...writable("shops.write", { edit: ShopEdit, create: ShopCreate })}
         recordRepresentation="name"
       />
-      <Resource name="shop_requests" options={{ label: "商城變更審核" }} list={ShopRequestList} />
-      <Resource name="dealers" options={{ label: "經銷商" }} list={DealerList} {...writable("shops.write", Dealer)} />
+      <Resource name="shop_requests" icon={FactCheckIcon} options={{ label: "商城變更審核" }} list={ShopRequestList} />
+      <Resource
+        name="dealers"
+        icon={HandshakeIcon}
+        options={{ label: "經銷商" }}
+        list={DealerList}
+        {...writable("shops.write", Dealer)}
+      />
       <Resource
         name="ship_methods"
+        icon={LocalShippingIcon}
         options={{ label: "運費設定" }}
         list={ShipMethodList}
         {...writable("settings.write", { edit: ShipMethodEdit })}
       />
-      {permissions.includes("audit.read") ? <Resource name="audit" options={{ label: "操作紀錄" }} list={AuditList} /> : null}
+      {permissions.includes("audit.read") ? (
+        <Resource name="audit" icon={HistoryIcon} options={{ label: "操作紀錄" }} list={AuditList} />
+      ) : null}
       {permissions.includes("staff.manage") ? (
         <Resource
           name="staff"
+          icon={BadgeIcon}
           options={{ label: "員工帳號" }}
           list={StaffList}
           create={StaffCreate}
@@ -131,22 +205,29 @@ function operationsResources(permissions: string[]) {
           recordRepresentation="name"
         />
       ) : null}
-      <Resource name="returns" options={{ label: "退換貨申請" }} list={ReturnList} />
-      <Resource name="takeouts" options={{ label: "雲端提貨" }} list={TakeoutList} />
-      <Resource name="invoices" options={{ label: "電子發票" }} list={InvoiceList} />
+      <Resource name="returns" icon={AssignmentReturnIcon} options={{ label: "退換貨申請" }} list={ReturnList} />
+      <Resource name="takeouts" icon={WarehouseIcon} options={{ label: "雲端提貨" }} list={TakeoutList} />
+      <Resource name="invoices" icon={RequestPageIcon} options={{ label: "電子發票" }} list={InvoiceList} />
       {permissions.includes("inquiries.read") ? (
-        <Resource name="inquiries" options={{ label: "客服信箱" }} list={InquiryList} show={InquiryShow} />
+        <Resource
+          name="inquiries"
+          icon={SupportAgentIcon}
+          options={{ label: "客服信箱" }}
+          list={InquiryList}
+          show={InquiryShow}
+        />
       ) : null}
       {permissions.includes("messages.read") ? (
         <>
-          <Resource name="messages" options={{ label: "通知紀錄" }} list={MessageList} />
+          <Resource name="messages" icon={NotificationsActiveIcon} options={{ label: "通知紀錄" }} list={MessageList} />
           <Resource
             name="message_templates"
+            icon={EditNoteIcon}
             options={{ label: "通知範本" }}
             list={MessageTemplateList}
             {...writable("settings.write", { edit: MessageTemplateEdit })}
           />
-          <Resource name="mailbox" options={{ label: "測試信箱" }} list={MailboxList} />
+          <Resource name="mailbox" icon={MarkEmailReadIcon} options={{ label: "測試信箱" }} list={MailboxList} />
         </>
       ) : null}
     </>

@@ -144,8 +144,11 @@ export const orderListQuery = listQuery.extend({
     .optional(),
   shop_id: id.optional(),
   payment_method: z.enum(["card", "transfer", "cod", "points_wallet"]).optional(),
-  /** to_ship: what 待出貨 counts (paid or processing, and unpaid cash on delivery). */
-  queue: z.enum(["to_ship"], { error: "篩選條件不正確" }).optional(),
+  /**
+   * to_ship: what 待出貨 counts (paid or processing, and unpaid cash on delivery);
+   * transfer_reported: what 已回報匯款 counts (unpaid transfers whose buyer reported the payment).
+   */
+  queue: z.enum(["to_ship", "transfer_reported"], { error: "篩選條件不正確" }).optional(),
   from: z.iso.date({ error: "日期格式不正確" }).optional(),
   to: z.iso.date({ error: "日期格式不正確" }).optional(),
 });

@@ -13,5 +13,16 @@ export const inquiryInput = z.strictObject({
     .max(2000, { error: "內容最多 2000 個字" }),
   kind: z.enum(["contact", "stranger"], { error: "詢問類別錯誤" }).default("contact"),
   shop_id: shopIdSchema.optional(),
+  /** The order the message is about (optional; left empty, none). */
+  order_no: z
+    .literal("")
+    .transform(() => undefined)
+    .or(
+      z
+        .string()
+        .trim()
+        .regex(/^\d{14}$/, { error: "訂單編號為 14 位數字" }),
+    )
+    .optional(),
 });
 export type InquiryInput = z.input<typeof inquiryInput>;

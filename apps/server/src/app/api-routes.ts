@@ -123,7 +123,7 @@ export async function registerApiRoutes(api: FastifyInstance, ctx: ApiRouteConte
       simulator: ctx.capturedSms ? providers.einvoiceSimulator : undefined,
     }),
   );
-  await api.register(supportRoutes({ support: s.support }, perMinute));
+  await api.register(supportRoutes({ support: s.support }, perMinute, guards));
   await api.register(
     adminRoutes(
       {

@@ -1,3 +1,4 @@
+import { MAIN_SHOP_ID } from "@shop/contract";
 import type { Db } from "../db/client.js";
 import { createHctShipping } from "../flows/home-delivery/hct-shipping.js";
 import type { OrderMessages } from "../flows/order-effects/order-messages.js";
@@ -11,6 +12,7 @@ import { createHctConsignments, hctBlockOf } from "../modules/logistics/hct-cons
 import type { LogisticsService } from "../modules/logistics/service.js";
 import type { OrderQueries } from "../modules/orders/queries.js";
 import type { OrderLifecycle } from "../modules/orders/service.js";
+import type { ShopsService } from "../modules/shops/service.js";
 import type { StaffService } from "../modules/staff/service.js";
 
 const PICKUP_REMINDER_JOB = "orders.pickup_reminder";
@@ -33,6 +35,7 @@ export function createShippingDesks(d: {
   admin: AdminService;
   takeouts: TakeoutFulfilment;
   staff: StaffService;
+  shops: Pick<ShopsService, "footer">;
   now: () => Date;
 }) {
   const { db, config, orderQueries, orderMessages, admin, jobs } = d;
@@ -64,7 +67,18 @@ export function createShippingDesks(d: {
     // Switched off, or (in production) without the contract's block: staff type the carrier's number instead.
     refuse: config.channels.hct === "off" || (hctBlock.test && config.NODE_ENV === "production"),
     customerCode: config.HCT_CUSTOMER_CODE,
-    sender: { name: config.SHIP_SENDER_NAME, phone: config.SHIP_SENDER_PHONE, address: config.SHIP_SENDER_ADDRESS },
+    // The phone and address set for shipping, else the main mall's own (商城設定's 客服電話 and
+    // 地址), so a label never carries the placeholder number.
+    sender: async () => {
+      const shop = await d.shops.footer(MAIN_SHOP_ID);
+      const own = (key: "SHIP_SENDER_PHONE" | "SHIP_SENDER_ADDRESS", fallback: string) =>
+        config.provided.has(key) || !fallback ? config[key] : fallback;
+      return {
+        name: config.SHIP_SENDER_NAME,
+        phone: own("SHIP_SENDER_PHONE", shop.phone),
+        address: own("SHIP_SENDER_ADDRESS", shop.address),
+      };
+    },
     orderByNo: orderQueries.byNo,
     goodsNameOf: async (o) => (await orderQueries.linesOf(o.id)).map((l) => `${l.name} × ${l.qty}`).join("、"),
     ship: admin.ship,

@@ -1,7 +1,8 @@
 import { hash as argonHash } from "@node-rs/argon2";
-import { count, eq, inArray, sql } from "drizzle-orm";
+import { and, count, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.js";
 import {
+  categories,
   coupons,
   exchangeItems,
   members,
@@ -172,11 +173,18 @@ async function seedCheckout(tx: Tx, shop2Id: number, memberId: number) {
   const loyalty = createLoyaltyService(tx as unknown as Db, createShopsService(tx as unknown as Db).numberSetting);
   await loyalty.changePoints(tx, memberId, 800, "新會員見面禮", "seed:welcome");
   await loyalty.changeWallet(tx, memberId, 300, "推薦獎金", "seed:welcome");
+  // 茶葉全館: the top-level tea category, which covers its sub-categories' products (found by
+  // name: ids [6, 7, 8] once pointed the coupon at the snacks).
+  const [tea] = await tx
+    .select({ id: categories.id })
+    .from(categories)
+    .where(and(eq(categories.name, "台灣好茶"), isNull(categories.parentId)));
+  if (!tea) throw new Error("the demo's tea category is missing");
   const rows = await tx
     .insert(coupons)
     .values([
       { title: "滿 NT$800 折 NT$100", kind: "amount", value: 100, minSpend: 800 },
-      { title: "茶葉全館 9 折", kind: "percent", value: 10, minSpend: 0, categoryIds: [6, 7, 8] },
+      { title: "茶葉全館 9 折", kind: "percent", value: 10, minSpend: 0, categoryIds: [tea.id] },
     ])
     .returning({ id: coupons.id });
   await loyalty.issueCoupons(

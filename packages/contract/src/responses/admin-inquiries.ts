@@ -13,6 +13,10 @@ export const adminInquiry = z.object({
   email: z.string(),
   subject: z.string(),
   message: z.string(),
+  /** The order it is about, when the asker gave or wrote an existing order's number. */
+  order_no: z.string().nullable(),
+  /** The member who sent it signed in (null: a visitor). */
+  member_id: int.nullable(),
   status: z.enum(["new", "replied", "closed"]),
   assignee_id: int.nullable(),
   assignee_name: z.string().nullable(),

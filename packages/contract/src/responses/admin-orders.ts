@@ -21,6 +21,8 @@ const staffOrderFields = {
   ship_method_name: z.string(),
   payment_method_name: z.string(),
   tracking_no: z.string().nullable(),
+  /** What the buyer reported for a transfer (last five digits of the account, amount, when paid). */
+  transfer_report: z.object({ last5: z.string(), amount: int, paid_at: z.string() }).nullable(),
 };
 
 /** One row of /admin/orders. */
@@ -32,8 +34,6 @@ export const staffOrderPage = adminPage(staffOrderRow);
 /** /admin/orders/:no and every order action: the order with what staff may do with it now. */
 export const staffOrder = orderView.extend({
   ...staffOrderFields,
-  /** What the buyer reported for a transfer (last five digits of the account, amount, when). */
-  transfer_report: z.object({ last5: z.string(), amount: int, paid_at: z.string() }).nullable(),
   can_confirm_payment: z.boolean(),
   can_ship: z.boolean(),
   can_staff_cancel: z.boolean(),

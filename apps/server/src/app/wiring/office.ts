@@ -73,6 +73,7 @@ export function wireOffice(base: Foundation, accounts: Accounts, commerce: Comme
     notifications,
     shops,
     inbox: config.SHOP_INBOX,
+    orderExists: async (orderNo) => Boolean(await o.orderQueries.byNo(orderNo)),
     staffNames: staff.names,
     now: base.deps.now,
   });
@@ -113,6 +114,7 @@ export function wireOffice(base: Foundation, accounts: Accounts, commerce: Comme
     admin: office.admin,
     takeouts,
     staff,
+    shops,
     now: clock,
   });
   // Exports and erasure of a member's personal data, and the guest-order retention sweep (decision 78).

@@ -99,6 +99,10 @@ export const inquiries = pgTable(
     email: text("email").notNull(),
     subject: text("subject").notNull(),
     message: text("message").notNull(),
+    /** The order it is about: the number given on the form, or one written in it (an existing order's). */
+    orderNo: text("order_no"),
+    /** The member who sent it signed in (null: a visitor). */
+    memberId: integer("member_id"),
     ip: text("ip").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     /** The inbox: new until staff reply, closed when nothing more is needed. */

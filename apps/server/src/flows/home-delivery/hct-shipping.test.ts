@@ -53,7 +53,8 @@ describe("新竹物流託運單 from the back office", () => {
       test_mode: true,
       reference: no,
       receiver: { name: expect.any(String), phone: expect.stringMatching(/^09\d{8}$/) },
-      sender: { name: "茶山好物" },
+      // The shop's own phone and address (the demo main mall's 商城設定), not a placeholder number.
+      sender: { name: "茶山好物", phone: "(02) 2345-6789", address: "台北市大安區忠孝東路四段 100 號" },
     });
     expect(l.body.data.receiver.address).toMatch(/[臺台]北市/);
     expect(l.body.data.collect_amount).toBeGreaterThan(0);

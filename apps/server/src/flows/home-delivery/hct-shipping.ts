@@ -19,7 +19,8 @@ export function createHctShipping(d: {
   /** No block is configured in production: numbering refuses rather than ship real parcels with test numbers. */
   refuse: boolean;
   customerCode: string;
-  sender: { name: string; phone: string; address: string };
+  /** Who sends: the shop's name, and its phone and address as configured (read when a label prints). */
+  sender: () => Promise<{ name: string; phone: string; address: string }>;
   orderByNo: (orderNo: string) => Promise<Order | null | undefined>;
   goodsNameOf: (o: Order) => Promise<string>;
   /** The back office's audited ship and its staff view of the order. */
@@ -38,10 +39,10 @@ export function createHctShipping(d: {
     ship: (actor: Actor, id: number, trackingNo: string) => Promise<StaffTakeout>;
   };
 }) {
-  const base = (seq: number) => ({
+  const base = async (seq: number) => ({
     customer_code: d.customerCode,
     test_mode: isTestConsignment(seq),
-    sender: d.sender,
+    sender: await d.sender(),
   });
   const numberFor = (subject: string) => {
     if (d.refuse) throw conflict("HCT_NOT_CONFIGURED", "未啟用新竹物流託運單（或尚未設定託運單號區間），請填寫託運單號出貨");
@@ -76,7 +77,7 @@ export function createHctShipping(d: {
       const o = await hctOrder(orderNo);
       const c = await printed(`order:${orderNo}`, o.trackingNo, "此訂單尚未以新竹物流託運單出貨");
       return {
-        ...base(c.seq),
+        ...(await base(c.seq)),
         tracking_no: c.trackingNo,
         reference: o.orderNo,
         created_at: c.createdAt.toISOString(),
@@ -98,7 +99,7 @@ export function createHctShipping(d: {
       const t = await d.takeouts.parcel(id);
       const c = await printed(`takeout:${id}`, t.trackingNo, "此提貨申請尚未以新竹物流託運單出貨");
       return {
-        ...base(c.seq),
+        ...(await base(c.seq)),
         tracking_no: c.trackingNo,
         reference: `提貨 #${id}`,
         created_at: c.createdAt.toISOString(),

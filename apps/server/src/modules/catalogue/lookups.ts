@@ -1,6 +1,6 @@
 import type { PointPercent } from "@shop/contract";
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { products, variants } from "../../db/schema/index.js";
+import { categories, products, variants } from "../../db/schema/index.js";
 import { notFound } from "../../lib/errors.js";
 import { type CatalogueDeps, stockState } from "./shelf.js";
 
@@ -14,6 +14,9 @@ export async function variantsForCart(deps: CatalogueDeps, ids: number[], shopId
       id: variants.id,
       productId: variants.productId,
       categoryId: products.categoryId,
+      parentCategoryId: sql<
+        number | null
+      >`(select ${categories.parentId} from ${categories} where ${categories.id} = ${products.categoryId})`,
       name: products.name,
       variantName: variants.name,
       image: sql<string>`coalesce(nullif(${variants.image}, ''), ${products.image})`,

@@ -113,6 +113,7 @@ export async function buildQuote(deps: QuoteContext, buyer: Buyer, source: Sourc
       variantId: l.variantId,
       productId: l.v.productId,
       categoryId: l.v.categoryId,
+      parentCategoryId: l.v.parentCategoryId,
       price: l.v.price,
       qty: l.qty,
     })),

@@ -10,7 +10,7 @@ import type { Order } from "./types.js";
 
 export interface StaffOrderFilter {
   status?: OrderStatus;
-  queue?: "to_ship";
+  queue?: "to_ship" | "transfer_reported";
   shop_id?: number;
   payment_method?: Order["paymentMethod"];
   from?: string;
@@ -30,6 +30,14 @@ function staffWhere(f: StaffOrderFilter) {
           and(eq(orders.status, "pending_payment"), eq(orders.paymentMethod, "cod")),
         )
       : undefined,
+    // 已回報匯款: unpaid transfers whose buyer reported the payment (what the dashboard counts).
+    f.queue === "transfer_reported"
+      ? and(
+          eq(orders.status, "pending_payment"),
+          eq(orders.paymentMethod, "transfer"),
+          sql`exists (select 1 from ${payments} where ${payments.orderId} = ${orders.id} and ${payments.method} = 'transfer' and ${payments.report} is not null)`,
+        )
+      : undefined,
     f.shop_id ? eq(orders.shopId, f.shop_id) : undefined,
     f.payment_method ? eq(orders.paymentMethod, f.payment_method) : undefined,
     f.from ? gte(orders.createdAt, new Date(`${f.from}T00:00:00+08:00`)) : undefined,
@@ -38,7 +46,9 @@ function staffWhere(f: StaffOrderFilter) {
   );
 }
 
-const staffRow = (o: Order, s: OrderSummary) => ({
+type TransferReport = { last5: string; amount: number; paid_at: string };
+
+const staffRow = (o: Order, s: OrderSummary, report: TransferReport | null) => ({
   ...s,
   id: o.orderNo,
   shop_id: o.shopId,
@@ -49,20 +59,33 @@ const staffRow = (o: Order, s: OrderSummary) => ({
   ship_method_name: shipName(o),
   payment_method_name: PAYMENT_METHOD_LABELS[o.paymentMethod],
   tracking_no: o.trackingNo,
+  transfer_report: report,
 });
+
+/** The transfer reports of these orders, by order id (one read for a page of the list). */
+async function reportsOf(deps: ViewDeps, rows: Order[]) {
+  const transfers = rows.filter((o) => o.paymentMethod === "transfer").map((o) => o.id);
+  const found = transfers.length
+    ? await deps.db
+        .select({ orderId: payments.orderId, report: payments.report })
+        .from(payments)
+        .where(and(inArray(payments.orderId, transfers), eq(payments.method, "transfer"), sql`${payments.report} is not null`))
+    : [];
+  return new Map(found.map((p) => [p.orderId, p.report as TransferReport]));
+}
 
 /** A page of the back office's order list. */
 export async function staffList(deps: ViewDeps, f: StaffOrderFilter, page: number, perPage: number) {
   const { rows, total } = await deps.orders.pageOf(staffWhere(f), page, perPage);
-  const list = await summaries(deps, rows);
-  return { total, items: rows.map((o, i) => staffRow(o, list[i] as OrderSummary)) };
+  const [list, reports] = await Promise.all([summaries(deps, rows), reportsOf(deps, rows)]);
+  return { total, items: rows.map((o, i) => staffRow(o, list[i] as OrderSummary, reports.get(o.id) ?? null)) };
 }
 
 /** Every matching order for the CSV export, at most 10,000 (newest first). */
 export async function staffExport(deps: ViewDeps, f: StaffOrderFilter) {
   const { db } = deps;
   const rows = await db.select().from(orders).where(staffWhere(f)).orderBy(desc(orders.id)).limit(10_000);
-  const list = await summaries(deps, rows);
+  const [list, reports] = await Promise.all([summaries(deps, rows), reportsOf(deps, rows)]);
   // Every line of every order, read once, for the 品項 column.
   const lines = rows.length
     ? await db
@@ -80,7 +103,7 @@ export async function staffExport(deps: ViewDeps, f: StaffOrderFilter) {
     const a = o.address as Address | null;
     const store = o.cvsStore as CvsStore | null;
     return {
-      ...staffRow(o, list[i] as OrderSummary),
+      ...staffRow(o, list[i] as OrderSummary, reports.get(o.id) ?? null),
       address_text: store
         ? `${store.name}（${store.id}）${store.address}`
         : a
@@ -106,11 +129,10 @@ export async function staffDetail(deps: ViewDeps, orderNo: string) {
     deps.orders.linesOf(o.id),
     deps.logistics.cvsShipment(o.orderNo),
   ]);
-  const report = pays.find((p) => p.method === "transfer")?.report ?? null;
+  const report = (pays.find((p) => p.method === "transfer")?.report ?? null) as TransferReport | null;
   return {
     ...view,
-    ...staffRow(o, view),
-    transfer_report: report as { last5: string; amount: number; paid_at: string } | null,
+    ...staffRow(o, view, report),
     // Cash on delivery can be marked collected until the parcel is delivered (which collects it).
     can_confirm_payment:
       (o.status === "pending_payment" && (o.paymentMethod === "transfer" || o.paymentMethod === "cod")) ||

@@ -198,3 +198,17 @@ describe("quote properties", () => {
     );
   });
 });
+
+describe("a coupon scoped to a category", () => {
+  const coupon = { id: 9, title: "茶葉 9 折", kind: "percent" as const, value: 10, minSpend: 0, productIds: [] };
+  test("covers the products of its sub-categories (a top-level category names the whole shelf)", () => {
+    // The line is in sub-category 2, whose parent is 1: a coupon for category 1 applies.
+    const q = quote({
+      lines: [{ ...line(1, 1000, 1, 2), parentCategoryId: 1 }],
+      promotions: [],
+      coupon: { ...coupon, categoryIds: [1] },
+    });
+    expect(q.discounts).toEqual([{ source: "coupon", id: 9, label: "茶葉 9 折", amount: 100 }]);
+    expect(q.couponRejected).toBeUndefined();
+  });
+});

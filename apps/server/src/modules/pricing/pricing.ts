@@ -15,6 +15,8 @@ interface QuoteLine {
   variantId: number;
   productId: number;
   categoryId: number;
+  /** The parent of the product's category (null or absent: a top-level category). */
+  parentCategoryId?: number | null;
   /** Unit price in NT$ (today's variant price, read by the server). */
   price: number;
   qty: number;
@@ -137,7 +139,9 @@ export function quote(input: QuoteInput): Quote {
     const inScope = (l: QuoteLine) =>
       (c.productIds.length === 0 && c.categoryIds.length === 0) ||
       c.productIds.includes(l.productId) ||
-      c.categoryIds.includes(l.categoryId);
+      c.categoryIds.includes(l.categoryId) ||
+      // A top-level category covers the products of its sub-categories.
+      (l.parentCategoryId != null && c.categoryIds.includes(l.parentCategoryId));
     const scopeGoods = sum(input.lines.filter(inScope).map((l) => l.price * l.qty));
     const scopeAmount = goodsAmount === 0 ? 0 : Math.floor((scopeGoods * afterPromotions) / goodsAmount);
     if (scopeGoods === 0) couponRejected = "購物車中沒有適用此優惠券的商品";

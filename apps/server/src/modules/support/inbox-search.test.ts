@@ -29,6 +29,7 @@ beforeAll(async () => {
         kind: "contact",
       },
       `10.46.0.${i + 1}`,
+      null,
     );
 });
 afterAll(() => t.close());

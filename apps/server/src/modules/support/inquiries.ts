@@ -31,6 +31,8 @@ export interface SupportDeps {
   shops: ShopsService;
   /** The shop's own mailbox, told of every new inquiry. */
   inbox: string;
+  /** Whether an order with this number exists (an inquiry is linked only to a real order). */
+  orderExists: (orderNo: string) => Promise<boolean>;
   /** Staff names for the inbox's 負責人 column. */
   staffNames: (ids: number[]) => Promise<Map<number, string>>;
   now?: () => Date;
@@ -50,6 +52,8 @@ async function views(deps: SupportContext, rows: Inquiry[]) {
     email: r.email,
     subject: r.subject,
     message: r.message,
+    order_no: r.orderNo,
+    member_id: r.memberId,
     status: r.status,
     assignee_id: r.assigneeId,
     assignee_name: r.assigneeId ? (names.get(r.assigneeId) ?? null) : null,
@@ -64,7 +68,21 @@ async function locked(tx: Tx, id: number) {
   return row;
 }
 
-export async function submitInquiry(deps: SupportContext, input: z.output<typeof inquiryInput>, ip: string) {
+/** The order an inquiry is about: the number given, else the first order number written in it, if such an order exists. */
+async function orderAbout(deps: SupportContext, input: z.output<typeof inquiryInput>) {
+  const written = `${input.subject}\n${input.message}`.match(/(?<!\d)\d{14}(?!\d)/g) ?? [];
+  for (const no of input.order_no ? [input.order_no] : written.slice(0, 3)) {
+    if (await deps.orderExists(no)) return no;
+  }
+  return null;
+}
+
+export async function submitInquiry(
+  deps: SupportContext,
+  input: z.output<typeof inquiryInput>,
+  ip: string,
+  memberId: number | null,
+) {
   const [recent] = await deps.db
     .select({ n: count() })
     .from(inquiries)
@@ -72,10 +90,11 @@ export async function submitInquiry(deps: SupportContext, input: z.output<typeof
   if ((recent?.n ?? 0) >= INQUIRIES_PER_IP_PER_HOUR)
     throw tooManyRequests("INQUIRY_TOO_FREQUENT", "送出次數過多，請稍後再試或來電洽詢", 3600);
   const shopId = input.shop_id && (await deps.shops.isOpen(input.shop_id)) ? input.shop_id : MAIN_SHOP_ID;
+  const orderNo = await orderAbout(deps, input);
   return deps.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(inquiries)
-      .values({ ...input, shopId, ip, createdAt: deps.now(), updatedAt: deps.now() })
+      .values({ ...input, shopId, orderNo, memberId, ip, createdAt: deps.now(), updatedAt: deps.now() })
       .returning({ id: inquiries.id });
     const id = row?.id ?? 0;
     await deps.notifications.tell(
@@ -84,7 +103,7 @@ export async function submitInquiry(deps: SupportContext, input: z.output<typeof
       { email: deps.inbox },
       {
         subject: `【${KIND_LABEL[input.kind]}】${input.subject}`,
-        text: `姓名：${input.name}\n電話：${input.phone}\nEmail：${input.email}\n商城：${shopId}\n\n${input.message}\n\n請至後台「客服信箱」回覆（詢問編號 ${id}）。`,
+        text: `姓名：${input.name}\n電話：${input.phone}\nEmail：${input.email}\n商城：${shopId}${orderNo ? `\n訂單：${orderNo}` : ""}\n\n${input.message}\n\n請至後台「客服信箱」回覆（詢問編號 ${id}）。`,
       },
       ["email"],
     );

@@ -22,7 +22,8 @@ import {
 export function createSupportService(deps: SupportDeps) {
   const ctx: SupportContext = { ...deps, now: deps.now ?? (() => new Date()), brand: deps.notifications.brandName };
   return {
-    submit: (input: z.output<typeof inquiryInput>, ip: string) => submitInquiry(ctx, input, ip),
+    submit: (input: z.output<typeof inquiryInput>, ip: string, memberId: number | null) =>
+      submitInquiry(ctx, input, ip, memberId),
     inbox: (filter: { status?: InquiryStatus; q?: string }, page: number, perPage: number) =>
       inboxPage(ctx, filter, page, perPage),
     detail: (id: number) => inquiryDetail(ctx, id),
