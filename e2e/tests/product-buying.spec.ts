@@ -103,7 +103,7 @@ test("phone: the pictures swipe, open full-screen and zoom; related products and
   await page.getByRole("button", { name: "放大第 1 張圖片" }).click();
   const zoomIn = page.getByRole("button", { name: "放大", exact: true });
   await expect(zoomIn).toBeVisible();
-  const image = page.locator(".yarl__slide_current img");
+  const image = page.locator(".yarl__slide_current .yarl__slide_image");
   const before = (await image.boundingBox())?.width ?? 0;
   await zoomIn.click();
   await expect.poll(async () => (await image.boundingBox())?.width ?? 0).toBeGreaterThan(before * 1.2);

@@ -54,10 +54,11 @@ export default function MemberGuard({ loaderData }: Route.ComponentProps) {
 
   if (root?.isMobile) return <Outlet context={context} />;
   return (
-    <div className="grid grid-cols-[13rem_1fr] gap-6">
+    // Narrow (400% zoom): the menu's links wrap above the page instead of a side column.
+    <div className="grid gap-6 md:grid-cols-[13rem_1fr]">
       <nav aria-label="會員功能" className="self-start rounded-2xl bg-white p-3 shadow-sm ring-1 ring-stone-200">
         <p className="px-3 py-2 text-sm text-stone-500">會員中心</p>
-        <ul>
+        <ul className="flex flex-wrap md:block">
           {menu.map((m) => (
             <li key={m.to}>
               <ShopNavLink
@@ -74,7 +75,7 @@ export default function MemberGuard({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       </nav>
-      <div>
+      <div className="min-w-0">
         <Outlet context={context} />
       </div>
     </div>

@@ -3,11 +3,13 @@ import { Img } from "../../ui/Img";
 import { ShopLink } from "../../ui/ShopLink";
 import { FreeShippingProgress } from "./FreeShippingProgress";
 import { QtySelect, unavailableText } from "./LineControls";
+import { usePanelFocus } from "./panel-focus";
 import { useCartChanges, usePanelCart } from "./useCart";
 
 /** The cart side panel's contents; loaded only when the panel is first opened. */
 export default function CartContents({ onClose }: { onClose(): void }) {
   const data = usePanelCart();
+  usePanelFocus("cart-panel", onClose);
   const { busy, setQty, remove } = useCartChanges();
   if (!data?.cart) {
     return (

@@ -190,7 +190,6 @@ export function BuyButtons({
       <button
         type="button"
         className="btn-secondary min-h-11 flex-1 md:min-w-40 md:flex-none"
-        disabled={adding}
         aria-busy={adding}
         onClick={() => void addToCart()}
       >

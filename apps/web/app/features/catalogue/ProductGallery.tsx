@@ -44,7 +44,7 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
           <li key={img} className="w-full shrink-0 snap-center">
             <button
               type="button"
-              className="block w-full cursor-zoom-in"
+              className="focus-inset block w-full cursor-zoom-in"
               aria-label={`放大第 ${i + 1} 張圖片`}
               onClick={() => setZoomed(i)}
             >
@@ -55,7 +55,7 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
                 height={640}
                 sizes="(min-width: 768px) 540px, 100vw"
                 priority={i === 0}
-                className="aspect-square w-full object-cover"
+                className="gallery-photo"
               />
             </button>
           </li>

@@ -44,7 +44,7 @@ export function BannerCarousel({ banners, isMobile }: { banners: Banner[]; isMob
             aria-roledescription="slide"
             aria-label={`${i + 1} / ${banners.length}`}
           >
-            <ShopLink to={b.link || "/"} className="block">
+            <ShopLink to={b.link || "/"} className="focus-inset block">
               <Img
                 src={isMobile ? b.image_mobile : b.image}
                 alt=""
@@ -54,7 +54,10 @@ export function BannerCarousel({ banners, isMobile }: { banners: Banner[]; isMob
                 priority={i === 0}
                 className={`w-full object-cover ${isMobile ? "aspect-[3/2]" : "aspect-[16/5]"}`}
               />
-              <span className="absolute bottom-4 left-4 rounded-lg bg-black/55 px-4 py-2 text-lg font-bold text-white md:bottom-8 md:left-8 md:text-3xl">
+              <span
+                data-testid="banner-caption"
+                className="absolute bottom-4 left-4 rounded-lg bg-black/55 px-4 py-2 text-lg font-bold text-white md:bottom-8 md:left-8 md:text-3xl"
+              >
                 {b.title}
               </span>
             </ShopLink>
@@ -62,7 +65,7 @@ export function BannerCarousel({ banners, isMobile }: { banners: Banner[]; isMob
         ))}
       </ul>
       {banners.length > 1 && (
-        <div className="absolute inset-x-0 bottom-2 flex justify-center gap-2">
+        <div className="mt-1 flex justify-center gap-2">
           {banners.map((b, i) => (
             <button
               key={b.id}
@@ -72,7 +75,9 @@ export function BannerCarousel({ banners, isMobile }: { banners: Banner[]; isMob
               aria-current={i === current}
               className="flex h-6 w-6 items-center justify-center"
             >
-              <span className={`block h-2 rounded-full transition-all ${i === current ? "w-5 bg-white" : "w-2 bg-white/60"}`} />
+              <span
+                className={`block h-2 rounded-full transition-all ${i === current ? "w-5 bg-tea-700" : "w-2 bg-stone-400"}`}
+              />
             </button>
           ))}
         </div>

@@ -1,19 +1,11 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense } from "react";
 
-// The panel's contents (and the cart calls) load only when a shopper opens it.
+// The panel's contents (and the cart calls, and its keyboard handling: focus, Tab, Escape) load
+// only when a shopper opens it.
 const CartContents = lazy(() => import("../cart/CartContents"));
 
 /** The hidden cart side panel with a mask that closes it on click (specification §2). */
 export function CartPanel({ open, onClose }: { open: boolean; onClose(): void }) {
-  const [opened, setOpened] = useState(false);
-  useEffect(() => {
-    if (!open) return;
-    setOpened(true);
-    const onKey = (e: KeyboardEvent) => e.key === "Escape" && onClose();
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [open, onClose]);
-
   return (
     <div aria-hidden={!open} inert={!open} className={open ? "" : "pointer-events-none"}>
       <button
@@ -25,6 +17,7 @@ export function CartPanel({ open, onClose }: { open: boolean; onClose(): void })
         className={`fixed inset-0 z-50 cursor-default bg-black/40 transition-opacity ${open ? "opacity-100" : "opacity-0"}`}
       />
       <aside
+        id="cart-panel"
         role="dialog"
         aria-modal="true"
         aria-label="購物車"
@@ -43,7 +36,7 @@ export function CartPanel({ open, onClose }: { open: boolean; onClose(): void })
           </button>
         </div>
         {/* Remounted on each opening so the lines are fresh. */}
-        {open && opened && (
+        {open && (
           <Suspense fallback={<p className="p-6 text-center text-stone-500">載入中…</p>}>
             <CartContents onClose={onClose} />
           </Suspense>

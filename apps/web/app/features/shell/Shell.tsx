@@ -52,7 +52,7 @@ function Spinner() {
 function TestModeBadge() {
   return (
     <span
-      className="rounded bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900"
+      className="shrink-0 rounded bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900"
       title="付款、簡訊與物流皆為模擬，不會產生真實交易"
     >
       測試模式
@@ -144,7 +144,7 @@ function NewsArea({
           <span className="truncate">歡迎光臨{data.shop?.name ?? ""}</span>
         )}
         {!compact && (
-          <nav aria-label="頁首連結" className="ml-auto flex shrink-0 gap-4">
+          <nav aria-label="頁首連結" className="ml-auto hidden shrink-0 gap-4 md:flex">
             {data.topHrefs.map((h) => (
               <ShopLink key={h.url} to={h.url} className="hover:underline">
                 {h.title}
@@ -179,13 +179,17 @@ function DesktopShell({ data, children, openCart }: { data: ShellData; children:
           data-fixed={fixed}
           className={`z-40 w-full border-b border-stone-200 bg-white/95 backdrop-blur ${fixed ? "fixed top-0 shadow-sm" : "relative"}`}
         >
-          <div className="mx-auto flex max-w-6xl items-center gap-6 px-4 py-3">
+          {/* Narrow (400% zoom): menu, name and cart on one line, the search and account under them (app.css). */}
+          <div className="head-row">
+            <div className="md:hidden">
+              <MobileMenu categories={data.categories} topHrefs={data.topHrefs} />
+            </div>
             <Brand shop={data.shop} />
-            <SearchBox className="ml-auto w-80" />
-            <AccountLinks className="text-stone-700" />
-            <CartButton onClick={openCart} className="text-stone-700 hover:text-tea-700" />
+            <SearchBox className="head-search" />
+            <AccountLinks className="order-2 text-stone-700 md:order-none" />
+            <CartButton onClick={openCart} className="head-cart hover:text-tea-700" />
           </div>
-          <nav aria-label="商品分類" className="mx-auto flex max-w-6xl gap-6 px-4 pb-2 text-stone-700">
+          <nav aria-label="商品分類" className="mx-auto hidden max-w-6xl gap-6 px-4 pb-2 text-stone-700 md:flex">
             <ShopLink to="/" className="py-1 hover:text-tea-700">
               首頁
             </ShopLink>
@@ -246,7 +250,7 @@ function MobileShell({ data, children, openCart }: { data: ShellData; children: 
         </ShopLink>
         <button type="button" onClick={openCart} className="relative py-3.5">
           購物車
-          <CartBadge className="top-0.5 left-[calc(50%+0.75rem)]" />
+          <CartBadge className="top-0.5 left-[calc(50%+1.25rem)]" />
         </button>
         <ShopLink to={token ? "/member" : "/login"} className="py-3.5">
           {token ? "會員" : "登入"}
