@@ -143,10 +143,13 @@ const storeFields = {
 export const CVS_RECEIVER_NAME = /^(?:[\u3400-\u9fff\uf900-\ufaff]{2,5}|[A-Za-z][A-Za-z ]{2,8}[A-Za-z])$/;
 export const CVS_RECEIVER_NAME_ERROR = "超商取貨的收件人姓名需為 2～5 個中文字或 4～10 個英文字母，與取件證件相同";
 
-/** Checked in every mode (the simulated store shipments too): the provider refuses the rest. */
-function cvsReceiverName(order: { ship_method?: string; receiver?: { name?: string } }, ctx: z.RefinementCtx) {
-  const name = order.receiver?.name;
-  if (!isCvsMethod(order.ship_method) || typeof name !== "string" || name === "") return;
+/**
+ * Checked in every mode (the simulated store shipments too): the provider refuses the rest. It runs
+ * even when other fields are wrong (so every message shows at once): the body may be anything.
+ */
+function cvsReceiverName(order: { ship_method?: string; receiver?: { name?: string } } | null, ctx: z.RefinementCtx) {
+  const name = order?.receiver?.name;
+  if (!isCvsMethod(order?.ship_method) || typeof name !== "string" || name === "") return;
   if (!CVS_RECEIVER_NAME.test(name))
     ctx.addIssue({ code: "custom", path: ["receiver", "name"], message: CVS_RECEIVER_NAME_ERROR });
 }
