@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { fillHomeAddress, orderNoOf, registerMember, signIn, toCheckout } from "./flows";
+import { fillHomeAddress, orderNoOf, registerMember, shot, signIn, toCheckout } from "./flows";
 import { captchaFor, newPhone } from "./helpers";
 
 /** Issue 47 (every flow works the first time): forms and messages, on a phone. */
@@ -32,6 +32,7 @@ test("phone numbers as people type them: registration, sign-in and checkout acce
   // Sent to the number as the shop keeps it; said in a line that needs no tap.
   await expect(page.getByRole("status").filter({ hasText: "驗證碼已發送" })).toBeVisible();
   await expect(page.getByRole("dialog")).toHaveCount(0);
+  await shot(page, "forms-register-toast-mobile");
   await page.getByLabel("簡訊驗證碼").fill(await captchaFor(page.request, phone));
   await page.getByLabel("密碼", { exact: true }).fill("pass12345");
   await page.getByLabel("確認密碼").fill("pass12345");
@@ -69,6 +70,7 @@ test("an empty required field asks for it (請輸入…), not 格式錯誤", asy
   await page.getByRole("button", { name: "註冊" }).click();
   await expect(page.getByText("請輸入手機號碼")).toBeVisible();
   await expect(page.getByText("請輸入簡訊驗證碼")).toBeVisible();
+  await shot(page, "forms-register-empty-mobile");
   await expect(page.getByText(/格式錯誤/)).toHaveCount(0);
 
   await page.goto("/password");
@@ -104,6 +106,7 @@ test("successes and field errors are lines, not modals; an error modal gives the
   await page.getByLabel("ATM／銀行轉帳").check();
   await page.getByRole("button", { name: "確認下單" }).click();
   await expect(page.locator("#points-error")).toBeVisible();
+  await shot(page, "forms-checkout-points-mobile");
   await expect(page.getByRole("dialog")).toHaveCount(0);
 
   // A refused sign-in: closing the message puts the focus back on the button pressed.
@@ -144,6 +147,7 @@ test("a member's first checkout is filled from their profile and address book", 
   await expect(page.getByLabel(/電子郵件/)).toHaveValue(`${phone}@example.com`);
   await page.getByLabel("新竹物流宅配").check();
   await expect(page.getByLabel("地址", { exact: true })).toHaveValue("忠孝西路一段 49 號");
+  await shot(page, "forms-checkout-prefilled-mobile");
 });
 
 test("store pick-up refuses a receiver name the logistics provider would refuse", async ({ page }) => {
@@ -153,6 +157,7 @@ test("store pick-up refuses a receiver name the logistics provider would refuse"
   await page.getByLabel("手機號碼").fill("0922000888");
   await page.getByRole("button", { name: "確認下單" }).click();
   await expect(page.locator("#receiver-name-error")).toHaveText(/2～5 個中文字或 4～10 個英文字母/);
+  await shot(page, "forms-checkout-cvs-name-mobile");
   await page.getByLabel("收件人姓名").fill("王小明");
   await expect(page.locator("#receiver-name-error")).toHaveCount(0);
 });
