@@ -92,7 +92,14 @@ describe("store pick-up receiver names, as ECPay takes them", () => {
   });
 
   test("any body is answered with issues, never a throw (the check runs beside the others)", () => {
-    for (const body of [null, 1, "x", [], { receiver: null, ship_method: "cvs_711" }, { receiver: "王", ship_method: "cvs_711" }]) {
+    for (const body of [
+      null,
+      1,
+      "x",
+      [],
+      { receiver: null, ship_method: "cvs_711" },
+      { receiver: "王", ship_method: "cvs_711" },
+    ]) {
       expect(storeOrderInput.safeParse(body).success).toBe(false);
     }
   });
