@@ -379,7 +379,7 @@ test("the address book: county, district and postal code from the post office's 
   await expect(page.getByLabel("郵遞區號")).toHaveValue("605");
   await page.getByLabel("地址", { exact: true }).fill("中正村 1 號");
   await page.getByRole("button", { name: "儲存地址" }).click();
-  await page.getByRole("button", { name: "確認", exact: true }).click();
+  await expect(page.getByRole("status").filter({ hasText: "地址已儲存" })).toBeVisible();
   await expect(page.getByTestId("addresses")).toContainText("605 嘉義縣阿里山鄉中正村 1 號");
   await shot(page, "member-address-desktop");
 });

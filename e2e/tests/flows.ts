@@ -84,7 +84,7 @@ export async function saveAddress(page: Page, name: string, phone: string) {
   await page.getByLabel("鄉鎮市區").selectOption("中正區");
   await page.getByLabel("地址", { exact: true }).fill("重慶南路一段 122 號");
   await page.getByRole("button", { name: "儲存地址" }).click();
-  await page.getByRole("button", { name: "確認", exact: true }).click();
+  await expect(page.getByRole("status").filter({ hasText: "地址已儲存" })).toBeVisible();
 }
 
 /** Fills the payout bank modal, with the code texted to the member's phone (decision 77), and sends it. */

@@ -34,8 +34,7 @@ test("an unknown LINE user binds an existing member and lands on the product; ea
   await page.getByLabel("手機號碼或電子郵件").fill(member.phone);
   await page.getByLabel("密碼", { exact: true }).fill(member.password);
   await page.getByRole("button", { name: "登入並綁定" }).click();
-  await expect(page.getByRole("dialog").getByText("綁定成功")).toBeVisible();
-  await page.getByRole("button", { name: "確認", exact: true }).click();
+  await expect(page.getByRole("status").filter({ hasText: "綁定成功" })).toBeVisible();
   await expect(page).toHaveURL(/\/product\/details\?id=2$/);
   expect(await isLiff(page)).toBe("1");
 
@@ -69,13 +68,12 @@ test("in a sub-mall, an unknown LINE user registers and keeps the shop and the r
   await expect(page).toHaveURL(/\/shop_2\/threeway\/bind$/);
   await page.getByLabel("手機號碼", { exact: true }).fill(phone);
   await page.getByRole("button", { name: "取得驗證碼" }).click();
-  await page.getByRole("button", { name: "確認", exact: true }).click();
+  await expect(page.getByRole("status").filter({ hasText: "驗證碼已發送" })).toBeVisible();
   await page.getByLabel("簡訊驗證碼").fill(await captchaFor(request, phone));
   await page.getByLabel("姓名").fill("LINE 新會員");
   await shot(page, "liff-register");
   await page.getByRole("button", { name: "註冊並綁定" }).click();
-  await expect(page.getByRole("dialog")).toContainText("成功");
-  await page.getByRole("button", { name: "確認", exact: true }).click();
+  await expect(page.getByRole("status").filter({ hasText: "成功" })).toBeVisible();
   await expect(page).toHaveURL(/\/shop_2\/member\/share$/);
   expect(await isLiff(page)).toBe("1");
 

@@ -60,7 +60,7 @@ test("an operator's day: orders confirmed, bulk-shipped and printed, a return re
   await shopper.getByLabel("手機號碼或電子郵件").fill(member.phone);
   await shopper.getByLabel("密碼", { exact: true }).fill(member.password);
   await shopper.getByRole("button", { name: "登入並綁定" }).click();
-  await shopper.getByRole("button", { name: "確認", exact: true }).click();
+  await expect(shopper.getByRole("status").filter({ hasText: "綁定成功" })).toBeVisible();
   await expect(shopper).toHaveURL(/\/member$/);
 
   // The storefront's morning: a guest orders to a 7-ELEVEN and pays there; the member orders one

@@ -20,8 +20,7 @@ test("LINE Login: an unknown LINE account binds an existing member, signs in aga
   await page.getByLabel("手機號碼或電子郵件").fill("0933444555");
   await page.getByLabel("密碼", { exact: true }).fill("demo1234");
   await page.getByRole("button", { name: "登入並綁定" }).click();
-  await expect(page.getByRole("dialog").getByText("綁定成功")).toBeVisible();
-  await page.getByRole("button", { name: "確認", exact: true }).click();
+  await expect(page.getByRole("status").filter({ hasText: "綁定成功" })).toBeVisible();
   await expect(page).toHaveURL(/\/member$/);
 
   await page.getByRole("main").getByRole("button", { name: "登出" }).click();
@@ -38,8 +37,7 @@ test("LINE Login: an unknown LINE account binds an existing member, signs in aga
   await shot(page, "account-binding");
   await page.getByTestId("binding-line").getByRole("button", { name: "解除綁定" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "確認", exact: true }).click();
-  await expect(page.getByRole("dialog").getByText("已解除綁定")).toBeVisible();
-  await page.getByRole("button", { name: "確認", exact: true }).click();
+  await expect(page.getByRole("status").filter({ hasText: "已解除綁定" })).toBeVisible();
   await expect(page.getByTestId("binding-line")).toContainText("未綁定");
 });
 
@@ -52,8 +50,7 @@ test("Google: the button signs a bound member in; binding Google from the accoun
   await page.evaluate(() => localStorage.setItem("simGoogleSub", "google-e2e-shop2"));
   await page.goto("/shop_2/member/account_binding");
   await page.getByRole("button", { name: "使用 Google 帳號登入（測試模式）" }).click();
-  await expect(page.getByRole("dialog").getByText("綁定成功")).toBeVisible();
-  await page.getByRole("button", { name: "確認", exact: true }).click();
+  await expect(page.getByRole("status").filter({ hasText: "綁定成功" })).toBeVisible();
   await expect(page.getByTestId("binding-google")).toContainText("已綁定");
 
   await page.getByRole("main").getByRole("link", { name: "會員總覽" }).click();
@@ -67,8 +64,7 @@ test("Google: the button signs a bound member in; binding Google from the accoun
   await page.goto("/shop_2/member/account_binding");
   await page.getByTestId("binding-google").getByRole("button", { name: "解除綁定" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "確認", exact: true }).click();
-  await expect(page.getByRole("dialog").getByText("已解除綁定")).toBeVisible();
-  await page.getByRole("button", { name: "確認", exact: true }).click();
+  await expect(page.getByRole("status").filter({ hasText: "已解除綁定" })).toBeVisible();
   await expect(page.getByTestId("binding-google")).toContainText("未綁定");
   await page.evaluate(() => localStorage.removeItem("token"));
   await page.goto("/shop_2/login");
@@ -87,8 +83,7 @@ test("Facebook: bind from the account page, sign in with it, unbind, and it no l
   await expect(page.getByRole("heading", { name: /Facebook/ })).toContainText("測試模式");
   await page.getByLabel("測試帳號 ID").fill(facebookUser);
   await page.getByRole("button", { name: "同意並登入" }).click();
-  await expect(page.getByRole("dialog").getByText("綁定成功")).toBeVisible();
-  await page.getByRole("button", { name: "確認", exact: true }).click();
+  await expect(page.getByRole("status").filter({ hasText: "綁定成功" })).toBeVisible();
   await expect(page.getByTestId("binding-facebook")).toContainText("已綁定");
 
   await page.evaluate(() => localStorage.removeItem("token"));
@@ -106,8 +101,7 @@ test("Facebook: bind from the account page, sign in with it, unbind, and it no l
   await page.goto("/member/account_binding");
   await page.getByTestId("binding-facebook").getByRole("button", { name: "解除綁定" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "確認", exact: true }).click();
-  await expect(page.getByRole("dialog").getByText("已解除綁定")).toBeVisible();
-  await page.getByRole("button", { name: "確認", exact: true }).click();
+  await expect(page.getByRole("status").filter({ hasText: "已解除綁定" })).toBeVisible();
   await page.evaluate(() => localStorage.removeItem("token"));
   await page.goto("/login");
   await page.getByRole("button", { name: "使用 Facebook 登入" }).click();

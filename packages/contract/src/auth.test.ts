@@ -9,7 +9,8 @@ describe("shared input schemas", () => {
         expect(sendCaptchaInput.safeParse({ phone, purpose: "register" }).success).toBe(true);
       }),
     );
-    for (const bad of ["0812345678", "091234567", "09123456789", "+886912345678", "09-1234-5678"]) {
+    // Typed forms (+886 912 345 678, 0912-345-678) are normalised: phone.test.ts.
+    for (const bad of ["0812345678", "091234567", "09123456789", "+886812345678", "09-1234-567"]) {
       const r = sendCaptchaInput.safeParse({ phone: bad, purpose: "register" });
       expect(r.success).toBe(false);
       expect(r.error?.issues[0]?.message).toBe("手機號碼格式錯誤，請輸入 09 開頭的 10 位數字");

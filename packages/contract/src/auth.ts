@@ -1,4 +1,4 @@
-import { captchaSchema, passwordSchema, phoneSchema, shopIdSchema } from "./common.js";
+import { captchaSchema, normalizeMobile, passwordSchema, phoneSchema, shopIdSchema } from "./common.js";
 import { z } from "./zod.js";
 
 export const captchaPurposes = ["register", "password"] as const;
@@ -31,7 +31,12 @@ export const registerInput = z.strictObject({
 export type RegisterInput = z.input<typeof registerInput>;
 
 export const loginInput = z.strictObject({
-  account: z.string({ error: "請輸入手機號碼或電子郵件" }).trim().min(1, { error: "請輸入手機號碼或電子郵件" }).max(120),
+  /** A phone number in any form people type it (normalised to 09XXXXXXXX), or an e-mail. */
+  account: z
+    .string({ error: "請輸入手機號碼或電子郵件" })
+    .overwrite(normalizeMobile)
+    .min(1, { error: "請輸入手機號碼或電子郵件" })
+    .max(120),
   password: z.string({ error: "請輸入密碼" }).min(1, { error: "請輸入密碼" }).max(72, { error: "密碼最多 72 個字元" }),
 });
 export type LoginInput = z.input<typeof loginInput>;

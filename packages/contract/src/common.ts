@@ -1,18 +1,38 @@
 import { z } from "./zod.js";
 
+const MOBILE = /^09\d{8}$/;
+
+/**
+ * A Taiwan mobile number as people type or autofill it — 0912-345-678, +886 912 345 678,
+ * 886912345678, (0912) 345678, full-width digits — as the shop keeps it: 09XXXXXXXX. Anything that
+ * is not such a number comes back as typed (trimmed), for the schema to refuse or, in a
+ * phone-or-e-mail field, to read as an e-mail.
+ */
+export function normalizeMobile(typed: string): string {
+  const trimmed = typed.trim();
+  // NFKC turns full-width digits, ＋ and the ideographic space into their ASCII forms.
+  const bare = trimmed.normalize("NFKC").replace(/[\s\-‐‑‒–—―−().]/g, "");
+  const local = bare.replace(/^(?:\+|00)?886(?=0?9\d{8}$)0?/, "0");
+  return MOBILE.test(local) ? local : trimmed;
+}
+
+/** A mobile number, normalised (`normalizeMobile`) before it is checked: empty asks for it. */
 export const phoneSchema = z
   .string({ error: "請輸入手機號碼" })
-  .trim()
-  .regex(/^09\d{8}$/, { error: "手機號碼格式錯誤，請輸入 09 開頭的 10 位數字" });
+  .overwrite(normalizeMobile)
+  .min(1, { error: "請輸入手機號碼", abort: true })
+  .regex(MOBILE, { error: "手機號碼格式錯誤，請輸入 09 開頭的 10 位數字" });
 
 export const passwordSchema = z
   .string({ error: "請輸入密碼" })
+  .min(1, { error: "請輸入密碼", abort: true })
   .min(8, { error: "密碼至少需要 8 個字元" })
   .max(72, { error: "密碼最多 72 個字元" });
 
 export const captchaSchema = z
   .string({ error: "請輸入簡訊驗證碼" })
   .trim()
+  .min(1, { error: "請輸入簡訊驗證碼", abort: true })
   .regex(/^\d{6}$/, { error: "驗證碼為 6 位數字" });
 
 /** The largest id the database holds (PostgreSQL `integer`/`serial`). */

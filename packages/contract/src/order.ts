@@ -34,6 +34,7 @@ export {
   SHIP_METHOD_CODES,
   type ShipMethodCode,
 } from "./codes.js";
+export { normalizeMobile } from "./common.js";
 
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   pending_payment: "待付款",
@@ -72,6 +73,7 @@ const text = (label: string, max: number) =>
 export const orderNoSchema = z
   .string({ error: "請輸入訂單編號" })
   .trim()
+  .min(1, { error: "請輸入訂單編號", abort: true })
   .regex(/^\d{14}$/, { error: "訂單編號為 14 位數字" });
 
 const quoteFields = {
@@ -100,6 +102,7 @@ export const addressSchema = z.strictObject({
   zip: z
     .string({ error: "請輸入郵遞區號" })
     .trim()
+    .min(1, { error: "請輸入郵遞區號", abort: true })
     .regex(/^\d{3}(\d{2,3})?$/, { error: "郵遞區號為 3、5 或 6 位數字" }),
   // Picked from the post office's list on every form (features/address/PostalSelects.tsx).
   county: picked("縣市", 10),
@@ -112,6 +115,7 @@ export const cvsStoreSchema = z.strictObject({
   id: z
     .string({ error: "請選擇取貨門市" })
     .trim()
+    .min(1, { error: "請選擇取貨門市", abort: true })
     .regex(/^[0-9A-Za-z]{3,10}$/, { error: "門市代號格式錯誤" }),
   name: text("門市名稱", 40),
   address: text("門市地址", 120),
@@ -133,13 +137,38 @@ const storeFields = {
   /** The payable amount the shopper saw; a different amount now (price or promotion changed) is refused. */
   expected_payable: amountSchema.optional(),
 };
-export const storeOrderInput = z.strictObject({ line_ids: lineIds, ...quoteFields, ...storeFields });
-export const fastStoreOrderInput = z.strictObject({
-  variant_id: idSchema,
-  qty: qtySchema.default(1),
-  ...quoteFields,
-  ...storeFields,
-});
+/**
+ * A store pick-up's receiver as ECPay takes them (the name on the ID shown at the counter): 2–5
+ * Chinese characters, or 4–10 English letters (spaces between words allowed).
+ */
+export const CVS_RECEIVER_NAME = /^(?:[\u3400-\u9fff\uf900-\ufaff]{2,5}|[A-Za-z][A-Za-z ]{2,8}[A-Za-z])$/;
+export const CVS_RECEIVER_NAME_ERROR = "超商取貨的收件人姓名需為 2～5 個中文字或 4～10 個英文字母，與取件證件相同";
+
+/**
+ * Checked in every mode (the simulated store shipments too): the provider refuses the rest. It runs
+ * even when other fields are wrong (so every message shows at once): the body may be anything.
+ */
+function cvsReceiverName(order: { ship_method?: string; receiver?: { name?: string } } | null, ctx: z.RefinementCtx) {
+  const name = order?.receiver?.name;
+  if (!isCvsMethod(order?.ship_method) || typeof name !== "string" || name === "") return;
+  if (!CVS_RECEIVER_NAME.test(name))
+    ctx.addIssue({ code: "custom", path: ["receiver", "name"], message: CVS_RECEIVER_NAME_ERROR });
+}
+const isCvsMethod = (m: unknown) => (CVS_METHODS as readonly unknown[]).includes(m);
+// Checked even when other fields are wrong too: every message shows at once.
+const always = { when: () => true };
+
+export const storeOrderInput = z
+  .strictObject({ line_ids: lineIds, ...quoteFields, ...storeFields })
+  .superRefine(cvsReceiverName, always);
+export const fastStoreOrderInput = z
+  .strictObject({
+    variant_id: idSchema,
+    qty: qtySchema.default(1),
+    ...quoteFields,
+    ...storeFields,
+  })
+  .superRefine(cvsReceiverName, always);
 export type StoreOrderInput = z.output<typeof storeOrderInput>;
 export type FastStoreOrderInput = z.output<typeof fastStoreOrderInput>;
 
@@ -166,7 +195,7 @@ export const paymentTransferInput = z.strictObject({
   last5: z
     .string({ error: "請輸入匯款帳號末五碼" })
     .trim()
-    .min(1, { error: "請輸入匯款帳號末五碼" })
+    .min(1, { error: "請輸入匯款帳號末五碼", abort: true })
     .regex(/^\d{5}$/, { error: "匯款帳號末五碼為 5 位數字" }),
   amount: amountSchema.pipe(z.number().min(1, { error: "請輸入匯款金額" })),
   // An empty time is missing, not malformed (issue 47).

@@ -106,6 +106,7 @@ function CheckoutForm({ start, source }: { start: CheckoutStart; source: OrderSo
   const { info, quoteError, quoting, requote } = useQuote(fast, quoteBody(source, shop.shopId, draft));
   orderContext.expectedPayable = info?.quote.payable;
   orderContext.einvoice = info?.einvoice;
+  if (info?.member) orderContext.points = { owned: info.points.owned, cap: info.points.cap_per_order };
 
   const { focusErrors } = useCheckoutFollowUps({
     start,
@@ -147,7 +148,7 @@ function CheckoutForm({ start, source }: { start: CheckoutStart; source: OrderSo
           onChooseStore={(type) => void chooseStore(type)}
         />
         <PaymentFieldset draft={draft} set={set} info={info} errors={errors} card={card} />
-        {info?.member && <DiscountFieldset draft={draft} set={set} info={info} />}
+        {info?.member && <DiscountFieldset draft={draft} set={set} info={info} errors={errors} />}
         {info?.einvoice !== false && <InvoiceFieldset draft={draft} set={set} errors={errors} />}
       </div>
 

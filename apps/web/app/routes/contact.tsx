@@ -4,7 +4,7 @@ import { useApiForm } from "../features/auth/useApiForm";
 import { api } from "../lib/api";
 import { seo, site } from "../lib/seo";
 import { useShop } from "../lib/shop";
-import { Field } from "../ui/Field";
+import { Field, PHONE_INPUT } from "../ui/Field";
 import { SubmitButton } from "../ui/SubmitButton";
 import type { Route } from "./+types/contact";
 
@@ -38,7 +38,7 @@ export default function Contact() {
     const result = await submitTo(() => api("/api/contactu/email", { body: { ...values, kind, shop_id: shop.shopId } }));
     if (!result) return;
     reset();
-    await alerts.success(result.message);
+    alerts.toast(result.message);
   });
 
   return (
@@ -47,14 +47,7 @@ export default function Contact() {
       <p className="mb-6 text-stone-600">{copy.intro}</p>
       <form method="post" onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         <Field label="姓名" autoComplete="name" error={errors.name?.message} {...register("name")} />
-        <Field
-          label="手機號碼"
-          type="tel"
-          inputMode="numeric"
-          autoComplete="tel"
-          error={errors.phone?.message}
-          {...register("phone")}
-        />
+        <Field label="手機號碼" {...PHONE_INPUT} error={errors.phone?.message} {...register("phone")} />
         <Field label="電子郵件" type="email" autoComplete="email" error={errors.email?.message} {...register("email")} />
         <Field label="主旨" error={errors.subject?.message} {...register("subject")} />
         <div>

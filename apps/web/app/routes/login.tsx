@@ -6,6 +6,7 @@ import { ThirdPartyButtons } from "../features/auth/ThirdPartyButtons";
 import { useApiForm } from "../features/auth/useApiForm";
 import { api } from "../lib/api";
 import { safeNext } from "../lib/safe-next";
+import { site } from "../lib/seo";
 import { MAIN_SHOP_ID, parseShopPrefix, shopScope, useShop } from "../lib/shop";
 import { storage } from "../lib/storage";
 import { Field } from "../ui/Field";
@@ -13,7 +14,8 @@ import { ShopLink } from "../ui/ShopLink";
 import { SubmitButton } from "../ui/SubmitButton";
 import type { Route } from "./+types/login";
 
-export const meta: Route.MetaFunction = () => [{ title: "會員登入｜茶山好物" }];
+// A sub-mall's pages carry its own name.
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: `會員登入｜${site(matches).siteName}` }];
 
 /** The sign-in ways on offer, in the server's page (see ThirdPartyButtons). */
 export async function loader({ context }: Route.LoaderArgs) {

@@ -36,7 +36,7 @@ export default function AccountBinding({ loaderData }: Route.ComponentProps) {
   const { revalidate } = useRevalidator();
   const bound = params.get("bound");
   useEffect(() => {
-    if (bound) void alerts.success("綁定成功");
+    if (bound) alerts.toast("綁定成功");
   }, [bound, alerts]);
 
   const here = shop.path("/member/account_binding");
@@ -45,7 +45,7 @@ export default function AccountBinding({ loaderData }: Route.ComponentProps) {
       const r = await api<BindingView[]>("/api/user/threeway/bind", { body: { provider: "google", id_token: idToken, state } });
       if (!r.status) return void alerts.error(r.message);
       await revalidate();
-      await alerts.success("綁定成功");
+      alerts.toast("綁定成功");
     },
     [alerts, revalidate],
   );
@@ -54,7 +54,7 @@ export default function AccountBinding({ loaderData }: Route.ComponentProps) {
     const r = await api<BindingView[]>("/api/user/threeway/unbind", { body: { provider: b.provider } });
     if (!r.status) return alerts.error(r.message);
     await revalidate();
-    await alerts.success("已解除綁定");
+    alerts.toast("已解除綁定");
   }
 
   const anyAvailable = data.some((b) => b.available);

@@ -20,7 +20,7 @@ export default function AccountOverview() {
     const result = await submitTo(() => api<PublicUser>("/api/user/updateNickname", { body: values }));
     if (!result) return;
     setUser(result.data);
-    await alerts.success("暱稱已更新");
+    alerts.toast("暱稱已更新");
   });
 
   const rows: Array<[string, string]> = [

@@ -6,11 +6,15 @@ import { useFetcher } from "react-router";
 import { PostalSelects } from "../features/address/PostalSelects";
 import { MemberLoadError, memberRead, useActionResult } from "../features/member/member-read";
 import { api, fieldErrors } from "../lib/api";
+import { site } from "../lib/seo";
 import { useAlerts } from "../ui/alerts";
-import { Field } from "../ui/Field";
+import { Field, PHONE_INPUT } from "../ui/Field";
 import type { Route } from "./+types/member.address";
 
-export const meta: Route.MetaFunction = () => [{ title: "收件地址｜茶山好物" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `收件地址｜${site(matches).siteName}` },
+  { name: "robots", content: "noindex" },
+];
 
 type Entry = { id?: number; name: string; phone: string; zip: string; county: string; district: string; line: string };
 const EMPTY: Entry = { name: "", phone: "", zip: "", county: "", district: "", line: "" };
@@ -54,7 +58,7 @@ export default function MemberAddress({ loaderData }: Route.ComponentProps) {
       return alerts.error(r.message);
     }
     reset(EMPTY);
-    await alerts.success(r.message);
+    alerts.toast(r.message);
   });
 
   useActionResult(remover.data, async (r) => {
@@ -110,7 +114,7 @@ export default function MemberAddress({ loaderData }: Route.ComponentProps) {
         <h2 className="mb-3 text-lg font-bold text-stone-800">{form.id ? "編輯地址" : "新增地址"}</h2>
         <form onSubmit={save} noValidate className="grid gap-3 sm:grid-cols-2">
           <Field id="addr-name" label="收件人姓名" {...register("name")} error={errors.name} />
-          <Field id="addr-phone" label="手機號碼" inputMode="tel" {...register("phone")} error={errors.phone} />
+          <Field id="addr-phone" label="手機號碼" {...PHONE_INPUT} {...register("phone")} error={errors.phone} />
           <PostalSelects
             idPrefix="addr"
             value={form}

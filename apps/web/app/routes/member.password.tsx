@@ -2,11 +2,15 @@ import { passwordUpdateInput, z } from "@shop/contract";
 import { NewPasswordFields } from "../features/auth/fields";
 import { useApiForm } from "../features/auth/useApiForm";
 import { api } from "../lib/api";
+import { site } from "../lib/seo";
 import { Field } from "../ui/Field";
 import { SubmitButton } from "../ui/SubmitButton";
 import type { Route } from "./+types/member.password";
 
-export const meta: Route.MetaFunction = () => [{ title: "修改密碼｜茶山好物" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `修改密碼｜${site(matches).siteName}` },
+  { name: "robots", content: "noindex" },
+];
 
 const changeForm = passwordUpdateInput
   .extend({ new_password_confirm: z.string().min(1, { error: "請再次輸入新密碼" }) })
@@ -25,7 +29,7 @@ export default function ChangePassword() {
     const result = await submitTo(() => api("/api/user/password/update", { body: values }));
     if (!result) return;
     reset();
-    await alerts.success("密碼已更新，其他裝置已登出");
+    alerts.toast("密碼已更新，其他裝置已登出");
   });
 
   return (

@@ -3,11 +3,13 @@ import { useNavigate } from "react-router";
 import { NewPasswordFields, PhoneCaptchaFields } from "../features/auth/fields";
 import { useApiForm } from "../features/auth/useApiForm";
 import { api } from "../lib/api";
+import { site } from "../lib/seo";
 import { useShop } from "../lib/shop";
 import { SubmitButton } from "../ui/SubmitButton";
 import type { Route } from "./+types/password";
 
-export const meta: Route.MetaFunction = () => [{ title: "忘記密碼｜茶山好物" }];
+// A sub-mall's pages carry its own name.
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: `忘記密碼｜${site(matches).siteName}` }];
 
 const forgetForm = passwordForgetInput
   .extend({ new_password_confirm: z.string().min(1, { error: "請再次輸入新密碼" }) })
@@ -29,7 +31,7 @@ export default function ForgotPassword() {
   const onSubmit = handleSubmit(async ({ new_password_confirm: _c, ...values }) => {
     const result = await submitTo(() => api("/api/user/password/forget", { body: values }));
     if (!result) return;
-    await alerts.success("密碼已重設，請以新密碼登入");
+    alerts.toast("密碼已重設，請以新密碼登入");
     navigate(shop.path("/login"));
   });
 

@@ -4,6 +4,7 @@ import { useNavigate } from "react-router";
 import { NewPasswordFields, PhoneCaptchaFields } from "../features/auth/fields";
 import { useApiForm } from "../features/auth/useApiForm";
 import { api } from "../lib/api";
+import { site } from "../lib/seo";
 import { useShop } from "../lib/shop";
 import { storage } from "../lib/storage";
 import { Field } from "../ui/Field";
@@ -11,7 +12,8 @@ import { ShopLink } from "../ui/ShopLink";
 import { SubmitButton } from "../ui/SubmitButton";
 import type { Route } from "./+types/register";
 
-export const meta: Route.MetaFunction = () => [{ title: "加入會員｜茶山好物" }];
+// A sub-mall's pages carry its own name.
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: `加入會員｜${site(matches).siteName}` }];
 
 // The server's schema plus what only the form asks: the repeated password and consent.
 const registerForm = registerInput
@@ -52,7 +54,7 @@ export default function Register() {
     );
     if (!result) return;
     storage.setToken(result.data.token);
-    await alerts.success("註冊成功，歡迎加入會員！");
+    alerts.toast("註冊成功，歡迎加入會員！");
     navigate(shop.path("/member"));
   });
 

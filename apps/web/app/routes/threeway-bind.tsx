@@ -5,7 +5,7 @@ import { forgetTicket, pendingTicket } from "../features/auth/thirdParty";
 import { api } from "../lib/api";
 import { storage } from "../lib/storage";
 import { useAlerts } from "../ui/alerts";
-import { Field } from "../ui/Field";
+import { Field, PHONE_INPUT } from "../ui/Field";
 import { ShopLink } from "../ui/ShopLink";
 import type { Route } from "./+types/threeway-bind";
 
@@ -40,7 +40,7 @@ export default function ThreeWayBind() {
       if (!r.status) return alerts.error(r.message);
       forgetTicket();
       storage.setToken(r.data.token);
-      await alerts.success(r.message);
+      alerts.toast(r.message);
       navigate(ticket.next, { replace: true });
     } finally {
       setBusy(false);
@@ -48,7 +48,8 @@ export default function ThreeWayBind() {
   }
   async function sendCode() {
     const r = await api("/api/register/user/sendCaptcha", { body: { phone: reg.phone, purpose: "register" } });
-    await (r.status ? alerts.success("驗證碼已發送") : alerts.error(r.message));
+    if (r.status) alerts.toast("驗證碼已發送");
+    else await alerts.error(r.message);
   }
 
   if (!loaded) return <p role="status">載入中…</p>;
@@ -112,8 +113,7 @@ export default function ThreeWayBind() {
           <Field
             label="手機號碼"
             name="reg-phone"
-            inputMode="tel"
-            autoComplete="tel"
+            {...PHONE_INPUT}
             value={reg.phone}
             onChange={(e) => setReg({ ...reg, phone: e.target.value })}
             addon={

@@ -10,19 +10,71 @@ export interface AlertRequest {
   resolve(confirmed: boolean): void;
 }
 
+// The last element focused outside a dialog, followed from when this code comes (at the first
+// alert or once the page is idle): a pressed button is disabled (and so unfocused) while it works,
+// and gets the focus back when its alert closes.
+let lastFocus: Element | null = null;
+if (typeof document !== "undefined") {
+  document.addEventListener("focusin", (e) => {
+    if (!(e.target as Element).closest("dialog")) lastFocus = e.target as Element;
+  });
+}
+
+let toastTimer: ReturnType<typeof setTimeout> | undefined;
+let toastLine: HTMLElement | undefined;
+
+/**
+ * Shows `message` at the top of the screen for four seconds (the next one replaces it), in a live
+ * region made on the first toast and kept: it is in the page before its first words, so they are
+ * announced too.
+ */
+export function toast(message: string) {
+  const fresh = !toastLine?.isConnected;
+  if (fresh) {
+    toastLine = document.createElement("p");
+    toastLine.setAttribute("role", "status");
+    toastLine.setAttribute("aria-live", "polite");
+    document.body.append(toastLine);
+  }
+  const line = toastLine as HTMLElement;
+  clearTimeout(toastTimer);
+  setTimeout(
+    () => {
+      line.className =
+        "pointer-events-none fixed inset-x-0 top-3 z-50 mx-auto w-fit max-w-md rounded-2xl bg-stone-900 px-4 py-3 text-center text-white shadow-lg";
+      line.textContent = message;
+      toastTimer = setTimeout(() => {
+        line.textContent = "";
+        line.className = "";
+      }, 4000);
+    },
+    fresh ? 100 : 0,
+  );
+}
+
+/** Focuses `el` once it can take it (a button comes back from disabled), unless something else has the focus by then. */
+function refocus(el: Element | null | undefined, tries = 40) {
+  requestAnimationFrame(() => {
+    if (!(el instanceof HTMLElement) || !el.isConnected) return;
+    if (document.activeElement && document.activeElement !== document.body) return;
+    if ((el as HTMLButtonElement).disabled) return void (tries > 0 && refocus(el, tries - 1));
+    el.focus({ preventScroll: true });
+  });
+}
+
 const TITLES: Record<AlertKind, string> = { error: "錯誤", success: "成功", remind: "提醒", confirm: "提醒" };
 
 /** One alert on the native <dialog> element: 確認 (and 取消 for a confirm); Esc answers no. */
 export default function AlertDialog({ current, close }: { current: AlertRequest; close(confirmed: boolean): void }) {
   const dialogRef = useRef<HTMLDialogElement>(null);
-  // When the last alert goes, the dialog is closed and the focus goes back to what had it (the
-  // button pressed), which removing an open dialog would not do.
+  // When the last alert goes, the dialog is closed and the focus goes back to what opened the first
+  // (the button pressed, once it is enabled again), which removing an open dialog would not do.
+  const opener = useRef(document.activeElement === document.body ? lastFocus : document.activeElement);
   useLayoutEffect(() => {
     const dialog = dialogRef.current;
-    const before = document.activeElement;
     return () => {
       if (dialog?.open) dialog.close();
-      if (before instanceof HTMLElement && before !== document.body && before.isConnected) before.focus({ preventScroll: true });
+      refocus(opener.current);
     };
   }, []);
 

@@ -13,6 +13,12 @@ interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   announce?: boolean;
 }
 
+/**
+ * A mobile-number input: the phone keypad (with +, for +886), and the browser's own number to
+ * autofill. Whatever form it comes in, the contract's schemas normalise it (normalizeMobile).
+ */
+export const PHONE_INPUT = { type: "tel", inputMode: "tel", autoComplete: "tel" } as const;
+
 /** A labelled input with its error message, wired for screen readers. */
 export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field(
   { label, error, hint, addon, announce = true, id, name, ...rest },

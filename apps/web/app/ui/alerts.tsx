@@ -8,17 +8,20 @@ type DialogProps = { current: AlertRequest; close(confirmed: boolean): void };
 const AlertDialog = lazy<React.ComponentType<DialogProps>>(() => loadDialog().catch(() => ({ default: NativeAlert })));
 
 function NativeAlert({ current, close }: DialogProps) {
-  useEffect(() => {
-    if (current.kind === "confirm") close(window.confirm(current.message));
-    else {
-      window.alert(current.message);
-      close(true);
-    }
-  }, [current, close]);
+  useEffect(
+    // biome-ignore lint/complexity/noCommaOperator: the shortest form; this file is in every page's first load
+    () => close(current.kind === "confirm" ? confirm(current.message) : (alert(current.message), true)),
+    [current, close],
+  );
   return null;
 }
 
 export interface Alerts {
+  /**
+   * A line at the top of the screen that goes by itself and needs no tap (announced politely):
+   * for what succeeded or was sent. Dialogs are for what must be answered (`confirm`).
+   */
+  toast(message: string): void;
   error(message: string, options?: { autoCloseMs?: number }): Promise<void>;
   success(message: string): Promise<void>;
   remind(message: string): Promise<void>;
@@ -28,27 +31,32 @@ export interface Alerts {
 
 const AlertContext = createContext<Alerts | null>(null);
 
+/** The shop's alerts (the root's AlertProvider holds every page). */
 export function useAlerts(): Alerts {
-  const alerts = useContext(AlertContext);
-  if (!alerts) throw new Error("useAlerts outside AlertProvider");
-  return alerts;
+  return useContext(AlertContext) as Alerts;
 }
 
-/** The shop's alert dialogs (錯誤 / 成功 / 提醒, button 確認), one at a time from a queue. */
+/**
+ * The shop's alert dialogs (錯誤 / 成功 / 提醒, button 確認), one at a time from a queue; closing the
+ * last gives the focus back to what opened it. And the toast line (`toast`), always in the page as
+ * a live region so what it says is announced.
+ */
 export function AlertProvider({ children }: { children: ReactNode }) {
   const [queue, setQueue] = useState<AlertRequest[]>([]);
   const current = queue[0];
 
   const push = useCallback(
     (kind: AlertKind, message: string, autoCloseMs?: number) =>
-      new Promise<boolean>((resolve) => setQueue((q) => [...q, { kind, message, autoCloseMs, resolve }])),
+      new Promise<boolean>((resolve) => {
+        setQueue((q) => [...q, { kind, message, autoCloseMs, resolve }]);
+      }),
     [],
   );
 
   const close = useCallback(
+    // Only rendered with a `current`.
     (confirmed: boolean) => {
-      if (!current) return;
-      current.resolve(confirmed);
+      current?.resolve(confirmed);
       setQueue((q) => q.slice(1));
     },
     [current],
@@ -61,15 +69,23 @@ export function AlertProvider({ children }: { children: ReactNode }) {
     idle(() => void loadDialog());
   }, []);
 
-  const alerts = useMemo<Alerts>(
-    () => ({
-      error: async (message, options) => void (await push("error", message, options?.autoCloseMs)),
-      success: async (message) => void (await push("success", message)),
-      remind: async (message) => void (await push("remind", message)),
+  const alerts = useMemo<Alerts>(() => {
+    // Resolved when closed (their answer means nothing: only `confirm`'s does).
+    const say = (kind: AlertKind) => (message: string, options?: { autoCloseMs?: number }) =>
+      push(kind, message, options?.autoCloseMs) as Promise<never>;
+    return {
+      // Its look, timer and live region come with the dialog's code, off the first load.
+      toast: (message) =>
+        void loadDialog().then(
+          (d) => d.toast(message),
+          () => alert(message),
+        ),
+      error: say("error"),
+      success: say("success"),
+      remind: say("remind"),
       confirm: (message) => push("confirm", message),
-    }),
-    [push],
-  );
+    };
+  }, [push]);
 
   return (
     <AlertContext.Provider value={alerts}>

@@ -35,10 +35,12 @@ export function CaptchaButton({
     setSending(false);
     if (result.status) {
       setWait(result.data.resend_after_s ?? 60);
-      await alerts.success("驗證碼已發送，請查看手機簡訊");
+      alerts.toast("驗證碼已發送，請查看手機簡訊");
     } else {
+      // Too soon: the button counts down, and a line says why (nothing to tap).
       if (result.httpStatus === 429 && result.data?.retry_after_s && result.data.retry_after_s <= 60) {
         setWait(result.data.retry_after_s);
+        return alerts.toast(result.message);
       }
       await alerts.error(result.message);
     }

@@ -1,6 +1,6 @@
 import type { CaptchaPurpose } from "@shop/contract";
 import type { UseFormRegisterReturn } from "react-hook-form";
-import { Field } from "../../ui/Field";
+import { Field, PHONE_INPUT } from "../../ui/Field";
 import { CaptchaButton } from "./CaptchaButton";
 
 /** Phone number plus SMS code with its send button (registration and password reset). */
@@ -14,15 +14,7 @@ export function PhoneCaptchaFields(props: {
 }) {
   return (
     <>
-      <Field
-        label="手機號碼"
-        type="tel"
-        inputMode="numeric"
-        autoComplete="tel"
-        placeholder="09xxxxxxxx"
-        error={props.errors.phone}
-        {...props.phone}
-      />
+      <Field label="手機號碼" {...PHONE_INPUT} placeholder="0912-345-678" error={props.errors.phone} {...props.phone} />
       <Field
         label="簡訊驗證碼"
         inputMode="numeric"

@@ -4,7 +4,17 @@ import { Field } from "../../ui/Field";
 import type { Draft, SetDraftField } from "./draft";
 
 /** Members only: a coupon, points and wallet balance to put towards the order. */
-export function DiscountFieldset({ draft, set, info }: { draft: Draft; set: SetDraftField; info: PayInfo }) {
+export function DiscountFieldset({
+  draft,
+  set,
+  info,
+  errors,
+}: {
+  draft: Draft;
+  set: SetDraftField;
+  info: PayInfo;
+  errors: Record<string, string>;
+}) {
   return (
     <fieldset className="card">
       <legend className="sr-only">優惠與折抵</legend>
@@ -35,6 +45,8 @@ export function DiscountFieldset({ draft, set, info }: { draft: Draft; set: SetD
           inputMode="numeric"
           value={draft.points || ""}
           onChange={(e) => set("points", Math.max(0, Number(e.target.value.replace(/\D/g, "")) || 0))}
+          error={errors.points}
+          announce={false}
         />
         <Field
           id="wallet"

@@ -1,4 +1,4 @@
-import { Field } from "../../ui/Field";
+import { Field, PHONE_INPUT } from "../../ui/Field";
 import type { Draft, SetDraftField } from "./draft";
 
 /** The receiver's name and phone, and the email for order notices. */
@@ -18,8 +18,7 @@ export function ReceiverFields({ draft, set, errors }: { draft: Draft; set: SetD
       <Field
         id="receiver-phone"
         label="手機號碼"
-        inputMode="tel"
-        autoComplete="tel"
+        {...PHONE_INPUT}
         value={draft.phone}
         onChange={(e) => set("phone", e.target.value)}
         error={errors.phone}

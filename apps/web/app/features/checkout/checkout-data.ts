@@ -21,8 +21,8 @@ export interface CheckoutStart {
   fromMap: boolean;
   /** The store map's answer could not be read. */
   mapError: string | null;
-  /** Signed in: the member's own name and phone, for when no address is saved. */
-  profile: { name: string; phone: string } | null;
+  /** Signed in: the member's own name, phone and e-mail (the address comes from their address book). */
+  profile: { name: string; phone: string; email: string } | null;
 }
 
 /** The form as it was before the store map, when coming back from it (the saved copy is used once). */
@@ -65,7 +65,7 @@ export async function readCheckout(url: URL): Promise<CheckoutStart> {
     draft,
     fromMap: cvsToken !== null,
     mapError: store && !store.status ? store.message : null,
-    profile: user?.status ? { name: user.data.name, phone: user.data.phone } : null,
+    profile: user?.status ? { name: user.data.name, phone: user.data.phone, email: user.data.email ?? "" } : null,
   };
 }
 

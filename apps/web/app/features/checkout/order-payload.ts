@@ -1,4 +1,4 @@
-import { fastStoreOrderInput, storeOrderInput } from "@shop/contract/order";
+import { fastStoreOrderInput, normalizeMobile, storeOrderInput } from "@shop/contract/order";
 import { type Draft, isCvs } from "./draft";
 
 /** What is bought: cart lines chosen on /select_cart, or one product (quick order). */
@@ -11,6 +11,8 @@ export interface OrderContext {
   expectedPayable: number | undefined;
   /** False when the shop issues its invoices elsewhere: no invoice choice is asked or sent. */
   einvoice?: boolean;
+  /** A member's points and the shop's cap per order (null: none), from the quote. */
+  points?: { owned: number; cap: number | null };
 }
 
 /** Stands in for the prime while validating the form; the real one is taken right after. */
@@ -33,7 +35,7 @@ export function orderPayload(draft: Draft, ctx: OrderContext, prime?: string) {
     shop_id: ctx.shopId,
     ship_method: draft.ship || undefined,
     payment_method: draft.payment || undefined,
-    receiver: { name: draft.name, phone: draft.phone },
+    receiver: { name: draft.name, phone: normalizeMobile(draft.phone) },
     email: draft.email || undefined,
     ...(draft.ship === "hct" || draft.ship === "self" ? { address: draft.address } : {}),
     ...(isCvs(draft.ship) && draft.cvs ? { cvs_store: draft.cvs } : {}),
@@ -57,5 +59,9 @@ export function orderErrors(draft: Draft, ctx: OrderContext, fast: boolean): Rec
   const found: Record<string, string> = {};
   if (!checked.success) for (const issue of checked.error.issues) found[issue.path.join(".")] ??= issue.message;
   if (isCvs(draft.ship) && !draft.cvs) found.cvs_store = "請選擇取貨門市";
+  // Said under the field before the order goes (the server refuses the same, POINTS_CAP_EXCEEDED).
+  const p = ctx.points;
+  if (p && draft.points > p.owned) found.points = `點數不足，目前可用 ${p.owned} 點`;
+  else if (p?.cap != null && draft.points > p.cap) found.points = `每筆訂單最多可折抵 ${p.cap} 點`;
   return found;
 }

@@ -38,15 +38,20 @@ export function useCheckoutFollowUps(props: {
     });
   }, [info]);
 
-  // A member starts from their first saved (or last used) address, or at least their own name and
-  // phone — unless the form came back from the store map or they have typed already.
+  // A member starts from their newest saved (or last used) address, or at least their own name and
+  // phone, and their e-mail for the notices — unless the form came back from the store map or they
+  // have typed already.
   const prefilled = useRef(false);
   useEffect(() => {
     if (!info || !signedIn || prefilled.current || start.fromMap) return;
     prefilled.current = true;
     const first = info.recent_addresses[0];
+    const email = start.profile?.email ?? "";
     const fill = (name: string, phone: string, address?: Draft["address"]) =>
-      update((d) => (d.name || d.phone ? {} : { name, phone, ...(address ? { address } : {}) }));
+      update((d) => ({
+        ...(d.name || d.phone ? {} : { name, phone, ...(address ? { address } : {}) }),
+        ...(d.email || !email ? {} : { email }),
+      }));
     if (first) fill(first.receiver.name, first.receiver.phone, first.address);
     else if (start.profile) fill(start.profile.name, start.profile.phone);
   }, [info, signedIn, start, update]);
