@@ -204,8 +204,7 @@ test("a member pays with points and wallet into the cloud depot and finds the or
   await page.getByLabel("宜蘭三星蔥醬 提貨數量").selectOption("1");
   await page.getByLabel("收件地址（新竹物流宅配）").selectOption({ index: 1 });
   await page.getByRole("button", { name: "申請提貨" }).click();
-  await expect(page.getByRole("dialog").getByText(/已送出提貨申請/)).toBeVisible();
-  await page.getByRole("button", { name: "確認", exact: true }).click();
+  await expect(page.getByRole("status").filter({ hasText: /已送出提貨申請/ })).toBeVisible();
   await expect(page.getByTestId("takeouts")).toContainText("待出貨");
   await shot(page, "member-depot-desktop");
   await page.getByRole("link", { name: "庫存異動紀錄" }).click();
@@ -262,8 +261,7 @@ test.describe("on a phone", () => {
     await expect(page).toHaveURL(/\/member\/order_detail/);
     await page.getByRole("button", { name: "取消訂單" }).click();
     await page.getByRole("dialog").getByRole("button", { name: "取消訂單" }).click();
-    await expect(page.getByRole("dialog").getByText("訂單已取消")).toBeVisible();
-    await page.getByRole("button", { name: "確認", exact: true }).click();
+    await expect(page.getByRole("status").filter({ hasText: "訂單已取消" })).toBeVisible();
     await expect(page.getByTestId("order-status")).toHaveText("已取消");
     await page.goto("/member/buy_list?status=cancelled");
     await expect(page.getByTestId("order-status").first()).toHaveText("已取消");
@@ -320,7 +318,7 @@ test("the member sees points, wallet and coupons in the member area", async ({ p
     account: "123456789012",
   });
   await modal.getByRole("button", { name: "送出" }).click();
-  await page.getByRole("button", { name: "確認", exact: true }).click();
+  await expect(page.getByRole("status").filter({ hasText: "收款帳號已儲存" })).toBeVisible();
   await expect(page).toHaveURL(/\/member\/wallet$/);
   // A new account waits 72 hours before money leaves (decision 77).
   await page.getByRole("button", { name: "申請提領" }).click();
@@ -328,9 +326,8 @@ test("the member sees points, wallet and coupons in the member area", async ({ p
   await page.getByRole("button", { name: "確認", exact: true }).click();
   await withoutWithdrawalHold(request, async () => {
     await page.getByRole("button", { name: "申請提領" }).click();
-    await expect(page.getByRole("dialog").getByText("已送出提領申請，實際入帳 NT$85")).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: "已送出提領申請，實際入帳 NT$85" })).toBeVisible();
   });
-  await page.getByRole("button", { name: "確認", exact: true }).click();
   await expect(page.getByTestId("withdrawals")).toContainText("處理中");
   await expect(page.getByTestId("wallet-balance")).toHaveText(`NT$${(balance - 100).toLocaleString("en-US")}`);
   await shot(page, "member-wallet-desktop");
@@ -342,8 +339,7 @@ test("the member sees points, wallet and coupons in the member area", async ({ p
   await page.goto("/member/point");
   await page.getByLabel(/兌換錢包/).fill("100");
   await page.getByRole("button", { name: "兌換 NT$50" }).click();
-  await expect(page.getByRole("dialog").getByText("兌換完成：點數兌換錢包 NT$50")).toBeVisible();
-  await page.getByRole("button", { name: "確認", exact: true }).click();
+  await expect(page.getByRole("status").filter({ hasText: "兌換完成：點數兌換錢包 NT$50" })).toBeVisible();
   await expect(page.getByTestId("exchanges")).toContainText("已完成");
   await shot(page, "member-point-exchange-desktop");
   await shot(page, "member-coupon-desktop");

@@ -104,8 +104,7 @@ async function memberJourney(page: Page, tag: "desktop" | "mobile") {
   await page.goto("/member/point");
   await page.getByLabel(/兌換錢包/).fill("200");
   await page.getByRole("button", { name: "兌換 NT$100" }).click();
-  await expect(page.getByRole("dialog").getByText("兌換完成：點數兌換錢包 NT$100")).toBeVisible();
-  await page.getByRole("button", { name: "確認", exact: true }).click();
+  await expect(page.getByRole("status").filter({ hasText: "兌換完成：點數兌換錢包 NT$100" })).toBeVisible();
   await expect(page.getByTestId("points-balance")).toHaveText(String(points - 200));
 
   // A withdrawal asks for the payout account first; the branch name comes from its code.
@@ -124,7 +123,7 @@ async function memberJourney(page: Page, tag: "desktop" | "mobile") {
   });
   await shot(page, `journey-bank-modal-${tag}`);
   await modal.getByRole("button", { name: "送出" }).click();
-  await page.getByRole("button", { name: "確認", exact: true }).click();
+  await expect(page.getByRole("status").filter({ hasText: "收款帳號已儲存" })).toBeVisible();
   await page.goto("/member/wallet");
   await page.getByLabel("提領金額").fill("100");
   await page.getByRole("button", { name: "申請提領" }).click();
@@ -133,9 +132,8 @@ async function memberJourney(page: Page, tag: "desktop" | "mobile") {
   await page.getByRole("button", { name: "確認", exact: true }).click();
   await withoutWithdrawalHold(request, async () => {
     await page.getByRole("button", { name: "申請提領" }).click();
-    await expect(page.getByRole("dialog").getByText("已送出提領申請，實際入帳 NT$85")).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: "已送出提領申請，實際入帳 NT$85" })).toBeVisible();
   });
-  await page.getByRole("button", { name: "確認", exact: true }).click();
   await expect(page.getByTestId("withdrawals")).toContainText("處理中");
   await expect(page.getByTestId("wallet-balance")).toHaveText("NT$0");
 
@@ -163,8 +161,7 @@ async function memberJourney(page: Page, tag: "desktop" | "mobile") {
   await page.getByLabel(`${gift} 提貨數量`).selectOption("2");
   await page.getByLabel("收件地址（新竹物流宅配）").selectOption({ index: 1 });
   await page.getByRole("button", { name: "申請提貨" }).click();
-  await expect(page.getByRole("dialog").getByText(/已送出提貨申請/)).toBeVisible();
-  await page.getByRole("button", { name: "確認", exact: true }).click();
+  await expect(page.getByRole("status").filter({ hasText: /已送出提貨申請/ })).toBeVisible();
   await expect(page.getByTestId("takeouts")).toContainText("待出貨");
   await shot(page, `journey-depot-${tag}`);
 }

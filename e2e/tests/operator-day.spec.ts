@@ -174,8 +174,7 @@ test("an operator's day: orders confirmed, bulk-shipped and printed, a return re
   await expect(shopper.getByTestId("branch-name")).toHaveText("臺灣銀行 營業部");
   await shopper.getByLabel("帳號").fill("12345678901234");
   await shopper.getByRole("button", { name: "送出申請" }).click();
-  await expect(shopper.getByRole("dialog").getByText("已送出退貨申請，客服將盡快與您聯繫")).toBeVisible();
-  await shopper.getByRole("button", { name: "確認", exact: true }).click();
+  await expect(shopper.getByRole("status").filter({ hasText: "已送出退貨申請，客服將盡快與您聯繫" })).toBeVisible();
   // Each step moves the request to the next queue (the list's status filter).
   const returnsIn = (status: string) => page.goto(`/admin/returns?filter=${encodeURIComponent(JSON.stringify({ status }))}`);
   for (const [queue, step, done] of [

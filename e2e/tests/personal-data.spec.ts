@@ -87,8 +87,7 @@ test("a member downloads their data and closes the account; the shop keeps the o
   await page.getByRole("button", { name: "註銷帳號" }).click();
   await expect(page.getByRole("dialog").getByText("確定要註銷帳號嗎？")).toBeVisible();
   await page.getByRole("button", { name: "確認", exact: true }).click();
-  await expect(page.getByRole("dialog").getByText("您的帳號已註銷，感謝您曾經的支持")).toBeVisible();
-  await page.getByRole("button", { name: "確認", exact: true }).click();
+  await expect(page.getByRole("status").filter({ hasText: "您的帳號已註銷，感謝您曾經的支持" })).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
   expect(await page.evaluate(() => localStorage.getItem("token"))).toBeNull();
 

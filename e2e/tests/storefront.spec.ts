@@ -117,7 +117,7 @@ test("the contact form sends a message", async ({ page }) => {
   await page.getByLabel("主旨").fill("禮盒詢問");
   await page.getByLabel("內容").fill("請問春節禮盒可以指定到貨日嗎？");
   await page.getByRole("button", { name: "送出" }).click();
-  await expect(page.getByRole("dialog")).toContainText("已收到您的訊息");
+  await expect(page.getByRole("status").filter({ hasText: "已收到您的訊息" })).toBeVisible();
 });
 
 test("a visitor's 加入收藏 asks to sign in; a member's adds the product to 我的收藏 and takes it out again", async ({

@@ -47,9 +47,7 @@ export default function MemberDepot({ loaderData }: Route.ComponentProps) {
   useActionResult(fetcher.data, async (r) => {
     if (!r.status) return alerts.error(r.message);
     setQty({});
-    await alerts.success(
-      r.data.fee > 0 ? `已送出提貨申請，運費 ${formatMoney(r.data.fee)} 已由錢包扣除` : "已送出提貨申請（免運費）",
-    );
+    alerts.toast(r.data.fee > 0 ? `已送出提貨申請，運費 ${formatMoney(r.data.fee)} 已由錢包扣除` : "已送出提貨申請（免運費）");
   });
 
   return (

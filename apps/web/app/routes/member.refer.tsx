@@ -24,7 +24,7 @@ export default function MemberRefer() {
     setBusy(false);
     if (!r.status) return alerts.error(r.message);
     setUser({ ...user, refcode: r.data.refcode });
-    await alerts.success(r.message);
+    alerts.toast(r.message);
   }
 
   return (

@@ -44,7 +44,7 @@ export default function MemberWallet({ loaderData }: Route.ComponentProps) {
       return;
     }
     setAmount("");
-    await alerts.success(`已送出提領申請，實際入帳 ${formatMoney(r.data.net)}`);
+    alerts.toast(`已送出提領申請，實際入帳 ${formatMoney(r.data.net)}`);
   });
 
   const rules = requests?.rules;

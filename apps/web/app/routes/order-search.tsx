@@ -58,7 +58,9 @@ export default function OrderSearch() {
         <Field
           label="訂購時填寫的手機號碼"
           name="phone"
+          type="tel"
           inputMode="tel"
+          autoComplete="tel"
           value={phone}
           onChange={(e) => setPhone(e.target.value)}
           error={errors.phone}

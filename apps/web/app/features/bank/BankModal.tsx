@@ -66,7 +66,7 @@ export default function BankModal({ banks, onSaved, onFailed, onDismiss }: Props
     setPending(false);
     if (r.status) {
       dialog.current?.close();
-      await alerts.success(r.message);
+      alerts.toast(r.message);
       return onSaved();
     }
     setErrors(fieldErrors(r));

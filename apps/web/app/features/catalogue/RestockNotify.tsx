@@ -36,7 +36,7 @@ export default function RestockNotify({ variantId, onDone }: { variantId: number
     }
     if (r.status) {
       dialog.current?.close();
-      await alerts.success(r.message);
+      alerts.toast(r.message);
       return onDone();
     }
     const field = Object.values(fieldErrors(r))[0];
@@ -60,7 +60,8 @@ export default function RestockNotify({ variantId, onDone }: { variantId: number
     }
     const value = contact.trim();
     if (!value) return setError("請輸入電子郵件或手機號碼");
-    void send(/^09\d{8}$/.test(value) ? { phone: value } : { email: value });
+    // The server reads a phone however it is typed (normalizeMobile); an @ makes it an e-mail.
+    void send(value.includes("@") ? { email: value } : { phone: value });
   }
 
   return (

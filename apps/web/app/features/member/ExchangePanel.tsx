@@ -39,7 +39,7 @@ export function ExchangePanel({ self, items, history }: ExchangeData) {
   useActionResult(fetcher.data, async (r) => {
     if (!r.status) return alerts.error(r.message);
     setPoints("");
-    await alerts.success(`兌換完成：${r.data.title}`);
+    alerts.toast(`兌換完成：${r.data.title}`);
   });
 
   function exchange(body: Record<string, string | number>) {

@@ -147,7 +147,7 @@ function CloseForm({ data, busy, setBusy }: SectionProps) {
     setBusy(null);
     if (!r.status) return alerts.error(r.message);
     setWait(r.data.resend_after_s);
-    await alerts.success(r.message);
+    alerts.toast(r.message);
   }
 
   async function closeAccount(e: React.FormEvent) {
@@ -169,7 +169,7 @@ function CloseForm({ data, busy, setBusy }: SectionProps) {
       return alerts.error(r.message);
     }
     storage.setToken(null);
-    await alerts.success(r.message);
+    alerts.toast(r.message);
     navigate(shop.path("/"), { replace: true });
   }
 

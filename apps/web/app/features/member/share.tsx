@@ -5,7 +5,7 @@ import type { Alerts } from "../../ui/alerts";
 export async function copyLink(alerts: Alerts, link: string, done: string) {
   try {
     await navigator.clipboard.writeText(link);
-    await alerts.success(done);
+    alerts.toast(done);
   } catch {
     await alerts.remind(link);
   }

@@ -86,7 +86,7 @@ function useOrderActions() {
       if (r.message !== "已加入購物車") void alerts.remind(r.message);
       return;
     }
-    void (r.ok ? alerts.success(r.message) : alerts.error(r.message));
+    void (r.ok ? alerts.toast(r.message) : alerts.error(r.message));
   });
   const send = (action: OrderAction) => void fetcher.submit(action, { method: "post", encType: "application/json" });
   return { busy: fetcher.state !== "idle", send, answer };

@@ -65,7 +65,7 @@ export function ReturnForm({ order, kind, banks, onDone, onCancel }: Props) {
         return alerts.error(res.message);
       }
       await onDone();
-      await alerts.success(res.message);
+      alerts.toast(res.message);
     } finally {
       setBusy(false);
     }

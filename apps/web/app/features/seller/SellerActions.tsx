@@ -22,7 +22,7 @@ export function SellerActions({ order }: { order: SellerOrderView }) {
   const a = order.actions;
 
   useActionResult(fetcher.state === "idle" ? fetcher.data : undefined, (r) => {
-    void (r.ok ? alerts.success(r.message) : alerts.error(r.message));
+    void (r.ok ? alerts.toast(r.message) : alerts.error(r.message));
   });
   const act: Act = async (step, body = {}, confirm) => {
     if (confirm && !(await alerts.confirm(confirm))) return;

@@ -30,7 +30,7 @@ export function SellerStock({ data }: { data: StockData }) {
     if (!r.status) return alerts.error(r.message);
     setQty({});
     await revalidate();
-    await alerts.success("已轉入賣家庫存");
+    alerts.toast("已轉入賣家庫存");
   }
 
   return (

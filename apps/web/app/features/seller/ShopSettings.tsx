@@ -47,7 +47,7 @@ export function ShopSettings({ initial }: { initial: ShopSettingsView }) {
     }
     setErrors({});
     show(r.data);
-    await alerts.success(r.message);
+    alerts.toast(r.message);
   }
 
   return (
