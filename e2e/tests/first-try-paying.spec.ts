@@ -29,10 +29,27 @@ async function memberOrder(page: Page, extra: Record<string, unknown>, variantId
   return body.data.order_no;
 }
 
+/** Credits the signed-in member with points through a staff adjustment (a ledger entry with a reason). */
+async function topUpPoints(page: Page, delta: number) {
+  const token = await page.evaluate(() => localStorage.getItem("token"));
+  const me = (await (await page.request.get("/api/user/get", { headers: { authorization: `Bearer ${token}` } })).json()) as {
+    data: { id: number };
+  };
+  const staff = await page.request.post("/api/admin/auth/login", { data: { username: "operator", password: "operator12345" } });
+  const staffToken = ((await staff.json()) as { data: { token: string } }).data.token;
+  const credited = await page.request.post(`/api/admin/members/${me.data.id}/adjust`, {
+    headers: { authorization: `Bearer ${staffToken}` },
+    data: { kind: "points", delta, reason: "e2e 應付金額" },
+  });
+  expect(credited.status()).toBe(200);
+}
+
 test("an ATM order with a coupon and points: finish and order pages say what is payable, with the deductions", async ({
   page,
 }) => {
   await signIn(page, "0912345678", "demo1234");
+  // Other specs on this server spend the demo member's points: 500 more, by a staff adjustment.
+  await topUpPoints(page, 500);
   // 2 × NT$660 = NT$1,320, less NT$100 (promotion) and NT$100 (coupon), NT$120 delivery: NT$1,240;
   // 500 points take NT$500 off, NT$740 to transfer.
   const no = await memberOrder(page, { coupon_id: 1, points: 500 });

@@ -32,6 +32,8 @@ export async function chargeCard(deps: CardChargeContext, order: Order, prime: s
   const { card, now } = deps;
   const attempt = await deps.lifecycle.withOrder({ id: order.id }, async (tx, o) => {
     if (o.status !== "pending_payment") return { order: o, payment: null };
+    // Another tab may have changed the method since the caller read the order (changePayment).
+    if (o.paymentMethod !== "card") throw conflict("PAYMENT_METHOD_CHANGED", "付款方式已變更，請重新整理訂單頁面");
     const mine = await tx
       .select()
       .from(payments)

@@ -280,7 +280,10 @@ export function advance(
   const days = opts.afterAppraisal ? deps.completeAfterDays() : Promise.resolve(0);
   return withOrder(deps, { no: orderNo }, async (tx, o) => {
     if (opts.from && !opts.from.includes(o.status)) throw conflict("ORDER_STATE_CHANGED", STATE_CHANGED);
-    if (opts.afterAppraisal) await appraisalOver(deps, tx, o, await days);
+    if (opts.afterAppraisal) appraisalOver(deps, o, await days);
+    // No one completes an order a return is still open on (staff included): its credits would go out first.
+    if (to === "completed" && (await openReturn(tx, o.id)))
+      throw conflict("RETURN_OPEN", "此訂單有處理中的退換貨申請，請待申請處理完成");
     const steps = stepsTo(o.status, to, shipsUnpaid(o));
     if (steps.includes("shipped") && !trackingNo && o.shipMethod !== "self") throw fieldError("tracking_no", "請輸入物流單號");
     let current = o;
@@ -295,12 +298,11 @@ export function advance(
 /** When a delivered order's appraisal period (鑑賞期) ends: from then on it may complete. */
 export const appraisalEnds = (deliveredAt: Date, days: number) => new Date(deliveredAt.getTime() + days * 86_400_000);
 
-/** Completing by hand (a seller) follows the main mall's rule: delivered, the period over, no return open. */
-async function appraisalOver(deps: LifecycleDeps, tx: Tx, o: Order, days: number) {
+/** Completing by hand (a seller) follows the main mall's rule: delivered and the period over (and no return open, see advance). */
+function appraisalOver(deps: LifecycleDeps, o: Order, days: number) {
   if (o.status !== "delivered" || !o.deliveredAt) throw conflict("ORDER_NOT_DELIVERED", "訂單送達後才能完成");
   const ends = appraisalEnds(o.deliveredAt, days);
   if (ends > deps.now()) throw conflict("APPRAISAL_PERIOD_OPEN", `鑑賞期內無法完成訂單，${formatDate(ends)} 起可完成`);
-  if (await openReturn(tx, o.id)) throw conflict("RETURN_OPEN", "此訂單有處理中的退換貨申請，請待申請處理完成");
 }
 
 /** Delivered orders past the appraisal period (鑑賞期, a setting) complete by themselves. */

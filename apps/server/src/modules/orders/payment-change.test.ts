@@ -138,6 +138,22 @@ describe("a declined card is paid again another way", () => {
   });
 });
 
+describe("a card charge read before another tab changed the method", () => {
+  test("is refused under the order's lock: nothing is charged, the transfer stands", async () => {
+    const { no, access } = await cardOrder("4000000000000002");
+    const stale = (await paymentsOf(no)).order;
+    if (!stale) throw new Error("no order");
+    expect((await change(no, { payment_method: "transfer" }, access)).status).toBe(200);
+    await expect(t.services.charge.charge(stale, await s.prime("4242424242424242"), "http://127.0.0.1")).rejects.toThrow(
+      "付款方式已變更",
+    );
+    const after = await paymentsOf(no);
+    expect(after.order?.paymentMethod).toBe("transfer");
+    expect(after.order?.status).toBe("pending_payment");
+    expect(after.rows.filter((p) => p.method === "card" && p.status === "paid")).toEqual([]);
+  });
+});
+
 describe("the card simulator checks cards as TapPay does", () => {
   test("a wrong check digit and a past expiry are refused with zh-TW messages", async () => {
     const bad = await t.call("POST", "/api/payments/simulator/prime", {

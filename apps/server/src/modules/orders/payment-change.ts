@@ -38,10 +38,15 @@ function optionsFor(o: Order, on: Awaited<ReturnType<PaymentsContext["paySwitche
   return opts;
 }
 
-/** The order's new deadline: a transfer's counts from the order; a card keeps any longer one; cash on delivery has none. */
+/** The order's new deadline: a transfer's counts from the order (from now once that has passed); a card keeps any longer one; cash on delivery has none. */
 function payByFor(o: Order, method: PayAgainMethod, now: Date): Date | null {
   if (method === "cod") return null;
-  if (method === "transfer") return new Date(o.createdAt.getTime() + TRANSFER_DAYS * 86_400_000);
+  if (method === "transfer") {
+    // Counted from the order, so switching never buys time; an older order (cash on delivery not yet
+    // shipped) gets the full period from now rather than a deadline already passed.
+    const fromOrder = new Date(o.createdAt.getTime() + TRANSFER_DAYS * 86_400_000);
+    return fromOrder > now ? fromOrder : new Date(now.getTime() + TRANSFER_DAYS * 86_400_000);
+  }
   const card = new Date(now.getTime() + CARD_PAY_MINUTES * 60_000);
   return o.payBy && o.payBy > card ? o.payBy : card;
 }

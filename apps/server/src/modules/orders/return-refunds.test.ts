@@ -172,3 +172,17 @@ describe("the order page's 全部退貨退款: the amount shown and asked too", 
     expect(await t.services.orderConsistency.moneyMismatches()).toEqual([]);
   });
 });
+
+describe("no one completes an order a return is open on", () => {
+  test("staff's 完成訂單 is refused while the return is open (its credits would go out first), and allowed once it is closed", async () => {
+    const { no, id } = await approvedReturn();
+    const staff = await s.staffToken();
+    const early = await t.call("POST", `/api/admin/orders/${no}/complete`, { token: staff, body: {} });
+    expect(early.status).toBe(409);
+    expect(early.body.message).toContain("處理中的退換貨申請");
+    expect((await staffAct(id, "receive", { disposition: "restock" })).status).toBe(200);
+    expect((await staffAct(id, "refund", {})).status).toBe(200);
+    const later = await t.call("POST", `/api/admin/orders/${no}/complete`, { token: staff, body: {} });
+    expect(later.status).not.toBe(409);
+  });
+});
