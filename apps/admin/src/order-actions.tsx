@@ -6,6 +6,7 @@ import { useBasename, useNotify, usePermissions, useRecordContext } from "react-
 import { useAdminAction } from "./actions";
 import { adminApi } from "./api";
 import { useChannels } from "./channels";
+import { useRefundAmount } from "./refund-amount";
 
 /** Opens the shipment's label: ECPay's print pages (or the simulator's) are form posts, so post one in a new tab. */
 async function printCvsLabel(orderNo: string) {
@@ -156,25 +157,12 @@ export function OrderActions() {
  * less (whole NT$), never more — the server checks it again inside the refund.
  */
 function WholeRefund({ refundable, onRefund }: { refundable: number | null; onRefund: (amount: number) => unknown }) {
-  const [amount, setAmount] = useState("");
-  const value = amount === "" && refundable !== null ? String(refundable) : amount;
-  const n = Number(value);
-  const bad = value === "" || !Number.isInteger(n) || n < 0 || (refundable !== null && n > refundable);
+  const { field, amount, bad } = useRefundAmount(refundable);
   return (
     <>
-      <MuiTextField
-        size="small"
-        type="number"
-        label={refundable === null ? "退款金額" : `退款金額（可退 ${formatMoney(refundable)}）`}
-        value={value}
-        error={bad}
-        helperText={bad ? `請輸入 0–${refundable ?? ""} 的整數` : undefined}
-        onChange={(e) => setAmount(e.target.value)}
-        slotProps={{ htmlInput: { min: 0, max: refundable ?? undefined, step: 1, inputMode: "numeric" } }}
-        sx={{ minWidth: 200 }}
-      />
-      <Button color="error" disabled={bad} onClick={() => void onRefund(n)}>
-        {`全部退貨退款 ${bad ? "" : formatMoney(n)}`}
+      {field}
+      <Button color="error" disabled={bad} onClick={() => void onRefund(amount)}>
+        {`全部退貨退款 ${bad ? "" : formatMoney(amount)}`}
       </Button>
     </>
   );

@@ -17,6 +17,7 @@ import {
 import { Link } from "react-router-dom";
 import { useAdminAction } from "./actions";
 import { labelChoices, TaipeiDateField } from "./fields";
+import { useRefundAmount } from "./refund-amount";
 
 function ReturnActions() {
   const r = useRecordContext();
@@ -105,34 +106,25 @@ function ReturnActions() {
 function RefundForm() {
   const r = useRecordContext();
   const act = useAdminAction();
-  const [amount, setAmount] = useState<string>("");
+  const refundable = typeof r?.refundable === "number" ? r.refundable : null;
+  const { field, amount, bad } = useRefundAmount(
+    refundable,
+    r?.disposition === "write_off" ? "商品列為瑕疵品" : "商品回庫存",
+    190,
+  );
   if (!r) return null;
-  const refundable = typeof r.refundable === "number" ? r.refundable : null;
-  const value = amount === "" && refundable !== null ? String(refundable) : amount;
-  const n = Number(value);
-  const bad = value === "" || !Number.isInteger(n) || n < 0 || (refundable !== null && n > refundable);
   const done = r.disposition === "write_off" ? "已退款，商品列為瑕疵品，不回庫存" : "已退款，商品已回庫存";
   return (
     <Stack direction="row" spacing={1} alignItems="center">
-      <MuiTextField
-        size="small"
-        type="number"
-        label={refundable === null ? "退款金額" : `退款金額（可退 ${formatMoney(refundable)}）`}
-        value={value}
-        error={bad}
-        helperText={bad ? `請輸入 0–${refundable ?? ""} 的整數` : r.disposition === "write_off" ? "商品列為瑕疵品" : "商品回庫存"}
-        onChange={(e) => setAmount(e.target.value)}
-        slotProps={{ htmlInput: { min: 0, max: refundable ?? undefined, step: 1, inputMode: "numeric" } }}
-        sx={{ minWidth: 190 }}
-      />
+      {field}
       <Button
         size="small"
         variant="contained"
         color="warning"
         disabled={bad}
-        onClick={() => void act(`/returns/${r.id}/refund`, { amount: n }, done)}
+        onClick={() => void act(`/returns/${r.id}/refund`, { amount }, done)}
       >
-        {`退款 ${bad ? "" : formatMoney(n)}`}
+        {`退款 ${bad ? "" : formatMoney(amount)}`}
       </Button>
     </Stack>
   );

@@ -160,6 +160,14 @@ export const shipInput = z.strictObject({
 });
 export const reasonInput = z.strictObject({ reason: text("原因", 200) });
 /** A refund after delivery: every unit still the buyer's, or only these (a partial refund). */
+/** NT$ staff give back, whole; omitted, all that is refundable (the server caps it). */
+const refundAmountSchema = z
+  .number({ error: "請輸入退款金額" })
+  .int({ error: "退款金額需為整數" })
+  .min(0, { error: "退款金額不可為負數" })
+  .max(10_000_000)
+  .optional();
+
 export const refundInput = z.strictObject({
   reason: text("原因", 200),
   items: z
@@ -173,12 +181,7 @@ export const refundInput = z.strictObject({
     .max(100)
     .optional(),
   /** NT$ to give back (whole), at most what the units are worth now; omitted, all of it. */
-  amount: z
-    .number({ error: "請輸入退款金額" })
-    .int({ error: "退款金額需為整數" })
-    .min(0, { error: "退款金額不可為負數" })
-    .max(10_000_000)
-    .optional(),
+  amount: refundAmountSchema,
 });
 
 export const balanceAdjustInput = z.strictObject({
@@ -293,12 +296,7 @@ export const returnReceiveInput = z.strictObject({
 });
 /** 退款: the amount staff give back (NT$, whole), at most the units' refundable value; omitted, all of it. */
 export const returnRefundInput = z.strictObject({
-  amount: z
-    .number({ error: "請輸入退款金額" })
-    .int({ error: "退款金額需為整數" })
-    .min(0, { error: "退款金額不可為負數" })
-    .max(10_000_000)
-    .optional(),
+  amount: refundAmountSchema,
 });
 
 /**
