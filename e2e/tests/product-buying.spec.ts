@@ -49,7 +49,7 @@ test("desktop: the header cart shows the count, the drawer the way to free shipp
   await expect(page.getByTestId("shopping-notes")).toContainText("7 天鑑賞期");
   // When it ships and how to pay are the shop's settings (the demo's 出貨說明 and payment switches).
   await expect(page.getByTestId("shopping-notes")).toContainText("付款完成後 1–3 個工作天內出貨");
-  await expect(page.getByTestId("shopping-notes")).toContainText("信用卡、ATM 轉帳、貨到付款");
+  await expect(page.getByTestId("shopping-notes")).toContainText("信用卡、LINE Pay");
   await addAndCount(page, 1);
 });
 

@@ -230,7 +230,7 @@ test("the footer says who runs the shop: company, 統一編號, address, custome
     await expect(footer).toContainText(text);
   }
   // What this sub-mall takes and ships by, as its checkout offers them.
-  await expect(footer.getByTestId("footer-payments")).toContainText("ATM 轉帳");
+  await expect(footer.getByTestId("footer-payments")).toContainText("ATM／銀行轉帳");
   const ships = (await (await page.request.post("/api/shipmethod/search", { data: { shop_id: 2 } })).json()) as {
     data: Array<{ code: string; name: string }>;
   };

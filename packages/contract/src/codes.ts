@@ -5,7 +5,19 @@ export const SHIP_METHOD_CODES = ["hct", "cvs_711", "cvs_family", "cvs_hilife", 
 export type ShipMethodCode = (typeof SHIP_METHOD_CODES)[number];
 export const CVS_METHODS = ["cvs_711", "cvs_family", "cvs_hilife", "cvs_ok"] as const;
 export type CvsMethod = (typeof CVS_METHODS)[number];
-export const PAYMENT_METHOD_CODES = ["card", "transfer", "cod", "points_wallet"] as const;
+export const PAYMENT_METHOD_CODES = [
+  "card",
+  "transfer",
+  "cod",
+  "points_wallet",
+  "line_pay",
+  "jko_pay",
+  "easy_wallet",
+  "atome",
+  "apple_pay",
+  "google_pay",
+  "atm",
+] as const;
 export type PaymentMethodCode = (typeof PAYMENT_METHOD_CODES)[number];
 export const ORDER_STATUS_CODES = [
   "pending_payment",

@@ -1,14 +1,8 @@
 import { cardExpiryProblem, cardNumberProblem } from "./card.js";
-import {
-  CVS_METHODS,
-  ORDER_STATUS_CODES,
-  type OrderStatus,
-  PAYMENT_METHOD_CODES,
-  type PaymentMethodCode,
-  SHIP_METHOD_CODES,
-} from "./codes.js";
+import { CVS_METHODS, ORDER_STATUS_CODES, type OrderStatus, PAYMENT_METHOD_CODES, SHIP_METHOD_CODES } from "./codes.js";
 import { captchaSchema, idSchema, pageQuerySchema, phoneSchema, shopIdSchema } from "./common.js";
 import { invoiceSchema } from "./invoice.js";
+import { DEVICE_WALLETS, INSTALMENT_COUNTS, PAYABLE_METHODS, REDIRECT_WALLETS } from "./payment-methods.js";
 import type { eInvoiceView } from "./responses/invoice.js";
 import type { addressBookEntry } from "./responses/member.js";
 import type {
@@ -35,6 +29,7 @@ export {
   type ShipMethodCode,
 } from "./codes.js";
 export { normalizeMobile } from "./common.js";
+export * from "./payment-methods.js";
 
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   pending_payment: "待付款",
@@ -45,12 +40,6 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   completed: "已完成",
   cancelled: "已取消",
   refunded: "已退款",
-};
-export const PAYMENT_METHOD_LABELS: Record<PaymentMethodCode, string> = {
-  card: "信用卡",
-  transfer: "ATM／銀行轉帳",
-  cod: "貨到付款",
-  points_wallet: "點數／錢包全額付款",
 };
 
 const amountSchema = z.coerce
@@ -75,6 +64,12 @@ export const orderNoSchema = z
   .trim()
   .min(1, { error: "請輸入訂單編號", abort: true })
   .regex(/^\d{14}$/, { error: "訂單編號為 14 位數字" });
+
+const instalmentSchema = z.coerce
+  .number({ error: "分期期數錯誤" })
+  .int({ error: "分期期數錯誤" })
+  .refine((n) => n === 0 || (INSTALMENT_COUNTS as readonly number[]).includes(n), { error: "分期期數錯誤" })
+  .optional();
 
 const quoteFields = {
   ship_method: z.enum(SHIP_METHOD_CODES, { error: "請選擇配送方式" }).optional(),
@@ -132,6 +127,8 @@ const storeFields = {
   address_id: idSchema.optional(),
   cvs_store: cvsStoreSchema.optional(),
   prime: z.string().trim().min(10, { error: "信用卡資料無效，請重新輸入" }).max(200).optional(),
+  /** Card instalments (分期): 0 or absent pays at once; the shop's settings say which counts it offers. */
+  instalment: instalmentSchema,
   invoice: invoiceSchema,
   note: z.string().trim().max(200, { error: "備註最多 200 個字" }).optional(),
   /** The payable amount the shopper saw; a different amount now (price or promotion changed) is refused. */
@@ -222,8 +219,10 @@ export const changePaymentInput = z.strictObject({
   order_no: orderNoSchema,
   phone: phoneSchema.optional(),
   access_token: orderAccessTokenSchema.optional(),
-  payment_method: z.enum(["card", "transfer", "cod"], { error: "請選擇付款方式" }),
-  prime: z.string().trim().min(10, { error: "信用卡資料無效，請重新輸入" }).max(200).optional(),
+  payment_method: z.enum(PAYABLE_METHODS, { error: "請選擇付款方式" }),
+  /** The method's TapPay prime (card, wallets, virtual account). */
+  prime: z.string().trim().min(10, { error: "付款資料無效，請重新選擇付款方式" }).max(200).optional(),
+  instalment: instalmentSchema,
 });
 export const mapCreateTokenInput = z.strictObject({
   cvs_type: z.enum(CVS_METHODS, { error: "請選擇超商" }),
@@ -248,6 +247,11 @@ export const simulatorPrimeInput = z
     if (expiry) ctx.addIssue({ code: "custom", path: ["expiry"], message: expiry });
   })
   .transform((v) => ({ ...v, card_number: v.card_number.replace(/[\s-]/g, "") }));
+
+/** 測試模式: the TapPay simulator's prime for a wallet or a virtual account (the SDK's getPrime). */
+export const simulatorMethodPrimeInput = z.strictObject({
+  method: z.enum([...REDIRECT_WALLETS, ...DEVICE_WALLETS, "atm"], { error: "付款方式錯誤" }),
+});
 
 export type QuoteView = z.output<typeof quoteView>;
 export type PayInfo = z.output<typeof payInfo>;

@@ -135,7 +135,14 @@ export async function buildApp(options: BuildOptions): Promise<ShopApp> {
     lineSimulator: messages.lineSimulator,
   });
   await registerFiles(app, config, media, objectStore);
-  await app.register(siteFileRoutes(services.sitemaps, (id) => services.shops.tracking(id), config.PUBLIC_URL));
+  await app.register(
+    siteFileRoutes(
+      services.sitemaps,
+      (id) => services.shops.tracking(id),
+      config.PUBLIC_URL,
+      providers.tapPayMethods.appleDomainAssociation,
+    ),
+  );
   const adminDir = options.web ? options.web.adminDir : undefined;
   if (adminDir) await app.register(adminApp(adminDir));
   const pageCache = options.web

@@ -49,7 +49,27 @@ export function productionProblems(c: Config, options: ProductionCheckOptions = 
   }
   if (c.PUBLIC_URL && !c.PUBLIC_URL.startsWith("https://")) problems.push("PUBLIC_URL must be an https:// origin");
   if (c.SEED_DEMO) problems.push("SEED_DEMO must be 0: the demo data comes with published passwords");
+  for (const problem of tapPayMethodProblems(c)) problems.push(problem);
   if (c.TAPPAY_PARTNER_KEY === SIM_PARTNER_KEY) problems.push("TAPPAY_PARTNER_KEY is the simulator's key: set the real one");
+  return problems;
+}
+
+/** A TapPay method switched on (TAPPAY_METHODS) without what it needs (decision 88); none while cards are off. */
+function tapPayMethodProblems(c: Config): string[] {
+  if (c.channels.card === "off") return [];
+  const problems: string[] = [];
+  for (const m of c.TAPPAY_METHODS) {
+    const key = `TAPPAY_MERCHANT_ID_${m.toUpperCase()}` as keyof Config;
+    if (!c[key]) problems.push(`TAPPAY_METHODS lists ${m} but ${String(key)} is not set`);
+  }
+  if (c.TAPPAY_METHODS.includes("apple_pay")) {
+    if (!c.APPLE_PAY_MERCHANT_IDENTIFIER)
+      problems.push("TAPPAY_METHODS lists apple_pay but APPLE_PAY_MERCHANT_IDENTIFIER is not set");
+    if (!c.APPLE_PAY_DOMAIN_ASSOCIATION)
+      problems.push("TAPPAY_METHODS lists apple_pay but APPLE_PAY_DOMAIN_ASSOCIATION is not set");
+  }
+  if (c.TAPPAY_METHODS.includes("google_pay") && !c.GOOGLE_PAY_MERCHANT_ID)
+    problems.push("TAPPAY_METHODS lists google_pay but GOOGLE_PAY_MERCHANT_ID is not set");
   return problems;
 }
 

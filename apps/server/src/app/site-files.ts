@@ -33,16 +33,26 @@ var q=w.shopQ||[];w.shopQ={push:send};for(var i=0;i<q.length;i++)send(q[i]);})()
 
 /**
  * Files the site serves at its root: `/robots.txt`, `/sitemap.xml` and the files it lists
- * (flows/sitemaps/sitemaps.ts), and each shop's analytics loader `/analytics/shop-N.js` (decision 45).
+ * (flows/sitemaps/sitemaps.ts), each shop's analytics loader `/analytics/shop-N.js` (decision 45),
+ * and Apple Pay's domain-verification file when set.
  */
 export function siteFileRoutes(
   sitemaps: Sitemaps,
   tracking: (shopId: number) => Promise<{ ga4: string; pixel: string }>,
   publicUrl: string | undefined,
+  appleDomainAssociation = "",
 ): FastifyPluginAsyncZod {
   // Behind a proxy without PUBLIC_URL the request's own host is the best guess (development).
   const originOf = (req: FastifyRequest) => publicUrl ?? `${req.protocol}://${req.host}`;
   return async (app) => {
+    // Apple Pay on the web checks the shop's domain with Apple's file (decision 88).
+    if (appleDomainAssociation)
+      app.get(
+        "/.well-known/apple-developer-merchantid-domain-association",
+        { schema: { response: raw("text/plain", "Apple Pay 網域驗證檔") } },
+        async (_req, reply) =>
+          reply.type("text/plain; charset=utf-8").header("cache-control", CACHE).send(appleDomainAssociation),
+      );
     app.get(
       "/analytics/:file",
       {

@@ -2,6 +2,7 @@ import path from "node:path";
 import type { FastifyBaseLogger } from "fastify";
 import type { ChannelMode, Config } from "../lib/config/index.js";
 import type { Channel } from "../lib/config/setting-docs.js";
+import { TAPPAY_EXTRA_METHODS } from "../lib/config/settings-providers.js";
 import { createEcpayInvoiceClient, type EcpayInvoiceClient } from "./ecpay/einvoice.js";
 import { createFakeEcpayInvoice, ECPAY_STAGE_INVOICE } from "./ecpay/fake-einvoice.js";
 import { createFakeEcpayLogistics, type FakeEcpayLogistics } from "./ecpay/fake-logistics.js";
@@ -14,7 +15,7 @@ import { createMessageChannels } from "./message-channels.js";
 import { ignoreCalls, observedFetch, type ProviderCalls } from "./observed.js";
 import type { SmsSender } from "./sms/index.js";
 import { type CardGateway, createTapPayClient } from "./tappay/client.js";
-import { createFakeTapPay, type FakeTapPay } from "./tappay/fake.js";
+import { createFakeTapPay, type FakeTapPay, methodMerchantId } from "./tappay/fake.js";
 
 export interface Providers {
   /** Each outside channel: real, simulated or switched off (decision 74). */
@@ -22,6 +23,11 @@ export interface Providers {
   card: CardGateway;
   /** `offered`: false when card payments are switched off (CHANNEL_CARD=off). */
   cardPublic: { offered: boolean; appId: string | null; appKey: string | null; serverType: "sandbox" | "production" };
+  /**
+   * The TapPay methods this deployment provides and each one's merchant (decision 88): none when
+   * cards are off; the card and TAPPAY_METHODS with the real TapPay; every method under the simulator.
+   */
+  tapPayMethods: TapPayMethods;
   /** Present when card payments run on the in-process TapPay simulator. */
   tapPaySimulator?: FakeTapPay;
   ecpay: EcpayLogisticsConfig;
@@ -33,6 +39,36 @@ export interface Providers {
   einvoice: EcpayInvoiceClient;
   einvoiceSetup: { merchantId: string; environment: "simulator" | "stage" | "production" | "off" };
   einvoiceSimulator?: ReturnType<typeof createFakeEcpayInvoice>;
+}
+
+export interface TapPayMethods {
+  merchants: Partial<Record<"card" | (typeof TAPPAY_EXTRA_METHODS)[number], string>>;
+  appleMerchantId: string | null;
+  googleMerchantId: string | null;
+  /** Apple's domain-verification file, served from PUBLIC_URL (empty: not served). */
+  appleDomainAssociation: string;
+}
+
+function tapPayMethods(config: Config): TapPayMethods {
+  const mode = config.channels.card;
+  if (mode === "off") return { merchants: {}, appleMerchantId: null, googleMerchantId: null, appleDomainAssociation: "" };
+  if (mode === "simulator") {
+    const merchants = Object.fromEntries(
+      (["card", ...TAPPAY_EXTRA_METHODS] as const).map((m) => [m, methodMerchantId(SIM_MERCHANT_ID, m)]),
+    );
+    return { merchants, appleMerchantId: "merchant.simulator", googleMerchantId: "simulator", appleDomainAssociation: "" };
+  }
+  const merchants: TapPayMethods["merchants"] = { card: config.TAPPAY_MERCHANT_ID };
+  for (const m of config.TAPPAY_METHODS as (typeof TAPPAY_EXTRA_METHODS)[number][]) {
+    const id = config[`TAPPAY_MERCHANT_ID_${m.toUpperCase()}` as keyof Config];
+    if (typeof id === "string" && id) merchants[m] = id;
+  }
+  return {
+    merchants,
+    appleMerchantId: config.APPLE_PAY_MERCHANT_IDENTIFIER || null,
+    googleMerchantId: config.GOOGLE_PAY_MERCHANT_ID || null,
+    appleDomainAssociation: config.APPLE_PAY_DOMAIN_ASSOCIATION,
+  };
 }
 
 export const SIM_PARTNER_KEY = "partner_simulator";
@@ -67,6 +103,7 @@ function cardGateway(config: Config, calls: ProviderCalls) {
     partnerKey: SIM_PARTNER_KEY,
     merchantId: SIM_MERCHANT_ID,
     threeDsPageUrl: "/api/payments/simulator/3ds",
+    walletPageUrl: "/api/payments/simulator/wallet",
   });
   const card = createTapPayClient(
     {
@@ -164,6 +201,7 @@ export async function createProviders(config: Config, calls: ProviderCalls = ign
       appKey: config.channels.card === "real" ? config.TAPPAY_APP_KEY : null,
       serverType: config.TAPPAY_SERVER_TYPE,
     },
+    tapPayMethods: tapPayMethods(config),
     tapPaySimulator,
     ...storePickup(config, calls),
     signIn: await createSignInProviders(config, calls),

@@ -65,7 +65,8 @@ export const shopFooter = z.object({
   /** When an order ships (出貨說明), shown before the cart; "" when no shop sets one. */
   dispatch: z.string(),
   /** The payment methods the shop takes now (the back office's switches), in checkout order. */
-  payment_methods: z.array(z.enum(["card", "transfer", "cod"])),
+  /** The payment methods checkout offers, by name, in the shop's order (decision 88). */
+  payment_methods: z.array(z.string()),
   /** The delivery methods the shop offers now, by name (not the cloud depot, which keeps goods). */
   ship_methods: z.array(z.string()),
 });

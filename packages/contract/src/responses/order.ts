@@ -1,4 +1,5 @@
 import { CVS_METHODS, ORDER_STATUS_CODES, PAYMENT_METHOD_CODES, SHIP_METHOD_CODES } from "../codes.js";
+import { PAYABLE_METHODS, REDIRECT_WALLETS } from "../payment-methods.js";
 import { z } from "../zod.js";
 import { eInvoiceView } from "./invoice.js";
 
@@ -75,6 +76,10 @@ export const payInfo = z.object({
   /** Addresses from the member's earlier orders, newest first. */
   recent_addresses: z.array(z.object({ receiver: z.object({ name: z.string(), phone: z.string() }), address: addressView })),
   card: cardSetup,
+  /** Card instalments the shop offers on this amount, with what each month costs (empty: none). */
+  instalments: z.array(z.object({ count: int, first: int, monthly: int })),
+  /** Apple Pay / Google Pay through TapPay's Payment Request API (null: not offered). */
+  device_wallets: z.object({ apple_merchant_id: z.string().nullable(), google_merchant_id: z.string().nullable() }).nullable(),
   /** Whether checkout asks for the buyer's invoice choice: false when the shop issues its invoices elsewhere. */
   einvoice: z.boolean(),
 });
@@ -82,11 +87,22 @@ export const payInfo = z.object({
 /** The account a transfer pays into. */
 export const transferBank = z.object({ code: z.string(), name: z.string(), account: z.string(), holder: z.string() });
 
+/** An order's own ATM account (TapPay virtual account, decision 88): paid into, it matches itself. */
+export const virtualAccountView = z.object({
+  bank_code: z.string(),
+  account: z.string(),
+  amount: int,
+  deadline: z.string(),
+});
+
 /** What the buyer does after placing (or repaying) an order. */
 export const nextStep = z.discriminatedUnion("type", [
   z.object({ type: z.literal("done") }),
   z.object({ type: z.literal("transfer"), bank: transferBank, amount: int, deadline: z.string() }),
   z.object({ type: z.literal("redirect_3ds"), url: z.string() }),
+  /** A wallet's own page (LINE Pay, 街口, 悠遊付, Atome): the app opens on a phone, a QR code on a desktop. */
+  z.object({ type: z.literal("redirect_wallet"), url: z.string(), method: z.enum(REDIRECT_WALLETS) }),
+  z.object({ type: z.literal("virtual_account"), virtual_account: virtualAccountView }),
   z.object({ type: z.literal("card_failed"), message: z.string() }),
 ]);
 
@@ -177,8 +193,17 @@ export const orderView = orderSummary.extend({
   paid_at: z.string().nullable(),
   tracking_no: z.string().nullable(),
   payment: z
-    .object({ status: z.string(), message: z.string(), card_last4: z.string().nullable(), transfer_reported: z.boolean() })
+    .object({
+      status: z.string(),
+      message: z.string(),
+      card_last4: z.string().nullable(),
+      transfer_reported: z.boolean(),
+      /** Card instalments (0: paid at once). */
+      instalment: int,
+    })
     .nullable(),
+  /** The order's own ATM account while it waits for payment by one (decision 88). */
+  virtual_account: virtualAccountView.nullable(),
   transfer: transferBank.nullable(),
   history: z.array(orderEventView),
   can_cancel: z.boolean(),
@@ -187,7 +212,7 @@ export const orderView = orderSummary.extend({
   /** The ways this order may still be paid (card again, transfer, cash on delivery where its delivery allows), each with why not. */
   pay_options: z.array(
     z.object({
-      code: z.enum(["card", "transfer", "cod"]),
+      code: z.enum(PAYABLE_METHODS),
       name: z.string(),
       available: z.boolean(),
       reason: z.string().nullable(),

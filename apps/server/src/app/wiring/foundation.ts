@@ -1,4 +1,5 @@
 import type { SignInProvider } from "@shop/contract";
+import { PAYABLE_METHODS } from "@shop/contract/order";
 import type { Db } from "../../db/client.js";
 import { createPersonalDataParts } from "../../flows/personal-data/parts.js";
 import type { LineMessaging } from "../../integrations/line/messaging.js";
@@ -54,7 +55,9 @@ export function wireFoundation(deps: ServiceDeps) {
   const channels = providers.channels;
   const siteOrigin = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
   const members = createMembersService(db);
-  const shops = createShopsService(db, { cardOffered: channels.card !== "off" });
+  // Transfers and cash on delivery always; each TapPay method this deployment has a merchant for.
+  const deployed = PAYABLE_METHODS.filter((m) => m === "transfer" || m === "cod" || providers.tapPayMethods.merchants[m]);
+  const shops = createShopsService(db, { deployed });
   const catalogue = createCatalogueService(db);
   const identities = createIdentitiesService(db, new Set(Object.keys(providers.signIn.byProvider) as SignInProvider[]));
   const outbox = createOutbox(db, { mail, line, sms }, { now, reclaimAfterSeconds: config.OUTBOX_RECLAIM_SECONDS });

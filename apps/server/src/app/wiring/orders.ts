@@ -61,14 +61,22 @@ export function wireOrders(base: Foundation, commerce: Commerce) {
     runCardRefund: cardRefunds.runCardRefund,
     cardPublic: providers.cardPublic,
     transferAccount: (shopId) => shops.transferAccount(shopId),
-    paySwitches: async (shopId) => (await shops.paymentSetup(shopId)).switches,
+    paySetup: (shopId) => shops.paymentSetup(shopId),
+    merchants: providers.tapPayMethods.merchants,
     creditWallet: (tx, memberId, amount, reason, ref) => loyalty.changeWallet(tx, memberId, amount, reason, ref),
     // Retried by the queue if the attempt right after the commit did not get through.
     enqueue: (tx, kind, payload, dedupeKey) =>
       jobs.enqueue(kind, payload, { dedupeKey, runAt: new Date(clock().getTime() + 30_000) }, tx),
     now,
   });
-  const charge = createCardCharge({ db, lifecycle, card: providers.card, payments, now });
+  const charge = createCardCharge({
+    db,
+    lifecycle,
+    card: providers.card,
+    payments,
+    merchants: providers.tapPayMethods.merchants,
+    now,
+  });
   registerOrderJobs(jobs, { orders, charge, refunds: cardRefunds });
   const orderMessages = createOrderMessages(notifications, base.messageTemplates);
   const { depot, raffles, logistics } = commerce;
@@ -132,7 +140,15 @@ export function wireCheckout(base: Foundation, accounts: Accounts, commerce: Com
   const { catalogue, loyalty, shops, addresses, inventory } = base;
   const { cart, promotions, logistics } = commerce;
   const guestAccess = createGuestAccess({ db, codes: accounts.auth.codes, brandName: BRAND_NAME, now });
+  const wallets = base.deps.providers.tapPayMethods;
   const quotes = createQuotes({
+    deviceWallets:
+      wallets.merchants.apple_pay || wallets.merchants.google_pay
+        ? {
+            apple_merchant_id: wallets.merchants.apple_pay ? wallets.appleMerchantId : null,
+            google_merchant_id: wallets.merchants.google_pay ? wallets.googleMerchantId : null,
+          }
+        : null,
     catalogue,
     cart,
     promotions,

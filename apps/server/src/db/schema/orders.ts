@@ -105,6 +105,11 @@ export const orderEvents = pgTable(
   (t) => [index("order_events_order_idx").on(t.orderId, t.id)],
 );
 
+/**
+ * `awaiting_3ds`: TapPay answered a page the buyer must go through — the bank's 3-D Secure, or a
+ * wallet's (LINE Pay, 街口, 悠遊付, Atome); its notify or the buyer's return settles it. A virtual
+ * account waits as `pending` with its account number.
+ */
 export const PAYMENT_STATUSES = ["pending", "charging", "awaiting_3ds", "paid", "failed", "refunded"] as const;
 
 /**
@@ -141,6 +146,10 @@ export const payments = pgTable(
     /** TapPay's rec_trade_id. */
     providerRef: text("provider_ref"),
     message: text("message").notNull().default(""),
+    /** Card instalments (分期期數) this attempt was charged in; 0 paid at once. */
+    instalment: integer("instalment").notNull().default(0),
+    /** A virtual account's ATM details (TapPay), while the order waits for the buyer's transfer. */
+    virtualAccount: jsonb("virtual_account").$type<{ bank_code: string; account: string; expires_at: string } | null>(),
     /** Transfer report: last five digits, amount and time the buyer says they paid. */
     report: jsonb("report").$type<{ last5: string; amount: number; paid_at: string } | null>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),

@@ -14,6 +14,10 @@ export interface TapPayConfig {
 
 interface PayByPrimeRequest {
   prime: string;
+  /** The method's own merchant (each TapPay method is a merchant of its own); the card's when absent. */
+  merchantId?: string;
+  /** Card instalments (分期期數); 0 or absent pays at once. */
+  instalment?: number;
   amount: number;
   orderNumber: string;
   details: string;
@@ -26,16 +30,33 @@ export interface PayByPrimeResult {
   status: number;
   msg: string;
   rec_trade_id?: string;
+  /** 3-D Secure's page, or a wallet's (LINE Pay, JKO Pay, Easy Wallet, Atome). */
   payment_url?: string;
   amount?: number;
   card_info?: { last_four?: string };
+  /**
+   * A virtual account's details (⚠️ field names not confirmed in a primary source; read only by
+   * `virtualAccountOf`, so one place changes if they differ).
+   */
+  vacc_info?: { bank_code?: string; vacc_no?: string; expire_time?: string };
+}
+
+/** The ATM account a virtual-account prime was paid into, or null. */
+export function virtualAccountOf(r: PayByPrimeResult): { bankCode: string; account: string; expiresAt: Date } | null {
+  const v = r.vacc_info;
+  if (!v?.vacc_no || !v.bank_code || !v.expire_time) return null;
+  const expiresAt = new Date(v.expire_time);
+  return Number.isNaN(expiresAt.getTime()) ? null : { bankCode: v.bank_code, account: v.vacc_no, expiresAt };
 }
 
 interface TradeRecord {
   rec_trade_id: string;
   order_number: string;
   amount: number;
-  /** TapPay record_status: 0 authorised, 1 captured, 3 refunded, 4 pending (3-D Secure), -1 error. */
+  /**
+   * TapPay record_status: 0 authorised, 1 captured, 3 refunded, 4 pending (3-D Secure, a wallet's
+   * page, an unpaid virtual account), -1 error or cancelled.
+   */
   record_status: number;
 }
 
@@ -71,13 +92,14 @@ export function createTapPayClient(cfg: TapPayConfig, simulated = false): CardGa
     payByPrime: (req) =>
       post<PayByPrimeResult>("/tpc/payment/pay-by-prime", {
         prime: req.prime,
-        merchant_id: cfg.merchantId,
+        merchant_id: req.merchantId ?? cfg.merchantId,
         amount: req.amount,
         currency: "TWD",
         details: req.details.slice(0, 100),
         order_number: req.orderNumber,
         cardholder: req.cardholder,
         three_domain_secure: req.threeDomainSecure,
+        ...(req.instalment ? { instalment: req.instalment } : {}),
         result_url: req.resultUrl,
       }),
     async record(recTradeId) {

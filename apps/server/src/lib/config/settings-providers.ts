@@ -1,6 +1,9 @@
 import { z } from "zod";
 import { documented as d } from "./setting-docs.js";
 
+/** TapPay methods beside the card (decision 88); the contract's list, kept here so config imports nothing of the app. */
+export const TAPPAY_EXTRA_METHODS = ["line_pay", "jko_pay", "easy_wallet", "atome", "apple_pay", "google_pay", "atm"] as const;
+
 // Functions, not shared schemas: each setting's documentation is attached to its own schema object.
 const optionalUrl = () =>
   z
@@ -91,6 +94,53 @@ export const providerSettings = {
     example: "production",
   }),
   TAPPAY_API_URL: testOverride("Card payments (TapPay)", "TapPay's API origin"),
+  TAPPAY_METHODS: d(
+    z
+      .string()
+      .default("")
+      .transform((v) =>
+        v
+          .split(",")
+          .map((m) => m.trim())
+          .filter(Boolean),
+      )
+      .refine((list) => list.every((m) => (TAPPAY_EXTRA_METHODS as readonly string[]).includes(m)), {
+        error: `TAPPAY_METHODS lists methods among ${TAPPAY_EXTRA_METHODS.join(", ")}`,
+      }),
+    {
+      group: "Card payments (TapPay)",
+      description:
+        "Beside cards, the TapPay methods this deployment has contracts for, comma-separated: line_pay, jko_pay, easy_wallet, atome, apple_pay, google_pay, atm (virtual accounts). Each needs its own merchant id (TAPPAY_MERCHANT_ID_<METHOD>); the back office switches on only these (decision 88).",
+      example: "line_pay,apple_pay,atm",
+      defaultText: "— (card only; under the simulator, every method)",
+    },
+  ),
+  ...(Object.fromEntries(
+    TAPPAY_EXTRA_METHODS.map((m) => [
+      `TAPPAY_MERCHANT_ID_${m.toUpperCase()}`,
+      d(z.string().default(""), {
+        group: "Card payments (TapPay)",
+        description: `TapPay merchant id for ${m} (each method is its own merchant in TapPay's portal). Needed in production when TAPPAY_METHODS lists ${m}.`,
+        example: "",
+      }),
+    ]),
+  ) as Record<`TAPPAY_MERCHANT_ID_${Uppercase<(typeof TAPPAY_EXTRA_METHODS)[number]>}`, z.ZodDefault<z.ZodString>>),
+  APPLE_PAY_MERCHANT_IDENTIFIER: d(z.string().default(""), {
+    group: "Card payments (TapPay)",
+    description: "Apple Pay merchant identifier (merchant.com.example.shop), for TPDirect.paymentRequestApi.setupApplePay.",
+    example: "",
+  }),
+  APPLE_PAY_DOMAIN_ASSOCIATION: d(z.string().default(""), {
+    group: "Card payments (TapPay)",
+    description:
+      "The content of Apple's domain-verification file, served at PUBLIC_URL/.well-known/apple-developer-merchantid-domain-association.",
+    example: "",
+  }),
+  GOOGLE_PAY_MERCHANT_ID: d(z.string().default(""), {
+    group: "Card payments (TapPay)",
+    description: "Google Pay merchant id (the Google Pay & Wallet console), for the Payment Request sheet in production.",
+    example: "",
+  }),
 
   ECPAY_LOGISTICS_MERCHANT_ID: d(optionalText(), {
     group: "Store pick-up (ECPay logistics)",

@@ -152,10 +152,8 @@ describe("shipping and payment settings", () => {
       "/api/order/pay_info/fast",
       { body: { variant_id: 1, qty: 1, ship_method: "hct" }, token: memberToken },
     );
-    expect(info.body.data.payment_methods.find((m) => m.code === "cod")).toMatchObject({
-      available: false,
-      reason: "目前未開放此付款方式",
-    });
+    // A method switched off is not listed at all (decision 88).
+    expect(info.body.data.payment_methods.map((m) => m.code)).not.toContain("cod");
     expect(info.body.data.payment_methods.find((m) => m.code === "card")?.available).toBe(true);
 
     // The footer and the product page's notes list what checkout offers, at once (the save drops
@@ -165,10 +163,9 @@ describe("shipping and payment settings", () => {
         "GET",
         `/api/front/shop/get?shop_id=${shopId}`,
       );
-      expect(front.body.data.footer).toMatchObject({
-        payment_methods: ["card", "transfer"],
-        dispatch: "付款完成後 1–3 個工作天內出貨（例假日不出貨）",
-      });
+      expect(front.body.data.footer).toMatchObject({ dispatch: "付款完成後 1–3 個工作天內出貨（例假日不出貨）" });
+      expect(front.body.data.footer.payment_methods).toEqual(expect.arrayContaining(["信用卡", "ATM／銀行轉帳", "LINE Pay"]));
+      expect(front.body.data.footer.payment_methods).not.toContain("貨到付款");
       const ships = await t.call<Array<{ code: string; name: string }>>("POST", "/api/shipmethod/search", {
         body: { shop_id: shopId },
       });
@@ -178,6 +175,6 @@ describe("shipping and payment settings", () => {
     }
     await t.call("PUT", "/api/admin/payment_settings", { ...as("owner"), body: { ...body, pay_cod: true } });
     const back = await t.call<{ footer: { payment_methods: string[] } }>("GET", "/api/front/shop/get?shop_id=1");
-    expect(back.body.data.footer.payment_methods).toEqual(["card", "transfer", "cod"]);
+    expect(back.body.data.footer.payment_methods).toContain("貨到付款");
   });
 });

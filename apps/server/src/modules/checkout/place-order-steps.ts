@@ -1,6 +1,7 @@
 import { randomInt } from "node:crypto";
 import type { FastStoreOrderInput, NextStep, StoreOrderInput, StoreResult } from "@shop/contract";
 import { formatMoney } from "@shop/contract/format";
+import { isTapPayMethod } from "@shop/contract/order";
 import type { Db, Tx } from "../../db/client.js";
 import { sha256 } from "../../lib/crypto.js";
 import { conflict, fieldError, isUniqueViolation, unprocessable } from "../../lib/errors.js";
@@ -10,6 +11,7 @@ import type { LoyaltyService } from "../loyalty/service.js";
 import type { AddressBookService } from "../members/addresses.js";
 import type { CardCharge } from "../orders/card-charge.js";
 import type { GuestAccess } from "../orders/guest-access.js";
+import { instalmentChoices } from "../orders/pay-methods.js";
 import type { PaymentRow, Payments } from "../orders/payments.js";
 import { actorOf } from "../orders/service.js";
 import type { Buyer, Order, OrderLifecycle } from "../orders/types.js";
@@ -64,7 +66,9 @@ function checkDelivery(input: PlaceInput, member: boolean) {
     if (input.cvs_store.type !== m) throw fieldError("cvs_store", "取貨門市與所選超商不符，請重新選擇門市");
   }
   if (m === "depot" && !member) throw unprocessable("DEPOT_MEMBERS_ONLY", "雲端庫存僅限會員使用，請先登入");
-  if (input.payment_method === "card" && !input.prime) throw fieldError("prime", "請輸入信用卡資料");
+  if (isTapPayMethod(input.payment_method) && !input.prime)
+    throw fieldError("prime", input.payment_method === "card" ? "請輸入信用卡資料" : "付款資料無效，請重新選擇付款方式");
+  if (input.instalment && input.payment_method !== "card") throw fieldError("instalment", "分期付款僅限信用卡");
 }
 
 async function insertOrder(
@@ -80,7 +84,7 @@ async function insertOrder(
   const payBy =
     input.payment_method === "transfer"
       ? new Date(at.getTime() + TRANSFER_DAYS * 86_400_000)
-      : input.payment_method === "card"
+      : isTapPayMethod(input.payment_method)
         ? new Date(at.getTime() + CARD_PAY_MINUTES * 60_000)
         : null;
   return deps.lifecycle.create(
@@ -159,9 +163,9 @@ async function createOrder(
           if (q.walletUsed > 0)
             await loyalty.changeWallet(tx, buyer.memberId, -q.walletUsed, `訂單 ${orderNo} 付款`, `${ref}:use`);
         }
-        // A card order's first attempt is claimed here, with the order nobody else can see yet:
-        // one transaction less than claiming it under the order's lock afterwards.
-        const payment = await payments.open(tx, order, payee, input.payment_method === "card");
+        // A TapPay order's first attempt (card, wallet, virtual account) is claimed here, with the
+        // order nobody else can see yet: one transaction less than claiming it under its lock afterwards.
+        const payment = await payments.open(tx, order, payee, isTapPayMethod(input.payment_method), input.instalment ?? 0);
         if (b.q.payable === 0) return { order: await lifecycle.pay(tx, order, "system", "點數／錢包全額付款") };
         return { order, payment };
       });
@@ -231,6 +235,8 @@ export async function placeOrder(
     }
     const option = deps.quotes.paymentOptions(b, input.ship_method).find((o) => o.code === input.payment_method);
     if (!option?.available) throw unprocessable("PAYMENT_METHOD_UNAVAILABLE", option?.reason ?? "此付款方式目前無法使用");
+    if (input.instalment && !instalmentChoices(b.payment.instalments, b.q.payable).some((i) => i.count === input.instalment))
+      throw fieldError("instalment", `此金額無法分 ${input.instalment} 期，請選擇其他期數`);
     placed = await createOrder(deps, buyer, source, input, b, claimId);
   } catch (error) {
     if (claimId !== null) await deps.idempotency.release(claimId);
@@ -238,7 +244,7 @@ export async function placeOrder(
   }
   const { order, payment } = placed;
   const next: NextStep =
-    order.paymentMethod === "card" && payment?.status === "charging"
+    isTapPayMethod(order.paymentMethod) && payment?.status === "charging"
       ? await deps.charge.chargeClaimed(order, payment, prime ?? "", options.origin)
       : await deps.payments.nextFor(order);
   const answer: StoreResult = { order_no: order.orderNo, next };

@@ -1,4 +1,4 @@
-import type { PayInfo, PaymentMethodCode, ShipMethodCode } from "@shop/contract";
+import type { PayInfo, ShipMethodCode } from "@shop/contract";
 import { CVS_METHODS, MAIN_SHOP_ID, PAYMENT_METHOD_LABELS } from "@shop/contract";
 import { formatMoney } from "@shop/contract/format";
 import { conflict, notFound, unprocessable } from "../../lib/errors.js";
@@ -7,6 +7,7 @@ import type { CatalogueService } from "../catalogue/service.js";
 import type { LogisticsService } from "../logistics/service.js";
 import type { LoyaltyService } from "../loyalty/service.js";
 import type { AddressBookService } from "../members/addresses.js";
+import { instalmentChoices, payChoices } from "../orders/pay-methods.js";
 import type { Buyer } from "../orders/types.js";
 import { quote } from "../pricing/pricing.js";
 import type { PromotionsService } from "../promotions/service.js";
@@ -36,6 +37,8 @@ export interface QuoteDeps {
   /** Addresses of the member's earlier orders, newest first (the orders module reads them). */
   pastAddresses: (memberId: number) => Promise<Array<{ name: string; phone: string; address: Record<string, string> }>>;
   cardConfig: () => PayInfo["card"];
+  /** Apple Pay / Google Pay merchant ids for the Payment Request sheet (null: not provided here). */
+  deviceWallets: PayInfo["device_wallets"];
   /** Whether the shop issues e-invoices here (decision 74): checkout then asks for the buyer's choice. */
   einvoice: boolean;
 }
@@ -135,7 +138,7 @@ export async function buildQuote(deps: QuoteContext, buyer: Buyer, source: Sourc
     balances,
     cap,
     member,
-    payment: { ...setup.switches, cardOffered: setup.cardOffered },
+    payment: setup,
     transferPayee: setup.transfer.payee,
   };
 }
@@ -144,16 +147,13 @@ export type BuiltQuote = Awaited<ReturnType<typeof buildQuote>>;
 
 /** The payment methods for a quote, each with the reason when it cannot be used. */
 export function paymentOptions(b: BuiltQuote, ship?: ShipMethodCode) {
-  const opts: PayInfo["payment_methods"] = [];
-  const add = (code: PaymentMethodCode, reason: string | null) =>
-    opts.push({ code, name: PAYMENT_METHOD_LABELS[code], available: reason === null, reason });
-  const covered = b.q.payable === 0 ? "已由點數／錢包全額支付" : null;
-  const closed = (key: "pay_card" | "pay_transfer" | "pay_cod") => (b.payment[key] === "0" ? "目前未開放此付款方式" : null);
-  // A channel switched off for the whole shop is not offered at all (decision 74).
-  if (b.payment.cardOffered) add("card", covered ?? closed("pay_card"));
-  add("transfer", covered ?? closed("pay_transfer"));
-  add("cod", covered ?? closed("pay_cod") ?? (ship && (ship === "hct" || isCvs(ship)) ? null : "貨到付款僅限宅配與超商取貨"));
-  add("points_wallet", !b.member ? "僅限會員使用" : b.q.payable > 0 ? "點數與錢包需足以支付全額" : null);
+  const opts: PayInfo["payment_methods"] = payChoices(b.payment.offered, b.q.payable, ship);
+  opts.push({
+    code: "points_wallet",
+    name: PAYMENT_METHOD_LABELS.points_wallet,
+    available: !!b.member && b.q.payable === 0,
+    reason: !b.member ? "僅限會員使用" : b.q.payable > 0 ? "點數與錢包需足以支付全額" : null,
+  });
   return opts;
 }
 
@@ -232,6 +232,8 @@ export async function payInfo(deps: QuoteContext, buyer: Buyer, source: Source, 
     member: b.member,
     recent_addresses: await recentAddresses(deps, buyer.memberId),
     card: deps.cardConfig(),
+    instalments: b.payment.offered.includes("card") ? instalmentChoices(b.payment.instalments, b.q.payable) : [],
+    device_wallets: deps.deviceWallets,
     einvoice: deps.einvoice,
   };
 }

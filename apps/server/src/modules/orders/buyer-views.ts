@@ -1,11 +1,11 @@
 import type { Address, CvsStore, OrderStatus, OrderSummary, OrderView, Paged, ShipMethodCode } from "@shop/contract";
 import { ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS } from "@shop/contract";
-import type { EInvoiceView } from "@shop/contract/order";
+import { type EInvoiceView, isTapPayMethod } from "@shop/contract/order";
 import { inArray } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { orderLines } from "../../db/schema/index.js";
 import type { LogisticsService } from "../logistics/service.js";
-import type { Payments } from "./payments.js";
+import type { PaymentRow, Payments } from "./payments.js";
 import type { OrderQueries } from "./queries.js";
 import type { Returns } from "./returns.js";
 import { BUYER_CANCELLABLE } from "./state.js";
@@ -91,6 +91,13 @@ export async function memberOrders(
   return { list: await summaries(deps, rows), total, page, per_page: perPage };
 }
 
+/** The order's own ATM account while it waits for payment into it (decision 88). */
+function virtualAccountView(o: Order, p: PaymentRow | undefined): OrderView["virtual_account"] {
+  const va = p?.virtualAccount;
+  if (o.status !== "pending_payment" || o.paymentMethod !== "atm" || p?.status !== "pending" || !va) return null;
+  return { bank_code: va.bank_code, account: va.account, amount: p.amount, deadline: va.expires_at };
+}
+
 /** An order as its buyer reads it, with what they may do next. */
 export async function orderDetail(deps: ViewDeps, o: Order): Promise<OrderView> {
   const { returns } = deps;
@@ -146,8 +153,10 @@ export async function orderDetail(deps: ViewDeps, o: Order): Promise<OrderView> 
           message: shown.message,
           card_last4: /末四碼 (\d{4})/.exec(shown.message)?.[1] ?? null,
           transfer_reported: Boolean(transferPayment?.report),
+          instalment: shown.instalment,
         }
       : null,
+    virtual_account: virtualAccountView(o, last),
     transfer: o.paymentMethod === "transfer" ? await deps.payments.transferAccount(o.shopId) : null,
     history: events.map((e) => ({
       from_status: (e.fromStatus as OrderStatus | null) ?? null,
@@ -156,7 +165,7 @@ export async function orderDetail(deps: ViewDeps, o: Order): Promise<OrderView> 
       reason: e.reason,
       at: e.createdAt.toISOString(),
     })),
-    can_cancel: BUYER_CANCELLABLE.includes(o.status) && !(o.memberId === null && !pending && o.paymentMethod !== "card"),
+    can_cancel: BUYER_CANCELLABLE.includes(o.status) && !(o.memberId === null && !pending && !isTapPayMethod(o.paymentMethod)),
     // Paying again: a declined card, or another way the order allows (decision 82); not while a card is in flight.
     can_repay:
       pending &&
@@ -170,7 +179,7 @@ export async function orderDetail(deps: ViewDeps, o: Order): Promise<OrderView> 
     card: deps.payments.cardConfig(),
     can_request_return: o.status === "delivered" && inAppraisal && !returnOpen && lines.some((l) => l.qty > l.refundedQty),
     return_request: returnRequest,
-    return_needs_account: o.paymentMethod === "transfer" || o.paymentMethod === "cod",
+    return_needs_account: o.paymentMethod === "transfer" || o.paymentMethod === "cod" || o.paymentMethod === "atm",
   };
 }
 

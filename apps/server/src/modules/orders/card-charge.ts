@@ -1,13 +1,16 @@
-import { and, eq, lt, sql } from "drizzle-orm";
+import type { TapPayMethod } from "@shop/contract/order";
+import { and, eq, inArray, isNotNull, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { payments } from "../../db/schema/index.js";
 import type { CardGateway } from "../../integrations/tappay/client.js";
-import { type CardChargeContext, chargeCard, chargeClaimed, reconcileCharge } from "./card-attempts.js";
+import { type CardChargeContext, chargeCard, chargeClaimed, reconcileCharge, reconcileWaiting } from "./card-attempts.js";
 import type { PaymentRow, Payments } from "./payments.js";
 import type { Order, OrderLifecycle } from "./types.js";
 
 /** How old an attempt must be before reconciliation asks TapPay about it (the call takes at most 30 s). */
 const RECONCILE_AFTER_MS = 2 * 60_000;
+/** How long a wallet's page or a virtual account is left to its notify before the Record API is asked. */
+const NOTIFY_LOST_AFTER_MS = 10 * 60_000;
 
 /**
  * Charging a card for an order (TapPay Pay by Prime). The attempt is claimed under the order's row
@@ -21,18 +24,42 @@ export function createCardCharge(deps: {
   lifecycle: OrderLifecycle;
   card: CardGateway;
   payments: Payments;
+  merchants: Partial<Record<TapPayMethod, string>>;
   now?: () => Date;
 }) {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
-  const d: CardChargeContext = { db, lifecycle: deps.lifecycle, card: deps.card, payments: deps.payments, now };
+  const d: CardChargeContext = {
+    db,
+    lifecycle: deps.lifecycle,
+    card: deps.card,
+    payments: deps.payments,
+    merchants: deps.merchants,
+    now,
+  };
 
   return {
-    charge: (order: Order, prime: string, origin: string) => chargeCard(d, order, prime, origin),
+    /** Pays a 待付款 order with its method's TapPay prime (card, wallet, virtual account). */
+    charge: (order: Order, prime: string, origin: string, instalment = 0) => chargeCard(d, order, prime, origin, instalment),
     chargeClaimed: (order: Order, payment: PaymentRow, prime: string, origin: string) =>
       chargeClaimed(d, order, payment, prime, origin),
     reconcileCharge: (paymentId: number) => reconcileCharge(d, paymentId),
-    /** Attempts charging for longer than any provider call takes. */
+    reconcileWaiting: (paymentId: number) => reconcileWaiting(d, paymentId),
+    /** Attempts waiting on a notify (wallet pages, 3-D Secure, virtual accounts) long enough that it may be lost. */
+    async waitingTooLong(): Promise<number[]> {
+      const rows = await db
+        .select({ id: payments.id })
+        .from(payments)
+        .where(
+          and(
+            inArray(payments.status, ["awaiting_3ds", "pending"]),
+            isNotNull(payments.providerRef),
+            lt(payments.updatedAt, new Date(now().getTime() - NOTIFY_LOST_AFTER_MS)),
+          ),
+        )
+        .limit(100);
+      return rows.map((r) => r.id);
+    },
     /** Card charges whose answer never came, older than the reconciliation delay (stuck work for /metrics). */
     async inDoubtCount(): Promise<number> {
       const [row] = await db

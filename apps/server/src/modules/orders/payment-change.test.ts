@@ -45,8 +45,16 @@ describe("a declined card is paid again another way", () => {
     const { no, access } = await cardOrder("4000000000000002");
     const before = (await s.detail(no, { phone: guestReceiver.phone, access })).body.data as OrderView;
     expect(before.can_repay).toBe(true);
+    // Every method the shop offers, in its order (the simulator provides them all, decision 88).
     expect(before.pay_options.map((p) => [p.code, p.available])).toEqual([
       ["card", true],
+      ["line_pay", true],
+      ["apple_pay", true],
+      ["google_pay", true],
+      ["jko_pay", true],
+      ["easy_wallet", true],
+      ["atome", true],
+      ["atm", true],
       ["transfer", true],
       ["cod", true],
     ]);

@@ -1,20 +1,16 @@
-import { CVS_METHODS, PAYMENT_METHOD_LABELS } from "@shop/contract";
+import { isTapPayMethod, PAYMENT_METHOD_LABELS, type PayableMethod } from "@shop/contract/order";
 import { and, eq, inArray, ne } from "drizzle-orm";
 import { orders, payments } from "../../db/schema/index.js";
 import { conflict, unprocessable } from "../../lib/errors.js";
+import { type PayChoice, payChoices } from "./pay-methods.js";
 import type { PaymentsContext } from "./payment-refunds.js";
 import type { Order } from "./types.js";
 
 // Paying a 待付款 order another way (decision 82): a declined card paid by transfer, a transfer
 // paid by card, cash on delivery where the order's delivery allows it.
 
-export type PayAgainMethod = "card" | "transfer" | "cod";
-export interface PayOption {
-  code: PayAgainMethod;
-  name: string;
-  available: boolean;
-  reason: string | null;
-}
+export type PayAgainMethod = PayableMethod;
+export type PayOption = PayChoice;
 
 // As checkout gives them to a new order (place-order-steps.ts).
 const TRANSFER_DAYS = 3;
@@ -23,25 +19,13 @@ const CARD_PAY_MINUTES = 60;
 /** The ways an order may still be paid: the checkout's own rules, applied to the order as placed. */
 export async function payOptions(deps: PaymentsContext, o: Order): Promise<PayOption[]> {
   if (o.status !== "pending_payment" || o.payable === 0 || o.paymentMethod === "points_wallet") return [];
-  return optionsFor(o, await deps.paySwitches(o.shopId), deps.cardPublic.offered);
-}
-
-function optionsFor(o: Order, on: Awaited<ReturnType<PaymentsContext["paySwitches"]>>, cardOffered: boolean) {
-  const closed = (key: "pay_card" | "pay_transfer" | "pay_cod") => (on[key] === "0" ? "目前未開放此付款方式" : null);
-  const opts: PayOption[] = [];
-  const add = (code: PayAgainMethod, reason: string | null) =>
-    opts.push({ code, name: PAYMENT_METHOD_LABELS[code], available: reason === null, reason });
-  if (cardOffered) add("card", closed("pay_card"));
-  add("transfer", closed("pay_transfer"));
-  const delivered = o.shipMethod === "hct" || (CVS_METHODS as readonly string[]).includes(o.shipMethod);
-  add("cod", closed("pay_cod") ?? (delivered ? null : "貨到付款僅限宅配與超商取貨"));
-  return opts;
+  return payChoices((await deps.paySetup(o.shopId)).offered, o.payable, o.shipMethod);
 }
 
 /** The order's new deadline: a transfer's counts from the order (from now once that has passed); a card keeps any longer one; cash on delivery has none. */
 function payByFor(o: Order, method: PayAgainMethod, now: Date): Date | null {
   if (method === "cod") return null;
-  if (method === "transfer") {
+  if (method === "transfer" || method === "atm") {
     // Counted from the order, so switching never buys time; an older order (cash on delivery not yet
     // shipped) gets the full period from now rather than a deadline already passed.
     const fromOrder = new Date(o.createdAt.getTime() + TRANSFER_DAYS * 86_400_000);
@@ -59,13 +43,10 @@ function payByFor(o: Order, method: PayAgainMethod, now: Date): Date | null {
  */
 export async function changePaymentMethod(deps: PaymentsContext, order: Order, method: PayAgainMethod, actor: string) {
   // The shop's settings first: one database connection (PGlite) is held by the transaction below.
-  const [switches, { payee: transferPayee }] = await Promise.all([
-    deps.paySwitches(order.shopId),
-    deps.transferAccount(order.shopId),
-  ]);
+  const [setup, { payee: transferPayee }] = await Promise.all([deps.paySetup(order.shopId), deps.transferAccount(order.shopId)]);
   return deps.lifecycle.withOrder({ id: order.id }, async (tx, o) => {
     if (o.status !== "pending_payment") throw conflict("ORDER_NOT_AWAITING_PAYMENT", "此訂單已付款或已取消");
-    const option = o.payable > 0 ? optionsFor(o, switches, deps.cardPublic.offered).find((p) => p.code === method) : undefined;
+    const option = o.payable > 0 ? payChoices(setup.offered, o.payable, o.shipMethod).find((p) => p.code === method) : undefined;
     if (!option?.available) throw unprocessable("PAYMENT_METHOD_UNAVAILABLE", option?.reason ?? "此付款方式目前無法使用");
     const mine = await tx.select().from(payments).where(eq(payments.orderId, o.id));
     if (mine.some((p) => p.status === "charging")) throw conflict("PAYMENT_IN_PROGRESS", "付款處理中，請稍候再查看訂單");
@@ -79,7 +60,7 @@ export async function changePaymentMethod(deps: PaymentsContext, order: Order, m
       .update(payments)
       .set({ status: "failed", message: `已改用${label}付款`, updatedAt: at })
       .where(and(eq(payments.orderId, o.id), ne(payments.method, method), inArray(payments.status, ["pending", "awaiting_3ds"])));
-    if (method !== "card") {
+    if (!isTapPayMethod(method)) {
       // One row per offline method: the one staff (or the seller) will confirm.
       const payee = method === "transfer" ? transferPayee : "company";
       const earlier = mine.find((p) => p.method === method);

@@ -1,9 +1,11 @@
 import type { NextStep } from "@shop/contract";
 import { formatMoney } from "@shop/contract/format";
+import { type PayableMethod, refundsThroughTapPay, type TapPayMethod } from "@shop/contract/order";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import { payments } from "../../db/schema/index.js";
 import type { CardGateway } from "../../integrations/tappay/client.js";
+import { conflict } from "../../lib/errors.js";
 import { CARD_REFUND_JOB } from "./card-refund.js";
 import type { Commit, GivenBack, Order, OrderLifecycle } from "./types.js";
 
@@ -19,8 +21,10 @@ export interface PaymentsDeps {
   transferAccount: (
     shopId: number,
   ) => Promise<{ bank: Extract<NextStep, { type: "transfer" }>["bank"]; payee: "company" | "shop" }>;
-  /** The back office's payment switches ("0" = off) for a shop's orders (decision 74). */
-  paySwitches: (shopId: number) => Promise<{ pay_card: string; pay_transfer: string; pay_cod: string }>;
+  /** The methods a shop offers, in its order, and its card instalments (decision 88). */
+  paySetup: (shopId: number) => Promise<{ offered: PayableMethod[]; instalments: Array<{ count: number; min: number }> }>;
+  /** Each TapPay method's merchant (decision 88): the one Pay by Prime charges to. */
+  merchants: Partial<Record<TapPayMethod, string>>;
   /** Money into a member's wallet ledger (refunds of transfer and cash-on-delivery payments). */
   creditWallet: (tx: Tx, memberId: number, amount: number, reason: string, ref: string) => Promise<void>;
   enqueue: (tx: Tx, kind: string, payload: Record<string, unknown>, dedupeKey: string) => Promise<unknown>;
@@ -54,7 +58,10 @@ async function refundFrom(
   const { now } = deps;
   if (amount <= 0) return;
   const whole = p.refunded + amount === p.amount;
-  if (p.method === "card") {
+  if (refundsThroughTapPay(p.method)) {
+    // Taiwan's acquirers take an instalment charge back only whole (decision 88).
+    if (p.instalment > 0 && !whole)
+      throw conflict("INSTALMENT_REFUND_WHOLE_ONLY", "分期付款僅能全額退款：請全部退貨退款，或由客服以其他方式退還差額");
     await tx
       .update(payments)
       .set({ refunded: sql`${payments.refunded} + ${amount}`, updatedAt: now() })

@@ -1,6 +1,7 @@
 import type { NextStep } from "@shop/contract";
 import { formatMoney } from "@shop/contract/format";
-import { and, asc, eq, notInArray, sql } from "drizzle-orm";
+import { isTapPayMethod, PAYMENT_METHOD_LABELS } from "@shop/contract/order";
+import { and, asc, eq, inArray, ne, notInArray, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.js";
 import { payments } from "../../db/schema/index.js";
 import { conflict, forbidden, notFound, unprocessable } from "../../lib/errors.js";
@@ -16,9 +17,22 @@ export async function nextFor(deps: PaymentsContext, order: Order, lastPayment?:
     const { bank } = await deps.transferAccount(order.shopId);
     return { type: "transfer", bank, amount: order.payable, deadline: (order.payBy ?? deps.now()).toISOString() };
   }
-  if (order.paymentMethod === "card") {
-    if (lastPayment?.status === "awaiting_3ds") return { type: "card_failed", message: "尚未完成 3D 驗證，請重新付款" };
-    return { type: "card_failed", message: lastPayment?.message || "信用卡尚未付款成功，請重新付款" };
+  const method = order.paymentMethod;
+  if (method === "atm" && lastPayment?.status === "pending" && lastPayment.virtualAccount) {
+    const va = lastPayment.virtualAccount;
+    return {
+      type: "virtual_account",
+      virtual_account: { bank_code: va.bank_code, account: va.account, amount: lastPayment.amount, deadline: va.expires_at },
+    };
+  }
+  if (isTapPayMethod(method)) {
+    const label = PAYMENT_METHOD_LABELS[method];
+    if (lastPayment?.status === "awaiting_3ds")
+      return {
+        type: "card_failed",
+        message: method === "card" ? "尚未完成 3D 驗證，請重新付款" : `尚未完成${label}付款，請重新付款`,
+      };
+    return { type: "card_failed", message: lastPayment?.message || `${label}尚未付款成功，請重新付款` };
   }
   return { type: "done" };
 }
@@ -81,13 +95,21 @@ export async function settleCard(
  * The order's first payment, in the transaction that creates the order. `charging`: a card
  * attempt claimed at once, as the order is charged right after it commits.
  */
-export async function openPayment(deps: PaymentsContext, tx: Tx, order: Order, payee: "company" | "shop", charging = false) {
+export async function openPayment(
+  deps: PaymentsContext,
+  tx: Tx,
+  order: Order,
+  payee: "company" | "shop",
+  charging = false,
+  instalment = 0,
+) {
   const [row] = await tx
     .insert(payments)
     .values({
       orderId: order.id,
       method: order.paymentMethod,
-      provider: order.paymentMethod === "card" ? (deps.card.simulated ? "tappay-simulator" : "tappay") : order.paymentMethod,
+      provider: isTapPayMethod(order.paymentMethod) ? (deps.card.simulated ? "tappay-simulator" : "tappay") : order.paymentMethod,
+      instalment,
       amount: order.payable,
       status: order.payable === 0 ? "paid" : charging ? "charging" : "pending",
       payee,
@@ -112,22 +134,49 @@ export async function collectOnDelivery(deps: PaymentsContext, tx: Tx, o: Order,
   if (p) await collect(deps, tx, o, p, actor, "貨到付款已由物流代收");
 }
 
-/** TapPay's 3-D Secure notify: trusted only after the Record API confirms it. Idempotent. */
-export async function tapPayNotify(deps: PaymentsContext, recTradeId: string) {
+/**
+ * TapPay's notify (3-D Secure, a wallet's page, a virtual account paid), the buyer's return to the
+ * result page, and reconciliation all land here: trusted only after the Record API confirms it, and
+ * settled once whichever comes first (settleCard's conditional update). `pushedAmount`: what the
+ * unsigned push says was paid, only to tell staff of a virtual account paid with the wrong amount.
+ */
+export async function tapPayNotify(deps: PaymentsContext, recTradeId: string, pushedAmount?: number) {
   const [p] = await deps.db.select().from(payments).where(eq(payments.providerRef, recTradeId));
   if (!p) throw notFound("PAYMENT_NOT_FOUND", "找不到此交易");
   const record = await deps.card.record(recTradeId);
   if (!record) throw unprocessable("PAYMENT_NOT_CONFIRMED", "無法確認交易");
+  const label = PAYMENT_METHOD_LABELS[p.method];
   if ((record.record_status === 0 || record.record_status === 1) && record.amount === p.amount) {
-    await settleCard(deps, p.id, recTradeId, p.message, "信用卡 3D 驗證付款成功");
+    const how =
+      p.method === "card" ? "信用卡 3D 驗證付款成功" : p.method === "atm" ? "虛擬帳號入帳，自動對帳成功" : `${label}付款成功`;
+    await settleCard(deps, p.id, recTradeId, p.message, how);
   } else if (record.record_status === -1) {
     await deps.lifecycle.withOrder({ id: p.orderId }, async (tx) => {
       await tx
         .update(payments)
-        .set({ status: "failed", message: "3D 驗證未通過，請重新付款", updatedAt: deps.now() })
-        .where(and(eq(payments.id, p.id), eq(payments.status, "awaiting_3ds")));
+        .set({
+          status: "failed",
+          message: p.method === "card" ? "3D 驗證未通過，請重新付款" : `${label}付款未完成，請重新付款`,
+          updatedAt: deps.now(),
+        })
+        .where(and(eq(payments.id, p.id), inArray(payments.status, ["awaiting_3ds", "pending"])));
     });
+  } else if (p.method === "atm" && pushedAmount !== undefined && pushedAmount !== p.amount) {
+    await noteWrongAmount(deps, p, pushedAmount);
   }
+}
+
+/** A virtual account paid with another amount: the order stays unpaid, with a note staff see once. */
+async function noteWrongAmount(deps: PaymentsContext, p: PaymentRow, pushed: number) {
+  const note = `虛擬帳號收到 ${formatMoney(pushed)}，與應付金額 ${formatMoney(p.amount)} 不符，訂單仍未付款，請客服聯絡買家處理`;
+  await deps.lifecycle.withOrder({ id: p.orderId }, async (tx, o) => {
+    const [noted] = await tx
+      .update(payments)
+      .set({ message: note, updatedAt: deps.now() })
+      .where(and(eq(payments.id, p.id), eq(payments.status, "pending"), ne(payments.message, note)))
+      .returning();
+    if (noted) await deps.lifecycle.event(tx, o.id, o.status, o.status, "provider:tappay", note);
+  });
 }
 
 /**

@@ -2,6 +2,7 @@ import type { PayInfo } from "@shop/contract";
 import { asc, eq } from "drizzle-orm";
 import type { Tx } from "../../db/client.js";
 import { payments } from "../../db/schema/index.js";
+import { instalmentChoices } from "./pay-methods.js";
 import { changePaymentMethod, type PayAgainMethod, payOptions } from "./payment-change.js";
 import { giveBackPayments, type PaymentRow, type PaymentsContext, type PaymentsDeps } from "./payment-refunds.js";
 import {
@@ -44,15 +45,18 @@ export function createPayments(deps: PaymentsDeps) {
       server_type: deps.cardPublic.serverType,
     }),
     /** The order's first payment, in the transaction that creates the order. */
-    open: (tx: Tx, order: Order, payee: "company" | "shop", charging = false) => openPayment(d, tx, order, payee, charging),
+    open: (tx: Tx, order: Order, payee: "company" | "shop", charging = false, instalment = 0) =>
+      openPayment(d, tx, order, payee, charging, instalment),
     /** Effect of every cancellation and refund: its money share goes back, payment by payment. */
     giveBack: (tx: Tx, order: Order, back: GivenBack, commit: Commit) => giveBackPayments(d, tx, order, back, commit),
     /** Effect of delivery: the carrier (or the seller delivering) collected cash on delivery. */
     collectOnDelivery: (tx: Tx, o: Order, actor: string) => collectOnDelivery(d, tx, o, actor),
-    /** TapPay's 3-D Secure notify: trusted only after the Record API confirms it. Idempotent. */
-    tapPayNotify: (recTradeId: string) => tapPayNotify(d, recTradeId),
+    /** TapPay's notify (or the buyer's return, or reconciliation): trusted only after the Record API confirms it. Idempotent. */
+    tapPayNotify: (recTradeId: string, pushedAmount?: number) => tapPayNotify(d, recTradeId, pushedAmount),
     /** Staff or the shop's seller confirm a transfer or cash on delivery. */
     confirmOffline: (orderNo: string, actor: string, as: "staff" | "seller") => confirmOffline(d, orderNo, actor, as),
+    /** The card instalments a 待付款 order's amount reaches in its shop (decision 88). */
+    instalmentsFor: async (order: Order) => instalmentChoices((await deps.paySetup(order.shopId)).instalments, order.payable),
     /** The ways a 待付款 order may still be paid (decision 82). */
     payOptions: (order: Order) => payOptions(d, order),
     /** Its owner pays a 待付款 order another way (decision 82); a card is charged afterwards by the caller. */

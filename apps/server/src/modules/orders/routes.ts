@@ -9,9 +9,9 @@ import {
   paymentTransferInput,
   phoneSchema,
   repayInput,
-  simulatorPrimeInput,
   z,
 } from "@shop/contract";
+import { isTapPayMethod } from "@shop/contract/order";
 import {
   answers,
   captchaSent,
@@ -20,20 +20,15 @@ import {
   orderSummary,
   orderView,
   paged,
-  raw,
-  redirect,
   repayResult,
-  simulatedPrime,
   trackingView,
 } from "@shop/contract/responses";
 import type { FastifyRequest } from "fastify";
-import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { FakeTapPay } from "../../integrations/tappay/fake.js";
 import type { Config } from "../../lib/config/index.js";
-import { conflict, fieldError, forbidden, notFound } from "../../lib/errors.js";
-import { acceptFormPosts } from "../../lib/form.js";
+import { conflict, fieldError, forbidden } from "../../lib/errors.js";
 import { ok, publicOrigin } from "../../lib/http.js";
-import { injectInProcess } from "../../lib/in-process.js";
 import { cartTokenOf } from "../../plugins/cart-token.js";
 import type { SessionGuards } from "../../plugins/session.js";
 import { sessionOf } from "../../plugins/session.js";
@@ -41,6 +36,7 @@ import type { CardCharge } from "./card-charge.js";
 import { type GuestAccess, masked } from "./guest-access.js";
 import type { Payments } from "./payments.js";
 import type { OrderQueries } from "./queries.js";
+import { tapPayRoutes } from "./tappay-routes.js";
 import type { Buyer, OrderLifecycle } from "./types.js";
 import type { OrderViews } from "./views.js";
 
@@ -48,7 +44,7 @@ type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
 
 export interface OrderRouteDeps {
   orders: Pick<OrderQueries, "findFor"> & Pick<OrderLifecycle, "cancelByBuyer">;
-  payments: Pick<Payments, "reportTransfer" | "tapPayNotify" | "cardOffered" | "changeMethod" | "nextFor">;
+  payments: Pick<Payments, "reportTransfer" | "tapPayNotify" | "cardOffered" | "changeMethod" | "nextFor" | "instalmentsFor">;
   charge: Pick<CardCharge, "charge">;
   views: Pick<OrderViews, "list" | "detail" | "tracking">;
   guestAccess: GuestAccess;
@@ -183,12 +179,16 @@ function buyerActionRoutes(app: ZodApp, deps: OrderRouteDeps, kit: RouteKit) {
       // Another method changes what the buyer owes how: a guest proves the phone first, as to cancel.
       if (method !== order.paymentMethod && !(await proven(req, order.id, req.body.access_token)))
         throw forbidden("PHONE_NOT_VERIFIED", "請先以簡訊驗證碼驗證手機，再變更付款方式");
-      if (method === "card" && !req.body.prime) throw fieldError("prime", "請輸入信用卡資料");
+      const tapPay = isTapPayMethod(method);
+      if (tapPay && !req.body.prime)
+        throw fieldError("prime", method === "card" ? "請輸入信用卡資料" : "付款資料無效，請重新選擇付款方式");
+      if (req.body.instalment && method !== "card") throw fieldError("instalment", "分期付款僅限信用卡");
+      if (req.body.instalment && !(await deps.payments.instalmentsFor(order)).some((i) => i.count === req.body.instalment))
+        throw fieldError("instalment", `此金額無法分 ${req.body.instalment} 期，請選擇其他期數`);
       const changed = await deps.payments.changeMethod(order, method, req.session ? `member:${req.session.member.id}` : "guest");
-      const next =
-        method === "card"
-          ? await deps.charge.charge(changed, req.body.prime ?? "", originOf(req))
-          : await deps.payments.nextFor(changed);
+      const next = tapPay
+        ? await deps.charge.charge(changed, req.body.prime ?? "", originOf(req), req.body.instalment ?? 0)
+        : await deps.payments.nextFor(changed);
       return ok({ order_no: req.body.order_no, next }, "付款方式已變更");
     },
   );
@@ -205,64 +205,4 @@ function buyerActionRoutes(app: ZodApp, deps: OrderRouteDeps, kit: RouteKit) {
       return ok({ order_no: req.body.order_no, next });
     },
   );
-}
-
-/** TapPay's 3-D Secure notify, and in 測試模式 what TapPay's card fields and 3-D Secure page do. */
-async function tapPayRoutes(app: ZodApp, deps: OrderRouteDeps, sim: FakeTapPay | undefined) {
-  // TapPay's 3-D Secure notify. No signature exists: the Record API decides.
-  app.post(
-    "/payments/tappay/notify",
-    { schema: { body: z.object({ rec_trade_id: z.string().min(1).max(100) }).passthrough(), response: messageOnly } },
-    async (req) => {
-      await deps.payments.tapPayNotify(req.body.rec_trade_id);
-      return ok(null);
-    },
-  );
-
-  if (sim) {
-    // What TapPay's card fields do in the browser, for the 測試模式 card form.
-    app.post(
-      "/payments/simulator/prime",
-      { schema: { body: simulatorPrimeInput, response: answers(simulatedPrime) } },
-      async (req) => ok({ prime: sim.issuePrime(req.body.card_number) }),
-    );
-    await app.register(async (plain) => {
-      const scope = plain.withTypeProvider<ZodTypeProvider>();
-      acceptFormPosts(scope);
-      scope.get(
-        "/payments/simulator/3ds",
-        {
-          schema: {
-            querystring: z.object({ rec_trade_id: z.string().max(100) }),
-            response: raw("text/html", "測試模式的 3D 驗證頁"),
-          },
-        },
-        async (req, reply) => reply.type("text/html; charset=utf-8").send(threeDsPage(req.query.rec_trade_id)),
-      );
-      scope.post(
-        "/payments/simulator/3ds",
-        {
-          schema: {
-            body: z.object({ rec_trade_id: z.string().max(100), result: z.enum(["approve", "reject"]) }),
-            response: redirect("回到商店的付款結果頁"),
-          },
-        },
-        async (req, reply) => {
-          const done = sim.complete3ds(req.body.rec_trade_id, req.body.result === "approve");
-          if (!done) throw notFound("THREE_DS_NOT_FOUND", "找不到此驗證交易或已完成");
-          // TapPay notifies our backend, then sends the browser back to the shop.
-          await injectInProcess(app, { method: "POST", url: new URL(done.notifyUrl).pathname, payload: done.notify as object });
-          return reply.redirect(done.redirectUrl, 303);
-        },
-      );
-    });
-  }
-}
-
-function threeDsPage(recTradeId: string): string {
-  const id = recTradeId.replace(/[^A-Za-z0-9]/g, "");
-  return `<!doctype html><html lang="zh-Hant-TW"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>3D 驗證（測試模式）</title>
-<style>body{font-family:system-ui,sans-serif;max-width:28rem;margin:3rem auto;padding:0 1rem;color:#222}.tag{display:inline-block;background:#b45309;color:#fff;border-radius:4px;padding:2px 8px;font-size:.8rem}button{width:100%;padding:.8rem;margin:.4rem 0;border-radius:8px;border:1px solid #999;font-size:1rem;cursor:pointer}.ok{background:#166534;color:#fff;border:0}</style></head>
-<body><p class="tag">測試模式</p><h1>信用卡 3D 驗證</h1><p>這是發卡銀行驗證頁的模擬，不會實際扣款。</p>
-<form method="post" action="/api/payments/simulator/3ds"><input type="hidden" name="rec_trade_id" value="${id}"><button class="ok" name="result" value="approve">驗證成功</button><button name="result" value="reject">驗證失敗</button></form></body></html>`;
 }

@@ -1,5 +1,6 @@
 import { MAIN_SHOP_ID } from "@shop/contract";
 import type { SettingKey, shopCreateInput, shopUpdateInput } from "@shop/contract/admin";
+import { PAYABLE_METHODS, type PayableMethod } from "@shop/contract/order";
 import { asc, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db, Tx } from "../../db/client.js";
@@ -58,12 +59,11 @@ type ShopCreate = z.infer<typeof shopCreateInput>;
 type ShopUpdate = z.infer<typeof shopUpdateInput>;
 
 /**
- * Shops and their settings. `cardOffered`: false when card payments are switched off for the whole
- * shop (CHANNEL_CARD=off, decision 74). Each method is a function of settings.ts or shop-reads.ts
- * taking `deps`.
+ * Shops and their settings. `deployed`: the payment methods this deployment provides (decision 74,
+ * 88; every one by default). Each method is a function of settings.ts or shop-reads.ts taking `deps`.
  */
-export function createShopsService(db: Db, { cardOffered = true }: { cardOffered?: boolean } = {}) {
-  const deps: ShopsDeps = { db, cardOffered };
+export function createShopsService(db: Db, { deployed = PAYABLE_METHODS }: { deployed?: readonly PayableMethod[] } = {}) {
+  const deps: ShopsDeps = { db, deployed };
   const byId = (id: number): Promise<Shop | undefined> => shopById(deps, id);
   const shopTable = adminTable(db, {
     table: shops,

@@ -1,5 +1,12 @@
 import { MAIN_SHOP_ID } from "@shop/contract";
 import { SETTING_DEFAULTS, type SettingKey } from "@shop/contract/admin";
+import {
+  DEFAULT_PAYMENT_ORDER,
+  INSTALMENT_COUNTS,
+  type InstalmentCount,
+  PAYABLE_METHODS,
+  type PayableMethod,
+} from "@shop/contract/order";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import { shopSettings } from "../../db/schema/index.js";
@@ -8,10 +15,11 @@ import { shopSettings } from "../../db/schema/index.js";
 export interface ShopsDeps {
   db: Db;
   /**
-   * False when card payments are switched off for the whole shop (CHANNEL_CARD=off, decision 74):
-   * no card payment is offered whatever the back office's switch says.
+   * The methods this deployment provides (decision 74, 88): no TapPay method when cards are switched
+   * off (CHANNEL_CARD=off), only those TAPPAY_METHODS lists beside the card; transfers and cash on
+   * delivery always. The back office's switches choose among these.
    */
-  cardOffered: boolean;
+  deployed: readonly PayableMethod[];
 }
 
 const FOOTER_FIELDS = ["company", "tax_id", "address", "phone", "hours", "line_url", "dispatch"] as const;
@@ -92,35 +100,45 @@ export async function settings(deps: ShopsDeps, shopId: number, keys: string[]):
   return out;
 }
 
+/** Settings a shop's payment methods are read from (decision 88); `pay_<method>` "0" = off. */
+export const PAYMENT_SETTING_KEYS = [
+  ...PAYABLE_METHODS.map((m) => `pay_${m}`),
+  "pay_order",
+  "instalment_counts",
+  ...INSTALMENT_COUNTS.map((n) => `instalment_min_${n}`),
+  "transfer_bank_code",
+  "transfer_bank_name",
+  "transfer_account",
+  "transfer_holder",
+];
+
 /**
- * How a shop takes payment, in one read: the main mall's switches (pay_card, pay_transfer,
- * pay_cod; "0" = off) and the account transfers are paid into — the sub-mall's own when it has
- * one set (its seller receives, so its seller confirms), else the company's.
+ * How a shop takes payment, in one read (decision 88): the methods offered, in the order staff set
+ * — each provided by this deployment, switched on for the main mall and not switched off for the
+ * sub-mall; the card instalments (a sub-mall's own counts, else the main mall's); and the account
+ * transfers are paid into — the sub-mall's own when it has one set (its seller receives, so its
+ * seller confirms), else the company's.
  */
 export async function paymentSetup(deps: ShopsDeps, shopId: number) {
-  const { cardOffered } = deps;
-  const keys = [
-    "pay_card",
-    "pay_transfer",
-    "pay_cod",
-    "transfer_bank_code",
-    "transfer_bank_name",
-    "transfer_account",
-    "transfer_holder",
-  ];
   const rows = await deps.db
     .select()
     .from(shopSettings)
-    .where(and(inArray(shopSettings.shopId, [MAIN_SHOP_ID, shopId]), inArray(shopSettings.key, keys)));
-  const own = shopId !== MAIN_SHOP_ID && rows.some((r) => r.shopId === shopId && r.key === "transfer_account" && r.value);
+    .where(and(inArray(shopSettings.shopId, [MAIN_SHOP_ID, shopId]), inArray(shopSettings.key, PAYMENT_SETTING_KEYS)));
   const value = (from: number, key: string) => rows.find((r) => r.shopId === from && r.key === key)?.value ?? "";
+  const own = shopId !== MAIN_SHOP_ID && value(shopId, "transfer_account") !== "";
   const from = own ? shopId : MAIN_SHOP_ID;
+  const listed = value(MAIN_SHOP_ID, "pay_order").split(",").filter(isPayable);
+  const order = [...new Set([...listed, ...DEFAULT_PAYMENT_ORDER])];
+  const on = (m: PayableMethod) =>
+    deps.deployed.includes(m) && value(MAIN_SHOP_ID, `pay_${m}`) !== "0" && value(shopId, `pay_${m}`) !== "0";
+  const countsFrom = value(shopId, "instalment_counts") !== "" ? shopId : MAIN_SHOP_ID;
+  const counts = value(countsFrom, "instalment_counts")
+    .split(",")
+    .map(Number)
+    .filter((n): n is InstalmentCount => (INSTALMENT_COUNTS as readonly number[]).includes(n));
   return {
-    switches: {
-      pay_card: cardOffered ? value(MAIN_SHOP_ID, "pay_card") : "0",
-      pay_transfer: value(MAIN_SHOP_ID, "pay_transfer"),
-      pay_cod: value(MAIN_SHOP_ID, "pay_cod"),
-    },
+    offered: order.filter(on),
+    instalments: counts.map((count) => ({ count, min: Number(value(countsFrom, `instalment_min_${count}`)) || 0 })),
     transfer: {
       bank: {
         code: value(from, "transfer_bank_code"),
@@ -130,9 +148,11 @@ export async function paymentSetup(deps: ShopsDeps, shopId: number) {
       },
       payee: own ? ("shop" as const) : ("company" as const),
     },
-    cardOffered,
   };
 }
+
+const isPayable = (m: string): m is PayableMethod => (PAYABLE_METHODS as readonly string[]).includes(m);
+export type PaymentSetup = Awaited<ReturnType<typeof paymentSetup>>;
 
 export async function transferAccount(deps: ShopsDeps, shopId: number) {
   return (await paymentSetup(deps, shopId)).transfer;

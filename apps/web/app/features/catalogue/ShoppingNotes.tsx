@@ -2,8 +2,6 @@ import type { ShipMethodView } from "@shop/contract/catalogue";
 import { formatMoney } from "@shop/contract/format";
 import type { ShopFooter } from "@shop/contract/front";
 
-const PAYMENTS = { card: "信用卡", transfer: "ATM 轉帳", cod: "貨到付款（宅配、超商取貨）" } as const;
-
 /**
  * What a shopper here checks before the cart (decision 51): each delivery method's fee and free
  * threshold, when it ships and how to pay (the shop's own settings), and the 7-day 鑑賞期.
@@ -35,9 +33,7 @@ export default function ShoppingNotes({ shipMethods, shop }: { shipMethods: Ship
       {shop && shop.payment_methods.length > 0 && (
         <div className="flex gap-3 p-3">
           <dt className="w-16 shrink-0 font-medium text-stone-700">付款</dt>
-          <dd className="text-stone-700">
-            {`${shop.payment_methods.map((m) => PAYMENTS[m]).join("、")}，會員可用點數與錢包折抵`}
-          </dd>
+          <dd className="text-stone-700">{`${shop.payment_methods.join("、")}，會員可用點數與錢包折抵`}</dd>
         </div>
       )}
       <div className="flex gap-3 p-3">

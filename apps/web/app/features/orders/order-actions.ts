@@ -1,4 +1,4 @@
-import type { StoreResult } from "@shop/contract/order";
+import type { PayableMethod, StoreResult } from "@shop/contract/order";
 import type { SellerOrderView } from "@shop/contract/seller";
 import { api } from "../../lib/api";
 import { lookupOf } from "./order-read";
@@ -8,7 +8,7 @@ export type OrderAction =
   | { intent: "cancel"; order_no: string }
   | { intent: "report"; order_no: string; last5: string; amount: number; paid_at: string }
   | { intent: "repay"; order_no: string; prime: string }
-  | { intent: "change"; order_no: string; payment_method: "card" | "transfer" | "cod"; prime?: string }
+  | { intent: "change"; order_no: string; payment_method: PayableMethod; prime?: string; instalment?: number }
   | { intent: "reorder"; order_no: string; shop_id: number; lines: Array<{ variant_id: number; qty: number; name: string }> };
 
 /** The answer the page shows as a dialog (成功 or 錯誤); `leaving` when the browser is going to the bank's page. */

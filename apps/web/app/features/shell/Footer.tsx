@@ -7,7 +7,6 @@ const LINKS = [
   ["/contactus", "聯絡我們"],
   ["/order_search", "訂單查詢"],
 ] as const;
-const PAYMENT_BADGES = { card: "信用卡 VISA / Master / JCB", transfer: "ATM 轉帳", cod: "貨到付款" } as const;
 
 /**
  * Who runs the shop and how to reach them (decision 55): company, 統一編號, address, customer
@@ -19,7 +18,7 @@ export default function Footer({ shop, footer: f }: { shop: ShopInfo | null; foo
   // What this shop takes and ships by now, as checkout will offer it.
   const trust: Array<[string, readonly string[]]> = f
     ? [
-        ["付款方式", f.payment_methods.map((m) => PAYMENT_BADGES[m])],
+        ["付款方式", f.payment_methods],
         ["配送方式", f.ship_methods],
       ]
     : [];
