@@ -129,6 +129,12 @@ async function seedCheckout(tx: Tx, shop2Id: number, memberId: number) {
     { shopId: 1, key: "transfer_bank_name", value: "中國信託商業銀行" },
     { shopId: 1, key: "transfer_account", value: "1234-5678-9012" },
     { shopId: 1, key: "transfer_holder", value: "茶山好物股份有限公司" },
+    // Interest-free card instalments (decision 88): 3 and 6 from NT$1,000, 12 from NT$3,000, 24 from NT$6,000.
+    { shopId: 1, key: "instalment_counts", value: "3,6,12,24" },
+    { shopId: 1, key: "instalment_min_3", value: "1000" },
+    { shopId: 1, key: "instalment_min_6", value: "1000" },
+    { shopId: 1, key: "instalment_min_12", value: "3000" },
+    { shopId: 1, key: "instalment_min_24", value: "6000" },
     // The footer's trust details (decision 55); sub-malls show these unless they set their own.
     { shopId: 1, key: "footer_company", value: "茶山好物股份有限公司" },
     { shopId: 1, key: "footer_tax_id", value: "22099131" },
