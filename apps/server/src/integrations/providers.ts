@@ -41,7 +41,7 @@ export interface Providers {
   einvoiceSimulator?: ReturnType<typeof createFakeEcpayInvoice>;
 }
 
-export interface TapPayMethods {
+interface TapPayMethods {
   merchants: Partial<Record<"card" | (typeof TAPPAY_EXTRA_METHODS)[number], string>>;
   appleMerchantId: string | null;
   googleMerchantId: string | null;

@@ -18,7 +18,7 @@ export const SANDBOX_TEST_PRIME = "test_3a2fb2b7e892b914a03c95dd4dd5dc7970c908df
 const PRIME_TTL_MS = 90_000;
 
 /** A prime's method, from its prefix as TapPay's SDK gives them (ln_ LINE Pay, va_ virtual account…). */
-export const PRIME_PREFIX = {
+const PRIME_PREFIX = {
   line_pay: "ln_",
   jko_pay: "jko_",
   easy_wallet: "ew_",
@@ -69,6 +69,86 @@ export interface FakeTapPay {
   listen(): Promise<{ url: string; close(): Promise<void> }>;
 }
 
+interface FakeState {
+  opts: { merchantId: string; threeDsPageUrl: string; walletPageUrl?: string };
+  now: () => number;
+  primes: Map<string, Prime>;
+  trades: Map<string, Trade>;
+}
+
+const fail = (status: number, msg: string) => ({ status: 200, json: { status, msg } });
+
+function takePrime({ primes, now }: FakeState, primeKey: string): Prime | { error: string } {
+  const prime =
+    primeKey === SANDBOX_TEST_PRIME
+      ? { method: "card" as const, card: "4242424242424242", expiresAt: Number.POSITIVE_INFINITY, used: false }
+      : primes.get(primeKey);
+  if (!prime) return { error: "Invalid prime" };
+  if (prime.used) return { error: "Prime already used" };
+  if (prime.expiresAt < now()) return { error: "Prime expired" };
+  if (primeKey !== SANDBOX_TEST_PRIME) prime.used = true;
+  return prime;
+}
+
+/** TapPay's Pay by Prime, as the fake answers it for every method. */
+function payByPrimeOn(state: FakeState, b: Record<string, unknown>) {
+  const { opts, now, trades } = state;
+  const prime = takePrime(state, String(b.prime ?? ""));
+  if ("error" in prime) return fail(121, prime.error);
+  if (b.merchant_id !== methodMerchantId(opts.merchantId, prime.method)) return fail(4, "Invalid merchant_id");
+  const amount = Number(b.amount);
+  if (!Number.isInteger(amount) || amount <= 0) return fail(4, "Invalid amount");
+  const cardholder = b.cardholder as Record<string, unknown> | undefined;
+  if (!cardholder?.phone_number || !cardholder.name) return fail(4, "Invalid cardholder");
+  const instalment = Number(b.instalment ?? 0);
+  if (instalment !== 0 && (prime.method !== "card" || ![3, 6, 12, 24].includes(instalment))) return fail(4, "Invalid instalment");
+  if (prime.card.endsWith("0002")) return fail(10003, "Card declined");
+
+  const rec = `D${now()}${randomBytes(4).toString("hex")}`;
+  const urls = (b.result_url ?? {}) as Record<string, string>;
+  const wallet = WALLETS.includes(prime.method);
+  if (wallet && !urls.frontend_redirect_url) return fail(4, "result_url required");
+  const needs3ds = prime.method === "card" && prime.card.endsWith("3220");
+  if (needs3ds && b.three_domain_secure !== true) return fail(10003, "3-D Secure required");
+  const vacc =
+    prime.method === "atm"
+      ? {
+          bank_code: "822",
+          vacc_no: `9${String(now()).slice(-8)}${String(randomBytes(3).readUIntBE(0, 3) % 100000).padStart(5, "0")}`,
+          expire_time: new Date(now() + 3 * 86_400_000).toISOString(),
+        }
+      : undefined;
+  trades.set(rec, {
+    rec_trade_id: rec,
+    order_number: String(b.order_number ?? ""),
+    amount,
+    record_status: needs3ds || wallet || vacc ? 4 : 1,
+    refunded: 0,
+    instalment,
+    method: prime.method,
+    notifyUrl: urls.backend_notify_url ?? "",
+    frontendUrl: urls.frontend_redirect_url ?? "",
+    vacc,
+  });
+  const pageUrl = wallet ? (opts.walletPageUrl ?? opts.threeDsPageUrl) : opts.threeDsPageUrl;
+  return {
+    status: 200,
+    json: {
+      status: 0,
+      msg: "Success",
+      rec_trade_id: rec,
+      amount,
+      currency: "TWD",
+      order_number: b.order_number,
+      ...(prime.method === "card" || prime.method === "apple_pay" || prime.method === "google_pay"
+        ? { card_info: { last_four: prime.card.slice(-4), bin_code: prime.card.slice(0, 6) } }
+        : {}),
+      ...(needs3ds || wallet ? { payment_url: `${pageUrl}?rec_trade_id=${rec}` } : {}),
+      ...(vacc ? { vacc_info: vacc } : {}),
+    },
+  };
+}
+
 export function createFakeTapPay(opts: {
   partnerKey: string;
   merchantId: string;
@@ -81,77 +161,8 @@ export function createFakeTapPay(opts: {
   const primes = new Map<string, Prime>();
   const trades = new Map<string, Trade>();
 
-  const fail = (status: number, msg: string) => ({ status: 200, json: { status, msg } });
-
-  function takePrime(primeKey: string): Prime | { error: string } {
-    const prime =
-      primeKey === SANDBOX_TEST_PRIME
-        ? { method: "card" as const, card: "4242424242424242", expiresAt: Number.POSITIVE_INFINITY, used: false }
-        : primes.get(primeKey);
-    if (!prime) return { error: "Invalid prime" };
-    if (prime.used) return { error: "Prime already used" };
-    if (prime.expiresAt < now()) return { error: "Prime expired" };
-    if (primeKey !== SANDBOX_TEST_PRIME) prime.used = true;
-    return prime;
-  }
-
-  function payByPrime(b: Record<string, unknown>) {
-    const prime = takePrime(String(b.prime ?? ""));
-    if ("error" in prime) return fail(121, prime.error);
-    if (b.merchant_id !== methodMerchantId(opts.merchantId, prime.method)) return fail(4, "Invalid merchant_id");
-    const amount = Number(b.amount);
-    if (!Number.isInteger(amount) || amount <= 0) return fail(4, "Invalid amount");
-    const cardholder = b.cardholder as Record<string, unknown> | undefined;
-    if (!cardholder?.phone_number || !cardholder.name) return fail(4, "Invalid cardholder");
-    const instalment = Number(b.instalment ?? 0);
-    if (instalment !== 0 && (prime.method !== "card" || ![3, 6, 12, 24].includes(instalment)))
-      return fail(4, "Invalid instalment");
-    if (prime.card.endsWith("0002")) return fail(10003, "Card declined");
-
-    const rec = `D${now()}${randomBytes(4).toString("hex")}`;
-    const urls = (b.result_url ?? {}) as Record<string, string>;
-    const wallet = WALLETS.includes(prime.method);
-    if (wallet && !urls.frontend_redirect_url) return fail(4, "result_url required");
-    const needs3ds = prime.method === "card" && prime.card.endsWith("3220");
-    if (needs3ds && b.three_domain_secure !== true) return fail(10003, "3-D Secure required");
-    const vacc =
-      prime.method === "atm"
-        ? {
-            bank_code: "822",
-            vacc_no: `9${String(now()).slice(-8)}${String(randomBytes(3).readUIntBE(0, 3) % 100000).padStart(5, "0")}`,
-            expire_time: new Date(now() + 3 * 86_400_000).toISOString(),
-          }
-        : undefined;
-    trades.set(rec, {
-      rec_trade_id: rec,
-      order_number: String(b.order_number ?? ""),
-      amount,
-      record_status: needs3ds || wallet || vacc ? 4 : 1,
-      refunded: 0,
-      instalment,
-      method: prime.method,
-      notifyUrl: urls.backend_notify_url ?? "",
-      frontendUrl: urls.frontend_redirect_url ?? "",
-      vacc,
-    });
-    const pageUrl = wallet ? (opts.walletPageUrl ?? opts.threeDsPageUrl) : opts.threeDsPageUrl;
-    return {
-      status: 200,
-      json: {
-        status: 0,
-        msg: "Success",
-        rec_trade_id: rec,
-        amount,
-        currency: "TWD",
-        order_number: b.order_number,
-        ...(prime.method === "card" || prime.method === "apple_pay" || prime.method === "google_pay"
-          ? { card_info: { last_four: prime.card.slice(-4), bin_code: prime.card.slice(0, 6) } }
-          : {}),
-        ...(needs3ds || wallet ? { payment_url: `${pageUrl}?rec_trade_id=${rec}` } : {}),
-        ...(vacc ? { vacc_info: vacc } : {}),
-      },
-    };
-  }
+  const state: FakeState = { opts, now, primes, trades };
+  const payByPrime = (b: Record<string, unknown>) => payByPrimeOn(state, b);
 
   function handle(path: string, headers: Record<string, string>, body: unknown) {
     const b = (body ?? {}) as Record<string, unknown>;

@@ -18,7 +18,7 @@ export interface PayChoice<M extends PaymentMethodCode = PayableMethod> {
 }
 
 /** Cash on delivery needs someone to collect it: 新竹物流 or the store's counter. */
-export const collectsCash = (ship: string) => ship === "hct" || (CVS_METHODS as readonly string[]).includes(ship);
+const collectsCash = (ship: string) => ship === "hct" || (CVS_METHODS as readonly string[]).includes(ship);
 
 /** The shop's methods, in its order, for an amount still to pay (`ship`: the delivery chosen, if any). */
 export function payChoices(offered: readonly PayableMethod[], payable: number, ship?: string): PayChoice[] {

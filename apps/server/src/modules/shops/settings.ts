@@ -101,7 +101,7 @@ export async function settings(deps: ShopsDeps, shopId: number, keys: string[]):
 }
 
 /** Settings a shop's payment methods are read from (decision 88); `pay_<method>` "0" = off. */
-export const PAYMENT_SETTING_KEYS = [
+const PAYMENT_SETTING_KEYS = [
   ...PAYABLE_METHODS.map((m) => `pay_${m}`),
   "pay_order",
   "instalment_counts",
@@ -152,7 +152,6 @@ export async function paymentSetup(deps: ShopsDeps, shopId: number) {
 }
 
 const isPayable = (m: string): m is PayableMethod => (PAYABLE_METHODS as readonly string[]).includes(m);
-export type PaymentSetup = Awaited<ReturnType<typeof paymentSetup>>;
 
 export async function transferAccount(deps: ShopsDeps, shopId: number) {
   return (await paymentSetup(deps, shopId)).transfer;
