@@ -36,6 +36,8 @@ export function wireOrderEffects(lifecycle: OrderLifecycle, d: OrderEffectDeps) 
 
   // Placed: the buyer is told the order number (and, for a transfer, what to pay).
   e.placed.push(messages.placed);
+  // A virtual account given: the buyer is told where and by when to pay (decision 88).
+  e.accountGiven.push(messages.accountGiven);
 
   // Paid: a depot order's goods go into the member's cloud depot (the lifecycle then completes it).
   e.paid.push(async (tx, o, lines) => {

@@ -1,19 +1,19 @@
 import { MAIN_SHOP_ID, ORDER_STATUS_LABELS, type OrderStatus, PAYMENT_METHOD_LABELS } from "@shop/contract";
 import { TEMPLATE_EVENTS, type TemplateEvent } from "@shop/contract/admin";
-import { formatDate, formatMoney } from "@shop/contract/format";
+import { formatDate, formatDateTime, formatMoney } from "@shop/contract/format";
 import { formatInvoiceNo } from "@shop/contract/invoice";
 import type { Tx } from "../../db/client.js";
 import type { NotificationsService } from "../../modules/notifications/service.js";
 import type { MessageTemplates } from "../../modules/notifications/templates.js";
-import type { Order } from "../../modules/orders/service.js";
+import type { Order, VirtualAccountGiven } from "../../modules/orders/service.js";
 
 /** Steps a buyer waits to hear about; 開始備貨 and 訂單完成 stay on the site. */
 const TOLD: readonly OrderStatus[] = ["paid", "shipped", "delivered", "cancelled", "refunded"];
 /** A guest also gets these by SMS: the order number to keep, and that the parcel is on its way. */
-const GUEST_SMS = new Set(["placed", "shipped", "at_store", "pickup_reminder", "cancelled"]);
+const GUEST_SMS = new Set(["placed", "account_given", "shipped", "at_store", "pickup_reminder", "cancelled"]);
 
 /** What a buyer can be told about: the order's states and the steps around them. */
-type Told = OrderStatus | "placed" | "at_store" | "pickup_reminder" | "invoice_issued";
+type Told = OrderStatus | "placed" | "account_given" | "at_store" | "pickup_reminder" | "invoice_issued";
 
 /** A path inside the shop the order was placed in (a sub-mall's visitors stay in it). */
 const inShop = (o: Order, path: string) => (o.shopId === MAIN_SHOP_ID ? path : `/shop_${o.shopId}${path}`);
@@ -35,6 +35,7 @@ function detailsOf(o: Order, event: Told, reason: string): string {
 export function createOrderMessages(notifications: NotificationsService, templates: Pick<MessageTemplates, "render">) {
   /** The shop's template for the event (decision 41); steps told only on the site keep their fixed wording. */
   async function wording(tx: Tx, o: Order, event: Told, details: string, invoiceNo: string) {
+    if (event === "account_given") return { title: `訂單 ${o.orderNo} 的 ATM 轉帳帳號`, body: details };
     if (!(TEMPLATE_EVENTS as readonly string[]).includes(event))
       return { title: `訂單 ${o.orderNo} ${ORDER_STATUS_LABELS[event as OrderStatus]}`, body: details };
     return templates.render(tx, event as TemplateEvent, {
@@ -57,11 +58,13 @@ export function createOrderMessages(notifications: NotificationsService, templat
       tx,
       o,
       event,
-      event === "at_store" || event === "pickup_reminder" || event === "invoice_issued" ? reason : detailsOf(o, event, reason),
+      event === "at_store" || event === "pickup_reminder" || event === "invoice_issued" || event === "account_given"
+        ? reason
+        : detailsOf(o, event, reason),
       invoiceNo ? formatInvoiceNo(invoiceNo) : "",
     );
     if (o.memberId !== null) {
-      if (event === "placed") {
+      if (event === "placed" || event === "account_given") {
         // Members see their new order on the site at once; outside it they get the message only.
         const link = inShop(o, `/member/order_detail?order_no=${o.orderNo}`);
         if (outbound) await notifications.send(tx, key, o.memberId, notifications.messageOf({ title, body, link }), o.email);
@@ -95,6 +98,15 @@ export function createOrderMessages(notifications: NotificationsService, templat
 
   return {
     placed: (tx: Tx, o: Order) => tell(tx, o, "placed", "", true),
+    /** The order's own ATM account (decision 88): bank, number, amount and deadline. */
+    accountGiven: (tx: Tx, o: Order, a: VirtualAccountGiven) =>
+      tell(
+        tx,
+        o,
+        "account_given",
+        `請於 ${formatDateTime(a.deadline)} 前轉帳 ${formatMoney(a.amount)} 至 銀行代碼 ${a.bankCode} 帳號 ${a.account}，金額需完全相同，入帳後自動確認，免回報`,
+        true,
+      ),
     changed: (tx: Tx, o: Order, to: OrderStatus, reason: string) => tell(tx, o, to, reason, TOLD.includes(to)),
     /** The parcel waits at the store (the carrier's push): where, until when, and what to pay there. */
     atStore: (tx: Tx, o: Order, storeName: string) =>

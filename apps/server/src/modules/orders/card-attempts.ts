@@ -196,8 +196,11 @@ async function giveVirtualAccount(
       })
       .where(and(eq(payments.id, payment.id), eq(payments.status, "charging")))
       .returning();
-    if (p?.status === "pending") await tx.update(orders).set({ payBy: account.expiresAt }).where(eq(orders.id, o.id));
-    return p?.status === "pending";
+    if (p?.status !== "pending") return false;
+    const [moved] = await tx.update(orders).set({ payBy: account.expiresAt }).where(eq(orders.id, o.id)).returning();
+    const given = { bankCode: account.bankCode, account: account.account, amount: p.amount, deadline: account.expiresAt };
+    for (const run of deps.lifecycle.effects.accountGiven) await run(tx, moved ?? o, given);
+    return true;
   });
   if (!given) return { type: "card_failed", message: "訂單狀態已變更，請重新整理" };
   return {

@@ -24,7 +24,7 @@ import type { OrderEffects, OrderLifecycle } from "./types.js";
 
 // Other modules and flows name these types from here, the orders module's service.
 export { actorOf, appraisalEnds } from "./lifecycle.js";
-export type { GivenBack, Order, OrderLifecycle } from "./types.js";
+export type { GivenBack, Order, OrderLifecycle, VirtualAccountGiven } from "./types.js";
 
 /**
  * The order lifecycle (decision 30): every transition locks the order row first, re-reads its
@@ -37,7 +37,7 @@ export function createOrderLifecycle(deps: {
   now?: () => Date;
 }): OrderLifecycle {
   const now = deps.now ?? (() => new Date());
-  const effects: OrderEffects = { placed: [], paid: [], completed: [], givenBack: [], changed: [] };
+  const effects: OrderEffects = { placed: [], accountGiven: [], paid: [], completed: [], givenBack: [], changed: [] };
   const d: LifecycleDeps = {
     db: deps.db,
     now,

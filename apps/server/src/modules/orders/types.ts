@@ -45,10 +45,19 @@ export interface RefundTerms {
  */
 export interface OrderEffects {
   placed: Array<(tx: Tx, order: Order) => Promise<void>>;
+  /** A virtual account was given to the order (decision 88): where and by when to pay. */
+  accountGiven: Array<(tx: Tx, order: Order, account: VirtualAccountGiven) => Promise<void>>;
   paid: Array<(tx: Tx, order: Order, lines: () => Promise<OrderLine[]>) => Promise<void>>;
   completed: Array<(tx: Tx, order: Order, lines: () => Promise<OrderLine[]>) => Promise<void>>;
   givenBack: Array<(tx: Tx, order: Order, back: GivenBack, commit: Commit) => Promise<void>>;
   changed: Array<(tx: Tx, order: Order, to: OrderStatus, reason: string, actor: string) => Promise<void>>;
+}
+
+export interface VirtualAccountGiven {
+  bankCode: string;
+  account: string;
+  amount: number;
+  deadline: Date;
 }
 
 /** Who asks for a buyer's action: a member, or a guest who proved the phone on this order. */

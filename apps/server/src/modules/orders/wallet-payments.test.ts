@@ -2,7 +2,7 @@ import type { OrderView, PayInfo, StoreResult } from "@shop/contract";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { productionProblems } from "../../app/production.js";
-import { payments } from "../../db/schema/index.js";
+import { outboxMessages, payments } from "../../db/schema/index.js";
 import { DEMO_ACCOUNTS } from "../../demo/seed.js";
 import type { FakeTapPay } from "../../integrations/tappay/fake.js";
 import { loadConfig } from "../../lib/config/index.js";
@@ -120,13 +120,24 @@ describe("card instalments", () => {
 
 describe("ATM virtual accounts", () => {
   test("each order its own account; a wrong amount leaves it unpaid with a note for staff; the right one pays it", async () => {
-    const placed = await s.memberOrder(member, variant, { payment_method: "atm", prime: await methodPrime("atm") });
+    const placed = await s.memberOrder(member, variant, {
+      payment_method: "atm",
+      prime: await methodPrime("atm"),
+      email: "buyer@example.com",
+    });
     if (placed.next.type !== "virtual_account") throw new Error(`got ${placed.next.type}`);
     const va = placed.next.virtual_account;
     const other = await s.memberOrder(member, variant, { payment_method: "atm", prime: await methodPrime("atm") });
     expect(other.next.type === "virtual_account" && other.next.virtual_account.account).not.toBe(va.account);
     const view = await detail(placed.order_no);
     expect(view.virtual_account).toEqual(va);
+    // The buyer is told the account outside the site too (the member's LINE / e-mail).
+    const told = await t.database.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.eventKey, `order:${placed.order_no}:account_given`));
+    expect(told.length).toBeGreaterThan(0);
+    for (const m of told) expect(m.body).toContain(`帳號 ${va.account}`);
     expect(view.pay_by).toBe(va.deadline);
 
     const wrong = sim.payVirtualAccount(va.account, va.amount - 1);
