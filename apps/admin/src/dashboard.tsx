@@ -87,7 +87,12 @@ export function DashboardPage() {
               value={String(d.anomalies.invoices_parked)}
               to={listWith("invoices", { attention: "1" })}
             />
-            <Figure label="刷卡結果待確認" value={String(d.anomalies.payments_in_doubt)} to="/system" />
+            <Figure label="付款結果待確認" value={String(d.anomalies.payments_in_doubt)} to="/system" />
+            <Figure
+              label="虛擬帳號金額不符"
+              value={String(d.anomalies.payments_wrong_amount)}
+              to={ordersWith("pending_payment")}
+            />
             <Figure label="逾期未取消訂單" value={String(d.anomalies.orders_overdue)} to={ordersWith("pending_payment")} />
           </Stack>
           <Card>

@@ -27,7 +27,8 @@ const STUCK: Array<[keyof SystemStatus["stuck"], string]> = [
   ["outbox_stuck", "通知待發送超過 15 分鐘"],
   ["outbox_failed", "通知發送失敗"],
   ["invoices_parked", "發票待處理"],
-  ["payments_in_doubt", "刷卡結果待確認"],
+  ["payments_in_doubt", "付款結果待確認"],
+  ["payments_wrong_amount", "虛擬帳號金額不符"],
   ["orders_overdue", "逾期未取消的待付款訂單"],
 ];
 

@@ -47,8 +47,10 @@ export const stuckWork = z.object({
   outbox_failed: int,
   /** E-invoices waiting for staff. */
   invoices_parked: int,
-  /** Card charges awaiting reconciliation with TapPay. */
+  /** TapPay payments awaiting reconciliation: a charge with no answer, a wallet's or 3-D Secure page whose notify never came. */
   payments_in_doubt: int,
+  /** Virtual accounts paid with another amount than the order's, waiting for staff (decision 88). */
+  payments_wrong_amount: int,
   /** Unpaid orders open 15 minutes past their payment deadline. */
   orders_overdue: int,
 });

@@ -22,7 +22,16 @@ const GAUGES: Array<{ key: keyof StuckWork; name: string; help: string }> = [
   },
   { key: "outbox_failed", name: "shop_outbox_failed", help: "Customer messages given up on" },
   { key: "invoices_parked", name: "shop_invoices_parked", help: "E-invoices waiting for staff" },
-  { key: "payments_in_doubt", name: "shop_payments_in_doubt", help: "Card charges awaiting reconciliation with TapPay" },
+  {
+    key: "payments_in_doubt",
+    name: "shop_payments_in_doubt",
+    help: "TapPay payments awaiting reconciliation (no answer to a charge, or a wallet / 3-D Secure notify that never came)",
+  },
+  {
+    key: "payments_wrong_amount",
+    name: "shop_payments_wrong_amount",
+    help: "Virtual accounts paid with another amount than the order's, waiting for staff",
+  },
   { key: "orders_overdue", name: "shop_orders_overdue", help: "Unpaid orders open 15 minutes past their payment deadline" },
 ];
 

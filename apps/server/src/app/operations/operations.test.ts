@@ -36,6 +36,7 @@ describe("eyes on the money: /metrics, 待處理異常 and 系統狀態", () => 
       "shop_jobs_failed",
       "shop_invoices_parked",
       "shop_payments_in_doubt",
+      "shop_payments_wrong_amount",
       "shop_orders_overdue",
       "shop_outbox_failed",
     ])

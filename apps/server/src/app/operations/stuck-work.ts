@@ -18,7 +18,7 @@ export function createStuckWork(d: {
   jobs: Pick<JobsService, "failedCount">;
   outbox: Pick<Outbox, "waiting" | "failedCount">;
   invoicesParked: () => Promise<number>;
-  charge: Pick<CardCharge, "inDoubtCount">;
+  charge: Pick<CardCharge, "inDoubtCount" | "wrongAmountCount">;
   orders: Pick<OrderQueries, "overdueUnpaid">;
   now: () => Date;
 }) {
@@ -26,12 +26,13 @@ export function createStuckWork(d: {
 
   async function read(): Promise<StuckWork> {
     const at = d.now();
-    const [jobsFailed, waiting, outboxFailed, parked, inDoubt, overdue] = await Promise.all([
+    const [jobsFailed, waiting, outboxFailed, parked, inDoubt, wrongAmount, overdue] = await Promise.all([
       d.jobs.failedCount(),
       d.outbox.waiting(at, STUCK_AFTER_MS),
       d.outbox.failedCount(),
       d.invoicesParked(),
       d.charge.inDoubtCount(),
+      d.charge.wrongAmountCount(),
       d.orders.overdueUnpaid(at, STUCK_AFTER_MS),
     ]);
     return {
@@ -42,6 +43,7 @@ export function createStuckWork(d: {
       outbox_failed: outboxFailed,
       invoices_parked: parked,
       payments_in_doubt: inDoubt,
+      payments_wrong_amount: wrongAmount,
       orders_overdue: overdue,
     };
   }

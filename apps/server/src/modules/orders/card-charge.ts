@@ -1,9 +1,10 @@
 import type { TapPayMethod } from "@shop/contract/order";
-import { and, eq, inArray, isNotNull, lt, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, like, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { payments } from "../../db/schema/index.js";
 import type { CardGateway } from "../../integrations/tappay/client.js";
 import { type CardChargeContext, chargeCard, chargeClaimed, reconcileCharge, reconcileWaiting } from "./card-attempts.js";
+import { WRONG_AMOUNT_NOTE } from "./payment-settlement.js";
 import type { PaymentRow, Payments } from "./payments.js";
 import type { Order, OrderLifecycle } from "./types.js";
 
@@ -60,12 +61,29 @@ export function createCardCharge(deps: {
         .limit(100);
       return rows.map((r) => r.id);
     },
-    /** Card charges whose answer never came, older than the reconciliation delay (stuck work for /metrics). */
+    /**
+     * Stuck work for /metrics: charges whose answer never came, older than the reconciliation delay,
+     * and pages (a wallet's, 3-D Secure) whose notify has not come for twice the time reconciliation takes.
+     */
     async inDoubtCount(): Promise<number> {
+      const at = now().getTime();
       const [row] = await db
         .select({ n: sql<number>`count(*)::int` })
         .from(payments)
-        .where(and(eq(payments.status, "charging"), lt(payments.updatedAt, new Date(now().getTime() - RECONCILE_AFTER_MS))));
+        .where(
+          or(
+            and(eq(payments.status, "charging"), lt(payments.updatedAt, new Date(at - RECONCILE_AFTER_MS))),
+            and(eq(payments.status, "awaiting_3ds"), lt(payments.updatedAt, new Date(at - 2 * NOTIFY_LOST_AFTER_MS))),
+          ),
+        );
+      return row?.n ?? 0;
+    },
+    /** Virtual accounts paid with the wrong amount (decision 88), still waiting for staff. */
+    async wrongAmountCount(): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(payments)
+        .where(and(eq(payments.method, "atm"), eq(payments.status, "pending"), like(payments.message, `${WRONG_AMOUNT_NOTE}%`)));
       return row?.n ?? 0;
     },
     async chargesInDoubt(): Promise<number[]> {

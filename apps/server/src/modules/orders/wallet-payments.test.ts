@@ -146,10 +146,13 @@ describe("ATM virtual accounts", () => {
     expect(unpaid.status).toBe("pending_payment");
     expect(unpaid.payment?.message).toContain("與應付金額");
     expect(unpaid.history.at(-1)?.reason).toContain("不符");
+    // Staff see it on the dashboard and in /metrics until it is dealt with.
+    expect((await t.services.stuckWork.read()).payments_wrong_amount).toBe(1);
 
     const right = sim.payVirtualAccount(va.account, va.amount);
     await t.call("POST", "/api/payments/tappay/notify", { body: right?.notify });
     expect((await detail(placed.order_no)).status).toBe("paid");
+    expect((await t.services.stuckWork.read()).payments_wrong_amount).toBe(0);
   });
 });
 
