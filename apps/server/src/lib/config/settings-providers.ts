@@ -110,8 +110,8 @@ export const providerSettings = {
     {
       group: "Card payments (TapPay)",
       description:
-        "Beside cards, the TapPay methods this deployment has contracts for, comma-separated: line_pay, jko_pay, easy_wallet, atome, apple_pay, google_pay, atm (virtual accounts). Each needs its own merchant id (TAPPAY_MERCHANT_ID_<METHOD>); the back office switches on only these (decision 88).",
-      example: "line_pay,apple_pay,atm",
+        "Beside cards, the TapPay methods this deployment has contracts for, comma-separated (`line_pay,apple_pay,atm`): line_pay, jko_pay, easy_wallet, atome, apple_pay, google_pay, atm (virtual accounts). Each needs its own merchant id (TAPPAY_MERCHANT_ID_<METHOD>); the back office switches on only these (decision 88).",
+      example: "",
       defaultText: "— (card only; under the simulator, every method)",
     },
   ),
