@@ -70,7 +70,7 @@ export async function chargeCard(
     }
     // A virtual account already given stays the order's: a second one would leave two to pay into.
     const given = mine.find((p) => p.status === "pending" && p.virtualAccount);
-    if (given) return { order: o, payment: null };
+    if (given) return { order: o, payment: null, given };
     const fresh = mine.find((p) => p.status === "pending");
     const [claimed] = fresh
       ? await tx
@@ -91,9 +91,9 @@ export async function chargeCard(
             updatedAt: at,
           })
           .returning();
-    return { order: o, payment: claimed ?? null };
+    return { order: o, payment: claimed ?? null, given: undefined };
   });
-  if (!attempt.payment) return deps.payments.nextFor(attempt.order);
+  if (!attempt.payment) return deps.payments.nextFor(attempt.order, attempt.given);
   return chargeClaimed(deps, order, attempt.payment, prime, origin);
 }
 
@@ -251,4 +251,11 @@ export async function reconcileWaiting(deps: CardChargeContext, paymentId: numbe
   const [p] = await deps.db.select().from(payments).where(eq(payments.id, paymentId));
   if (!p?.providerRef || (p.status !== "awaiting_3ds" && p.status !== "pending")) return;
   await deps.payments.tapPayNotify(p.providerRef);
+  // A virtual account may wait days: once looked at, it goes to the back of the queue (the job
+  // takes the 100 looked at longest ago), so every account is asked about in turn.
+  if (p.status === "pending")
+    await deps.db
+      .update(payments)
+      .set({ updatedAt: deps.now() })
+      .where(and(eq(payments.id, p.id), eq(payments.status, "pending")));
 }

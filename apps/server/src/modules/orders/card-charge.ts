@@ -1,5 +1,5 @@
 import type { TapPayMethod } from "@shop/contract/order";
-import { and, eq, inArray, isNotNull, like, lt, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, like, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { payments } from "../../db/schema/index.js";
 import type { CardGateway } from "../../integrations/tappay/client.js";
@@ -58,6 +58,7 @@ export function createCardCharge(deps: {
             lt(payments.updatedAt, new Date(now().getTime() - NOTIFY_LOST_AFTER_MS)),
           ),
         )
+        .orderBy(asc(payments.updatedAt))
         .limit(100);
       return rows.map((r) => r.id);
     },

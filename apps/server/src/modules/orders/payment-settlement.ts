@@ -1,6 +1,6 @@
 import type { NextStep } from "@shop/contract";
 import { formatMoney } from "@shop/contract/format";
-import { isTapPayMethod, PAYMENT_METHOD_LABELS } from "@shop/contract/order";
+import { isTapPayMethod, PAYMENT_METHOD_LABELS, refundsThroughTapPay } from "@shop/contract/order";
 import { and, asc, eq, inArray, ne, notInArray, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.js";
 import { payments } from "../../db/schema/index.js";
@@ -81,12 +81,15 @@ export async function settleCard(
       await deps.lifecycle.pay(tx, o, `provider:${paid.provider}`, reason);
       return;
     }
+    // Where the money goes back: through TapPay to the card or wallet; a virtual account's like a transfer's.
+    const back = refundsThroughTapPay(paid.method) ? "已自動退款" : o.memberId !== null ? "款項已退回錢包" : "款項由客服退還";
+    const label = PAYMENT_METHOD_LABELS[paid.method];
     const why =
       o.status === "cancelled"
-        ? "訂單取消後收到信用卡付款，已自動退刷"
+        ? `訂單取消後收到${label}付款，${back}`
         : o.status === "pending_payment"
-          ? "已改用其他付款方式，信用卡款項已自動退刷"
-          : "重複付款，已自動退刷";
+          ? `已改用其他付款方式，${label}款項${back}`
+          : `重複付款，${back}`;
     await returnWhole(deps, tx, o, paid, commit, why);
   });
 }

@@ -156,6 +156,25 @@ describe("ATM virtual accounts", () => {
   });
 });
 
+describe("notifies that never came", () => {
+  test("a LINE Pay approval and a virtual account paid, whose notifies were lost, are found by reconciliation", async () => {
+    const wallet = await s.memberOrder(member, variant, { payment_method: "line_pay", prime: await methodPrime("line_pay") });
+    const account = await s.memberOrder(member, variant, { payment_method: "atm", prime: await methodPrime("atm") });
+    if (wallet.next.type !== "redirect_wallet" || account.next.type !== "virtual_account")
+      throw new Error("unexpected next steps");
+    // TapPay's side happened; its pushes to us were lost.
+    sim.complete3ds(new URL(wallet.next.url, "http://x").searchParams.get("rec_trade_id") ?? "", true);
+    sim.payVirtualAccount(account.next.virtual_account.account, account.next.virtual_account.amount);
+    expect((await t.services.charge.waitingTooLong()).length).toBe(0);
+    t.clock.advance(11 * 60);
+    const due = await t.services.charge.waitingTooLong();
+    expect(due.length).toBeGreaterThanOrEqual(2);
+    for (const id of due) await t.services.charge.reconcileWaiting(id);
+    expect((await detail(wallet.order_no)).status).toBe("paid");
+    expect((await detail(account.order_no)).status).toBe("paid");
+  });
+});
+
 describe("going live", () => {
   test("production refuses a method it lists without its merchant id, and says nothing of methods not listed", () => {
     const base = {
