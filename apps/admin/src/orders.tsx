@@ -2,7 +2,7 @@ import { Box, Button, Chip, Stack, Typography } from "@mui/material";
 import { MAIN_SHOP_ID } from "@shop/contract";
 import { formatDateTime, formatMoney } from "@shop/contract/format";
 import { invoiceText } from "@shop/contract/invoice";
-import { ORDER_STATUS_LABELS } from "@shop/contract/order";
+import { ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS } from "@shop/contract/order";
 import type { StaffOrder } from "@shop/contract/responses";
 import {
   Datagrid,
@@ -33,12 +33,7 @@ const QUEUE_CHOICES = [
   { id: "to_ship", name: "待出貨" },
   { id: "transfer_reported", name: "已回報匯款" },
 ];
-const PAYMENT_CHOICES = [
-  { id: "card", name: "信用卡" },
-  { id: "transfer", name: "銀行轉帳" },
-  { id: "cod", name: "貨到付款" },
-  { id: "points_wallet", name: "點數／錢包" },
-];
+const PAYMENT_CHOICES = labelChoices(PAYMENT_METHOD_LABELS);
 
 function ExportCsv() {
   const { filterValues } = useListContext();

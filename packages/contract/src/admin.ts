@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { id, imagePath, link, listQuery, money, text, when } from "./admin-fields.js";
-import { PERMISSIONS, type Permission, STAFF_ROLES, type StaffRole } from "./codes.js";
+import { PAYMENT_METHOD_CODES, PERMISSIONS, type Permission, STAFF_ROLES, type StaffRole } from "./codes.js";
 import { dbId, phoneSchema } from "./common.js";
 import type { adminCategory, adminProduct, adminProductRow, uploadedImage } from "./responses/admin-catalogue.js";
 import type { staffSessionView, staffView } from "./responses/admin-people.js";
@@ -143,7 +143,7 @@ export const orderListQuery = listQuery.extend({
     .enum(["pending_payment", "paid", "processing", "shipped", "delivered", "completed", "cancelled", "refunded"])
     .optional(),
   shop_id: id.optional(),
-  payment_method: z.enum(["card", "transfer", "cod", "points_wallet"]).optional(),
+  payment_method: z.enum(PAYMENT_METHOD_CODES).optional(),
   /**
    * to_ship: what 待出貨 counts (paid or processing, and unpaid cash on delivery);
    * transfer_reported: what 已回報匯款 counts (unpaid transfers whose buyer reported the payment).
