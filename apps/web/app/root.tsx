@@ -29,16 +29,22 @@ interface RootData extends ShellData {
   origin: string;
   /** The shop has a GA4 or Meta Pixel id: its loader script is included (decision 45). */
   analytics: boolean;
+  /** Apple Pay / Google Pay the shop offers (express buttons on the product page and cart), and whether simulated. */
+  deviceWallets: Array<"apple_pay" | "google_pay">;
+  walletSimulator: boolean;
 }
 
 export async function loader({ context, params, url }: Route.LoaderArgs): Promise<RootData> {
   const shopId = parseShopPrefix(params.shopPrefix) ?? MAIN_SHOP_ID;
   const query = { shop_id: shopId };
   const [home, hrefs, news, tree] = await Promise.all([
-    context.api<{ shop: ShopInfo; home_desc: HomeDesc; tracking: { ga4: string; pixel: string }; footer: ShopFooter }>(
-      "/api/front/shop/get",
-      { query },
-    ),
+    context.api<{
+      shop: ShopInfo;
+      home_desc: HomeDesc;
+      tracking: { ga4: string; pixel: string };
+      footer: ShopFooter;
+      device_wallets: RootData["deviceWallets"];
+    }>("/api/front/shop/get", { query }),
     context.api<TopHref[]>("/api/front/top_href/get", { query }),
     context.api<NewsSummary[]>("/api/front/new/searchthree", { query }),
     context.api<Array<{ id: number; name: string }>>("/api/category/search", { query }),
@@ -56,6 +62,8 @@ export async function loader({ context, params, url }: Route.LoaderArgs): Promis
     headline: headline ? { id: headline.id, title: headline.title } : null,
     categories: tree.status ? tree.data.map((c) => ({ id: c.id, name: c.name })) : [],
     footer: home.status ? home.data.footer : null,
+    deviceWallets: home.status ? home.data.device_wallets : [],
+    walletSimulator: context.walletSimulator ?? false,
   };
 }
 

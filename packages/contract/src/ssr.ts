@@ -18,6 +18,8 @@ export type SsrContext = {
   nonce: string;
   /** True when no real payment/SMS/logistics provider is configured (UI shows 測試模式). */
   testMode: boolean;
+  /** Apple Pay / Google Pay are TapPay's simulator (測試模式): their buttons show on any device. */
+  walletSimulator?: boolean;
   /**
    * The site's configured origin (PUBLIC_URL) for canonical and Open Graph URLs; a request's own
    * Host header is used only without it (development), since cached pages would repeat it.

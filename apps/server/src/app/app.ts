@@ -384,6 +384,7 @@ async function registerPages(
         isMobile: isMobileUserAgent(request.headers["user-agent"]),
         nonce: (request.raw as IncomingMessage).cspNonce ?? "",
         testMode: d.testMode,
+        walletSimulator: providers.channels.card === "simulator",
         origin: config.PUBLIC_URL,
         api: ssrApi(app, apiCache, request),
       }),

@@ -45,6 +45,7 @@ describe("channels switched off disappear everywhere they would show", () => {
     expect(info.einvoice).toBe(false);
     const shop = (await t.call<z.output<typeof shopPage>>("GET", "/api/front/shop/get?shop_id=1")).body.data;
     expect(shop.footer.payment_methods).not.toContain("card");
+    expect(shop.device_wallets).toEqual([]);
     expect(shop.footer.ship_methods.join()).not.toContain("超商");
   });
 

@@ -20,6 +20,8 @@ const FavouriteButton = lazy(() => import("../features/catalogue/FavouriteButton
 const ShoppingNotes = lazy(() => import("../features/catalogue/ShoppingNotes"));
 // Below the fold: server-rendered, its code fetched after the page (first-load budget).
 const RelatedProducts = lazy(() => import("../features/catalogue/RelatedProducts"));
+// Apple Pay / Google Pay express entry: shown only once the device proves it can pay (client only).
+const DeviceWalletButton = lazy(() => import("../features/device-wallets/DeviceWalletButton"));
 
 /** /product/details?id= and /product/detailsChild?id=&variant= (a variant chosen). */
 export async function loader({ url, params, context }: Route.LoaderArgs) {
@@ -144,14 +146,19 @@ export default function Product({ loaderData }: Route.ComponentProps) {
 
           <div className="flex flex-wrap gap-3">
             {!mobile && buyButtons}
-            <Suspense fallback={null}>
+            <Suspense>
               <FavouriteButton productId={p.id} />
             </Suspense>
             <a href={loaderData.lineShare} target="_blank" rel="noopener noreferrer" className="btn-secondary min-h-11 gap-2">
               分享到 LINE
             </a>
           </div>
-          <Suspense fallback={null}>
+          {!soldOut && root?.deviceWallets[0] && (
+            <Suspense>
+              <DeviceWalletButton to={`/cart?variant_id=${variant.id}&qty=${qty}`} />
+            </Suspense>
+          )}
+          <Suspense>
             <ShoppingNotes shipMethods={loaderData.shipMethods} shop={root?.footer ?? null} />
           </Suspense>
         </div>
@@ -164,7 +171,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
         <RichContent html={p.description} className="text-stone-700" />
       </section>
       {loaderData.related.length > 0 && (
-        <Suspense fallback={null}>
+        <Suspense>
           <RelatedProducts products={loaderData.related} />
         </Suspense>
       )}

@@ -1,5 +1,6 @@
 import { formatMoney } from "@shop/contract/format";
-import type { ShouldRevalidateFunctionArgs } from "react-router";
+import { lazy, Suspense } from "react";
+import { type ShouldRevalidateFunctionArgs, useRouteLoaderData } from "react-router";
 import { type CartChange, changeCart, isCartChange, readCart } from "../features/cart/cart-data";
 import { FreeShippingProgress } from "../features/cart/FreeShippingProgress";
 import { QtySelect, unavailableText } from "../features/cart/LineControls";
@@ -7,10 +8,14 @@ import { useCartChanges } from "../features/cart/useCart";
 import { useActionResult } from "../features/member/member-read";
 import { seo, site } from "../lib/seo";
 import { parseShopPrefix, shopScope } from "../lib/shop";
+import type { loader as rootLoader } from "../root";
 import { useAlerts } from "../ui/alerts";
 import { Img } from "../ui/Img";
 import { ShopLink } from "../ui/ShopLink";
 import type { Route } from "./+types/select-cart";
+
+// Apple Pay / Google Pay express entry: shown only once the device proves it can pay.
+const DeviceWalletButton = lazy(() => import("../features/device-wallets/DeviceWalletButton"));
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   seo({ title: "選擇結帳商品", ...site(matches), path: location.pathname, noindex: true });
@@ -46,6 +51,7 @@ export default function SelectCart({ loaderData }: Route.ComponentProps) {
   const { cart, error, offers } = loaderData;
   const { busy, setQty, setSelected, remove } = useCartChanges();
   const alerts = useAlerts();
+  const root = useRouteLoaderData<typeof rootLoader>("root");
   useActionResult(error ?? undefined, (message) => void alerts.error(message));
   return (
     <section className="card">
@@ -118,6 +124,13 @@ export default function SelectCart({ loaderData }: Route.ComponentProps) {
             </ShopLink>
           </div>
           <p className="mt-2 text-right text-xs text-stone-500">運費、優惠與點數折抵於結帳時計算。</p>
+          {cart.selected_count > 0 && root?.deviceWallets[0] && (
+            <div className="mt-4 ml-auto max-w-sm">
+              <Suspense>
+                <DeviceWalletButton to="/cart" />
+              </Suspense>
+            </div>
+          )}
         </>
       )}
     </section>

@@ -6,7 +6,7 @@ const ErrorPageContent = lazy(() => import("../features/shell/ErrorPageContent")
 /** Error boundary content that keeps the shop's header and footer around it. */
 export function RouteErrorPage() {
   return (
-    <Suspense fallback={null}>
+    <Suspense>
       <ErrorPageContent />
     </Suspense>
   );

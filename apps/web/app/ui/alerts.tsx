@@ -91,7 +91,7 @@ export function AlertProvider({ children }: { children: ReactNode }) {
     <AlertContext.Provider value={alerts}>
       {children}
       {current && (
-        <Suspense fallback={null}>
+        <Suspense>
           <AlertDialog current={current} close={close} />
         </Suspense>
       )}

@@ -1,3 +1,4 @@
+import { DEVICE_WALLETS } from "../payment-methods.js";
 import { z } from "../zod.js";
 
 /** Shapes of the public storefront content. */
@@ -70,8 +71,17 @@ export const shopFooter = z.object({
   /** The delivery methods the shop offers now, by name (not the cloud depot, which keeps goods). */
   ship_methods: z.array(z.string()),
 });
-export const shopPage = z.object({ shop: shopInfo, home_desc: homeDesc, tracking: shopTracking, footer: shopFooter });
+export const shopPage = z.object({
+  shop: shopInfo,
+  home_desc: homeDesc,
+  tracking: shopTracking,
+  footer: shopFooter,
+  /** Apple Pay / Google Pay when checkout offers them, in the shop's order: the product page and cart show an express button. */
+  device_wallets: z.array(z.enum(DEVICE_WALLETS)),
+});
 
-export const subMallHome = shopPage.omit({ tracking: true, footer: true }).extend({ banners: z.array(banner) });
+export const subMallHome = shopPage
+  .omit({ tracking: true, footer: true, device_wallets: true })
+  .extend({ banners: z.array(banner) });
 
 export const inquiryReceipt = z.object({ id: int });

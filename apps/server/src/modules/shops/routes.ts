@@ -1,5 +1,5 @@
 import { shopIdSchema, shopQuerySchema, z } from "@shop/contract";
-import { PAYMENT_METHOD_LABELS } from "@shop/contract/order";
+import { isDeviceWallet, PAYMENT_METHOD_LABELS } from "@shop/contract/order";
 import { answers, shopPage, shopRecheck, subMallHome } from "@shop/contract/responses";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ok } from "../../lib/http.js";
@@ -51,7 +51,14 @@ export function shopRoutes(
         const payment_methods = payment.offered.map((m) => PAYMENT_METHOD_LABELS[m]);
         // The cloud depot keeps goods rather than delivering them: not a way to receive them.
         const ship_methods = ship.filter((m) => m.code !== "depot").map((m) => m.name);
-        return ok({ shop: info, home_desc: homeDesc, tracking, footer: { ...footer, payment_methods, ship_methods } });
+        const device_wallets = payment.offered.filter(isDeviceWallet);
+        return ok({
+          shop: info,
+          home_desc: homeDesc,
+          tracking,
+          footer: { ...footer, payment_methods, ship_methods },
+          device_wallets,
+        });
       },
     );
 

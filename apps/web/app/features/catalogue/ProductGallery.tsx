@@ -79,7 +79,7 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
         </ul>
       )}
       {zoomed !== null && (
-        <Suspense fallback={null}>
+        <Suspense>
           <GalleryLightbox images={images} index={zoomed} alt={name} onClose={() => setZoomed(null)} />
         </Suspense>
       )}

@@ -286,7 +286,7 @@ export function Shell({ data, children }: { data: ShellData; children: ReactNode
         {children}
       </Layout>
       <CartPanel open={cartOpen} onClose={() => setCartOpen(false)} />
-      <Suspense fallback={null}>
+      <Suspense>
         <SessionChecks remind={alerts.remind} />
       </Suspense>
     </div>
