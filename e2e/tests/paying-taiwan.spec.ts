@@ -69,6 +69,8 @@ test("a card in 6 instalments: the monthly amount shows, the order page says 6 �
   await expect(select.locator("option", { hasText: label })).toHaveCount(1);
   await expect(select.locator("option").first()).toHaveText("一次付清");
   await select.selectOption({ label });
+  // The whole choice again under the select (a phone's select cuts it short), with the total.
+  await expect(page.getByTestId("instalment-chosen")).toHaveText(`${label}，合計 ${money(payable)}`);
   await shot(page, "paying-checkout-instalments");
   await page.getByRole("button", { name: "確認下單" }).click();
   await expect(page.getByTestId("finish-status")).toHaveText("已付款");
@@ -90,10 +92,15 @@ test("an ATM virtual account: the account shows; a wrong amount leaves it unpaid
   await expect(va.getByTestId("va-note")).toBeVisible();
   await expect(page.getByTestId("finish-status")).toHaveText("待付款");
   await shot(page, "paying-finish-va-mismatch");
-  await va.getByRole("button", { name: "模擬轉帳（測試模式）" }).click();
-  await expect(page.getByTestId("finish-status")).toHaveText("已付款");
-  await expect(page.getByTestId("virtual-account")).toHaveCount(0);
+  // The order page shows the same account and note, and the exact amount pays it there.
   expect(await orderNoOf(page)).toMatch(/^\d{14}$/);
+  await page.getByRole("link", { name: "查看訂單明細" }).click();
+  await expect(va.getByTestId("va-amount")).toHaveText(money(payable));
+  await expect(va.getByTestId("va-note")).toBeVisible();
+  await shot(page, "paying-order-virtual-account");
+  await va.getByRole("button", { name: "模擬轉帳（測試模式）" }).click();
+  await expect(page.getByTestId("order-status")).toHaveText("已付款");
+  await expect(page.getByTestId("virtual-account")).toHaveCount(0);
 });
 
 test("Apple Pay in 測試模式 at checkout pays at once", async ({ page }) => {

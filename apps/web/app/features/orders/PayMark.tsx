@@ -37,7 +37,7 @@ export const PAY_HINTS: Record<string, string> = {
 };
 
 /** One instalment choice: 「6 期 0 利率，每期 NT$x（首期 NT$y）」, the first only when it differs. */
-export function instalmentLabel(p: { count: number; first: number; monthly: number }): string {
+function instalmentLabel(p: { count: number; first: number; monthly: number }): string {
   const first = p.first !== p.monthly ? `（首期 ${formatMoney(p.first)}）` : "";
   return `${p.count} 期 0 利率，每期 ${formatMoney(p.monthly)}${first}`;
 }
@@ -51,6 +51,7 @@ export function InstalmentSelect(props: {
   disabled?: boolean;
 }) {
   if (props.plans.length === 0) return null;
+  const chosen = props.plans.find((p) => p.count === props.value);
   return (
     <div className="mt-3">
       <label htmlFor={props.id} className="field-label">
@@ -70,6 +71,12 @@ export function InstalmentSelect(props: {
           </option>
         ))}
       </select>
+      {/* The whole choice again where a phone's select cuts it short. */}
+      {chosen && (
+        <p className="mt-1 text-sm text-stone-600" data-testid="instalment-chosen">
+          {instalmentLabel(chosen)}，合計 {formatMoney(chosen.first + chosen.monthly * (chosen.count - 1))}
+        </p>
+      )}
     </div>
   );
 }

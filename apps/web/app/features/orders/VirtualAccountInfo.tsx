@@ -33,7 +33,7 @@ export function VirtualAccountInfo({ order }: { order: OrderView }) {
         <dd data-testid="va-bank">{va.bank_code}</dd>
         <dt className="text-stone-600">虛擬帳號</dt>
         <dd>
-          <span className="break-all font-mono text-lg" data-testid="va-account">
+          <span className="break-all font-mono" data-testid="va-account">
             {va.account}
           </span>
           <CopyButton value={va.account} label="帳號" />
