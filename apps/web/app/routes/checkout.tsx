@@ -106,6 +106,7 @@ function CheckoutForm({ start, source }: { start: CheckoutStart; source: OrderSo
   const { info, quoteError, quoting, requote } = useQuote(fast, quoteBody(source, shop.shopId, draft));
   orderContext.expectedPayable = info?.quote.payable;
   orderContext.einvoice = info?.einvoice;
+  orderContext.instalments = info?.instalments.map((p) => p.count);
   if (info?.member) orderContext.points = { owned: info.points.owned, cap: info.points.cap_per_order };
 
   const { focusErrors } = useCheckoutFollowUps({
@@ -121,6 +122,7 @@ function CheckoutForm({ start, source }: { start: CheckoutStart; source: OrderSo
     fast,
     draft,
     context: orderContext,
+    info,
     card,
     validate,
     showServerErrors,

@@ -1,3 +1,4 @@
+import { refundsThroughTapPay } from "@shop/contract/order";
 import { useEffect, useState } from "react";
 import { useRevalidator, useSearchParams } from "react-router";
 import { AmountTable } from "../features/orders/AmountTable";
@@ -6,6 +7,8 @@ import { TransferInfo } from "../features/orders/OrderDetail";
 import { type OrderAction, orderAction } from "../features/orders/order-actions";
 import { readOrder } from "../features/orders/order-read";
 import { PayAgain } from "../features/orders/PayAgain";
+import { VirtualAccountInfo } from "../features/orders/VirtualAccountInfo";
+import { api } from "../lib/api";
 import { useToken } from "../lib/auth";
 import { seo, site } from "../lib/seo";
 import { track } from "../lib/track";
@@ -15,9 +18,21 @@ import type { Route } from "./+types/order-finish";
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   seo({ title: "訂單完成", ...site(matches), path: location.pathname, noindex: true });
 
-/** The order just placed (this tab holds the guest's phone and proof for it). */
+/** Trade ids this tab has already told the server about (the loader runs again on every revalidation). */
+const returned = new Set<string>();
+
+/**
+ * The order just placed (this tab holds the guest's phone and proof for it). Back from a wallet's
+ * or the bank's page, the server hears first that the buyer is back (it settles from TapPay's record).
+ */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  return { order: await readOrder(new URL(request.url)) };
+  const url = new URL(request.url);
+  const rec = url.searchParams.get("rec_trade_id");
+  if (rec && !returned.has(rec)) {
+    returned.add(rec);
+    await api("/api/payments/tappay/return", { body: { rec_trade_id: rec } });
+  }
+  return { order: await readOrder(url) };
 }
 
 /** 重新付款 here too (decision 82); the order is read again afterwards. */
@@ -35,22 +50,25 @@ export default function OrderFinish({ loaderData }: Route.ComponentProps) {
   const { revalidate } = useRevalidator();
   const [checks, setChecks] = useState(0);
 
-  // Back from 3-D Secure: TapPay's notify may land a moment after the browser; the loader looks again briefly.
-  const awaitingCard = order.ok && order.data.status === "pending_payment" && order.data.payment_method === "card";
+  // Back from 3-D Secure or a wallet: TapPay's notify may land a moment after the browser; the loader looks again briefly
+  // (not after the buyer cancelled on the wallet's page).
+  const tapPay = order.ok && refundsThroughTapPay(order.data.payment_method);
+  const awaitingCard = tapPay && order.ok && order.data.status === "pending_payment";
+  const cancelled = !!params.get("status") && params.get("status") !== "0";
   useEffect(() => {
-    if (!awaitingCard || checks >= 5 || !params.get("rec_trade_id")) return;
+    if (!awaitingCard || cancelled || checks >= 5 || !params.get("rec_trade_id")) return;
     const timer = setTimeout(() => {
       setChecks((n) => n + 1);
       void revalidate();
     }, 1000);
     return () => clearTimeout(timer);
-  }, [awaitingCard, checks, params, revalidate]);
+  }, [awaitingCard, cancelled, checks, params, revalidate]);
 
   // purchase once per order: a reload of this page (or a return from 3-D Secure) sends nothing more.
   const placed = order.ok ? order.data : null;
   useEffect(() => {
     // A card not charged (3-D Secure failed or still pending) is not a purchase yet.
-    if (!placed || (placed.payment_method === "card" && placed.status === "pending_payment")) return;
+    if (!placed || (refundsThroughTapPay(placed.payment_method) && placed.status === "pending_payment")) return;
     const key = `tracked:purchase:${placed.order_no}`;
     try {
       if (localStorage.getItem(key)) return;
@@ -73,9 +91,11 @@ export default function OrderFinish({ loaderData }: Route.ComponentProps) {
     o.status === "pending_payment"
       ? o.payment_method === "transfer"
         ? "訂單已成立，請於期限內完成匯款"
-        : o.payment_method === "cod"
-          ? "訂單已成立，將以貨到付款出貨"
-          : "訂單已成立，尚未完成付款"
+        : o.payment_method === "atm"
+          ? "訂單已成立，請於期限內轉帳至專屬帳號"
+          : o.payment_method === "cod"
+            ? "訂單已成立，將以貨到付款出貨"
+            : "訂單已成立，尚未完成付款"
       : "感謝您的訂購，付款已完成";
 
   return (
@@ -91,7 +111,7 @@ export default function OrderFinish({ loaderData }: Route.ComponentProps) {
         <dt className="text-stone-500">付款方式</dt>
         <dd>{o.payment_method_name}</dd>
         <dt className="text-stone-500">狀態</dt>
-        <dd>{o.status_label}</dd>
+        <dd data-testid="finish-status">{o.status_label}</dd>
         {o.cvs_store && (
           <>
             <dt className="text-stone-500">取貨門市</dt>
@@ -111,12 +131,13 @@ export default function OrderFinish({ loaderData }: Route.ComponentProps) {
           <p className="mt-2 text-sm text-stone-600">匯款後請至訂單明細回報帳號末五碼，逾期訂單將自動取消。</p>
         </div>
       )}
-      {awaitingCard && checks < 5 && params.get("rec_trade_id") ? (
+      {o.payment_method === "atm" && o.status === "pending_payment" && <VirtualAccountInfo order={o} />}
+      {awaitingCard && !cancelled && checks < 5 && params.get("rec_trade_id") ? (
         <p className="mt-4 rounded-lg bg-amber-50 p-3 text-amber-900" role="status">
           正在確認付款結果…
         </p>
       ) : (
-        o.can_repay && o.payment_method === "card" && <PayAgain order={o} />
+        o.can_repay && tapPay && <PayAgain order={o} />
       )}
       {o.ship_method === "depot" && o.status === "completed" && <p className="mt-4 text-tea-800">商品已存入您的雲端庫存。</p>}
       {!token && <p className="mt-4 text-sm text-stone-600">請記下訂單編號，之後可用訂單編號與手機號碼查詢訂單。</p>}

@@ -1,10 +1,12 @@
-import type { PayInfo } from "@shop/contract/order";
-import type { RefObject } from "react";
+import { isDeviceWallet, type PayInfo } from "@shop/contract/order";
+import { type RefObject, useEffect } from "react";
 import { CardFields, type CardFieldsHandle } from "../orders/CardFields";
+import { deviceWalletUsable } from "../orders/method-prime";
+import { InstalmentSelect, PAY_HINTS, PayMark } from "../orders/PayMark";
 import type { Draft, SetDraftField } from "./draft";
 import { fieldErrors } from "./field-errors";
 
-/** The payment method, with the card entry when paying by card. */
+/** The payment methods in the shop's order, each with its mark; the card entry (and instalments) when paying by card. */
 export function PaymentFieldset(props: {
   draft: Draft;
   set: SetDraftField;
@@ -14,20 +16,30 @@ export function PaymentFieldset(props: {
 }) {
   const { draft, set, info } = props;
   const { err } = fieldErrors(props.errors);
+  // Apple Pay / Google Pay only where this browser has the sheet (or in 測試模式, the simulator).
+  const methods = info ? info.payment_methods.filter((m) => !isDeviceWallet(m.code) || deviceWalletUsable(m.code, info)) : [];
+  const plans = info?.instalments ?? [];
+  // An instalment count the new amount no longer reaches goes back to 一次付清.
+  useEffect(() => {
+    if (draft.instalment && info && !info.instalments.some((p) => p.count === draft.instalment)) set("instalment", 0);
+  }, [draft.instalment, info, set]);
+  const simulated = info?.card.simulated;
   return (
     <fieldset className="card">
       <legend className="sr-only">付款方式</legend>
       <h2 className="mb-3 text-lg font-bold text-stone-800">付款方式</h2>
       <div className="grid gap-2 sm:grid-cols-2">
-        {(info?.payment_methods ?? []).map((m) => (
+        {methods.map((m) => (
           <label
             key={m.code}
-            className={`flex items-center gap-2 rounded-lg border p-3 ${m.available ? "cursor-pointer" : "opacity-60"} ${draft.payment === m.code ? "border-tea-600 bg-tea-50" : "border-stone-200"}`}
+            className={`flex min-h-11 items-center gap-2 rounded-lg border p-3 ${m.available ? "cursor-pointer" : "opacity-60"} ${draft.payment === m.code ? "border-tea-600 bg-tea-50" : "border-stone-200"}`}
           >
             <input
               type="radio"
               name="payment_method"
               value={m.code}
+              aria-label={m.name}
+              aria-describedby={m.reason ? `pay-reason-${m.code}` : undefined}
               disabled={!m.available}
               checked={draft.payment === m.code}
               onChange={() => set("payment", m.code)}
@@ -35,8 +47,16 @@ export function PaymentFieldset(props: {
             />
             <span className="flex-1">
               {m.name}
-              {m.reason && <span className="block text-xs text-stone-500">{m.reason}</span>}
+              {simulated && isDeviceWallet(m.code) && (
+                <span className="ml-1 rounded bg-amber-700 px-1.5 py-0.5 text-xs text-white">測試模式</span>
+              )}
+              {m.reason && (
+                <span id={`pay-reason-${m.code}`} className="block text-xs text-stone-500">
+                  {m.reason}
+                </span>
+              )}
             </span>
+            <PayMark code={m.code} />
           </label>
         ))}
       </div>
@@ -44,10 +64,14 @@ export function PaymentFieldset(props: {
       {draft.payment === "card" && info && (
         <div className="mt-4">
           <CardFields ref={props.card} config={info.card} />
+          <InstalmentSelect id="instalment" plans={plans} value={draft.instalment} onChange={(n) => set("instalment", n)} />
         </div>
       )}
-      {draft.payment === "transfer" && (
-        <p className="mt-3 text-sm text-stone-600">下單後顯示匯款帳號，請於 3 天內完成匯款並回報帳號末五碼。</p>
+      {draft.payment && PAY_HINTS[draft.payment] && (
+        <p className="mt-3 text-sm text-stone-600" data-testid="pay-hint">
+          {PAY_HINTS[draft.payment]}
+          {simulated && draft.payment !== "transfer" && draft.payment !== "cod" && "（測試模式：不會實際扣款）"}
+        </p>
       )}
     </fieldset>
   );

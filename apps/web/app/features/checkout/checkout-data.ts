@@ -106,7 +106,8 @@ export async function placeOrder(req: PlaceRequest, shop: ShopScope): Promise<Pl
   }
   storage.setOrderPhone(r.data.order_no, req.order.receiver.phone);
   if (r.data.access_token) orderAccess.set(r.data.order_no, r.data.access_token);
-  if (r.data.next.type === "redirect_3ds") {
+  // The bank's 3-D Secure page, or a wallet's own (LINE Pay, 街口, 悠遊付, Atome): both come back to the finish page.
+  if (r.data.next.type === "redirect_3ds" || r.data.next.type === "redirect_wallet") {
     window.location.assign(r.data.next.url);
     return { intent: "place", ok: true };
   }

@@ -7,6 +7,8 @@ type InvoiceType = "member" | "mobile" | "donation" | "company";
 export interface Draft {
   ship: ShipMethodCode | "";
   payment: PaymentMethodCode | "";
+  /** Card instalments (0: paid at once). */
+  instalment: number;
   name: string;
   phone: string;
   email: string;
@@ -31,6 +33,7 @@ export type UpdateDraft = (next: (d: Draft) => Partial<Draft>) => void;
 export const EMPTY_DRAFT: Draft = {
   ship: "",
   payment: "",
+  instalment: 0,
   name: "",
   phone: "",
   email: "",

@@ -1,4 +1,4 @@
-import { fastStoreOrderInput, normalizeMobile, storeOrderInput } from "@shop/contract/order";
+import { fastStoreOrderInput, isTapPayMethod, normalizeMobile, storeOrderInput } from "@shop/contract/order";
 import { type Draft, isCvs } from "./draft";
 
 /** What is bought: cart lines chosen on /select_cart, or one product (quick order). */
@@ -13,9 +13,11 @@ export interface OrderContext {
   einvoice?: boolean;
   /** A member's points and the shop's cap per order (null: none), from the quote. */
   points?: { owned: number; cap: number | null };
+  /** The card instalment counts the quote offers on this amount. */
+  instalments?: number[];
 }
 
-/** Stands in for the prime while validating the form; the real one is taken right after. */
+/** Stands in for the prime while validating the form; the real one (card, wallet, virtual account) is taken right after. */
 const PRIME_CHECKED_LATER = "prime-comes-from-the-card-step";
 
 /** The body of /api/order/store (or /api/order/store/fast) for the draft. */
@@ -35,6 +37,9 @@ export function orderPayload(draft: Draft, ctx: OrderContext, prime?: string) {
     shop_id: ctx.shopId,
     ship_method: draft.ship || undefined,
     payment_method: draft.payment || undefined,
+    ...(draft.payment === "card" && draft.instalment && ctx.instalments?.includes(draft.instalment)
+      ? { instalment: draft.instalment }
+      : {}),
     receiver: { name: draft.name, phone: normalizeMobile(draft.phone) },
     email: draft.email || undefined,
     ...(draft.ship === "hct" || draft.ship === "self" ? { address: draft.address } : {}),
@@ -55,7 +60,7 @@ export function orderPayload(draft: Draft, ctx: OrderContext, prime?: string) {
  */
 export function orderErrors(draft: Draft, ctx: OrderContext, fast: boolean): Record<string, string> {
   const schema = fast ? fastStoreOrderInput : storeOrderInput;
-  const checked = schema.safeParse(orderPayload(draft, ctx, draft.payment === "card" ? PRIME_CHECKED_LATER : undefined));
+  const checked = schema.safeParse(orderPayload(draft, ctx, isTapPayMethod(draft.payment) ? PRIME_CHECKED_LATER : undefined));
   const found: Record<string, string> = {};
   if (!checked.success) for (const issue of checked.error.issues) found[issue.path.join(".")] ??= issue.message;
   if (isCvs(draft.ship) && !draft.cvs) found.cvs_store = "請選擇取貨門市";

@@ -1,8 +1,10 @@
+import { isTapPayMethod, type PayInfo } from "@shop/contract/order";
 import { type RefObject, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { useAlerts } from "../../ui/alerts";
 import { useActionResult } from "../member/member-read";
 import type { CardFieldsHandle } from "../orders/CardFields";
+import { methodPrime } from "../orders/method-prime";
 import type { PlaceAnswer, PlaceRequest } from "./checkout-data";
 import type { Draft } from "./draft";
 import { type OrderContext, orderPayload } from "./order-payload";
@@ -11,6 +13,7 @@ interface PlaceOrderDeps {
   fast: boolean;
   draft: Draft;
   context: OrderContext;
+  info: PayInfo | null;
   card: RefObject<CardFieldsHandle | null>;
   /** Checks every field; true when the order can be sent. */
   validate(): Promise<boolean>;
@@ -69,6 +72,12 @@ export function usePlaceOrder(deps: PlaceOrderDeps) {
         // A card field's own message shows under it (CardFields); anything else is a dialog.
         if (p && "inline" in p) return;
         if (!p || "error" in p) return void alerts.error(p && "error" in p ? p.error : "請輸入信用卡資料");
+        prime = p.prime;
+      } else if (isTapPayMethod(deps.draft.payment) && deps.info) {
+        // A wallet, Apple Pay / Google Pay or a virtual account: TapPay's prime (the simulator's in 測試模式).
+        const { card, device_wallets, quote } = deps.info;
+        const p = await methodPrime(deps.draft.payment, { card, device_wallets, total: quote.payable });
+        if ("error" in p) return void alerts.error(p.error);
         prime = p.prime;
       }
       idempotencyKey.current ||= crypto.randomUUID();

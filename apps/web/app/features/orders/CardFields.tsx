@@ -23,13 +23,17 @@ interface TPDirectCard {
 }
 declare global {
   interface Window {
-    TPDirect?: { setupSDK(appId: number, appKey: string, serverType: string): void; card: TPDirectCard };
+    TPDirect?: { setupSDK(appId: number, appKey: string, serverType: string): void; card: TPDirectCard } & Record<
+      string,
+      unknown
+    >;
   }
 }
 
 const TAPPAY_SDK = "https://js.tappaysdk.com/sdk/tpdirect/v5.19.2";
 
-function loadTapPay(): Promise<void> {
+/** TapPay's SDK, loaded once, only when a TapPay method is about to be used. */
+export function loadTapPay(): Promise<void> {
   if (window.TPDirect) return Promise.resolve();
   return new Promise((resolve, reject) => {
     const script = document.createElement("script");

@@ -1,5 +1,5 @@
 import { formatDateTime, formatMoney } from "@shop/contract/format";
-import type { OrderView } from "@shop/contract/order";
+import { type OrderView, refundsThroughTapPay } from "@shop/contract/order";
 import { useEffect, useRef, useState } from "react";
 import { useFetcher, useNavigate, useRevalidator } from "react-router";
 import { useShop } from "../../lib/shop";
@@ -15,6 +15,7 @@ import { InvoiceCard } from "./InvoiceCard";
 import type { OrderAction, OrderActionAnswer } from "./order-actions";
 import { PayAgain } from "./PayAgain";
 import { ReturnPanel } from "./ReturnPanel";
+import { VirtualAccountInfo } from "./VirtualAccountInfo";
 
 const STATUS_TONE: Record<string, string> = {
   pending_payment: "bg-amber-100 text-amber-900",
@@ -135,8 +136,9 @@ export function OrderDetail({ order, trackingPath, member }: { order: OrderView;
         </div>
         <p className="mt-1 text-sm text-stone-500">下單時間 {formatDateTime(order.created_at)}</p>
         {order.can_report_transfer && <TransferReport order={order} busy={busy} send={send} answer={answer} />}
+        {order.status === "pending_payment" && <VirtualAccountInfo order={order} />}
         {order.can_repay &&
-          (order.payment_method === "card" ? (
+          (refundsThroughTapPay(order.payment_method) ? (
             <PayAgain order={order} />
           ) : (
             <details className="mt-3">
@@ -360,7 +362,7 @@ function DeliveryAndPayment({
         )}
         <dt className="text-stone-500">付款方式</dt>
         <dd>
-          {order.payment_method_name}
+          {order.payment?.instalment ? `信用卡 ${order.payment.instalment} 期分期` : order.payment_method_name}
           {order.payment?.card_last4 ? `（末四碼 ${order.payment.card_last4}）` : ""}
         </dd>
         {order.paid_at && (

@@ -1,9 +1,11 @@
 import { formatMoney } from "@shop/contract/format";
-import type { OrderView } from "@shop/contract/order";
+import { isDeviceWallet, isTapPayMethod, type OrderView } from "@shop/contract/order";
 import { useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { CardFields, type CardFieldsHandle } from "./CardFields";
+import { methodPrime } from "./method-prime";
 import type { OrderAction, OrderActionAnswer } from "./order-actions";
+import { PAY_HINTS, PayMark } from "./PayMark";
 
 type Method = OrderView["pay_options"][number]["code"];
 
@@ -15,7 +17,9 @@ type Method = OrderView["pay_options"][number]["code"];
 export function PayAgain({ order }: { order: OrderView }) {
   const fetcher = useFetcher<OrderActionAnswer>();
   const card = useRef<CardFieldsHandle>(null);
-  const usable = order.pay_options.filter((o) => o.available);
+  // Apple Pay / Google Pay only in 測試模式 here: the order carries no merchant ids for the device's sheet.
+  const options = order.pay_options.filter((o) => !isDeviceWallet(o.code) || order.card.simulated);
+  const usable = options.filter((o) => o.available);
   const current = order.payment_method as Method;
   // A declined card: the card again first; an unpaid transfer keeps its instructions above and offers the others.
   const [method, setMethod] = useState<Method>(usable.some((o) => o.code === current) ? current : (usable[0]?.code ?? "card"));
@@ -38,32 +42,50 @@ export function PayAgain({ order }: { order: OrderView }) {
       } finally {
         setPreparing(false);
       }
+    } else if (isTapPayMethod(method)) {
+      setPreparing(true);
+      try {
+        const p = await methodPrime(method, { card: order.card, total: order.payable });
+        if ("error" in p) return void setError(p.error);
+        prime = p.prime;
+      } finally {
+        setPreparing(false);
+      }
     }
     const action: OrderAction = { intent: "change", order_no: order.order_no, payment_method: method, prime };
     void fetcher.submit(action, { method: "post", encType: "application/json" });
   };
 
-  const label = method === "card" ? `確認付款 ${formatMoney(order.payable)}` : `改用 ${chosen?.name ?? ""}`;
-  const cardFailed = order.payment_method === "card";
+  const label =
+    method === "card" || (method === order.payment_method && isTapPayMethod(method))
+      ? `確認付款 ${formatMoney(order.payable)}`
+      : `改用 ${chosen?.name ?? ""}`;
+  const cardFailed = isTapPayMethod(order.payment_method) && order.payment_method !== "atm";
   const title = cardFailed ? "重新付款" : "改用其他付款方式";
   return (
     <section aria-label={title} className="mt-4 rounded-lg bg-amber-50 p-3" data-testid="pay-again">
       <h2 className="font-bold text-amber-900">{title}</h2>
-      {cardFailed && <p className="mt-1 text-amber-900">{order.payment?.message || "信用卡尚未付款成功"}</p>}
+      {cardFailed && (
+        <p className="mt-1 text-amber-900">{order.payment?.message || `${order.payment_method_name}尚未付款成功`}</p>
+      )}
       <fieldset className="mt-3 grid gap-2">
         <legend className="sr-only">付款方式</legend>
-        {order.pay_options.map((o) => (
+        {options.map((o) => (
           <label key={o.code} className="flex min-h-11 items-center gap-2">
             <input
               type="radio"
               name={`pay-again-${order.order_no}`}
               value={o.code}
+              aria-label={o.name}
               checked={method === o.code}
               disabled={!o.available || busy}
               onChange={() => setMethod(o.code)}
             />
-            <span>{o.name}</span>
-            {!o.available && o.reason && <span className="text-sm text-stone-500">（{o.reason}）</span>}
+            <span className="flex-1">
+              {o.name}
+              {!o.available && o.reason && <span className="text-sm text-stone-500">（{o.reason}）</span>}
+            </span>
+            <PayMark code={o.code} />
           </label>
         ))}
       </fieldset>
@@ -72,6 +94,7 @@ export function PayAgain({ order }: { order: OrderView }) {
           <CardFields ref={card} config={order.card} />
         </div>
       )}
+      {PAY_HINTS[method] && <p className="mt-2 text-sm text-stone-600">{PAY_HINTS[method]}</p>}
       {(error ?? failed) && (
         <p className="field-error mt-2" role="alert">
           {error ?? failed}

@@ -45,15 +45,23 @@ export async function orderAction(a: OrderAction): Promise<OrderActionAnswer> {
   const r =
     a.intent === "change"
       ? await api<StoreResult>("/api/order/changePayment", {
-          body: { ...lookup, payment_method: a.payment_method, ...(a.prime ? { prime: a.prime } : {}) },
+          body: {
+            ...lookup,
+            payment_method: a.payment_method,
+            ...(a.prime ? { prime: a.prime } : {}),
+            ...(a.instalment ? { instalment: a.instalment } : {}),
+          },
         })
       : await api<StoreResult>("/api/order/repayTappays", { body: { ...lookup, prime: a.prime } });
   if (!r.status) return { intent: a.intent, ok: false, message: r.message };
-  if (r.data.next.type === "redirect_3ds") {
+  // The bank's 3-D Secure page or the wallet's own: the browser comes back to the finish page.
+  if (r.data.next.type === "redirect_3ds" || r.data.next.type === "redirect_wallet") {
     window.location.assign(r.data.next.url);
     return { intent: a.intent, ok: true, message: "", leaving: true };
   }
   if (r.data.next.type === "card_failed") return { intent: a.intent, ok: false, message: r.data.next.message };
+  if (r.data.next.type === "virtual_account")
+    return { intent: a.intent, ok: true, message: "已改用 ATM 虛擬帳號，請於期限內轉帳至專屬帳號" };
   if (r.data.next.type === "transfer") return { intent: a.intent, ok: true, message: "已改用 ATM／銀行轉帳，請於期限內完成匯款" };
   if (a.intent === "change" && a.payment_method === "cod") return { intent: a.intent, ok: true, message: "已改用貨到付款" };
   return { intent: a.intent, ok: true, message: "付款成功" };
