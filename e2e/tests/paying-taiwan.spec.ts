@@ -110,3 +110,34 @@ test("Apple Pay in 測試模式 at checkout pays at once", async ({ page }) => {
   await placeWith(page, "Apple Pay");
   await expect(page.getByTestId("finish-status")).toHaveText("已付款");
 });
+
+test("Apple Pay from the product page: checkout opens with Apple Pay chosen and the order is paid", async ({ page }) => {
+  await page.goto("/product/details?id=1");
+  await page.getByTestId("device-wallet").getByRole("link", { name: "使用 Apple Pay 結帳（測試模式）" }).click();
+  await expect(page).toHaveURL(/pay=apple_pay/);
+  await expect(page.getByRole("radio", { name: /Apple Pay/ })).toBeChecked();
+  await page.getByLabel("新竹物流宅配").check();
+  await fillReceiver(page, newPhone());
+  await fillHomeAddress(page);
+  await page.getByRole("button", { name: "確認下單" }).click();
+  await expect(page.getByTestId("finish-status")).toHaveText("已付款");
+});
+
+test("a declined card paid again from the finish page in 3 instalments", async ({ page }) => {
+  await checkoutOverThousand(page);
+  await payByCard(page, "4000000000000002");
+  await page.getByRole("button", { name: "確認下單" }).click();
+  await expect(page.getByTestId("finish-status")).toHaveText("待付款");
+  const repay = page.getByRole("region", { name: "重新付款" });
+  await repay.getByLabel("卡號").fill("4242 4242 4242 4242");
+  await repay.getByLabel("有效期限（MM/YY）").fill("12/30");
+  await repay.getByLabel("安全碼").fill("123");
+  const payable = 1340;
+  const label = `3 期 0 利率，每期 ${money(Math.floor(payable / 3))}（首期 ${money(payable - Math.floor(payable / 3) * 2)}）`;
+  await repay.getByLabel("分期付款").selectOption({ label });
+  await shot(page, "paying-again-instalments");
+  await repay.getByRole("button", { name: /確認付款/ }).click();
+  await expect(page.getByTestId("finish-status")).toHaveText("已付款");
+  await page.getByRole("link", { name: "查看訂單明細" }).click();
+  await expect(page.getByText("信用卡 3 期分期")).toBeVisible();
+});

@@ -218,6 +218,8 @@ export const orderView = orderSummary.extend({
       reason: z.string().nullable(),
     }),
   ),
+  /** Card instalments this 待付款 order's amount reaches in its shop, for paying again by card (decision 88). */
+  instalments: z.array(z.object({ count: int, first: int, monthly: int })),
   can_report_transfer: z.boolean(),
   /** A member's delivered order still inside the appraisal period, with no return in progress. */
   can_request_return: z.boolean(),

@@ -101,7 +101,7 @@ function virtualAccountView(o: Order, p: PaymentRow | undefined): OrderView["vir
 /** An order as its buyer reads it, with what they may do next. */
 export async function orderDetail(deps: ViewDeps, o: Order): Promise<OrderView> {
   const { returns } = deps;
-  const [lines, pays, events, returnRequest, days, eInvoice, payOptions] = await Promise.all([
+  const [lines, pays, events, returnRequest, days, eInvoice, payOptions, instalments] = await Promise.all([
     deps.orders.linesOf(o.id),
     deps.payments.paymentsOf(o.id),
     deps.orders.eventsOf(o.id),
@@ -109,6 +109,7 @@ export async function orderDetail(deps: ViewDeps, o: Order): Promise<OrderView> 
     returns.appraisalDays(),
     returns.invoiceOf(o.orderNo),
     deps.payments.payOptions(o),
+    o.status === "pending_payment" ? deps.payments.instalmentsFor(o) : [],
   ]);
   const returnOpen = returnRequest !== null && ["requested", "approved", "received"].includes(returnRequest.status);
   const inAppraisal = o.deliveredAt !== null && o.deliveredAt.getTime() + days * 86_400_000 >= returns.now().getTime();
@@ -174,6 +175,7 @@ export async function orderDetail(deps: ViewDeps, o: Order): Promise<OrderView> 
       !transferPayment?.report &&
       !pays.some((p) => p.status === "charging"),
     pay_options: payOptions,
+    instalments: payOptions.some((p) => p.code === "card" && p.available) ? instalments : [],
     can_report_transfer: pending && o.paymentMethod === "transfer",
     masked: false,
     card: deps.payments.cardConfig(),

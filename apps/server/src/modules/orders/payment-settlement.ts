@@ -174,7 +174,7 @@ export const WRONG_AMOUNT_NOTE = "虛擬帳號收到";
 
 /** A virtual account paid with another amount: the order stays unpaid, with a note staff see once. */
 async function noteWrongAmount(deps: PaymentsContext, p: PaymentRow, pushed: number) {
-  const note = `${WRONG_AMOUNT_NOTE} ${formatMoney(pushed)}，與應付金額 ${formatMoney(p.amount)} 不符，訂單仍未付款，請客服聯絡買家處理`;
+  const note = `${WRONG_AMOUNT_NOTE} ${formatMoney(pushed)}，與應付金額 ${formatMoney(p.amount)} 不符，訂單尚未付款：請以正確金額重新轉帳，客服將與您聯繫退還此筆款項`;
   await deps.lifecycle.withOrder({ id: p.orderId }, async (tx, o) => {
     const [noted] = await tx
       .update(payments)

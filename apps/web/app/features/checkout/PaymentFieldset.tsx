@@ -23,6 +23,11 @@ export function PaymentFieldset(props: {
   useEffect(() => {
     if (draft.instalment && info && !info.instalments.some((p) => p.count === draft.instalment)) set("instalment", 0);
   }, [draft.instalment, info, set]);
+  // A wallet chosen on the product page or the cart that this browser or order cannot use: choose again.
+  const usable = methods.some((m) => m.code === draft.payment && m.available);
+  useEffect(() => {
+    if (info && draft.payment && isDeviceWallet(draft.payment) && !usable) set("payment", "");
+  }, [draft.payment, info, usable, set]);
   const simulated = info?.card.simulated;
   return (
     <fieldset className="card">

@@ -5,6 +5,7 @@ import { redirect } from "react-router";
 import { api } from "../../lib/api";
 import type { ShopScope } from "../../lib/shop";
 import { storage } from "../../lib/storage";
+import { preselectedPayment } from "../device-wallets/preselect";
 import { orderAccess } from "../orders/order-access";
 import { type Draft, EMPTY_DRAFT } from "./draft";
 import type { OrderSource, orderPayload } from "./order-payload";
@@ -52,6 +53,9 @@ export async function readCheckout(url: URL): Promise<CheckoutStart> {
   const qty = Number(url.searchParams.get("qty")) || 1;
   const cvsToken = url.searchParams.get("cvs_token");
   const draft = { ...EMPTY_DRAFT, ...restoredDraft(cvsToken !== null) };
+  // Apple Pay / Google Pay chosen on the product page or the cart (a draft back from the store map keeps its own).
+  const pay = preselectedPayment(url.searchParams);
+  if (pay && !draft.payment) draft.payment = pay;
   const [lines, store, user] = await Promise.all([
     variant ? null : chosenLines(),
     cvsToken ? api<CvsStore>("/api/ecpay/map/result", { query: { token: cvsToken } }) : null,

@@ -5,7 +5,7 @@ import { useFetcher } from "react-router";
 import { CardFields, type CardFieldsHandle } from "./CardFields";
 import { methodPrime } from "./method-prime";
 import type { OrderAction, OrderActionAnswer } from "./order-actions";
-import { PAY_HINTS, PayMark } from "./PayMark";
+import { InstalmentSelect, PAY_HINTS, PayMark } from "./PayMark";
 
 type Method = OrderView["pay_options"][number]["code"];
 
@@ -23,6 +23,7 @@ export function PayAgain({ order }: { order: OrderView }) {
   const current = order.payment_method as Method;
   // A declined card: the card again first; an unpaid transfer keeps its instructions above and offers the others.
   const [method, setMethod] = useState<Method>(usable.some((o) => o.code === current) ? current : (usable[0]?.code ?? "card"));
+  const [instalment, setInstalment] = useState(0);
   const [preparing, setPreparing] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const busy = preparing || fetcher.state !== "idle";
@@ -52,7 +53,13 @@ export function PayAgain({ order }: { order: OrderView }) {
         setPreparing(false);
       }
     }
-    const action: OrderAction = { intent: "change", order_no: order.order_no, payment_method: method, prime };
+    const action: OrderAction = {
+      intent: "change",
+      order_no: order.order_no,
+      payment_method: method,
+      prime,
+      ...(method === "card" && instalment ? { instalment } : {}),
+    };
     void fetcher.submit(action, { method: "post", encType: "application/json" });
   };
 
@@ -92,6 +99,13 @@ export function PayAgain({ order }: { order: OrderView }) {
       {method === "card" && (
         <div className="mt-3">
           <CardFields ref={card} config={order.card} />
+          <InstalmentSelect
+            id={`instalment-${order.order_no}`}
+            plans={order.instalments}
+            value={instalment}
+            disabled={busy}
+            onChange={setInstalment}
+          />
         </div>
       )}
       {PAY_HINTS[method] && <p className="mt-2 text-sm text-stone-600">{PAY_HINTS[method]}</p>}
