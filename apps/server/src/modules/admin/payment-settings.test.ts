@@ -1,5 +1,6 @@
 import type { PayInfo } from "@shop/contract";
 import type { PaymentSettings, ShopPaymentSettings, StaffRole } from "@shop/contract/admin";
+import type { PayableMethod } from "@shop/contract/order";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, staffTokens, type TestApp } from "../../test/harness.js";
 
@@ -46,7 +47,11 @@ describe("main mall payment settings", () => {
     expect(s.methods.every((m) => m.provided)).toBe(true);
     const body = input(s);
     // LINE Pay to the top, the card second, fee notes, 24 instalments off.
-    const order = ["line_pay", "card", ...body.methods.map((m) => m.method).filter((m) => m !== "line_pay" && m !== "card")];
+    const order: PayableMethod[] = [
+      "line_pay",
+      "card",
+      ...body.methods.map((m) => m.method).filter((m) => m !== "line_pay" && m !== "card"),
+    ];
     body.methods = order.map((method) => {
       const m = body.methods.find((x) => x.method === method);
       return { method, on: m?.on ?? true, fee: method === "card" ? "2.75%" : method === "atm" ? "NT$10/筆" : "" };
