@@ -218,3 +218,24 @@ describe("a sub-mall's payment settings", () => {
     expect((await t.call("GET", "/api/admin/shops/999/payment_settings", as("owner"))).status).toBe(404);
   });
 });
+
+describe("a deployment without TapPay (CHANNEL_CARD=off)", () => {
+  it("shows TapPay's methods as not provided; they do not count as the one method left on", async () => {
+    const off = await createTestApp({ env: { CHANNEL_CARD: "off" } });
+    try {
+      const owner = (await staffTokens(off)).owner;
+      const s = (await off.call<PaymentSettings>("GET", "/api/admin/payment_settings", { token: owner })).body.data;
+      const provided = Object.fromEntries(s.methods.map((m) => [m.method, m.provided]));
+      expect(provided).toMatchObject({ card: false, line_pay: false, atm: false, transfer: true, cod: true });
+      const body = {
+        ...input(s),
+        methods: s.methods.map((m) => ({ method: m.method, on: !m.provided, fee: "" })),
+      };
+      const none = await off.call("PUT", "/api/admin/payment_settings", { token: owner, body });
+      expect(none.status).toBe(400);
+      expect(none.body.message).toContain("請至少開放一種付款方式");
+    } finally {
+      await off.close();
+    }
+  });
+});
