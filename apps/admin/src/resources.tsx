@@ -34,11 +34,12 @@ import { Coupon, CouponList, ExchangeItem, ExchangeItemList, Promotion, Promotio
 import { MessageTemplateEdit, MessageTemplateList } from "./message-templates";
 import { MailboxList, MessageList } from "./messages";
 import { OrderList, OrderShow } from "./orders";
+import { PaymentSettingsPage } from "./payment-settings";
 import { AuditList, MemberList, MemberShow, SettingsPage, StaffCreate, StaffEdit, StaffList } from "./people";
 import { ProductCreate, ProductEdit, ProductList } from "./products";
 import { ReturnList } from "./returns";
 import { MySessionsPage } from "./sessions";
-import { PaymentSettingsPage, ShipMethodEdit, ShipMethodList } from "./settings";
+import { ShipMethodEdit, ShipMethodList } from "./settings";
 import { ShopAnalyticsPage, ShopRequestList } from "./shop-review";
 import { Dealer, DealerList, ShopCreate, ShopEdit, ShopList, WithdrawalList } from "./shops";
 import { SystemPage } from "./system";

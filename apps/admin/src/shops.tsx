@@ -31,6 +31,7 @@ import {
 import { useAdminAction } from "./actions";
 import { MoneyField, TaipeiDateField } from "./fields";
 import { createAndEdit } from "./forms";
+import { ShopPaymentSettingsSection } from "./payment-settings";
 
 // Shops (the main mall and sellers' sub-malls)
 /** A link inside the back office (it needs the /admin base written out) that leaves the row alone. */
@@ -123,6 +124,7 @@ export const ShopEdit = () => (
         ]}
       />
     </SimpleForm>
+    <ShopPaymentSettingsSection />
   </Edit>
 );
 

@@ -78,22 +78,6 @@ export const shipMethodInput = z.strictObject({
   enabled: z.boolean(),
   sort,
 });
-export const PAYMENT_SWITCHES = ["pay_card", "pay_transfer", "pay_cod"] as const;
-export const paymentSettingsInput = z.strictObject({
-  pay_card: z.boolean(),
-  pay_transfer: z.boolean(),
-  pay_cod: z.boolean(),
-  transfer_bank_code: z.string().regex(/^\d{3}$/, { error: "銀行代碼為 3 位數字" }),
-  transfer_account: z
-    .string()
-    .trim()
-    .regex(/^\d[\d-]{8,18}\d$/, { error: "帳號為 10–16 位數字，可用 - 分隔" })
-    .refine((a) => a.replaceAll("-", "").length >= 10 && a.replaceAll("-", "").length <= 16, {
-      error: "帳號為 10–16 位數字，可用 - 分隔",
-    }),
-  transfer_holder: text("戶名", 40),
-});
-export type PaymentSettingsInput = z.infer<typeof paymentSettingsInput>;
 
 // Marketing
 export const couponInput = z

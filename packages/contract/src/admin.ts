@@ -5,7 +5,14 @@ import { dbId, phoneSchema } from "./common.js";
 import type { adminCategory, adminProduct, adminProductRow, uploadedImage } from "./responses/admin-catalogue.js";
 import type { staffSessionView, staffView } from "./responses/admin-people.js";
 import type { adminDashboard, staffLogin, totpSetup } from "./responses/admin-session.js";
-import type { adminDealer, adminSettings, adminShipMethod, adminShop, paymentSettings } from "./responses/admin-shops.js";
+import type {
+  adminDealer,
+  adminSettings,
+  adminShipMethod,
+  adminShop,
+  paymentSettings,
+  shopPaymentSettings,
+} from "./responses/admin-shops.js";
 
 export { PERMISSIONS, type Permission, STAFF_ROLES, type StaffRole } from "./codes.js";
 
@@ -30,6 +37,8 @@ export type AdminCategory = z.output<typeof adminCategory>;
 export type UploadedImage = z.output<typeof uploadedImage>;
 /** /admin/payment_settings' answer. */
 export type PaymentSettings = z.output<typeof paymentSettings>;
+/** /admin/shops/:id/payment_settings' answer. */
+export type ShopPaymentSettings = z.output<typeof shopPaymentSettings>;
 export type AdminShop = z.output<typeof adminShop>;
 export type AdminDealer = z.output<typeof adminDealer>;
 export type AdminShipMethod = z.output<typeof adminShipMethod>;
@@ -238,6 +247,7 @@ export const SETTING_LABELS: Record<SettingKey, string> = {
 };
 
 export { listQuery } from "./admin-fields.js";
+export * from "./admin-payments.js";
 export * from "./admin-storefront.js";
 
 /** /admin/messages: the customer-message log, optionally one state or channel; `q` finds an order number or address. */

@@ -1,3 +1,4 @@
+import { PAYABLE_METHODS } from "../payment-methods.js";
 import { z } from "../zod.js";
 import { dealerCard } from "./catalogue.js";
 import { adminPage } from "./envelope.js";
@@ -24,17 +25,51 @@ export const adminShipMethod = z.object({
 /** /admin/ship_methods: by shop, then sort. */
 export const adminShipMethodPage = adminPage(adminShipMethod);
 
-/** /admin/payment_settings: which methods checkout offers and the account transfers are paid into (main mall). */
+const payableMethod = z.enum(PAYABLE_METHODS);
+const instalmentSetting = z.object({ count: int, on: z.boolean(), min: int });
+
+/**
+ * /admin/payment_settings: every payable method in checkout's order (on, the shop's note of its fee,
+ * whether this deployment provides it), the card's instalments and the account transfers are paid
+ * into (main mall).
+ */
 export const paymentSettings = z.object({
   /** Always "payments" (react-admin's record id). */
   id: z.string(),
-  pay_card: z.boolean(),
-  pay_transfer: z.boolean(),
-  pay_cod: z.boolean(),
+  methods: z.array(
+    z.object({
+      method: payableMethod,
+      label: z.string(),
+      on: z.boolean(),
+      /** false: this deployment has no merchant for it (no TapPay 商店代號); never offered. */
+      provided: z.boolean(),
+      fee: z.string(),
+    }),
+  ),
+  /** Each of 3/6/12/24, on or off, with its least amount (NT$). */
+  instalments: z.array(instalmentSetting),
   transfer_bank_code: z.string(),
   transfer_bank_name: z.string(),
   transfer_account: z.string(),
   transfer_holder: z.string(),
+});
+
+/** /admin/shops/:id/payment_settings: a sub-mall's own switches and instalments. */
+export const shopPaymentSettings = z.object({
+  id: int,
+  methods: z.array(
+    z.object({
+      method: payableMethod,
+      label: z.string(),
+      /** The sub-mall's own switch (it only switches off). */
+      on: z.boolean(),
+      /** The main mall offers it (provided and switched on there): only then does the sub-mall's switch matter. */
+      main_on: z.boolean(),
+    }),
+  ),
+  /** false: the main mall's instalments apply (shown in `instalments`). */
+  own_instalments: z.boolean(),
+  instalments: z.array(instalmentSetting),
 });
 
 /** A shop (the main mall or a sub-mall) as staff edit it. */

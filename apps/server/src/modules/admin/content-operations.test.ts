@@ -1,4 +1,5 @@
-import type { StaffRole } from "@shop/contract/admin";
+import type { PaymentSettings, StaffRole } from "@shop/contract/admin";
+import { PAYABLE_METHODS } from "@shop/contract/order";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_ACCOUNTS } from "../../demo/seed.js";
 import { createTestApp, loginAs, staffTokens, type TestApp } from "../../test/harness.js";
@@ -122,10 +123,12 @@ describe("shipping and payment settings", () => {
   });
 
   it("only the owner changes payment settings; a method switched off is not offered at checkout", async () => {
+    const current = await t.call<PaymentSettings>("GET", "/api/admin/payment_settings", as("support"));
+    const methods = (off: string[]) =>
+      current.body.data.methods.map((m) => ({ method: m.method, on: !off.includes(m.method), fee: m.fee }));
     const body = {
-      pay_card: true,
-      pay_transfer: true,
-      pay_cod: false,
+      methods: methods(["cod"]),
+      instalments: current.body.data.instalments,
       transfer_bank_code: "822",
       transfer_account: "123456789012",
       transfer_holder: "好茶股份有限公司",
@@ -138,14 +141,12 @@ describe("shipping and payment settings", () => {
     expect(badBank.status).toBe(400);
     const none = await t.call("PUT", "/api/admin/payment_settings", {
       ...as("owner"),
-      body: { ...body, pay_card: false, pay_transfer: false },
+      body: { ...body, methods: methods([...PAYABLE_METHODS]) },
     });
     expect(none.body.message).toBe("請至少開放一種付款方式");
-    const saved = await t.call<{ transfer_bank_name: string; pay_cod: boolean }>("PUT", "/api/admin/payment_settings", {
-      ...as("owner"),
-      body,
-    });
-    expect(saved.body.data).toMatchObject({ transfer_bank_name: "中國信託商業銀行", pay_cod: false });
+    const saved = await t.call<PaymentSettings>("PUT", "/api/admin/payment_settings", { ...as("owner"), body });
+    expect(saved.body.data.transfer_bank_name).toBe("中國信託商業銀行");
+    expect(saved.body.data.methods.find((m) => m.method === "cod")?.on).toBe(false);
 
     const info = await t.call<{ payment_methods: Array<{ code: string; available: boolean; reason: string | null }> }>(
       "POST",
@@ -173,7 +174,7 @@ describe("shipping and payment settings", () => {
       expect(delivered.length).toBeGreaterThan(0);
       expect(front.body.data.footer.ship_methods).toEqual(delivered);
     }
-    await t.call("PUT", "/api/admin/payment_settings", { ...as("owner"), body: { ...body, pay_cod: true } });
+    await t.call("PUT", "/api/admin/payment_settings", { ...as("owner"), body: { ...body, methods: methods([]) } });
     const back = await t.call<{ footer: { payment_methods: string[] } }>("GET", "/api/front/shop/get?shop_id=1");
     expect(back.body.data.footer.payment_methods).toContain("貨到付款");
   });

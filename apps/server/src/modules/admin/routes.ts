@@ -86,6 +86,8 @@ export const ADMIN_ROUTES: Array<{
   { method: "PUT", url: "/admin/ship_methods/:id", permission: "settings.write" },
   { method: "GET", url: "/admin/payment_settings", permission: "settings.read" },
   { method: "PUT", url: "/admin/payment_settings", permission: "payments.write" },
+  { method: "GET", url: "/admin/shops/:id/payment_settings", permission: "shops.read" },
+  { method: "PUT", url: "/admin/shops/:id/payment_settings", permission: "payments.write" },
   { method: "GET", url: "/admin/exchange_items", permission: "marketing.read" },
   { method: "GET", url: "/admin/exchange_items/:id", permission: "marketing.read" },
   { method: "POST", url: "/admin/exchange_items", permission: "marketing.write" },

@@ -5,6 +5,7 @@ import {
   settingsInput,
   shipMethodInput,
   shopCreateInput,
+  shopPaymentSettingsInput,
   shopUpdateInput,
 } from "@shop/contract/admin";
 import {
@@ -17,6 +18,7 @@ import {
   adminShopPage,
   answers,
   paymentSettings,
+  shopPaymentSettings,
 } from "@shop/contract/responses";
 import { ok } from "../../lib/http.js";
 import type { DealersAdmin } from "../dealers/admin.js";
@@ -65,6 +67,16 @@ export function shopAdminRoutes(
   );
   app.put("/admin/shops/:id", { schema: { params: idParam, body: shopUpdateInput, response: answers(adminShop) } }, async (req) =>
     changed(await admin.updateShop(actor(req), req.params.id, req.body), "商城資料已更新"),
+  );
+  app.get(
+    "/admin/shops/:id/payment_settings",
+    { schema: { params: idParam, response: answers(shopPaymentSettings) } },
+    async (req) => ok(await admin.shopPaymentSettings(req.params.id)),
+  );
+  app.put(
+    "/admin/shops/:id/payment_settings",
+    { schema: { params: idParam, body: shopPaymentSettingsInput, response: answers(shopPaymentSettings) } },
+    async (req) => changed(await admin.updateShopPaymentSettings(actor(req), req.params.id, req.body), "子商城付款設定已儲存"),
   );
   app.get("/admin/dealers", { schema: { querystring: listQuery, response: answers(adminDealerPage) } }, async (req) =>
     paged(await services.dealersAdmin.list(req.query.q, req.query.page, req.query.per_page)),

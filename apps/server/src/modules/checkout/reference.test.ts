@@ -2,7 +2,7 @@
 // points cap) for a few seconds: a staff change shows in the very next quote, even with quotes in
 // flight beside it, and a promotion starts and ends on the clock, whatever was kept.
 import type { PayInfo } from "@shop/contract";
-import type { StaffRole } from "@shop/contract/admin";
+import type { PaymentSettings, StaffRole } from "@shop/contract/admin";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_ACCOUNTS } from "../../demo/seed.js";
 import { createTestApp, loginAs, staffTokens, type TestApp } from "../../test/harness.js";
@@ -63,13 +63,12 @@ describe("the quote's kept reference reads", () => {
   it("a payment method switched off is refused in the next quote", async () => {
     const before = await quote();
     expect(before.payment_methods.find((m) => m.code === "cod")?.available).toBe(true);
-    const s = (await t.call<Record<string, unknown>>("GET", "/api/admin/payment_settings", as("owner"))).body.data;
+    const s = (await t.call<PaymentSettings>("GET", "/api/admin/payment_settings", as("owner"))).body.data;
     const off = await t.call("PUT", "/api/admin/payment_settings", {
       ...as("owner"),
       body: {
-        pay_card: s.pay_card,
-        pay_transfer: s.pay_transfer,
-        pay_cod: false,
+        methods: s.methods.map((m) => ({ method: m.method, on: m.method !== "cod", fee: m.fee })),
+        instalments: s.instalments,
         transfer_bank_code: s.transfer_bank_code,
         transfer_account: s.transfer_account,
         transfer_holder: s.transfer_holder,

@@ -95,6 +95,8 @@ export function createShopsService(db: Db, { deployed = PAYABLE_METHODS }: { dep
 
   return {
     byId,
+    /** The payment methods this deployment provides (the back office shows the others as not set up). */
+    deployed,
     /** Sellers' requests to change their shop's name, banner and delivery (decision 46). */
     changeRequests: createShopChangeRequests(db),
     /** Back office: shops by name or id, the main mall first. */
