@@ -59,7 +59,7 @@ for (const [label, routeId] of PAGES) {
   const ok = total <= BUDGET_BYTES;
   over ||= !ok;
   console.log(
-    `${label.padEnd(28)} ${(total / 1024).toFixed(1).padStart(6)} KB gzipped, ${files.size} files ${ok ? "ok" : "OVER the 120 KB budget"}`,
+    `${label.padEnd(28)} ${(total / 1024).toFixed(1).padStart(6)} KB gzipped (${total} bytes), ${files.size} files ${ok ? "ok" : "OVER the 120 KB budget"}`,
   );
 }
 if (process.argv.includes("--check") && over) process.exit(1);

@@ -24,7 +24,7 @@ const ALLOWED = new Map([
   ],
   [
     "apps/web/app/features/catalogue/RestockNotify.tsx",
-    "到貨通知's lazily loaded dialog sends a member's request as it opens (its code loads after the page, with a sold-out variant's buttons)",
+    "到貨通知's lazily loaded dialog sends a member's request as it opens (its code is fetched on the press)",
   ],
   [
     "apps/web/app/features/catalogue/SearchBox.tsx",

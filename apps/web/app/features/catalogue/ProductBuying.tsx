@@ -8,8 +8,8 @@ import { track } from "../../lib/track";
 import { useAlerts } from "../../ui/alerts";
 import { ShopLink } from "../../ui/ShopLink";
 
-// A sold-out variant's buttons and 到貨通知 dialog: loaded after the page, only for a sold-out variant.
-const SoldOutButtons = lazy(() => import("./RestockNotify"));
+// Loaded when a sold-out variant's 到貨通知我 is pressed.
+const RestockNotify = lazy(() => import("./RestockNotify"));
 
 const STOCK_LABEL: Record<VariantView["stock_state"], string> = { in_stock: "現貨供應", low: "數量有限", out_of_stock: "已售完" };
 
@@ -148,6 +148,7 @@ export function BuyButtons({
   const alerts = useAlerts();
   const shop = useShop();
   const [adding, setAdding] = useState(false);
+  const [restockFor, setRestockFor] = useState<number | null>(null);
 
   const addToCart = async () => {
     if (!variant || adding) return;
@@ -164,10 +165,26 @@ export function BuyButtons({
   };
 
   return soldOut ? (
-    // 已售完 and 到貨通知我 with its dialog: server-rendered, their code loads after the page's (first-load budget).
-    <Suspense>
-      <SoldOutButtons variant={variant} />
-    </Suspense>
+    <>
+      <button type="button" className="btn-secondary min-h-11 flex-1 md:min-w-40 md:flex-none" disabled>
+        已售完
+      </button>
+      {variant && (
+        <button
+          type="button"
+          className="btn-primary min-h-11 flex-1 md:min-w-40 md:flex-none"
+          disabled={restockFor !== null}
+          onClick={() => setRestockFor(variant.id)}
+        >
+          到貨通知我
+        </button>
+      )}
+      {restockFor !== null && (
+        <Suspense>
+          <RestockNotify variantId={restockFor} onDone={() => setRestockFor(null)} />
+        </Suspense>
+      )}
+    </>
   ) : (
     <>
       <button

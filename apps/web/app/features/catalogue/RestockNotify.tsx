@@ -1,4 +1,3 @@
-import type { VariantView } from "@shop/contract/catalogue";
 import { useEffect, useRef, useState } from "react";
 import { api, fieldErrors } from "../../lib/api";
 import { useToken } from "../../lib/auth";
@@ -7,37 +6,11 @@ import { useAlerts } from "../../ui/alerts";
 import { Field } from "../../ui/Field";
 
 /**
- * A sold-out variant's 已售完 and 到貨通知我 (in the product page's buy buttons): loaded after the
- * page's own code, so in-stock pages carry none of it (first-load budget).
- */
-export default function SoldOutButtons({ variant }: { variant: VariantView | undefined }) {
-  const [restockFor, setRestockFor] = useState<number | null>(null);
-  return (
-    <>
-      <button type="button" className="btn-secondary min-h-11 flex-1 md:min-w-40 md:flex-none" disabled>
-        已售完
-      </button>
-      {variant && (
-        <button
-          type="button"
-          className="btn-primary min-h-11 flex-1 md:min-w-40 md:flex-none"
-          disabled={restockFor !== null}
-          onClick={() => setRestockFor(variant.id)}
-        >
-          到貨通知我
-        </button>
-      )}
-      {restockFor !== null && <RestockNotify variantId={restockFor} onDone={() => setRestockFor(null)} />}
-    </>
-  );
-}
-
-/**
- * 到貨通知 on a sold-out variant (decision 53), opened when 到貨通知我 is pressed: a member is
+ * 到貨通知 on a sold-out variant (decision 53), loaded when 到貨通知我 is pressed: a member is
  * signed up at once and told as they chose; a visitor leaves an e-mail or a mobile number in a
  * small dialog, a number proven with the code texted to it (decision 77). Told once, when it is back.
  */
-function RestockNotify({ variantId, onDone }: { variantId: number; onDone(): void }) {
+export default function RestockNotify({ variantId, onDone }: { variantId: number; onDone(): void }) {
   const token = useToken();
   const shop = useShop();
   const alerts = useAlerts();

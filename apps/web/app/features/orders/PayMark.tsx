@@ -3,13 +3,13 @@ import { formatMoney } from "@shop/contract/format";
 /** A small text badge for each way to pay (no images: nothing to download on the checkout). */
 const MARKS: Record<string, { text: string; tone: string }> = {
   card: { text: "VISA/MC/JCB", tone: "bg-sky-800 text-white" },
-  line_pay: { text: "LINE Pay", tone: "bg-[#06c755] text-white" },
+  line_pay: { text: "LINE Pay", tone: "bg-green-700 text-white" },
   jko_pay: { text: "街口", tone: "bg-red-600 text-white" },
-  easy_wallet: { text: "悠遊付", tone: "bg-sky-500 text-white" },
+  easy_wallet: { text: "悠遊付", tone: "bg-sky-700 text-white" },
   atome: { text: "atome", tone: "bg-lime-300 text-stone-900" },
   apple_pay: { text: "Apple Pay", tone: "bg-black text-white" },
   google_pay: { text: "G Pay", tone: "border border-stone-400 bg-white text-stone-800" },
-  atm: { text: "ATM", tone: "bg-amber-600 text-white" },
+  atm: { text: "ATM", tone: "bg-amber-700 text-white" },
   transfer: { text: "轉帳", tone: "bg-stone-600 text-white" },
   cod: { text: "貨到", tone: "bg-tea-700 text-white" },
 };
