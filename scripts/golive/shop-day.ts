@@ -4,6 +4,7 @@
  * its customer's e-mail, through the shop's HTTP API as the back office and the storefront call it.
  */
 
+import { DEFAULT_PAYMENT_ORDER } from "@shop/contract/order";
 import { Secret, TOTP } from "otpauth";
 import sharp from "sharp";
 import type { startFakes } from "./fakes.js";
@@ -82,9 +83,9 @@ export async function runShopDay({ api, fakes, check, step, origin }: Day) {
   await api.must("PUT", "/api/admin/payment_settings", {
     token: staff,
     body: {
-      pay_card: true,
-      pay_transfer: true,
-      pay_cod: true,
+      // Every method in checkout's order (decision 88); those this deployment lacks stay off whatever the switch.
+      methods: DEFAULT_PAYMENT_ORDER.map((method) => ({ method, on: true, fee: method === "card" ? "2.75%" : "" })),
+      instalments: [{ count: 3, on: true, min: 1000 }],
       transfer_bank_code: "822",
       transfer_account: "1234-5678-9012",
       transfer_holder: "茶山好物股份有限公司",
