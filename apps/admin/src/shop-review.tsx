@@ -30,6 +30,8 @@ const STATUS_CHOICES = [
 ];
 const SHIP_NAMES: Record<string, string> = {
   hct: "新竹物流宅配",
+  tcat: "黑貓宅急便",
+  post: "中華郵政",
   cvs_711: "7-ELEVEN",
   cvs_family: "全家",
   cvs_hilife: "萊爾富",

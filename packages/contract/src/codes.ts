@@ -1,8 +1,25 @@
 // The contract's codes: every enum that both a request schema and a response schema name, in one
 // file that imports nothing, so requests and responses never import each other (issue 46).
 
-export const SHIP_METHOD_CODES = ["hct", "cvs_711", "cvs_family", "cvs_hilife", "cvs_ok", "depot", "self"] as const;
+export const SHIP_METHOD_CODES = [
+  "hct",
+  "tcat",
+  "post",
+  "cvs_711",
+  "cvs_family",
+  "cvs_hilife",
+  "cvs_ok",
+  "depot",
+  "self",
+] as const;
 export type ShipMethodCode = (typeof SHIP_METHOD_CODES)[number];
+/** Home delivery through ECPay's contract (黑貓宅急便, 中華郵政): numbers, labels and status pushes from ECPay. */
+export const ECPAY_HOME_METHODS = ["tcat", "post"] as const;
+export type EcpayHomeMethod = (typeof ECPAY_HOME_METHODS)[number];
+/** Methods that deliver to the buyer's address (the others to a store, or not at all). */
+export const ADDRESS_METHODS = ["hct", "tcat", "post", "self"] as const;
+export const deliversToAddress = (m: string): m is (typeof ADDRESS_METHODS)[number] =>
+  (ADDRESS_METHODS as readonly string[]).includes(m);
 export const CVS_METHODS = ["cvs_711", "cvs_family", "cvs_hilife", "cvs_ok"] as const;
 export type CvsMethod = (typeof CVS_METHODS)[number];
 export const PAYMENT_METHOD_CODES = [

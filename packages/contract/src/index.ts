@@ -14,5 +14,6 @@ export * from "./order.js";
 export * from "./personal-data.js";
 export * from "./returns.js";
 export * from "./seller.js";
+export * from "./shipping.js";
 export * from "./ssr.js";
 export { z } from "./zod.js";

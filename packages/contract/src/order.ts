@@ -19,8 +19,12 @@ import type {
 import { z } from "./zod.js";
 
 export {
+  ADDRESS_METHODS,
   CVS_METHODS,
   type CvsMethod,
+  deliversToAddress,
+  ECPAY_HOME_METHODS,
+  type EcpayHomeMethod,
   ORDER_STATUS_CODES,
   type OrderStatus,
   PAYMENT_METHOD_CODES,

@@ -1,3 +1,4 @@
+import { TEMPERATURES } from "@shop/contract/shipping";
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
@@ -33,6 +34,8 @@ export const products = pgTable(
       .notNull()
       .default("on"),
     perOrderLimit: integer("per_order_limit"),
+    /** 常溫 / 冷藏 / 冷凍: the coldest line of an order decides its parcel's temperature. */
+    temperature: text("temperature", { enum: TEMPERATURES }).notNull().default("normal"),
     sort: integer("sort").notNull().default(0),
     /** Lower-cased name, subtitle, tag labels and category names: what a search term must occur in. */
     searchText: text("search_text").notNull().default(""),
@@ -76,6 +79,9 @@ export const variants = pgTable(
     listPrice: integer("list_price").notNull(),
     stock: integer("stock").notNull().default(0),
     image: text("image").notNull().default(""),
+    /** One packed unit: length + width + height in cm, and weight in grams (the parcel's size tier). */
+    sizeCm: integer("size_cm").notNull().default(30),
+    weightG: integer("weight_g").notNull().default(500),
     sort: integer("sort").notNull().default(0),
   },
   (t) => [uniqueIndex("variants_sku_key").on(t.sku), index("variants_product_idx").on(t.productId, t.sort)],

@@ -1,5 +1,6 @@
 // One list of codes for the database and the API.
 import { ORDER_STATUS_CODES, PAYMENT_METHOD_CODES, SHIP_METHOD_CODES } from "@shop/contract/order";
+import type { OrderParcel } from "@shop/contract/shipping";
 import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
@@ -32,6 +33,8 @@ export const orders = pgTable(
     /** Home delivery: {zip, county, district, line}; store pickup: {type, id, name, address}. */
     address: jsonb("address").$type<Record<string, string> | null>(),
     cvsStore: jsonb("cvs_store").$type<Record<string, string> | null>(),
+    /** What the shipping fee was priced as (size, weight, temperature, region, delivery slot); null before 0046. */
+    parcel: jsonb("parcel").$type<OrderParcel>(),
     invoice: jsonb("invoice").$type<Record<string, string>>().notNull(),
     note: text("note").notNull().default(""),
     goodsAmount: integer("goods_amount").notNull(),
@@ -256,6 +259,13 @@ export const returnRequests = pgTable(
     reshipTrackingNo: text("reship_tracking_no").notNull().default(""),
     /** A convenience-store return code staff give on approval (超商退貨寄件代碼), "" when none. */
     storeReturnCode: text("store_return_code").notNull().default(""),
+    /** How the parcel comes back through ECPay (逆物流): a store chain or a 黑貓 pick-up; null when the buyer arranges it. */
+    returnCarrier: text("return_carrier", { enum: ["cvs_711", "cvs_family", "cvs_hilife", "tcat"] }),
+    /** ECPay's number for the return parcel (RtnMerchantTradeNo / AllPayLogisticsID) and its progress. */
+    returnLogisticsId: text("return_logistics_id").notNull().default(""),
+    returnParcelStatus: text("return_parcel_status", { enum: ["", "booked", "in_transit", "back"] })
+      .notNull()
+      .default(""),
     /** Chosen by staff on receipt: the units go back into sellable stock, or are written off as faulty. */
     disposition: text("disposition", { enum: ["restock", "write_off"] }),
     /** What staff refunded (NT$, at most the units' refundable value), once refunded. */

@@ -8,6 +8,8 @@ import { shipMethods } from "../../db/schema/index.js";
  */
 const SHIP_METHOD_DEFAULTS = [
   { code: "hct" as const, name: "宅配到府", fee: 120, freeThreshold: null },
+  { code: "tcat" as const, name: "黑貓宅急便", fee: 130, freeThreshold: null },
+  { code: "post" as const, name: "中華郵政宅配", fee: 100, freeThreshold: null },
   { code: "cvs_711" as const, name: "7-ELEVEN 超商取貨", fee: 65, freeThreshold: null },
   { code: "cvs_family" as const, name: "全家超商取貨", fee: 65, freeThreshold: null },
   { code: "cvs_hilife" as const, name: "萊爾富超商取貨", fee: 65, freeThreshold: null },

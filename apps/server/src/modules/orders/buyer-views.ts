@@ -30,6 +30,8 @@ export interface ViewDeps {
 
 const SHIP_NAMES: Record<ShipMethodCode, string> = {
   hct: "新竹物流宅配",
+  tcat: "黑貓宅急便",
+  post: "中華郵政宅配",
   cvs_711: "7-ELEVEN 超商取貨",
   cvs_family: "全家超商取貨",
   cvs_hilife: "萊爾富超商取貨",
