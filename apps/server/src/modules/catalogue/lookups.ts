@@ -25,6 +25,9 @@ export async function variantsForCart(deps: CatalogueDeps, ids: number[], shopId
       stock: variants.stock,
       perOrderLimit: products.perOrderLimit,
       pointPercent: products.pointPercent,
+      sizeCm: variants.sizeCm,
+      weightG: variants.weightG,
+      temperature: products.temperature,
       sellable: sql<boolean>`(${deps.inShop(shopId)})`,
     })
     .from(variants)
