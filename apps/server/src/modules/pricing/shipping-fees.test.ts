@@ -198,7 +198,7 @@ describe("the fee", () => {
           cs.ok &&
           cl.ok &&
           m.rates &&
-          [...m.rates.size_fees].sort((x, y) => x.size - y.size).every((s, i, all) => i === 0 || all[i - 1].fee <= s.fee)
+          [...m.rates.size_fees].sort((x, y) => x.size - y.size).every((s, i, all) => i === 0 || (all[i - 1]?.fee ?? 0) <= s.fee)
         )
           expect(fullFee(cl)).toBeGreaterThanOrEqual(fullFee(cs));
         if (!cs.ok) expect(cl.ok).toBe(false);

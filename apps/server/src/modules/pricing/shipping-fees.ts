@@ -118,3 +118,24 @@ export const fullFee = (c: Extract<Charge, { ok: true }>) => c.base + c.outlying
 /** What is charged for goods worth `discountedGoods` (after discounts): free from the threshold on. */
 export const feeFor = (c: Extract<Charge, { ok: true }>, discountedGoods: number) =>
   c.freeThreshold !== null && discountedGoods >= c.freeThreshold ? 0 : fullFee(c);
+
+/** Priced as 本島 and as 離島 (澎湖, which a cold chain reaches) for the product page and the cart. */
+const MAIN_PLACE = { county: "臺北市", district: "中正區" };
+const ISLAND_PLACE = { county: "澎湖縣", district: "馬公市" };
+
+/**
+ * What a method charges these goods before free shipping, to 本島 and to 離島 (null: not carried
+ * there, `reason` says why for 本島), its 低溫 part, and whether free shipping excludes 離島.
+ */
+export function estimate(method: FeeMethod, lines: readonly ParcelLine[]) {
+  const parcel = parcelOf(lines);
+  const main = chargeFor(method, parcel, MAIN_PLACE);
+  const island = chargeFor(method, parcel, ISLAND_PLACE);
+  return {
+    main: main.ok ? fullFee(main) : null,
+    outlying: island.ok ? fullFee(island) : null,
+    chilled: main.ok ? main.chilled : 0,
+    outlying_excluded: method.freeThreshold !== null && island.ok && island.freeThreshold === null,
+    reason: main.ok ? null : main.reason,
+  };
+}
