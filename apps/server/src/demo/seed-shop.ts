@@ -94,7 +94,13 @@ export async function seedCatalogue(tx: Tx, images: Images): Promise<number[]> {
             listPrice: Math.round(((base + v.delta) * 1.2) / 10) * 10,
             // Some sold-out and low-stock products, and some products whose largest size is sold
             // out, so the storefront shows every state.
-            stock: n % 11 === 0 || (n % 5 === 1 && vi === 2) ? 0 : n % 7 === 0 ? 3 : 40 + ((n * 13 + vi * 7) % 160),
+            // (The chilled product stays in stock: the shipping-fees spec buys it.)
+            stock:
+              !DEMO_CHILLED.includes(name) && (n % 11 === 0 || (n % 5 === 1 && vi === 2))
+                ? 0
+                : n % 7 === 0
+                  ? 3
+                  : 40 + ((n * 13 + vi * 7) % 160),
             sort: vi,
             ...DEMO_PACKED[parent.name],
           })),
