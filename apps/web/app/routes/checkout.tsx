@@ -164,7 +164,8 @@ function CheckoutForm({ start, source }: { start: CheckoutStart; source: OrderSo
         pending={pending}
         quoting={quoting}
         signedIn={!!token}
-        shipChosen={draft.ship !== ""}
+        // A method that cannot carry this cart here has no fee yet (its reason shows beside it).
+        shipChosen={draft.ship !== "" && !info?.ship_methods.find((m) => m.code === draft.ship)?.reason}
       />
     </form>
   );

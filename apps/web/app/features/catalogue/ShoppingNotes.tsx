@@ -8,7 +8,8 @@ function feeText({ fee, free_threshold: free, estimate: e }: ShipMethodView) {
   if (e.main === null) return "不配送此商品";
   const money = (n: number) => (n === 0 ? "免運費" : formatMoney(n));
   return [
-    `本島 ${money(e.main)}`,
+    // One figure when 離島 costs the same as 本島.
+    e.outlying === e.main ? money(e.main) : `本島 ${money(e.main)}`,
     e.outlying === null ? "、離島不配送" : e.outlying !== e.main ? `、離島 ${money(e.outlying)}` : "",
     e.chilled > 0 ? `（含低溫 ${formatMoney(e.chilled)}）` : "",
     e.main > 0 && free ? `，滿 ${formatMoney(free)} 免運${e.outlying_excluded ? "（離島除外）" : ""}` : "",

@@ -52,7 +52,7 @@ export function DeliveryFieldset(props: {
         ))}
       </div>
       {err("ship")}
-      {shipMethod && shipMethod.free_threshold !== null && shipMethod.fee_now > 0 && (
+      {shipMethod && shipMethod.reason === null && shipMethod.free_threshold !== null && shipMethod.fee_now > 0 && (
         <p className="mt-2 text-sm text-stone-500">滿 {formatMoney(shipMethod.free_threshold)} 免運費</p>
       )}
 
