@@ -14,6 +14,7 @@ const WRITABLE: Record<string, string[]> = {
     "point_percent",
     "tags",
     "per_order_limit",
+    "temperature",
     "shop_ids",
     "variants",
   ],
@@ -41,7 +42,7 @@ const WRITABLE: Record<string, string[]> = {
   ],
   raffles: ["title", "description", "min_order_amount", "cards_per_order", "starts_at", "ends_at", "active", "prizes"],
   exchange_items: ["variant_id", "title", "image", "points", "active"],
-  ship_methods: ["name", "fee", "free_threshold", "enabled", "sort"],
+  ship_methods: ["name", "fee", "free_threshold", "enabled", "sort", "rates"],
   message_templates: ["subject", "body"],
   shops: [
     "owner_member_id",
@@ -70,7 +71,7 @@ const WRITABLE: Record<string, string[]> = {
     "outlets",
   ],
 };
-const VARIANT_FIELDS = ["id", "sku", "name", "price", "list_price", "image"];
+const VARIANT_FIELDS = ["id", "sku", "name", "price", "list_price", "image", "size_cm", "weight_g"];
 /** Image fields and whether they hold one picture or a list. */
 const IMAGES: Record<string, Record<string, "one" | "many">> = {
   products: { images: "many" },

@@ -1,4 +1,5 @@
 import { Box, Button, MenuItem, TextField as MuiTextField, Typography } from "@mui/material";
+import { TEMPERATURE_LABELS, TEMPERATURES } from "@shop/contract/shipping";
 import { useState } from "react";
 import {
   ArrayInput,
@@ -29,6 +30,7 @@ import { adminApi } from "./api";
 import { ImageThumb, MoneyField, TaipeiDateField } from "./fields";
 import { RichTextInput } from "./richtext";
 
+const TEMPERATURE_CHOICES = TEMPERATURES.map((t) => ({ id: t, name: TEMPERATURE_LABELS[t] }));
 const STATUS = [
   { id: "on", name: "上架" },
   { id: "off", name: "下架" },
@@ -82,12 +84,15 @@ function ProductForm() {
       <SelectInput source="status" label="狀態" choices={STATUS} defaultValue="off" />
       <SelectArrayInput source="tags" label="標籤" choices={TAGS} />
       <NumberInput source="point_percent" label="點數回饋（%）" defaultValue={0} min={0} max={100} />
+      <SelectInput source="temperature" label="溫層（運費依最低溫的商品）" choices={TEMPERATURE_CHOICES} defaultValue="normal" />
       <ArrayInput source="variants" label="規格">
         <SimpleFormIterator inline>
           <TextInput source="sku" label="料號" validate={required("請輸入料號")} />
           <TextInput source="name" label="規格名稱" validate={required("請輸入規格名稱")} />
           <NumberInput source="price" label="售價" validate={required("請輸入售價")} min={1} />
           <NumberInput source="list_price" label="原價" validate={required("請輸入原價")} min={0} />
+          <NumberInput source="size_cm" label="包裝長＋寬＋高（公分）" defaultValue={30} min={1} />
+          <NumberInput source="weight_g" label="重量（公克）" defaultValue={500} min={1} />
         </SimpleFormIterator>
       </ArrayInput>
     </SimpleForm>

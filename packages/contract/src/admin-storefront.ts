@@ -13,6 +13,7 @@ import {
   sort,
   text,
 } from "./admin-fields.js";
+import { shipRatesSchema } from "./shipping.js";
 
 /** Back-office inputs for what the storefront shows and sells: content, shop set-up, marketing, payouts, shops and dealers. */
 // Content
@@ -77,6 +78,14 @@ export const shipMethodInput = z.strictObject({
   free_threshold: money.nullable().default(null),
   enabled: z.boolean(),
   sort,
+  /** The fee table by size, region and temperature (decision 89); null: `fee` for every parcel. */
+  rates: shipRatesSchema
+    .refine((r) => new Set(r.size_fees.map((s) => s.size)).size === r.size_fees.length, {
+      path: ["size_fees"],
+      message: "同一材積只能設定一次",
+    })
+    .nullable()
+    .optional(),
 });
 
 // Marketing

@@ -13,6 +13,7 @@ import type {
   paymentSettings,
   shopPaymentSettings,
 } from "./responses/admin-shops.js";
+import { TEMPERATURES } from "./shipping.js";
 
 export { PERMISSIONS, type Permission, STAFF_ROLES, type StaffRole } from "./codes.js";
 
@@ -83,6 +84,19 @@ export const variantInput = z.strictObject({
   price: money.min(1, { error: "售價須大於 0" }),
   list_price: money,
   image: imagePath.or(z.literal("")).default(""),
+  /** One packed unit (decision 89): length + width + height in cm, and weight in grams. */
+  size_cm: z
+    .number({ error: "材積須為整數" })
+    .int({ error: "材積須為整數" })
+    .min(1, { error: "材積至少 1 公分" })
+    .max(300, { error: "材積最多 300 公分" })
+    .default(30),
+  weight_g: z
+    .number({ error: "重量須為整數" })
+    .int({ error: "重量須為整數" })
+    .min(1, { error: "重量至少 1 公克" })
+    .max(100_000, { error: "重量最多 100 公斤" })
+    .default(500),
 });
 export const productInput = z
   .strictObject({
@@ -99,6 +113,8 @@ export const productInput = z
       .max(3)
       .default([]),
     per_order_limit: z.number().int().min(1).max(999).nullable().default(null),
+    /** 常溫 / 冷藏 / 冷凍: the coldest line decides the parcel's temperature. */
+    temperature: z.enum(TEMPERATURES, { error: "溫層錯誤" }).default("normal"),
     /** Sub-malls that sell it besides the main mall. */
     shop_ids: z.array(id).max(200).default([]),
     variants: z.array(variantInput).min(1, { error: "請至少新增一個規格" }).max(50, { error: "最多 50 個規格" }),

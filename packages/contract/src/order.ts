@@ -16,6 +16,7 @@ import type {
   storeResult,
   trackingView,
 } from "./responses/order.js";
+import { DELIVERY_TIMES } from "./shipping.js";
 import { z } from "./zod.js";
 
 export {
@@ -81,6 +82,14 @@ const quoteFields = {
   points: amountSchema.optional(),
   wallet: amountSchema.optional(),
   shop_id: shopIdSchema.optional(),
+  /**
+   * Where the parcel goes, as text starting with the county and district (「澎湖縣馬公市」, or a store's
+   * address): the quote prices 離島 and refuses what cannot reach it. Placing an order reads
+   * `address` or `cvs_store` instead.
+   */
+  destination: z.string().trim().max(140, { error: "地址過長" }).optional(),
+  /** 黑貓's delivery slot the buyer asks for (other methods ignore it). */
+  delivery_time: z.enum(DELIVERY_TIMES, { error: "指定配送時段錯誤" }).optional(),
 };
 const lineIds = z
   .array(idSchema, { error: "請選擇要結帳的商品" })

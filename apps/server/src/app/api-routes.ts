@@ -69,7 +69,7 @@ export async function registerApiRoutes(api: FastifyInstance, ctx: ApiRouteConte
   await api.register(frontRoutes({ content: s.content, catalogue: s.catalogue, dealers: s.dealers }));
   await api.register(catalogueRoutes({ catalogue: s.catalogue, loyalty: s.loyalty }));
   await api.register(promotionRoutes({ promotions: s.promotions }));
-  await api.register(logisticsRoutes({ logistics: s.logistics }, config, providers.ecpay));
+  await api.register(logisticsRoutes({ logistics: s.logistics, catalogue: s.catalogue }, config, providers.ecpay));
   await api.register(
     memberRoutes(
       { addresses: s.addresses, favorites: s.favorites, identities: s.identities, referrals: s.referrals },

@@ -1,3 +1,5 @@
+import { PARCEL_SIZES, type ShipRates } from "@shop/contract/shipping";
+
 /** Demo dealers, promotions and ship methods. */
 const HOURS = "每日 10:00–21:00";
 const WEEKDAYS = "週一至週六 09:00–18:00";
@@ -218,11 +220,55 @@ export const DEMO_PROMOTIONS = [
   },
 ];
 
+/**
+ * Fee tables as the carriers' 2026 price lists have them (decision 89): 黑貓 by size, 低溫 +90,
+ * 離島 +150 (its cold chain reaches 澎湖 and 金門 only), free from NT$1,500 except to 離島; 郵局 常溫
+ * only, the same price to 離島; store pick-up 常溫, one size up to 5 kg, stores on 澎湖 / 金門 / 馬祖 too.
+ * 新竹物流 keeps one flat fee (no table: every parcel, anywhere).
+ */
+const sizes = (fees: [number, number, number, number]): ShipRates["size_fees"] =>
+  PARCEL_SIZES.map((size, i) => ({ size, fee: fees[i] ?? 0 }));
+const TCAT_RATES: ShipRates = {
+  size_fees: sizes([130, 170, 210, 250]),
+  max_weight_g: 20_000,
+  temperatures: ["normal", "chilled", "frozen"],
+  chilled_surcharge: 90,
+  outlying: true,
+  outlying_surcharge: 150,
+  free_excludes_outlying: true,
+};
+const POST_RATES: ShipRates = {
+  size_fees: sizes([100, 130, 160, 190]),
+  max_weight_g: 20_000,
+  temperatures: ["normal"],
+  chilled_surcharge: 0,
+  outlying: true,
+  outlying_surcharge: 0,
+  free_excludes_outlying: false,
+};
+const STORE_RATES: ShipRates = {
+  size_fees: [],
+  max_weight_g: 5_000,
+  temperatures: ["normal"],
+  chilled_surcharge: 0,
+  outlying: true,
+  outlying_surcharge: 0,
+  free_excludes_outlying: false,
+};
 export const DEMO_SHIP_METHODS = [
-  { code: "hct" as const, name: "新竹物流宅配", fee: 120, freeThreshold: 1500 },
-  { code: "cvs_711" as const, name: "7-ELEVEN 超商取貨", fee: 65, freeThreshold: 999 },
-  { code: "cvs_family" as const, name: "全家超商取貨", fee: 65, freeThreshold: 999 },
-  { code: "cvs_hilife" as const, name: "萊爾富超商取貨", fee: 65, freeThreshold: 999 },
-  { code: "cvs_ok" as const, name: "OK 超商取貨", fee: 65, freeThreshold: 999 },
-  { code: "depot" as const, name: "雲端庫存（暫不出貨）", fee: 0, freeThreshold: 0 },
+  { code: "hct" as const, name: "新竹物流宅配", fee: 120, freeThreshold: 1500, rates: null },
+  { code: "cvs_711" as const, name: "7-ELEVEN 超商取貨", fee: 65, freeThreshold: 999, rates: STORE_RATES },
+  { code: "cvs_family" as const, name: "全家超商取貨", fee: 65, freeThreshold: 999, rates: STORE_RATES },
+  { code: "cvs_hilife" as const, name: "萊爾富超商取貨", fee: 65, freeThreshold: 999, rates: STORE_RATES },
+  { code: "cvs_ok" as const, name: "OK 超商取貨", fee: 65, freeThreshold: 999, rates: STORE_RATES },
+  { code: "depot" as const, name: "雲端庫存（暫不出貨）", fee: 0, freeThreshold: 0, rates: null },
+  { code: "tcat" as const, name: "黑貓宅急便", fee: 130, freeThreshold: 1500, rates: TCAT_RATES },
+  { code: "post" as const, name: "中華郵政宅配", fee: 100, freeThreshold: 1500, rates: POST_RATES },
 ];
+
+/** The demo's one chilled product (冷藏: 黑貓 only), and packed sizes (L+W+H cm, g) by top category. */
+export const DEMO_CHILLED = ["端午茶粽禮盒"];
+export const DEMO_PACKED: Record<string, { sizeCm: number; weightG: number }> = {
+  茶具器皿: { sizeCm: 45, weightG: 900 },
+  禮盒專區: { sizeCm: 55, weightG: 1500 },
+};

@@ -20,7 +20,7 @@ import {
 } from "../db/schema/index.js";
 import { sanitizeRichText } from "../lib/sanitize.js";
 import { DEMO_CATALOGUE } from "./demo-catalogue.js";
-import { DEMO_DEALERS, DEMO_PROMOTIONS, DEMO_SHIP_METHODS } from "./demo-extras.js";
+import { DEMO_CHILLED, DEMO_DEALERS, DEMO_PACKED, DEMO_PROMOTIONS, DEMO_SHIP_METHODS } from "./demo-extras.js";
 import type { Images } from "./demo-images.js";
 import { DEMO_STATIC_PAGES } from "./demo-pages.js";
 
@@ -76,6 +76,7 @@ export async function seedCatalogue(tx: Tx, images: Images): Promise<number[]> {
             tags,
             sort: n,
             perOrderLimit: parent.name === "禮盒專區" ? 20 : null,
+            temperature: DEMO_CHILLED.includes(name) ? "chilled" : "normal",
           })
           .returning();
         if (!product) throw new Error("product insert failed");
@@ -93,8 +94,15 @@ export async function seedCatalogue(tx: Tx, images: Images): Promise<number[]> {
             listPrice: Math.round(((base + v.delta) * 1.2) / 10) * 10,
             // Some sold-out and low-stock products, and some products whose largest size is sold
             // out, so the storefront shows every state.
-            stock: n % 11 === 0 || (n % 5 === 1 && vi === 2) ? 0 : n % 7 === 0 ? 3 : 40 + ((n * 13 + vi * 7) % 160),
+            // (The chilled product stays in stock: the shipping-fees spec buys it.)
+            stock:
+              !DEMO_CHILLED.includes(name) && (n % 11 === 0 || (n % 5 === 1 && vi === 2))
+                ? 0
+                : n % 7 === 0
+                  ? 3
+                  : 40 + ((n * 13 + vi * 7) % 160),
             sort: vi,
+            ...DEMO_PACKED[parent.name],
           })),
         );
       }

@@ -12,7 +12,7 @@ import {
 } from "../features/checkout/checkout-data";
 import { DeliveryFieldset } from "../features/checkout/DeliveryFieldset";
 import { DiscountFieldset } from "../features/checkout/DiscountFieldset";
-import type { Draft } from "../features/checkout/draft";
+import { type Draft, isCvs } from "../features/checkout/draft";
 import { InvoiceFieldset } from "../features/checkout/InvoiceFieldset";
 import { OrderSummary } from "../features/checkout/OrderSummary";
 import type { OrderContext, OrderSource } from "../features/checkout/order-payload";
@@ -90,6 +90,9 @@ const quoteBody = (source: OrderSource, shopId: number, draft: Draft) =>
     points: draft.points || undefined,
     wallet: draft.wallet || undefined,
     shop_id: shopId,
+    // Where it goes prices 離島 and refuses what a method cannot reach (decision 89).
+    destination: (isCvs(draft.ship) ? draft.cvs?.address : `${draft.address.county}${draft.address.district}`) || undefined,
+    delivery_time: draft.ship === "tcat" ? draft.deliveryTime : undefined,
   });
 
 /** The form: delivery, payment, discounts and invoice beside the amounts and 確認下單. */
@@ -161,7 +164,8 @@ function CheckoutForm({ start, source }: { start: CheckoutStart; source: OrderSo
         pending={pending}
         quoting={quoting}
         signedIn={!!token}
-        shipChosen={draft.ship !== ""}
+        // A method that cannot carry this cart here has no fee yet (its reason shows beside it).
+        shipChosen={draft.ship !== "" && !info?.ship_methods.find((m) => m.code === draft.ship)?.reason}
       />
     </form>
   );

@@ -30,7 +30,8 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   if (!id) throw data(null, { status: 404 });
   const [product, ship] = await Promise.all([
     context.api<ProductView>("/api/product/get", { query: { id, shop_id: shopId } }),
-    context.api<ShipMethodView[]>("/api/shipmethod/search", { query: { shop_id: shopId } }),
+    // Each method priced for this product (decision 89): the same rule as the cart and checkout.
+    context.api<ShipMethodView[]>("/api/shipmethod/search", { query: { shop_id: shopId, product_id: id } }),
   ]);
   if (!product.status) throw data(null, { status: 404 });
   const wanted = intParam(url.searchParams.get("variant"), 0);

@@ -1,3 +1,4 @@
+import { TEMPERATURES } from "../shipping.js";
 import { z } from "../zod.js";
 import { adminPage } from "./envelope.js";
 
@@ -53,6 +54,8 @@ export const adminVariant = z.object({
   /** Image path, "" when the variant has none. */
   image: z.string(),
   stock: int,
+  size_cm: int,
+  weight_g: int,
 });
 
 /** /admin/products/:id (and after a create, an update or a stock change): the product as the form edits it. */
@@ -69,6 +72,7 @@ export const adminProduct = z.object({
   /** recommended / hot / new. */
   tags: z.array(z.string()),
   per_order_limit: int.nullable(),
+  temperature: z.enum(TEMPERATURES),
   /** Follows the cheapest variant. */
   price: int,
   list_price: int,

@@ -1,4 +1,5 @@
 import { PAYABLE_METHODS } from "../payment-methods.js";
+import { shipRatesSchema } from "../shipping.js";
 import { z } from "../zod.js";
 import { dealerCard } from "./catalogue.js";
 import { adminPage } from "./envelope.js";
@@ -20,6 +21,7 @@ export const adminShipMethod = z.object({
   free_threshold: int.nullable(),
   enabled: z.boolean(),
   sort: int,
+  rates: shipRatesSchema.nullable(),
 });
 
 /** /admin/ship_methods: by shop, then sort. */

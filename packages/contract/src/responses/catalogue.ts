@@ -91,7 +91,26 @@ export const promotion = z.object({
 
 export const promotionDetail = promotion.extend({ description: z.string(), products: z.array(productCard) });
 
-export const shipMethodView = z.object({ code: z.string(), name: z.string(), fee: int, free_threshold: int.nullable() });
+export const shipMethodView = z.object({
+  code: z.string(),
+  name: z.string(),
+  fee: int,
+  free_threshold: int.nullable(),
+  /**
+   * Asked for a product (one unit of its first variant) or cart lines: this method's fee for them
+   * before free shipping, to 本島 and to 離島 (null: not carried there; `reason` says why for 本島),
+   * the 低溫 part included, and whether free shipping excludes 離島 (decision 89).
+   */
+  estimate: z
+    .object({
+      main: int.nullable(),
+      outlying: int.nullable(),
+      chilled: int,
+      outlying_excluded: z.boolean(),
+      reason: z.string().nullable(),
+    })
+    .optional(),
+});
 
 export const quickOrderEntry = z.object({
   product_id: int,

@@ -63,7 +63,17 @@ export const cardSetup = z.object({
 export const payInfo = z.object({
   quote: quoteView,
   ship_methods: z.array(
-    z.object({ code: shipMethodCode, name: z.string(), fee: int, free_threshold: int.nullable(), fee_now: int }),
+    z.object({
+      code: shipMethodCode,
+      name: z.string(),
+      /** This cart's fee to this destination before free shipping (本島 until an address is given). */
+      fee: int,
+      /** null: no free shipping here (none, or 離島 excluded). */
+      free_threshold: int.nullable(),
+      fee_now: int,
+      /** Why this method cannot carry this cart to this destination (shown disabled); null: it can. */
+      reason: z.string().nullable(),
+    }),
   ),
   payment_methods: z.array(
     z.object({ code: paymentMethodCode, name: z.string(), available: z.boolean(), reason: z.string().nullable() }),

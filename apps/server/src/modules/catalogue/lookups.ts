@@ -1,5 +1,5 @@
 import type { PointPercent } from "@shop/contract";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { categories, products, variants } from "../../db/schema/index.js";
 import { notFound } from "../../lib/errors.js";
 import { type CatalogueDeps, stockState } from "./shelf.js";
@@ -25,12 +25,29 @@ export async function variantsForCart(deps: CatalogueDeps, ids: number[], shopId
       stock: variants.stock,
       perOrderLimit: products.perOrderLimit,
       pointPercent: products.pointPercent,
+      sizeCm: variants.sizeCm,
+      weightG: variants.weightG,
+      temperature: products.temperature,
       sellable: sql<boolean>`(${deps.inShop(shopId)})`,
     })
     .from(variants)
     .innerJoin(products, eq(products.id, variants.productId))
     .where(inArray(variants.id, ids));
   return rows.map((r) => ({ ...r, sellable: Boolean(r.sellable), stockState: stockState(r.stock) }));
+}
+
+/**
+ * Packed sizes for shipping estimates (decision 89): a product's first variant, or the given
+ * variants; each with its product's temperature.
+ */
+export async function packedUnits(deps: CatalogueDeps, of: { productId: number } | { variantIds: number[] }) {
+  if ("variantIds" in of && of.variantIds.length === 0) return [];
+  return deps.db
+    .select({ id: variants.id, sizeCm: variants.sizeCm, weightG: variants.weightG, temperature: products.temperature })
+    .from(variants)
+    .innerJoin(products, eq(products.id, variants.productId))
+    .where("productId" in of ? eq(variants.productId, of.productId) : inArray(variants.id, of.variantIds))
+    .orderBy(asc(variants.sort), asc(variants.id));
 }
 
 /** Current price and stock state of variants, for other modules (quick order, cart). */

@@ -32,6 +32,7 @@ export async function productAdminView(q: Db | Tx, id: number) {
     point_percent: p.pointPercent,
     tags: p.tags,
     per_order_limit: p.perOrderLimit,
+    temperature: p.temperature,
     price: p.price,
     list_price: p.listPrice,
     shop_ids: shops.map((s) => s.shopId),
@@ -43,6 +44,8 @@ export async function productAdminView(q: Db | Tx, id: number) {
       list_price: v.listPrice,
       image: v.image,
       stock: v.stock,
+      size_cm: v.sizeCm,
+      weight_g: v.weightG,
     })),
     created_at: p.createdAt.toISOString(),
     updated_at: p.updatedAt.toISOString(),
@@ -66,6 +69,7 @@ async function writeProduct(deps: CatalogueAdminDeps, tx: Tx, id: number | null,
     tags: input.tags,
     status: input.status,
     perOrderLimit: input.per_order_limit,
+    temperature: input.temperature,
     updatedAt: new Date(),
   };
   let productId: number;
@@ -82,11 +86,15 @@ async function writeProduct(deps: CatalogueAdminDeps, tx: Tx, id: number | null,
   const mine = new Set(existing.map((v) => v.id));
   for (const [sort, v] of input.variants.entries()) {
     const values = { sku: v.sku, name: v.name, price: v.price, listPrice: v.list_price, image: v.image, sort };
+    const packed = { sizeCm: v.size_cm, weightG: v.weight_g };
     if (v.id !== undefined) {
       if (!mine.has(v.id)) throw fieldError(`variants.${sort}.id`, "此規格不屬於這個商品");
-      await tx.update(variants).set(values).where(eq(variants.id, v.id));
+      await tx
+        .update(variants)
+        .set({ ...values, ...packed })
+        .where(eq(variants.id, v.id));
     } else {
-      await tx.insert(variants).values({ ...values, productId, stock: 0 });
+      await tx.insert(variants).values({ ...values, ...packed, productId, stock: 0 });
     }
   }
   await tx.delete(productImages).where(eq(productImages.productId, productId));

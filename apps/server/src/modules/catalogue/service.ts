@@ -4,7 +4,7 @@ import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import { products, shopProducts } from "../../db/schema/index.js";
 import { createListing } from "./listing.js";
-import { pointPercent, productNames, variantsByIds, variantsForCart } from "./lookups.js";
+import { packedUnits, pointPercent, productNames, variantsByIds, variantsForCart } from "./lookups.js";
 import { createProductSearch } from "./product-search.js";
 import { refreshSearchIndex } from "./search-index.js";
 import {
@@ -56,6 +56,7 @@ export function createCatalogueService(db: Db) {
 
     variantsForCart: (ids: number[], shopId: number) => variantsForCart(deps, ids, shopId),
     variantsByIds: (ids: number[]) => variantsByIds(deps, ids),
+    packedUnits: (of: { productId: number } | { variantIds: number[] }) => packedUnits(deps, of),
     productNames: (ids: number[]) => productNames(deps, ids),
     pointPercent: (productId: number) => pointPercent(deps, productId),
     refreshSearchIndex: (q: Db | Tx = db, productIds?: number[]) => refreshSearchIndex(q, productIds),

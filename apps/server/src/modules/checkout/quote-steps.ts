@@ -1,15 +1,18 @@
 import type { PayInfo, ShipMethodCode } from "@shop/contract";
-import { CVS_METHODS, MAIN_SHOP_ID, PAYMENT_METHOD_LABELS } from "@shop/contract";
+import { CVS_METHODS, deliversToAddress, MAIN_SHOP_ID, PAYMENT_METHOD_LABELS } from "@shop/contract";
 import { formatMoney } from "@shop/contract/format";
+import type { DeliveryTime, OrderParcel } from "@shop/contract/shipping";
 import { conflict, notFound, unprocessable } from "../../lib/errors.js";
 import type { CartOwner, CartService } from "../cart/service.js";
 import type { CatalogueService } from "../catalogue/service.js";
+import { type Destination, destinationOfText } from "../logistics/regions.js";
 import type { LogisticsService } from "../logistics/service.js";
 import type { LoyaltyService } from "../loyalty/service.js";
 import type { AddressBookService } from "../members/addresses.js";
 import { instalmentChoices, payChoices } from "../orders/pay-methods.js";
 import type { Buyer } from "../orders/types.js";
 import { quote } from "../pricing/pricing.js";
+import { type Charge, chargeFor, feeFor, fullFee, parcelOf } from "../pricing/shipping-fees.js";
 import type { PromotionsService } from "../promotions/service.js";
 import type { ShopsService } from "../shops/service.js";
 import type { QuoteReference } from "./reference.js";
@@ -22,6 +25,11 @@ export interface QuoteInputs {
   points?: number;
   wallet?: number;
   shop_id?: number;
+  destination?: string;
+  delivery_time?: DeliveryTime;
+  /** Placing an order: where it goes (the quote's `destination` is then not read). */
+  address?: { county: string; district: string };
+  cvs_store?: { address: string };
 }
 
 export const isCvs = (m: string): m is (typeof CVS_METHODS)[number] => (CVS_METHODS as readonly string[]).includes(m);
@@ -48,11 +56,53 @@ export interface QuoteContext extends QuoteDeps {
   reference: QuoteReference;
 }
 
+/** Where the parcel goes: the order's address or store, else the quote's destination text (null: not known yet). */
+function destinationOf(input: QuoteInputs): Destination | null {
+  const m = input.ship_method ?? "";
+  if (deliversToAddress(m) && input.address) return { county: input.address.county, district: input.address.district };
+  if (isCvs(m) && input.cvs_store) return destinationOfText(input.cvs_store.address);
+  return input.destination ? destinationOfText(input.destination) : null;
+}
+
+/**
+ * Each method's charge for these lines to this destination (decision 89), and the chosen one's:
+ * an unreachable choice is refused (422, nothing changes) unless `lenient` (the checkout page's
+ * quote, which shows the reason beside the method instead).
+ */
+function shipping(lines: BuiltLine[], methods: Method[], chosen: Method | undefined, input: QuoteInputs, lenient: boolean) {
+  const parcel = parcelOf(
+    lines.map((l) => ({ qty: l.qty, sizeCm: l.v.sizeCm, weightG: l.v.weightG, temperature: l.v.temperature })),
+  );
+  const to = destinationOf(input);
+  const charges = new Map<string, Charge>(
+    methods.map((m) => [
+      m.code,
+      chargeFor({ name: m.name, fee: m.fee, freeThreshold: m.free_threshold, rates: m.rates }, parcel, to),
+    ]),
+  );
+  const charge = chosen ? charges.get(chosen.code) : undefined;
+  if (charge && !charge.ok && !lenient) throw unprocessable("SHIP_METHOD_UNREACHABLE", charge.reason);
+  const ok = charge?.ok ? charge : undefined;
+  const orderParcel: OrderParcel | null =
+    ok && parcel.size !== null
+      ? {
+          size: parcel.size,
+          weight_g: parcel.weightG,
+          temperature: parcel.temperature,
+          region: ok.region,
+          delivery_time: chosen?.code === "tcat" ? (input.delivery_time ?? "any") : "any",
+        }
+      : null;
+  return { charges, ok, parcel: orderParcel };
+}
+type Method = Awaited<ReturnType<LogisticsService["shipMethods"]>>[number];
+type BuiltLine = { qty: number; v: { sizeCm: number; weightG: number; temperature: OrderParcel["temperature"] } };
+
 /**
  * Prices the chosen lines from the catalogue, the running promotions, the member's coupon, points
  * and wallet; checks what the buyer asked for against what they own.
  */
-export async function buildQuote(deps: QuoteContext, buyer: Buyer, source: Source, input: QuoteInputs) {
+export async function buildQuote(deps: QuoteContext, buyer: Buyer, source: Source, input: QuoteInputs, lenient = false) {
   const { catalogue, cart, promotions, loyalty, reference } = deps;
   const shopId = input.shop_id ?? MAIN_SHOP_ID;
   const ref = await reference.of(shopId);
@@ -96,6 +146,8 @@ export async function buildQuote(deps: QuoteContext, buyer: Buyer, source: Sourc
       : unprocessable("SHIP_METHOD_UNAVAILABLE", "此配送方式目前無法使用");
   }
 
+  const ship = shipping(lines, methods, chosen, input, lenient);
+
   if (!member && (input.coupon_id || input.points || input.wallet)) {
     throw unprocessable("DISCOUNTS_MEMBERS_ONLY", "優惠券、點數與錢包僅限會員使用，請先登入");
   }
@@ -122,7 +174,8 @@ export async function buildQuote(deps: QuoteContext, buyer: Buyer, source: Sourc
     })),
     promotions: promotions.runningRules(ref.own, ref.main),
     coupon,
-    shipMethod: chosen ? { code: chosen.code, fee: chosen.fee, freeThreshold: chosen.free_threshold } : undefined,
+    shipMethod:
+      chosen && ship.ok ? { code: chosen.code, fee: fullFee(ship.ok), freeThreshold: ship.ok.freeThreshold } : undefined,
     points: { requested: input.points ?? 0, owned: balances.points, capPerOrder: cap ?? Number.MAX_SAFE_INTEGER },
     wallet: { requested: input.wallet ?? 0, balance: balances.wallet },
   });
@@ -134,6 +187,8 @@ export async function buildQuote(deps: QuoteContext, buyer: Buyer, source: Sourc
     q,
     methods,
     chosen,
+    charges: ship.charges,
+    parcel: ship.parcel,
     coupons,
     balances,
     cap,
@@ -209,17 +264,21 @@ async function recentAddresses(deps: QuoteDeps, memberId: number | undefined): P
 
 /** The quote with everything the checkout page offers: ship and payment methods, coupons, points, wallet, addresses. */
 export async function payInfo(deps: QuoteContext, buyer: Buyer, source: Source, input: QuoteInputs): Promise<PayInfo> {
-  const b = await buildQuote(deps, buyer, source, input);
+  const b = await buildQuote(deps, buyer, source, input, true);
   const discounted = b.q.goodsAmount - b.q.discountTotal;
   return {
     quote: quoteView(b),
-    ship_methods: b.methods.map((m) => ({
-      code: m.code as ShipMethodCode,
-      name: m.name,
-      fee: m.fee,
-      free_threshold: m.free_threshold,
-      fee_now: m.free_threshold !== null && discounted >= m.free_threshold ? 0 : m.fee,
-    })),
+    ship_methods: b.methods.map((m) => {
+      const c = b.charges.get(m.code) as Charge;
+      return {
+        code: m.code as ShipMethodCode,
+        name: m.name,
+        fee: c.ok ? fullFee(c) : m.fee,
+        free_threshold: c.ok ? c.freeThreshold : m.free_threshold,
+        fee_now: c.ok ? feeFor(c, discounted) : m.fee,
+        reason: c.ok ? null : c.reason,
+      };
+    }),
     payment_methods: paymentOptions(b, input.ship_method),
     coupons: b.coupons.map((c) => ({
       id: c.id,

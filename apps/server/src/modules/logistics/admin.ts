@@ -14,6 +14,7 @@ const view = (m: typeof shipMethods.$inferSelect) => ({
   free_threshold: m.freeThreshold,
   enabled: m.enabled,
   sort: m.sort,
+  rates: m.rates ?? null,
 });
 
 /** Ship methods' fees and free-shipping thresholds per shop; the set of carriers itself is fixed. */
@@ -28,6 +29,8 @@ export function createLogisticsAdmin(db: Db) {
       freeThreshold: m.free_threshold,
       enabled: m.enabled,
       sort: m.sort,
+      // Absent: the table stays as it is; null: back to one flat fee.
+      ...(m.rates !== undefined ? { rates: m.rates } : {}),
     }),
     orderBy: [asc(shipMethods.shopId), asc(shipMethods.sort), asc(shipMethods.id)] as SQL[],
   });

@@ -1,4 +1,4 @@
-import { MAIN_SHOP_ID, mapCreateTokenInput, shopIdSchema, shopQuerySchema, z } from "@shop/contract";
+import { idSchema, MAIN_SHOP_ID, mapCreateTokenInput, shopIdSchema, shopQuerySchema, z } from "@shop/contract";
 import { answers, cvsMapForm, cvsStoreView, raw, redirect, shipMethodView } from "@shop/contract/responses";
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
 import { verifyCheckMacValue } from "../../integrations/ecpay/check-mac-value.js";
@@ -7,30 +7,65 @@ import type { Config } from "../../lib/config/index.js";
 import { DomainError } from "../../lib/errors.js";
 import { acceptFormPosts } from "../../lib/form.js";
 import { ok } from "../../lib/http.js";
+import type { CatalogueService } from "../catalogue/service.js";
+import { estimate, type ParcelLine } from "../pricing/shipping-fees.js";
 import type { LogisticsService } from "./service.js";
 
 export function logisticsRoutes(
-  services: { logistics: LogisticsService },
+  services: { logistics: LogisticsService; catalogue: Pick<CatalogueService, "packedUnits"> },
   config: Config,
   ecpay: EcpayLogisticsConfig,
 ): FastifyPluginAsyncZod {
-  const { logistics } = services;
+  const { logistics, catalogue } = services;
   return async (app) => {
+    /** The shop's methods, each priced for the goods asked about (decision 89), without the fee tables. */
+    const views = async (shopId: number, lines: ParcelLine[] | null) =>
+      (await logistics.shipMethods(shopId)).map(({ rates, ...m }) =>
+        lines ? { ...m, estimate: estimate({ name: m.name, fee: m.fee, freeThreshold: m.free_threshold, rates }, lines) } : m,
+      );
     app.post(
       "/shipmethod/search",
       {
         schema: {
-          body: z.strictObject({ shop_id: shopIdSchema.default(1) }).nullish(),
+          body: z
+            .strictObject({
+              shop_id: shopIdSchema.default(1),
+              // Ours: the cart's lines, for its estimated fee per method.
+              lines: z
+                .array(z.strictObject({ variant_id: idSchema, qty: z.number().int().min(1).max(999) }))
+                .max(100)
+                .optional(),
+            })
+            .nullish(),
           response: answers(z.array(shipMethodView)),
         },
       },
-      async (req) => ok(await logistics.shipMethods(req.body?.shop_id ?? MAIN_SHOP_ID)),
+      async (req) => {
+        const asked = req.body?.lines;
+        const units = asked ? await catalogue.packedUnits({ variantIds: asked.map((l) => l.variant_id) }) : [];
+        const lines = asked?.flatMap((l) => {
+          const u = units.find((x) => x.id === l.variant_id);
+          return u ? [{ ...u, qty: l.qty }] : [];
+        });
+        return ok(await views(req.body?.shop_id ?? MAIN_SHOP_ID, lines ?? null));
+      },
     );
-    // Ours: the same list as a cached GET, for the product page's shopping notes.
+    // Ours: the same list as a cached GET, for the product page's shopping notes (priced for one
+    // unit of the product's first variant when `product_id` is given).
     app.get(
       "/shipmethod/search",
-      { config: { publicCache: true }, schema: { querystring: shopQuerySchema, response: answers(z.array(shipMethodView)) } },
-      async (req) => ok(await logistics.shipMethods(req.query.shop_id)),
+      {
+        config: { publicCache: true },
+        schema: {
+          querystring: shopQuerySchema.extend({ product_id: idSchema.optional() }),
+          response: answers(z.array(shipMethodView)),
+        },
+      },
+      async (req) => {
+        const id = req.query.product_id;
+        const [unit] = id ? await catalogue.packedUnits({ productId: id }) : [];
+        return ok(await views(req.query.shop_id, unit ? [{ ...unit, qty: 1 }] : null));
+      },
     );
 
     app.post("/ecpay/mapCreateToken", { schema: { body: mapCreateTokenInput, response: answers(cvsMapForm) } }, async (req) => {

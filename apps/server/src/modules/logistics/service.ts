@@ -1,5 +1,6 @@
 import type { CvsMethod, ShipMethodView } from "@shop/contract";
 import { MAIN_SHOP_ID } from "@shop/contract";
+import type { ShipRates } from "@shop/contract/shipping";
 import { and, asc, eq, lt, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import { cvsShipments, shipMethods, shipmentEvents } from "../../db/schema/index.js";
@@ -100,7 +101,7 @@ export function createLogisticsService(
     },
 
     /** Enabled ship methods of a shop (a sub-mall without its own uses the main mall's). */
-    async shipMethods(shopId: number): Promise<ShipMethodView[]> {
+    async shipMethods(shopId: number): Promise<Array<ShipMethodView & { rates: ShipRates | null }>> {
       const load = (id: number) =>
         db
           .select({
@@ -108,6 +109,7 @@ export function createLogisticsService(
             name: shipMethods.name,
             fee: shipMethods.fee,
             free_threshold: shipMethods.freeThreshold,
+            rates: shipMethods.rates,
           })
           .from(shipMethods)
           .where(and(eq(shipMethods.shopId, id), eq(shipMethods.enabled, true)))

@@ -5,18 +5,28 @@ import type { FreeShippingOffer } from "./cart-data";
  * 「再買 NT$X 即可免運」 towards the lowest threshold, with a bar and each method's threshold (they
  * differ: store pick-up is often cheaper to make free than home delivery).
  */
-export function FreeShippingProgress({ amount, offers: list }: { amount: number; offers: FreeShippingOffer[] }) {
+export function FreeShippingProgress({ amount, offers: all }: { amount: number; offers: FreeShippingOffer[] }) {
+  // Methods that can carry this cart and ship free above an amount, lowest threshold first.
+  const list = all
+    .filter((o): o is FreeShippingOffer & { threshold: number } => o.threshold !== null && o.fee !== null)
+    .sort((a, b) => a.threshold - b.threshold);
   // Towards the lowest threshold; once past it, towards the next method's (home delivery often costs more).
   const next = list.find((o) => o.threshold > amount);
-  const threshold = next?.threshold ?? list[list.length - 1]?.threshold;
-  if (threshold === undefined || amount <= 0) return null;
+  const target = next ?? list[list.length - 1];
+  if (target === undefined || amount <= 0) return null;
+  const threshold = target.threshold;
   const left = threshold - amount;
+  const except = target.outlyingExcluded ? "（離島除外）" : "";
   const message =
     left <= 0
-      ? "已達免運門檻，享免運費"
+      ? `已達免運門檻，享免運費${except}`
       : next === list[0]
-        ? `再買 ${formatMoney(left)} 即可免運`
-        : `再買 ${formatMoney(left)} ${next?.name ?? ""}也免運`;
+        ? `再買 ${formatMoney(left)} 即可免運${except}`
+        : `再買 ${formatMoney(left)} ${next?.name ?? ""}也免運${except}`;
+  // Each method's fee for this cart to 本島, free past its own threshold.
+  const fees = all.flatMap((o) =>
+    o.fee === null ? [] : [`${o.name} ${o.threshold !== null && amount >= o.threshold ? "免運" : formatMoney(o.fee)}`],
+  );
   return (
     <div className="mb-3 text-sm" data-testid="free-shipping">
       <p className={left > 0 ? "text-stone-700" : "font-medium text-tea-800"}>{message}</p>
@@ -31,7 +41,10 @@ export function FreeShippingProgress({ amount, offers: list }: { amount: number;
         <div className="h-full rounded-full bg-tea-600" style={{ width: `${Math.min(100, (amount / threshold) * 100)}%` }} />
       </div>
       <p className="mt-1 text-xs text-stone-500">
-        免運門檻：{list.map((o) => `${o.name} ${formatMoney(o.threshold)}`).join("、")}
+        免運門檻：{list.map((o) => `${o.name} ${formatMoney(o.threshold)}${o.outlyingExcluded ? "（離島除外）" : ""}`).join("、")}
+      </p>
+      <p className="mt-1 text-xs text-stone-500" data-testid="cart-ship-fees">
+        預估運費（本島）：{fees.join("、")}
       </p>
     </div>
   );

@@ -2,22 +2,24 @@ import type { CartView } from "@shop/contract/cart";
 import type { ShipMethodView } from "@shop/contract/catalogue";
 import { api } from "../../lib/api";
 
-/** A delivery method that ships free above an amount. */
-export type FreeShippingOffer = { name: string; threshold: number };
-const offers = new Map<number, Promise<FreeShippingOffer[]>>();
+/**
+ * A delivery method with what it charges this cart to 本島 (the server's estimate, decision 89;
+ * null: it cannot carry it), its free-shipping threshold (null: none) and whether that excludes 離島.
+ */
+export type FreeShippingOffer = { name: string; fee: number | null; threshold: number | null; outlyingExcluded: boolean };
 
-/** The shop's delivery methods that ship free above an amount, lowest first (read once per page load). */
-function freeShippingOffers(shopId: number): Promise<FreeShippingOffer[]> {
-  let found = offers.get(shopId);
-  if (!found) {
-    found = api<ShipMethodView[]>("/api/shipmethod/search", { body: { shop_id: shopId } }).then((r) =>
-      (r.status ? r.data : [])
-        .flatMap((m) => (m.free_threshold && m.free_threshold > 0 ? [{ name: m.name, threshold: m.free_threshold }] : []))
-        .sort((a, b) => a.threshold - b.threshold),
-    );
-    offers.set(shopId, found);
-  }
-  return found;
+/** The shop's delivery methods priced for the cart's selected lines (the same rule as checkout). */
+async function freeShippingOffers(shopId: number, cart: CartView | null): Promise<FreeShippingOffer[]> {
+  const lines = (cart?.lines ?? []).filter((l) => l.selected).map((l) => ({ variant_id: l.variant_id, qty: l.qty }));
+  const r = await api<ShipMethodView[]>("/api/shipmethod/search", { body: { shop_id: shopId, lines } });
+  return (r.status ? r.data : [])
+    .filter((m) => m.code !== "depot")
+    .map((m) => ({
+      name: m.name,
+      fee: m.estimate ? m.estimate.main : m.fee,
+      threshold: m.free_threshold && m.free_threshold > 0 ? m.free_threshold : null,
+      outlyingExcluded: m.estimate?.outlying_excluded ?? false,
+    }));
 }
 
 /** The cart as the server sees it (or why it could not be read), with the shop's free-shipping thresholds. */
@@ -28,7 +30,8 @@ export type CartData = { cart: CartView | null; error: string | null; offers: Fr
  * answered, not thrown: the panel's load must not take the page it opens over down with it.
  */
 export async function readCart(shopId: number): Promise<CartData> {
-  const [r, list] = await Promise.all([api<CartView>("/api/cart/search", { body: {} }), freeShippingOffers(shopId)]);
+  const r = await api<CartView>("/api/cart/search", { body: {} });
+  const list = await freeShippingOffers(shopId, r.status ? r.data : null);
   return r.status ? { cart: r.data, error: null, offers: list } : { cart: null, error: r.message, offers: list };
 }
 

@@ -2,6 +2,20 @@ import type { ShipMethodView } from "@shop/contract/catalogue";
 import { formatMoney } from "@shop/contract/format";
 import type { ShopFooter } from "@shop/contract/front";
 
+/** A method's fee for this product (the server's estimate, decision 89): 本島, 離島, 低溫 and free shipping. */
+function feeText({ fee, free_threshold: free, estimate: e }: ShipMethodView) {
+  if (!e) return `${fee === 0 ? "免運費" : formatMoney(fee)}${fee > 0 && free ? `，滿 ${formatMoney(free)} 免運` : ""}`;
+  if (e.main === null) return "不配送此商品";
+  const money = (n: number) => (n === 0 ? "免運費" : formatMoney(n));
+  return [
+    // One figure when 離島 costs the same as 本島.
+    e.outlying === e.main ? money(e.main) : `本島 ${money(e.main)}`,
+    e.outlying === null ? "、離島不配送" : e.outlying !== e.main ? `、離島 ${money(e.outlying)}` : "",
+    e.chilled > 0 ? `（含低溫 ${formatMoney(e.chilled)}）` : "",
+    e.main > 0 && free ? `，滿 ${formatMoney(free)} 免運${e.outlying_excluded ? "（離島除外）" : ""}` : "",
+  ].join("");
+}
+
 /**
  * What a shopper here checks before the cart (decision 51): each delivery method's fee and free
  * threshold, when it ships and how to pay (the shop's own settings), and the 7-day 鑑賞期.
@@ -15,9 +29,8 @@ export default function ShoppingNotes({ shipMethods, shop }: { shipMethods: Ship
           <dd className="text-stone-700">
             <ul>
               {shipMethods.map((m) => (
-                <li key={m.code}>
-                  {m.name} {m.fee === 0 ? "免運費" : formatMoney(m.fee)}
-                  {m.fee > 0 && m.free_threshold ? `，滿 ${formatMoney(m.free_threshold)} 免運` : ""}
+                <li key={m.code} data-testid={`ship-note-${m.code}`}>
+                  {m.name} {feeText(m)}
                 </li>
               ))}
             </ul>

@@ -1,5 +1,6 @@
 import { formatMoney } from "@shop/contract/format";
-import type { CvsStore, PayInfo } from "@shop/contract/order";
+import { type CvsStore, deliversToAddress, type PayInfo } from "@shop/contract/order";
+import { DELIVERY_TIME_LABELS, DELIVERY_TIMES, type DeliveryTime } from "@shop/contract/shipping";
 import { AddressFields } from "./AddressFields";
 import { type Draft, isCvs, type SetDraftField, type UpdateDraft } from "./draft";
 import { fieldErrors } from "./field-errors";
@@ -25,30 +26,56 @@ export function DeliveryFieldset(props: {
         {(info?.ship_methods ?? []).map((m) => (
           <label
             key={m.code}
-            className={`flex cursor-pointer items-center gap-2 rounded-lg border p-3 ${draft.ship === m.code ? "border-tea-600 bg-tea-50" : "border-stone-200"}`}
+            className={`flex cursor-pointer flex-wrap items-center gap-2 rounded-lg border p-3 ${draft.ship === m.code ? "border-tea-600 bg-tea-50" : "border-stone-200"}`}
           >
             <input
               type="radio"
               name="ship_method"
               value={m.code}
               checked={draft.ship === m.code}
+              // A method that cannot carry this cart to this address is shown with its reason; one
+              // already chosen stays chosen, so the buyer can change the address instead.
+              disabled={m.reason !== null && draft.ship !== m.code}
               onChange={() => update((d) => ({ ship: m.code, cvs: d.cvs?.type === m.code ? d.cvs : null }))}
               className="accent-tea-700"
             />
             <span className="flex-1">{m.name}</span>
-            <span className="text-sm text-stone-600">{m.fee_now === 0 ? "免運" : formatMoney(m.fee_now)}</span>
+            <span className="text-sm text-stone-600">
+              {m.reason !== null ? "無法配送" : m.fee_now === 0 ? "免運" : formatMoney(m.fee_now)}
+            </span>
+            {m.reason !== null && (
+              <span className="w-full text-sm text-red-700" data-testid={`ship-reason-${m.code}`}>
+                {m.reason}
+              </span>
+            )}
           </label>
         ))}
       </div>
       {err("ship")}
-      {shipMethod && shipMethod.free_threshold !== null && shipMethod.fee_now > 0 && (
+      {shipMethod && shipMethod.reason === null && shipMethod.free_threshold !== null && shipMethod.fee_now > 0 && (
         <p className="mt-2 text-sm text-stone-500">滿 {formatMoney(shipMethod.free_threshold)} 免運費</p>
       )}
 
       <ReceiverFields draft={draft} set={props.set} errors={errors} />
 
-      {(draft.ship === "hct" || draft.ship === "self") && (
+      {deliversToAddress(draft.ship) && (
         <AddressFields draft={draft} set={props.set} update={update} info={info} errors={errors} />
+      )}
+      {draft.ship === "tcat" && (
+        <label className="mt-4 block">
+          <span className="text-sm font-medium text-stone-700">指定配送時段</span>
+          <select
+            className="input mt-1"
+            value={draft.deliveryTime}
+            onChange={(e) => props.set("deliveryTime", e.target.value as DeliveryTime)}
+          >
+            {DELIVERY_TIMES.map((t) => (
+              <option key={t} value={t}>
+                {DELIVERY_TIME_LABELS[t]}
+              </option>
+            ))}
+          </select>
+        </label>
       )}
 
       {isCvs(draft.ship) && (

@@ -1,5 +1,6 @@
 import type { Address, CvsStore, PaymentMethodCode, ShipMethodCode } from "@shop/contract/order";
 import { CVS_METHODS } from "@shop/contract/order";
+import type { DeliveryTime } from "@shop/contract/shipping";
 
 type InvoiceType = "member" | "mobile" | "donation" | "company";
 
@@ -14,6 +15,8 @@ export interface Draft {
   email: string;
   address: Address;
   cvs: CvsStore | null;
+  /** 黑貓's delivery slot. */
+  deliveryTime: DeliveryTime;
   invoiceType: InvoiceType;
   carrier: string;
   donationCode: string;
@@ -39,6 +42,7 @@ export const EMPTY_DRAFT: Draft = {
   email: "",
   address: { zip: "", county: "", district: "", line: "" },
   cvs: null,
+  deliveryTime: "any",
   invoiceType: "member",
   carrier: "",
   donationCode: "",

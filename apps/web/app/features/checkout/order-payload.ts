@@ -1,4 +1,4 @@
-import { fastStoreOrderInput, isTapPayMethod, normalizeMobile, storeOrderInput } from "@shop/contract/order";
+import { deliversToAddress, fastStoreOrderInput, isTapPayMethod, normalizeMobile, storeOrderInput } from "@shop/contract/order";
 import { type Draft, isCvs } from "./draft";
 
 /** What is bought: cart lines chosen on /select_cart, or one product (quick order). */
@@ -42,7 +42,8 @@ export function orderPayload(draft: Draft, ctx: OrderContext, prime?: string) {
       : {}),
     receiver: { name: draft.name, phone: normalizeMobile(draft.phone) },
     email: draft.email || undefined,
-    ...(draft.ship === "hct" || draft.ship === "self" ? { address: draft.address } : {}),
+    ...(deliversToAddress(draft.ship) ? { address: draft.address } : {}),
+    ...(draft.ship === "tcat" ? { delivery_time: draft.deliveryTime } : {}),
     ...(isCvs(draft.ship) && draft.cvs ? { cvs_store: draft.cvs } : {}),
     coupon_id: draft.couponId || undefined,
     points: draft.points || undefined,
