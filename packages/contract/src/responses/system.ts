@@ -61,6 +61,7 @@ export const CHANNEL_NAMES = [
   "store_pickup",
   "einvoice",
   "hct",
+  "ecpay_home",
   "sms",
   "email",
   "line_messages",

@@ -142,7 +142,9 @@ export function wireOffice(base: Foundation, accounts: Accounts, commerce: Comme
     ...office.backOffice,
     admin: office.admin,
     stuckWork: office.stuckWork,
-    cvsShipping: desks.cvsShipping,
+    // The ECPay desk serves store and 黑貓 / 郵局 orders alike behind the same routes (decision 90).
+    cvsShipping: desks.ecpayDesk,
+    ecpayStatus: desks.ecpayStatus,
     hctShipping: desks.hctShipping,
   };
 }

@@ -1,8 +1,8 @@
 import type { CvsMethod, ShipMethodView } from "@shop/contract";
 import { MAIN_SHOP_ID } from "@shop/contract";
-import { and, asc, eq, lt, or, sql } from "drizzle-orm";
+import { and, asc, count, eq, isNull, lt, notInArray, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
-import { cvsShipments, shipMethods, shipmentEvents } from "../../db/schema/index.js";
+import { carrierCodesApplied, cvsShipments, shipMethods, shipmentEvents } from "../../db/schema/index.js";
 import type { EcpayLogisticsConfig } from "../../integrations/ecpay/map.js";
 import { conflict } from "../../lib/errors.js";
 import { type LogisticsDeps, mapCallback, mapCreateToken, mapResult } from "./store-map.js";
@@ -85,7 +85,9 @@ export function createLogisticsService(
     /** Ends a claim with the provider's answer: the shipment, or the reason it was not made. */
     async settleCvsShipment(
       orderNo: string,
-      result: { logisticsId: string; paymentNo: string; validationNo: string } | { error: string },
+      result:
+        | { logisticsId: string; paymentNo: string; validationNo: string; bookingNote?: string; subType?: string }
+        | { error: string },
     ) {
       const [row] = await db
         .update(cvsShipments)
@@ -97,6 +99,49 @@ export function createLogisticsService(
         .where(and(eq(cvsShipments.orderNo, orderNo), eq(cvsShipments.status, "creating")))
         .returning();
       return row ?? null;
+    },
+
+    /**
+     * Records that a status code's effect runs for a shipment, inside the effect's transaction: true
+     * for the one caller that inserted it, false for a replay or a rival (push vs. poll).
+     */
+    async applyCodeOnce(q: Db | Tx, logisticsId: string, code: string, at: Date) {
+      const [row] = await q
+        .insert(carrierCodesApplied)
+        .values({ subject: logisticsId, code, at })
+        .onConflictDoNothing()
+        .returning({ code: carrierCodesApplied.code });
+      if (row) await q.update(cvsShipments).set({ lastCode: code }).where(eq(cvsShipments.logisticsId, logisticsId));
+      return Boolean(row);
+    },
+
+    /** Created shipments to ask ECPay about: last code not final, not asked since `askedBefore`, oldest first. */
+    async pollDue(finalCodes: string[], askedBefore: Date, limit: number) {
+      return db
+        .select()
+        .from(cvsShipments)
+        .where(
+          and(
+            eq(cvsShipments.status, "created"),
+            notInArray(cvsShipments.lastCode, finalCodes),
+            or(isNull(cvsShipments.askedAt), lt(cvsShipments.askedAt, askedBefore)),
+          ),
+        )
+        .orderBy(sql`${cvsShipments.askedAt} asc nulls first`, asc(cvsShipments.updatedAt))
+        .limit(limit);
+    },
+
+    async markAsked(orderNo: string) {
+      await db.update(cvsShipments).set({ askedAt: now() }).where(eq(cvsShipments.orderNo, orderNo));
+    },
+
+    /** Shipments created before `before` that never heard a status (stuck: the operator looks). */
+    async silentShipments(before: Date) {
+      const [row] = await db
+        .select({ n: count() })
+        .from(cvsShipments)
+        .where(and(eq(cvsShipments.status, "created"), eq(cvsShipments.lastCode, ""), lt(cvsShipments.updatedAt, before)));
+      return row?.n ?? 0;
     },
 
     /** Enabled ship methods of a shop (a sub-mall without its own uses the main mall's). */

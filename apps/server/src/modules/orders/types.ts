@@ -110,12 +110,7 @@ export interface OrderLifecycle {
   /** Cancels unpaid orders past their deadline. */
   expireUnpaid(): Promise<number>;
   /** Fulfilment (staff and sellers): moves the order forward to `to`, recording every step. */
-  advance(
-    orderNo: string,
-    to: FulfilmentStep,
-    actor: string,
-    opts?: { trackingNo?: string; from?: OrderStatus[]; afterAppraisal?: boolean },
-  ): Promise<Order>;
+  advance(orderNo: string, to: FulfilmentStep, actor: string, opts?: AdvanceOptions): Promise<Order>;
   /** Delivered orders past the appraisal period (鑑賞期, a setting) complete by themselves. */
   completeDue(): Promise<number>;
   /** A return after delivery (staff): every unit left, or only `items`. */
@@ -134,4 +129,15 @@ export interface OrderLifecycle {
   refundable(orderId: number, items: VariantUnits): Promise<number | null>;
   /** The return request still being handled on an order, if any (it holds the order open). */
   openReturn(q: Db | Tx, orderId: number): Promise<{ id: number } | null>;
+}
+
+export interface AdvanceOptions {
+  trackingNo?: string;
+  from?: OrderStatus[];
+  afterAppraisal?: boolean;
+  /**
+   * Runs in the order's transaction before it moves (a carrier's code recorded once, decision 90):
+   * false leaves the order as it is (a replay); the record and the move commit together.
+   */
+  once?: (tx: Tx) => Promise<boolean>;
 }
