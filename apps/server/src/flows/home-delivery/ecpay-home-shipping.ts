@@ -12,6 +12,10 @@ import type { Actor } from "../../modules/staff/service.js";
 /** An order priced before 0046 (no parcel): the smallest size, 常溫, the main island, any time. */
 const DEFAULT_PARCEL: OrderParcel = { size: 60, weight_g: 1000, temperature: "normal", region: "main", delivery_time: "any" };
 const ECPAY_MAX_AMOUNT = 20_000;
+const taiwanese = (s: string) => s.replaceAll("臺", "台").trim();
+/** ECPay's Distance: 離島 from the parcel, else 同縣市 when the sender's address starts with the buyer's county. */
+const distanceOf = (p: OrderParcel, senderAddress: string, county: string) =>
+  p.region === "outlying" ? "outlying" : county && taiwanese(senderAddress).startsWith(taiwanese(county)) ? "same" : "other";
 const isHome = (m: string): m is EcpayHomeMethod => (ECPAY_HOME_METHODS as readonly string[]).includes(m);
 
 /**
@@ -74,8 +78,7 @@ export function createEcpayHomeShipping(d: {
             receiverZipCode: address.zip,
             receiverAddress,
             parcel,
-            distance:
-              parcel.region === "outlying" ? "outlying" : sender.address.startsWith(address.county ?? "-") ? "same" : "other",
+            distance: distanceOf(parcel, sender.address, address.county ?? ""),
             serverReplyUrl: d.replyUrl,
             at: d.now(),
           });

@@ -148,6 +148,7 @@ export const ADMIN_ROUTES: Array<{
   { method: "POST", url: "/admin/orders/:no/ship", permission: "orders.write" },
   { method: "POST", url: "/admin/orders/:no/cvs_shipment", permission: "orders.write" },
   { method: "GET", url: "/admin/orders/:no/cvs_label", permission: "orders.read" },
+  { method: "POST", url: "/admin/orders/:no/simulate_logistics", permission: "orders.write" },
   { method: "POST", url: "/admin/orders/:no/hct_shipment", permission: "orders.write" },
   { method: "GET", url: "/admin/orders/:no/hct_label", permission: "orders.read" },
   { method: "POST", url: "/admin/orders/bulk_ship", permission: "orders.write" },

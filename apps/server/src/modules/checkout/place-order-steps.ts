@@ -1,7 +1,7 @@
 import { randomInt } from "node:crypto";
 import type { FastStoreOrderInput, NextStep, StoreOrderInput, StoreResult } from "@shop/contract";
 import { formatMoney } from "@shop/contract/format";
-import { isTapPayMethod } from "@shop/contract/order";
+import { deliversToAddress, isTapPayMethod } from "@shop/contract/order";
 import type { Db, Tx } from "../../db/client.js";
 import { sha256 } from "../../lib/crypto.js";
 import { conflict, fieldError, isUniqueViolation, unprocessable } from "../../lib/errors.js";
@@ -60,7 +60,7 @@ function newOrderNo(now: () => Date): string {
 
 function checkDelivery(input: PlaceInput, member: boolean) {
   const m = input.ship_method;
-  if ((m === "hct" || m === "self") && !input.address) throw fieldError("address", "請填寫收件地址");
+  if (deliversToAddress(m) && !input.address) throw fieldError("address", "請填寫收件地址");
   if (isCvs(m)) {
     if (!input.cvs_store) throw fieldError("cvs_store", "請選擇取貨門市");
     if (input.cvs_store.type !== m) throw fieldError("cvs_store", "取貨門市與所選超商不符，請重新選擇門市");
@@ -99,7 +99,7 @@ async function insertOrder(
       receiverName: input.receiver.name,
       receiverPhone: input.receiver.phone,
       email: input.email ?? "",
-      address: input.ship_method === "hct" || input.ship_method === "self" ? (input.address ?? null) : null,
+      address: deliversToAddress(input.ship_method) ? (input.address ?? null) : null,
       cvsStore: isCvs(input.ship_method) ? (input.cvs_store ?? null) : null,
       invoice: input.invoice as Record<string, string>,
       note: input.note ?? "",
