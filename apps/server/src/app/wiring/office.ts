@@ -99,6 +99,7 @@ export function wireOffice(base: Foundation, accounts: Accounts, commerce: Comme
     members,
     identities,
     loyalty,
+    logistics: commerce.logistics,
     now: clock,
   });
   const desks = createShippingDesks({
