@@ -31,6 +31,8 @@ export interface Providers {
   /** Present when card payments run on the in-process TapPay simulator. */
   tapPaySimulator?: FakeTapPay;
   ecpay: EcpayLogisticsConfig;
+  /** The B2C contract's store map (a shop set to B2C; decision 90). */
+  ecpayB2c: EcpayLogisticsConfig;
   /** ECPay logistics shipments and labels (the in-process simulator when not configured). */
   ecpayCarrier: EcpayLogisticsClient;
   /** The B2C contract's client: 黑貓 / 郵局 home delivery and B2C store shipments (decision 90). */
@@ -159,7 +161,16 @@ function storePickup(config: Config, calls: ProviderCalls) {
         }
       : { baseUrl: "/api/ecpay/simulator", ...ECPAY_STAGE_B2C, fetch: ecpayCarrierSimulator?.fetch },
   );
-  return { ecpay, ecpayCarrier, ecpayB2cCarrier, ecpayCarrierSimulator };
+  const ecpayB2c: EcpayLogisticsConfig = b2cReal
+    ? {
+        mapUrl: ecpay.simulated ? "https://logistics-stage.ecpay.com.tw/Express/map" : ecpay.mapUrl,
+        merchantId: config.ECPAY_LOGISTICS_B2C_MERCHANT_ID ?? "",
+        hashKey: config.ECPAY_LOGISTICS_B2C_HASH_KEY,
+        hashIV: config.ECPAY_LOGISTICS_B2C_HASH_IV,
+        simulated: false,
+      }
+    : { mapUrl: "/api/ecpay/simulator/map", ...ECPAY_STAGE_B2C, simulated: true };
+  return { ecpay, ecpayB2c, ecpayCarrier, ecpayB2cCarrier, ecpayCarrierSimulator };
 }
 
 function einvoices(config: Config, calls: ProviderCalls) {

@@ -34,12 +34,14 @@ export const ECPAY_STAGE_B2C = { merchantId: "2000132", hashKey: "5294y06JbISpM5
 export function mapForm(
   cfg: EcpayLogisticsConfig,
   input: { token: string; cvsType: CvsShipMethod; mobile: boolean; replyUrl: string },
+  /** The sub-type under the shop's contract (B2C: UNIMART, FAMI, HILIFE); C2C's by default. */
+  subType: string = CVS_SUBTYPES[input.cvsType],
 ): { action: string; fields: Record<string, string> } {
   const fields: Record<string, string> = {
     MerchantID: cfg.merchantId,
     MerchantTradeNo: input.token,
     LogisticsType: "CVS",
-    LogisticsSubType: CVS_SUBTYPES[input.cvsType],
+    LogisticsSubType: subType,
     IsCollection: "N",
     ServerReplyURL: input.replyUrl,
     ExtraData: input.cvsType,

@@ -87,6 +87,8 @@ export const ADMIN_ROUTES: Array<{
   { method: "GET", url: "/admin/payment_settings", permission: "settings.read" },
   { method: "PUT", url: "/admin/payment_settings", permission: "payments.write" },
   { method: "GET", url: "/admin/shops/:id/payment_settings", permission: "shops.read" },
+  { method: "GET", url: "/admin/shops/:id/store_contract", permission: "settings.read" },
+  { method: "PUT", url: "/admin/shops/:id/store_contract", permission: "settings.write" },
   { method: "PUT", url: "/admin/shops/:id/payment_settings", permission: "payments.write" },
   { method: "GET", url: "/admin/exchange_items", permission: "marketing.read" },
   { method: "GET", url: "/admin/exchange_items/:id", permission: "marketing.read" },

@@ -19,8 +19,9 @@ export function createLogisticsService(
   ecpay: EcpayLogisticsConfig,
   now: () => Date = () => new Date(),
   storePickup = true,
+  contracts: Pick<LogisticsDeps, "ecpayB2c" | "contractOf"> = {},
 ) {
-  const deps: LogisticsDeps = { db, ecpay, now, storePickup };
+  const deps: LogisticsDeps = { db, ecpay, now, storePickup, ...contracts };
 
   /** The store shipment made for an order, if any. */
   async function cvsShipment(orderNo: string) {
@@ -159,8 +160,11 @@ export function createLogisticsService(
           .orderBy(asc(shipMethods.sort), asc(shipMethods.id));
       const own = await load(shopId);
       const methods = own.length > 0 || shopId === MAIN_SHOP_ID ? own : await load(MAIN_SHOP_ID);
-      // Store pick-up switched off for the whole shop is offered nowhere, whatever staff enabled.
-      return storePickup ? methods : methods.filter((m) => !m.code.startsWith("cvs_"));
+      // Store pick-up switched off for the whole shop is offered nowhere, whatever staff enabled;
+      // a shop on ECPay's B2C contract has no OK (decision 90).
+      if (!storePickup) return methods.filter((m) => !m.code.startsWith("cvs_"));
+      const b2c = (await contracts.contractOf?.(shopId)) === "b2c";
+      return b2c ? methods.filter((m) => m.code !== "cvs_ok") : methods;
     },
   };
 }

@@ -126,6 +126,10 @@ export function createShopsService(db: Db, { deployed = PAYABLE_METHODS }: { dep
     footer: (shopId: number) => footer(deps, shopId),
     /** The shop's ECPay store pick-up contract (c2c | b2c; a sub-mall inherits the main mall's). */
     storeContract: (shopId: number) => storeContract(db, shopId),
+    async storeContractView(shopId: number) {
+      const own = (await ownSettings(deps, shopId, [STORE_CONTRACT_KEY]))[STORE_CONTRACT_KEY];
+      return { contract: await storeContract(db, shopId), own: own === "c2c" || own === "b2c" };
+    },
     /** Sets it ("" for a sub-mall: inherit the main mall's). */
     setStoreContract: (shopId: number, value: "c2c" | "b2c" | "") =>
       db.transaction((tx) => setSettings(tx, shopId, { [STORE_CONTRACT_KEY]: value }, true)),
