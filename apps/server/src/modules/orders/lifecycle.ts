@@ -352,3 +352,17 @@ export function refund(
     return refundLocked(deps, tx, o, commit, actor, reason, items, terms);
   });
 }
+
+/**
+ * 測試模式 only (the e2e's clock): moves a delivered order's delivery back past the appraisal period,
+ * then runs the completion sweep as its hourly job would. Returns how many orders completed.
+ */
+export async function completeAfterAppraisalForTests(deps: LifecycleDeps, orderNo: string): Promise<number> {
+  const days = await deps.completeAfterDays();
+  const before = new Date(deps.now().getTime() - (days * 86_400 + 60) * 1000);
+  await deps.db
+    .update(orders)
+    .set({ deliveredAt: before })
+    .where(and(eq(orders.orderNo, orderNo), eq(orders.status, "delivered")));
+  return completeDue(deps);
+}

@@ -113,6 +113,8 @@ export interface OrderLifecycle {
   advance(orderNo: string, to: FulfilmentStep, actor: string, opts?: AdvanceOptions): Promise<Order>;
   /** Delivered orders past the appraisal period (鑑賞期, a setting) complete by themselves. */
   completeDue(): Promise<number>;
+  /** 測試模式 only: the order's 鑑賞期 passes and the completion sweep runs (the e2e's clock). */
+  completeAfterAppraisalForTests(orderNo: string): Promise<number>;
   /** A return after delivery (staff): every unit left, or only `items`. */
   refund(orderNo: string, actor: string, reason: string, items?: VariantUnits, terms?: RefundTerms): Promise<GivenBack>;
   /** A refund of a locked order, inside the caller's transaction (a return request's last step). */
