@@ -57,8 +57,11 @@ async function shipAndDeliver(
   await shot(label, `${name}-label`);
   await label.close();
   for (let i = 0; i < steps; i++) {
-    await page.getByRole("button", { name: "模擬下一個物流狀態（測試模式）" }).click();
-    await expect(page.getByText(/模擬物流狀態：/).first()).toBeVisible();
+    const [pushed] = await Promise.all([
+      page.waitForResponse((r) => r.url().includes("/simulate_logistics")),
+      page.getByRole("button", { name: "模擬下一個物流狀態（測試模式）" }).click(),
+    ]);
+    expect(pushed.status()).toBe(200);
     if (i < steps - 1) await expect(page.getByTestId("admin-order-status")).toContainText("已出貨");
   }
   await page.reload();
