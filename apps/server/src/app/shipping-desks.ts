@@ -1,4 +1,5 @@
 import { MAIN_SHOP_ID } from "@shop/contract";
+import { findDistrict } from "@shop/reference-data";
 import type { Db } from "../db/client.js";
 import { createEcpayDesk, SIMULATED_PROGRESS_MINUTES } from "../flows/home-delivery/ecpay-desk.js";
 import { createEcpayHomeShipping } from "../flows/home-delivery/ecpay-home-shipping.js";
@@ -20,6 +21,17 @@ import type { ShopsService } from "../modules/shops/service.js";
 import type { StaffService } from "../modules/staff/service.js";
 
 const PICKUP_REMINDER_JOB = "orders.pickup_reminder";
+
+/** The three-digit postal code of a Taiwanese address (縣市 then 鄉鎮市區), from the post office's data; "" when unknown. */
+export function zipOfAddress(address: string): string {
+  const m = /^\s*(\d{3,6}\s*)?(.{2}[縣市])(.{1,3}?[區鄉鎮市])/.exec(address);
+  if (!m?.[2] || !m[3]) return "";
+  for (const county of [m[2], m[2].replace("台", "臺"), m[2].replace("臺", "台")]) {
+    const d = findDistrict(county, m[3]);
+    if (d) return d.zip;
+  }
+  return "";
+}
 /** The polling job for ECPay shipments whose pushes never came (decision 90; scheduled in background-work.ts). */
 export const ECPAY_POLL_JOB = "logistics.ecpay_poll";
 /** 測試模式: every simulated ECPay shipment moves one status on (SIMULATED_PROGRESS_MINUTES). */
@@ -106,7 +118,12 @@ export function createShippingDesks(d: {
     staffOrder: admin.order,
     sender: async () => {
       const own = await senderOf();
-      return { name: own.name, cellPhone: own.phone, zip: config.SHIP_SENDER_ZIP, address: own.address };
+      return {
+        name: own.name,
+        cellPhone: own.phone,
+        zip: config.SHIP_SENDER_ZIP ?? zipOfAddress(own.address),
+        address: own.address,
+      };
     },
     offered: config.channels.ecpay_home !== "off",
     replyUrl: `${d.siteOrigin}/api/ecpay/logistics/notify`,

@@ -1,6 +1,7 @@
 import type { StaffOrder } from "@shop/contract/responses";
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { zipOfAddress } from "../../app/shipping-desks.js";
 import { orderEvents, orders, shipMethods } from "../../db/schema/index.js";
 import type { FakeEcpayLogistics } from "../../integrations/ecpay/fake-logistics.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
@@ -80,6 +81,13 @@ describe("黑貓 / 郵局 through ECPay, B2C store pick-up, and ECPay's status c
       Specification: "0001",
       ScheduledDeliveryTime: "4",
     });
+    // The sender's postal code comes from its address when SHIP_SENDER_ZIP is not set.
+    expect(ecpay.created.get(`${no}H1`)?.SenderZipCode).toBe(zipOfAddress((await t.services.shops.footer(1)).address));
+    expect([
+      zipOfAddress("台北市大安區忠孝東路四段 100 號"),
+      zipOfAddress("嘉義縣阿里山鄉中正村 1 號"),
+      zipOfAddress("某處"),
+    ]).toEqual(["106", "605", ""]);
     // 同縣市 when the sender (the main mall's address) is in the buyer's county (台北市), else 外縣市.
     const sender = (await t.services.shops.footer(1)).address.replaceAll("臺", "台");
     expect(ecpay.created.get(`${no}H1`)?.Distance).toBe(sender.startsWith("台北市") ? "00" : "01");

@@ -191,11 +191,13 @@ export const providerSettings = {
     z
       .string()
       .regex(/^\d{3}(\d{2,3})?$/, { error: "SHIP_SENDER_ZIP must be a 3, 5 or 6 digit postal code" })
-      .default("605"),
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
     {
       group: "Store pick-up (ECPay logistics)",
-      description: "The sender's postal code on 黑貓 / 郵局 shipments (with SHIP_SENDER_ADDRESS).",
-      example: "605",
+      description:
+        "The sender's postal code on 黑貓 / 郵局 shipments; unset, it is read from the sender's address (the post office's data).",
+      example: "",
     },
   ),
   ECPAY_SERVER_TYPE: d(z.enum(["stage", "production"]).default("stage"), {
