@@ -33,9 +33,9 @@ export function zipOfAddress(address: string): string {
   return "";
 }
 /** The polling job for ECPay shipments whose pushes never came (decision 90; scheduled in background-work.ts). */
-export const ECPAY_POLL_JOB = "logistics.ecpay_poll";
+const ECPAY_POLL_JOB = "logistics.ecpay_poll";
 /** 測試模式: every simulated ECPay shipment moves one status on (SIMULATED_PROGRESS_MINUTES). */
-export const ECPAY_SIMULATE_JOB = "logistics.ecpay_simulate";
+const ECPAY_SIMULATE_JOB = "logistics.ecpay_simulate";
 
 /** The periodic ECPay jobs (background-work.ts schedules them): polling, and the simulator's timer in 測試模式. */
 export const ecpayPeriodicJobs = (simulated: boolean) => [

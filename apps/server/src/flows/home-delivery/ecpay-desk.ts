@@ -68,5 +68,3 @@ export function createEcpayDesk(d: {
     },
   };
 }
-
-export type EcpayDesk = ReturnType<typeof createEcpayDesk>;

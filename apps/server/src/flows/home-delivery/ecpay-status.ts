@@ -9,8 +9,8 @@ const DAY_MS = 86_400_000;
 /** Stores keep a parcel 7 days; the reminder goes on day 5 (4 days after it arrived). */
 export const REMIND_AFTER_DAYS = 4;
 /** The polling job asks about a shipment at most this often, and this many per run (oldest first). */
-export const POLL_EVERY_MINUTES = 30;
-export const POLL_BATCH = 20;
+const POLL_EVERY_MINUTES = 30;
+const POLL_BATCH = 20;
 /** ECPay's sub-types sent under the B2C contract (store B2C and home); the rest are C2C. */
 const B2C_SUBTYPES = new Set(["UNIMART", "FAMI", "HILIFE", "TCAT", "POST"]);
 
@@ -105,7 +105,7 @@ export function createEcpayStatus(d: {
 }
 
 /** ECPay's `yyyy/MM/dd HH:mm:ss` (Taipei) as an instant; null when it is not one. */
-export function parseEcpayTime(s: string | undefined): Date | null {
+function parseEcpayTime(s: string | undefined): Date | null {
   const m = /^(\d{4})\/(\d{2})\/(\d{2}) (\d{2}):(\d{2}):(\d{2})$/.exec(s ?? "");
   if (!m) return null;
   const at = new Date(`${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6]}+08:00`);

@@ -1,3 +1,5 @@
+import http from "node:http";
+
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
 
@@ -19,4 +21,23 @@ export function fakeLabelPage(s: Record<string, string>, form: Record<string, st
 <body><p class="tag">測試模式：綠界${title}的模擬頁面，不能交寄。</p><h1>${title}</h1><p class="code">${escapeHtml(code)}</p><table>
 ${rows}
 </table><script>window.print()</script></body></html>`;
+}
+
+/** Serves a fake's form-posted endpoints over HTTP on a free local port (tests). */
+export async function serveForm(
+  handle: (path: string, form: Record<string, string>) => { status: number; type: string; body: string },
+): Promise<{ url: string; close(): Promise<void> }> {
+  const server = http.createServer((req, res) => {
+    let raw = "";
+    req.on("data", (c) => {
+      raw += c;
+    });
+    req.on("end", () => {
+      const r = handle(new URL(req.url ?? "/", "http://x").pathname, Object.fromEntries(new URLSearchParams(raw)));
+      res.writeHead(r.status, { "content-type": r.type }).end(r.body);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address() as { port: number };
+  return { url: `http://127.0.0.1:${address.port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }

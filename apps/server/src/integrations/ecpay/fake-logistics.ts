@@ -1,6 +1,5 @@
-import http from "node:http";
 import { checkMacValue, verifyCheckMacValue } from "./check-mac-value.js";
-import { fakeLabelPage } from "./fake-logistics-pages.js";
+import { fakeLabelPage, serveForm } from "./fake-logistics-pages.js";
 import { ecpayTime } from "./logistics.js";
 import { FINAL_CODES, SIMULATED_PROGRESS } from "./logistics-status.js";
 
@@ -219,20 +218,6 @@ export function createFakeEcpayLogistics(merchants: FakeMerchant | FakeMerchant[
       const r = handle(url.pathname, form);
       return new Response(r.body, { status: r.status, headers: { "content-type": r.type } });
     }) as typeof fetch,
-    async listen() {
-      const server = http.createServer((req, res) => {
-        let raw = "";
-        req.on("data", (c) => {
-          raw += c;
-        });
-        req.on("end", () => {
-          const r = handle(new URL(req.url ?? "/", "http://x").pathname, Object.fromEntries(new URLSearchParams(raw)));
-          res.writeHead(r.status, { "content-type": r.type }).end(r.body);
-        });
-      });
-      await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-      const address = server.address() as { port: number };
-      return { url: `http://127.0.0.1:${address.port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
-    },
+    listen: () => serveForm(handle),
   };
 }

@@ -37,7 +37,7 @@ export interface HomeShipmentRequest {
   at: Date;
 }
 
-export const HOME_SUBTYPES: Record<EcpayHomeMethod, string> = { tcat: "TCAT", post: "POST" };
+const HOME_SUBTYPES: Record<EcpayHomeMethod, string> = { tcat: "TCAT", post: "POST" };
 const TEMPERATURE_CODES: Record<Temperature, string> = { normal: "0001", chilled: "0002", frozen: "0003" };
 const SIZE_CODES: Record<ParcelSize, string> = { 60: "0001", 90: "0002", 120: "0003", 150: "0004" };
 const DISTANCE_CODES = { same: "00", other: "01", outlying: "02" } as const;

@@ -6,7 +6,7 @@
  */
 export type CarrierStep = "in_transit" | "at_store" | "delivered" | "returned";
 
-export const ECPAY_STATUS_STEPS: Record<string, CarrierStep> = {
+const ECPAY_STATUS_STEPS: Record<string, CarrierStep> = {
   // 黑貓宅急便 (TCAT): 3001 轉運中 / 已集貨 (picked up from the shop), 3006 配送中, 3003 配完 ⚠️
   "3001": "in_transit",
   "3006": "in_transit",

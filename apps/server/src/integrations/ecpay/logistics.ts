@@ -20,8 +20,7 @@ import { B2C_SUBTYPES, CVS_SUBTYPES, type CvsShipMethod, type StoreContract } fr
  *   `/Express/PrintFAMIC2COrderInfo`, `/Express/PrintHILIFEC2COrderInfo`, `/Express/PrintOKMARTC2COrderInfo`
  *   (AllPayLogisticsID, CVSPaymentNo).
  * - Status pushes to ServerReplyURL carry RtnCode/RtnMsg/AllPayLogisticsID/UpdateStatusDate and a
- *   CheckMacValue, and want exactly `1|OK`. The codes read here are in CVS_STATUS (⚠️ from ECPay's
- *   物流狀態代碼 list; a contract's list may add codes, which are then recorded as events only).
+ *   CheckMacValue, and want exactly `1|OK`. What each code means is in logistics-status.ts (⚠️).
  */
 export interface EcpayLogisticsClientConfig {
   /** https://logistics-stage.ecpay.com.tw or https://logistics.ecpay.com.tw (or a fake's address). */
@@ -59,16 +58,6 @@ export interface CvsShipment {
   /** Home delivery: the consignment number (BookingNote ⚠️); "" for store shipments. */
   bookingNote?: string;
 }
-
-/** What a status push means for the order; any other code is a tracking event only. */
-export const CVS_STATUS = {
-  /** 商品已到門市 (7-ELEVEN C2C 2063, B2C 2073; FamilyMart / Hi-Life / OK 3018). */
-  atStore: new Set(["2063", "2073", "3018"]),
-  /** 消費者成功取件 (7-ELEVEN 2067; FamilyMart / Hi-Life / OK 3022). */
-  pickedUp: new Set(["2067", "3022"]),
-  /** 逾期未取，退回 (7-ELEVEN 2074; FamilyMart 3020). */
-  returned: new Set(["2074", "3020"]),
-};
 
 const PRINT_PATH: Record<CvsShipMethod, string> = {
   cvs_711: "/Express/PrintUniMartC2COrderInfo",

@@ -1,10 +1,11 @@
 import type { CvsMethod, ShipMethodView } from "@shop/contract";
 import { MAIN_SHOP_ID } from "@shop/contract";
-import { and, asc, count, eq, isNull, lt, notInArray, or, sql } from "drizzle-orm";
+import { and, asc, eq, lt, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import { carrierCodesApplied, cvsShipments, shipMethods, shipmentEvents } from "../../db/schema/index.js";
 import type { EcpayLogisticsConfig } from "../../integrations/ecpay/map.js";
 import { conflict } from "../../lib/errors.js";
+import { markAsked, pollDue, silentShipments } from "./shipment-polling.js";
 import { type LogisticsDeps, mapCallback, mapCreateToken, mapResult } from "./store-map.js";
 
 /** A create request gives up after 15 s; a claim this old belongs to a process that died. */
@@ -116,34 +117,9 @@ export function createLogisticsService(
       return Boolean(row);
     },
 
-    /** Created shipments to ask ECPay about: last code not final, not asked since `askedBefore`, oldest first. */
-    async pollDue(finalCodes: string[], askedBefore: Date, limit: number) {
-      return db
-        .select()
-        .from(cvsShipments)
-        .where(
-          and(
-            eq(cvsShipments.status, "created"),
-            notInArray(cvsShipments.lastCode, finalCodes),
-            or(isNull(cvsShipments.askedAt), lt(cvsShipments.askedAt, askedBefore)),
-          ),
-        )
-        .orderBy(sql`${cvsShipments.askedAt} asc nulls first`, asc(cvsShipments.updatedAt))
-        .limit(limit);
-    },
-
-    async markAsked(orderNo: string) {
-      await db.update(cvsShipments).set({ askedAt: now() }).where(eq(cvsShipments.orderNo, orderNo));
-    },
-
-    /** Shipments created before `before` that never heard a status (stuck: the operator looks). */
-    async silentShipments(before: Date) {
-      const [row] = await db
-        .select({ n: count() })
-        .from(cvsShipments)
-        .where(and(eq(cvsShipments.status, "created"), eq(cvsShipments.lastCode, ""), lt(cvsShipments.updatedAt, before)));
-      return row?.n ?? 0;
-    },
+    pollDue: (finalCodes: string[], askedBefore: Date, limit: number) => pollDue(db, finalCodes, askedBefore, limit),
+    markAsked: (orderNo: string) => markAsked(db, orderNo, now()),
+    silentShipments: (before: Date) => silentShipments(db, before),
 
     /** Enabled ship methods of a shop (a sub-mall without its own uses the main mall's). */
     async shipMethods(shopId: number): Promise<ShipMethodView[]> {
