@@ -7,7 +7,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { createFakeEcpayInvoice, ECPAY_STAGE_INVOICE } from "../../apps/server/src/integrations/ecpay/fake-einvoice.js";
 import { createFakeEcpayLogistics } from "../../apps/server/src/integrations/ecpay/fake-logistics.js";
-import { ECPAY_STAGE_C2C } from "../../apps/server/src/integrations/ecpay/map.js";
+import { ECPAY_STAGE_B2C, ECPAY_STAGE_C2C } from "../../apps/server/src/integrations/ecpay/map.js";
 import { createFakeLineMessaging } from "../../apps/server/src/integrations/line/fake-messaging.js";
 import { startLocalSmtp } from "../../apps/server/src/integrations/mail/local-smtp.js";
 import { createFakeTapPay } from "../../apps/server/src/integrations/tappay/fake.js";
@@ -63,7 +63,7 @@ async function startLine() {
 
 export async function startFakes() {
   const tappay = createFakeTapPay({ ...TAPPAY, threeDsPageUrl: "https://bank.example/3ds" });
-  const logistics = createFakeEcpayLogistics(ECPAY_STAGE_C2C);
+  const logistics = createFakeEcpayLogistics([ECPAY_STAGE_C2C, { ...ECPAY_STAGE_B2C, contract: "b2c" }]);
   const einvoice = createFakeEcpayInvoice(ECPAY_STAGE_INVOICE);
   const [tappayHttp, logisticsHttp, einvoiceHttp, mitake, smtp, line] = await Promise.all([
     tappay.listen(),
@@ -90,6 +90,9 @@ export async function startFakes() {
       ECPAY_LOGISTICS_MERCHANT_ID: ECPAY_STAGE_C2C.merchantId,
       ECPAY_LOGISTICS_HASH_KEY: ECPAY_STAGE_C2C.hashKey,
       ECPAY_LOGISTICS_HASH_IV: ECPAY_STAGE_C2C.hashIV,
+      ECPAY_LOGISTICS_B2C_MERCHANT_ID: ECPAY_STAGE_B2C.merchantId,
+      ECPAY_LOGISTICS_B2C_HASH_KEY: ECPAY_STAGE_B2C.hashKey,
+      ECPAY_LOGISTICS_B2C_HASH_IV: ECPAY_STAGE_B2C.hashIV,
       ECPAY_LOGISTICS_API_URL: logisticsHttp.url,
       ECPAY_INVOICE_MERCHANT_ID: ECPAY_STAGE_INVOICE.merchantId,
       ECPAY_INVOICE_HASH_KEY: ECPAY_STAGE_INVOICE.hashKey,

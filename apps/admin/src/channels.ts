@@ -24,6 +24,7 @@ export const CHANNEL_LABELS: Record<keyof ChannelModes, string> = {
   store_pickup: "超商取貨（綠界物流）",
   einvoice: "電子發票（綠界）",
   hct: "新竹物流託運單",
+  ecpay_home: "黑貓／郵局宅配（綠界物流）",
   sms: "簡訊（三竹）",
   email: "電子郵件（SMTP）",
   line_messages: "LINE 訊息通知",

@@ -27,6 +27,14 @@ async function printCvsLabel(orderNo: string) {
   form.remove();
 }
 
+/** The label ECPay prints for the shipment: a home 託運單, a B2C store 一段標, or a C2C 寄件單. */
+function labelName(o: StaffOrder): string {
+  const sub = o.cvs_shipment?.sub_type ?? "";
+  if (sub === "TCAT" || sub === "POST") return "列印託運單";
+  if (sub === "UNIMART" || sub === "FAMI" || sub === "HILIFE") return "列印超商一段標（B2C）";
+  return "列印超商寄件單";
+}
+
 /** What staff can do with an order as it stands; the server checks each again under the order's lock. */
 export function OrderActions() {
   const o = useRecordContext<StaffOrder>();
@@ -42,6 +50,9 @@ export function OrderActions() {
   // A channel switched off for the shop offers no button (decision 74): staff type the carrier's number.
   const cvsOn = channels !== null && channels.store_pickup !== "off";
   const hctOn = channels !== null && channels.hct !== "off";
+  const homeOn = channels !== null && channels.ecpay_home !== "off";
+  const ecpayHome = o.ship_method === "tcat" || o.ship_method === "post";
+  const simulated = channels !== null && (channels.store_pickup === "simulator" || channels.ecpay_home === "simulator");
   const writable = permissions?.includes("orders.write");
   const run = (path: string, body: unknown, done: string) => act(`/orders/${o.order_no}/${path}`, body, done);
   const items = Object.entries(partial)
@@ -64,7 +75,17 @@ export function OrderActions() {
               variant="outlined"
               onClick={() => printCvsLabel(o.order_no).catch((e: Error) => notify(e.message, { type: "error" }))}
             >
-              列印超商寄件單
+              {labelName(o)}
+            </Button>
+          ) : null}
+          {writable && simulated && o.cvs_shipment?.status === "created" && o.status === "shipped" ? (
+            <Button variant="outlined" color="warning" onClick={() => run("simulate_logistics", {}, "已模擬下一個物流狀態")}>
+              模擬下一個物流狀態（測試模式）
+            </Button>
+          ) : null}
+          {writable && homeOn && o.can_ship && ecpayHome ? (
+            <Button variant="contained" onClick={() => run("cvs_shipment", {}, "已建立託運單並出貨")}>
+              {`建立${o.ship_method === "tcat" ? "黑貓" : "郵局"}託運單並出貨`}
             </Button>
           ) : null}
           {writable && cvsOn && o.can_ship && o.ship_method.startsWith("cvs_") ? (
@@ -76,6 +97,11 @@ export function OrderActions() {
             <Button variant="contained" onClick={() => run("hct_shipment", {}, "已建立新竹物流託運單並出貨")}>
               建立新竹物流託運單並出貨
             </Button>
+          ) : null}
+          {o.ship_method === "hct" ? (
+            <Typography variant="body2" color="text.secondary">
+              新竹物流沒有貨態 API：送達與貨態由人員登錄
+            </Typography>
           ) : null}
           {hctOn && o.ship_method === "hct" && o.tracking_no ? (
             <Button variant="outlined" href={`${basename}/hct_label/orders/${o.order_no}`} target="_blank">

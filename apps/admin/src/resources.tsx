@@ -42,6 +42,7 @@ import { MySessionsPage } from "./sessions";
 import { ShipMethodEdit, ShipMethodList } from "./settings";
 import { ShopAnalyticsPage, ShopRequestList } from "./shop-review";
 import { Dealer, DealerList, ShopCreate, ShopEdit, ShopList, WithdrawalList } from "./shops";
+import { StoreContractPage } from "./store-contract";
 import { SystemPage } from "./system";
 import { TakeoutList } from "./takeouts";
 
@@ -242,6 +243,7 @@ function customPages() {
       <CustomRoutes>
         <Route path="/settings" element={<SettingsPage />} />
         <Route path="/payment_settings" element={<PaymentSettingsPage />} />
+        <Route path="/store_contract" element={<StoreContractPage />} />
         <Route path="/invoice_settings" element={<InvoiceSettingsPage />} />
         <Route path="/shops/:id/analytics" element={<ShopAnalyticsPage />} />
         <Route path="/system" element={<SystemPage />} />

@@ -30,6 +30,7 @@ const STUCK: Array<[keyof SystemStatus["stuck"], string]> = [
   ["payments_in_doubt", "付款結果待確認"],
   ["payments_wrong_amount", "虛擬帳號金額不符"],
   ["orders_overdue", "逾期未取消的待付款訂單"],
+  ["shipments_silent", "綠界寄件超過 3 天沒有物流狀態"],
 ];
 
 /** 系統狀態 (decision 75): each outside provider, stuck work, and background jobs that gave up. */

@@ -63,3 +63,13 @@ export interface OrderParcel {
   region: Region;
   delivery_time: DeliveryTime;
 }
+
+/** A shop's ECPay store pick-up contract (decision 90): 店到店 (C2C) or from its warehouse (B2C). */
+export const STORE_CONTRACTS = ["c2c", "b2c"] as const;
+export type StoreContract = (typeof STORE_CONTRACTS)[number];
+/** Sets it; "" on a sub-mall: use the main mall's. */
+export const storeContractInput = z.strictObject({
+  contract: z.enum([...STORE_CONTRACTS, ""], { error: "請選擇超商取貨合約" }),
+});
+/** The contract in force, and whether the shop set its own. */
+export const storeContractView = z.object({ contract: z.enum(STORE_CONTRACTS), own: z.boolean() });

@@ -10,6 +10,7 @@ import { createExchangeAdmin } from "../modules/exchange/admin.js";
 import type { InventoryService } from "../modules/inventory/service.js";
 import type { JobsService } from "../modules/jobs/service.js";
 import { createLogisticsAdmin } from "../modules/logistics/admin.js";
+import type { LogisticsService } from "../modules/logistics/service.js";
 import { createCouponsAdmin } from "../modules/loyalty/coupons-admin.js";
 import type { LoyaltyService } from "../modules/loyalty/service.js";
 import type { IdentitiesService } from "../modules/members/identities.js";
@@ -54,6 +55,8 @@ export function createBackOffice(d: {
   members: MembersService;
   identities: IdentitiesService;
   loyalty: LoyaltyService;
+  /** ECPay shipments that never heard a status (stuck work, decision 90). */
+  logistics: Pick<LogisticsService, "silentShipments">;
   now: () => Date;
 }) {
   const { db } = d;
@@ -79,6 +82,7 @@ export function createBackOffice(d: {
     invoicesParked: d.orderInvoices.parkedCount,
     charge: d.charge,
     orders: d.orderQueries,
+    shipments: d.logistics,
     now: d.now,
   });
   const admin = createAdminService({

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { INVOICE_SWEEP_JOB } from "../flows/e-invoicing/order-invoices.js";
 import type { Config } from "../lib/config/index.js";
 import type { Services } from "./services.js";
+import { ecpayPeriodicJobs } from "./shipping-desks.js";
 
 /**
  * Background work runs once per slot on any instance (the job queue, decision 29): unpaid orders
@@ -23,6 +24,8 @@ export function startBackgroundWork(app: FastifyInstance, services: Services, co
     { kind: "personal_data.guest_retention", everySeconds: 86_400 },
     { kind: "inventory.restock_notices", everySeconds: config.RESTOCK_SWEEP_SECONDS },
     { kind: INVOICE_SWEEP_JOB, everySeconds: config.EINVOICE_SWEEP_SECONDS },
+    // ECPay shipments whose pushes never came are asked about (decision 90); in 測試模式 the simulator moves them on.
+    ...ecpayPeriodicJobs(config.channels.store_pickup !== "real" || config.channels.ecpay_home !== "real"),
   ];
   let ticking: Promise<void> | undefined;
   const tick = () => {

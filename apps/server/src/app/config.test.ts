@@ -43,6 +43,9 @@ describe("production mode", () => {
     ECPAY_LOGISTICS_MERCHANT_ID: "3000001",
     ECPAY_LOGISTICS_HASH_KEY: "k",
     ECPAY_LOGISTICS_HASH_IV: "v",
+    ECPAY_LOGISTICS_B2C_MERCHANT_ID: "3000002",
+    ECPAY_LOGISTICS_B2C_HASH_KEY: "k2",
+    ECPAY_LOGISTICS_B2C_HASH_IV: "v2",
     MITAKE_USERNAME: "shop",
     MITAKE_PASSWORD: "secret",
     SMTP_URL: "smtps://shop:secret@smtp.example.com:465",
@@ -80,6 +83,7 @@ describe("production mode", () => {
       "LINE_CHANNEL_ACCESS_TOKEN",
       "ECPAY_INVOICE_MERCHANT_ID",
       "HCT_CONSIGNMENT_NUMBERS",
+      "CHANNEL_ECPAY_HOME is on but ECPAY_LOGISTICS_B2C_MERCHANT_ID, ECPAY_LOGISTICS_B2C_HASH_KEY, ECPAY_LOGISTICS_B2C_HASH_IV",
       "CHANNEL_FACEBOOK_LOGIN is on but FACEBOOK_APP_ID is not set",
     ])
       expect(said).toContain(key);
@@ -106,6 +110,7 @@ describe("production mode", () => {
       CHANNEL_STORE_PICKUP: "off",
       CHANNEL_EINVOICE: "off",
       CHANNEL_HCT: "off",
+      CHANNEL_ECPAY_HOME: "off",
       CHANNEL_LINE_MESSAGES: "off",
       CHANNEL_LINE_LOGIN: "off",
       CHANNEL_GOOGLE_LOGIN: "off",

@@ -7,7 +7,7 @@ import { createEcpayInvoiceClient, type EcpayInvoiceClient } from "./ecpay/einvo
 import { createFakeEcpayInvoice, ECPAY_STAGE_INVOICE } from "./ecpay/fake-einvoice.js";
 import { createFakeEcpayLogistics, type FakeEcpayLogistics } from "./ecpay/fake-logistics.js";
 import { createEcpayLogisticsClient, type EcpayLogisticsClient } from "./ecpay/logistics.js";
-import { ECPAY_STAGE_C2C, type EcpayLogisticsConfig } from "./ecpay/map.js";
+import { ECPAY_STAGE_B2C, ECPAY_STAGE_C2C, type EcpayLogisticsConfig } from "./ecpay/map.js";
 import { createSignInProviders, type SignInProviders } from "./identity/providers.js";
 import type { LineMessaging } from "./line/messaging.js";
 import type { MailSender } from "./mail/index.js";
@@ -31,8 +31,12 @@ export interface Providers {
   /** Present when card payments run on the in-process TapPay simulator. */
   tapPaySimulator?: FakeTapPay;
   ecpay: EcpayLogisticsConfig;
+  /** The B2C contract's store map (a shop set to B2C; decision 90). */
+  ecpayB2c: EcpayLogisticsConfig;
   /** ECPay logistics shipments and labels (the in-process simulator when not configured). */
   ecpayCarrier: EcpayLogisticsClient;
+  /** The B2C contract's client: 黑貓 / 郵局 home delivery and B2C store shipments (decision 90). */
+  ecpayB2cCarrier: EcpayLogisticsClient;
   ecpayCarrierSimulator?: FakeEcpayLogistics;
   signIn: SignInProviders;
   /** ECPay B2C e-invoices (decision 57): the real client, against ECPay or the in-process simulator. */
@@ -131,20 +135,42 @@ function storePickup(config: Config, calls: ProviderCalls) {
         simulated: false,
       }
     : { mapUrl: "/api/ecpay/simulator/map", ...ECPAY_STAGE_C2C, simulated: true };
-  // The simulator answers creates in-process; its labels are pages the staff browser posts to.
-  // Switched off, nothing reaches it: no ship method of the kind is offered.
-  const ecpayCarrierSimulator = real ? undefined : createFakeEcpayLogistics(ECPAY_STAGE_C2C);
+  // The simulator answers creates in-process (for both contracts); its labels are pages the staff
+  // browser posts to. Switched off, nothing reaches it: no ship method of the kind is offered.
+  const b2cReal = config.channels.ecpay_home === "real";
+  const ecpayCarrierSimulator =
+    real && b2cReal ? undefined : createFakeEcpayLogistics([ECPAY_STAGE_C2C, { ...ECPAY_STAGE_B2C, contract: "b2c" }]);
+  const apiUrl =
+    config.ECPAY_LOGISTICS_API_URL ??
+    (config.ECPAY_SERVER_TYPE === "production" ? "https://logistics.ecpay.com.tw" : "https://logistics-stage.ecpay.com.tw");
   const ecpayCarrier = createEcpayLogisticsClient({
-    baseUrl: ecpayCarrierSimulator
-      ? "/api/ecpay/simulator"
-      : (config.ECPAY_LOGISTICS_API_URL ??
-        (config.ECPAY_SERVER_TYPE === "production" ? "https://logistics.ecpay.com.tw" : "https://logistics-stage.ecpay.com.tw")),
+    baseUrl: real ? apiUrl : "/api/ecpay/simulator",
     merchantId: ecpay.merchantId,
     hashKey: ecpay.hashKey,
     hashIV: ecpay.hashIV,
-    fetch: ecpayCarrierSimulator?.fetch ?? observedFetch(calls, "store_pickup"),
+    fetch: real ? observedFetch(calls, "store_pickup") : ecpayCarrierSimulator?.fetch,
   });
-  return { ecpay, ecpayCarrier, ecpayCarrierSimulator };
+  const ecpayB2cCarrier = createEcpayLogisticsClient(
+    b2cReal
+      ? {
+          baseUrl: apiUrl,
+          merchantId: config.ECPAY_LOGISTICS_B2C_MERCHANT_ID ?? "",
+          hashKey: config.ECPAY_LOGISTICS_B2C_HASH_KEY,
+          hashIV: config.ECPAY_LOGISTICS_B2C_HASH_IV,
+          fetch: observedFetch(calls, "ecpay_home"),
+        }
+      : { baseUrl: "/api/ecpay/simulator", ...ECPAY_STAGE_B2C, fetch: ecpayCarrierSimulator?.fetch },
+  );
+  const ecpayB2c: EcpayLogisticsConfig = b2cReal
+    ? {
+        mapUrl: ecpay.simulated ? "https://logistics-stage.ecpay.com.tw/Express/map" : ecpay.mapUrl,
+        merchantId: config.ECPAY_LOGISTICS_B2C_MERCHANT_ID ?? "",
+        hashKey: config.ECPAY_LOGISTICS_B2C_HASH_KEY,
+        hashIV: config.ECPAY_LOGISTICS_B2C_HASH_IV,
+        simulated: false,
+      }
+    : { mapUrl: "/api/ecpay/simulator/map", ...ECPAY_STAGE_B2C, simulated: true };
+  return { ecpay, ecpayB2c, ecpayCarrier, ecpayB2cCarrier, ecpayCarrierSimulator };
 }
 
 function einvoices(config: Config, calls: ProviderCalls) {

@@ -48,6 +48,12 @@ export const staffOrder = orderView.extend({
       logistics_id: z.string().nullable(),
       payment_no: z.string().nullable(),
       validation_no: z.string().nullable(),
+      /** ECPay's LogisticsSubType (UNIMARTC2C, FAMI, TCAT, POST…; "" for shipments made before 0046). */
+      sub_type: z.string(),
+      /** 黑貓 / 郵局: the consignment number. */
+      booking_note: z.string(),
+      /** The last status code heard, by push or by the polling job. */
+      last_code: z.string(),
       error: z.string(),
     })
     .nullable(),
@@ -109,3 +115,6 @@ export const hctLabel = z.object({
 export type HctLabel = z.output<typeof hctLabel>;
 
 export type BulkShipResult = z.output<typeof bulkShipResult>;
+
+/** 測試模式: the simulated ECPay status just pushed. */
+export const simulatedLogisticsStatus = z.object({ code: z.string(), message: z.string() });

@@ -53,6 +53,8 @@ export const stuckWork = z.object({
   payments_wrong_amount: int,
   /** Unpaid orders open 15 minutes past their payment deadline. */
   orders_overdue: int,
+  /** ECPay shipments created over 3 days ago that never heard a status (decision 90). */
+  shipments_silent: int,
 });
 export type StuckWork = z.output<typeof stuckWork>;
 
@@ -61,6 +63,7 @@ export const CHANNEL_NAMES = [
   "store_pickup",
   "einvoice",
   "hct",
+  "ecpay_home",
   "sms",
   "email",
   "line_messages",

@@ -33,6 +33,11 @@ const GAUGES: Array<{ key: keyof StuckWork; name: string; help: string }> = [
     help: "Virtual accounts paid with another amount than the order's, waiting for staff",
   },
   { key: "orders_overdue", name: "shop_orders_overdue", help: "Unpaid orders open 15 minutes past their payment deadline" },
+  {
+    key: "shipments_silent",
+    name: "shop_shipments_silent",
+    help: "ECPay shipments created over 3 days ago with no status from a push or the polling job",
+  },
 ];
 
 export interface MetricsDeps {

@@ -38,6 +38,7 @@ describe("eyes on the money: /metrics, 待處理異常 and 系統狀態", () => 
       "shop_payments_in_doubt",
       "shop_payments_wrong_amount",
       "shop_orders_overdue",
+      "shop_shipments_silent",
       "shop_outbox_failed",
     ])
       expect(metricValue(r.body, gauge), gauge).toBe(0);
@@ -92,7 +93,7 @@ describe("eyes on the money: /metrics, 待處理異常 and 系統狀態", () => 
   test("系統狀態 names every provider with its mode", async () => {
     const status = (await t.call<SystemStatus>("GET", "/api/admin/system", { token: owner })).body.data;
     expect(status.providers.map((p) => [p.channel, p.mode])).toContainEqual(["card", "simulator"]);
-    expect(status.providers).toHaveLength(10);
+    expect(status.providers).toHaveLength(11);
     const channels = await t.call<Record<string, string>>("GET", "/api/admin/system/channels", { token: support });
     expect(channels.body.data.einvoice).toBe("simulator");
   });

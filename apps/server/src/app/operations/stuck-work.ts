@@ -1,5 +1,6 @@
 import type { StuckWork } from "@shop/contract/responses";
 import type { JobsService } from "../../modules/jobs/service.js";
+import type { LogisticsService } from "../../modules/logistics/service.js";
 import type { Outbox } from "../../modules/notifications/outbox.js";
 import type { CardCharge } from "../../modules/orders/card-charge.js";
 import type { OrderQueries } from "../../modules/orders/queries.js";
@@ -8,6 +9,8 @@ import type { OrderQueries } from "../../modules/orders/queries.js";
 const STUCK_AFTER_MS = 15 * 60_000;
 /** Read at most this often, however many scrapes and dashboards ask. */
 const KEEP_MS = 5_000;
+/** A shipment with no status from ECPay this long after it was made is stuck (decision 90). */
+const SILENT_SHIPMENT_MS = 3 * 86_400_000;
 
 /**
  * Work that should have finished and has not, read from each module that owns it: the numbers an
@@ -20,13 +23,14 @@ export function createStuckWork(d: {
   invoicesParked: () => Promise<number>;
   charge: Pick<CardCharge, "inDoubtCount" | "wrongAmountCount">;
   orders: Pick<OrderQueries, "overdueUnpaid">;
+  shipments: Pick<LogisticsService, "silentShipments">;
   now: () => Date;
 }) {
   let kept: { until: number; value: Promise<StuckWork> } | undefined;
 
   async function read(): Promise<StuckWork> {
     const at = d.now();
-    const [jobsFailed, waiting, outboxFailed, parked, inDoubt, wrongAmount, overdue] = await Promise.all([
+    const [jobsFailed, waiting, outboxFailed, parked, inDoubt, wrongAmount, overdue, silent] = await Promise.all([
       d.jobs.failedCount(),
       d.outbox.waiting(at, STUCK_AFTER_MS),
       d.outbox.failedCount(),
@@ -34,6 +38,7 @@ export function createStuckWork(d: {
       d.charge.inDoubtCount(),
       d.charge.wrongAmountCount(),
       d.orders.overdueUnpaid(at, STUCK_AFTER_MS),
+      d.shipments.silentShipments(new Date(at.getTime() - SILENT_SHIPMENT_MS)),
     ]);
     return {
       jobs_failed: jobsFailed,
@@ -45,6 +50,7 @@ export function createStuckWork(d: {
       payments_in_doubt: inDoubt,
       payments_wrong_amount: wrongAmount,
       orders_overdue: overdue,
+      shipments_silent: silent,
     };
   }
 

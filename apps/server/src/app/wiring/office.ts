@@ -99,6 +99,7 @@ export function wireOffice(base: Foundation, accounts: Accounts, commerce: Comme
     members,
     identities,
     loyalty,
+    logistics: commerce.logistics,
     now: clock,
   });
   const desks = createShippingDesks({
@@ -142,7 +143,9 @@ export function wireOffice(base: Foundation, accounts: Accounts, commerce: Comme
     ...office.backOffice,
     admin: office.admin,
     stuckWork: office.stuckWork,
-    cvsShipping: desks.cvsShipping,
+    // The ECPay desk serves store and 黑貓 / 郵局 orders alike behind the same routes (decision 90).
+    cvsShipping: desks.ecpayDesk,
+    ecpayStatus: desks.ecpayStatus,
     hctShipping: desks.hctShipping,
   };
 }

@@ -28,7 +28,10 @@ import type { Foundation } from "./foundation.js";
 export function wireCommerce(base: Foundation) {
   const { db, providers, now } = base.deps;
   const { catalogue, loyalty, inventory, addresses, notifications, shops } = base;
-  const logistics = createLogisticsService(db, providers.ecpay, now, base.channels.store_pickup !== "off");
+  const logistics = createLogisticsService(db, providers.ecpay, now, base.channels.store_pickup !== "off", {
+    ecpayB2c: providers.ecpayB2c,
+    contractOf: shops.storeContract,
+  });
   const depot = createDepotService({ db, catalogue, loyalty, inventory, logistics, addresses, now });
   return {
     cart: createCartService(db, catalogue),

@@ -43,6 +43,18 @@ export function cvsShippingRoutes(
             .send(r.body);
         },
       );
+      // The 託運單 (home) and B2C 一段標, as ECPay's printTradeDocument answers them.
+      app.post(
+        "/ecpay/simulator/helper/printTradeDocument",
+        { schema: { body: formBody, response: raw("text/html", "測試模式的託運單或一段標") } },
+        async (req, reply) => {
+          const r = simulator.handle("/helper/printTradeDocument", req.body);
+          return reply
+            .code(r.status as 200)
+            .type(r.type)
+            .send(r.body);
+        },
+      );
     }
   };
 }

@@ -1,19 +1,21 @@
 import type { CvsMethod } from "@shop/contract";
 import type { StaffOrder } from "@shop/contract/responses";
 import { DeliveryError } from "../../integrations/delivery.js";
-import { CVS_STATUS, type EcpayLogisticsClient } from "../../integrations/ecpay/logistics.js";
-import { badRequest, conflict, DomainError, forbidden, isDomainError, notFound } from "../../lib/errors.js";
+import type { EcpayLogisticsClient } from "../../integrations/ecpay/logistics.js";
+import type { StoreContract } from "../../integrations/ecpay/map.js";
+import { badRequest, conflict, DomainError, notFound } from "../../lib/errors.js";
 import type { LogisticsService } from "../../modules/logistics/service.js";
 import type { Order } from "../../modules/orders/service.js";
 import type { Actor } from "../../modules/staff/service.js";
+import { type EcpayStatus, REMIND_AFTER_DAYS } from "../home-delivery/ecpay-status.js";
 
 const isCvs = (m: string): m is CvsMethod => m.startsWith("cvs_");
 /** ECPay's ceiling for goods value and for cash collected at the store. */
 const ECPAY_MAX_AMOUNT = 20_000;
 const DAY_MS = 86_400_000;
 /** Stores keep a parcel 7 days; the reminder goes on day 5 (4 days after it arrived). */
-const REMIND_AFTER_DAYS = 4;
 const STORE_KEEPS_DAYS = 7;
+const B2C_SUBTYPES = { cvs_711: "UNIMART", cvs_family: "FAMI", cvs_hilife: "HILIFE" } as const;
 
 /**
  * 超商寄件 (decision 39): staff create the ECPay store shipment from the order, the order ships
@@ -28,14 +30,17 @@ export function createCvsShipping(d: {
     "cvsShipment" | "cvsShipmentByLogisticsId" | "claimCvsShipment" | "settleCvsShipment" | "addEvent"
   >;
   carrier: EcpayLogisticsClient;
+  /** The B2C contract's client (goods to the distribution centre; its 一段標 from printTradeDocument). */
+  b2cCarrier: EcpayLogisticsClient;
+  /** The order's shop's store pick-up contract (c2c unless set to b2c; sub-malls inherit). */
+  contractOf: (o: Order) => Promise<StoreContract>;
+  /** ECPay's status codes, pushed or polled, applied once (ecpay-status.ts). */
+  status: Pick<EcpayStatus, "push">;
   orderByNo: (orderNo: string) => Promise<Order | null | undefined>;
   goodsNameOf: (o: Order) => Promise<string>;
   /** The back office's audited ship and its staff view of the order. */
   ship: (actor: Actor, orderNo: string, trackingNo: string) => Promise<StaffOrder>;
   staffOrder: (orderNo: string) => Promise<StaffOrder>;
-  delivered: (orderNo: string) => Promise<unknown>;
-  /** Tells the buyer and queues the day-5 reminder (the job calls pickupReminder), in one transaction. */
-  atStore: (o: Order, storeName: string, remindAt: Date) => Promise<void>;
   pickupReminder: (o: Order, storeName: string, until: Date) => Promise<void>;
   sender: { name: string; cellPhone: string };
   /** False when store pick-up is switched off (decision 74): an older order ships with a typed number. */
@@ -60,11 +65,16 @@ export function createCvsShipping(d: {
       if (collect > ECPAY_MAX_AMOUNT) throw badRequest("CVS_COLLECT_TOO_LARGE", "超商代收金額上限為 NT$20,000，請改用宅配");
       const store = o.cvsStore?.id ?? "";
       if (!store) throw badRequest("CVS_STORE_MISSING", "此訂單沒有取貨門市");
+      const contract = await d.contractOf(o);
+      if (contract === "b2c" && o.shipMethod === "cvs_ok")
+        throw badRequest("CVS_OK_NOT_B2C", "B2C 合約不提供 OK 超商取貨，請改用其他方式出貨");
+      const carrier = contract === "b2c" ? d.b2cCarrier : d.carrier;
       const claim = await d.logistics.claimCvsShipment(orderNo);
       let shipment = claim.existing;
       if (claim.claimed) {
         try {
-          const made = await d.carrier.createCvsShipment({
+          const made = await carrier.createCvsShipment({
+            contract,
             merchantTradeNo: `${orderNo}S${claim.claimed.attempt}`,
             method: o.shipMethod,
             goodsAmount: Math.min(Math.max(o.goodsAmount, 1), ECPAY_MAX_AMOUNT),
@@ -79,15 +89,18 @@ export function createCvsShipping(d: {
             serverReplyUrl: d.replyUrl,
             at: d.now(),
           });
-          shipment = (await d.logistics.settleCvsShipment(orderNo, made)) ?? undefined;
+          const subType = contract === "b2c" ? B2C_SUBTYPES[o.shipMethod as keyof typeof B2C_SUBTYPES] : "";
+          shipment = (await d.logistics.settleCvsShipment(orderNo, { ...made, subType })) ?? undefined;
         } catch (error) {
           const reason = error instanceof DeliveryError ? error.answer : (error as Error).message;
           await d.logistics.settleCvsShipment(orderNo, { error: reason });
           throw new DomainError("upstream_failed", "CVS_SHIPMENT_FAILED", `建立寄件單失敗：${reason}`);
         }
       }
-      if (!shipment?.paymentNo) throw new DomainError("upstream_failed", "CVS_SHIPMENT_FAILED", "建立寄件單失敗");
-      return d.ship(actor, orderNo, `${shipment.paymentNo}${shipment.validationNo ?? ""}`);
+      // ⚠️ A B2C answer may carry no CVSPaymentNo: the order then ships under ECPay's own number.
+      const trackingNo = `${shipment?.paymentNo ?? ""}${shipment?.validationNo ?? ""}` || (shipment?.logisticsId ?? "");
+      if (!trackingNo) throw new DomainError("upstream_failed", "CVS_SHIPMENT_FAILED", "建立寄件單失敗");
+      return d.ship(actor, orderNo, trackingNo);
     },
 
     /** The form the staff browser posts to print the shipment's label. */
@@ -95,6 +108,8 @@ export function createCvsShipping(d: {
       const o = await cvsOrder(orderNo);
       const s = await d.logistics.cvsShipment(orderNo);
       if (s?.status !== "created" || !s.logisticsId) throw notFound("CVS_SHIPMENT_NOT_FOUND", "此訂單尚未建立寄件單");
+      // A B2C shipment's 一段標 prints from printTradeDocument under the B2C contract.
+      if (Object.values(B2C_SUBTYPES).includes(s.subType as never)) return d.b2cCarrier.tradeDocumentForm(s.logisticsId);
       return d.carrier.labelForm(o.shipMethod, {
         logisticsId: s.logisticsId,
         paymentNo: s.paymentNo ?? "",
@@ -110,38 +125,9 @@ export function createCvsShipping(d: {
       await d.pickupReminder(o, o.cvsStore?.name ?? "", until);
     },
 
-    /** ECPay's status push (ServerReplyURL). Replays add nothing; unknown codes are events only. */
-    async statusPush(fields: Record<string, string>) {
-      if (!d.carrier.verifyPush(fields)) throw forbidden("INVALID_CHECK_MAC_VALUE", "CheckMacValue 驗證失敗");
-      const s = await d.logistics.cvsShipmentByLogisticsId(fields.AllPayLogisticsID ?? "");
-      if (!s) throw notFound("CVS_SHIPMENT_NOT_FOUND", "找不到此物流編號");
-      const o = await d.orderByNo(s.orderNo);
-      if (!o) throw notFound("ORDER_NOT_FOUND", "找不到此訂單");
-      const code = fields.RtnCode ?? "";
-      const at = parseEcpayTime(fields.UpdateStatusDate) ?? d.now();
-      const storeName = o.cvsStore?.name ?? "";
-      await d.logistics.addEvent(o.orderNo, (fields.RtnMsg ?? code).slice(0, 60) || code, storeName, at);
-      if (CVS_STATUS.atStore.has(code) && o.status === "shipped") {
-        await d.atStore(o, storeName, new Date(at.getTime() + REMIND_AFTER_DAYS * DAY_MS));
-      }
-      if (CVS_STATUS.pickedUp.has(code) && o.status === "shipped") {
-        try {
-          await d.delivered(o.orderNo);
-        } catch (error) {
-          // Marked delivered by staff or an earlier push meanwhile: a repeat adds nothing.
-          if (!isDomainError(error, "ORDER_STATE_CHANGED")) throw error;
-        }
-      }
-    },
+    /** ECPay's status push (ServerReplyURL), for store and home shipments alike (ecpay-status.ts). */
+    statusPush: (fields: Record<string, string>) => d.status.push(fields),
   };
-}
-
-/** ECPay's `yyyy/MM/dd HH:mm:ss` (Taipei) as an instant; null when it is not one. */
-function parseEcpayTime(s: string | undefined): Date | null {
-  const m = /^(\d{4})\/(\d{2})\/(\d{2}) (\d{2}):(\d{2}):(\d{2})$/.exec(s ?? "");
-  if (!m) return null;
-  const at = new Date(`${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6]}+08:00`);
-  return Number.isNaN(at.getTime()) ? null : at;
 }
 
 export type CvsShipping = ReturnType<typeof createCvsShipping>;

@@ -1,23 +1,38 @@
-import http from "node:http";
 import { checkMacValue, verifyCheckMacValue } from "./check-mac-value.js";
+import { fakeLabelPage, serveForm } from "./fake-logistics-pages.js";
 import { ecpayTime } from "./logistics.js";
+import { FINAL_CODES, SIMULATED_PROGRESS } from "./logistics-status.js";
 
 /**
- * A local ECPay logistics that speaks its protocol: `/Express/Create` checks the CheckMacValue and
- * the required fields and answers `1|…` signed (or `0|reason`); the print endpoints answer a
- * printable label page marked 測試模式; `statusPush` makes the signed form ECPay posts to
- * ServerReplyURL. The default configuration runs it in-process; tests also serve it over HTTP.
+ * A local ECPay logistics that speaks its protocol for one or more merchants (the C2C contract and
+ * the B2C one, which also carries home delivery): `/Express/Create` checks the CheckMacValue, the
+ * merchant's contract and the required fields and answers `1|…` signed (or `0|reason`); the print
+ * endpoints answer a printable page marked 測試模式; `/Helper/QueryLogisticsTradeInfo/V2` answers
+ * the shipment's current code; `advance` moves a shipment to its next status and gives the signed
+ * push ECPay would send. The default configuration runs it in-process; tests also serve it over HTTP.
  */
 export interface FakeEcpayLogistics {
   handle(path: string, form: Record<string, string>): { status: number; type: string; body: string };
   fetch: typeof fetch;
-  /** The signed status push ECPay would send for a shipment. */
+  /** The signed status push ECPay would send for a shipment (the code is not recorded). */
   statusPush(logisticsId: string, code: string, message: string, at?: Date): Record<string, string>;
+  /** Moves the shipment to its next simulated status; its signed push, or null when it has none left. */
+  advance(logisticsId: string, at?: Date): Record<string, string> | null;
+  /** Shipments whose simulated progress is not over (for the 測試模式 timer). */
+  moving(): string[];
   /** Creates seen so far, by MerchantTradeNo. */
   created: Map<string, Record<string, string>>;
   /** Makes the next create answer `0|reason` (a refusal), or throw `hang` (no answer). */
   failNext(reason: string | "hang"): void;
   listen(): Promise<{ url: string; close(): Promise<void> }>;
+}
+
+export interface FakeMerchant {
+  merchantId: string;
+  hashKey: string;
+  hashIV: string;
+  /** c2c (the default) takes *C2C sub-types only; b2c takes UNIMART / FAMI / HILIFE and HOME. */
+  contract?: "c2c" | "b2c";
 }
 
 const REQUIRED = [
@@ -28,19 +43,51 @@ const REQUIRED = [
   "SenderName",
   "ReceiverName",
   "ReceiverCellPhone",
-  "ReceiverStoreID",
   "ServerReplyURL",
 ];
+const STORE_REQUIRED = ["ReceiverStoreID"];
+const HOME_REQUIRED = [
+  "SenderZipCode",
+  "SenderAddress",
+  "ReceiverZipCode",
+  "ReceiverAddress",
+  "Temperature",
+  "Distance",
+  "Specification",
+];
+const B2C_STORE = ["UNIMART", "FAMI", "HILIFE"];
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
+/** Why a merchant may not create this (contract and sub-type), or null. */
+function contractProblem(m: FakeMerchant, form: Record<string, string>): string | null {
+  const type = form.LogisticsType;
+  const sub = form.LogisticsSubType ?? "";
+  if (type === "HOME") {
+    if (m.contract !== "b2c") return "此合約不提供宅配";
+    if (sub !== "TCAT" && sub !== "POST") return "LogisticsSubType 錯誤";
+    if (sub === "POST" && !form.GoodsWeight) return "GoodsWeight is required";
+    if (sub === "POST" && form.Temperature !== "0001") return "郵局僅提供常溫";
+    if (form.Temperature === "0003" && form.Specification === "0004") return "冷凍不提供 150 公分";
+    return null;
+  }
+  if (type !== "CVS") return "LogisticsType 錯誤";
+  if (m.contract === "b2c" ? !B2C_STORE.includes(sub) : !sub.endsWith("C2C")) return "LogisticsSubType 與合約不符";
+  return null;
+}
 
-export function createFakeEcpayLogistics(opts: { merchantId: string; hashKey: string; hashIV: string }): FakeEcpayLogistics {
+export function createFakeEcpayLogistics(merchants: FakeMerchant | FakeMerchant[]): FakeEcpayLogistics {
+  const list = Array.isArray(merchants) ? merchants : [merchants];
+  const merchantOf = (id: string | undefined) => list.find((m) => m.merchantId === id);
   const created = new Map<string, Record<string, string>>();
   const byLogisticsId = new Map<string, Record<string, string>>();
+  /** How far each shipment has gone along SIMULATED_PROGRESS (-1: created, no status yet). */
+  const steps = new Map<string, number>();
   let next: string | null = null;
   let seq = 0;
   const text = (status: number, body: string) => ({ status, type: "text/plain; charset=utf-8", body });
+  const sign = (m: FakeMerchant, fields: Record<string, string>) => {
+    fields.CheckMacValue = checkMacValue(fields, m.hashKey, m.hashIV, "md5");
+    return fields;
+  };
 
   function create(form: Record<string, string>) {
     if (next !== null) {
@@ -48,21 +95,26 @@ export function createFakeEcpayLogistics(opts: { merchantId: string; hashKey: st
       next = null;
       return text(200, `0|${reason}`);
     }
-    if (form.MerchantID !== opts.merchantId || !verifyCheckMacValue(form, opts.hashKey, opts.hashIV, "md5"))
-      return text(200, "0|CheckMacValue Error");
-    const missing = REQUIRED.find((k) => !form[k]);
+    const m = merchantOf(form.MerchantID);
+    if (!m || !verifyCheckMacValue(form, m.hashKey, m.hashIV, "md5")) return text(200, "0|CheckMacValue Error");
+    const home = form.LogisticsType === "HOME";
+    const missing = [...REQUIRED, ...(home ? HOME_REQUIRED : STORE_REQUIRED)].find((k) => !form[k]);
     if (missing) return text(200, `0|${missing} is required`);
+    const problem = contractProblem(m, form);
+    if (problem) return text(200, `0|${problem}`);
     if (created.has(form.MerchantTradeNo ?? "")) return text(200, "0|MerchantTradeNo 重複");
     seq += 1;
+    const sub = form.LogisticsSubType ?? "";
+    const c2c711 = sub === "UNIMARTC2C";
     const answer: Record<string, string> = {
       AllPayLogisticsID: String(1_900_000 + seq),
-      BookingNote: "",
-      CVSPaymentNo: form.LogisticsSubType === "UNIMARTC2C" ? `C${String(8_800_000 + seq)}` : `F${String(70_000_000 + seq)}`,
-      CVSValidationNo: form.LogisticsSubType === "UNIMARTC2C" ? String(1000 + (seq % 9000)) : "",
+      BookingNote: home ? `${sub === "TCAT" ? "9" : "5"}${String(10_000_000_000 + seq)}` : "",
+      CVSPaymentNo: home ? "" : c2c711 ? `C${String(8_800_000 + seq)}` : `F${String(70_000_000 + seq)}`,
+      CVSValidationNo: c2c711 ? String(1000 + (seq % 9000)) : "",
       GoodsAmount: form.GoodsAmount ?? "",
-      LogisticsSubType: form.LogisticsSubType ?? "",
-      LogisticsType: "CVS",
-      MerchantID: opts.merchantId,
+      LogisticsSubType: sub,
+      LogisticsType: home ? "HOME" : "CVS",
+      MerchantID: m.merchantId,
       MerchantTradeNo: form.MerchantTradeNo ?? "",
       ReceiverName: form.ReceiverName ?? "",
       ReceiverStoreID: form.ReceiverStoreID ?? "",
@@ -70,32 +122,71 @@ export function createFakeEcpayLogistics(opts: { merchantId: string; hashKey: st
       RtnMsg: "訂單處理中(已收到訂單資料)",
       UpdateStatusDate: ecpayTime(new Date()),
     };
-    answer.CheckMacValue = checkMacValue(answer, opts.hashKey, opts.hashIV, "md5");
+    sign(m, answer);
     created.set(answer.MerchantTradeNo ?? "", form);
     byLogisticsId.set(answer.AllPayLogisticsID ?? "", answer);
+    steps.set(answer.AllPayLogisticsID ?? "", -1);
     return text(200, `1|${new URLSearchParams(answer).toString()}`);
   }
 
-  function label(form: Record<string, string>) {
-    if (!verifyCheckMacValue(form, opts.hashKey, opts.hashIV, "md5")) return text(400, "CheckMacValue Error");
-    const s = byLogisticsId.get(form.AllPayLogisticsID ?? "");
-    if (!s || s.CVSPaymentNo !== form.CVSPaymentNo) return text(404, "查無物流訂單");
-    const row = (k: string, v: string) => `<tr><th>${k}</th><td>${escapeHtml(v)}</td></tr>`;
-    return {
-      status: 200,
-      type: "text/html; charset=utf-8",
-      body: `<!doctype html><html lang="zh-Hant-TW"><head><meta charset="utf-8"><title>超商寄件單（測試模式）</title>
-<style>body{font-family:system-ui,sans-serif;margin:2rem}table{border-collapse:collapse;font-size:1.1rem}th,td{border:1px solid #333;padding:.5rem 1rem;text-align:left}.tag{color:#b45309}.code{font-size:2rem;letter-spacing:.2em}</style></head>
-<body><p class="tag">測試模式：綠界寄件單的模擬頁面，不能拿到門市寄件。</p><h1>超商寄件單</h1><p class="code">${escapeHtml(`${s.CVSPaymentNo}${s.CVSValidationNo}`)}</p><table>
-${row("物流編號", s.AllPayLogisticsID ?? "")}${row("寄件代碼", s.CVSPaymentNo ?? "")}${row("驗證碼", s.CVSValidationNo ?? "")}${row("收件人", s.ReceiverName ?? "")}${row("取件門市", s.ReceiverStoreID ?? "")}${row("商品金額", s.GoodsAmount ?? "")}${row("代收金額", created.get(s.MerchantTradeNo ?? "")?.CollectionAmount ?? "0")}
-</table><script>window.print()</script></body></html>`,
+  /** The current code of a shipment ("300" before its first status). */
+  const currentCode = (id: string, s: Record<string, string>) =>
+    SIMULATED_PROGRESS[s.LogisticsSubType ?? ""]?.[steps.get(id) ?? -1]?.code ?? "300";
+
+  function query(form: Record<string, string>) {
+    const m = merchantOf(form.MerchantID);
+    if (!m || !verifyCheckMacValue(form, m.hashKey, m.hashIV, "md5")) return text(200, "CheckMacValue Error");
+    const id = form.AllPayLogisticsID ?? "";
+    const s = byLogisticsId.get(id);
+    if (!s || s.MerchantID !== m.merchantId) return text(200, "查無物流訂單");
+    const answer: Record<string, string> = {
+      AllPayLogisticsID: id,
+      BookingNote: s.BookingNote ?? "",
+      GoodsAmount: s.GoodsAmount ?? "",
+      LogisticsStatus: currentCode(id, s),
+      LogisticsType: `${s.LogisticsType}_${s.LogisticsSubType}`,
+      MerchantID: m.merchantId,
+      MerchantTradeNo: s.MerchantTradeNo ?? "",
+      ShipmentNo: s.BookingNote || s.CVSPaymentNo || "",
+      TradeDate: s.UpdateStatusDate ?? "",
     };
+    return text(200, new URLSearchParams(sign(m, answer)).toString());
+  }
+
+  function label(form: Record<string, string>, tradeDocument: boolean) {
+    const m = merchantOf(form.MerchantID);
+    if (!m || !verifyCheckMacValue(form, m.hashKey, m.hashIV, "md5")) return text(400, "CheckMacValue Error");
+    const s = byLogisticsId.get(form.AllPayLogisticsID ?? "");
+    if (!s || (!tradeDocument && s.CVSPaymentNo !== form.CVSPaymentNo)) return text(404, "查無物流訂單");
+    return { status: 200, type: "text/html; charset=utf-8", body: fakeLabelPage(s, created.get(s.MerchantTradeNo ?? "")) };
   }
 
   function handle(path: string, form: Record<string, string>) {
     if (path.endsWith("/Express/Create")) return create(form);
-    if (/\/Express\/Print\w+C2COrderInfo$/.test(path)) return label(form);
+    if (/\/Express\/Print\w+C2COrderInfo$/.test(path)) return label(form, false);
+    if (/\/helper\/printTradeDocument$/i.test(path)) return label(form, true);
+    if (/\/Helper\/QueryLogisticsTradeInfo\/V2$/i.test(path)) return query(form);
     return text(404, "Not Found");
+  }
+
+  function statusPush(logisticsId: string, code: string, message: string, at = new Date()) {
+    const s = byLogisticsId.get(logisticsId);
+    const m = merchantOf(s?.MerchantID) ?? (list[0] as FakeMerchant);
+    return sign(m, {
+      AllPayLogisticsID: logisticsId,
+      BookingNote: s?.BookingNote ?? "",
+      CVSPaymentNo: s?.CVSPaymentNo ?? "",
+      CVSValidationNo: s?.CVSValidationNo ?? "",
+      GoodsAmount: s?.GoodsAmount ?? "",
+      LogisticsSubType: s?.LogisticsSubType ?? "",
+      LogisticsType: s?.LogisticsType ?? "CVS",
+      MerchantID: m.merchantId,
+      MerchantTradeNo: s?.MerchantTradeNo ?? "",
+      ReceiverName: s?.ReceiverName ?? "",
+      RtnCode: code,
+      RtnMsg: message,
+      UpdateStatusDate: ecpayTime(at),
+    });
   }
 
   return {
@@ -104,25 +195,18 @@ ${row("物流編號", s.AllPayLogisticsID ?? "")}${row("寄件代碼", s.CVSPaym
     failNext(reason) {
       next = reason;
     },
-    statusPush(logisticsId, code, message, at = new Date()) {
+    statusPush,
+    advance(logisticsId, at = new Date()) {
       const s = byLogisticsId.get(logisticsId);
-      const fields: Record<string, string> = {
-        AllPayLogisticsID: logisticsId,
-        CVSPaymentNo: s?.CVSPaymentNo ?? "",
-        CVSValidationNo: s?.CVSValidationNo ?? "",
-        GoodsAmount: s?.GoodsAmount ?? "",
-        LogisticsSubType: s?.LogisticsSubType ?? "",
-        LogisticsType: "CVS",
-        MerchantID: opts.merchantId,
-        MerchantTradeNo: s?.MerchantTradeNo ?? "",
-        ReceiverName: s?.ReceiverName ?? "",
-        RtnCode: code,
-        RtnMsg: message,
-        UpdateStatusDate: ecpayTime(at),
-      };
-      fields.CheckMacValue = checkMacValue(fields, opts.hashKey, opts.hashIV, "md5");
-      return fields;
+      const progress = SIMULATED_PROGRESS[s?.LogisticsSubType ?? ""];
+      if (!s || !progress) return null;
+      const step = (steps.get(logisticsId) ?? -1) + 1;
+      const status = progress[step];
+      if (!status) return null;
+      steps.set(logisticsId, step);
+      return statusPush(logisticsId, status.code, status.message, at);
     },
+    moving: () => [...byLogisticsId].filter(([id, s]) => !FINAL_CODES.includes(currentCode(id, s))).map(([id]) => id),
     fetch: (async (input: string | URL | Request, init?: RequestInit) => {
       // The simulator's base is a path on the shop (/api/ecpay/simulator), so resolve against any origin.
       const url = new URL(typeof input === "string" || input instanceof URL ? input : input.url, "http://simulator");
@@ -134,20 +218,6 @@ ${row("物流編號", s.AllPayLogisticsID ?? "")}${row("寄件代碼", s.CVSPaym
       const r = handle(url.pathname, form);
       return new Response(r.body, { status: r.status, headers: { "content-type": r.type } });
     }) as typeof fetch,
-    async listen() {
-      const server = http.createServer((req, res) => {
-        let raw = "";
-        req.on("data", (c) => {
-          raw += c;
-        });
-        req.on("end", () => {
-          const r = handle(new URL(req.url ?? "/", "http://x").pathname, Object.fromEntries(new URLSearchParams(raw)));
-          res.writeHead(r.status, { "content-type": r.type }).end(r.body);
-        });
-      });
-      await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-      const address = server.address() as { port: number };
-      return { url: `http://127.0.0.1:${address.port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
-    },
+    listen: () => serveForm(handle),
   };
 }

@@ -1,6 +1,14 @@
 import { DeliveryError } from "../delivery.js";
 import { checkMacValue, verifyCheckMacValue } from "./check-mac-value.js";
-import { CVS_SUBTYPES, type CvsShipMethod } from "./map.js";
+import {
+  type HomeShipmentRequest,
+  homeShipmentFields,
+  parseTradeInfo,
+  printTradeDocumentForm,
+  queryFields,
+  type TradeInfo,
+} from "./logistics-home.js";
+import { B2C_SUBTYPES, CVS_SUBTYPES, type CvsShipMethod, type StoreContract } from "./map.js";
 
 /**
  * ECPay logistics: creating a convenience-store shipment and printing its label (C2C contract).
@@ -12,8 +20,7 @@ import { CVS_SUBTYPES, type CvsShipMethod } from "./map.js";
  *   `/Express/PrintFAMIC2COrderInfo`, `/Express/PrintHILIFEC2COrderInfo`, `/Express/PrintOKMARTC2COrderInfo`
  *   (AllPayLogisticsID, CVSPaymentNo).
  * - Status pushes to ServerReplyURL carry RtnCode/RtnMsg/AllPayLogisticsID/UpdateStatusDate and a
- *   CheckMacValue, and want exactly `1|OK`. The codes read here are in CVS_STATUS (⚠️ from ECPay's
- *   物流狀態代碼 list; a contract's list may add codes, which are then recorded as events only).
+ *   CheckMacValue, and want exactly `1|OK`. What each code means is in logistics-status.ts (⚠️).
  */
 export interface EcpayLogisticsClientConfig {
   /** https://logistics-stage.ecpay.com.tw or https://logistics.ecpay.com.tw (or a fake's address). */
@@ -40,23 +47,17 @@ export interface CvsShipmentRequest {
   receiverStoreId: string;
   serverReplyUrl: string;
   at: Date;
+  /** C2C (店到店, the default) or B2C (goods to the distribution centre; 7-ELEVEN / 全家 / 萊爾富 only). */
+  contract?: StoreContract;
 }
 
 export interface CvsShipment {
   logisticsId: string;
   paymentNo: string;
   validationNo: string;
+  /** Home delivery: the consignment number (BookingNote ⚠️); "" for store shipments. */
+  bookingNote?: string;
 }
-
-/** What a status push means for the order; any other code is a tracking event only. */
-export const CVS_STATUS = {
-  /** 商品已到門市 (7-ELEVEN C2C 2063, B2C 2073; FamilyMart / Hi-Life / OK 3018). */
-  atStore: new Set(["2063", "2073", "3018"]),
-  /** 消費者成功取件 (7-ELEVEN 2067; FamilyMart / Hi-Life / OK 3022). */
-  pickedUp: new Set(["2067", "3022"]),
-  /** 逾期未取，退回 (7-ELEVEN 2074; FamilyMart 3020). */
-  returned: new Set(["2074", "3020"]),
-};
 
 const PRINT_PATH: Record<CvsShipMethod, string> = {
   cvs_711: "/Express/PrintUniMartC2COrderInfo",
@@ -75,12 +76,13 @@ export function ecpayTime(at: Date): string {
 const clip = (s: string, n: number) => s.replace(/[\^'`!@#%&*+\\"<>|_[\]]/g, " ").slice(0, n);
 
 function createShipmentFields(cfg: Pick<EcpayLogisticsClientConfig, "merchantId">, r: CvsShipmentRequest) {
+  if (r.contract === "b2c" && r.method === "cvs_ok") throw new DeliveryError(true, "B2C 合約不提供 OK 超商取貨");
   const fields: Record<string, string> = {
     MerchantID: cfg.merchantId,
     MerchantTradeNo: r.merchantTradeNo,
     MerchantTradeDate: ecpayTime(r.at),
     LogisticsType: "CVS",
-    LogisticsSubType: CVS_SUBTYPES[r.method],
+    LogisticsSubType: r.contract === "b2c" ? B2C_SUBTYPES[r.method as keyof typeof B2C_SUBTYPES] : CVS_SUBTYPES[r.method],
     GoodsAmount: String(r.goodsAmount),
     IsCollection: r.collectAmount > 0 ? "Y" : "N",
     GoodsName: clip(r.goodsName, 60),
@@ -110,31 +112,57 @@ export function parseCreateAnswer(text: string, cfg: Pick<EcpayLogisticsClientCo
     logisticsId: fields.AllPayLogisticsID,
     paymentNo: fields.CVSPaymentNo ?? "",
     validationNo: fields.CVSValidationNo ?? "",
+    bookingNote: fields.BookingNote ?? "",
   };
 }
 
 export function createEcpayLogisticsClient(cfg: EcpayLogisticsClientConfig) {
   const http = cfg.fetch ?? fetch;
+  /** Posts a signed form; a timeout or 5xx may be tried again, a 4xx is final. */
+  async function post(path: string, fields: Record<string, string>): Promise<string> {
+    let res: Response;
+    try {
+      res = await http(`${cfg.baseUrl}${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams(fields).toString(),
+        signal: AbortSignal.timeout(15_000),
+      });
+    } catch (error) {
+      throw new DeliveryError(false, `綠界物流無回應：${(error as Error).message}`);
+    }
+    const text = await res.text();
+    if (!res.ok) throw new DeliveryError(res.status < 500, `綠界物流 HTTP ${res.status}`);
+    return text;
+  }
+  const signed = (fields: Record<string, string>) => {
+    fields.CheckMacValue = checkMacValue(fields, cfg.hashKey, cfg.hashIV, "md5");
+    return fields;
+  };
   return {
+    merchantId: cfg.merchantId,
     /** Creates the store shipment. A 4xx or `0|…` is final; a timeout or 5xx may be tried again. */
     async createCvsShipment(r: CvsShipmentRequest): Promise<CvsShipment> {
-      const fields = createShipmentFields(cfg, r);
-      fields.CheckMacValue = checkMacValue(fields, cfg.hashKey, cfg.hashIV, "md5");
-      let res: Response;
-      try {
-        res = await http(`${cfg.baseUrl}/Express/Create`, {
-          method: "POST",
-          headers: { "content-type": "application/x-www-form-urlencoded" },
-          body: new URLSearchParams(fields).toString(),
-          signal: AbortSignal.timeout(15_000),
-        });
-      } catch (error) {
-        throw new DeliveryError(false, `綠界物流無回應：${(error as Error).message}`);
-      }
-      const text = await res.text();
-      if (!res.ok) throw new DeliveryError(res.status < 500, `綠界物流 HTTP ${res.status}`);
-      return parseCreateAnswer(text, cfg);
+      return parseCreateAnswer(await post("/Express/Create", signed(createShipmentFields(cfg, r))), cfg);
     },
+
+    /** Creates a 黑貓 / 郵局 home shipment (B2C contract); its consignment number is `bookingNote`. */
+    async createHomeShipment(r: HomeShipmentRequest): Promise<CvsShipment> {
+      const fields = homeShipmentFields(
+        cfg.merchantId,
+        { ...r, goodsName: clip(r.goodsName, 60), senderName: clip(r.senderName, 10), receiverName: clip(r.receiverName, 10) },
+        ecpayTime(r.at),
+      );
+      return parseCreateAnswer(await post("/Express/Create", signed(fields)), cfg);
+    },
+
+    /** The shipment's current status code as ECPay knows it (the polling job's question). */
+    async queryTradeInfo(logisticsId: string, at: Date): Promise<TradeInfo> {
+      return parseTradeInfo(await post("/Helper/QueryLogisticsTradeInfo/V2", queryFields(cfg, logisticsId, at)), cfg);
+    },
+
+    /** The form a staff browser posts to print a home 託運單 or a B2C store 一段標. */
+    tradeDocumentForm: (logisticsId: string) => printTradeDocumentForm(cfg, logisticsId),
 
     /** The form a staff browser posts to ECPay to open the shipment's printable label. */
     labelForm(method: CvsShipMethod, s: CvsShipment): { action: string; fields: Record<string, string> } {

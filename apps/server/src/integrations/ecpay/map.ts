@@ -8,6 +8,10 @@ export const CVS_SUBTYPES = {
   cvs_ok: "OKMARTC2C",
 } as const;
 export type CvsShipMethod = keyof typeof CVS_SUBTYPES;
+/** ECPay's sub-types under the B2C contract (goods to the distribution centre; no OK). */
+export const B2C_SUBTYPES = { cvs_711: "UNIMART", cvs_family: "FAMI", cvs_hilife: "HILIFE" } as const;
+/** A shop's store pick-up contract with ECPay: 店到店 (C2C) or from its warehouse (B2C). */
+export type StoreContract = "c2c" | "b2c";
 
 export interface EcpayLogisticsConfig {
   /** Where the browser form-POSTs: ECPay's /Express/map, or our simulator in 測試模式. */
@@ -20,6 +24,8 @@ export interface EcpayLogisticsConfig {
 
 /** ECPay's public stage merchant, used by the simulator. */
 export const ECPAY_STAGE_C2C = { merchantId: "2000933", hashKey: "XBERn1YOvpM9nfZc", hashIV: "h1ONHk4P4yqbl5LK" };
+/** ECPay's public stage merchant for B2C store pick-up and home delivery. */
+export const ECPAY_STAGE_B2C = { merchantId: "2000132", hashKey: "5294y06JbISpM5x9", hashIV: "v77hoKGq4kWxNNIS" };
 
 /**
  * The form the browser posts to open ECPay's store map. MerchantTradeNo carries our short-lived
@@ -28,12 +34,14 @@ export const ECPAY_STAGE_C2C = { merchantId: "2000933", hashKey: "XBERn1YOvpM9nf
 export function mapForm(
   cfg: EcpayLogisticsConfig,
   input: { token: string; cvsType: CvsShipMethod; mobile: boolean; replyUrl: string },
+  /** The sub-type under the shop's contract (B2C: UNIMART, FAMI, HILIFE); C2C's by default. */
+  subType: string = CVS_SUBTYPES[input.cvsType],
 ): { action: string; fields: Record<string, string> } {
   const fields: Record<string, string> = {
     MerchantID: cfg.merchantId,
     MerchantTradeNo: input.token,
     LogisticsType: "CVS",
-    LogisticsSubType: CVS_SUBTYPES[input.cvsType],
+    LogisticsSubType: subType,
     IsCollection: "N",
     ServerReplyURL: input.replyUrl,
     ExtraData: input.cvsType,
@@ -62,7 +70,9 @@ const escapeHtml = (s: string) =>
  * posts the choice back to ServerReplyURL with ECPay's reply fields.
  */
 export function simulatedMapPage(fields: Record<string, string>): string {
-  const stores = SIMULATED_STORES[fields.LogisticsSubType ?? ""] ?? [];
+  // B2C sub-types (UNIMART, FAMI, HILIFE) offer the same stage stores as their C2C ones.
+  const sub = fields.LogisticsSubType ?? "";
+  const stores = SIMULATED_STORES[sub] ?? SIMULATED_STORES[`${sub}C2C`] ?? [];
   const reply = fields.ServerReplyURL ?? "";
   const forms = stores
     .map((s) => {

@@ -28,6 +28,7 @@ const CHANNEL_KEY: Record<Channel, keyof Parsed> = {
   store_pickup: "ECPAY_LOGISTICS_MERCHANT_ID",
   einvoice: "ECPAY_INVOICE_MERCHANT_ID",
   hct: "HCT_CONSIGNMENT_NUMBERS",
+  ecpay_home: "ECPAY_LOGISTICS_B2C_MERCHANT_ID",
   sms: "MITAKE_USERNAME",
   email: "SMTP_URL",
   line_messages: "LINE_CHANNEL_ACCESS_TOKEN",

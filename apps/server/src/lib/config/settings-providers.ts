@@ -50,6 +50,10 @@ export const providerSettings = {
     "新竹物流 consignment numbers and labels for home delivery (decision 42)",
     "home-delivery parcels are shipped with the tracking number staff type in, from any carrier",
   ),
+  CHANNEL_ECPAY_HOME: channel(
+    "黑貓宅急便 and 中華郵政 home delivery through ECPay logistics (B2C contract): consignment numbers, 託運單 and status pushes (decision 90)",
+    "黑貓 / 郵局 orders ship with the tracking number staff type in",
+  ),
   CHANNEL_SMS: alwaysOn("Verification codes and guest messages by SMS through Mitake (三竹)"),
   CHANNEL_EMAIL: alwaysOn("Customer e-mail over SMTP"),
   CHANNEL_LINE_MESSAGES: channel(
@@ -162,6 +166,40 @@ export const providerSettings = {
     example: "",
     secret: true,
   }),
+  ECPAY_LOGISTICS_B2C_MERCHANT_ID: d(optionalText(), {
+    group: "Store pick-up (ECPay logistics)",
+    description:
+      "ECPay logistics B2C merchant id: 黑貓 / 郵局 home delivery and B2C store pick-up (a shop set to B2C in 商城設定) share it (decision 90).",
+    production: "ecpay_home",
+    example: "",
+  }),
+  ECPAY_LOGISTICS_B2C_HASH_KEY: d(z.string().default(""), {
+    group: "Store pick-up (ECPay logistics)",
+    description: "The B2C contract's HashKey (CheckMacValue).",
+    production: "ecpay_home",
+    example: "",
+    secret: true,
+  }),
+  ECPAY_LOGISTICS_B2C_HASH_IV: d(z.string().default(""), {
+    group: "Store pick-up (ECPay logistics)",
+    description: "The B2C contract's HashIV (CheckMacValue).",
+    production: "ecpay_home",
+    example: "",
+    secret: true,
+  }),
+  SHIP_SENDER_ZIP: d(
+    z
+      .string()
+      .regex(/^\d{3}(\d{2,3})?$/, { error: "SHIP_SENDER_ZIP must be a 3, 5 or 6 digit postal code" })
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    {
+      group: "Store pick-up (ECPay logistics)",
+      description:
+        "The sender's postal code on 黑貓 / 郵局 shipments; unset, it is read from the sender's address (the post office's data).",
+      example: "",
+    },
+  ),
   ECPAY_SERVER_TYPE: d(z.enum(["stage", "production"]).default("stage"), {
     group: "Store pick-up (ECPay logistics)",
     description: "`stage` or `production`: ECPay's environment, for logistics and e-invoices.",

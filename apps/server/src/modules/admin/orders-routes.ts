@@ -8,6 +8,7 @@ import {
   raw,
   type StaffOrder,
   type StaffTakeout,
+  simulatedLogisticsStatus,
   staffOrder,
   staffOrderPage,
 } from "@shop/contract/responses";
@@ -21,6 +22,8 @@ import type { AdminService } from "./service.js";
 export interface CvsShippingDesk {
   createAndShip(actor: Actor, orderNo: string): Promise<StaffOrder>;
   labelForm(orderNo: string): Promise<{ action: string; fields: Record<string, string> }>;
+  /** 測試模式: the shipment's next simulated ECPay status, pushed through the verified path. */
+  simulateNext(orderNo: string): Promise<{ code: string; message: string }>;
 }
 
 /** 新竹物流寄件 as the back office sees it (the use case is apps/server/src/flows/home-delivery/hct-shipping.ts). */
@@ -72,6 +75,14 @@ export function orderAdminRoutes(
   );
   app.get("/admin/orders/:no/cvs_label", { schema: { params: orderParam, response: answers(cvsLabelForm) } }, async (req) =>
     ok(await cvsShipping.labelForm(req.params.no)),
+  );
+  app.post(
+    "/admin/orders/:no/simulate_logistics",
+    { schema: { params: orderParam, response: answers(simulatedLogisticsStatus) } },
+    async (req) => {
+      const r = await cvsShipping.simulateNext(req.params.no);
+      return ok(r, `模擬物流狀態：${r.message}（${r.code}）`);
+    },
   );
   app.post("/admin/orders/:no/hct_shipment", { schema: { params: orderParam, response: answers(staffOrder) } }, async (req) =>
     ok(await hctShipping.shipOrder(actor(req), req.params.no), "已建立新竹物流託運單並出貨"),

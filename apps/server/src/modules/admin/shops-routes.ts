@@ -20,6 +20,7 @@ import {
   paymentSettings,
   shopPaymentSettings,
 } from "@shop/contract/responses";
+import { storeContractInput, storeContractView } from "@shop/contract/shipping";
 import { ok } from "../../lib/http.js";
 import type { DealersAdmin } from "../dealers/admin.js";
 import type { LogisticsAdmin } from "../logistics/admin.js";
@@ -56,6 +57,18 @@ export function shopAdminRoutes(
     async (req) => changed(await admin.updatePaymentSettings(actor(req), req.body), "付款設定已儲存"),
   );
 
+  // ECPay store pick-up contract per shop (decision 90): the map's sub-types and how shipments are made.
+  app.get("/admin/shops/:id/store_contract", { schema: { params: idParam, response: answers(storeContractView) } }, async (req) =>
+    ok(await services.shops.storeContractView(req.params.id)),
+  );
+  app.put(
+    "/admin/shops/:id/store_contract",
+    { schema: { params: idParam, body: storeContractInput, response: answers(storeContractView) } },
+    async (req) => {
+      await services.shops.setStoreContract(req.params.id, req.body.contract);
+      return changed(await services.shops.storeContractView(req.params.id), "超商取貨合約已儲存");
+    },
+  );
   app.get("/admin/shops", { schema: { querystring: listQuery, response: answers(adminShopPage) } }, async (req) =>
     paged(await services.shops.adminList(req.query.q, req.query.page, req.query.per_page)),
   );

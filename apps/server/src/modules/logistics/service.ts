@@ -3,9 +3,10 @@ import { MAIN_SHOP_ID } from "@shop/contract";
 import type { ShipRates } from "@shop/contract/shipping";
 import { and, asc, eq, lt, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
-import { cvsShipments, shipMethods, shipmentEvents } from "../../db/schema/index.js";
+import { carrierCodesApplied, cvsShipments, shipMethods, shipmentEvents } from "../../db/schema/index.js";
 import type { EcpayLogisticsConfig } from "../../integrations/ecpay/map.js";
 import { conflict } from "../../lib/errors.js";
+import { markAsked, pollDue, silentShipments } from "./shipment-polling.js";
 import { type LogisticsDeps, mapCallback, mapCreateToken, mapResult } from "./store-map.js";
 
 /** A create request gives up after 15 s; a claim this old belongs to a process that died. */
@@ -20,8 +21,9 @@ export function createLogisticsService(
   ecpay: EcpayLogisticsConfig,
   now: () => Date = () => new Date(),
   storePickup = true,
+  contracts: Pick<LogisticsDeps, "ecpayB2c" | "contractOf"> = {},
 ) {
-  const deps: LogisticsDeps = { db, ecpay, now, storePickup };
+  const deps: LogisticsDeps = { db, ecpay, now, storePickup, ...contracts };
 
   /** The store shipment made for an order, if any. */
   async function cvsShipment(orderNo: string) {
@@ -86,7 +88,9 @@ export function createLogisticsService(
     /** Ends a claim with the provider's answer: the shipment, or the reason it was not made. */
     async settleCvsShipment(
       orderNo: string,
-      result: { logisticsId: string; paymentNo: string; validationNo: string } | { error: string },
+      result:
+        | { logisticsId: string; paymentNo: string; validationNo: string; bookingNote?: string; subType?: string }
+        | { error: string },
     ) {
       const [row] = await db
         .update(cvsShipments)
@@ -99,6 +103,24 @@ export function createLogisticsService(
         .returning();
       return row ?? null;
     },
+
+    /**
+     * Records that a status code's effect runs for a shipment, inside the effect's transaction: true
+     * for the one caller that inserted it, false for a replay or a rival (push vs. poll).
+     */
+    async applyCodeOnce(q: Db | Tx, logisticsId: string, code: string, at: Date) {
+      const [row] = await q
+        .insert(carrierCodesApplied)
+        .values({ subject: logisticsId, code, at })
+        .onConflictDoNothing()
+        .returning({ code: carrierCodesApplied.code });
+      if (row) await q.update(cvsShipments).set({ lastCode: code }).where(eq(cvsShipments.logisticsId, logisticsId));
+      return Boolean(row);
+    },
+
+    pollDue: (finalCodes: string[], askedBefore: Date, limit: number) => pollDue(db, finalCodes, askedBefore, limit),
+    markAsked: (orderNo: string) => markAsked(db, orderNo, now()),
+    silentShipments: (before: Date) => silentShipments(db, before),
 
     /** Enabled ship methods of a shop (a sub-mall without its own uses the main mall's). */
     async shipMethods(shopId: number): Promise<Array<ShipMethodView & { rates: ShipRates | null }>> {
@@ -116,8 +138,11 @@ export function createLogisticsService(
           .orderBy(asc(shipMethods.sort), asc(shipMethods.id));
       const own = await load(shopId);
       const methods = own.length > 0 || shopId === MAIN_SHOP_ID ? own : await load(MAIN_SHOP_ID);
-      // Store pick-up switched off for the whole shop is offered nowhere, whatever staff enabled.
-      return storePickup ? methods : methods.filter((m) => !m.code.startsWith("cvs_"));
+      // Store pick-up switched off for the whole shop is offered nowhere, whatever staff enabled;
+      // a shop on ECPay's B2C contract has no OK (decision 90).
+      if (!storePickup) return methods.filter((m) => !m.code.startsWith("cvs_"));
+      const b2c = (await contracts.contractOf?.(shopId)) === "b2c";
+      return b2c ? methods.filter((m) => m.code !== "cvs_ok") : methods;
     },
   };
 }

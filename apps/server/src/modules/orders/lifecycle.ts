@@ -18,7 +18,17 @@ import {
   stepsTo,
   WHO_MAY,
 } from "./state.js";
-import type { Buyer, Commit, Order, OrderEffects, OrderKey, OrderLine, RefundTerms, VariantUnits } from "./types.js";
+import type {
+  AdvanceOptions,
+  Buyer,
+  Commit,
+  Order,
+  OrderEffects,
+  OrderKey,
+  OrderLine,
+  RefundTerms,
+  VariantUnits,
+} from "./types.js";
 
 /** What the lifecycle's steps work with (service.ts builds it once). */
 export interface LifecycleDeps extends GiveBack {
@@ -268,19 +278,14 @@ export async function expireUnpaid(deps: LifecycleDeps): Promise<number> {
  * delivered → completed to `to`, recording every step. Shipping needs a tracking number unless
  * it is the seller's own delivery.
  */
-export function advance(
-  deps: LifecycleDeps,
-  orderNo: string,
-  to: FulfilmentStep,
-  actor: string,
-  opts: { trackingNo?: string; from?: OrderStatus[]; afterAppraisal?: boolean } = {},
-) {
+export function advance(deps: LifecycleDeps, orderNo: string, to: FulfilmentStep, actor: string, opts: AdvanceOptions = {}) {
   const { trackingNo } = opts;
   // Read before the order's transaction (the embedded database has one connection).
   const days = opts.afterAppraisal ? deps.completeAfterDays() : Promise.resolve(0);
   return withOrder(deps, { no: orderNo }, async (tx, o) => {
     if (opts.from && !opts.from.includes(o.status)) throw conflict("ORDER_STATE_CHANGED", STATE_CHANGED);
     if (opts.afterAppraisal) appraisalOver(deps, o, await days);
+    if (opts.once && !(await opts.once(tx))) return o;
     // No one completes an order a return is still open on (staff included): its credits would go out first.
     if (to === "completed" && (await openReturn(tx, o.id)))
       throw conflict("RETURN_OPEN", "此訂單有處理中的退換貨申請，請待申請處理完成");
@@ -346,4 +351,18 @@ export function refund(
     if (await openReturn(tx, o.id)) throw conflict("RETURN_OPEN", "此訂單有處理中的退換貨申請，請在「退換貨申請」中處理");
     return refundLocked(deps, tx, o, commit, actor, reason, items, terms);
   });
+}
+
+/**
+ * 測試模式 only (the e2e's clock): moves a delivered order's delivery back past the appraisal period,
+ * then runs the completion sweep as its hourly job would. Returns how many orders completed.
+ */
+export async function completeAfterAppraisalForTests(deps: LifecycleDeps, orderNo: string): Promise<number> {
+  const days = await deps.completeAfterDays();
+  const before = new Date(deps.now().getTime() - (days * 86_400 + 60) * 1000);
+  await deps.db
+    .update(orders)
+    .set({ deliveredAt: before })
+    .where(and(eq(orders.orderNo, orderNo), eq(orders.status, "delivered")));
+  return completeDue(deps);
 }

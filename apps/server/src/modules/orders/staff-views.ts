@@ -151,6 +151,9 @@ export async function staffDetail(deps: ViewDeps, orderNo: string) {
       logistics_id: cvs.logisticsId,
       payment_no: cvs.paymentNo,
       validation_no: cvs.validationNo,
+      sub_type: cvs.subType,
+      booking_note: cvs.bookingNote,
+      last_code: cvs.lastCode,
       error: cvs.error,
     },
     refundable_amount: REFUNDABLE.includes(o.status)

@@ -16,9 +16,11 @@ import {
   ownSettings,
   paymentSetup,
   type ShopsDeps,
+  STORE_CONTRACT_KEY,
   setNumberSettings,
   setSettings,
   settings,
+  storeContract,
   storedNumberSettings,
   textSetting,
   tracking,
@@ -122,6 +124,15 @@ export function createShopsService(db: Db, { deployed = PAYABLE_METHODS }: { dep
     transferAccount: (shopId: number) => transferAccount(deps, shopId),
     commissionOf: (shopId: number, goodsAmount: number, q: Db | Tx = db) => commissionOf(q, shopId, goodsAmount),
     footer: (shopId: number) => footer(deps, shopId),
+    /** The shop's ECPay store pick-up contract (c2c | b2c; a sub-mall inherits the main mall's). */
+    storeContract: (shopId: number) => storeContract(db, shopId),
+    async storeContractView(shopId: number) {
+      const own = (await ownSettings(deps, shopId, [STORE_CONTRACT_KEY]))[STORE_CONTRACT_KEY];
+      return { contract: await storeContract(db, shopId), own: own === "c2c" || own === "b2c" };
+    },
+    /** Sets it ("" for a sub-mall: inherit the main mall's). */
+    setStoreContract: (shopId: number, value: "c2c" | "b2c" | "") =>
+      db.transaction((tx) => setSettings(tx, shopId, { [STORE_CONTRACT_KEY]: value }, true)),
     tracking: (shopId: number) => tracking(deps, shopId),
     domain: (shopId: number) => domain(deps, shopId),
     openShops: () => openShops(deps),

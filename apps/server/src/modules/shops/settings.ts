@@ -180,3 +180,19 @@ export async function tracking(deps: ShopsDeps, shopId: number) {
 export async function domain(deps: ShopsDeps, shopId: number) {
   return shopId === MAIN_SHOP_ID ? "" : ((await ownSettings(deps, shopId, ["domain"])).domain ?? "");
 }
+
+/** Where a shop's ECPay store pick-up contract is kept (decision 90). */
+export const STORE_CONTRACT_KEY = "store_contract";
+
+/**
+ * A shop's store pick-up contract with ECPay: 店到店 (c2c, the default) or B2C from its warehouse;
+ * a sub-mall without its own uses the main mall's.
+ */
+export async function storeContract(db: Db, shopId: number): Promise<"c2c" | "b2c"> {
+  const rows = await db
+    .select({ shopId: shopSettings.shopId, value: shopSettings.value })
+    .from(shopSettings)
+    .where(and(inArray(shopSettings.shopId, [shopId, MAIN_SHOP_ID]), eq(shopSettings.key, STORE_CONTRACT_KEY)));
+  const value = (rows.find((r) => r.shopId === shopId) ?? rows.find((r) => r.shopId === MAIN_SHOP_ID))?.value;
+  return value === "b2c" ? "b2c" : "c2c";
+}

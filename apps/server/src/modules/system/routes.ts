@@ -48,7 +48,8 @@ export function healthRoutes(driver: string, ping: () => Promise<void>, draining
  */
 export function testModeRoutes(
   sms: CapturingSmsSender,
-  orders: Pick<OrderQueries, "byNo"> & Pick<OrderLifecycle, "advance">,
+  orders: Pick<OrderQueries, "byNo"> &
+    Pick<OrderLifecycle, "advance"> & { completeAfterAppraisalForTests(orderNo: string): Promise<number> },
   payments: Pick<Payments, "confirmOffline">,
   jobs: JobsService,
   integrity: () => Promise<Record<string, unknown[]>>,
@@ -110,6 +111,12 @@ export function testModeRoutes(
         if (!message) throw notFound("SMS_NOT_FOUND", "沒有寄給此號碼的簡訊");
         return ok({ phone: message.phone, text: message.text, sent_at: message.sentAt.toISOString() });
       },
+    );
+    // The e2e's clock: a delivered order's 鑑賞期 passes, and the hourly completion sweep runs.
+    app.post(
+      "/test/orders/after_appraisal",
+      { schema: { body: z.object({ order_no: orderNoSchema }), response: answers(z.object({ completed: z.number() })) } },
+      async (req) => ok({ completed: await orders.completeAfterAppraisalForTests(req.body.order_no) }),
     );
     app.post(
       "/test/orders/fulfil",
