@@ -2,15 +2,19 @@ import { MAIN_SHOP_ID } from "@shop/contract";
 import type { Db } from "../db/client.js";
 import { createHctShipping } from "../flows/home-delivery/hct-shipping.js";
 import type { OrderMessages } from "../flows/order-effects/order-messages.js";
+import { createReturnsByCarrier } from "../flows/returns-by-carrier/returns-by-carrier.js";
+import { createShippingBatch } from "../flows/shipping-batch/shipping-batch.js";
 import { createCvsShipping } from "../flows/store-pickup/cvs-shipping.js";
 import type { Providers } from "../integrations/providers.js";
 import type { Config } from "../lib/config/index.js";
 import type { AdminService } from "../modules/admin/service.js";
 import type { TakeoutFulfilment } from "../modules/depot/takeout-fulfilment.js";
 import type { JobsService } from "../modules/jobs/service.js";
+import { claimCarrierCode } from "../modules/logistics/carrier-codes.js";
 import { createHctConsignments, hctBlockOf } from "../modules/logistics/hct-consignments.js";
 import type { LogisticsService } from "../modules/logistics/service.js";
 import type { OrderQueries } from "../modules/orders/queries.js";
+import type { Returns } from "../modules/orders/returns.js";
 import type { OrderLifecycle } from "../modules/orders/service.js";
 import type { ShopsService } from "../modules/shops/service.js";
 import type { StaffService } from "../modules/staff/service.js";
@@ -36,6 +40,7 @@ export function createShippingDesks(d: {
   takeouts: TakeoutFulfilment;
   staff: StaffService;
   shops: Pick<ShopsService, "footer">;
+  returns: Returns;
   now: () => Date;
 }) {
   const { db, config, orderQueries, orderMessages, admin, jobs } = d;
@@ -88,5 +93,32 @@ export function createShippingDesks(d: {
       ship: (actor, id, trackingNo) => d.takeouts.ship(id, trackingNo, (tx, change) => d.staff.record(tx, actor, change)),
     },
   });
-  return { cvsShipping, hctShipping };
+  const returnsByCarrier = createReturnsByCarrier({
+    returns: d.returns,
+    client: d.providers.ecpayReturns,
+    claim: claimCarrierCode,
+    shop: async () => ({
+      name: config.SHIP_SENDER_NAME,
+      phone: config.SHIP_SENDER_PHONE,
+      zip: (/^\d{3,6}/.exec(config.SHIP_SENDER_ADDRESS) ?? [""])[0] ?? "",
+      address: config.SHIP_SENDER_ADDRESS,
+    }),
+    replyUrl: (id) => `${d.siteOrigin}/api/ecpay/logistics/return-notify?return=${id}`,
+    simulator: d.providers.ecpayReturnsSimulator,
+  });
+  const shippingBatch = createShippingBatch({
+    // One line per method: 黑貓 and 郵局 join here once their desk exists (decision 91).
+    creators: {
+      cvs_711: cvsShipping.createAndShip,
+      cvs_family: cvsShipping.createAndShip,
+      cvs_hilife: cvsShipping.createAndShip,
+      cvs_ok: cvsShipping.createAndShip,
+      hct: hctShipping.shipOrder,
+    },
+    orderByNo: orderQueries.byNo,
+    linesOf: orderQueries.linesOf,
+    cvsShipment: d.logistics.cvsShipment,
+    simulated: !!d.providers.ecpayCarrierSimulator,
+  });
+  return { cvsShipping, hctShipping, returnsByCarrier, shippingBatch };
 }

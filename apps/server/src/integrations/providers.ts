@@ -6,7 +6,9 @@ import { TAPPAY_EXTRA_METHODS } from "../lib/config/settings-providers.js";
 import { createEcpayInvoiceClient, type EcpayInvoiceClient } from "./ecpay/einvoice.js";
 import { createFakeEcpayInvoice, ECPAY_STAGE_INVOICE } from "./ecpay/fake-einvoice.js";
 import { createFakeEcpayLogistics, type FakeEcpayLogistics } from "./ecpay/fake-logistics.js";
+import { createFakeEcpayReturns, type FakeEcpayReturns } from "./ecpay/fake-logistics-returns.js";
 import { createEcpayLogisticsClient, type EcpayLogisticsClient } from "./ecpay/logistics.js";
+import { createEcpayReturnsClient, ECPAY_STAGE_B2C_RETURNS, type EcpayReturnsClient } from "./ecpay/logistics-returns.js";
 import { ECPAY_STAGE_C2C, type EcpayLogisticsConfig } from "./ecpay/map.js";
 import { createSignInProviders, type SignInProviders } from "./identity/providers.js";
 import type { LineMessaging } from "./line/messaging.js";
@@ -34,6 +36,9 @@ export interface Providers {
   /** ECPay logistics shipments and labels (the in-process simulator when not configured). */
   ecpayCarrier: EcpayLogisticsClient;
   ecpayCarrierSimulator?: FakeEcpayLogistics;
+  /** ECPay 逆物流: store returns and 黑貓 pick-ups (decision 91), and its simulator in 測試模式. */
+  ecpayReturns: EcpayReturnsClient;
+  ecpayReturnsSimulator?: FakeEcpayReturns;
   signIn: SignInProviders;
   /** ECPay B2C e-invoices (decision 57): the real client, against ECPay or the in-process simulator. */
   einvoice: EcpayInvoiceClient;
@@ -117,6 +122,10 @@ function cardGateway(config: Config, calls: ProviderCalls) {
   return { card, tapPaySimulator };
 }
 
+const ecpayCarrierBase = (config: Config) =>
+  config.ECPAY_LOGISTICS_API_URL ??
+  (config.ECPAY_SERVER_TYPE === "production" ? "https://logistics.ecpay.com.tw" : "https://logistics-stage.ecpay.com.tw");
+
 function storePickup(config: Config, calls: ProviderCalls) {
   const real = config.channels.store_pickup === "real";
   const ecpay: EcpayLogisticsConfig = real
@@ -144,7 +153,17 @@ function storePickup(config: Config, calls: ProviderCalls) {
     hashIV: ecpay.hashIV,
     fetch: ecpayCarrierSimulator?.fetch ?? observedFetch(calls, "store_pickup"),
   });
-  return { ecpay, ecpayCarrier, ecpayCarrierSimulator };
+  // 逆物流 (decision 91) speaks for the B2C / home contract: the stage merchant in the simulator.
+  // TODO(integrator): the real one from ECPAY_LOGISTICS_B2C_MERCHANT_ID / HASH_KEY / HASH_IV.
+  const ecpayReturnsSimulator = real ? undefined : createFakeEcpayReturns(ECPAY_STAGE_B2C_RETURNS);
+  const ecpayReturns = createEcpayReturnsClient({
+    baseUrl: ecpayReturnsSimulator ? "/api/ecpay/simulator" : ecpayCarrierBase(config),
+    ...(ecpayReturnsSimulator
+      ? ECPAY_STAGE_B2C_RETURNS
+      : { merchantId: ecpay.merchantId, hashKey: ecpay.hashKey, hashIV: ecpay.hashIV }),
+    fetch: ecpayReturnsSimulator?.fetch ?? observedFetch(calls, "store_pickup"),
+  });
+  return { ecpay, ecpayCarrier, ecpayCarrierSimulator, ecpayReturns, ecpayReturnsSimulator };
 }
 
 function einvoices(config: Config, calls: ProviderCalls) {

@@ -115,6 +115,7 @@ export function wireOffice(base: Foundation, accounts: Accounts, commerce: Comme
     takeouts,
     staff,
     shops,
+    returns,
     now: clock,
   });
   // Exports and erasure of a member's personal data, and the guest-order retention sweep (decision 78).
@@ -144,5 +145,7 @@ export function wireOffice(base: Foundation, accounts: Accounts, commerce: Comme
     stuckWork: office.stuckWork,
     cvsShipping: desks.cvsShipping,
     hctShipping: desks.hctShipping,
+    returnsByCarrier: desks.returnsByCarrier,
+    shippingBatch: desks.shippingBatch,
   };
 }

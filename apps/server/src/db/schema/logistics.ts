@@ -1,6 +1,18 @@
 import { SHIP_METHOD_CODES } from "@shop/contract/order";
 import type { ShipRates } from "@shop/contract/shipping";
-import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 
 /** Ship methods with their fee and free-shipping threshold, per shop (set in the back office). */
 export const shipMethods = pgTable(
@@ -74,10 +86,7 @@ export const cvsShipments = pgTable(
     error: text("error").notNull().default(""),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
   },
-  (t) => [
-    uniqueIndex("cvs_shipments_logistics_id").on(t.logisticsId),
-    index("cvs_shipments_poll_idx").on(t.status, t.askedAt),
-  ],
+  (t) => [uniqueIndex("cvs_shipments_logistics_id").on(t.logisticsId), index("cvs_shipments_poll_idx").on(t.status, t.askedAt)],
 );
 
 /**
