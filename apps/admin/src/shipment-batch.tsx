@@ -46,7 +46,6 @@ export function ShipmentBatchButtons() {
       const r = await adminApi<ShipmentBatchResult>("/orders/batch_shipments", { body: { order_nos: orderNos } });
       setMade(r.made.map((m) => m.order_no));
       setFailed(r.failed);
-      refresh();
     });
   const labels = (nos: string[]) =>
     run(async () => {
@@ -63,7 +62,9 @@ export function ShipmentBatchButtons() {
   const close = () => {
     setMade(null);
     setFailed([]);
+    // Refreshed on close: the shipped orders leave 待出貨, and this toolbar (and its dialog) with them.
     onUnselectItems();
+    refresh();
   };
   return (
     <>
