@@ -82,7 +82,7 @@ export function ReturnParcel() {
     <>
       <Chip
         size="small"
-        color={send.parcel_status === "back" ? "success" : "default"}
+        variant="outlined"
         label={`${name}${send.store_code ? ` ${send.store_code}` : ""}：${send.parcel_label}`}
       />
       {send.parcel_status !== "back" ? (
