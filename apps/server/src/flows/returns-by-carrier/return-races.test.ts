@@ -1,7 +1,7 @@
 import type { OrderView } from "@shop/contract";
 import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { orderEvents, orders, returnRequests } from "../../db/schema/index.js";
+import { notifications, orderEvents, orders, returnRequests } from "../../db/schema/index.js";
 import { DEMO_ACCOUNTS } from "../../demo/seed.js";
 import type { FakeEcpayReturns } from "../../integrations/ecpay/fake-logistics-returns.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
@@ -72,6 +72,12 @@ describe("逆物流: returns through the store chain or a 黑貓 pick-up", () =>
     const send = (await view(no))?.send_back;
     expect(send?.how).toBe(`請於 7 天內至任一 7-ELEVEN 門市，以退貨編號 ${saved?.storeReturnCode} 寄回（免付運費）。`);
     expect(send?.parcel_label).toBe("等待寄回");
+    // The approval message carries the code too.
+    const [told] = await t.database.db
+      .select({ body: notifications.body })
+      .from(notifications)
+      .where(like(notifications.title, `訂單 ${no} 退貨申請已核准%`));
+    expect(told?.body).toContain(`以退貨編號 ${saved?.storeReturnCode} 寄回（免付運費）`);
   });
 
   test("a refusal from ECPay is a 502 with the reason, and the request stays requested", async () => {

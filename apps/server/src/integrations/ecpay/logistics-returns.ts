@@ -25,8 +25,7 @@ export interface EcpayReturnsConfig {
 /** ECPay's public stage merchant for B2C and home delivery (the simulator signs with it). */
 export const ECPAY_STAGE_B2C_RETURNS = { merchantId: "2000132", hashKey: "5294y06JbISpM5x9", hashIV: "v77hoKGq4kWxNNIS" };
 
-export const RETURN_CHAINS = ["cvs_711", "cvs_family", "cvs_hilife"] as const;
-export type ReturnChain = (typeof RETURN_CHAINS)[number];
+export type ReturnChain = "cvs_711" | "cvs_family" | "cvs_hilife";
 export const RETURN_PATHS: Record<ReturnChain | "tcat", string> = {
   cvs_711: "/express/ReturnUniMartCVS",
   cvs_family: "/express/ReturnCVS",

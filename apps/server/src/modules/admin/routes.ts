@@ -12,7 +12,6 @@ import {
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { ReturnsByCarrier } from "../../flows/returns-by-carrier/returns-by-carrier.js";
-import { shippingBatchRoutes } from "../../flows/shipping-batch/batch-routes.js";
 import type { ShippingBatch } from "../../flows/shipping-batch/shipping-batch.js";
 import type { ShopAnalytics } from "../../flows/shop-analytics/shop-analytics.js";
 import type { LocalSmtp } from "../../integrations/mail/local-smtp.js";
@@ -48,6 +47,7 @@ import { returnAdminRoutes } from "./returns-routes.js";
 import type { AdminRouteKit } from "./route-kit.js";
 import { idParam } from "./route-kit.js";
 import type { AdminService } from "./service.js";
+import { shippingBatchRoutes } from "./shipping-batch-routes.js";
 import type { ShopChangeReview } from "./shop-change-review.js";
 import { shopReviewRoutes } from "./shop-review-routes.js";
 import { shopAdminRoutes } from "./shops-routes.js";
@@ -257,7 +257,6 @@ export function adminRoutes(
     invoices: InvoiceDesk;
     cvsShipping: CvsShippingDesk;
     hctShipping: HctShippingDesk;
-    /** 逆物流 and 批次建立寄件單 (decision 91). */
     returnsByCarrier: ReturnsByCarrier;
     shippingBatch: ShippingBatch;
     /** 測試模式: what the shop's own SMTP server received. */

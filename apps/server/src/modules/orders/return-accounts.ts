@@ -1,16 +1,20 @@
 import { bankName, findBranch } from "@shop/reference-data";
 import type { returnRequests } from "../../db/schema/index.js";
 import { badRequest, fieldError } from "../../lib/errors.js";
-import type { ReturnRequestInput } from "./return-steps.js";
 import type { Order } from "./types.js";
 
 type ReturnRow = typeof returnRequests.$inferSelect;
+/** The part of a return request the refund account comes from. */
+interface AccountInput {
+  kind: ReturnRow["kind"];
+  refund_account?: { bank_user_name: string; bank_code: string; branch_code: string; bank_account: string };
+}
 
 /** Offline money (transfer, cash on delivery) is refunded to the buyer's own bank account (decision 83). */
 export const needsAccount = (o: Pick<Order, "paymentMethod">) => o.paymentMethod === "transfer" || o.paymentMethod === "cod";
 
 /** The account a return's refund goes to, checked against the banks' reference data. */
-export function refundAccountOf(o: Order, input: ReturnRequestInput): ReturnRow["refundAccount"] {
+export function refundAccountOf(o: Order, input: AccountInput): ReturnRow["refundAccount"] {
   if (input.kind !== "return" || !needsAccount(o)) return null;
   const a = input.refund_account;
   if (!a) throw fieldError("refund_account", "請輸入退款帳戶：銀行、分行與帳號");

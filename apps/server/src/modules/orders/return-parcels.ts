@@ -5,16 +5,16 @@ import { conflict } from "../../lib/errors.js";
 
 type ReturnRow = typeof returnRequests.$inferSelect;
 export type ReturnCarrier = NonNullable<ReturnRow["returnCarrier"]>;
-export type ReturnParcelStatus = ReturnRow["returnParcelStatus"];
+type ReturnParcelStatus = ReturnRow["returnParcelStatus"];
 
 /** The chains and 黑貓 as the buyer and staff read them. */
-export const RETURN_CARRIER_NAMES: Record<ReturnCarrier, string> = {
+const RETURN_CARRIER_NAMES: Record<ReturnCarrier, string> = {
   cvs_711: "7-ELEVEN",
   cvs_family: "全家",
   cvs_hilife: "萊爾富",
   tcat: "黑貓宅急便",
 };
-export const RETURN_PARCEL_LABELS: Record<ReturnParcelStatus, string> = {
+const RETURN_PARCEL_LABELS: Record<ReturnParcelStatus, string> = {
   "": "",
   booked: "等待寄回",
   in_transit: "退貨包裹運送中",
@@ -24,7 +24,7 @@ export const RETURN_PARCEL_LABELS: Record<ReturnParcelStatus, string> = {
 const STORE_CODE_DAYS = 7;
 
 /** What the buyer does with an approved return, in words ("" when the buyer arranges it). */
-export function sendBackHow(r: Pick<ReturnRow, "returnCarrier" | "storeReturnCode">): string {
+function sendBackHow(r: Pick<ReturnRow, "returnCarrier" | "storeReturnCode">): string {
   if (r.returnCarrier === "tcat") return "黑貓宅急便將於 1–2 個工作天內至您的收件地址取件，請備妥包裹（免付運費）。";
   if (r.returnCarrier && r.storeReturnCode)
     return `請於 ${STORE_CODE_DAYS} 天內至任一 ${RETURN_CARRIER_NAMES[r.returnCarrier]} 門市，以退貨編號 ${r.storeReturnCode} 寄回（免付運費）。`;

@@ -1,8 +1,8 @@
 import { shipmentBatchInput } from "@shop/contract/admin";
 import { answers, shipmentBatchResult, shipmentLabelsResult } from "@shop/contract/responses";
+import type { ShippingBatch } from "../../flows/shipping-batch/shipping-batch.js";
 import { ok } from "../../lib/http.js";
-import type { AdminApp, AdminRouteKit } from "../../modules/admin/route-kit.js";
-import type { ShippingBatch } from "./shipping-batch.js";
+import type { AdminApp, AdminRouteKit } from "./route-kit.js";
 
 /** Back office: 批次建立寄件單 and 列印標籤 PDF for the orders staff selected (decision 91). */
 export function shippingBatchRoutes(app: AdminApp, { actor }: AdminRouteKit, batch: ShippingBatch) {
