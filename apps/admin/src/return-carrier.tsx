@@ -57,6 +57,7 @@ export function ApproveByCarrier() {
       <Button
         size="small"
         variant="contained"
+        disabled={carrier === null}
         onClick={() =>
           act(
             `/returns/${r.id}/approve`,
