@@ -90,9 +90,11 @@ export function ReturnPanel({ order, reload }: { order: OrderView; reload: () =>
  * code, or 黑貓 picking up) with the parcel's progress, else a typed store code or the shop's address.
  */
 function SendBack({ to }: { to: NonNullable<NonNullable<OrderView["return_request"]>["send_back"]> }) {
+  // Once the carrier has the parcel, only its progress matters.
+  const sent = to.carrier !== null && to.parcel_status !== "booked";
   return (
     <div className="mt-2 rounded-lg bg-amber-50 p-3 text-stone-800" data-testid="return-send-back">
-      {to.how ? (
+      {sent ? null : to.how ? (
         <p>{to.how}</p>
       ) : to.store_code ? (
         <p>
@@ -108,9 +110,11 @@ function SendBack({ to }: { to: NonNullable<NonNullable<OrderView["return_reques
           退貨包裹：{to.parcel_label}
         </p>
       ) : null}
-      <p className="mt-1 text-sm text-stone-600">
-        {to.carrier ? "請妥善包裝，並於包裹上註明訂單編號。" : "請附上訂單編號，並保留寄件收據。"}
-      </p>
+      {sent ? null : (
+        <p className="mt-1 text-sm text-stone-600">
+          {to.carrier ? "請妥善包裝，並於包裹上註明訂單編號。" : "請附上訂單編號，並保留寄件收據。"}
+        </p>
+      )}
     </div>
   );
 }
