@@ -9,13 +9,13 @@ import {
   type ReturnStatus,
   returnStatusLabel,
 } from "@shop/contract";
-import { bankName, findBranch } from "@shop/reference-data";
+import { bankName } from "@shop/reference-data";
 import { and, eq } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import { orders, returnRequests } from "../../db/schema/index.js";
-import { badRequest, conflict, fieldError, forbidden, isUniqueViolation, notFound, unprocessable } from "../../lib/errors.js";
+import { conflict, forbidden, isUniqueViolation, notFound, unprocessable } from "../../lib/errors.js";
 import type { NotificationsService } from "../notifications/service.js";
-import { accountView, needsAccount, refundAccountOf } from "./return-accounts.js";
+import { accountView, refundAccountOf } from "./return-accounts.js";
 import { parcelView, type ReturnCarrier, sendBackText } from "./return-parcels.js";
 import type { Commit, Order, OrderLifecycle } from "./types.js";
 
