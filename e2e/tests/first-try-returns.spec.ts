@@ -145,7 +145,8 @@ test("back office: a return stays in 處理中 through each step; receipt says r
   const row = page.getByRole("row").filter({ hasText: orderNo });
   await expect(row).toContainText("退貨申請中");
   await row.getByRole("button", { name: "核准" }).click();
-  await expect(page.getByText("已核准，並通知買家寄回")).toBeVisible();
+  // A home delivery comes back by a 黑貓 pick-up by default (decision 91).
+  await expect(page.getByText("已核准並建立退貨寄件，已通知買家")).toBeVisible();
   // The row stays, with its new state.
   await expect(row).toContainText("已核准，請寄回商品");
   await row.getByRole("button", { name: "收到，列為瑕疵品" }).click();

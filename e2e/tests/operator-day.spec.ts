@@ -178,7 +178,8 @@ test("an operator's day: orders confirmed, bulk-shipped and printed, a return re
   // Each step moves the request to the next queue (the list's status filter).
   const returnsIn = (status: string) => page.goto(`/admin/returns?filter=${encodeURIComponent(JSON.stringify({ status }))}`);
   for (const [queue, step, done] of [
-    ["requested", "核准", "已核准，並通知買家寄回"],
+    // A home delivery comes back by a 黑貓 pick-up by default (decision 91).
+    ["requested", "核准", "已核准並建立退貨寄件，已通知買家"],
     ["approved", "收到，回庫存", "已確認收到退貨，商品將回庫存"],
     // The refundable amount is the default (decision 83).
     ["received", /^退款 NT\$[\d,]+$/, "已退款，商品已回庫存"],

@@ -26,6 +26,7 @@ import { BulkShipButton } from "./bulk-ship";
 import { labelChoices, MoneyField, TaipeiDateField } from "./fields";
 import { OrderInvoicePanel } from "./invoices";
 import { OrderActions } from "./order-actions";
+import { ShipmentBatchButtons } from "./shipment-batch";
 
 const REFUND_KINDS: Record<string, string> = { cancel: "取消退還", refund: "退貨退款", partial: "部分退款" };
 const STATUS_CHOICES = labelChoices(ORDER_STATUS_LABELS);
@@ -78,7 +79,7 @@ export const OrderList = () => (
     }
     exporter={false}
   >
-    <Datagrid rowClick="show" bulkActionButtons={false}>
+    <Datagrid rowClick="show" bulkActionButtons={<ShipmentBatchButtons />}>
       <TextField source="order_no" label="訂單編號" />
       <TaipeiDateField source="created_at" label="建立時間" />
       <FunctionField label="狀態" render={(r: StaffOrder) => <StatusCell order={r} />} />

@@ -18,6 +18,7 @@ import { Link } from "react-router-dom";
 import { useAdminAction } from "./actions";
 import { labelChoices, TaipeiDateField } from "./fields";
 import { useRefundAmount } from "./refund-amount";
+import { ApproveByCarrier, ReturnParcel } from "./return-carrier";
 
 function ReturnActions() {
   const r = useRecordContext();
@@ -25,32 +26,14 @@ function ReturnActions() {
   const act = useAdminAction();
   const [reason, setReason] = useState("");
   const [tracking, setTracking] = useState("");
-  const [storeCode, setStoreCode] = useState("");
   if (!r || !permissions?.includes("orders.write")) return null;
   const go = (step: string, done: string, body: unknown = {}) => act(`/returns/${r.id}/${step}`, body, done);
   return (
     <Stack direction="row" spacing={1} alignItems="center" onClick={(e) => e.stopPropagation()}>
-      {r.status === "requested" ? (
-        <>
-          <MuiTextField
-            size="small"
-            label="超商退貨寄件代碼（選填）"
-            value={storeCode}
-            onChange={(e) => setStoreCode(e.target.value)}
-            helperText="留空則請買家寄回商城的退貨地址"
-            sx={{ minWidth: 200 }}
-          />
-          <Button
-            size="small"
-            variant="contained"
-            onClick={() => go("approve", "已核准，並通知買家寄回", { store_return_code: storeCode })}
-          >
-            核准
-          </Button>
-        </>
-      ) : null}
+      {r.status === "requested" ? <ApproveByCarrier /> : null}
       {r.status === "approved" ? (
         <>
+          <ReturnParcel />
           <Button
             size="small"
             variant="contained"

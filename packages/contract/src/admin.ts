@@ -307,13 +307,21 @@ export const returnQuery = listQuery.extend({
     .enum(["open", "closed", "requested", "approved", "rejected", "received", "refunded", "reshipped"], { error: "狀態不正確" })
     .optional(),
 });
-/** 核准: optionally a convenience-store return code (超商退貨寄件代碼) the buyer sends the goods with. */
+/** 核准 with 逆物流 (decision 91): how the parcel comes back — a store chain, a 黑貓 pick-up, or null (the buyer arranges it). */
 export const returnApproveInput = z.strictObject({
+  return_carrier: z.enum(["cvs_711", "cvs_family", "cvs_hilife", "tcat"], { error: "退貨方式不正確" }).nullable().default(null),
   store_return_code: z
     .string()
     .trim()
     .regex(/^[A-Za-z0-9-]{0,20}$/, { error: "超商退貨寄件代碼為 20 個字以內的英數字" })
     .default(""),
+});
+/** 批次建立寄件單 / 列印標籤 PDF: the selected orders (decision 91). */
+export const shipmentBatchInput = z.strictObject({
+  order_nos: z
+    .array(z.string().trim().min(1).max(40), { error: "請選擇訂單" })
+    .min(1, { error: "請至少選擇一筆訂單" })
+    .max(100, { error: "一次最多 100 筆訂單" }),
 });
 /** 收到退貨: staff say where the units go — back into sellable stock, or written off as faulty (瑕疵品). */
 export const returnReceiveInput = z.strictObject({

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { orderInvoiceRoutes } from "../flows/e-invoicing/order-invoice-routes.js";
 import { personalDataRoutes } from "../flows/personal-data/routes.js";
 import { restockRoutes } from "../flows/restock-notices/restock-routes.js";
+import { returnNotifyRoutes } from "../flows/returns-by-carrier/return-notify-routes.js";
 import { cvsShippingRoutes } from "../flows/store-pickup/cvs-shipping-routes.js";
 import type { FakeLineMessaging } from "../integrations/line/fake-messaging.js";
 import type { LocalSmtp } from "../integrations/mail/local-smtp.js";
@@ -97,6 +98,7 @@ export async function registerApiRoutes(api: FastifyInstance, ctx: ApiRouteConte
   if (providers.signIn.simulator) await api.register(identitySimulatorRoutes(providers.signIn.simulator));
   await api.register(depotRoutes({ depot: s.depot }, guards));
   await api.register(cvsShippingRoutes({ cvsShipping: s.cvsShipping }, providers.ecpayCarrierSimulator));
+  await api.register(returnNotifyRoutes({ returnsByCarrier: s.returnsByCarrier }));
   await api.register(hctNotifyRoutes({ orders: s.orders, logistics: s.logistics }, config.HCT_NOTIFY_SECRET));
   await api.register(checkoutRoutes({ quotes: s.quotes, placeOrder: s.placeOrder }, guards, config));
   await api.register(
@@ -149,6 +151,8 @@ export async function registerApiRoutes(api: FastifyInstance, ctx: ApiRouteConte
         invoices: s.orderInvoices.admin,
         cvsShipping: s.cvsShipping,
         hctShipping: s.hctShipping,
+        returnsByCarrier: s.returnsByCarrier,
+        shippingBatch: s.shippingBatch,
         shopChangeReview: s.shopChangeReview,
         shopAnalytics: s.shopAnalytics,
         testMailbox: ctx.testMailbox,

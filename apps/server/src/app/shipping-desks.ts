@@ -6,6 +6,8 @@ import { createEcpayHomeShipping } from "../flows/home-delivery/ecpay-home-shipp
 import { createEcpayStatus } from "../flows/home-delivery/ecpay-status.js";
 import { createHctShipping } from "../flows/home-delivery/hct-shipping.js";
 import type { OrderMessages } from "../flows/order-effects/order-messages.js";
+import { createReturnsByCarrier } from "../flows/returns-by-carrier/returns-by-carrier.js";
+import { createShippingBatch } from "../flows/shipping-batch/shipping-batch.js";
 import { createCvsShipping } from "../flows/store-pickup/cvs-shipping.js";
 import type { StoreContract } from "../integrations/ecpay/map.js";
 import type { Providers } from "../integrations/providers.js";
@@ -13,9 +15,11 @@ import type { Config } from "../lib/config/index.js";
 import type { AdminService } from "../modules/admin/service.js";
 import type { TakeoutFulfilment } from "../modules/depot/takeout-fulfilment.js";
 import type { JobsService } from "../modules/jobs/service.js";
+import { claimCarrierCode } from "../modules/logistics/carrier-codes.js";
 import { createHctConsignments, hctBlockOf } from "../modules/logistics/hct-consignments.js";
 import type { LogisticsService } from "../modules/logistics/service.js";
 import type { OrderQueries } from "../modules/orders/queries.js";
+import type { Returns } from "../modules/orders/returns.js";
 import type { OrderLifecycle } from "../modules/orders/service.js";
 import type { ShopsService } from "../modules/shops/service.js";
 import type { StaffService } from "../modules/staff/service.js";
@@ -62,6 +66,7 @@ export function createShippingDesks(d: {
   takeouts: TakeoutFulfilment;
   staff: StaffService;
   shops: Pick<ShopsService, "footer"> & { storeContract: (shopId: number) => Promise<StoreContract> };
+  returns: Returns;
   now: () => Date;
 }) {
   const { db, config, orderQueries, orderMessages, admin, jobs } = d;
@@ -158,5 +163,32 @@ export function createShippingDesks(d: {
       ship: (actor, id, trackingNo) => d.takeouts.ship(id, trackingNo, (tx, change) => d.staff.record(tx, actor, change)),
     },
   });
-  return { cvsShipping, hctShipping, ecpayDesk, ecpayStatus: status };
+  const returnsByCarrier = createReturnsByCarrier({
+    returns: d.returns,
+    client: d.providers.ecpayReturns,
+    claim: claimCarrierCode,
+    shop: async () => {
+      const own = await senderOf();
+      return { ...own, zip: config.SHIP_SENDER_ZIP ?? zipOfAddress(own.address) };
+    },
+    replyUrl: (id) => `${d.siteOrigin}/api/ecpay/logistics/return-notify?return=${id}`,
+    simulator: d.providers.ecpayReturnsSimulator,
+  });
+  const shippingBatch = createShippingBatch({
+    // One line per method (decision 91); ECPay's desk picks the store or home contract.
+    creators: {
+      cvs_711: ecpayDesk.createAndShip,
+      cvs_family: ecpayDesk.createAndShip,
+      cvs_hilife: ecpayDesk.createAndShip,
+      cvs_ok: ecpayDesk.createAndShip,
+      tcat: ecpayDesk.createAndShip,
+      post: ecpayDesk.createAndShip,
+      hct: hctShipping.shipOrder,
+    },
+    orderByNo: orderQueries.byNo,
+    linesOf: orderQueries.linesOf,
+    cvsShipment: d.logistics.cvsShipment,
+    simulated: !!d.providers.ecpayCarrierSimulator,
+  });
+  return { cvsShipping, hctShipping, ecpayDesk, ecpayStatus: status, returnsByCarrier, shippingBatch };
 }

@@ -6,7 +6,9 @@ import { TAPPAY_EXTRA_METHODS } from "../lib/config/settings-providers.js";
 import { createEcpayInvoiceClient, type EcpayInvoiceClient } from "./ecpay/einvoice.js";
 import { createFakeEcpayInvoice, ECPAY_STAGE_INVOICE } from "./ecpay/fake-einvoice.js";
 import { createFakeEcpayLogistics, type FakeEcpayLogistics } from "./ecpay/fake-logistics.js";
+import { createFakeEcpayReturns, type FakeEcpayReturns } from "./ecpay/fake-logistics-returns.js";
 import { createEcpayLogisticsClient, type EcpayLogisticsClient } from "./ecpay/logistics.js";
+import { createEcpayReturnsClient, type EcpayReturnsClient } from "./ecpay/logistics-returns.js";
 import { ECPAY_STAGE_B2C, ECPAY_STAGE_C2C, type EcpayLogisticsConfig } from "./ecpay/map.js";
 import { createSignInProviders, type SignInProviders } from "./identity/providers.js";
 import type { LineMessaging } from "./line/messaging.js";
@@ -38,6 +40,9 @@ export interface Providers {
   /** The B2C contract's client: 黑貓 / 郵局 home delivery and B2C store shipments (decision 90). */
   ecpayB2cCarrier: EcpayLogisticsClient;
   ecpayCarrierSimulator?: FakeEcpayLogistics;
+  /** ECPay 逆物流: store returns and 黑貓 pick-ups (decision 91), and its simulator in 測試模式. */
+  ecpayReturns: EcpayReturnsClient;
+  ecpayReturnsSimulator?: FakeEcpayReturns;
   signIn: SignInProviders;
   /** ECPay B2C e-invoices (decision 57): the real client, against ECPay or the in-process simulator. */
   einvoice: EcpayInvoiceClient;
@@ -121,6 +126,10 @@ function cardGateway(config: Config, calls: ProviderCalls) {
   return { card, tapPaySimulator };
 }
 
+const ecpayCarrierBase = (config: Config) =>
+  config.ECPAY_LOGISTICS_API_URL ??
+  (config.ECPAY_SERVER_TYPE === "production" ? "https://logistics.ecpay.com.tw" : "https://logistics-stage.ecpay.com.tw");
+
 function storePickup(config: Config, calls: ProviderCalls) {
   const real = config.channels.store_pickup === "real";
   const ecpay: EcpayLogisticsConfig = real
@@ -140,9 +149,7 @@ function storePickup(config: Config, calls: ProviderCalls) {
   const b2cReal = config.channels.ecpay_home === "real";
   const ecpayCarrierSimulator =
     real && b2cReal ? undefined : createFakeEcpayLogistics([ECPAY_STAGE_C2C, { ...ECPAY_STAGE_B2C, contract: "b2c" }]);
-  const apiUrl =
-    config.ECPAY_LOGISTICS_API_URL ??
-    (config.ECPAY_SERVER_TYPE === "production" ? "https://logistics.ecpay.com.tw" : "https://logistics-stage.ecpay.com.tw");
+  const apiUrl = ecpayCarrierBase(config);
   const ecpayCarrier = createEcpayLogisticsClient({
     baseUrl: real ? apiUrl : "/api/ecpay/simulator",
     merchantId: ecpay.merchantId,
@@ -170,7 +177,20 @@ function storePickup(config: Config, calls: ProviderCalls) {
         simulated: false,
       }
     : { mapUrl: "/api/ecpay/simulator/map", ...ECPAY_STAGE_B2C, simulated: true };
-  return { ecpay, ecpayB2c, ecpayCarrier, ecpayB2cCarrier, ecpayCarrierSimulator };
+  // 逆物流 (decision 91) speaks for the B2C / home contract, like 黑貓 / 郵局.
+  const ecpayReturnsSimulator = b2cReal ? undefined : createFakeEcpayReturns(ECPAY_STAGE_B2C);
+  const ecpayReturns = createEcpayReturnsClient(
+    b2cReal
+      ? {
+          baseUrl: apiUrl,
+          merchantId: config.ECPAY_LOGISTICS_B2C_MERCHANT_ID ?? "",
+          hashKey: config.ECPAY_LOGISTICS_B2C_HASH_KEY,
+          hashIV: config.ECPAY_LOGISTICS_B2C_HASH_IV,
+          fetch: observedFetch(calls, "ecpay_home"),
+        }
+      : { baseUrl: "/api/ecpay/simulator", ...ECPAY_STAGE_B2C, fetch: ecpayReturnsSimulator?.fetch },
+  );
+  return { ecpay, ecpayB2c, ecpayCarrier, ecpayB2cCarrier, ecpayCarrierSimulator, ecpayReturns, ecpayReturnsSimulator };
 }
 
 function einvoices(config: Config, calls: ProviderCalls) {

@@ -93,6 +93,19 @@ export const bulkShipResult = z.object({
   shipped: z.array(z.object({ order_no: z.string(), tracking_no: z.string() })),
   failed: z.array(z.object({ order_no: z.string(), tracking_no: z.string(), reason: z.string() })),
 });
+/** 批次建立寄件單 (decision 91): the shipments made, and the orders refused with the reason. */
+export const shipmentBatchResult = z.object({
+  made: z.array(z.object({ order_no: z.string(), tracking_no: z.string() })),
+  failed: z.array(z.object({ order_no: z.string(), reason: z.string() })),
+});
+export type ShipmentBatchResult = z.output<typeof shipmentBatchResult>;
+/** 列印標籤 PDF: one page per shipment (base64), and the orders that have none. */
+export const shipmentLabelsResult = z.object({
+  pages: z.number().int(),
+  pdf_base64: z.string(),
+  failed: z.array(z.object({ order_no: z.string(), reason: z.string() })),
+});
+export type ShipmentLabelsResult = z.output<typeof shipmentLabelsResult>;
 /** 列印寄件單: the form the staff browser posts to ECPay (or the simulator) to open the label. */
 export const cvsLabelForm = z.object({ action: z.string(), fields: z.record(z.string(), z.string()) });
 

@@ -175,7 +175,19 @@ export const returnRequestView = z.object({
    * Where and how to send the goods back, once approved: the store-return code when staff gave
    * one, else the shop's return address (the sub-mall's own for its orders); null before.
    */
-  send_back: z.object({ store_code: z.string(), address: z.string() }).nullable(),
+  send_back: z
+    .object({
+      store_code: z.string(),
+      address: z.string(),
+      /** How the parcel comes back through ECPay (逆物流, decision 91); null when the buyer arranges it. */
+      carrier: z.enum(["cvs_711", "cvs_family", "cvs_hilife", "tcat"]).nullable(),
+      /** What the buyer does, in words (「請於 7 天內至任一 7-ELEVEN 門市…」), "" when the buyer arranges it. */
+      how: z.string(),
+      /** The return parcel's progress: "" (none booked), booked, in_transit, back — and in words. */
+      parcel_status: z.enum(["", "booked", "in_transit", "back"]),
+      parcel_label: z.string(),
+    })
+    .nullable(),
   /** What was refunded (NT$), once refunded. */
   refund_amount: int.nullable(),
   created_at: z.string(),

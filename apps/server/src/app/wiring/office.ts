@@ -116,6 +116,7 @@ export function wireOffice(base: Foundation, accounts: Accounts, commerce: Comme
     takeouts,
     staff,
     shops,
+    returns,
     now: clock,
   });
   // Exports and erasure of a member's personal data, and the guest-order retention sweep (decision 78).
@@ -147,5 +148,7 @@ export function wireOffice(base: Foundation, accounts: Accounts, commerce: Comme
     cvsShipping: desks.ecpayDesk,
     ecpayStatus: desks.ecpayStatus,
     hctShipping: desks.hctShipping,
+    returnsByCarrier: desks.returnsByCarrier,
+    shippingBatch: desks.shippingBatch,
   };
 }

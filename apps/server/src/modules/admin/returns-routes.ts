@@ -1,3 +1,4 @@
+import { z } from "@shop/contract";
 import {
   reasonInput,
   returnApproveInput,
@@ -8,6 +9,7 @@ import {
 } from "@shop/contract/admin";
 import { answers, staffReturn, staffReturnPage } from "@shop/contract/responses";
 import type { FastifyRequest } from "fastify";
+import type { ReturnsByCarrier } from "../../flows/returns-by-carrier/returns-by-carrier.js";
 import { ok } from "../../lib/http.js";
 import type { Returns } from "../orders/returns.js";
 import { type StaffService, who } from "../staff/service.js";
@@ -18,7 +20,7 @@ import { idParam } from "./route-kit.js";
 export function returnAdminRoutes(
   app: AdminApp,
   { actor, paged }: AdminRouteKit,
-  services: { returns: Returns; staff: StaffService },
+  services: { returns: Returns; staff: StaffService; byCarrier: ReturnsByCarrier },
 ) {
   const { returns } = services;
   const acting = (req: FastifyRequest) => {
@@ -37,8 +39,22 @@ export function returnAdminRoutes(
     { schema: { params: idParam, body: returnApproveInput, response: answers(staffReturn) } },
     async (req) => {
       const a = acting(req);
-      const r = await returns.step("approve", req.params.id, a.who, a.audit, { storeReturnCode: req.body.store_return_code });
-      return ok(r, "已核准，並通知買家寄回");
+      const b = req.body;
+      const r = await services.byCarrier.approve(req.params.id, a.who, a.audit, b.return_carrier, b.store_return_code);
+      return ok(r, b.return_carrier ? "已核准並建立退貨寄件，已通知買家" : "已核准，並通知買家寄回");
+    },
+  );
+  app.get(
+    "/admin/returns/:id/default_carrier",
+    { schema: { params: idParam, response: answers(z.object({ return_carrier: z.string().nullable() })) } },
+    async (req) => ok({ return_carrier: await services.byCarrier.defaultCarrier(req.params.id) }),
+  );
+  app.post(
+    "/admin/returns/:id/simulate_parcel",
+    { schema: { params: idParam, response: answers(z.object({ sent: z.boolean() })) } },
+    async (req) => {
+      await services.byCarrier.simulateNext(req.params.id);
+      return ok({ sent: true }, "已送出模擬的物流狀態");
     },
   );
   app.post(

@@ -11,6 +11,8 @@ import {
 } from "@shop/contract/responses";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { ReturnsByCarrier } from "../../flows/returns-by-carrier/returns-by-carrier.js";
+import type { ShippingBatch } from "../../flows/shipping-batch/shipping-batch.js";
 import type { ShopAnalytics } from "../../flows/shop-analytics/shop-analytics.js";
 import type { LocalSmtp } from "../../integrations/mail/local-smtp.js";
 import { unauthorized } from "../../lib/errors.js";
@@ -45,6 +47,7 @@ import { returnAdminRoutes } from "./returns-routes.js";
 import type { AdminRouteKit } from "./route-kit.js";
 import { idParam } from "./route-kit.js";
 import type { AdminService } from "./service.js";
+import { shippingBatchRoutes } from "./shipping-batch-routes.js";
 import type { ShopChangeReview } from "./shop-change-review.js";
 import { shopReviewRoutes } from "./shop-review-routes.js";
 import { shopAdminRoutes } from "./shops-routes.js";
@@ -154,6 +157,8 @@ export const ADMIN_ROUTES: Array<{
   { method: "POST", url: "/admin/orders/:no/hct_shipment", permission: "orders.write" },
   { method: "GET", url: "/admin/orders/:no/hct_label", permission: "orders.read" },
   { method: "POST", url: "/admin/orders/bulk_ship", permission: "orders.write" },
+  { method: "POST", url: "/admin/orders/batch_shipments", permission: "orders.write" },
+  { method: "POST", url: "/admin/orders/batch_labels", permission: "orders.read" },
   { method: "POST", url: "/admin/orders/:no/deliver", permission: "orders.write" },
   { method: "POST", url: "/admin/orders/:no/complete", permission: "orders.write" },
   { method: "POST", url: "/admin/orders/:no/cancel", permission: "orders.write" },
@@ -173,6 +178,8 @@ export const ADMIN_ROUTES: Array<{
   { method: "GET", url: "/admin/audit", permission: "audit.read" },
   { method: "GET", url: "/admin/returns", permission: "orders.read" },
   { method: "POST", url: "/admin/returns/:id/approve", permission: "orders.write" },
+  { method: "GET", url: "/admin/returns/:id/default_carrier", permission: "orders.read" },
+  { method: "POST", url: "/admin/returns/:id/simulate_parcel", permission: "orders.write" },
   { method: "POST", url: "/admin/returns/:id/reject", permission: "orders.write" },
   { method: "POST", url: "/admin/returns/:id/receive", permission: "orders.write" },
   { method: "POST", url: "/admin/returns/:id/refund", permission: "orders.write" },
@@ -253,6 +260,8 @@ export function adminRoutes(
     invoices: InvoiceDesk;
     cvsShipping: CvsShippingDesk;
     hctShipping: HctShippingDesk;
+    returnsByCarrier: ReturnsByCarrier;
+    shippingBatch: ShippingBatch;
     /** 測試模式: what the shop's own SMTP server received. */
     testMailbox?: LocalSmtp["mailbox"];
     /** 系統狀態 (decision 75). */
@@ -362,7 +371,8 @@ export function adminRoutes(
     orderAdminRoutes(app, kit, { admin, cvsShipping: services.cvsShipping, hctShipping: services.hctShipping });
     inquiryAdminRoutes(app, kit, { support: services.support, staff: services.staff });
     takeoutAdminRoutes(app, kit, { takeouts: services.takeouts, staff: services.staff, hctShipping: services.hctShipping });
-    returnAdminRoutes(app, kit, { returns: services.returns, staff: services.staff });
+    returnAdminRoutes(app, kit, { returns: services.returns, staff: services.staff, byCarrier: services.returnsByCarrier });
+    shippingBatchRoutes(app, kit, services.shippingBatch);
     invoiceAdminRoutes(app, kit, services.invoices);
     messageAdminRoutes(app, kit, {
       outbox: services.outbox,

@@ -119,6 +119,11 @@ describe("where and how to send it back", () => {
     expect(after.return_request?.send_back).toEqual({
       store_code: "",
       address: "茶山好物 退貨組（02-2345-6789）106 台北市大安區忠孝東路四段 100 號",
+      // Arranged by the buyer: no carrier, no parcel to follow (decision 91).
+      carrier: null,
+      how: "",
+      parcel_status: "",
+      parcel_label: "",
     });
 
     const sub = await guestDelivered(2);
@@ -131,6 +136,11 @@ describe("where and how to send it back", () => {
     expect((await guestView(sub, access)).return_request?.send_back).toEqual({
       store_code: "R12345678",
       address: "阿里山茶行 林阿里（0987-654-321）605 嘉義縣阿里山鄉中正村 8 號",
+      // Arranged by the buyer: no carrier, no parcel to follow (decision 91).
+      carrier: null,
+      how: "",
+      parcel_status: "",
+      parcel_label: "",
     });
   });
 });

@@ -9,12 +9,14 @@ import {
   type ReturnStatus,
   returnStatusLabel,
 } from "@shop/contract";
-import { bankName, findBranch } from "@shop/reference-data";
+import { bankName } from "@shop/reference-data";
 import { and, eq } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import { orders, returnRequests } from "../../db/schema/index.js";
-import { badRequest, conflict, fieldError, forbidden, isUniqueViolation, notFound, unprocessable } from "../../lib/errors.js";
+import { conflict, forbidden, isUniqueViolation, notFound, unprocessable } from "../../lib/errors.js";
 import type { NotificationsService } from "../notifications/service.js";
+import { accountView, refundAccountOf } from "./return-accounts.js";
+import { parcelView, type ReturnCarrier, sendBackText } from "./return-parcels.js";
 import type { Commit, Order, OrderLifecycle } from "./types.js";
 
 type ReturnRow = typeof returnRequests.$inferSelect;
@@ -53,7 +55,7 @@ export function returnView(r: ReturnRow, address = "") {
     staff_note: r.staffNote,
     items: r.items,
     reship_tracking_no: r.reshipTrackingNo,
-    send_back: r.status === "approved" ? { store_code: r.storeReturnCode, address } : null,
+    send_back: r.status === "approved" ? { store_code: r.storeReturnCode, address, ...parcelView(r) } : null,
     disposition: r.disposition,
     refund_amount: r.refundAmount,
     created_at: r.createdAt.toISOString(),
@@ -104,32 +106,6 @@ export interface ReturnRequestInput {
   refund_account?: { bank_user_name: string; bank_code: string; branch_code: string; bank_account: string };
 }
 
-/** Offline money (transfer, cash on delivery) is refunded to the buyer's own bank account (decision 83). */
-const needsAccount = (o: Pick<Order, "paymentMethod">) => o.paymentMethod === "transfer" || o.paymentMethod === "cod";
-
-/** The account a return's refund goes to, checked against the banks' reference data. */
-function refundAccountOf(o: Order, input: ReturnRequestInput): ReturnRow["refundAccount"] {
-  if (input.kind !== "return" || !needsAccount(o)) return null;
-  const a = input.refund_account;
-  if (!a) throw fieldError("refund_account", "請輸入退款帳戶：銀行、分行與帳號");
-  if (!findBranch(a.bank_code, a.branch_code)) {
-    const message = bankName(a.bank_code) ? "查無此分行代碼，請確認銀行與分行" : "查無此銀行代碼";
-    throw badRequest("UNKNOWN_BRANCH_CODE", message, [{ field: "refund_account.branch_code", message }]);
-  }
-  return { bank_code: a.bank_code, branch_code: a.branch_code, account: a.bank_account, name: a.bank_user_name };
-}
-
-/** What staff read of the refund account: the bank and branch by name, the whole number to transfer to. */
-function accountView(a: ReturnRow["refundAccount"]) {
-  if (!a) return null;
-  const b = findBranch(a.bank_code, a.branch_code);
-  return {
-    holder: a.name,
-    bank: `${a.bank_code} ${b?.bankName ?? ""} ${b?.branchName ?? ""}（${a.branch_code}）`,
-    account: a.account,
-  };
-}
-
 /** The account as the payment's note says it: 臺灣銀行 ****1234. */
 const accountLabel = (a: NonNullable<ReturnRow["refundAccount"]>) =>
   `${bankName(a.bank_code) ?? a.bank_code} ****${a.account.slice(-4)}`;
@@ -147,7 +123,7 @@ async function tell(deps: ReturnsContext, tx: Tx, o: Order, r: ReturnRow, title:
 }
 
 /** Locks the request's order, then the request; `work` sees both as they are now. */
-async function withRequest<T>(
+export async function withRequest<T>(
   deps: ReturnsContext,
   id: number,
   work: (tx: Tx, o: Order, r: ReturnRow, commit: Commit, address: string) => Promise<T>,
@@ -172,7 +148,19 @@ async function setStatus(
   tx: Tx,
   r: ReturnRow,
   to: ReturnStatus,
-  extra: Partial<Pick<ReturnRow, "staffNote" | "reshipTrackingNo" | "disposition" | "refundAmount" | "storeReturnCode">> = {},
+  extra: Partial<
+    Pick<
+      ReturnRow,
+      | "staffNote"
+      | "reshipTrackingNo"
+      | "disposition"
+      | "refundAmount"
+      | "storeReturnCode"
+      | "returnCarrier"
+      | "returnLogisticsId"
+      | "returnParcelStatus"
+    >
+  > = {},
 ) {
   const [moved] = await tx
     .update(returnRequests)
@@ -259,6 +247,15 @@ export interface Stepped {
   address?: string;
 }
 
+/** A step's options: staff's note, the disposition on receipt, and on approval a code or a booked return parcel. */
+export interface StepOptions {
+  note?: string;
+  disposition?: ReturnDisposition;
+  storeReturnCode?: string;
+  /** The return parcel ECPay booked (逆物流, decision 91). */
+  parcel?: { carrier: ReturnCarrier; logisticsId: string };
+}
+
 /**
  * Staff approve, reject (with the reason the buyer reads) or receive the goods — saying, on
  * receipt, whether the units go back into stock or are written off as faulty.
@@ -269,7 +266,7 @@ export function stepReturn(
   id: number,
   actor: string,
   audit: Audit,
-  opts: { note?: string; disposition?: ReturnDisposition; storeReturnCode?: string } = {},
+  opts: StepOptions = {},
 ): Promise<Stepped> {
   const s = STEPS[kind];
   const code = kind === "approve" ? (opts.storeReturnCode ?? "") : "";
@@ -283,6 +280,13 @@ export function stepReturn(
       ...(note ? { staffNote: note } : {}),
       ...(disposition ? { disposition } : {}),
       ...(kind === "approve" ? { storeReturnCode: code } : {}),
+      ...(kind === "approve" && opts.parcel
+        ? {
+            returnCarrier: opts.parcel.carrier,
+            returnLogisticsId: opts.parcel.logisticsId,
+            returnParcelStatus: "booked" as const,
+          }
+        : {}),
     });
     const said = [disposition ? RETURN_DISPOSITIONS[disposition] : "", note].filter(Boolean).join("，");
     await deps.lifecycle.event(
@@ -300,19 +304,9 @@ export function stepReturn(
       before: { status: r.status },
       after: { status: s.to, note, ...(disposition ? { disposition } : {}) },
     });
-    await tell(deps, tx, o, moved, s.title(r.kind), kind === "approve" ? sendBackText(code, address, note) : note);
+    await tell(deps, tx, o, moved, s.title(r.kind), kind === "approve" ? sendBackText(moved, address, note) : note);
     return { row: moved, orderNo: o.orderNo, address };
   });
-}
-
-/** What the approval notice tells the buyer: the store-return code, or the address, and staff's note. */
-function sendBackText(code: string, address: string, note: string) {
-  const how = code
-    ? `請至超商以退貨寄件代碼 ${code} 寄回商品。`
-    : address
-      ? `請將商品寄回：${address}`
-      : "請依客服指示寄回商品。";
-  return [how, note].filter(Boolean).join("\n");
 }
 
 /**

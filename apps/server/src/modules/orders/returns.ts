@@ -1,6 +1,9 @@
 import type { ReturnDisposition, ReturnStatus } from "@shop/contract";
 import { count, desc, eq, inArray, notInArray } from "drizzle-orm";
+import type { Tx } from "../../db/client.js";
 import { orders, returnRequests } from "../../db/schema/index.js";
+import { notFound } from "../../lib/errors.js";
+import { moveParcel } from "./return-parcels.js";
 import {
   type Audit,
   type ReturnAsker,
@@ -11,10 +14,15 @@ import {
   requestReturn,
   reshipReturn,
   returnView,
+  type StepOptions,
   type Stepped,
   staffView,
   stepReturn,
+  withRequest,
 } from "./return-steps.js";
+
+/** Claims a carrier code for a subject inside the caller's transaction: true once, false for a replay. */
+export type ClaimCode = (tx: Tx, subject: string, code: string, at: Date) => Promise<boolean>;
 
 /** Requests still being handled (the back office's 處理中). */
 const OPEN: ReturnStatus[] = ["requested", "approved", "received"];
@@ -37,13 +45,8 @@ export function createReturns(deps: Omit<ReturnsContext, "now"> & { now?: () => 
     /** A buyer (a member, or a guest after the SMS check) asks to return or exchange units of a delivered order. */
     request: (asker: ReturnAsker, input: ReturnRequestInput) => requestReturn(d, asker, input),
     /** Staff approve, reject (with the reason the buyer reads) or receive the goods (restock or write-off). */
-    step: async (
-      kind: ReturnStep,
-      id: number,
-      actor: string,
-      audit: Audit,
-      opts: { note?: string; disposition?: ReturnDisposition; storeReturnCode?: string } = {},
-    ) => seen(await stepReturn(d, kind, id, actor, audit, opts)),
+    step: async (kind: ReturnStep, id: number, actor: string, audit: Audit, opts: StepOptions = {}) =>
+      seen(await stepReturn(d, kind, id, actor, audit, opts)),
     /** The received goods are refunded (`amount` NT$, at most their refundable value), with the request closed. */
     refund: async (id: number, actor: string, audit: Audit, amount?: number) =>
       seen(await refundReturn(d, id, actor, audit, amount)),
@@ -92,6 +95,29 @@ export function createReturns(deps: Omit<ReturnsContext, "now"> & { now?: () => 
         ),
       };
     },
+
+    /** What booking a return parcel needs: the request's state and its order's receiver, address and ship method. */
+    async bookingOf(id: number) {
+      const [found] = await db
+        .select({ r: returnRequests, o: orders })
+        .from(returnRequests)
+        .innerJoin(orders, eq(orders.id, returnRequests.orderId))
+        .where(eq(returnRequests.id, id));
+      if (!found) throw notFound("RETURN_NOT_FOUND", "找不到此退換貨申請");
+      return found;
+    },
+
+    /**
+     * A carrier's status push for the return parcel (decision 91): once per code (`claim` inserts it
+     * in this transaction), moving the parcel forward and writing the order's history.
+     */
+    parcelPush: (id: number, code: string, to: "in_transit" | "back" | null, message: string, claim: ClaimCode) =>
+      withRequest(d, id, async (tx, o, r) => {
+        if (!(await claim(tx, `return:${id}`, code, d.now()))) return false;
+        if (to) await moveParcel(tx, r, to, d.now());
+        await d.lifecycle.event(tx, o.id, o.status, o.status, "provider:ecpay", `退貨包裹：${message}`.slice(0, 200));
+        return true;
+      }),
 
     /** Requests waiting for staff (the dashboard's 今日待辦): new ones, and goods received but not refunded. */
     async waiting() {

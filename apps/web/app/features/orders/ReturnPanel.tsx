@@ -85,11 +85,18 @@ export function ReturnPanel({ order, reload }: { order: OrderView; reload: () =>
   );
 }
 
-/** Where and how to send the goods back, once approved: a store-return code, else the shop's return address. */
+/**
+ * Where and how to send the goods back, once approved: the carrier's instructions (a store-return
+ * code, or 黑貓 picking up) with the parcel's progress, else a typed store code or the shop's address.
+ */
 function SendBack({ to }: { to: NonNullable<NonNullable<OrderView["return_request"]>["send_back"]> }) {
+  // Once the carrier has the parcel, only its progress matters.
+  const sent = to.carrier !== null && to.parcel_status !== "booked";
   return (
     <div className="mt-2 rounded-lg bg-amber-50 p-3 text-stone-800" data-testid="return-send-back">
-      {to.store_code ? (
+      {sent ? null : to.how ? (
+        <p>{to.how}</p>
+      ) : to.store_code ? (
         <p>
           請至超商以退貨寄件代碼 <span className="font-mono font-bold">{to.store_code}</span> 寄回商品。
         </p>
@@ -98,7 +105,16 @@ function SendBack({ to }: { to: NonNullable<NonNullable<OrderView["return_reques
       ) : (
         <p>客服將與您聯繫寄回方式。</p>
       )}
-      <p className="mt-1 text-sm text-stone-600">請附上訂單編號，並保留寄件收據。</p>
+      {to.parcel_label ? (
+        <p className="mt-1 font-medium" data-testid="return-parcel-status">
+          退貨包裹：{to.parcel_label}
+        </p>
+      ) : null}
+      {sent ? null : (
+        <p className="mt-1 text-sm text-stone-600">
+          {to.carrier ? "請妥善包裝，並於包裹上註明訂單編號。" : "請附上訂單編號，並保留寄件收據。"}
+        </p>
+      )}
     </div>
   );
 }
