@@ -11,7 +11,7 @@ interface AccountInput {
 }
 
 /** Offline money (transfer, cash on delivery) is refunded to the buyer's own bank account (decision 83). */
-export const needsAccount = (o: Pick<Order, "paymentMethod">) => o.paymentMethod === "transfer" || o.paymentMethod === "cod";
+const needsAccount = (o: Pick<Order, "paymentMethod">) => o.paymentMethod === "transfer" || o.paymentMethod === "cod";
 
 /** The account a return's refund goes to, checked against the banks' reference data. */
 export function refundAccountOf(o: Order, input: AccountInput): ReturnRow["refundAccount"] {

@@ -1,4 +1,4 @@
-import type { ReturnDisposition, ReturnStatus } from "@shop/contract";
+import type { ReturnStatus } from "@shop/contract";
 import { count, desc, eq, inArray, notInArray } from "drizzle-orm";
 import type { Tx } from "../../db/client.js";
 import { orders, returnRequests } from "../../db/schema/index.js";
