@@ -31,7 +31,7 @@ describe("黑貓 / 郵局 through ECPay, B2C store pick-up, and ECPay's status c
     const methods = await t.database.db
       .select()
       .from(shipMethods)
-      .where(inArray(shipMethods.code, ["tcat", "post"]));
+      .where(and(eq(shipMethods.shopId, 1), inArray(shipMethods.code, ["tcat", "post"])));
     expect(methods.map((m) => m.code).sort()).toEqual(["post", "tcat"]);
     for (const m of methods) {
       const body = { name: m.name, fee: m.fee, free_threshold: null, enabled: true, sort: m.sort };
@@ -119,7 +119,10 @@ describe("黑貓 / 郵局 through ECPay, B2C store pick-up, and ECPay's status c
   it("郵局 sends the weight; a chilled parcel to 郵局 is refused with the reason, nothing made", async () => {
     const no = await paidOrder({ ship_method: "post" });
     expect((await create(no)).status).toBe(200);
-    expect(ecpay.created.get(`${no}H1`)).toMatchObject({ LogisticsSubType: "POST", GoodsWeight: "1" });
+    // The weight priced at checkout (the order's parcel), in kg.
+    const weightG = (await t.services.orders.byNo(no))?.parcel?.weight_g ?? 0;
+    expect(weightG).toBeGreaterThan(0);
+    expect(ecpay.created.get(`${no}H1`)).toMatchObject({ LogisticsSubType: "POST", GoodsWeight: String(weightG / 1000) });
     expect(ecpay.created.get(`${no}H1`)?.ScheduledDeliveryTime).toBeUndefined();
 
     const chilled = await paidOrder({ ship_method: "post" });

@@ -225,6 +225,14 @@ describe("the quote and the order agree", () => {
             },
             token,
           });
+          // A parcel the method cannot carry (store pick-up: 5 kg) is shown with its reason and refused on placing.
+          const unreachable = info.body.data.ship_methods.find((m) => m.code === ship)?.reason;
+          if (unreachable) {
+            expect(r.status).toBe(422);
+            expect(r.body.message).toBe(unreachable);
+            await t.call("POST", "/api/cart/delete", { body: { line_ids: cart.lineIds }, token });
+            return;
+          }
           if (r.status !== 200) throw new Error(`store ${r.status} ${r.body.message}`);
           const o = await t.services.orders.byNo(r.body.data.order_no);
           expect(o).toMatchObject({
