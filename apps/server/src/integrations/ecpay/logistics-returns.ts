@@ -1,5 +1,6 @@
 import { DeliveryError } from "../delivery.js";
 import { checkMacValue, verifyCheckMacValue } from "./check-mac-value.js";
+import { postEcpayForm } from "./form-post.js";
 
 /**
  * ECPay 逆物流 (a return parcel back to the shop), B2C / home contract (decision 91):
@@ -80,20 +81,7 @@ export function createEcpayReturnsClient(cfg: EcpayReturnsConfig) {
   const http = cfg.fetch ?? fetch;
   async function post(path: string, fields: Record<string, string>) {
     fields.CheckMacValue = checkMacValue(fields, cfg.hashKey, cfg.hashIV, "md5");
-    let res: Response;
-    try {
-      res = await http(`${cfg.baseUrl}${path}`, {
-        method: "POST",
-        headers: { "content-type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams(fields).toString(),
-        signal: AbortSignal.timeout(15_000),
-      });
-    } catch (error) {
-      throw new DeliveryError(false, `綠界物流無回應：${(error as Error).message}`);
-    }
-    const text = await res.text();
-    if (!res.ok) throw new DeliveryError(res.status < 500, `綠界物流 HTTP ${res.status}`);
-    return text;
+    return postEcpayForm(http, `${cfg.baseUrl}${path}`, fields);
   }
   const base = (logisticsId: string | undefined) => ({
     MerchantID: cfg.merchantId,

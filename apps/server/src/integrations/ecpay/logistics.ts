@@ -1,5 +1,6 @@
 import { DeliveryError } from "../delivery.js";
 import { checkMacValue, verifyCheckMacValue } from "./check-mac-value.js";
+import { postEcpayForm } from "./form-post.js";
 import {
   type HomeShipmentRequest,
   homeShipmentFields,
@@ -120,20 +121,7 @@ export function createEcpayLogisticsClient(cfg: EcpayLogisticsClientConfig) {
   const http = cfg.fetch ?? fetch;
   /** Posts a signed form; a timeout or 5xx may be tried again, a 4xx is final. */
   async function post(path: string, fields: Record<string, string>): Promise<string> {
-    let res: Response;
-    try {
-      res = await http(`${cfg.baseUrl}${path}`, {
-        method: "POST",
-        headers: { "content-type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams(fields).toString(),
-        signal: AbortSignal.timeout(15_000),
-      });
-    } catch (error) {
-      throw new DeliveryError(false, `綠界物流無回應：${(error as Error).message}`);
-    }
-    const text = await res.text();
-    if (!res.ok) throw new DeliveryError(res.status < 500, `綠界物流 HTTP ${res.status}`);
-    return text;
+    return postEcpayForm(http, `${cfg.baseUrl}${path}`, fields);
   }
   const signed = (fields: Record<string, string>) => {
     fields.CheckMacValue = checkMacValue(fields, cfg.hashKey, cfg.hashIV, "md5");

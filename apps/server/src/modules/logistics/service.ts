@@ -3,9 +3,10 @@ import { MAIN_SHOP_ID } from "@shop/contract";
 import type { ShipRates } from "@shop/contract/shipping";
 import { and, asc, eq, lt, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
-import { carrierCodesApplied, cvsShipments, shipMethods, shipmentEvents } from "../../db/schema/index.js";
+import { cvsShipments, shipMethods, shipmentEvents } from "../../db/schema/index.js";
 import type { EcpayLogisticsConfig } from "../../integrations/ecpay/map.js";
 import { conflict } from "../../lib/errors.js";
+import { claimCarrierCode } from "./carrier-codes.js";
 import { markAsked, pollDue, silentShipments } from "./shipment-polling.js";
 import { type LogisticsDeps, mapCallback, mapCreateToken, mapResult } from "./store-map.js";
 
@@ -109,13 +110,9 @@ export function createLogisticsService(
      * for the one caller that inserted it, false for a replay or a rival (push vs. poll).
      */
     async applyCodeOnce(q: Db | Tx, logisticsId: string, code: string, at: Date) {
-      const [row] = await q
-        .insert(carrierCodesApplied)
-        .values({ subject: logisticsId, code, at })
-        .onConflictDoNothing()
-        .returning({ code: carrierCodesApplied.code });
-      if (row) await q.update(cvsShipments).set({ lastCode: code }).where(eq(cvsShipments.logisticsId, logisticsId));
-      return Boolean(row);
+      const first = await claimCarrierCode(q, logisticsId, code, at);
+      if (first) await q.update(cvsShipments).set({ lastCode: code }).where(eq(cvsShipments.logisticsId, logisticsId));
+      return first;
     },
 
     pollDue: (finalCodes: string[], askedBefore: Date, limit: number) => pollDue(db, finalCodes, askedBefore, limit),
