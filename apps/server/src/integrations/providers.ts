@@ -157,39 +157,30 @@ function storePickup(config: Config, calls: ProviderCalls) {
     hashIV: ecpay.hashIV,
     fetch: real ? observedFetch(calls, "store_pickup") : ecpayCarrierSimulator?.fetch,
   });
-  const ecpayB2cCarrier = createEcpayLogisticsClient(
-    b2cReal
-      ? {
-          baseUrl: apiUrl,
-          merchantId: config.ECPAY_LOGISTICS_B2C_MERCHANT_ID ?? "",
-          hashKey: config.ECPAY_LOGISTICS_B2C_HASH_KEY,
-          hashIV: config.ECPAY_LOGISTICS_B2C_HASH_IV,
-          fetch: observedFetch(calls, "ecpay_home"),
-        }
-      : { baseUrl: "/api/ecpay/simulator", ...ECPAY_STAGE_B2C, fetch: ecpayCarrierSimulator?.fetch },
-  );
-  const ecpayB2c: EcpayLogisticsConfig = b2cReal
+  // 黑貓 / 郵局, B2C store shipments and 逆物流 (decisions 90, 91) speak for ECPay's B2C / home contract.
+  const b2cKeys = b2cReal
     ? {
-        mapUrl: ecpay.simulated ? "https://logistics-stage.ecpay.com.tw/Express/map" : ecpay.mapUrl,
         merchantId: config.ECPAY_LOGISTICS_B2C_MERCHANT_ID ?? "",
         hashKey: config.ECPAY_LOGISTICS_B2C_HASH_KEY,
         hashIV: config.ECPAY_LOGISTICS_B2C_HASH_IV,
+      }
+    : ECPAY_STAGE_B2C;
+  const b2cBase = b2cReal ? apiUrl : "/api/ecpay/simulator";
+  const b2cFetch = (simulated?: typeof fetch) => (b2cReal ? observedFetch(calls, "ecpay_home") : simulated);
+  const ecpayB2cCarrier = createEcpayLogisticsClient({
+    baseUrl: b2cBase,
+    ...b2cKeys,
+    fetch: b2cFetch(ecpayCarrierSimulator?.fetch),
+  });
+  const ecpayB2c: EcpayLogisticsConfig = b2cReal
+    ? {
+        mapUrl: ecpay.simulated ? "https://logistics-stage.ecpay.com.tw/Express/map" : ecpay.mapUrl,
+        ...b2cKeys,
         simulated: false,
       }
-    : { mapUrl: "/api/ecpay/simulator/map", ...ECPAY_STAGE_B2C, simulated: true };
-  // 逆物流 (decision 91) speaks for the B2C / home contract, like 黑貓 / 郵局.
+    : { mapUrl: "/api/ecpay/simulator/map", ...b2cKeys, simulated: true };
   const ecpayReturnsSimulator = b2cReal ? undefined : createFakeEcpayReturns(ECPAY_STAGE_B2C);
-  const ecpayReturns = createEcpayReturnsClient(
-    b2cReal
-      ? {
-          baseUrl: apiUrl,
-          merchantId: config.ECPAY_LOGISTICS_B2C_MERCHANT_ID ?? "",
-          hashKey: config.ECPAY_LOGISTICS_B2C_HASH_KEY,
-          hashIV: config.ECPAY_LOGISTICS_B2C_HASH_IV,
-          fetch: observedFetch(calls, "ecpay_home"),
-        }
-      : { baseUrl: "/api/ecpay/simulator", ...ECPAY_STAGE_B2C, fetch: ecpayReturnsSimulator?.fetch },
-  );
+  const ecpayReturns = createEcpayReturnsClient({ baseUrl: b2cBase, ...b2cKeys, fetch: b2cFetch(ecpayReturnsSimulator?.fetch) });
   return { ecpay, ecpayB2c, ecpayCarrier, ecpayB2cCarrier, ecpayCarrierSimulator, ecpayReturns, ecpayReturnsSimulator };
 }
 
