@@ -107,12 +107,16 @@ describe("逆物流: returns through the store chain or a 黑貓 pick-up", () =>
     expect((await view(no))?.send_back?.how).toContain("黑貓宅急便將於 1–2 個工作天內至您的收件地址取件");
   });
 
-  test("a push replayed 20× together moves the parcel once; a forged push is refused", async () => {
+  test("a push replayed 20× together moves the parcel once; a forged push, or another parcel's, is refused", async () => {
     const { no, id } = await asked(true);
     expect((await approve(id, { return_carrier: "cvs_711" })).status).toBe(200);
     const lid = (await row(id))?.returnLogisticsId ?? "";
     const forged = { ...fake.push(lid, "2068", "買家已至門市寄件"), RtnCode: "2070" };
     expect((await push(id, forged)).status).toBe(403);
+    // A genuinely signed push for another parcel, sent to this return's URL, moves nothing.
+    const otherParcel = await push(id, fake.push(`${lid}9`, "2068", "買家已至門市寄件"));
+    expect(otherParcel.status).toBe(409);
+    expect((await row(id))?.returnParcelStatus).toBe("booked");
     const fields = fake.push(lid, "2068", "買家已至門市寄件");
     const answers = await Promise.all(Array.from({ length: 20 }, () => push(id, fields)));
     expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));

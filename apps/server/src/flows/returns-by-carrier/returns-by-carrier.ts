@@ -86,6 +86,12 @@ export function createReturnsByCarrier(d: {
     /** ECPay's push for a return parcel: verified, then once per code. */
     async push(id: number, fields: Record<string, string>) {
       if (!d.client.verifyPush(fields)) throw forbidden("INVALID_CHECK_MAC_VALUE", "CheckMacValue 驗證失敗");
+      // The `return` in the URL is outside the MAC: a signed push must also name this return's parcel
+      // (which field carries ECPay's number for a return is ⚠️, so any of them may).
+      const { r } = await d.returns.bookingOf(id);
+      const named = [fields.AllPayLogisticsID, fields.RtnMerchantTradeNo, fields.MerchantTradeNo];
+      if (r.returnLogisticsId && !named.includes(r.returnLogisticsId))
+        throw conflict("RETURN_PARCEL_MISMATCH", "此物流通知不屬於此退貨");
       const code = fields.RtnCode ?? "";
       const to = RETURN_PARCEL_STATUS.back.has(code) ? "back" : RETURN_PARCEL_STATUS.inTransit.has(code) ? "in_transit" : null;
       return d.returns.parcelPush(id, code, to, fields.RtnMsg || code, d.claim);
