@@ -25,7 +25,7 @@ export function startBackgroundWork(app: FastifyInstance, services: Services, co
     { kind: "inventory.restock_notices", everySeconds: config.RESTOCK_SWEEP_SECONDS },
     { kind: INVOICE_SWEEP_JOB, everySeconds: config.EINVOICE_SWEEP_SECONDS },
     // ECPay shipments whose pushes never came are asked about (decision 90); in 測試模式 the simulator moves them on.
-    ...ecpayPeriodicJobs(config.channels.store_pickup !== "real" || config.channels.ecpay_home !== "real"),
+    ...ecpayPeriodicJobs(config.channels.store_pickup === "simulator" || config.channels.ecpay_home === "simulator"),
   ];
   let ticking: Promise<void> | undefined;
   const tick = () => {

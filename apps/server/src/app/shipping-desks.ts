@@ -86,6 +86,7 @@ export function createShippingDesks(d: {
   const status = createEcpayStatus({
     db,
     logistics: d.logistics,
+    heard: { c2c: config.channels.store_pickup !== "off", b2c: config.channels.ecpay_home !== "off" },
     c2c: d.providers.ecpayCarrier,
     b2c: d.providers.ecpayB2cCarrier,
     orderByNo: orderQueries.byNo,
@@ -172,6 +173,7 @@ export function createShippingDesks(d: {
       return { ...own, zip: config.SHIP_SENDER_ZIP ?? zipOfAddress(own.address) };
     },
     replyUrl: (id) => `${d.siteOrigin}/api/ecpay/logistics/return-notify?return=${id}`,
+    offered: config.channels.ecpay_home !== "off",
     simulator: d.providers.ecpayReturnsSimulator,
   });
   const shippingBatch = createShippingBatch({

@@ -147,8 +147,12 @@ function storePickup(config: Config, calls: ProviderCalls) {
   // The simulator answers creates in-process (for both contracts); its labels are pages the staff
   // browser posts to. Switched off, nothing reaches it: no ship method of the kind is offered.
   const b2cReal = config.channels.ecpay_home === "real";
+  // Only a simulated channel gets the simulator (and its public routes); a channel switched off
+  // reaches nothing, and its pushes are not heard (ecpay-status.ts).
   const ecpayCarrierSimulator =
-    real && b2cReal ? undefined : createFakeEcpayLogistics([ECPAY_STAGE_C2C, { ...ECPAY_STAGE_B2C, contract: "b2c" }]);
+    config.channels.store_pickup === "simulator" || config.channels.ecpay_home === "simulator"
+      ? createFakeEcpayLogistics([ECPAY_STAGE_C2C, { ...ECPAY_STAGE_B2C, contract: "b2c" }])
+      : undefined;
   const apiUrl = ecpayCarrierBase(config);
   const ecpayCarrier = createEcpayLogisticsClient({
     baseUrl: real ? apiUrl : "/api/ecpay/simulator",
@@ -179,7 +183,7 @@ function storePickup(config: Config, calls: ProviderCalls) {
         simulated: false,
       }
     : { mapUrl: "/api/ecpay/simulator/map", ...b2cKeys, simulated: true };
-  const ecpayReturnsSimulator = b2cReal ? undefined : createFakeEcpayReturns(ECPAY_STAGE_B2C);
+  const ecpayReturnsSimulator = config.channels.ecpay_home === "simulator" ? createFakeEcpayReturns(ECPAY_STAGE_B2C) : undefined;
   const ecpayReturns = createEcpayReturnsClient({ baseUrl: b2cBase, ...b2cKeys, fetch: b2cFetch(ecpayReturnsSimulator?.fetch) });
   return { ecpay, ecpayB2c, ecpayCarrier, ecpayB2cCarrier, ecpayCarrierSimulator, ecpayReturns, ecpayReturnsSimulator };
 }

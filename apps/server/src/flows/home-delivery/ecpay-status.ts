@@ -2,6 +2,7 @@ import type { Db, Tx } from "../../db/client.js";
 import type { EcpayLogisticsClient } from "../../integrations/ecpay/logistics.js";
 import { FINAL_CODES, STEP_LABELS, stepOf } from "../../integrations/ecpay/logistics-status.js";
 import { forbidden, isDomainError, notFound } from "../../lib/errors.js";
+import { claimCarrierCode } from "../../modules/logistics/carrier-codes.js";
 import type { LogisticsService } from "../../modules/logistics/service.js";
 import type { Order } from "../../modules/orders/service.js";
 
@@ -31,6 +32,8 @@ export function createEcpayStatus(d: {
   delivered: (orderNo: string, once: (tx: Tx) => Promise<boolean>) => Promise<unknown>;
   /** Tells the buyer and queues the day-5 reminder, in the caller's transaction. */
   atStore: (tx: Tx, o: Order, storeName: string, remindAt: Date) => Promise<void>;
+  /** Whether a contract's pushes are heard: its channel real or simulated, never switched off (whose client holds ECPay's public test keys). */
+  heard: { c2c: boolean; b2c: boolean };
   now: () => Date;
 }) {
   const carrierOf = (subType: string) => (B2C_SUBTYPES.has(subType) ? d.b2c : d.c2c);
@@ -61,7 +64,8 @@ export function createEcpayStatus(d: {
     }
     await d.db.transaction(async (tx) => {
       if (!(await record(tx))) return;
-      if (step === "at_store" && o.status === "shipped")
+      // Two at-store codes (2063 and 2073, or a parcel sent to the store again) tell the buyer once.
+      if (step === "at_store" && o.status === "shipped" && (await claimCarrierCode(tx, logisticsId, "step:at_store", at)))
         await d.atStore(tx, o, location, new Date(at.getTime() + REMIND_AFTER_DAYS * DAY_MS));
     });
     return acted;
@@ -70,9 +74,12 @@ export function createEcpayStatus(d: {
   return {
     apply,
 
-    /** ECPay's status push: its CheckMacValue must hold under one of our contracts. */
+    /** ECPay's status push: its CheckMacValue must hold under the contract the shipment was made with. */
     async push(fields: Record<string, string>) {
-      if (!d.c2c.verifyPush(fields) && !d.b2c.verifyPush(fields))
+      const s = await d.logistics.cvsShipmentByLogisticsId(fields.AllPayLogisticsID ?? "");
+      const contract = s && B2C_SUBTYPES.has(s.subType) ? "b2c" : "c2c";
+      if (!s) throw notFound("CVS_SHIPMENT_NOT_FOUND", "找不到此物流編號");
+      if (!d.heard[contract] || !carrierOf(s.subType).verifyPush(fields))
         throw forbidden("INVALID_CHECK_MAC_VALUE", "CheckMacValue 驗證失敗");
       const code = fields.RtnCode ?? "";
       await apply(fields.AllPayLogisticsID ?? "", code, fields.RtnMsg ?? "", parseEcpayTime(fields.UpdateStatusDate) ?? d.now());

@@ -85,7 +85,11 @@ describe("ECPay status codes act once", () => {
     const answers = await Promise.all(Array.from({ length: RIVALS }, () => push(atStore)));
     expect(answers.every((a) => a.status === 200)).toBe(true);
     expect(await t.services.outbox.forEvent(`order:${no}:at_store`)).toHaveLength(1);
-    expect(await applied(id)).toHaveLength(1);
+    // The code once, and the at-store step once (a second at-store code, 2073, would not tell again).
+    expect((await applied(id)).map((r) => r.code).sort()).toEqual(["2063", "step:at_store"]);
+    const again = await push(ecpay.statusPush(id, "2073", "門市配達"));
+    expect(again.status).toBe(200);
+    expect(await t.services.outbox.forEvent(`order:${no}:at_store`)).toHaveLength(1);
     expect((await t.services.orders.byNo(no))?.status).toBe("shipped");
   });
 

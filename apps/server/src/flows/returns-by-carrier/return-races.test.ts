@@ -48,8 +48,9 @@ async function asked(store: boolean) {
 }
 const approve = (id: number, body: Record<string, unknown>) =>
   t.call<{ status: string }>("POST", `/api/admin/returns/${id}/approve`, { token: staff, body });
-const push = (id: number | string, fields: Record<string, string>) =>
-  t.call("POST", `/api/ecpay/logistics/return-notify?return=${id}`, {
+/** ECPay's push to the return's ServerReplyURL (its id signed by the contract's keys unless `sig` is given). */
+const push = (id: number, fields: Record<string, string>, sig = t.providers.ecpayReturns.replySignature(id)) =>
+  t.call("POST", `/api/ecpay/logistics/return-notify?return=${id}&sig=${sig}`, {
     rawBody: new URLSearchParams(fields).toString(),
     headers: { "content-type": "application/x-www-form-urlencoded" },
   });
@@ -68,7 +69,7 @@ describe("逆物流: returns through the store chain or a 黑貓 pick-up", () =>
     expect(saved?.storeReturnCode).toMatch(/^\d{8}$/);
     const booked = fake.booked.get(saved?.returnLogisticsId ?? "");
     expect(booked).toMatchObject({ ServiceType: "4", CollectionAmount: "0", SenderName: "王小明", MerchantID: "2000132" });
-    expect(booked?.ServerReplyURL).toMatch(new RegExp(`/api/ecpay/logistics/return-notify\\?return=${id}$`));
+    expect(booked?.ServerReplyURL).toMatch(new RegExp(`/api/ecpay/logistics/return-notify\\?return=${id}&sig=[0-9a-f]{32}$`));
     const send = (await view(no))?.send_back;
     expect(send?.how).toBe(`請於 7 天內至任一 7-ELEVEN 門市，以退貨編號 ${saved?.storeReturnCode} 寄回（免付運費）。`);
     expect(send?.parcel_label).toBe("等待寄回");
@@ -116,6 +117,11 @@ describe("逆物流: returns through the store chain or a 黑貓 pick-up", () =>
     // A genuinely signed push for another parcel, sent to this return's URL, moves nothing.
     const otherParcel = await push(id, fake.push(`${lid}9`, "2068", "買家已至門市寄件"));
     expect(otherParcel.status).toBe(409);
+    // The return id in the URL is signed: another return's URL, or none, is refused.
+    expect(
+      (await push(id, fake.push(lid, "2068", "買家已至門市寄件"), t.providers.ecpayReturns.replySignature(id + 1))).status,
+    ).toBe(403);
+    expect((await push(id, fake.push(lid, "2068", "買家已至門市寄件"), "")).status).toBe(403);
     expect((await row(id))?.returnParcelStatus).toBe("booked");
     const fields = fake.push(lid, "2068", "買家已至門市寄件");
     const answers = await Promise.all(Array.from({ length: 20 }, () => push(id, fields)));

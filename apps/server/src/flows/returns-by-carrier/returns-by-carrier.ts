@@ -1,3 +1,4 @@
+import { timingSafeEqual } from "node:crypto";
 import { DeliveryError } from "../../integrations/delivery.js";
 import { FAKE_RETURN_STEPS, type FakeEcpayReturns } from "../../integrations/ecpay/fake-logistics-returns.js";
 import type { EcpayReturnsClient, ReturnChain } from "../../integrations/ecpay/logistics-returns.js";
@@ -18,6 +19,14 @@ const addressLine = (a: Address) => (a ? [a.county, a.district, a.line].filter(B
  * `/api/ecpay/logistics/return-notify?return=<id>` then move the parcel booked → in_transit → back,
  * once per code; staff receive the goods as before.
  */
+/** ECPay's Specification code for the parcel's size tier, as it was priced at checkout. */
+const SPECIFICATION: Record<60 | 90 | 120 | 150, "0001" | "0002" | "0003" | "0004"> = {
+  60: "0001",
+  90: "0002",
+  120: "0003",
+  150: "0004",
+};
+
 export function createReturnsByCarrier(d: {
   returns: Pick<Returns, "bookingOf" | "step" | "parcelPush">;
   client: EcpayReturnsClient;
@@ -25,10 +34,14 @@ export function createReturnsByCarrier(d: {
   /** The shop as the receiver of a 黑貓 pick-up and the sender named on a store return. */
   shop: () => Promise<{ name: string; phone: string; zip: string; address: string }>;
   replyUrl: (id: number) => string;
+  /** False when ECPay's B2C / home contract is switched off: no parcel is booked (the buyer sends it back). */
+  offered: boolean;
   /** 測試模式 only: the simulator whose signed pushes the back office's button sends. */
   simulator?: FakeEcpayReturns;
 }) {
+  const replyUrl = (id: number) => `${d.replyUrl(id)}&sig=${d.client.replySignature(id)}`;
   async function book(id: number, carrier: ReturnCarrier): Promise<{ logisticsId: string; code: string }> {
+    if (!d.offered) throw conflict("RETURN_CARRIER_OFF", "綠界宅配與逆物流未啟用，請改由買家自行寄回");
     const { r, o } = await d.returns.bookingOf(id);
     if (r.status !== "requested") throw conflict("RETURN_STATE_CHANGED", "此申請已處理，請重新整理");
     const goodsName = `退貨 ${o.orderNo}`;
@@ -39,20 +52,20 @@ export function createReturnsByCarrier(d: {
         if (!zip || !o.address?.line) throw badRequest("RETURN_ADDRESS_MISSING", "此訂單沒有買家地址，無法安排黑貓到府取件");
         const shop = await d.shop();
         await d.client.bookHomePickup({
-          serverReplyUrl: d.replyUrl(id),
+          serverReplyUrl: replyUrl(id),
           goodsName,
           goodsAmount,
           sender: { name: o.receiverName, phone: o.receiverPhone, zip, address: addressLine(o.address) },
           receiver: shop,
           temperature: o.parcel?.temperature === "frozen" ? "0003" : o.parcel?.temperature === "chilled" ? "0002" : "0001",
-          specification: "0001",
+          specification: SPECIFICATION[o.parcel?.size ?? 60],
           remark: `退貨 #${id}`,
         });
         return { logisticsId: "", code: "" };
       }
       return await d.client.bookStoreReturn({
         chain: carrier as ReturnChain,
-        serverReplyUrl: d.replyUrl(id),
+        serverReplyUrl: replyUrl(id),
         goodsName,
         goodsAmount,
         senderName: o.receiverName,
@@ -84,8 +97,11 @@ export function createReturnsByCarrier(d: {
     },
 
     /** ECPay's push for a return parcel: verified, then once per code. */
-    async push(id: number, fields: Record<string, string>) {
-      if (!d.client.verifyPush(fields)) throw forbidden("INVALID_CHECK_MAC_VALUE", "CheckMacValue 驗證失敗");
+    async push(id: number, signature: string, fields: Record<string, string>) {
+      const expected = d.client.replySignature(id);
+      const given = Buffer.from(signature);
+      if (given.length !== expected.length || !timingSafeEqual(given, Buffer.from(expected)) || !d.client.verifyPush(fields))
+        throw forbidden("INVALID_CHECK_MAC_VALUE", "CheckMacValue 驗證失敗");
       // The `return` in the URL is outside the MAC: a signed push must also name this return's parcel
       // (which field carries ECPay's number for a return is ⚠️, so any of them may).
       const { r } = await d.returns.bookingOf(id);
@@ -104,7 +120,7 @@ export function createReturnsByCarrier(d: {
       const steps = FAKE_RETURN_STEPS[r.returnCarrier === "tcat" ? "tcat" : "store"];
       const step = r.returnParcelStatus === "booked" ? steps[0] : r.returnParcelStatus === "in_transit" ? steps[1] : null;
       if (!r.returnCarrier || !step) throw conflict("RETURN_PARCEL_NO_NEXT", "此退貨包裹沒有下一個狀態");
-      await this.push(id, d.simulator.push(r.returnLogisticsId, step.code, step.message));
+      await this.push(id, d.client.replySignature(id), d.simulator.push(r.returnLogisticsId, step.code, step.message));
     },
   };
 }

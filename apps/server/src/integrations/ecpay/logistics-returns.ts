@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import { DeliveryError } from "../delivery.js";
 import { checkMacValue, verifyCheckMacValue } from "./check-mac-value.js";
 import { postEcpayForm } from "./form-post.js";
@@ -136,6 +137,15 @@ export function createEcpayReturnsClient(cfg: EcpayReturnsConfig) {
     /** A push is ours when its CheckMacValue holds and it names our merchant. */
     verifyPush(fields: Record<string, string>): boolean {
       return fields.MerchantID === cfg.merchantId && verifyCheckMacValue(fields, cfg.hashKey, cfg.hashIV, "md5");
+    },
+
+    /**
+     * A signature of a return's ServerReplyURL: ECPay's MAC covers the push's fields, not the URL,
+     * so the return id in it is signed with the contract's own keys (a 黑貓 pick-up's push names no
+     * parcel we know).
+     */
+    replySignature(returnId: number): string {
+      return createHmac("sha256", `${cfg.hashKey}:${cfg.hashIV}`).update(`return:${returnId}`).digest("hex").slice(0, 32);
     },
   };
 }

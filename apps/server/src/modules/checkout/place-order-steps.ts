@@ -2,11 +2,13 @@ import { randomInt } from "node:crypto";
 import type { FastStoreOrderInput, NextStep, StoreOrderInput, StoreResult } from "@shop/contract";
 import { formatMoney } from "@shop/contract/format";
 import { deliversToAddress, isTapPayMethod } from "@shop/contract/order";
+import { findDistrict } from "@shop/reference-data";
 import type { Db, Tx } from "../../db/client.js";
 import { sha256 } from "../../lib/crypto.js";
 import { conflict, fieldError, isUniqueViolation, unprocessable } from "../../lib/errors.js";
 import type { CartService } from "../cart/service.js";
 import type { InventoryService } from "../inventory/service.js";
+import { destinationOfText } from "../logistics/regions.js";
 import type { LoyaltyService } from "../loyalty/service.js";
 import type { AddressBookService } from "../members/addresses.js";
 import type { CardCharge } from "../orders/card-charge.js";
@@ -61,9 +63,17 @@ function newOrderNo(now: () => Date): string {
 function checkDelivery(input: PlaceInput, member: boolean) {
   const m = input.ship_method;
   if (deliversToAddress(m) && !input.address) throw fieldError("address", "請填寫收件地址");
+  // The fee's region is read from these names (decision 89): only the post office's own.
+  if (deliversToAddress(m) && input.address) {
+    const district = findDistrict(input.address.county, input.address.district);
+    if (!district) throw fieldError("address", "請選擇正確的縣市與鄉鎮市區");
+    if (input.address.zip && !input.address.zip.startsWith(district.zip))
+      throw fieldError("address", `郵遞區號與${district.county}${district.district}不符，請確認`);
+  }
   if (isCvs(m)) {
     if (!input.cvs_store) throw fieldError("cvs_store", "請選擇取貨門市");
     if (input.cvs_store.type !== m) throw fieldError("cvs_store", "取貨門市與所選超商不符，請重新選擇門市");
+    if (!destinationOfText(input.cvs_store.address)) throw fieldError("cvs_store", "取貨門市地址無法辨識，請重新選擇門市");
   }
   if (m === "depot" && !member) throw unprocessable("DEPOT_MEMBERS_ONLY", "雲端庫存僅限會員使用，請先登入");
   if (isTapPayMethod(input.payment_method) && !input.prime)

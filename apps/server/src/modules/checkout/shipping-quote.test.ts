@@ -116,6 +116,17 @@ describe("an unreachable combination", () => {
     expect((await t.database.db.select().from(orders)).length).toBe(countBefore);
   });
 
+  it("takes only the post office's names for the address the fee is priced by (a short 綠島 is not 本島)", async () => {
+    const countBefore = (await t.database.db.select().from(orders)).length;
+    const shortName = await order({ address: { zip: "951", county: "台東縣", district: "綠島", line: "南寮村 1 號" } });
+    expect(shortName.status).toBe(400);
+    expect(shortName.body.message).toContain("請選擇正確的縣市與鄉鎮市區");
+    const wrongZip = await order({ address: { zip: "100", county: "台東縣", district: "綠島鄉", line: "南寮村 1 號" } });
+    expect(wrongZip.status).toBe(400);
+    expect(wrongZip.body.message).toContain("郵遞區號與臺東縣綠島鄉不符");
+    expect((await t.database.db.select().from(orders)).length).toBe(countBefore);
+  });
+
   it("the same product to 澎湖 is carried cold, and the order keeps its parcel and delivery slot", async () => {
     const r = await order({
       address: { zip: "880", county: "澎湖縣", district: "馬公市", line: "中正路 1 號" },

@@ -1,7 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Tx } from "../../db/client.js";
 import { returnRequests } from "../../db/schema/index.js";
-import { conflict } from "../../lib/errors.js";
 
 type ReturnRow = typeof returnRequests.$inferSelect;
 export type ReturnCarrier = NonNullable<ReturnRow["returnCarrier"]>;
@@ -61,7 +60,8 @@ const MOVES_FROM: Record<"in_transit" | "back", ReturnParcelStatus[]> = {
 
 /** Moves an approved request's return parcel forward inside the caller's transaction; false when it was already there or beyond. */
 export async function moveParcel(tx: Tx, r: ReturnRow, to: "in_transit" | "back", at: Date) {
-  if (r.status !== "approved" && r.status !== "received") throw conflict("RETURN_STATE_CHANGED", "此申請不在等待退貨包裹");
+  // Refunded or rejected meanwhile: the carrier's code is still recorded (and answered `1|OK`), nothing moves.
+  if (r.status !== "approved" && r.status !== "received") return null;
   const [moved] = await tx
     .update(returnRequests)
     .set({ returnParcelStatus: to, updatedAt: at })

@@ -89,8 +89,9 @@ export function chargeFor(method: FeeMethod, parcel: Parcel, to: Destination | n
   const region: Region = island === null ? "main" : "outlying";
   const r = method.rates;
   const label = TEMPERATURE_LABELS[parcel.temperature];
-  if (parcel.size === null) return { ok: false, reason: `商品材積超過 150 公分，${method.name}無法配送，請分開下單` };
+  // A flat fee (no table: 雲端庫存, 專人配送, a method staff never priced by size) carries any parcel.
   if (!r) return { ok: true, region, base: method.fee, outlying: 0, chilled: 0, freeThreshold: method.freeThreshold };
+  if (parcel.size === null) return { ok: false, reason: `商品材積超過 150 公分，${method.name}無法配送，請分開下單` };
   if (!r.temperatures.includes(parcel.temperature))
     return { ok: false, reason: `${method.name}不配送${label}商品，請改選其他配送方式` };
   if (parcel.weightG > r.max_weight_g)
