@@ -6,7 +6,6 @@ import LoyaltyIcon from "@mui/icons-material/Loyalty";
 import MonitorHeartIcon from "@mui/icons-material/MonitorHeart";
 import PaymentsIcon from "@mui/icons-material/Payments";
 import ReceiptLongIcon from "@mui/icons-material/ReceiptLong";
-import StorefrontIcon from "@mui/icons-material/Storefront";
 import { createTheme } from "@mui/material";
 import { StrictMode } from "react";
 import {
