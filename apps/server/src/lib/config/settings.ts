@@ -1,6 +1,7 @@
 import { isIP } from "node:net";
 import { z } from "zod";
 import { documented as d } from "./setting-docs.js";
+import { messagingSettings } from "./settings-messaging.js";
 import { providerSettings } from "./settings-providers.js";
 
 const bool = z.enum(["1", "0", "true", "false", ""]).transform((v) => v === "1" || v === "true");
@@ -115,6 +116,7 @@ export const settingsShape = {
   }),
 
   ...providerSettings,
+  ...messagingSettings,
 
   S3_BUCKET: d(z.string().default(""), {
     group: "Uploads",
