@@ -79,6 +79,23 @@ const instalmentSchema = z.coerce
 const quoteFields = {
   ship_method: z.enum(SHIP_METHOD_CODES, { error: "請選擇配送方式" }).optional(),
   coupon_id: idSchema.optional(),
+  /** A coupon code typed at checkout (decision 92): case and spaces do not matter. Members only, instead of coupon_id. */
+  coupon_code: z
+    .string({ error: "優惠碼格式錯誤" })
+    .trim()
+    .max(40, { error: "優惠碼過長" })
+    .transform((c) => c.toUpperCase().replace(/\s+/g, ""))
+    .optional(),
+  /** 加價購 items asked for (decision 93). */
+  addons: z
+    .array(z.strictObject({ deal_id: idSchema, qty: qtySchema }), { error: "加價購資料錯誤" })
+    .max(20, { error: "加價購項目過多" })
+    .optional(),
+  /** The gift chosen per 滿額贈 rule, where a rule offers several. */
+  gifts: z
+    .array(z.strictObject({ rule_id: idSchema, variant_id: idSchema }), { error: "贈品資料錯誤" })
+    .max(10, { error: "贈品項目過多" })
+    .optional(),
   points: amountSchema.optional(),
   wallet: amountSchema.optional(),
   shop_id: shopIdSchema.optional(),

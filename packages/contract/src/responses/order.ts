@@ -33,7 +33,7 @@ export const quoteLine = z.object({
 });
 
 export const orderDiscount = z.object({
-  source: z.enum(["promotion", "coupon"]),
+  source: z.enum(["promotion", "tier", "coupon"]),
   id: int,
   label: z.string(),
   amount: int,
@@ -50,6 +50,36 @@ export const quoteView = z.object({
   wallet_used: int,
   payable: int,
   coupon_rejected: z.string().nullable(),
+  /** 加價購 lines taken, at their deal price, and 滿額贈 gifts at NT$0 (decision 93). */
+  addon_lines: z.array(z.object({ deal_id: int, variant_id: int, title: z.string(), name: z.string(), price: int, qty: int })),
+  gift_lines: z.array(z.object({ rule_id: int, variant_id: int, title: z.string(), name: z.string(), qty: int })),
+  /** The add-on deals running, and whether this cart may take each (with why not). */
+  addon_offers: z.array(
+    z.object({
+      deal_id: int,
+      title: z.string(),
+      price: int,
+      per_order_cap: int,
+      eligible: z.boolean(),
+      reason: z.string().nullable(),
+    }),
+  ),
+  /** The gift rules running: reached or how far, the options and the one given. */
+  gift_offers: z.array(
+    z.object({
+      rule_id: int,
+      title: z.string(),
+      threshold: int,
+      reached: z.boolean(),
+      short_by: int,
+      options: z.array(z.object({ variant_id: int, name: z.string(), available: z.boolean() })),
+      chosen: int.nullable(),
+    }),
+  ),
+  /** What stops this cart being ordered as asked (限購, add-ons, gifts), in the shopper's words. */
+  refusals: z.array(z.object({ code: z.string(), message: z.string() })),
+  /** The member's level and its percent off (null: a guest, or no tiers). */
+  tier: z.object({ name: z.string(), discount_percent: int }).nullable(),
 });
 
 /** How the storefront takes a card (TapPay's public keys, or the 測試模式 simulator). */

@@ -1,6 +1,7 @@
 import { createOrderInvoices } from "../../flows/e-invoicing/order-invoices.js";
 import { wireOrderEffects } from "../../flows/order-effects/order-effects.js";
 import { createOrderMessages } from "../../flows/order-effects/order-messages.js";
+import { unprocessable } from "../../lib/errors.js";
 import { createCartService } from "../../modules/cart/service.js";
 import { createIdempotency } from "../../modules/checkout/idempotency.js";
 import { createPlaceOrder } from "../../modules/checkout/place-order.js";
@@ -160,6 +161,13 @@ export function wireCheckout(base: Foundation, accounts: Accounts, commerce: Com
     shops,
     addresses,
     pastAddresses: o.orderQueries.pastAddresses,
+    // Issue 50 in progress: these four are filled by the merchant-tools branches (codes, deals, tiers, limits).
+    deals: async () => ({ addOns: [], gifts: [] }),
+    codeCoupon: async () => {
+      throw unprocessable("COUPON_CODE_NOT_FOUND", "查無此優惠碼，請確認後再輸入");
+    },
+    tierPerk: async () => undefined,
+    boughtBefore: async () => new Map(),
     cardConfig: o.payments.cardConfig,
     einvoice: o.orderInvoices.enabled,
   });

@@ -27,3 +27,19 @@ export const cartLines = pgTable(
   },
   (t) => [uniqueIndex("cart_lines_variant_key").on(t.cartId, t.variantId), index("cart_lines_cart_idx").on(t.cartId)],
 );
+
+/**
+ * Abandoned-cart reminders sent (decision 97): one per cart content — keyed by the cart and the
+ * time it was last changed, so a cart changed again may be reminded of once more, never twice as it is.
+ */
+export const cartReminders = pgTable(
+  "cart_reminders",
+  {
+    id: serial("id").primaryKey(),
+    cartId: integer("cart_id").notNull(),
+    memberId: integer("member_id").notNull(),
+    cartChangedAt: timestamp("cart_changed_at", { withTimezone: true }).notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex("cart_reminders_cart_key").on(t.cartId, t.cartChangedAt)],
+);

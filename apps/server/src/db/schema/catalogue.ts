@@ -34,6 +34,13 @@ export const products = pgTable(
       .notNull()
       .default("on"),
     perOrderLimit: integer("per_order_limit"),
+    /** 限購 N 件/人: units one member may buy across all their orders not cancelled (null: no limit; decision 92). */
+    perMemberLimit: integer("per_member_limit"),
+    /** The brand for product feeds (empty: the shop's own name is used). */
+    brand: text("brand").notNull().default(""),
+    /** Approved reviews: how many and the sum of their stars (the reviews flow keeps them; average = sum / count). */
+    ratingCount: integer("rating_count").notNull().default(0),
+    ratingSum: integer("rating_sum").notNull().default(0),
     /** 常溫 / 冷藏 / 冷凍: the coldest line of an order decides its parcel's temperature. */
     temperature: text("temperature", { enum: TEMPERATURES }).notNull().default("normal"),
     sort: integer("sort").notNull().default(0),
@@ -83,6 +90,16 @@ export const variants = pgTable(
     sizeCm: integer("size_cm").notNull().default(30),
     weightG: integer("weight_g").notNull().default(500),
     sort: integer("sort").notNull().default(0),
+    /** GTIN (EAN-13 / UPC) for product feeds; empty when the goods have none. */
+    gtin: text("gtin").notNull().default(""),
+    /**
+     * Pre-order (預購, decision 96): null = not sold on pre-order. When set, the variant may be
+     * sold beyond its stock up to this many units waiting; `preorderShipOn` is the expected ship
+     * date (YYYY-MM-DD, Asia/Taipei) shown to buyers. `preorderWaiting` counts units sold and not yet released.
+     */
+    preorderCap: integer("preorder_cap"),
+    preorderShipOn: text("preorder_ship_on"),
+    preorderWaiting: integer("preorder_waiting").notNull().default(0),
   },
   (t) => [uniqueIndex("variants_sku_key").on(t.sku), index("variants_product_idx").on(t.productId, t.sort)],
 );

@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 /**
  * A member's points and wallet balances. The database holds the invariants (migration 0015, SQL
@@ -34,17 +34,75 @@ export const walletEntries = pgTable("wallet_entries", ledgerColumns, (t) => [
 ]);
 
 /** A coupon definition (issued to members as member_coupons). */
-export const coupons = pgTable("coupons", {
-  id: serial("id").primaryKey(),
-  title: text("title").notNull(),
-  kind: text("kind", { enum: ["amount", "percent"] }).notNull(),
-  /** NT$ off, or percent off (1–99). */
-  value: integer("value").notNull(),
-  minSpend: integer("min_spend").notNull().default(0),
-  /** Empty arrays = every product. */
-  productIds: jsonb("product_ids").$type<number[]>().notNull().default([]),
-  categoryIds: jsonb("category_ids").$type<number[]>().notNull().default([]),
-});
+export const coupons = pgTable(
+  "coupons",
+  {
+    id: serial("id").primaryKey(),
+    title: text("title").notNull(),
+    kind: text("kind", { enum: ["amount", "percent"] }).notNull(),
+    /** NT$ off, or percent off (1–99). */
+    value: integer("value").notNull(),
+    minSpend: integer("min_spend").notNull().default(0),
+    /** Empty arrays = every product. */
+    productIds: jsonb("product_ids").$type<number[]>().notNull().default([]),
+    categoryIds: jsonb("category_ids").$type<number[]>().notNull().default([]),
+    /**
+     * How a shopper gets it (decision 92): issued = given to members (member_coupons); shared = one
+     * code typed by anyone (`code`, e.g. SPRING100); single = generated single-use codes (coupon_codes).
+     */
+    issue: text("issue", { enum: ["issued", "shared", "single"] })
+      .notNull()
+      .default("issued"),
+    /** The shared code, upper-case; unique among coupons. */
+    code: text("code"),
+    /** When a code may be used (null: no bound). Issued coupons keep their member's own expiry. */
+    startsAt: timestamp("starts_at", { withTimezone: true }),
+    endsAt: timestamp("ends_at", { withTimezone: true }),
+    /** Orders that may use it in all (null: no limit), and per member. */
+    totalLimit: integer("total_limit"),
+    perMemberLimit: integer("per_member_limit").notNull().default(1),
+    /** Switched off by staff: no new use. */
+    active: boolean("active").notNull().default(true),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("coupons_code_key").on(t.code)],
+);
+
+/** Generated single-use codes of a `single` coupon (exported as CSV); each is used by one order. */
+export const couponCodes = pgTable(
+  "coupon_codes",
+  {
+    id: serial("id").primaryKey(),
+    couponId: integer("coupon_id").notNull(),
+    code: text("code").notNull(),
+    /** The order holding it; null while unused (set by a conditional update, cleared when the order is cancelled). */
+    usedOrderNo: text("used_order_no"),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("coupon_codes_code_key").on(t.code), index("coupon_codes_coupon_idx").on(t.couponId, t.id)],
+);
+
+/**
+ * Each order that used a typed code (shared or single): what the total and per-member limits
+ * count. Placing an order locks the coupon row, counts, then inserts; cancelling sets released_at.
+ */
+export const couponRedemptions = pgTable(
+  "coupon_redemptions",
+  {
+    id: serial("id").primaryKey(),
+    couponId: integer("coupon_id").notNull(),
+    memberId: integer("member_id").notNull(),
+    orderNo: text("order_no").notNull(),
+    /** The single-use code, for a `single` coupon. */
+    codeId: integer("code_id"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    releasedAt: timestamp("released_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("coupon_redemptions_order_key").on(t.orderNo),
+    index("coupon_redemptions_coupon_idx").on(t.couponId, t.memberId),
+  ],
+);
 
 export const memberCoupons = pgTable(
   "member_coupons",

@@ -13,6 +13,8 @@ export const members = pgTable(
     nickname: text("nickname"),
     refcode: text("refcode").notNull(),
     uplineId: integer("upline_id"),
+    /** YYYY-MM-DD; set once by the member (decision 95: the birthday reward). */
+    birthday: text("birthday"),
     /** The shop the member registered in. */
     shopId: integer("shop_id").notNull().default(1),
     /** closed: the member closed the account or staff anonymised it (decision 78); never active again. */

@@ -58,6 +58,8 @@ export const notificationPreferences = pgTable("notification_preferences", {
   memberId: integer("member_id").primaryKey(),
   line: boolean("line").notNull().default(true),
   email: boolean("email").notNull().default(true),
+  /** Abandoned-cart reminders (decision 97); the member can say no on /member/notice. */
+  cartReminders: boolean("cart_reminders").notNull().default(true),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
 });
 

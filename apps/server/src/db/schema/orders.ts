@@ -2,10 +2,10 @@
 import { ORDER_STATUS_CODES, PAYMENT_METHOD_CODES, SHIP_METHOD_CODES } from "@shop/contract/order";
 import type { OrderParcel } from "@shop/contract/shipping";
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 export interface OrderDiscount {
-  source: "promotion" | "coupon";
+  source: "promotion" | "tier" | "coupon";
   id: number;
   label: string;
   amount: number;
@@ -47,6 +47,15 @@ export const orders = pgTable(
     payable: integer("payable").notNull(),
     /** The member coupon used, if any. */
     memberCouponId: integer("member_coupon_id"),
+    /** A coupon code typed at checkout (decision 92): its redemption row in loyalty's coupon_redemptions. */
+    couponRedemptionId: integer("coupon_redemption_id"),
+    /** The member's tier when ordered (decision 94): its points multiplier (100 = ×1) applies at completion. */
+    tierId: integer("tier_id"),
+    pointsMultiplier: integer("points_multiplier").notNull().default(100),
+    /** Pre-order (decision 96): waiting for stock, released (stock came; it ships), or null (not a pre-order). */
+    preorderState: text("preorder_state", { enum: ["waiting", "released"] }),
+    /** The latest expected ship date of its pre-order lines (YYYY-MM-DD). */
+    preorderShipOn: text("preorder_ship_on"),
     /** Unpaid orders are cancelled after this (transfer: 3 days; card: 1 hour). */
     payBy: timestamp("pay_by", { withTimezone: true }),
     paidAt: timestamp("paid_at", { withTimezone: true }),
@@ -65,6 +74,8 @@ export const orders = pgTable(
     index("orders_shop_idx").on(t.shopId, t.id),
     index("orders_unpaid_idx").on(t.status, t.payBy),
     index("orders_delivered_idx").on(t.status, t.deliveredAt),
+    // The pre-order queue, oldest first (decision 96).
+    index("orders_preorder_idx").on(t.preorderState, t.id),
   ],
 );
 
@@ -85,6 +96,14 @@ export const orderLines = pgTable(
     pointPercent: integer("point_percent").notNull().default(0),
     /** Units given back so far (partial refunds); the rest are still the buyer's. */
     refundedQty: integer("refunded_qty").notNull().default(0),
+    /** goods: from the cart; addon: a 加價購 deal's item at its deal price; gift: a 滿額贈 gift at NT$0 (decision 93). */
+    kind: text("kind", { enum: ["goods", "addon", "gift"] })
+      .notNull()
+      .default("goods"),
+    /** The add-on deal or gift rule (promotions) the line came from. */
+    dealId: integer("deal_id"),
+    /** Sold on pre-order: these units wait for stock (decision 96). */
+    preorder: boolean("preorder").notNull().default(false),
   },
   (t) => [
     index("order_lines_order_idx").on(t.orderId),

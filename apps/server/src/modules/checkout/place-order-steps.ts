@@ -123,22 +123,64 @@ async function insertOrder(
       walletUsed: q.walletUsed,
       payable: q.payable,
       memberCouponId: q.discounts.some((d) => d.source === "coupon") ? (input.coupon_id ?? null) : null,
+      tierId: b.tier?.tierId ?? null,
+      pointsMultiplier: b.tier?.pointsMultiplier ?? 100,
       payBy,
       createdAt: at,
       updatedAt: at,
     },
-    b.lines.map((l) => ({
-      variantId: l.variantId,
-      productId: l.v.productId,
-      name: l.v.name,
-      variantName: l.v.variantName,
-      image: l.v.image,
-      price: l.v.price,
-      qty: l.qty,
-      pointPercent: l.v.pointPercent,
-    })),
+    orderLinesOf(b),
     actorOf(buyer),
   );
+}
+
+/** The goods, then the 加價購 lines at their deal price and the 滿額贈 gifts at NT$0 (decision 93). */
+function orderLinesOf(b: BuiltQuote) {
+  const goods = b.lines.map((l) => ({
+    variantId: l.variantId,
+    productId: l.v.productId,
+    name: l.v.name,
+    variantName: l.v.variantName,
+    image: l.v.image,
+    price: l.v.price,
+    qty: l.qty,
+    pointPercent: l.v.pointPercent,
+  }));
+  const extra = (variantId: number) => b.extraLive.get(variantId);
+  const addOns = b.q.addOnLines.map((l) => ({
+    variantId: l.variantId,
+    productId: l.productId,
+    name: extra(l.variantId)?.name ?? l.name,
+    variantName: extra(l.variantId)?.variantName ?? "",
+    image: extra(l.variantId)?.image ?? "",
+    price: l.price,
+    qty: l.qty,
+    // An add-on earns points like the goods: on what was paid for it.
+    pointPercent: extra(l.variantId)?.pointPercent ?? 0,
+    kind: "addon" as const,
+    dealId: l.dealId,
+  }));
+  const gifts = b.q.giftLines.map((l) => ({
+    variantId: l.variantId,
+    productId: l.productId,
+    name: extra(l.variantId)?.name ?? l.name,
+    variantName: extra(l.variantId)?.variantName ?? "",
+    image: extra(l.variantId)?.image ?? "",
+    price: 0,
+    qty: l.qty,
+    pointPercent: 0,
+    kind: "gift" as const,
+    dealId: l.ruleId,
+  }));
+  return [...goods, ...addOns, ...gifts];
+}
+
+/** Units to reserve per variant: goods, add-ons and gifts together (a gift may be a variant also bought). */
+function unitsToReserve(b: BuiltQuote) {
+  const units = new Map<number, number>();
+  for (const l of [...b.lines, ...b.q.addOnLines, ...b.q.giftLines])
+    units.set(l.variantId, (units.get(l.variantId) ?? 0) + l.qty);
+  return [...units].map(([variantId, qty]) => ({ variantId, qty }));
 }
 
 async function createOrder(
@@ -165,7 +207,7 @@ async function createOrder(
         if (claimId !== null) await deps.idempotency.attach(tx, claimId, orderNo);
         const order = await insertOrder(deps, tx, orderNo, buyer, input, b);
         const ref = `order:${orderNo}`;
-        await inventory.reserve(tx, b.lines, ref);
+        await inventory.reserve(tx, unitsToReserve(b), ref);
         if (buyer.memberId !== undefined) {
           const q = b.q;
           if (order.memberCouponId) await loyalty.useCoupon(tx, buyer.memberId, order.memberCouponId, orderNo);

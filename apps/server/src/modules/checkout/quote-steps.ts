@@ -2,17 +2,19 @@ import type { PayInfo, ShipMethodCode } from "@shop/contract";
 import { CVS_METHODS, deliversToAddress, MAIN_SHOP_ID, PAYMENT_METHOD_LABELS } from "@shop/contract";
 import { formatMoney } from "@shop/contract/format";
 import type { DeliveryTime, OrderParcel } from "@shop/contract/shipping";
-import { conflict, notFound, unprocessable } from "../../lib/errors.js";
+import { conflict, type ErrorCode, notFound, unprocessable } from "../../lib/errors.js";
 import type { CartOwner, CartService } from "../cart/service.js";
 import type { CatalogueService } from "../catalogue/service.js";
 import { type Destination, destinationOfText } from "../logistics/regions.js";
 import type { LogisticsService } from "../logistics/service.js";
+import type { UsableCoupon } from "../loyalty/coupons.js";
 import type { LoyaltyService } from "../loyalty/service.js";
 import type { AddressBookService } from "../members/addresses.js";
-import { instalmentChoices, payChoices } from "../orders/pay-methods.js";
+import { payChoices } from "../orders/pay-methods.js";
 import type { Buyer } from "../orders/types.js";
-import { quote } from "../pricing/pricing.js";
-import { type Charge, chargeFor, feeFor, fullFee, parcelOf } from "../pricing/shipping-fees.js";
+import type { AddOnDeal, GiftRule } from "../pricing/extras.js";
+import { quote, type TierPerk } from "../pricing/pricing.js";
+import { type Charge, chargeFor, fullFee, parcelOf } from "../pricing/shipping-fees.js";
 import type { PromotionsService } from "../promotions/service.js";
 import type { ShopsService } from "../shops/service.js";
 import type { QuoteReference } from "./reference.js";
@@ -22,6 +24,9 @@ export type Source = { lineIds: number[] } | { variantId: number; qty: number };
 export interface QuoteInputs {
   ship_method?: ShipMethodCode;
   coupon_id?: number;
+  coupon_code?: string;
+  addons?: Array<{ deal_id: number; qty: number }>;
+  gifts?: Array<{ rule_id: number; variant_id: number }>;
   points?: number;
   wallet?: number;
   shop_id?: number;
@@ -49,7 +54,22 @@ export interface QuoteDeps {
   deviceWallets: PayInfo["device_wallets"];
   /** Whether the shop issues e-invoices here (decision 74): checkout then asks for the buyer's choice. */
   einvoice: boolean;
+  /** The 加價購 deals and 滿額贈 rules running in a shop now (decision 93); stock comes from the catalogue. */
+  deals: (shopId: number) => Promise<{ addOns: RunningAddOn[]; gifts: RunningGift[] }>;
+  /**
+   * A typed coupon code's coupon for this member, with the uses it has left (decision 92); refuses
+   * (422) a code that does not exist, has not started, has ended or was switched off, each in its words.
+   */
+  codeCoupon: (memberId: number, code: string) => Promise<CodeCoupon>;
+  /** The member's level and its perks (decision 94); undefined: no tiers. */
+  tierPerk: (memberId: number) => Promise<TierPerk | undefined>;
+  /** Units of these products the member bought in orders not cancelled (限購 N 件/人). */
+  boughtBefore: (memberId: number, productIds: number[]) => Promise<Map<number, number>>;
 }
+
+type RunningAddOn = Omit<AddOnDeal, "productId" | "name" | "stock">;
+type RunningGift = Omit<GiftRule, "options"> & { variantIds: number[] };
+type CodeCoupon = UsableCoupon & { couponId: number; codeId: number | null; usesLeft: number | null };
 
 /** The dependencies as the quote's steps use them, with the kept reference reads (quote.ts builds it once). */
 export interface QuoteContext extends QuoteDeps {
@@ -98,9 +118,74 @@ function shipping(lines: BuiltLine[], methods: Method[], chosen: Method | undefi
 type Method = Awaited<ReturnType<LogisticsService["shipMethods"]>>[number];
 type BuiltLine = { qty: number; v: { sizeCm: number; weightG: number; temperature: OrderParcel["temperature"] } };
 
+type Live = Awaited<ReturnType<CatalogueService["variantsForCart"]>>[number];
+
+/** The lines asked for, each sellable in this shop, within its per-order limit and its stock. */
+function checkedLines(wanted: Array<{ lineId: number; variantId: number; qty: number }>, live: Map<number, Live>) {
+  return wanted.map((w) => {
+    const v = live.get(w.variantId);
+    if (!v?.sellable)
+      throw conflict("PRODUCT_UNAVAILABLE", v ? `「${v.name}」已下架或不在此商城販售` : "商品已下架", {
+        variant_id: w.variantId,
+      });
+    if (v.perOrderLimit !== null && w.qty > v.perOrderLimit)
+      throw unprocessable("PER_ORDER_LIMIT_EXCEEDED", `「${v.name}」每筆訂單限購 ${v.perOrderLimit} 件`, {
+        variant_id: w.variantId,
+      });
+    if (w.qty > v.stock)
+      throw v.stock > 0
+        ? conflict("INSUFFICIENT_STOCK", `「${v.name}」庫存不足，目前剩 ${v.stock} 件`, { variant_id: w.variantId })
+        : conflict("VARIANT_SOLD_OUT", `「${v.name}」已售完`, { variant_id: w.variantId });
+    return { ...w, v };
+  });
+}
+
+/** The running add-on deals and gift rules with their variants' names and stock (unsellable ones left out). */
+async function dealsWithStock(deps: QuoteContext, shopId: number) {
+  const running = await deps.deals(shopId);
+  const ids = [...running.addOns.map((d) => d.variantId), ...running.gifts.flatMap((g) => g.variantIds)];
+  const live = new Map((await deps.catalogue.variantsForCart(ids, shopId)).map((v) => [v.id, v]));
+  const label = (v: Live) => (v.variantName ? `${v.name}（${v.variantName}）` : v.name);
+  const addOnDeals: AddOnDeal[] = running.addOns.flatMap((d) => {
+    const v = live.get(d.variantId);
+    return v?.sellable ? [{ ...d, productId: v.productId, name: label(v), stock: v.stock }] : [];
+  });
+  const giftRules: GiftRule[] = running.gifts.map(({ variantIds, ...g }) => ({
+    ...g,
+    options: variantIds.flatMap((id) => {
+      const v = live.get(id);
+      return v ? [{ variantId: id, productId: v.productId, name: label(v), stock: v.stock }] : [];
+    }),
+  }));
+  return { addOnDeals, giftRules, live };
+}
+
+/** The member's coupon (issued, or a typed code), level and earlier purchases of limited products. */
+async function memberTerms(deps: QuoteContext, memberId: number | undefined, input: QuoteInputs, limited: number[]) {
+  if (memberId === undefined) {
+    if (input.coupon_id || input.coupon_code || input.points || input.wallet)
+      throw unprocessable("DISCOUNTS_MEMBERS_ONLY", "優惠券、點數與錢包僅限會員使用，請先登入");
+    if (limited.length > 0) throw unprocessable("PER_MEMBER_LIMIT_MEMBERS_ONLY", "此商品每人限購，請先登入會員再購買");
+    return { coupons: [], coupon: undefined, codeCoupon: null, tier: undefined, bought: new Map<number, number>() };
+  }
+  if (input.coupon_id && input.coupon_code) throw unprocessable("ONE_COUPON_ONLY", "每筆訂單只能使用一張優惠券");
+  const coupons = await deps.loyalty.usableCoupons(memberId);
+  const issued = input.coupon_id ? coupons.find((c) => c.id === input.coupon_id) : undefined;
+  if (input.coupon_id && !issued) throw unprocessable("COUPON_UNAVAILABLE", "找不到此優惠券，可能已使用或已過期");
+  const codeCoupon = input.coupon_code ? await deps.codeCoupon(memberId, input.coupon_code) : null;
+  return {
+    coupons,
+    coupon: issued ?? codeCoupon ?? undefined,
+    codeCoupon,
+    tier: await deps.tierPerk(memberId),
+    bought: limited.length > 0 ? await deps.boughtBefore(memberId, limited) : new Map<number, number>(),
+  };
+}
+
 /**
- * Prices the chosen lines from the catalogue, the running promotions, the member's coupon, points
- * and wallet; checks what the buyer asked for against what they own.
+ * Prices the chosen lines from the catalogue, the running promotions, the member's tier, coupon,
+ * points and wallet, 加價購 and 滿額贈; checks what the buyer asked for against what they own.
+ * `lenient` (the checkout page) reports refusals in the quote instead of refusing.
  */
 export async function buildQuote(deps: QuoteContext, buyer: Buyer, source: Source, input: QuoteInputs, lenient = false) {
   const { catalogue, cart, promotions, loyalty, reference } = deps;
@@ -120,22 +205,7 @@ export async function buildQuote(deps: QuoteContext, buyer: Buyer, source: Sourc
       )
     ).map((v) => [v.id, v]),
   );
-  const lines = wanted.map((w) => {
-    const v = live.get(w.variantId);
-    if (!v?.sellable)
-      throw conflict("PRODUCT_UNAVAILABLE", v ? `「${v.name}」已下架或不在此商城販售` : "商品已下架", {
-        variant_id: w.variantId,
-      });
-    if (v.perOrderLimit !== null && w.qty > v.perOrderLimit)
-      throw unprocessable("PER_ORDER_LIMIT_EXCEEDED", `「${v.name}」每筆訂單限購 ${v.perOrderLimit} 件`, {
-        variant_id: w.variantId,
-      });
-    if (w.qty > v.stock)
-      throw v.stock > 0
-        ? conflict("INSUFFICIENT_STOCK", `「${v.name}」庫存不足，目前剩 ${v.stock} 件`, { variant_id: w.variantId })
-        : conflict("VARIANT_SOLD_OUT", `「${v.name}」已售完`, { variant_id: w.variantId });
-    return { ...w, v };
-  });
+  const lines = checkedLines(wanted, live);
 
   const member = buyer.memberId !== undefined;
   const methods = ref.shipMethods.filter((m) => member || m.code !== "depot");
@@ -146,14 +216,19 @@ export async function buildQuote(deps: QuoteContext, buyer: Buyer, source: Sourc
       : unprocessable("SHIP_METHOD_UNAVAILABLE", "此配送方式目前無法使用");
   }
 
-  const ship = shipping(lines, methods, chosen, input, lenient);
-
-  if (!member && (input.coupon_id || input.points || input.wallet)) {
-    throw unprocessable("DISCOUNTS_MEMBERS_ONLY", "優惠券、點數與錢包僅限會員使用，請先登入");
-  }
-  const coupons = member ? await loyalty.usableCoupons(buyer.memberId as number) : [];
-  const coupon = input.coupon_id ? coupons.find((c) => c.id === input.coupon_id) : undefined;
-  if (input.coupon_id && !coupon) throw unprocessable("COUPON_UNAVAILABLE", "找不到此優惠券，可能已使用或已過期");
+  const limited = [...new Set(lines.filter((l) => l.v.perMemberLimit !== null).map((l) => l.v.productId))];
+  const terms = await memberTerms(deps, buyer.memberId, input, limited);
+  const deals = await dealsWithStock(deps, shopId);
+  const extras = [
+    ...(input.addons ?? []).flatMap((a) => deals.addOnDeals.filter((d) => d.id === a.deal_id).map((d) => ({ d, qty: a.qty }))),
+  ];
+  const ship = shipping(
+    [...lines, ...extras.map((e) => ({ qty: e.qty, v: deals.live.get(e.d.variantId) as Live }))],
+    methods,
+    chosen,
+    input,
+    lenient,
+  );
   const balances = member ? await loyalty.balances(buyer.memberId as number) : { points: 0, wallet: 0 };
   // A cap of 0 means no cap (the setting's label says so).
   const cap = ref.cap || null;
@@ -171,14 +246,31 @@ export async function buildQuote(deps: QuoteContext, buyer: Buyer, source: Sourc
       parentCategoryId: l.v.parentCategoryId,
       price: l.v.price,
       qty: l.qty,
+      name: l.v.name,
+      perMemberLimit: l.v.perMemberLimit,
+      boughtBefore: terms.bought.get(l.v.productId) ?? 0,
     })),
     promotions: promotions.runningRules(ref.own, ref.main),
-    coupon,
+    coupon: terms.coupon,
+    tier: terms.tier,
+    addOnDeals: deals.addOnDeals,
+    addOnsWanted: (input.addons ?? []).map((a) => ({ dealId: a.deal_id, qty: a.qty })),
+    giftRules: deals.giftRules,
+    giftChoices: Object.fromEntries((input.gifts ?? []).map((g) => [g.rule_id, g.variant_id])),
     shipMethod:
-      chosen && ship.ok ? { code: chosen.code, fee: fullFee(ship.ok), freeThreshold: ship.ok.freeThreshold } : undefined,
+      chosen && ship.ok
+        ? {
+            code: chosen.code,
+            fee: fullFee(ship.ok),
+            freeThreshold: ship.ok.freeThreshold,
+            tierFreeShipping: ship.ok.region !== "outlying" && chosen.free_threshold !== null,
+          }
+        : undefined,
     points: { requested: input.points ?? 0, owned: balances.points, capPerOrder: cap ?? Number.MAX_SAFE_INTEGER },
     wallet: { requested: input.wallet ?? 0, balance: balances.wallet },
   });
+  const refusal = q.refusals[0];
+  if (refusal && !lenient) throw unprocessable(refusal.code as ErrorCode, refusal.message);
   // Payment methods the back office switched off, and who a transfer would pay.
   const setup = ref.payment;
   return {
@@ -189,7 +281,10 @@ export async function buildQuote(deps: QuoteContext, buyer: Buyer, source: Sourc
     chosen,
     charges: ship.charges,
     parcel: ship.parcel,
-    coupons,
+    coupons: terms.coupons,
+    codeCoupon: terms.codeCoupon,
+    tier: terms.tier,
+    extraLive: deals.live,
     balances,
     cap,
     member,
@@ -210,89 +305,4 @@ export function paymentOptions(b: BuiltQuote, ship?: ShipMethodCode) {
     reason: !b.member ? "僅限會員使用" : b.q.payable > 0 ? "點數與錢包需足以支付全額" : null,
   });
   return opts;
-}
-
-function quoteView(b: BuiltQuote): PayInfo["quote"] {
-  const q = b.q;
-  return {
-    lines: b.lines.map((l) => ({
-      variant_id: l.variantId,
-      product_id: l.v.productId,
-      name: l.v.name,
-      variant_name: l.v.variantName,
-      image: l.v.image,
-      price: l.v.price,
-      qty: l.qty,
-      subtotal: l.v.price * l.qty,
-    })),
-    goods_amount: q.goodsAmount,
-    discounts: q.discounts,
-    discount_total: q.discountTotal,
-    shipping_fee: q.shippingFee,
-    order_amount: q.orderAmount,
-    points_used: q.pointsUsed,
-    wallet_used: q.walletUsed,
-    payable: q.payable,
-    coupon_rejected: q.couponRejected ?? null,
-  };
-}
-
-/** The address book first; then addresses from earlier orders not in it (at most five). */
-async function recentAddresses(deps: QuoteDeps, memberId: number | undefined): Promise<PayInfo["recent_addresses"]> {
-  if (memberId === undefined) return [];
-  const book = (await deps.addresses.list(memberId)).map((a) => ({
-    receiver: { name: a.name, phone: a.phone },
-    address: { zip: a.zip, county: a.county, district: a.district, line: a.line },
-  }));
-  // jsonb does not keep key order: compare addresses field by field.
-  const keyOf = (name: string, phone: string, a: Record<string, string>) =>
-    [name, phone, a.zip, a.county, a.district, a.line].join("|");
-  const seen = new Set<string>(book.map((b) => keyOf(b.receiver.name, b.receiver.phone, b.address)));
-  const out: PayInfo["recent_addresses"] = [...book];
-  for (const r of await deps.pastAddresses(memberId)) {
-    const key = keyOf(r.name, r.phone, r.address);
-    if (seen.has(key)) continue;
-    seen.add(key);
-    const a = r.address;
-    out.push({
-      receiver: { name: r.name, phone: r.phone },
-      address: { zip: a.zip ?? "", county: a.county ?? "", district: a.district ?? "", line: a.line ?? "" },
-    });
-  }
-  return out.slice(0, book.length + 5);
-}
-
-/** The quote with everything the checkout page offers: ship and payment methods, coupons, points, wallet, addresses. */
-export async function payInfo(deps: QuoteContext, buyer: Buyer, source: Source, input: QuoteInputs): Promise<PayInfo> {
-  const b = await buildQuote(deps, buyer, source, input, true);
-  const discounted = b.q.goodsAmount - b.q.discountTotal;
-  return {
-    quote: quoteView(b),
-    ship_methods: b.methods.map((m) => {
-      const c = b.charges.get(m.code) as Charge;
-      return {
-        code: m.code as ShipMethodCode,
-        name: m.name,
-        fee: c.ok ? fullFee(c) : m.fee,
-        free_threshold: c.ok ? c.freeThreshold : m.free_threshold,
-        fee_now: c.ok ? feeFor(c, discounted) : m.fee,
-        reason: c.ok ? null : c.reason,
-      };
-    }),
-    payment_methods: paymentOptions(b, input.ship_method),
-    coupons: b.coupons.map((c) => ({
-      id: c.id,
-      title: c.title,
-      min_spend: c.minSpend,
-      expires_at: c.expiresAt.toISOString(),
-    })),
-    points: { owned: b.balances.points, cap_per_order: b.cap },
-    wallet: { balance: b.balances.wallet },
-    member: b.member,
-    recent_addresses: await recentAddresses(deps, buyer.memberId),
-    card: deps.cardConfig(),
-    instalments: b.payment.offered.includes("card") ? instalmentChoices(b.payment.instalments, b.q.payable) : [],
-    device_wallets: deps.deviceWallets,
-    einvoice: deps.einvoice,
-  };
 }

@@ -1,9 +1,9 @@
 import type { ShipMethodCode } from "@shop/contract";
 import type { Buyer } from "../orders/types.js";
+import { payInfo } from "./pay-info.js";
 import {
   type BuiltQuote,
   buildQuote,
-  payInfo,
   paymentOptions,
   type QuoteContext,
   type QuoteDeps,

@@ -3,13 +3,31 @@
  * the running promotions, a coupon, the ship method and how many points and how much wallet money
  * the buyer wants to use, it returns every amount. All amounts are whole NT$; nothing is negative.
  *
- * Order of application (docs/decisions/0015-quote-rules.md):
+ * Order of application (docs/decisions/0015-quote-rules.md, 0093-stacking-order.md):
+ *   0. per-member purchase limits (限購 N 件/人) refuse the cart before anything is priced;
  *   1. bundle promotions ("any N of these for NT$X") on their products, best savings first;
  *   2. the single best spend-threshold promotion (amount off or percent off) on what remains;
- *   3. the coupon on the goods in its scope;
- *   4. shipping: free when the discounted goods amount reaches the method's threshold;
- *   5. points (1 point = NT$1, capped) then wallet money, each at most what is still payable.
+ *   3. the member tier's percent off on what remains;
+ *   4. the coupon (issued, or a typed code) on the goods in its scope, after 1–3;
+ *   5. 加價購 lines at their deal price and 滿額贈 gifts at NT$0, triggered by the goods after 1–4;
+ *      neither is discounted further nor counts towards a threshold;
+ *   6. shipping: free when the goods after discounts (with add-ons) reach the method's threshold,
+ *      or the tier's where the method allows free shipping;
+ *   7. points (1 point = NT$1, capped) then wallet money, each at most what is still payable.
  */
+
+import {
+  type AddOnDeal,
+  type AddOnLine,
+  type AddOnOffer,
+  addOns,
+  type GiftLine,
+  type GiftOffer,
+  type GiftRule,
+  gifts,
+  limitRefusals,
+  type Refusal,
+} from "./extras.js";
 
 interface QuoteLine {
   variantId: number;
@@ -20,6 +38,10 @@ interface QuoteLine {
   /** Unit price in NT$ (today's variant price, read by the server). */
   price: number;
   qty: number;
+  /** For per-member limits: the product's name, its 限購 N 件/人 and what the member bought before. */
+  name?: string;
+  perMemberLimit?: number | null;
+  boughtBefore?: number;
 }
 
 export type PromotionRule =
@@ -37,12 +59,27 @@ interface Coupon {
   /** Empty = every product. */
   productIds: number[];
   categoryIds: number[];
+  /** Orders it may still be used by (the smaller of its total and this member's limit); absent: no limit. */
+  usesLeft?: number | null;
 }
 
 interface ShipMethodFee {
   code: string;
   fee: number;
   freeThreshold: number | null;
+  /** Whether a tier's free-shipping threshold may apply (false for 離島 and flat-fee methods). */
+  tierFreeShipping?: boolean;
+}
+
+/** The member's level and what it gives at checkout (decision 94). */
+export interface TierPerk {
+  tierId: number;
+  name: string;
+  /** Percent off goods, 0–100. */
+  discountPercent: number;
+  freeShippingThreshold: number | null;
+  /** Points earned × this / 100 at completion (not part of the price; carried to the order). */
+  pointsMultiplier: number;
 }
 
 export interface QuoteInput {
@@ -54,17 +91,30 @@ export interface QuoteInput {
   points?: { requested: number; owned: number; capPerOrder: number };
   /** Wallet money the buyer asks to use and their balance. */
   wallet?: { requested: number; balance: number };
+  tier?: TierPerk;
+  addOnDeals?: AddOnDeal[];
+  addOnsWanted?: Array<{ dealId: number; qty: number }>;
+  giftRules?: GiftRule[];
+  /** Gift rule id → the variant the shopper chose. */
+  giftChoices?: Record<number, number>;
 }
 
 interface DiscountLine {
-  source: "promotion" | "coupon";
+  source: "promotion" | "tier" | "coupon";
   id: number;
   label: string;
   amount: number;
 }
 
 export interface Quote {
+  /** The goods and add-ons at their prices (gifts are NT$0). */
   goodsAmount: number;
+  addOnLines: AddOnLine[];
+  giftLines: GiftLine[];
+  addOnOffers: AddOnOffer[];
+  giftOffers: GiftOffer[];
+  /** What stops this cart being ordered as asked (limits, add-ons, gifts); empty when it can be. */
+  refusals: Refusal[];
   discounts: DiscountLine[];
   discountTotal: number;
   shippingFee: number;
@@ -101,9 +151,40 @@ function bundleDiscount(lines: QuoteLine[], rule: Extract<PromotionRule, { kind:
   return saving;
 }
 
+function bestThreshold(promotions: PromotionRule[], base: number): DiscountLine | undefined {
+  let best: DiscountLine | undefined;
+  for (const p of promotions) {
+    if (p.kind === "bundle_price" || base < p.threshold) continue;
+    const amount =
+      p.kind === "amount_off" ? Math.min(p.value, base) : Math.floor((base * Math.min(Math.max(p.value, 0), 100)) / 100);
+    if (amount > 0 && (!best || amount > best.amount)) best = { source: "promotion", id: p.id, label: p.title, amount };
+  }
+  return best;
+}
+
+/** The coupon on the goods in its scope (their share of the earlier discounts taken off first). */
+function couponStep(c: Coupon, lines: QuoteLine[], goods: number, remaining: number) {
+  const inScope = (l: QuoteLine) =>
+    (c.productIds.length === 0 && c.categoryIds.length === 0) ||
+    c.productIds.includes(l.productId) ||
+    c.categoryIds.includes(l.categoryId) ||
+    // A top-level category covers the products of its sub-categories.
+    (l.parentCategoryId != null && c.categoryIds.includes(l.parentCategoryId));
+  const scopeGoods = sum(lines.filter(inScope).map((l) => l.price * l.qty));
+  const scopeAmount = goods === 0 ? 0 : Math.floor((scopeGoods * remaining) / goods);
+  if (c.usesLeft != null && c.usesLeft <= 0) return { rejected: "此優惠碼已達使用上限" };
+  if (scopeGoods === 0) return { rejected: "購物車中沒有適用此優惠券的商品" };
+  if (remaining < c.minSpend) return { rejected: `消費未達優惠券門檻 NT$${c.minSpend.toLocaleString("en-US")}` };
+  const amount =
+    c.kind === "amount" ? Math.min(c.value, scopeAmount) : Math.floor((scopeAmount * Math.min(Math.max(c.value, 0), 100)) / 100);
+  return amount > 0 ? { line: { source: "coupon" as const, id: c.id, label: c.title, amount } } : {};
+}
+
 export function quote(input: QuoteInput): Quote {
-  const goodsAmount = sum(input.lines.map((l) => l.price * l.qty));
+  const refusals: Refusal[] = limitRefusals(input.lines.map((l) => ({ ...l, name: l.name ?? "" })));
+  const goods = sum(input.lines.map((l) => l.price * l.qty));
   const discounts: DiscountLine[] = [];
+  const taken = () => sum(discounts.map((d) => d.amount));
 
   // 1. Bundles, the largest saving first; a unit counts towards one bundle only.
   const used = new Map<number, number>();
@@ -117,52 +198,45 @@ export function quote(input: QuoteInput): Quote {
     const saving = bundleDiscount(input.lines, b, used);
     if (saving > 0) discounts.push({ source: "promotion", id: b.id, label: b.title, amount: saving });
   }
-  const afterBundles = goodsAmount - sum(discounts.map((d) => d.amount));
 
   // 2. The best single threshold promotion on what remains.
-  let best: DiscountLine | undefined;
-  for (const p of input.promotions) {
-    if (p.kind === "bundle_price" || afterBundles < p.threshold) continue;
-    const amount =
-      p.kind === "amount_off"
-        ? Math.min(p.value, afterBundles)
-        : Math.floor((afterBundles * Math.min(Math.max(p.value, 0), 100)) / 100);
-    if (amount > 0 && (!best || amount > best.amount)) best = { source: "promotion", id: p.id, label: p.title, amount };
-  }
+  const best = bestThreshold(input.promotions, goods - taken());
   if (best) discounts.push(best);
-  const afterPromotions = goodsAmount - sum(discounts.map((d) => d.amount));
 
-  // 3. The coupon, on the goods in its scope (their share of the promotions taken off first).
+  // 3. The tier's percent off on what remains.
+  const tier = input.tier;
+  if (tier && tier.discountPercent > 0) {
+    const amount = Math.floor(((goods - taken()) * Math.min(tier.discountPercent, 100)) / 100);
+    if (amount > 0)
+      discounts.push({ source: "tier", id: tier.tierId, label: `${tier.name}會員 ${tier.discountPercent}% 折扣`, amount });
+  }
+
+  // 4. The coupon.
   let couponRejected: string | undefined;
   if (input.coupon) {
-    const c = input.coupon;
-    const inScope = (l: QuoteLine) =>
-      (c.productIds.length === 0 && c.categoryIds.length === 0) ||
-      c.productIds.includes(l.productId) ||
-      c.categoryIds.includes(l.categoryId) ||
-      // A top-level category covers the products of its sub-categories.
-      (l.parentCategoryId != null && c.categoryIds.includes(l.parentCategoryId));
-    const scopeGoods = sum(input.lines.filter(inScope).map((l) => l.price * l.qty));
-    const scopeAmount = goodsAmount === 0 ? 0 : Math.floor((scopeGoods * afterPromotions) / goodsAmount);
-    if (scopeGoods === 0) couponRejected = "購物車中沒有適用此優惠券的商品";
-    else if (afterPromotions < c.minSpend) couponRejected = `消費未達優惠券門檻 NT$${c.minSpend.toLocaleString("en-US")}`;
-    else {
-      const amount =
-        c.kind === "amount"
-          ? Math.min(c.value, scopeAmount)
-          : Math.floor((scopeAmount * Math.min(Math.max(c.value, 0), 100)) / 100);
-      if (amount > 0) discounts.push({ source: "coupon", id: c.id, label: c.title, amount });
-    }
+    const c = couponStep(input.coupon, input.lines, goods, goods - taken());
+    if (c.line) discounts.push(c.line);
+    couponRejected = c.rejected;
   }
-  const discountTotal = sum(discounts.map((d) => d.amount));
+  const discountTotal = taken();
+  const qualifying = goods - discountTotal;
+
+  // 5. Add-ons at their deal price, gifts at NT$0, triggered by the goods after discounts.
+  const goodsUnits = input.lines.map((l) => ({ productId: l.productId, variantId: l.variantId, qty: l.qty }));
+  const extra = addOns(input.addOnDeals ?? [], input.addOnsWanted ?? [], goodsUnits, qualifying);
+  const gift = gifts(input.giftRules ?? [], input.giftChoices ?? {}, qualifying, extra.taken);
+  refusals.push(...extra.refusals, ...gift.refusals);
+  const goodsAmount = goods + sum(extra.lines.map((l) => l.price * l.qty));
   const discountedGoods = goodsAmount - discountTotal;
 
-  // 4. Shipping.
+  // 6. Shipping.
   const m = input.shipMethod;
-  const shippingFee = !m || (m.freeThreshold !== null && discountedGoods >= m.freeThreshold) ? 0 : m.fee;
+  const thresholds = [m?.freeThreshold ?? null, m?.tierFreeShipping !== false ? (tier?.freeShippingThreshold ?? null) : null];
+  const free = thresholds.some((t) => t !== null && discountedGoods >= t);
+  const shippingFee = !m || free ? 0 : m.fee;
   const orderAmount = discountedGoods + shippingFee;
 
-  // 5. Points, then wallet.
+  // 7. Points, then wallet.
   const p = input.points;
   const pointsUsed = p ? Math.max(0, Math.min(p.requested, p.owned, p.capPerOrder, orderAmount)) : 0;
   const w = input.wallet;
@@ -170,6 +244,11 @@ export function quote(input: QuoteInput): Quote {
 
   return {
     goodsAmount,
+    addOnLines: extra.lines,
+    giftLines: gift.lines,
+    addOnOffers: extra.offers,
+    giftOffers: gift.offers,
+    refusals,
     discounts,
     discountTotal,
     shippingFee,

@@ -2,7 +2,7 @@ import { formatMoney } from "@shop/contract/format";
 
 interface Amounts {
   goods_amount: number;
-  discounts: Array<{ source: "promotion" | "coupon"; id: number; label: string; amount: number }>;
+  discounts: Array<{ source: "promotion" | "tier" | "coupon"; id: number; label: string; amount: number }>;
   shipping_fee: number;
   points_used: number;
   wallet_used: number;
