@@ -173,6 +173,14 @@ export async function updateCoupon(d: AdminDeps, actor: Actor, id: number, input
   await mustExist(d, "category", input.category_ids, "category_ids");
   return d.couponsAdmin.update(id, input, audited(d, actor, "coupon"));
 }
+/** A batch of single-use codes for a `single` coupon, with its audit entry (decision 92). */
+export async function generateCouponCodes(d: AdminDeps, actor: Actor, id: number, n: number) {
+  await d.db.transaction(async (tx) => {
+    const made = await d.couponsAdmin.generateCodes(tx, id, n);
+    await d.staff.record(tx, actor, { action: "coupon.codes", entity: "coupon", entityId: id, before: null, after: { generated: made } });
+  });
+  return d.couponsAdmin.get(id);
+}
 export async function createPromotion(d: AdminDeps, actor: Actor, input: In<typeof promotionInput>) {
   await mustExist(d, "product", input.product_ids, "product_ids");
   return d.promotionsAdmin.create(input, audited(d, actor, "promotion"));
