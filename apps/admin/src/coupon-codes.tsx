@@ -1,4 +1,4 @@
-import { Box, Button, Stack, TextField as MuiTextField, Typography } from "@mui/material";
+import { Box, Button, TextField as MuiTextField, Stack, Typography } from "@mui/material";
 import type { AdminCoupon } from "@shop/contract/responses";
 import { useState } from "react";
 import { useNotify, useRefresh } from "react-admin";

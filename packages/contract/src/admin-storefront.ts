@@ -111,7 +111,12 @@ export const couponInput = z
     ends_at: at.nullable().default(null),
     /** Orders that may use it in all (null: no limit), and per member. */
     total_limit: z.number().int().min(1, { error: "總使用次數至少 1" }).max(1_000_000).nullable().default(null),
-    per_member_limit: z.number().int().min(1, { error: "每人使用次數至少 1" }).max(100, { error: "每人使用次數最多 100" }).default(1),
+    per_member_limit: z
+      .number()
+      .int()
+      .min(1, { error: "每人使用次數至少 1" })
+      .max(100, { error: "每人使用次數最多 100" })
+      .default(1),
     active: z.boolean().default(true),
   })
   .refine((c) => c.kind !== "percent" || c.value <= 99, { path: ["value"], message: "折扣百分比為 1–99" })

@@ -39,7 +39,8 @@ export function marketingAdminRoutes(
   app.post(
     "/admin/coupons/:id/codes",
     { schema: { params: idParam, body: couponCodesInput, response: answers(adminCoupon) } },
-    async (req) => ok(await admin.generateCouponCodes(actor(req), req.params.id, req.body.count), `已產生 ${req.body.count} 組優惠碼`),
+    async (req) =>
+      ok(await admin.generateCouponCodes(actor(req), req.params.id, req.body.count), `已產生 ${req.body.count} 組優惠碼`),
   );
   app.get(
     "/admin/coupons/:id/codes.csv",

@@ -177,7 +177,13 @@ export async function updateCoupon(d: AdminDeps, actor: Actor, id: number, input
 export async function generateCouponCodes(d: AdminDeps, actor: Actor, id: number, n: number) {
   await d.db.transaction(async (tx) => {
     const made = await d.couponsAdmin.generateCodes(tx, id, n);
-    await d.staff.record(tx, actor, { action: "coupon.codes", entity: "coupon", entityId: id, before: null, after: { generated: made } });
+    await d.staff.record(tx, actor, {
+      action: "coupon.codes",
+      entity: "coupon",
+      entityId: id,
+      before: null,
+      after: { generated: made },
+    });
   });
   return d.couponsAdmin.get(id);
 }

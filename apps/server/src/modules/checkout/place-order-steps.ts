@@ -198,9 +198,7 @@ async function recheckMemberLimits(deps: PlaceOrderContext, tx: Tx, memberId: nu
   if (limited.length === 0) return;
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext('member-limit'), ${memberId})`);
   const bought = await deps.boughtBefore(memberId, [...new Set(limited.map((l) => l.v.productId))], tx);
-  const [refusal] = limitRefusals(
-    limited.map((l) => ({ ...l.v, qty: l.qty, boughtBefore: bought.get(l.v.productId) ?? 0 })),
-  );
+  const [refusal] = limitRefusals(limited.map((l) => ({ ...l.v, qty: l.qty, boughtBefore: bought.get(l.v.productId) ?? 0 })));
   if (refusal) throw conflict("PER_MEMBER_LIMIT_EXCEEDED", refusal.message);
 }
 

@@ -33,7 +33,12 @@ export function codeBatch(db: Db, row: (on: Db | Tx, id: number, lock?: boolean)
         const wanted = new Set<string>();
         while (wanted.size < n - made) wanted.add(newCode());
         const clashes = new Set(
-          (await tx.select({ code: coupons.code }).from(coupons).where(inArray(coupons.code, [...wanted]))).map((r) => r.code),
+          (
+            await tx
+              .select({ code: coupons.code })
+              .from(coupons)
+              .where(inArray(coupons.code, [...wanted]))
+          ).map((r) => r.code),
         );
         const fresh = [...wanted].filter((w) => !clashes.has(w));
         for (let i = 0; i < fresh.length; i += 1000) {
@@ -52,11 +57,7 @@ export function codeBatch(db: Db, row: (on: Db | Tx, id: number, lock?: boolean)
     /** The coupon's codes as CSV (UTF-8 with a BOM, for Excel): code, used by order, used at. */
     async codesCsv(couponId: number): Promise<string> {
       const c = await row(db, couponId);
-      const rows = await db
-        .select()
-        .from(couponCodes)
-        .where(eq(couponCodes.couponId, c.id))
-        .orderBy(asc(couponCodes.id));
+      const rows = await db.select().from(couponCodes).where(eq(couponCodes.couponId, c.id)).orderBy(asc(couponCodes.id));
       const lines = [
         "優惠碼,優惠券,使用訂單,使用時間",
         ...rows.map((r) =>

@@ -25,13 +25,12 @@ function checkUsable(c: CouponRow, at: Date) {
 /** Orders holding this coupon now (released redemptions do not count): in all, and this member's. */
 async function usesOf(q: Db | Tx, couponId: number, memberId: number) {
   const held = and(eq(couponRedemptions.couponId, couponId), isNull(couponRedemptions.releasedAt));
-  const [[all], [mine]] = await Promise.all([
-    q.select({ n: count() }).from(couponRedemptions).where(held),
-    q
-      .select({ n: count() })
-      .from(couponRedemptions)
-      .where(and(held, eq(couponRedemptions.memberId, memberId))),
-  ]);
+  // One after the other: inside a transaction there is one connection.
+  const [all] = await q.select({ n: count() }).from(couponRedemptions).where(held);
+  const [mine] = await q
+    .select({ n: count() })
+    .from(couponRedemptions)
+    .where(and(held, eq(couponRedemptions.memberId, memberId)));
   return { all: all?.n ?? 0, mine: mine?.n ?? 0 };
 }
 

@@ -1,6 +1,6 @@
 import type { couponInput } from "@shop/contract/admin";
 import { formatMoney } from "@shop/contract/format";
-import { and, count, desc, eq, isNotNull, isNull, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, isNull, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db, Tx } from "../../db/client.js";
 import { couponCodes, couponRedemptions, coupons, memberCoupons } from "../../db/schema/index.js";
@@ -21,18 +21,16 @@ export function createCouponsAdmin(db: Db) {
     table: coupons,
     missing: "找不到此優惠券",
     view: async (c: typeof coupons.$inferSelect, q: Db | Tx) => {
-      const [[issued], [redeemed], [codes], [codesUsed]] = await Promise.all([
-        q.select({ n: count() }).from(memberCoupons).where(eq(memberCoupons.couponId, c.id)),
-        q
-          .select({ n: count() })
-          .from(couponRedemptions)
-          .where(and(eq(couponRedemptions.couponId, c.id), isNull(couponRedemptions.releasedAt))),
-        q.select({ n: count() }).from(couponCodes).where(eq(couponCodes.couponId, c.id)),
-        q
-          .select({ n: count() })
-          .from(couponCodes)
-          .where(and(eq(couponCodes.couponId, c.id), isNotNull(couponCodes.usedOrderNo))),
-      ]);
+      // One after the other: inside a write's transaction there is one connection.
+      const [issued] = await q.select({ n: count() }).from(memberCoupons).where(eq(memberCoupons.couponId, c.id));
+      const [redeemed] = await q
+        .select({ n: count() })
+        .from(couponRedemptions)
+        .where(and(eq(couponRedemptions.couponId, c.id), isNull(couponRedemptions.releasedAt)));
+      const [codes] = await q
+        .select({ total: count(), used: count(couponCodes.usedOrderNo) })
+        .from(couponCodes)
+        .where(eq(couponCodes.couponId, c.id));
       return {
         id: c.id,
         title: c.title,
@@ -51,8 +49,8 @@ export function createCouponsAdmin(db: Db) {
         per_member_limit: c.perMemberLimit,
         active: c.active,
         redeemed: redeemed?.n ?? 0,
-        codes_total: codes?.n ?? 0,
-        codes_used: codesUsed?.n ?? 0,
+        codes_total: codes?.total ?? 0,
+        codes_used: codes?.used ?? 0,
       };
     },
     columns: (c: Input) => ({
