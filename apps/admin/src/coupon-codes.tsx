@@ -36,13 +36,13 @@ export function CodeBatch({ coupon }: { coupon: AdminCoupon }) {
       </Typography>
       <Stack direction={{ xs: "column", sm: "row" }} spacing={2} alignItems={{ sm: "center" }} sx={{ mt: 1 }}>
         <MuiTextField
-          label="產生數量（1–5,000）"
+          label="產生數量"
           size="small"
           type="number"
           value={count}
           onChange={(e) => setCount(e.target.value)}
           error={!valid}
-          helperText={valid ? " " : "請輸入 1–5,000 的整數"}
+          helperText={valid ? "每次 1–5,000 組" : "請輸入 1–5,000 的整數"}
           slotProps={{ htmlInput: { min: 1, max: 5000 } }}
         />
         <Button variant="contained" disabled={!valid || busy} onClick={generate}>
