@@ -119,8 +119,12 @@ async function mustExist(
     throw fieldError(field, `找不到${label}編號 ${missing.join("、")}`);
   }
 }
+/** Coupons given to members (by staff or as a raffle's prize) exist and are of the issued kind, not a code (decision 92). */
 export async function couponMustExist(d: Pick<AdminDeps, "couponsAdmin">, ids: number[], field: string) {
-  for (const id of ids) await d.couponsAdmin.get(id).catch(() => Promise.reject(fieldError(field, `找不到優惠券編號 ${id}`)));
+  for (const id of ids) {
+    const c = await d.couponsAdmin.get(id).catch(() => Promise.reject(fieldError(field, `找不到優惠券編號 ${id}`)));
+    if (c.issue !== "issued") throw fieldError(field, `優惠券編號 ${id} 是優惠碼，無法直接發放給會員`);
+  }
 }
 
 export async function dashboard(d: AdminDeps) {

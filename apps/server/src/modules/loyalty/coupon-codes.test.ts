@@ -217,3 +217,31 @@ describe("the back office's codes", () => {
     expect((r.data as AdminCoupon).codes_total).toBe(5000);
   });
 });
+
+describe("a code's use and the rest of the shop", () => {
+  it("a whole refund gives the code back; a code coupon cannot be handed to a member", async () => {
+    const c = await newCoupon({ issue: "shared", code: "BACK-AGAIN", total_limit: 1 });
+    const placed = await order("BACK-AGAIN", tokens.member);
+    expect(placed.status, placed.message).toBe(200);
+    const no = (placed.data as { order_no: string }).order_no;
+    await t.services.payments.confirmOffline(no, "staff:1", "staff");
+    await t.services.orders.advance(no, "processing", "staff:1");
+    await t.services.orders.advance(no, "shipped", "staff:1", { trackingNo: "HCT1" });
+    await t.services.orders.advance(no, "delivered", "staff:1");
+    const refund = await call("POST", `/api/admin/orders/${no}/refund`, { reason: "整筆退貨" }, tokens.staff);
+    expect(refund.status, refund.message).toBe(200);
+    const [red] = await t.database.db.select().from(couponRedemptions).where(eq(couponRedemptions.orderNo, no));
+    expect(red?.releasedAt).not.toBeNull();
+    expect((await quote("BACK-AGAIN", tokens.downline)).status).toBe(200);
+
+    const members = await t.services.auth.authenticate(tokens.downline);
+    const issue = await call(
+      "POST",
+      `/api/admin/members/${members?.member.id}/coupons`,
+      { coupon_id: c.id, days: 30 },
+      tokens.staff,
+    );
+    expect(issue.status).toBe(400);
+    expect(JSON.stringify(issue.data)).toContain("是優惠碼，無法直接發放給會員");
+  });
+});
