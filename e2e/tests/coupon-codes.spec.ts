@@ -1,4 +1,5 @@
-import { type APIRequestContext, expect, test } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { fillHomeAddress, fillReceiver, orderNoOf, registerMember, shot, signIn, staffSignIn, toCheckout } from "./flows";
 import { phonePage } from "./helpers";
 
@@ -18,6 +19,13 @@ async function coupon(request: APIRequestContext, token: string, body: Record<st
     data: { kind: "amount", issue: "shared", ...body },
   });
   expect(r.status(), await r.text()).toBe(200);
+}
+
+/** axe's serious and critical findings on the page as it is (the member's checkout, with the code field). */
+async function axeFindings(page: Page) {
+  await page.addStyleTag({ content: "*,*::before,*::after{transition:none!important;animation:none!important}" });
+  const r = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+  return r.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id);
 }
 
 test.beforeAll(async ({ request }) => {
@@ -72,6 +80,7 @@ test("on a phone a member types a wrong, an expired, a used-up and a right code,
     await expect(page.getByText(/（(OLD|ONCE|SPRING)-/)).toHaveCount(0); // no code's discount line
   }
   await shot(page, "checkout-code-refused-phone");
+  expect(await axeFindings(page)).toEqual([]);
 
   await field.fill(codes.right.toLowerCase());
   await apply.click();
@@ -82,6 +91,7 @@ test("on a phone a member types a wrong, an expired, a used-up and a right code,
   await fillHomeAddress(page);
   await page.getByLabel("ATM／銀行轉帳").check();
   await shot(page, "checkout-code-applied-phone");
+  expect(await axeFindings(page)).toEqual([]);
 
   // 移除 takes it off, and it goes back on.
   await page.getByRole("button", { name: "移除" }).click();
@@ -118,7 +128,7 @@ test("staff create a shared code in the back office, and a batch of single-use c
   await page.getByLabel("折扣方式").click();
   await page.getByRole("option", { name: "折抵金額（NT$）" }).click();
   await page.getByLabel(/折抵金額或折扣/).fill("150");
-  await page.getByLabel("總使用次數").fill("500");
+  await page.getByLabel(/總使用次數/).fill("500");
   await page.getByRole("button", { name: "儲存" }).click();
   await expect(page.getByRole("cell", { name: `KOL-${run}` })).toBeVisible();
   await shot(page, "admin-coupon-codes");

@@ -105,8 +105,15 @@ function CouponForm() {
             <>
               <DateTimeInput source="starts_at" label="開始時間（留空為立即）" />
               <DateTimeInput source="ends_at" label="結束時間（留空為不限）" />
-              <NumberInput source="total_limit" label="總使用次數" helperText="可使用的訂單總數，留空為不限" min={1} />
-              <NumberInput source="per_member_limit" label="每位會員可使用次數" defaultValue={1} min={1} max={100} />
+              <NumberInput source="total_limit" label="總使用次數（留空不限）" min={1} sx={{ minWidth: 280 }} />
+              <NumberInput
+                source="per_member_limit"
+                label="每位會員可使用次數"
+                defaultValue={1}
+                min={1}
+                max={100}
+                sx={{ minWidth: 280 }}
+              />
               <BooleanInput source="active" label="啟用（關閉後無法再使用）" defaultValue={true} />
             </>
           ) : null
