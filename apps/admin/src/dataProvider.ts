@@ -14,6 +14,7 @@ const WRITABLE: Record<string, string[]> = {
     "point_percent",
     "tags",
     "per_order_limit",
+    "per_member_limit",
     "temperature",
     "shop_ids",
     "variants",
@@ -24,7 +25,21 @@ const WRITABLE: Record<string, string[]> = {
   news: ["shop_id", "title", "summary", "content", "image", "published_at"],
   pages: ["shop_id", "key", "title", "content"],
   home_blocks: ["home_title", "home_description", "video", "top_links", "single_images", "twice_images", "quick_orders"],
-  coupons: ["title", "kind", "value", "min_spend", "product_ids", "category_ids"],
+  coupons: [
+    "title",
+    "kind",
+    "value",
+    "min_spend",
+    "product_ids",
+    "category_ids",
+    "issue",
+    "code",
+    "starts_at",
+    "ends_at",
+    "total_limit",
+    "per_member_limit",
+    "active",
+  ],
   promotions: [
     "shop_id",
     "title",
@@ -89,6 +104,7 @@ const NESTED_IMAGES: Record<string, Record<string, string[]>> = {
 };
 const DATES: Record<string, string[]> = {
   banners: ["starts_at", "ends_at"],
+  coupons: ["starts_at", "ends_at"],
   news: ["published_at"],
   promotions: ["starts_at", "ends_at"],
   raffles: ["starts_at", "ends_at"],
@@ -167,6 +183,11 @@ async function toApi(resource: string, data: Record<string, unknown>, creating: 
     out.variants = (out.variants as Array<Record<string, unknown>>).map((v) =>
       Object.fromEntries(Object.entries(v).filter(([k, x]) => VARIANT_FIELDS.includes(k) && x !== undefined && x !== null)),
     );
+  }
+  if (resource === "coupons") {
+    // Only a shared code has a code; an emptied limit is no limit.
+    if (out.issue !== "shared" || !out.code) out.code = null;
+    if (out.total_limit === "" || out.total_limit === undefined) out.total_limit = null;
   }
   if (resource === "staff") {
     if (!creating) delete out.username;

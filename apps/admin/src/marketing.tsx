@@ -1,3 +1,4 @@
+import type { AdminCoupon } from "@shop/contract/responses";
 import {
   ArrayInput,
   AutocompleteArrayInput,
@@ -7,6 +8,7 @@ import {
   DateTimeInput,
   DeleteButton,
   FormDataConsumer,
+  FunctionField,
   ImageField,
   ImageInput,
   List,
@@ -15,12 +17,15 @@ import {
   ReferenceArrayInput,
   ReferenceInput,
   required,
+  SelectField,
   SelectInput,
   SimpleForm,
   SimpleFormIterator,
   TextField,
   TextInput,
+  useRecordContext,
 } from "react-admin";
+import { CodeBatch } from "./coupon-codes";
 import { TaipeiDateField } from "./fields";
 import { createAndEdit } from "./forms";
 import { RichTextInput } from "./richtext";
@@ -31,20 +36,54 @@ const productPicker = (source: string, label: string) => (
   </ReferenceArrayInput>
 );
 // Coupons
+const ISSUE_CHOICES = [
+  { id: "issued", name: "發放給會員" },
+  { id: "shared", name: "共用優惠碼（例：SPRING100）" },
+  { id: "single", name: "單次優惠碼（批次產生，每組限用一次）" },
+];
 export const CouponList = () => (
   <List exporter={false}>
     <Datagrid rowClick="edit" bulkActionButtons={false}>
       <TextField source="id" label="編號" />
       <TextField source="title" label="名稱" />
       <TextField source="rule_text" label="內容" />
-      <NumberField source="issued" label="已發出" />
+      <SelectField source="issue" label="發放方式" choices={ISSUE_CHOICES} optionText={(c) => c.name.split("（")[0]} />
+      <TextField source="code" label="優惠碼" emptyText="—" />
+      <FunctionField
+        label="已使用"
+        render={(c: AdminCoupon) =>
+          c.issue === "issued" ? `${c.issued} 張已發出` : `${c.redeemed}${c.total_limit ? ` / ${c.total_limit}` : ""} 筆訂單`
+        }
+      />
+      <BooleanField source="active" label="啟用" />
     </Datagrid>
   </List>
 );
 function CouponForm() {
+  const record = useRecordContext<AdminCoupon>();
   return (
     <SimpleForm>
       <TextInput source="title" label="名稱" validate={required("請輸入名稱")} fullWidth />
+      <SelectInput
+        source="issue"
+        label="發放方式"
+        choices={ISSUE_CHOICES}
+        defaultValue="issued"
+        disabled={!!record}
+        helperText={record ? "建立後不能變更" : false}
+      />
+      <FormDataConsumer>
+        {({ formData }) =>
+          formData.issue === "shared" ? (
+            <TextInput
+              source="code"
+              label="優惠碼（3–20 個英文字母、數字或 -，不分大小寫）"
+              validate={required("請輸入優惠碼")}
+              parse={(v: string) => v.toUpperCase().replace(/\s+/g, "")}
+            />
+          ) : null
+        }
+      </FormDataConsumer>
       <SelectInput
         source="kind"
         label="折扣方式"
@@ -60,6 +99,27 @@ function CouponForm() {
       <ReferenceArrayInput source="category_ids" reference="categories">
         <AutocompleteArrayInput label="限用分類（留空為全部分類）" optionText="full_name" fullWidth />
       </ReferenceArrayInput>
+      <FormDataConsumer>
+        {({ formData }) =>
+          formData.issue === "shared" || formData.issue === "single" ? (
+            <>
+              <DateTimeInput source="starts_at" label="開始時間（留空為立即）" />
+              <DateTimeInput source="ends_at" label="結束時間（留空為不限）" />
+              <NumberInput source="total_limit" label="總使用次數（留空不限）" min={1} sx={{ minWidth: 280 }} />
+              <NumberInput
+                source="per_member_limit"
+                label="每位會員可使用次數"
+                defaultValue={1}
+                min={1}
+                max={100}
+                sx={{ minWidth: 280 }}
+              />
+              <BooleanInput source="active" label="啟用（關閉後無法再使用）" defaultValue={true} />
+            </>
+          ) : null
+        }
+      </FormDataConsumer>
+      {record?.issue === "single" ? <CodeBatch coupon={record} /> : null}
     </SimpleForm>
   );
 }

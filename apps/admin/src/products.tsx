@@ -84,6 +84,7 @@ function ProductForm() {
       <SelectInput source="status" label="狀態" choices={STATUS} defaultValue="off" />
       <SelectArrayInput source="tags" label="標籤" choices={TAGS} />
       <NumberInput source="point_percent" label="點數回饋（%）" defaultValue={0} min={0} max={100} />
+      <NumberInput source="per_member_limit" label="每人限購（件，留空為不限）" min={1} max={999} />
       <SelectInput source="temperature" label="溫層（運費依最低溫的商品）" choices={TEMPERATURE_CHOICES} defaultValue="normal" />
       <ArrayInput source="variants" label="規格">
         <SimpleFormIterator inline>

@@ -97,8 +97,40 @@ export const couponInput = z
     min_spend: money.default(0),
     product_ids: z.array(id).max(200).default([]),
     category_ids: z.array(id).max(50).default([]),
+    /** issued: given to members; shared: one code anyone types; single: a batch of single-use codes (decision 92). */
+    issue: z.enum(["issued", "shared", "single"], { error: "請選擇發放方式" }).default("issued"),
+    /** The shared code: 3–20 letters, digits or dashes, upper-cased. */
+    code: z
+      .string()
+      .trim()
+      .transform((c) => c.toUpperCase().replace(/\s+/g, ""))
+      .pipe(z.string().regex(/^[A-Z0-9-]{3,20}$/, { error: "優惠碼為 3–20 個英文字母、數字或 -" }))
+      .nullable()
+      .default(null),
+    starts_at: at.nullable().default(null),
+    ends_at: at.nullable().default(null),
+    /** Orders that may use it in all (null: no limit), and per member. */
+    total_limit: z.number().int().min(1, { error: "總使用次數至少 1" }).max(1_000_000).nullable().default(null),
+    per_member_limit: z
+      .number()
+      .int()
+      .min(1, { error: "每人使用次數至少 1" })
+      .max(100, { error: "每人使用次數最多 100" })
+      .default(1),
+    active: z.boolean().default(true),
   })
-  .refine((c) => c.kind !== "percent" || c.value <= 99, { path: ["value"], message: "折扣百分比為 1–99" });
+  .refine((c) => c.kind !== "percent" || c.value <= 99, { path: ["value"], message: "折扣百分比為 1–99" })
+  .refine((c) => c.issue !== "shared" || c.code !== null, { path: ["code"], message: "請輸入優惠碼" })
+  .refine((c) => c.issue === "shared" || c.code === null, { path: ["code"], message: "只有共用優惠碼需要填寫優惠碼" })
+  .refine((c) => !c.starts_at || !c.ends_at || c.starts_at < c.ends_at, { path: ["ends_at"], message: "結束時間須晚於開始時間" });
+/** Generating a batch of single-use codes for a `single` coupon. */
+export const couponCodesInput = z.strictObject({
+  count: z
+    .number({ error: "請輸入產生數量" })
+    .int({ error: "產生數量須為整數" })
+    .min(1, { error: "至少產生 1 組" })
+    .max(5000, { error: "每次最多產生 5,000 組" }),
+});
 export const issueCouponInput = z.strictObject({
   coupon_id: id,
   days: z.number().int().min(1, { error: "有效天數至少 1 天" }).max(365, { error: "有效天數最多 365 天" }),

@@ -113,6 +113,14 @@ export const productInput = z
       .max(3)
       .default([]),
     per_order_limit: z.number().int().min(1).max(999).nullable().default(null),
+    /** 每人限購 N 件 across a member's orders not cancelled or refunded (decision 92); null: no limit. */
+    per_member_limit: z
+      .number()
+      .int()
+      .min(1, { error: "每人限購至少 1 件" })
+      .max(999, { error: "每人限購最多 999 件" })
+      .nullable()
+      .default(null),
     /** 常溫 / 冷藏 / 冷凍: the coldest line decides the parcel's temperature. */
     temperature: z.enum(TEMPERATURES, { error: "溫層錯誤" }).default("normal"),
     /** Sub-malls that sell it besides the main mall. */

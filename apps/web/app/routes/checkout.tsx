@@ -87,6 +87,7 @@ const quoteBody = (source: OrderSource, shopId: number, draft: Draft) =>
     ...source,
     ship_method: draft.ship || undefined,
     coupon_id: draft.couponId || undefined,
+    coupon_code: draft.couponCode || undefined,
     points: draft.points || undefined,
     wallet: draft.wallet || undefined,
     shop_id: shopId,

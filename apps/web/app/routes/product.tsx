@@ -143,7 +143,13 @@ export default function Product({ loaderData }: Route.ComponentProps) {
 
           {p.variants.length > 1 && <VariantPicker variants={p.variants} variantId={variantId} onPick={pick} />}
 
-          <QuantityPicker qty={qty} setQty={setQty} maxQty={maxQty} perOrderLimit={p.per_order_limit} />
+          <QuantityPicker
+            qty={qty}
+            setQty={setQty}
+            maxQty={maxQty}
+            perOrderLimit={p.per_order_limit}
+            perMemberLimit={p.per_member_limit}
+          />
 
           <div className="flex flex-wrap gap-3">
             {!mobile && buyButtons}

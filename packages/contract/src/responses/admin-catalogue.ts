@@ -72,6 +72,7 @@ export const adminProduct = z.object({
   /** recommended / hot / new. */
   tags: z.array(z.string()),
   per_order_limit: int.nullable(),
+  per_member_limit: int.nullable(),
   temperature: z.enum(TEMPERATURES),
   /** Follows the cheapest variant. */
   price: int,

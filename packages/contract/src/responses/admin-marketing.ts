@@ -16,8 +16,21 @@ export const adminCoupon = z.object({
   category_ids: z.array(int),
   /** How many members hold one. */
   issued: int,
+  issue: z.enum(["issued", "shared", "single"]),
+  code: z.string().nullable(),
+  starts_at: z.string().nullable(),
+  ends_at: z.string().nullable(),
+  total_limit: int.nullable(),
+  per_member_limit: int,
+  active: z.boolean(),
+  /** Orders holding a typed code now (cancelled ones gave theirs back). */
+  redeemed: int,
+  /** A single-use batch: codes generated, and used. */
+  codes_total: int,
+  codes_used: int,
 });
 export const adminCouponPage = adminPage(adminCoupon);
+export type AdminCoupon = z.output<typeof adminCoupon>;
 
 export const adminPromotion = z.object({
   id: int,

@@ -47,6 +47,8 @@ export const productView = z.object({
   point_percent: z.number(),
   tags: z.array(z.string()),
   per_order_limit: int.nullable(),
+  /** 每人限購 N 件 (decision 92). */
+  per_member_limit: int.nullable(),
   in_stock: z.boolean(),
   breadcrumb: z.array(crumb),
   variants: z.array(variantView),

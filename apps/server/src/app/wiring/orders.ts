@@ -1,7 +1,6 @@
 import { createOrderInvoices } from "../../flows/e-invoicing/order-invoices.js";
 import { wireOrderEffects } from "../../flows/order-effects/order-effects.js";
 import { createOrderMessages } from "../../flows/order-effects/order-messages.js";
-import { unprocessable } from "../../lib/errors.js";
 import { createCartService } from "../../modules/cart/service.js";
 import { createIdempotency } from "../../modules/checkout/idempotency.js";
 import { createPlaceOrder } from "../../modules/checkout/place-order.js";
@@ -163,11 +162,9 @@ export function wireCheckout(base: Foundation, accounts: Accounts, commerce: Com
     pastAddresses: o.orderQueries.pastAddresses,
     // Issue 50 in progress: these four are filled by the merchant-tools branches (codes, deals, tiers, limits).
     deals: async () => ({ addOns: [], gifts: [] }),
-    codeCoupon: async () => {
-      throw unprocessable("COUPON_CODE_NOT_FOUND", "查無此優惠碼，請確認後再輸入");
-    },
+    codeCoupon: loyalty.codeCoupon,
     tierPerk: async () => undefined,
-    boughtBefore: async () => new Map(),
+    boughtBefore: (memberId, productIds) => o.orderQueries.boughtBefore(memberId, productIds),
     cardConfig: o.payments.cardConfig,
     einvoice: o.orderInvoices.enabled,
   });
@@ -194,6 +191,7 @@ export function wireCheckout(base: Foundation, accounts: Accounts, commerce: Com
     findOrder: o.orderQueries.byNo,
     checkInvoice: o.orderInvoices.checks.check,
     holdMember: base.personalDataParts.members.holdActive,
+    boughtBefore: o.orderQueries.boughtBefore,
     now,
   });
   return { guestAccess, quotes, placeOrder };

@@ -85,6 +85,8 @@ export function wireOrderEffects(lifecycle: OrderLifecycle, d: OrderEffectDeps) 
         final: back.final,
       });
       if (back.final && o.memberId !== null) await d.raffles.voidForOrder(tx, o.orderNo);
+      // A typed code's use is given back when the whole order is (decision 92).
+      if (back.final) await d.loyalty.releaseCode(tx, o.orderNo);
     }
     if (o.memberId !== null) {
       const why = back.kind === "cancel" ? "取消退還" : "退款退還";

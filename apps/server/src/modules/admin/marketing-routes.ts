@@ -1,4 +1,4 @@
-import { couponInput, listQuery, promotionInput, raffleInput } from "@shop/contract/admin";
+import { couponCodesInput, couponInput, listQuery, promotionInput, raffleInput } from "@shop/contract/admin";
 import {
   adminCoupon,
   adminCouponPage,
@@ -7,6 +7,7 @@ import {
   adminRaffle,
   adminRafflePage,
   answers,
+  raw,
 } from "@shop/contract/responses";
 import { ok } from "../../lib/http.js";
 import type { CouponsAdmin } from "../loyalty/coupons-admin.js";
@@ -34,6 +35,21 @@ export function marketingAdminRoutes(
   );
   app.put("/admin/coupons/:id", { schema: { params: idParam, body: couponInput, response: answers(adminCoupon) } }, async (req) =>
     ok(await admin.updateCoupon(actor(req), req.params.id, req.body), "優惠券已更新"),
+  );
+  app.post(
+    "/admin/coupons/:id/codes",
+    { schema: { params: idParam, body: couponCodesInput, response: answers(adminCoupon) } },
+    async (req) =>
+      ok(await admin.generateCouponCodes(actor(req), req.params.id, req.body.count), `已產生 ${req.body.count} 組優惠碼`),
+  );
+  app.get(
+    "/admin/coupons/:id/codes.csv",
+    { schema: { params: idParam, response: raw("text/csv", "the coupon's single-use codes and their use, UTF-8 with a BOM") } },
+    async (req, reply) => {
+      reply.header("content-type", "text/csv; charset=utf-8");
+      reply.header("content-disposition", `attachment; filename="coupon-${req.params.id}-codes.csv"`);
+      return services.couponsAdmin.codesCsv(req.params.id);
+    },
   );
   app.get("/admin/promotions", { schema: { querystring: shopFilter, response: answers(adminPromotionPage) } }, async (req) =>
     paged(await services.promotionsAdmin.list(req.query.shop_id, req.query.page, req.query.per_page)),

@@ -119,8 +119,12 @@ async function mustExist(
     throw fieldError(field, `找不到${label}編號 ${missing.join("、")}`);
   }
 }
+/** Coupons given to members (by staff or as a raffle's prize) exist and are of the issued kind, not a code (decision 92). */
 export async function couponMustExist(d: Pick<AdminDeps, "couponsAdmin">, ids: number[], field: string) {
-  for (const id of ids) await d.couponsAdmin.get(id).catch(() => Promise.reject(fieldError(field, `找不到優惠券編號 ${id}`)));
+  for (const id of ids) {
+    const c = await d.couponsAdmin.get(id).catch(() => Promise.reject(fieldError(field, `找不到優惠券編號 ${id}`)));
+    if (c.issue !== "issued") throw fieldError(field, `優惠券編號 ${id} 是優惠碼，無法直接發放給會員`);
+  }
 }
 
 export async function dashboard(d: AdminDeps) {
@@ -172,6 +176,20 @@ export async function updateCoupon(d: AdminDeps, actor: Actor, id: number, input
   await mustExist(d, "product", input.product_ids, "product_ids");
   await mustExist(d, "category", input.category_ids, "category_ids");
   return d.couponsAdmin.update(id, input, audited(d, actor, "coupon"));
+}
+/** A batch of single-use codes for a `single` coupon, with its audit entry (decision 92). */
+export async function generateCouponCodes(d: AdminDeps, actor: Actor, id: number, n: number) {
+  await d.db.transaction(async (tx) => {
+    const made = await d.couponsAdmin.generateCodes(tx, id, n);
+    await d.staff.record(tx, actor, {
+      action: "coupon.codes",
+      entity: "coupon",
+      entityId: id,
+      before: null,
+      after: { generated: made },
+    });
+  });
+  return d.couponsAdmin.get(id);
 }
 export async function createPromotion(d: AdminDeps, actor: Actor, input: In<typeof promotionInput>) {
   await mustExist(d, "product", input.product_ids, "product_ids");

@@ -118,6 +118,8 @@ export const ADMIN_ROUTES: Array<{
   { method: "GET", url: "/admin/coupons/:id", permission: "marketing.read" },
   { method: "POST", url: "/admin/coupons", permission: "marketing.write" },
   { method: "PUT", url: "/admin/coupons/:id", permission: "marketing.write" },
+  { method: "POST", url: "/admin/coupons/:id/codes", permission: "marketing.write" },
+  { method: "GET", url: "/admin/coupons/:id/codes.csv", permission: "marketing.read" },
   { method: "GET", url: "/admin/promotions", permission: "marketing.read" },
   { method: "GET", url: "/admin/promotions/:id", permission: "marketing.read" },
   { method: "POST", url: "/admin/promotions", permission: "marketing.write" },

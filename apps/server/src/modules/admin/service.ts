@@ -33,6 +33,7 @@ import {
   createRaffle,
   createShop,
   dashboard,
+  generateCouponCodes,
   type In,
   saveHome,
   settings,
@@ -102,6 +103,7 @@ export function createAdminService(d: AdminDeps) {
     // Marketing
     createCoupon: (actor: Actor, input: In<typeof couponInput>) => createCoupon(d, actor, input),
     updateCoupon: (actor: Actor, id: number, input: In<typeof couponInput>) => updateCoupon(d, actor, id, input),
+    generateCouponCodes: (actor: Actor, id: number, n: number) => generateCouponCodes(d, actor, id, n),
     createPromotion: (actor: Actor, input: In<typeof promotionInput>) => createPromotion(d, actor, input),
     updatePromotion: (actor: Actor, id: number, input: In<typeof promotionInput>) => updatePromotion(d, actor, id, input),
     deletePromotion: (actor: Actor, id: number) => d.promotionsAdmin.remove(id, audited(d, actor, "promotion")),

@@ -203,6 +203,7 @@ export async function productView(deps: CatalogueDeps, id: number, shopId: numbe
     point_percent: p.pointPercent,
     tags: p.tags,
     per_order_limit: p.perOrderLimit,
+    per_member_limit: p.perMemberLimit,
     in_stock: vars.some((v) => v.stock > 0),
     breadcrumb,
     variants: vars.map((v) => ({

@@ -3,6 +3,7 @@ import type { FastStoreOrderInput, NextStep, StoreOrderInput, StoreResult } from
 import { formatMoney } from "@shop/contract/format";
 import { deliversToAddress, isTapPayMethod } from "@shop/contract/order";
 import { findDistrict } from "@shop/reference-data";
+import { sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import { sha256 } from "../../lib/crypto.js";
 import { conflict, fieldError, isUniqueViolation, unprocessable } from "../../lib/errors.js";
@@ -17,6 +18,7 @@ import { instalmentChoices } from "../orders/pay-methods.js";
 import type { PaymentRow, Payments } from "../orders/payments.js";
 import { actorOf } from "../orders/service.js";
 import type { Buyer, Order, OrderLifecycle } from "../orders/types.js";
+import { limitRefusals } from "../pricing/extras.js";
 import type { Idempotency, IdempotencyClaim } from "./idempotency.js";
 import type { Quotes } from "./quote.js";
 import { type BuiltQuote, isCvs, type Source } from "./quote-steps.js";
@@ -46,6 +48,8 @@ export interface PlaceOrderDeps {
    * active: closing the account and placing an order never both win (decision 78).
    */
   holdMember: (tx: Tx, memberId: number) => Promise<void>;
+  /** Units of these products in the member's orders not cancelled or refunded (限購 N 件/人, decision 92). */
+  boughtBefore: (memberId: number, productIds: number[], q: Tx) => Promise<Map<number, number>>;
   now?: () => Date;
 }
 
@@ -88,6 +92,7 @@ async function insertOrder(
   buyer: Buyer,
   input: PlaceInput,
   b: BuiltQuote,
+  couponRedemptionId: number | null,
 ): Promise<Order> {
   const at = deps.now();
   const q = b.q;
@@ -123,6 +128,7 @@ async function insertOrder(
       walletUsed: q.walletUsed,
       payable: q.payable,
       memberCouponId: q.discounts.some((d) => d.source === "coupon") ? (input.coupon_id ?? null) : null,
+      couponRedemptionId,
       tierId: b.tier?.tierId ?? null,
       pointsMultiplier: b.tier?.pointsMultiplier ?? 100,
       payBy,
@@ -183,6 +189,26 @@ function unitsToReserve(b: BuiltQuote) {
   return [...units].map(([variantId, qty]) => ({ variantId, qty }));
 }
 
+/**
+ * 限購 N 件/人 counted again inside the order's transaction (the quote read it before): one
+ * member's checkouts of limited goods take a lock of their own, one after the other (decision 92).
+ */
+async function recheckMemberLimits(deps: PlaceOrderContext, tx: Tx, memberId: number, b: BuiltQuote) {
+  const limited = b.lines.filter((l) => l.v.perMemberLimit !== null);
+  if (limited.length === 0) return;
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('member-limit'), ${memberId})`);
+  const bought = await deps.boughtBefore(memberId, [...new Set(limited.map((l) => l.v.productId))], tx);
+  const [refusal] = limitRefusals(limited.map((l) => ({ ...l.v, qty: l.qty, boughtBefore: bought.get(l.v.productId) ?? 0 })));
+  if (refusal) throw conflict("PER_MEMBER_LIMIT_EXCEEDED", refusal.message);
+}
+
+/** A typed code whose discount applies is redeemed under its coupon's lock (decision 92); null: none used. */
+async function redeemCode(deps: PlaceOrderContext, tx: Tx, buyer: Buyer, b: BuiltQuote, orderNo: string) {
+  const c = b.codeCoupon;
+  if (!c || buyer.memberId === undefined || !b.q.discounts.some((d) => d.source === "coupon")) return null;
+  return deps.loyalty.redeemCode(tx, { couponId: c.couponId, codeId: c.codeId, memberId: buyer.memberId, orderNo });
+}
+
 async function createOrder(
   deps: PlaceOrderContext,
   buyer: Buyer,
@@ -197,7 +223,10 @@ async function createOrder(
     const orderNo = newOrderNo(deps.now);
     try {
       return await deps.db.transaction(async (tx) => {
-        if (buyer.memberId !== undefined) await deps.holdMember(tx, buyer.memberId);
+        if (buyer.memberId !== undefined) {
+          await deps.holdMember(tx, buyer.memberId);
+          await recheckMemberLimits(deps, tx, buyer.memberId, b);
+        }
         // The cart lines first: their delete locks them, so a twin order of the same lines waits here and then fails.
         if ("lineIds" in source)
           await cart.removeBought(
@@ -205,7 +234,7 @@ async function createOrder(
             b.lines.map((l) => ({ lineId: l.lineId, qty: l.qty })),
           );
         if (claimId !== null) await deps.idempotency.attach(tx, claimId, orderNo);
-        const order = await insertOrder(deps, tx, orderNo, buyer, input, b);
+        const order = await insertOrder(deps, tx, orderNo, buyer, input, b, await redeemCode(deps, tx, buyer, b, orderNo));
         const ref = `order:${orderNo}`;
         await inventory.reserve(tx, unitsToReserve(b), ref);
         if (buyer.memberId !== undefined) {

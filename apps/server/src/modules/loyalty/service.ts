@@ -1,4 +1,5 @@
 import type { Db, Tx } from "../../db/client.js";
+import { createCouponCodes } from "./coupon-codes.js";
 import { createMemberCoupons } from "./coupons.js";
 import {
   type CompletedOrder,
@@ -42,8 +43,16 @@ export function createLoyaltyService(
   canEarn: (q: Db | Tx, memberId: number) => Promise<boolean> = async () => true,
 ) {
   const d: LoyaltyDeps = { db, setting, now, uplineOf, canEarn };
+  const memberCoupons = createMemberCoupons(db, now);
+  const codes = createCouponCodes(db, now);
   return {
-    ...createMemberCoupons(db, now),
+    ...memberCoupons,
+    ...codes,
+    /** Gives a cancelled order's coupon back: the member's issued coupon, or the typed code's use (decision 92). */
+    async restoreCoupon(tx: Tx, orderNo: string) {
+      await memberCoupons.restoreCoupon(tx, orderNo);
+      await codes.releaseCode(tx, orderNo);
+    },
     async teamPointPercent(): Promise<{ level1: number; level2: number }> {
       return { level1: await setting("team_point_level1"), level2: await setting("team_point_level2") };
     },

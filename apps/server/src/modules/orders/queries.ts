@@ -1,5 +1,5 @@
 import type { OrderStatus } from "@shop/contract";
-import { and, asc, count, desc, eq, inArray, isNotNull, like, lt, or, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNotNull, like, lt, ne, notInArray, or, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import { orderEvents, orderLines, orderRefunds, orders } from "../../db/schema/index.js";
 import { forbidden, notFound } from "../../lib/errors.js";
@@ -41,6 +41,27 @@ export function createOrderQueries(db: Db) {
         .from(orders)
         .where(and(eq(orders.status, "pending_payment"), lt(orders.payBy, new Date(at.getTime() - graceMs))));
       return row?.n ?? 0;
+    },
+    /**
+     * Units of these products the member holds in orders not cancelled or refunded, less units
+     * given back by partial refunds; gifts do not count (限購 N 件/人, decision 92).
+     */
+    async boughtBefore(memberId: number, productIds: number[], q: Db | Tx = db): Promise<Map<number, number>> {
+      if (productIds.length === 0) return new Map();
+      const rows = await q
+        .select({ productId: orderLines.productId, units: sql<number>`sum(${orderLines.qty} - ${orderLines.refundedQty})::int` })
+        .from(orderLines)
+        .innerJoin(orders, eq(orders.id, orderLines.orderId))
+        .where(
+          and(
+            eq(orders.memberId, memberId),
+            notInArray(orders.status, ["cancelled", "refunded"]),
+            inArray(orderLines.productId, productIds),
+            ne(orderLines.kind, "gift"),
+          ),
+        )
+        .groupBy(orderLines.productId);
+      return new Map(rows.map((r) => [r.productId, Number(r.units)]));
     },
     async byNo(orderNo: string, q: Db | Tx = db): Promise<Order | undefined> {
       return (await q.select().from(orders).where(eq(orders.orderNo, orderNo)))[0];

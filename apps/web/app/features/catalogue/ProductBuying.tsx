@@ -91,11 +91,14 @@ export function QuantityPicker({
   setQty,
   maxQty,
   perOrderLimit,
+  perMemberLimit,
 }: {
   qty: number;
   setQty(update: (q: number) => number): void;
   maxQty: number;
   perOrderLimit: ProductView["per_order_limit"];
+  /** 每人限購 N 件 (decision 92). */
+  perMemberLimit: ProductView["per_member_limit"];
 }) {
   return (
     <div className="flex items-center gap-3">
@@ -126,6 +129,7 @@ export function QuantityPicker({
         </button>
       </fieldset>
       {perOrderLimit && <span className="text-xs text-stone-500">每筆訂單限購 {perOrderLimit} 件</span>}
+      {perMemberLimit && <span className="text-xs text-stone-500">每人限購 {perMemberLimit} 件</span>}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { formatMoney } from "@shop/contract/format";
 import type { PayInfo } from "@shop/contract/order";
 import { Field } from "../../ui/Field";
+import { CouponCodeField } from "./CouponCodeField";
 import type { Draft, SetDraftField } from "./draft";
 
 /** Members only: a coupon, points and wallet balance to put towards the order. */
@@ -19,7 +20,7 @@ export function DiscountFieldset({
     <fieldset className="card">
       <legend className="sr-only">優惠與折抵</legend>
       <h2 className="mb-3 text-lg font-bold text-stone-800">優惠與折抵</h2>
-      <div className="grid gap-3 sm:grid-cols-3">
+      <div className="grid gap-3 sm:grid-cols-2">
         <div>
           <label htmlFor="coupon" className="field-label">
             優惠券
@@ -28,7 +29,11 @@ export function DiscountFieldset({
             id="coupon"
             className="input"
             value={draft.couponId}
-            onChange={(e) => set("couponId", e.target.value ? Number(e.target.value) : "")}
+            onChange={(e) => {
+              set("couponId", e.target.value ? Number(e.target.value) : "");
+              // One coupon per order: a chosen coupon replaces a typed code.
+              if (e.target.value) set("couponCode", "");
+            }}
           >
             <option value="">不使用</option>
             {info.coupons.map((c) => (
@@ -37,8 +42,9 @@ export function DiscountFieldset({
               </option>
             ))}
           </select>
-          {info.quote.coupon_rejected && <p className="field-error">{info.quote.coupon_rejected}</p>}
+          {info.quote.coupon_rejected && !draft.couponCode && <p className="field-error">{info.quote.coupon_rejected}</p>}
         </div>
+        <CouponCodeField draft={draft} set={set} info={info} />
         <Field
           id="points"
           label={`使用點數（可用 ${info.points.owned} 點${info.points.cap_per_order !== null ? `，每筆上限 ${info.points.cap_per_order} 點` : ""}）`}

@@ -23,6 +23,8 @@ export interface Draft {
   taxId: string;
   title: string;
   couponId: number | "";
+  /** A coupon code applied with 套用 (decision 92); "" when none. */
+  couponCode: string;
   points: number;
   wallet: number;
   note: string;
@@ -49,6 +51,7 @@ export const EMPTY_DRAFT: Draft = {
   taxId: "",
   title: "",
   couponId: "",
+  couponCode: "",
   points: 0,
   wallet: 0,
   note: "",

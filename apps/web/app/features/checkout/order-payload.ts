@@ -46,6 +46,7 @@ export function orderPayload(draft: Draft, ctx: OrderContext, prime?: string) {
     ...(draft.ship === "tcat" ? { delivery_time: draft.deliveryTime } : {}),
     ...(isCvs(draft.ship) && draft.cvs ? { cvs_store: draft.cvs } : {}),
     coupon_id: draft.couponId || undefined,
+    coupon_code: draft.couponCode || undefined,
     points: draft.points || undefined,
     wallet: draft.wallet || undefined,
     invoice,

@@ -22,6 +22,7 @@ const DRAFT_FIELD: Record<string, FieldPath<Draft>> = {
   "invoice.tax_id": "taxId",
   "invoice.title": "title",
   coupon_id: "couponId",
+  coupon_code: "couponCode",
   points: "points",
   wallet: "wallet",
   note: "note",

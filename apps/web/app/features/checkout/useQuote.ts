@@ -4,6 +4,9 @@ import { useFetcher } from "react-router";
 import { useActionResult } from "../member/member-read";
 import type { QuoteAnswer, QuoteRequest } from "./checkout-data";
 
+/** The quote's fetcher, shared by key: the 優惠碼 field checks a code against the last quote's inputs. */
+export const QUOTE_FETCHER = "checkout-quote";
+
 type Shown = { info: PayInfo | null; error: string | null; quoted: string | null };
 
 /**
@@ -13,7 +16,7 @@ type Shown = { info: PayInfo | null; error: string | null; quoted: string | null
  * beside a refusal; `quoting` holds ordering back until the amounts shown are for this form.
  */
 export function useQuote(fast: boolean, body: string) {
-  const quoter = useFetcher<QuoteAnswer>();
+  const quoter = useFetcher<QuoteAnswer>({ key: QUOTE_FETCHER });
   const [shown, setShown] = useState<Shown>({ info: null, error: null, quoted: null });
   const { submit } = quoter;
 
