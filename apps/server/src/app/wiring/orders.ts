@@ -162,7 +162,7 @@ export function wireCheckout(base: Foundation, accounts: Accounts, commerce: Com
     addresses,
     pastAddresses: o.orderQueries.pastAddresses,
     // Issue 50 in progress: these four are filled by the merchant-tools branches (codes, deals, tiers, limits).
-    deals: async () => ({ addOns: [], gifts: [] }),
+    deals: (shopId) => promotions.runningDeals(shopId),
     codeCoupon: async () => {
       throw unprocessable("COUPON_CODE_NOT_FOUND", "查無此優惠碼，請確認後再輸入");
     },

@@ -30,11 +30,13 @@ import type { MessageTemplates } from "../notifications/templates.js";
 import type { Returns } from "../orders/returns.js";
 import type { PayoutService } from "../payout/service.js";
 import type { PromotionsAdmin } from "../promotions/admin.js";
+import type { DealsAdmin } from "../promotions/deals-admin.js";
 import type { RafflesAdmin } from "../raffles/admin.js";
 import type { ShopsService } from "../shops/service.js";
 import type { StaffService, StaffSession } from "../staff/service.js";
 import type { SupportService } from "../support/service.js";
 import { catalogueAdminRoutes } from "./catalogue-routes.js";
+import { DEAL_ROUTES, dealAdminRoutes } from "./deals-routes.js";
 import { contentAdminRoutes } from "./content-routes.js";
 import { inquiryAdminRoutes } from "./inquiries-routes.js";
 import { type InvoiceDesk, invoiceAdminRoutes } from "./invoices-routes.js";
@@ -123,6 +125,7 @@ export const ADMIN_ROUTES: Array<{
   { method: "POST", url: "/admin/promotions", permission: "marketing.write" },
   { method: "PUT", url: "/admin/promotions/:id", permission: "marketing.write" },
   { method: "DELETE", url: "/admin/promotions/:id", permission: "marketing.write" },
+  ...DEAL_ROUTES,
   { method: "GET", url: "/admin/raffles", permission: "marketing.read" },
   { method: "GET", url: "/admin/raffles/:id", permission: "marketing.read" },
   { method: "POST", url: "/admin/raffles", permission: "marketing.write" },
@@ -246,6 +249,7 @@ export function adminRoutes(
     messageTemplates: MessageTemplates;
     payout: PayoutService;
     promotionsAdmin: PromotionsAdmin;
+    dealsAdmin: DealsAdmin;
     rafflesAdmin: RafflesAdmin;
     shops: ShopsService;
     shopChangeReview: ShopChangeReview;
@@ -361,6 +365,7 @@ export function adminRoutes(
       promotionsAdmin: services.promotionsAdmin,
       rafflesAdmin: services.rafflesAdmin,
     });
+    dealAdminRoutes(app, kit, { dealsAdmin: services.dealsAdmin, catalogueAdmin: services.catalogueAdmin, staff });
     peopleAdminRoutes(app, kit, {
       admin,
       payout: services.payout,
