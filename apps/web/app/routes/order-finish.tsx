@@ -1,4 +1,5 @@
 import { refundsThroughTapPay } from "@shop/contract/order";
+import { DealLinesNote } from "../features/orders/LineKindTag";
 import { useEffect, useState } from "react";
 import { useRevalidator, useSearchParams } from "react-router";
 import { AmountTable } from "../features/orders/AmountTable";
@@ -121,6 +122,7 @@ export default function OrderFinish({ loaderData }: Route.ComponentProps) {
           </>
         )}
       </dl>
+      <DealLinesNote lines={o.lines} />
       {/* What is payable, and every deduction that took it there (the transfer box says the same figure). */}
       <div className="mt-4 rounded-lg border border-stone-200 p-3" data-testid="finish-amounts">
         <AmountTable amounts={o} payableLabel={o.status === "pending_payment" ? "應付金額" : "付款金額"} />
