@@ -18,12 +18,12 @@ export function createDealsAdmin(db: Db, names: VariantNames) {
   const addOns = adminTable(db, {
     table: addonDeals,
     missing: "找不到此加價購活動",
-    view: async (d: typeof addonDeals.$inferSelect) => ({
+    view: (d: typeof addonDeals.$inferSelect) => ({
       id: d.id,
       shop_id: d.shopId,
       title: d.title,
       variant_id: d.variantId,
-      variant_name: (await names([d.variantId])).get(d.variantId) ?? "",
+      variant_name: "",
       price: d.price,
       per_order_cap: d.perOrderCap,
       trigger_product_ids: d.triggerProductIds,
@@ -49,15 +49,14 @@ export function createDealsAdmin(db: Db, names: VariantNames) {
   const gifts = adminTable(db, {
     table: giftRules,
     missing: "找不到此滿額贈活動",
-    view: async (g: typeof giftRules.$inferSelect) => {
-      const known = await names(g.variantIds);
+    view: (g: typeof giftRules.$inferSelect) => {
       return {
         id: g.id,
         shop_id: g.shopId,
         title: g.title,
         threshold: g.threshold,
         variant_ids: g.variantIds,
-        variants: g.variantIds.map((id) => ({ id, name: known.get(id) ?? "" })),
+        variants: g.variantIds.map((id) => ({ id, name: "" })),
         qty: g.qty,
         active: g.active,
         starts_at: g.startsAt.toISOString(),
@@ -77,20 +76,34 @@ export function createDealsAdmin(db: Db, names: VariantNames) {
     orderBy: [desc(giftRules.startsAt), desc(giftRules.id)] as SQL[],
   });
   const shopIs = <C>(col: C, shopId: number | undefined) => (shopId ? eq(col as never, shopId) : undefined);
+  // Names are read after the write's transaction (the catalogue reads on its own connection).
+  type AddOnView = Awaited<ReturnType<typeof addOns.get>>;
+  type GiftView = Awaited<ReturnType<typeof gifts.get>>;
+  const namedAddOn = async (v: AddOnView) => ({ ...v, variant_name: (await names([v.variant_id])).get(v.variant_id) ?? "" });
+  const namedGift = async (v: GiftView) => {
+    const known = await names(v.variant_ids);
+    return { ...v, variants: v.variant_ids.map((id) => ({ id, name: known.get(id) ?? "" })) };
+  };
+  const page = async <V, W>(p: Promise<{ total: number; items: V[] }>, f: (v: V) => Promise<W>) => {
+    const r = await p;
+    return { total: r.total, items: await Promise.all(r.items.map(f)) };
+  };
   return {
     addOns: {
-      list: (shopId: number | undefined, page: number, perPage: number) =>
-        addOns.list(shopIs(addonDeals.shopId, shopId), page, perPage),
-      get: addOns.get,
-      create: addOns.create,
-      update: addOns.update,
+      list: (shopId: number | undefined, pg: number, perPage: number) =>
+        page(addOns.list(shopIs(addonDeals.shopId, shopId), pg, perPage), namedAddOn),
+      get: async (id: number) => namedAddOn(await addOns.get(id)),
+      create: async (input: AddonInput, audit: Parameters<typeof addOns.create>[1]) => namedAddOn(await addOns.create(input, audit)),
+      update: async (id: number, input: AddonInput, audit: Parameters<typeof addOns.update>[2]) =>
+        namedAddOn(await addOns.update(id, input, audit)),
     },
     gifts: {
-      list: (shopId: number | undefined, page: number, perPage: number) =>
-        gifts.list(shopIs(giftRules.shopId, shopId), page, perPage),
-      get: gifts.get,
-      create: gifts.create,
-      update: gifts.update,
+      list: (shopId: number | undefined, pg: number, perPage: number) =>
+        page(gifts.list(shopIs(giftRules.shopId, shopId), pg, perPage), namedGift),
+      get: async (id: number) => namedGift(await gifts.get(id)),
+      create: async (input: GiftInput, audit: Parameters<typeof gifts.create>[1]) => namedGift(await gifts.create(input, audit)),
+      update: async (id: number, input: GiftInput, audit: Parameters<typeof gifts.update>[2]) =>
+        namedGift(await gifts.update(id, input, audit)),
     },
   };
 }
