@@ -1,8 +1,8 @@
 import { refundsThroughTapPay } from "@shop/contract/order";
-import { DealLinesNote } from "../features/orders/LineKindTag";
 import { useEffect, useState } from "react";
 import { useRevalidator, useSearchParams } from "react-router";
 import { AmountTable } from "../features/orders/AmountTable";
+import { DealLinesNote } from "../features/orders/LineKindTag";
 import { OrderLoading, OrderLoadState } from "../features/orders/LoadState";
 import { TransferInfo } from "../features/orders/OrderDetail";
 import { type OrderAction, orderAction } from "../features/orders/order-actions";

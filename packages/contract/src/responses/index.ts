@@ -1,5 +1,6 @@
 export * from "./admin-catalogue.js";
 export * from "./admin-content.js";
+export * from "./admin-deals.js";
 export * from "./admin-inquiries.js";
 export * from "./admin-invoices.js";
 export * from "./admin-marketing.js";
@@ -23,4 +24,3 @@ export * from "./personal-data.js";
 export * from "./seller.js";
 export * from "./seller-shop.js";
 export * from "./system.js";
-export * from "./admin-deals.js";

@@ -36,8 +36,8 @@ import type { ShopsService } from "../shops/service.js";
 import type { StaffService, StaffSession } from "../staff/service.js";
 import type { SupportService } from "../support/service.js";
 import { catalogueAdminRoutes } from "./catalogue-routes.js";
-import { DEAL_ROUTES, dealAdminRoutes } from "./deals-routes.js";
 import { contentAdminRoutes } from "./content-routes.js";
+import { DEAL_ROUTES, dealAdminRoutes } from "./deals-routes.js";
 import { inquiryAdminRoutes } from "./inquiries-routes.js";
 import { type InvoiceDesk, invoiceAdminRoutes } from "./invoices-routes.js";
 import { marketingAdminRoutes } from "./marketing-routes.js";
@@ -359,13 +359,8 @@ export function adminRoutes(
     });
     shopReviewRoutes(app, kit, { review: services.shopChangeReview, analytics: services.shopAnalytics, shops: services.shops });
     contentAdminRoutes(app, kit, { admin, contentAdmin: services.contentAdmin });
-    marketingAdminRoutes(app, kit, {
-      admin,
-      couponsAdmin: services.couponsAdmin,
-      promotionsAdmin: services.promotionsAdmin,
-      rafflesAdmin: services.rafflesAdmin,
-    });
-    dealAdminRoutes(app, kit, { dealsAdmin: services.dealsAdmin, catalogueAdmin: services.catalogueAdmin, staff });
+    marketingAdminRoutes(app, kit, services);
+    dealAdminRoutes(app, kit, services);
     peopleAdminRoutes(app, kit, {
       admin,
       payout: services.payout,

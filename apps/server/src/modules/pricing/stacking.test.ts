@@ -8,7 +8,13 @@ import { type PromotionRule, type QuoteInput, quote } from "./pricing.js";
  * usesLeft, 加價購, 滿額贈 and per-member limits.
  */
 
-const line = (productId: number, price: number, qty: number) => ({ variantId: productId * 10, productId, categoryId: 1, price, qty });
+const line = (productId: number, price: number, qty: number) => ({
+  variantId: productId * 10,
+  productId,
+  categoryId: 1,
+  price,
+  qty,
+});
 const deal = (over: Partial<AddOnDeal> = {}): AddOnDeal => ({
   id: 1,
   title: "加購茶杯",
@@ -84,7 +90,9 @@ describe("stacking order examples", () => {
   });
 
   test("the shopper's gift choice is given; a chosen gift that ran out is refused; none left gives nothing", () => {
-    const rule = gift({ options: [gift().options[0] as GiftRule["options"][0], { variantId: 801, productId: 81, name: "茶包 B", stock: 0 }] });
+    const rule = gift({
+      options: [gift().options[0] as GiftRule["options"][0], { variantId: 801, productId: 81, name: "茶包 B", stock: 0 }],
+    });
     const chosen = quote({ lines: [line(1, 2000, 1)], promotions: [], giftRules: [gift()], giftChoices: { 1: 801 } });
     expect(chosen.giftLines[0]?.variantId).toBe(801);
     const gone = quote({ lines: [line(1, 2000, 1)], promotions: [], giftRules: [rule], giftChoices: { 1: 801 } });
@@ -108,7 +116,13 @@ describe("stacking order examples", () => {
 
   test("shipping's free threshold counts the add-ons (what is paid for goods)", () => {
     const ship = { code: "hct", fee: 120, freeThreshold: 1500 };
-    const q = quote({ lines: [line(1, 1450, 1)], promotions: [], addOnDeals: [deal()], addOnsWanted: [{ dealId: 1, qty: 1 }], shipMethod: ship });
+    const q = quote({
+      lines: [line(1, 1450, 1)],
+      promotions: [],
+      addOnDeals: [deal()],
+      addOnsWanted: [{ dealId: 1, qty: 1 }],
+      shipMethod: ship,
+    });
     expect(q.shippingFee).toBe(0);
   });
 });
@@ -217,15 +231,21 @@ const rawInputArb: fc.Arbitrary<QuoteInput> = fc.record({
     { nil: undefined },
   ),
   shipMethod: fc.option(
-    fc.record({ code: fc.constant("hct"), fee: fc.integer({ min: 0, max: 300 }), freeThreshold: fc.option(fc.integer({ min: 0, max: 3000 }), { nil: null }) }),
+    fc.record({
+      code: fc.constant("hct"),
+      fee: fc.integer({ min: 0, max: 300 }),
+      freeThreshold: fc.option(fc.integer({ min: 0, max: 3000 }), { nil: null }),
+    }),
     { nil: undefined },
   ),
   addOnDeals: fc.uniqueArray(dealArb, { maxLength: 3, selector: (d) => d.id }),
-  addOnsWanted: fc.array(fc.record({ dealId: fc.integer({ min: 1, max: 5 }), qty: fc.integer({ min: 1, max: 4 }) }), { maxLength: 3 }),
+  addOnsWanted: fc.array(fc.record({ dealId: fc.integer({ min: 1, max: 5 }), qty: fc.integer({ min: 1, max: 4 }) }), {
+    maxLength: 3,
+  }),
   giftRules: fc.uniqueArray(giftArb, { maxLength: 3, selector: (g) => g.id }),
-  giftChoices: fc.dictionary(fc.integer({ min: 1, max: 4 }).map(String), fc.integer({ min: 60, max: 64 })).map((d) =>
-    Object.fromEntries(Object.entries(d).map(([k, v]) => [Number(k), v])),
-  ),
+  giftChoices: fc
+    .dictionary(fc.integer({ min: 1, max: 4 }).map(String), fc.integer({ min: 60, max: 64 }))
+    .map((d) => Object.fromEntries(Object.entries(d).map(([k, v]) => [Number(k), v]))),
   points: fc.record({ requested: fc.nat(5000), owned: fc.nat(5000), capPerOrder: fc.nat(5000) }),
   wallet: fc.record({ requested: fc.nat(5000), balance: fc.nat(5000) }),
 });

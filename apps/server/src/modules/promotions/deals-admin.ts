@@ -93,7 +93,8 @@ export function createDealsAdmin(db: Db, names: VariantNames) {
       list: (shopId: number | undefined, pg: number, perPage: number) =>
         page(addOns.list(shopIs(addonDeals.shopId, shopId), pg, perPage), namedAddOn),
       get: async (id: number) => namedAddOn(await addOns.get(id)),
-      create: async (input: AddonInput, audit: Parameters<typeof addOns.create>[1]) => namedAddOn(await addOns.create(input, audit)),
+      create: async (input: AddonInput, audit: Parameters<typeof addOns.create>[1]) =>
+        namedAddOn(await addOns.create(input, audit)),
       update: async (id: number, input: AddonInput, audit: Parameters<typeof addOns.update>[2]) =>
         namedAddOn(await addOns.update(id, input, audit)),
     },

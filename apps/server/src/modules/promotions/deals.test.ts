@@ -61,9 +61,15 @@ describe("加價購 and 滿額贈", () => {
     const missing = await t.call("POST", "/api/admin/addon_deals", { ...as("operator"), body: { ...deal, variant_id: 999_999 } });
     expect(missing.status).toBe(400);
     expect(missing.body.message).toContain("找不到商品規格編號 999999");
-    const badDates = await t.call("POST", "/api/admin/addon_deals", { ...as("operator"), body: { ...deal, ends_at: deal.starts_at } });
+    const badDates = await t.call("POST", "/api/admin/addon_deals", {
+      ...as("operator"),
+      body: { ...deal, ends_at: deal.starts_at },
+    });
     expect(badDates.status).toBe(400);
-    const made = await t.call<{ id: number; variant_name: string }>("POST", "/api/admin/addon_deals", { ...as("operator"), body: deal });
+    const made = await t.call<{ id: number; variant_name: string }>("POST", "/api/admin/addon_deals", {
+      ...as("operator"),
+      body: deal,
+    });
     expect(made.status).toBe(200);
     dealId = made.body.data.id;
     expect(made.body.data.variant_name).not.toBe("");

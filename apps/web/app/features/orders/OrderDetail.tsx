@@ -1,5 +1,4 @@
 import { formatDateTime, formatMoney } from "@shop/contract/format";
-import { LineKindTag } from "./LineKindTag";
 import { type OrderView, refundsThroughTapPay } from "@shop/contract/order";
 import { useEffect, useRef, useState } from "react";
 import { useFetcher, useNavigate, useRevalidator } from "react-router";
@@ -13,6 +12,7 @@ import { AmountTable } from "./AmountTable";
 import { CopyButton } from "./CopyButton";
 import { GuestVerify } from "./GuestVerify";
 import { InvoiceCard } from "./InvoiceCard";
+import { LineKindTag } from "./LineKindTag";
 import type { OrderAction, OrderActionAnswer } from "./order-actions";
 import { PayAgain } from "./PayAgain";
 import { ReturnPanel } from "./ReturnPanel";
