@@ -45,6 +45,7 @@ export function DealsPanel({ draft, set, quote }: { draft: Draft; set: SetDraftF
             <GiftRow
               key={g.rule_id}
               offer={g}
+              picked={draft.gifts?.[g.rule_id]}
               onChoose={(variantId) => set("gifts", { ...draft.gifts, [g.rule_id]: variantId })}
             />
           ))}
@@ -108,7 +109,17 @@ function AddOnRow({ offer, taken, onQty }: { offer: AddOnOffer; taken: number; o
   );
 }
 
-function GiftRow({ offer, onChoose }: { offer: GiftOffer; onChoose: (variantId: number) => void }) {
+function GiftRow({
+  offer,
+  picked,
+  onChoose,
+}: {
+  offer: GiftOffer;
+  /** The shopper's pick, shown at once (the quote confirms it, or refuses it when it is gone). */
+  picked: number | undefined;
+  onChoose: (variantId: number) => void;
+}) {
+  const chosen = picked ?? offer.chosen;
   const names = offer.options.map((o) => o.name).join("、");
   const badge = <span className="mr-1 rounded bg-rose-100 px-1.5 py-0.5 text-xs font-bold text-rose-900">滿額贈</span>;
   if (!offer.reached)
@@ -143,8 +154,8 @@ function GiftRow({ offer, onChoose }: { offer: GiftOffer; onChoose: (variantId: 
                 type="radio"
                 name={`gift-${offer.rule_id}`}
                 value={o.variant_id}
-                checked={offer.chosen === o.variant_id}
-                disabled={!o.available && offer.chosen !== o.variant_id}
+                checked={chosen === o.variant_id}
+                disabled={!o.available && chosen !== o.variant_id}
                 onChange={() => onChoose(o.variant_id)}
               />
               {o.name}
