@@ -77,10 +77,18 @@ test("a shopper takes a 加價購 item and chooses a 滿額贈 gift, pays, and s
     await fillHomeAddress(page);
     await panel.getByRole("button", { name: "加購E2E 加購茶杯" }).click();
     await expect(panel.getByText("請選擇一項贈品")).toBeVisible();
-    await panel.getByRole("radio").nth(1).check();
+    const second = panel.getByRole("radio").nth(1);
+    await second.check();
+    const giftName = ((await second.locator("xpath=..").textContent()) ?? "").replace("（已送完）", "").trim();
+    // The quote confirms the pick: the gift's line at NT$0 and the add-on's at its deal price.
+    await expect(page.getByTestId("checkout-gift-line")).toContainText(giftName);
     await expect(page.getByTestId("checkout-gift-line")).toContainText("NT$0");
-    await shot(page, "deals-checkout-phone");
+    await expect(page.getByTestId("checkout-addon-line")).toContainText("NT$99");
     await payByCard(page, "4242 4242 4242 4242");
+    await shot(page, "deals-checkout-phone");
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await shot(page, "deals-checkout-desktop");
+    await page.setViewportSize({ width: 390, height: 844 });
     await page.getByRole("button", { name: "確認下單" }).click();
     await expect(page.getByTestId("finish-title")).toHaveText("感謝您的訂購，付款已完成");
     await expect(page.getByTestId("finish-deals")).toContainText("加價購");

@@ -100,5 +100,3 @@ export function createDeals(db: Db, now: () => Date = () => new Date()) {
     },
   };
 }
-
-export type Deals = ReturnType<typeof createDeals>;
