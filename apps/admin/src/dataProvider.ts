@@ -57,6 +57,19 @@ const WRITABLE: Record<string, string[]> = {
   ],
   raffles: ["title", "description", "min_order_amount", "cards_per_order", "starts_at", "ends_at", "active", "prizes"],
   exchange_items: ["variant_id", "title", "image", "points", "active"],
+  addon_deals: [
+    "shop_id",
+    "title",
+    "variant_id",
+    "price",
+    "per_order_cap",
+    "trigger_product_ids",
+    "trigger_amount",
+    "active",
+    "starts_at",
+    "ends_at",
+  ],
+  gift_rules: ["shop_id", "title", "threshold", "variant_ids", "qty", "active", "starts_at", "ends_at"],
   ship_methods: ["name", "fee", "free_threshold", "enabled", "sort", "rates"],
   message_templates: ["subject", "body"],
   shops: [
@@ -108,6 +121,8 @@ const DATES: Record<string, string[]> = {
   news: ["published_at"],
   promotions: ["starts_at", "ends_at"],
   raffles: ["starts_at", "ends_at"],
+  addon_deals: ["starts_at", "ends_at"],
+  gift_rules: ["starts_at", "ends_at"],
 };
 const PRIZE_FIELDS = ["id", "title", "kind", "amount", "coupon_id", "coupon_days", "variant_id", "weight", "stock"];
 

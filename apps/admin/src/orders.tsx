@@ -160,8 +160,10 @@ function OrderBody() {
         </thead>
         <tbody>
           {o.lines.map((l) => (
-            <tr key={l.variant_id}>
-              <td style={{ padding: 6 }}>{l.name}</td>
+            <tr key={`${l.kind ?? "goods"}-${l.variant_id}`}>
+              <td
+                style={{ padding: 6 }}
+              >{`${l.kind === "addon" ? "【加價購】" : l.kind === "gift" ? "【贈品】" : ""}${l.name}`}</td>
               <td style={{ padding: 6 }}>{l.variant_name}</td>
               <td style={{ padding: 6 }}>{formatMoney(l.price)}</td>
               <td style={{ padding: 6 }}>{refundedNote(o, l.variant_id, l.qty)}</td>

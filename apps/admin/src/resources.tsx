@@ -1,7 +1,9 @@
 import AccountBalanceWalletIcon from "@mui/icons-material/AccountBalanceWallet";
+import AddShoppingCartIcon from "@mui/icons-material/AddShoppingCart";
 import ArticleIcon from "@mui/icons-material/Article";
 import AssignmentReturnIcon from "@mui/icons-material/AssignmentReturn";
 import BadgeIcon from "@mui/icons-material/Badge";
+import CardGiftcardIcon from "@mui/icons-material/CardGiftcard";
 import CasinoIcon from "@mui/icons-material/Casino";
 import CategoryIcon from "@mui/icons-material/Category";
 import ConfirmationNumberIcon from "@mui/icons-material/ConfirmationNumber";
@@ -28,6 +30,7 @@ import { CustomRoutes, Resource } from "react-admin";
 import { Route } from "react-router-dom";
 import { TwoStepPage } from "./account";
 import { Banner, BannerList, Category, CategoryList, HomeBlocksEdit, News, NewsList, Page, PageList } from "./content";
+import { AddonDeal, AddonDealList, GiftRule, GiftRuleList } from "./deals";
 import { InquiryList, InquiryShow } from "./inquiries";
 import { InvoiceList, InvoiceSettingsPage } from "./invoices";
 import { Coupon, CouponList, ExchangeItem, ExchangeItemList, Promotion, PromotionList, Raffle, RaffleList } from "./marketing";
@@ -146,6 +149,20 @@ function memberResources(permissions: string[]) {
         options={{ label: "優惠活動" }}
         list={PromotionList}
         {...writable("marketing.write", Promotion)}
+      />
+      <Resource
+        name="addon_deals"
+        icon={AddShoppingCartIcon}
+        options={{ label: "加價購" }}
+        list={AddonDealList}
+        {...writable("marketing.write", AddonDeal)}
+      />
+      <Resource
+        name="gift_rules"
+        icon={CardGiftcardIcon}
+        options={{ label: "滿額贈" }}
+        list={GiftRuleList}
+        {...writable("marketing.write", GiftRule)}
       />
       <Resource
         name="raffles"

@@ -270,6 +270,7 @@ export const SETTING_LABELS: Record<SettingKey, string> = {
   order_complete_days: "送達後自動完成訂單天數（鑑賞期）",
 };
 
+export * from "./admin-deals.js";
 export { listQuery } from "./admin-fields.js";
 export * from "./admin-payments.js";
 export * from "./admin-storefront.js";

@@ -140,6 +140,7 @@ export async function registerApiRoutes(api: FastifyInstance, ctx: ApiRouteConte
         exchangeAdmin: s.exchangeAdmin,
         logisticsAdmin: s.logisticsAdmin,
         promotionsAdmin: s.promotionsAdmin,
+        dealsAdmin: s.dealsAdmin,
         rafflesAdmin: s.rafflesAdmin,
         outbox: s.outbox,
         messageTemplates: s.messageTemplates,

@@ -153,6 +153,7 @@ export async function buildApp(options: BuildOptions): Promise<ShopApp> {
   const dropLocal = () => {
     services.catalogue.forgetListings();
     services.quotes.forgetReference();
+    services.promotions.forgetDeals();
     services.messageTemplates.forget();
     services.orderInvoices.forgetSettings();
     apiCache.invalidate();

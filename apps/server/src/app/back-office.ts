@@ -1,3 +1,4 @@
+import { MAIN_SHOP_ID } from "@shop/contract";
 import type { Db } from "../db/client.js";
 import type { OrderInvoices } from "../flows/e-invoicing/order-invoices.js";
 import { createAdminService } from "../modules/admin/service.js";
@@ -24,6 +25,7 @@ import type { OrderLifecycle } from "../modules/orders/service.js";
 import type { OrderViews } from "../modules/orders/views.js";
 import type { PayoutService } from "../modules/payout/service.js";
 import { createPromotionsAdmin } from "../modules/promotions/admin.js";
+import { createDealsAdmin } from "../modules/promotions/deals-admin.js";
 import { createRafflesAdmin } from "../modules/raffles/admin.js";
 import type { ShopsService } from "../modules/shops/service.js";
 import type { StaffService } from "../modules/staff/service.js";
@@ -65,6 +67,10 @@ export function createBackOffice(d: {
     logisticsAdmin: createLogisticsAdmin(db),
     couponsAdmin: createCouponsAdmin(db),
     promotionsAdmin: createPromotionsAdmin(db),
+    dealsAdmin: createDealsAdmin(db, async (ids) => {
+      const rows = await d.catalogue.variantsForCart(ids, MAIN_SHOP_ID);
+      return new Map(rows.map((v) => [v.id, v.variantName ? `${v.name}（${v.variantName}）` : v.name]));
+    }),
     rafflesAdmin: createRafflesAdmin(db, d.inventory),
     exchangeAdmin: createExchangeAdmin(db),
     dealersAdmin: createDealersAdmin(db),

@@ -10,9 +10,10 @@ import {
   quote,
   readCheckout,
 } from "../features/checkout/checkout-data";
+import { DealsPanel } from "../features/checkout/DealsPanel";
 import { DeliveryFieldset } from "../features/checkout/DeliveryFieldset";
 import { DiscountFieldset } from "../features/checkout/DiscountFieldset";
-import { type Draft, isCvs } from "../features/checkout/draft";
+import { type Draft, dealChoices, isCvs } from "../features/checkout/draft";
 import { InvoiceFieldset } from "../features/checkout/InvoiceFieldset";
 import { OrderSummary } from "../features/checkout/OrderSummary";
 import type { OrderContext, OrderSource } from "../features/checkout/order-payload";
@@ -90,6 +91,7 @@ const quoteBody = (source: OrderSource, shopId: number, draft: Draft) =>
     coupon_code: draft.couponCode || undefined,
     points: draft.points || undefined,
     wallet: draft.wallet || undefined,
+    ...dealChoices(draft),
     shop_id: shopId,
     // Where it goes prices 離島 and refuses what a method cannot reach (decision 89).
     destination: (isCvs(draft.ship) ? draft.cvs?.address : `${draft.address.county}${draft.address.district}`) || undefined,
@@ -154,6 +156,7 @@ function CheckoutForm({ start, source }: { start: CheckoutStart; source: OrderSo
           onChooseStore={(type) => void chooseStore(type)}
         />
         <PaymentFieldset draft={draft} set={set} info={info} errors={errors} card={card} />
+        {info && <DealsPanel draft={draft} set={set} quote={info.quote} />}
         {info?.member && <DiscountFieldset draft={draft} set={set} info={info} errors={errors} />}
         {info?.einvoice !== false && <InvoiceFieldset draft={draft} set={set} errors={errors} />}
       </div>

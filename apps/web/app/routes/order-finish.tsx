@@ -2,6 +2,7 @@ import { refundsThroughTapPay } from "@shop/contract/order";
 import { useEffect, useState } from "react";
 import { useRevalidator, useSearchParams } from "react-router";
 import { AmountTable } from "../features/orders/AmountTable";
+import { DealLinesNote } from "../features/orders/LineKindTag";
 import { OrderLoading, OrderLoadState } from "../features/orders/LoadState";
 import { TransferInfo } from "../features/orders/OrderDetail";
 import { type OrderAction, orderAction } from "../features/orders/order-actions";
@@ -121,6 +122,7 @@ export default function OrderFinish({ loaderData }: Route.ComponentProps) {
           </>
         )}
       </dl>
+      <DealLinesNote lines={o.lines} />
       {/* What is payable, and every deduction that took it there (the transfer box says the same figure). */}
       <div className="mt-4 rounded-lg border border-stone-200 p-3" data-testid="finish-amounts">
         <AmountTable amounts={o} payableLabel={o.status === "pending_payment" ? "應付金額" : "付款金額"} />

@@ -1,5 +1,6 @@
 export * from "./admin-catalogue.js";
 export * from "./admin-content.js";
+export * from "./admin-deals.js";
 export * from "./admin-inquiries.js";
 export * from "./admin-invoices.js";
 export * from "./admin-marketing.js";

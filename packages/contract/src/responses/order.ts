@@ -30,6 +30,8 @@ export const quoteLine = z.object({
   price: int,
   qty: int,
   subtotal: int,
+  /** An order's line: bought goods, a 加價購 item at its deal price, or a 滿額贈 gift at NT$0 (decision 93). */
+  kind: z.enum(["goods", "addon", "gift"]).optional(),
 });
 
 export const orderDiscount = z.object({

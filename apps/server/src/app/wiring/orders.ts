@@ -161,7 +161,7 @@ export function wireCheckout(base: Foundation, accounts: Accounts, commerce: Com
     addresses,
     pastAddresses: o.orderQueries.pastAddresses,
     // Issue 50 in progress: these four are filled by the merchant-tools branches (codes, deals, tiers, limits).
-    deals: async () => ({ addOns: [], gifts: [] }),
+    deals: (shopId) => promotions.runningDeals(shopId),
     codeCoupon: loyalty.codeCoupon,
     tierPerk: async () => undefined,
     boughtBefore: (memberId, productIds) => o.orderQueries.boughtBefore(memberId, productIds),

@@ -30,12 +30,14 @@ import type { MessageTemplates } from "../notifications/templates.js";
 import type { Returns } from "../orders/returns.js";
 import type { PayoutService } from "../payout/service.js";
 import type { PromotionsAdmin } from "../promotions/admin.js";
+import type { DealsAdmin } from "../promotions/deals-admin.js";
 import type { RafflesAdmin } from "../raffles/admin.js";
 import type { ShopsService } from "../shops/service.js";
 import type { StaffService, StaffSession } from "../staff/service.js";
 import type { SupportService } from "../support/service.js";
 import { catalogueAdminRoutes } from "./catalogue-routes.js";
 import { contentAdminRoutes } from "./content-routes.js";
+import { DEAL_ROUTES, dealAdminRoutes } from "./deals-routes.js";
 import { inquiryAdminRoutes } from "./inquiries-routes.js";
 import { type InvoiceDesk, invoiceAdminRoutes } from "./invoices-routes.js";
 import { marketingAdminRoutes } from "./marketing-routes.js";
@@ -125,6 +127,7 @@ export const ADMIN_ROUTES: Array<{
   { method: "POST", url: "/admin/promotions", permission: "marketing.write" },
   { method: "PUT", url: "/admin/promotions/:id", permission: "marketing.write" },
   { method: "DELETE", url: "/admin/promotions/:id", permission: "marketing.write" },
+  ...DEAL_ROUTES,
   { method: "GET", url: "/admin/raffles", permission: "marketing.read" },
   { method: "GET", url: "/admin/raffles/:id", permission: "marketing.read" },
   { method: "POST", url: "/admin/raffles", permission: "marketing.write" },
@@ -248,6 +251,7 @@ export function adminRoutes(
     messageTemplates: MessageTemplates;
     payout: PayoutService;
     promotionsAdmin: PromotionsAdmin;
+    dealsAdmin: DealsAdmin;
     rafflesAdmin: RafflesAdmin;
     shops: ShopsService;
     shopChangeReview: ShopChangeReview;
@@ -357,12 +361,8 @@ export function adminRoutes(
     });
     shopReviewRoutes(app, kit, { review: services.shopChangeReview, analytics: services.shopAnalytics, shops: services.shops });
     contentAdminRoutes(app, kit, { admin, contentAdmin: services.contentAdmin });
-    marketingAdminRoutes(app, kit, {
-      admin,
-      couponsAdmin: services.couponsAdmin,
-      promotionsAdmin: services.promotionsAdmin,
-      rafflesAdmin: services.rafflesAdmin,
-    });
+    marketingAdminRoutes(app, kit, services);
+    dealAdminRoutes(app, kit, services);
     peopleAdminRoutes(app, kit, {
       admin,
       payout: services.payout,

@@ -29,10 +29,12 @@ const named = (name: string) => name.replace(/\s+/g, " ").trim().slice(0, 100) |
  */
 export function issueLines(
   order: InvoicedOrder,
-  items: Array<{ name: string; variantName: string; price: number; qty: number }>,
+  items: Array<{ name: string; variantName: string; price: number; qty: number; kind?: "goods" | "addon" | "gift" }>,
 ) {
+  // 加價購 items at their deal price and 滿額贈 gifts at NT$0 are named so (decision 93).
+  const tag = (k: string | undefined) => (k === "addon" ? "加價購 " : k === "gift" ? "贈品 " : "");
   const lines: InvoiceLine[] = items.map((i) => ({
-    name: named(i.variantName && i.variantName !== i.name ? `${i.name} ${i.variantName}` : i.name),
+    name: named(tag(i.kind) + (i.variantName && i.variantName !== i.name ? `${i.name} ${i.variantName}` : i.name)),
     count: i.qty,
     word: "件",
     price: i.price,

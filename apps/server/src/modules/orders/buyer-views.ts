@@ -132,6 +132,7 @@ export async function orderDetail(deps: ViewDeps, o: Order): Promise<OrderView> 
       price: l.price,
       qty: l.qty,
       subtotal: l.price * l.qty,
+      kind: l.kind,
     })),
     goods_amount: o.goodsAmount,
     discounts: o.discounts,

@@ -1,7 +1,7 @@
 /**
  * The parts of the quote that add lines or refuse a cart (decision 93): 加價購 (add-on deals),
  * 滿額贈 (gifts over an amount) and per-member purchase limits. Pure, like pricing.ts, which calls
- * them at the step the stacking order gives (docs/decisions/0093-stacking-order.md).
+ * them at the step the stacking order gives (docs/decisions/0093-stacking-order-add-ons-and-gifts.md).
  */
 
 export interface LimitedLine {

@@ -3,7 +3,7 @@
  * the running promotions, a coupon, the ship method and how many points and how much wallet money
  * the buyer wants to use, it returns every amount. All amounts are whole NT$; nothing is negative.
  *
- * Order of application (docs/decisions/0015-quote-rules.md, 0093-stacking-order.md):
+ * Order of application (docs/decisions/0015-quote-rules.md, 0093-stacking-order-add-ons-and-gifts.md):
  *   0. per-member purchase limits (限購 N 件/人) refuse the cart before anything is priced;
  *   1. bundle promotions ("any N of these for NT$X") on their products, best savings first;
  *   2. the single best spend-threshold promotion (amount off or percent off) on what remains;

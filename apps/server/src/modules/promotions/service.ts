@@ -7,6 +7,7 @@ import { promotionProducts, promotions } from "../../db/schema/index.js";
 import { notFound } from "../../lib/errors.js";
 import type { CatalogueService } from "../catalogue/service.js";
 import type { PromotionRule } from "../pricing/pricing.js";
+import { createDeals } from "./deals.js";
 
 type Row = typeof promotions.$inferSelect;
 /** A rule with its window, as the quote keeps it. */
@@ -35,6 +36,7 @@ export function ruleText(p: Pick<Row, "kind" | "threshold" | "value" | "bundleQt
 export function createPromotionsService(db: Db, catalogue: CatalogueService, now: () => Date = () => new Date()) {
   const running = (shopId: number) =>
     and(eq(promotions.shopId, shopId), lte(promotions.startsAt, now()), gt(promotions.endsAt, now()));
+  const deals = createDeals(db, now);
 
   const view = (p: Row): Promotion => ({
     id: p.id,
@@ -48,6 +50,11 @@ export function createPromotionsService(db: Db, catalogue: CatalogueService, now
   });
 
   return {
+    /** 加價購 and 滿額贈 running in a shop now (deals.ts, decision 93). */
+    runningDeals: deals.running,
+    /** Drops the kept deals (the cache switch, on every back-office write). */
+    forgetDeals: deals.forget,
+
     /**
      * A shop's rules that have not ended, with their windows. The checkout quote keeps these a few
      * seconds (checkout/reference.ts) and picks the running ones at each use with runningRules, so

@@ -1,6 +1,7 @@
 import { formatMoney } from "@shop/contract/format";
 import type { QuoteView } from "@shop/contract/order";
 import { Img } from "../../ui/Img";
+import { LineKindTag } from "../orders/LineKindTag";
 
 /** The page heading, a failed quote's message and the lines being bought, as last quoted. */
 export function CheckoutLines({ quote, quoteError }: { quote: QuoteView | undefined; quoteError: string | null }) {
@@ -23,6 +24,34 @@ export function CheckoutLines({ quote, quoteError }: { quote: QuoteView | undefi
               </p>
             </div>
             <span className="font-bold text-stone-800">{formatMoney(l.subtotal)}</span>
+          </li>
+        ))}
+        {(quote?.addon_lines ?? []).map((l) => (
+          <li key={`addon-${l.deal_id}`} className="flex items-center gap-3 py-2" data-testid="checkout-addon-line">
+            <div className="min-w-0 flex-1">
+              <p className="truncate font-medium text-stone-800">
+                <LineKindTag kind="addon" />
+                {l.name}
+              </p>
+              <p className="text-sm text-stone-500">
+                {l.title}｜加購價 {formatMoney(l.price)} × {l.qty}
+              </p>
+            </div>
+            <span className="font-bold text-stone-800">{formatMoney(l.price * l.qty)}</span>
+          </li>
+        ))}
+        {(quote?.gift_lines ?? []).map((l) => (
+          <li key={`gift-${l.rule_id}`} className="flex items-center gap-3 py-2" data-testid="checkout-gift-line">
+            <div className="min-w-0 flex-1">
+              <p className="truncate font-medium text-stone-800">
+                <LineKindTag kind="gift" />
+                {l.name}
+              </p>
+              <p className="text-sm text-stone-500">
+                {l.title}｜× {l.qty}
+              </p>
+            </div>
+            <span className="font-bold text-stone-800">NT$0</span>
           </li>
         ))}
       </ul>

@@ -28,6 +28,10 @@ export interface Draft {
   points: number;
   wallet: number;
   note: string;
+  /** 加價購 taken: deal id → units (decision 93). */
+  addons: Record<number, number>;
+  /** 滿額贈 chosen: rule id → the gift's variant id. */
+  gifts: Record<number, number>;
 }
 
 /** Sets one field of the draft. */
@@ -55,6 +59,17 @@ export const EMPTY_DRAFT: Draft = {
   points: 0,
   wallet: 0,
   note: "",
+  addons: {},
+  gifts: {},
 };
+
+/** The quote's and the order's `addons` and `gifts` for the draft (none asked: absent). */
+export function dealChoices(d: Pick<Draft, "addons" | "gifts">) {
+  const addons = Object.entries(d.addons ?? {})
+    .filter(([, qty]) => qty > 0)
+    .map(([id, qty]) => ({ deal_id: Number(id), qty }));
+  const gifts = Object.entries(d.gifts ?? {}).map(([id, variant]) => ({ rule_id: Number(id), variant_id: variant }));
+  return { addons: addons.length > 0 ? addons : undefined, gifts: gifts.length > 0 ? gifts : undefined };
+}
 
 export const isCvs = (m: string): m is CvsStore["type"] => (CVS_METHODS as readonly string[]).includes(m);

@@ -1,5 +1,5 @@
 import { deliversToAddress, fastStoreOrderInput, isTapPayMethod, normalizeMobile, storeOrderInput } from "@shop/contract/order";
-import { type Draft, isCvs } from "./draft";
+import { type Draft, dealChoices, isCvs } from "./draft";
 
 /** What is bought: cart lines chosen on /select_cart, or one product (quick order). */
 export type OrderSource = { variant_id: number; qty: number } | { line_ids: number[] };
@@ -49,6 +49,7 @@ export function orderPayload(draft: Draft, ctx: OrderContext, prime?: string) {
     coupon_code: draft.couponCode || undefined,
     points: draft.points || undefined,
     wallet: draft.wallet || undefined,
+    ...dealChoices(draft),
     invoice,
     note: draft.note || undefined,
     expected_payable: ctx.expectedPayable,

@@ -12,6 +12,7 @@ import { AmountTable } from "./AmountTable";
 import { CopyButton } from "./CopyButton";
 import { GuestVerify } from "./GuestVerify";
 import { InvoiceCard } from "./InvoiceCard";
+import { LineKindTag } from "./LineKindTag";
 import type { OrderAction, OrderActionAnswer } from "./order-actions";
 import { PayAgain } from "./PayAgain";
 import { ReturnPanel } from "./ReturnPanel";
@@ -294,9 +295,10 @@ function OrderItems({ order, children }: { order: OrderView; children?: React.Re
       </div>
       <ul className="divide-y divide-stone-100">
         {order.lines.map((l) => (
-          <li key={l.variant_id} className="flex items-center gap-3 py-2">
+          <li key={`${l.kind ?? "goods"}-${l.variant_id}`} className="flex items-center gap-3 py-2">
             <Img src={l.image} alt="" width={56} height={56} sizes="56px" className="h-14 w-14 rounded-lg object-cover" />
             <div className="min-w-0 flex-1">
+              <LineKindTag kind={l.kind} />
               <ShopLink to={`/product/details?id=${l.product_id}`} className="font-medium text-stone-800 hover:underline">
                 {l.name}
               </ShopLink>
