@@ -1,6 +1,7 @@
 import { createOrderInvoices } from "../../flows/e-invoicing/order-invoices.js";
 import { wireOrderEffects } from "../../flows/order-effects/order-effects.js";
 import { createOrderMessages } from "../../flows/order-effects/order-messages.js";
+import { wireTierUpgrade } from "../../flows/order-effects/tier-upgrade.js";
 import { unprocessable } from "../../lib/errors.js";
 import { createCartService } from "../../modules/cart/service.js";
 import { createIdempotency } from "../../modules/checkout/idempotency.js";
@@ -13,6 +14,7 @@ import { createCardCharge } from "../../modules/orders/card-charge.js";
 import { createCardRefunds } from "../../modules/orders/card-refund.js";
 import { createOrderConsistency } from "../../modules/orders/consistency.js";
 import { createGuestAccess } from "../../modules/orders/guest-access.js";
+import { memberSpend } from "../../modules/orders/member-spend.js";
 import { createPayments } from "../../modules/orders/payments.js";
 import { createOrderQueries } from "../../modules/orders/queries.js";
 import { registerOrderJobs } from "../../modules/orders/reconcile.js";
@@ -21,6 +23,8 @@ import { createOrderLifecycle } from "../../modules/orders/service.js";
 import { createOrderViews } from "../../modules/orders/views.js";
 import { createPromotionsService } from "../../modules/promotions/service.js";
 import { createRafflesService } from "../../modules/raffles/service.js";
+import { registerTierJobs } from "../../modules/tiers/jobs.js";
+import { createTiersService } from "../../modules/tiers/service.js";
 import { BRAND_NAME } from "../shop-essentials.js";
 import type { Accounts } from "./accounts.js";
 import type { Foundation } from "./foundation.js";
@@ -86,6 +90,15 @@ export function wireOrders(base: Foundation, commerce: Commerce) {
   const { depot, raffles, logistics } = commerce;
   const effects = { inventory, loyalty, depot, raffles, shops, notifications, messages: orderMessages, logistics, payments };
   wireOrderEffects(lifecycle, { ...effects, now: clock });
+  // Member tiers (decision 94): spend read through the orders module, raised on payment, evaluated at period end.
+  const tiers = createTiersService({
+    db,
+    spendOf: memberSpend,
+    notify: (tx, memberId, n) => notifications.notify(tx, memberId, { kind: "system", ...n, link: "/member/level" }),
+    now: clock,
+  });
+  wireTierUpgrade(lifecycle, tiers);
+  registerTierJobs(jobs, tiers);
   // Every sale's e-invoice (decision 57), opened and given back with the order, sent by the job queue.
   const orderInvoices = createOrderInvoices({
     db,
@@ -133,6 +146,7 @@ export function wireOrders(base: Foundation, commerce: Commerce) {
     returns,
     orderViews,
     orderConsistency: createOrderConsistency(db, inventory),
+    tiers,
   };
 }
 
@@ -161,12 +175,12 @@ export function wireCheckout(base: Foundation, accounts: Accounts, commerce: Com
     shops,
     addresses,
     pastAddresses: o.orderQueries.pastAddresses,
-    // Issue 50 in progress: these four are filled by the merchant-tools branches (codes, deals, tiers, limits).
+    // Issue 50 in progress: these are filled by the merchant-tools branches (codes, deals, limits); tiers: decision 94.
     deals: async () => ({ addOns: [], gifts: [] }),
     codeCoupon: async () => {
       throw unprocessable("COUPON_CODE_NOT_FOUND", "查無此優惠碼，請確認後再輸入");
     },
-    tierPerk: async () => undefined,
+    tierPerk: (memberId) => o.tiers.tierPerk(memberId),
     boughtBefore: async () => new Map(),
     cardConfig: o.payments.cardConfig,
     einvoice: o.orderInvoices.enabled,
