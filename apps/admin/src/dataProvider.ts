@@ -25,6 +25,7 @@ const WRITABLE: Record<string, string[]> = {
   pages: ["shop_id", "key", "title", "content"],
   home_blocks: ["home_title", "home_description", "video", "top_links", "single_images", "twice_images", "quick_orders"],
   coupons: ["title", "kind", "value", "min_spend", "product_ids", "category_ids"],
+  tiers: ["name", "rank", "threshold", "discount_percent", "points_multiplier", "free_shipping_threshold", "active"],
   promotions: [
     "shop_id",
     "title",
