@@ -234,6 +234,12 @@ export const ADMIN_ROUTES: Array<{
   { method: "DELETE", url: "/admin/staff/:id/sessions", permission: "staff.manage" },
 ];
 
+/** The signed-in staff member and the request's address, for the audit log. */
+function actor(req: FastifyRequest) {
+  if (!req.staffSession) throw unauthorized();
+  return { staff: req.staffSession.staff, ip: req.ip };
+}
+
 function bearer(request: FastifyRequest) {
   return /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? "")?.[1];
 }
@@ -309,10 +315,6 @@ export function adminRoutes(
       route.preValidation = [guard, ...(route.preValidation ? [route.preValidation].flat() : [])];
     });
 
-    const actor = (req: FastifyRequest) => {
-      if (!req.staffSession) throw unauthorized();
-      return { staff: req.staffSession.staff, ip: req.ip };
-    };
     const paged = <T>(r: { total: number; items: T[] }) => ok(r);
     /** A write the storefront shows: its cached reads are dropped. */
     const changed = <T>(data: T, message: string) => {

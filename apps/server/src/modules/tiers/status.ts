@@ -8,9 +8,9 @@ export type TierRow = typeof memberTiers.$inferSelect;
 type StatusRow = typeof memberTierStatus.$inferSelect;
 
 /** What a member spent in [from, to): given by the orders module (decision 94). */
-export type SpendOf = (q: Db | Tx, memberId: number, from: Date, to: Date) => Promise<number>;
+type SpendOf = (q: Db | Tx, memberId: number, from: Date, to: Date) => Promise<number>;
 /** The member's on-site notice (and LINE / e-mail) in the caller's transaction. */
-export type TierNotice = (tx: Tx, memberId: number, n: { title: string; body: string; key: string }) => Promise<void>;
+type TierNotice = (tx: Tx, memberId: number, n: { title: string; body: string; key: string }) => Promise<void>;
 
 export interface TierDeps {
   db: Db;
