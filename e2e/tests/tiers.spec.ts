@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, test } from "@playwright/test";
-import { registerMember, shot, signIn } from "./flows";
+import { registerMember, shot, signIn, staffSignIn } from "./flows";
 import { phonePage } from "./helpers";
 
 /**
@@ -50,7 +50,13 @@ test("a member sees 一般會員 and the way to VIP; paying enough makes them VI
       await request.get(`/api/product/get?id=${PRODUCT}`),
     );
     const variant = product.data.variants[0] ?? { id: 0, price: 1 };
-    const qty = Math.ceil(VIP.threshold / variant.price);
+    // Half again over the threshold: the demo shop's promotions take their share first.
+    const qty = Math.ceil((VIP.threshold * 1.5) / variant.price);
+    const stocked = await request.post(`/api/admin/products/${PRODUCT}/stock`, {
+      headers,
+      data: { variant_id: variant.id, delta: qty, reason: "restock", note: "e2e 會員等級" },
+    });
+    expect(stocked.status()).toBe(200);
     const order = await json<{ order_no: string }>(
       await request.post("/api/order/store/fast", {
         headers: { authorization: `Bearer ${member.token}` },
@@ -82,6 +88,22 @@ test("a member sees 一般會員 and the way to VIP; paying enough makes them VI
     await expect(page.getByText("會員等級：VIP會員 5% 折扣")).toBeVisible();
     await shot(page, "tiers-phone-checkout");
     await context.close();
+
+    // Staff see the levels and, on the member's page, the level and its history.
+    const office = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await staffSignIn(office, "operator", "operator12345");
+    await office.goto("/admin/tiers");
+    await expect(office.getByText("消費累計期間")).toBeVisible();
+    await expect(office.getByRole("cell", { name: "VIP", exact: true })).toBeVisible();
+    await shot(office, "tiers-admin-levels");
+    const me = await json<{ id: number }>(
+      await request.get("/api/user/get", { headers: { authorization: `Bearer ${member.token}` } }),
+    );
+    await office.goto(`/admin/members/${me.data.id}/show`);
+    await expect(office.getByTestId("member-tier")).toContainText("會員等級：VIP");
+    await expect(office.getByTestId("member-tier")).toContainText("升級：一般會員 → VIP");
+    await shot(office, "tiers-admin-member");
+    await office.close();
   } finally {
     // Other specs price their orders without tiers.
     await vipLevel(request, headers, false);

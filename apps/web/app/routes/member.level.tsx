@@ -58,9 +58,9 @@ export default function MemberLevel({ loaderData: v }: Route.ComponentProps) {
                 {formatDate(next.by)} 前再消費 {formatMoney(next.remaining)} 即可升級 {next.name}
               </p>
             </>
-          ) : (
+          ) : (v.level?.rank ?? 0) > 0 ? (
             <p className="mt-2 text-sm text-stone-700">您已是最高等級，感謝您的支持！</p>
-          )}
+          ) : null}
         </div>
         <p className="mt-3 text-sm text-stone-500">
           消費金額以已付款、未取消或退款的訂單計算（商品折扣後金額，不含運費）；付款後立即升級。
