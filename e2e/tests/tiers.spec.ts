@@ -93,7 +93,7 @@ test("a member sees 一般會員 and the way to VIP; paying enough makes them VI
     const office = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await staffSignIn(office, "operator", "operator12345");
     await office.goto("/admin/tiers");
-    await expect(office.getByText("消費累計期間")).toBeVisible();
+    await expect(office.getByLabel("消費累計期間")).toBeVisible();
     await expect(office.getByRole("cell", { name: "VIP", exact: true })).toBeVisible();
     await shot(office, "tiers-admin-levels");
     const me = await json<{ id: number }>(
