@@ -69,7 +69,7 @@ const quote = async () => {
     body: { variant_id: variant, qty: 1, ship_method: "hct" },
   });
   expect(r.status, r.body.message).toBe(200);
-  return r.body.data.quote;
+  return Object.assign(r.body.data.quote, { info: r.body.data });
 };
 
 describe("levels in the back office", () => {
@@ -125,8 +125,9 @@ describe("upgrade on payment, renewal and downgrade at period end", () => {
     const notices = await t.database.db.select().from(notifications).where(eq(notifications.memberId, memberId));
     expect(notices.filter((n) => n.title === "會員等級升級：VIP")).toHaveLength(1);
     const q = await quote();
-    expect(q.discounts.find((d) => d.source === "tier")).toMatchObject({ amount: Math.floor(price / 10) });
-    expect(q.shipping_fee).toBe(0);
+    expect(q.info.quote.discounts.find((d) => d.source === "tier")).toMatchObject({ amount: Math.floor(price / 10) });
+    expect(q.info.quote.shipping_fee).toBe(0);
+    expect(q.info.ship_methods.find((m) => m.code === "hct")).toMatchObject({ free_threshold: 1, fee_now: 0 });
     // Paying again at VIP changes nothing.
     await paidOrder(1);
     expect(await history()).toHaveLength(1);
