@@ -194,6 +194,34 @@ describe("upgrade on payment, renewal and downgrade at period end", () => {
   });
 });
 
+describe("cash on delivery", () => {
+  test("counts once collected: the member goes up when the parcel is handed over, not before", async () => {
+    member = await s.login(DEMO_ACCOUNTS.member.phone, DEMO_ACCOUNTS.member.password);
+    const before = (await history()).length;
+    const r = await t.call<StoreResult>("POST", "/api/order/store/fast", {
+      token: member,
+      body: {
+        variant_id: variant,
+        qty: 4,
+        ship_method: "hct",
+        payment_method: "cod",
+        receiver: { name: "王小明", phone: DEMO_ACCOUNTS.member.phone },
+        address: homeAddress,
+        invoice: { type: "member" },
+      },
+    });
+    expect(r.status, r.body.message).toBe(200);
+    const no = r.body.data.order_no;
+    await t.services.orders.advance(no, "processing", "staff:1");
+    await t.services.orders.advance(no, "shipped", "staff:1", { trackingNo: "HCT2" });
+    expect(await history()).toHaveLength(before);
+    await t.services.orders.advance(no, "delivered", "staff:1");
+    const rows = await history();
+    expect(rows).toHaveLength(before + 1);
+    expect(rows.at(-1)).toMatchObject({ reason: "upgrade", toTierId: levelIds.vip });
+  });
+});
+
 describe("team points", () => {
   test("/point/team shows each level's percentage and what the member earned by it, net of refunds", async () => {
     await t.database.db.transaction(async (tx) => {
