@@ -40,6 +40,7 @@ const WRITABLE: Record<string, string[]> = {
     "per_member_limit",
     "active",
   ],
+  tiers: ["name", "rank", "threshold", "discount_percent", "points_multiplier", "free_shipping_threshold", "active"],
   promotions: [
     "shop_id",
     "title",

@@ -48,6 +48,7 @@ import { MemberCare } from "./member-care";
 import { MemberErasure } from "./member-erasure";
 import { StaffSecurity } from "./sessions";
 import { SignInLock } from "./sign-in-lock";
+import { MemberTierCard } from "./tiers";
 
 const ROLE_CHOICES = STAFF_ROLES.map((id) => ({ id, name: ROLE_LABELS[id] }));
 
@@ -129,6 +130,7 @@ function MemberBody() {
         sx={{ my: 1 }}
         data-testid="member-balances"
       >{`點數 ${m.points.toLocaleString("zh-TW")}｜錢包 ${formatMoney(m.wallet)}`}</Typography>
+      <MemberTierCard memberId={m.id} />
       {permissions?.includes("members.adjust") && m.status !== "closed" ? (
         <Card variant="outlined" sx={{ my: 2 }}>
           <CardContent>

@@ -25,6 +25,7 @@ import StorefrontIcon from "@mui/icons-material/Storefront";
 import SupportAgentIcon from "@mui/icons-material/SupportAgent";
 import ViewCarouselIcon from "@mui/icons-material/ViewCarousel";
 import WarehouseIcon from "@mui/icons-material/Warehouse";
+import WorkspacePremiumIcon from "@mui/icons-material/WorkspacePremium";
 import { lazy, Suspense } from "react";
 import { CustomRoutes, Resource } from "react-admin";
 import { Route } from "react-router-dom";
@@ -48,6 +49,7 @@ import { Dealer, DealerList, ShopCreate, ShopEdit, ShopList, WithdrawalList } fr
 import { StoreContractPage } from "./store-contract";
 import { SystemPage } from "./system";
 import { TakeoutList } from "./takeouts";
+import { Tier, TierList } from "./tiers";
 
 // The label page carries the barcode library: a chunk of its own, loaded only when a label opens.
 const HctLabelPage = lazy(() => import("./hct-label"));
@@ -142,6 +144,14 @@ function memberResources(permissions: string[]) {
         list={CouponList}
         {...writable("marketing.write", Coupon)}
         recordRepresentation="title"
+      />
+      <Resource
+        name="tiers"
+        icon={WorkspacePremiumIcon}
+        options={{ label: "會員等級" }}
+        list={TierList}
+        {...writable("marketing.write", Tier)}
+        recordRepresentation="name"
       />
       <Resource
         name="promotions"

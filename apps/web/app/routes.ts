@@ -53,6 +53,8 @@ const memberPages: Array<[path: string, file: string]> = [
   ["coupon", "routes/member.coupon.tsx"],
   ["wallet", "routes/member.wallet.tsx"],
   ["point", "routes/member.point.tsx"],
+  // Ours: the member's level, its perks and the next level (decision 94).
+  ["level", "routes/member.level.tsx"],
   ["refer", "routes/member.refer.tsx"],
   ["share", "routes/member.share.tsx"],
   ["refer_list", "routes/member.refer-list.tsx"],

@@ -274,6 +274,7 @@ export * from "./admin-deals.js";
 export { listQuery } from "./admin-fields.js";
 export * from "./admin-payments.js";
 export * from "./admin-storefront.js";
+export * from "./admin-tiers.js";
 
 /** /admin/messages: the customer-message log, optionally one state or channel; `q` finds an order number or address. */
 export const MESSAGE_STATUS_LABELS = { pending: "待發送", sending: "發送中", sent: "已發送", failed: "發送失敗" } as const;

@@ -17,6 +17,7 @@ import type {
   takeoutView,
   ticketView,
 } from "./responses/loyalty.js";
+import type { memberTierView, teamPointsView, tierPerks } from "./responses/tiers.js";
 import { z } from "./zod.js";
 
 export const ledgerQuery = pageQuerySchema;
@@ -87,3 +88,6 @@ export type PrizeKind = z.output<typeof prizeKind>;
 export type RafflePrizeView = z.output<typeof rafflePrizeView>;
 export type RaffleView = z.output<typeof raffleView>;
 export type TicketView = z.output<typeof ticketView>;
+export type TierPerks = z.output<typeof tierPerks>;
+export type MemberTierView = z.output<typeof memberTierView>;
+export type TeamPointsView = z.output<typeof teamPointsView>;

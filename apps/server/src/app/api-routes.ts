@@ -34,6 +34,7 @@ import { sellerRoutes } from "../modules/sellers/routes.js";
 import { shopRoutes } from "../modules/shops/routes.js";
 import { supportRoutes } from "../modules/support/routes.js";
 import { healthRoutes, testModeRoutes } from "../modules/system/routes.js";
+import { tierRoutes } from "../modules/tiers/routes.js";
 import type { SessionGuards } from "../plugins/session.js";
 import type { Services } from "./services.js";
 import { BRAND_NAME } from "./shop-essentials.js";
@@ -84,6 +85,7 @@ export async function registerApiRoutes(api: FastifyInstance, ctx: ApiRouteConte
   await api.register(personalDataRoutes({ personalData: s.personalData }, guards));
   await api.register(payoutRoutes({ payout: s.payout, shops: s.shops }, guards));
   await api.register(loyaltyRoutes({ loyalty: s.loyalty }, guards));
+  await api.register(tierRoutes({ tiers: s.tiers }, guards));
   await api.register(exchangeRoutes({ exchange: s.exchange }, guards));
   await api.register(raffleRoutes({ raffles: s.raffles }, guards));
   await api.register(dealerRoutes({ dealers: s.dealers }));
@@ -136,6 +138,7 @@ export async function registerApiRoutes(api: FastifyInstance, ctx: ApiRouteConte
         catalogueAdmin: s.catalogueAdmin,
         contentAdmin: s.contentAdmin,
         couponsAdmin: s.couponsAdmin,
+        tiers: s.tiers,
         dealersAdmin: s.dealersAdmin,
         exchangeAdmin: s.exchangeAdmin,
         logisticsAdmin: s.logisticsAdmin,

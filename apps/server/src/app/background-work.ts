@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { INVOICE_SWEEP_JOB } from "../flows/e-invoicing/order-invoices.js";
 import type { Config } from "../lib/config/index.js";
+import { TIER_EVALUATION_JOB } from "../modules/tiers/jobs.js";
 import type { Services } from "./services.js";
 import { ecpayPeriodicJobs } from "./shipping-desks.js";
 
@@ -20,6 +21,7 @@ export function startBackgroundWork(app: FastifyInstance, services: Services, co
     { kind: "orders.complete_delivered", everySeconds: 3600 },
     { kind: "payments.reconcile", everySeconds: 300 },
     { kind: "loyalty.settle_month", everySeconds: 3600 },
+    { kind: TIER_EVALUATION_JOB, everySeconds: 3600 },
     { kind: "jobs.prune", everySeconds: 86_400 },
     { kind: "personal_data.guest_retention", everySeconds: 86_400 },
     { kind: "inventory.restock_notices", everySeconds: config.RESTOCK_SWEEP_SECONDS },

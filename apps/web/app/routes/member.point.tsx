@@ -1,8 +1,9 @@
 import { formatMoney } from "@shop/contract/format";
-import type { MonthMemberView, PointsPage } from "@shop/contract/loyalty";
+import type { MonthMemberView, PointsPage, TeamPointsView } from "@shop/contract/loyalty";
 import { ExchangePanel, exchangeAction, readExchange } from "../features/member/ExchangePanel";
 import { LedgerList } from "../features/member/LedgerList";
 import { MemberLoadError, memberRead } from "../features/member/member-read";
+import { TeamPoints } from "../features/member/TeamPoints";
 import { Pagination } from "../ui/Pagination";
 import type { Route } from "./+types/member.point";
 
@@ -10,12 +11,13 @@ export const meta: Route.MetaFunction = () => [{ title: "我的點數｜茶山�
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const page = Math.max(1, Number(new URL(request.url).searchParams.get("page")) || 1);
-  const [data, month, exchange] = await Promise.all([
+  const [data, month, exchange, team] = await Promise.all([
     memberRead<PointsPage>("/api/point/search", { query: { page, per_page: 20 } }),
     memberRead<MonthMemberView>("/api/user/verifyMonthMember"),
     readExchange(),
+    memberRead<TeamPointsView>("/api/point/team"),
   ]);
-  return { page, data, month, exchange };
+  return { page, data, month, exchange, team };
 }
 export { MemberLoadError as ErrorBoundary };
 
@@ -26,7 +28,7 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
 
 /** /member/point: the points balance, this month's member status and the ledger. */
 export default function MemberPoints({ loaderData }: Route.ComponentProps) {
-  const { page, data, month, exchange } = loaderData;
+  const { page, data, month, exchange, team } = loaderData;
   return (
     <div className="space-y-5">
       <section className="card">
@@ -49,6 +51,7 @@ export default function MemberPoints({ loaderData }: Route.ComponentProps) {
         </div>
         <Pagination page={page} total={data.total} perPage={data.per_page} path="/member/point" query={{}} />
       </section>
+      <TeamPoints team={team} />
       <ExchangePanel {...exchange} />
     </div>
   );

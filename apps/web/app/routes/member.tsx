@@ -1,6 +1,6 @@
 import type { Paged } from "@shop/contract/envelope";
 import { formatDate, formatMoney } from "@shop/contract/format";
-import type { PointsPage, WalletHome } from "@shop/contract/loyalty";
+import type { MemberTierView, PointsPage, WalletHome } from "@shop/contract/loyalty";
 import type { OrderStatus, OrderSummary } from "@shop/contract/order";
 import { useRouteLoaderData } from "react-router";
 import { useMember } from "../features/member/context";
@@ -18,13 +18,14 @@ export const meta: Route.MetaFunction = () => [{ title: "會員中心｜茶山�
 export async function clientLoader() {
   const count = (status: OrderStatus) =>
     memberRead<Paged<OrderSummary>>("/api/order/search", { body: { status, page: 1, per_page: 1 } }).then((p) => p.total);
-  const [points, wallet, unpaid, toShip] = await Promise.all([
+  const [points, wallet, unpaid, toShip, tier] = await Promise.all([
     memberRead<PointsPage>("/api/point/search", { query: { per_page: 1 } }),
     memberRead<WalletHome>("/api/user/wallet/home", { query: { per_page: 1 } }),
     count("pending_payment"),
     count("paid"),
+    memberRead<MemberTierView>("/api/member/tier"),
   ]);
-  return { points: points.balance, wallet: wallet.balance, unpaid, toShip };
+  return { points: points.balance, wallet: wallet.balance, unpaid, toShip, tier };
 }
 export { MemberLoadError as ErrorBoundary };
 
@@ -47,6 +48,20 @@ function MemberBalances({ points, wallet, unpaid, toShip }: Route.ComponentProps
   );
 }
 
+/** The member's level and how far the next one is, linking to /member/level (decision 94). */
+function TierLine({ tier }: { tier: MemberTierView }) {
+  return (
+    <ShopLink
+      to="/member/level"
+      className="mt-2 inline-block rounded-full bg-tea-50 px-3 py-1 text-sm text-tea-900"
+      data-testid="member-tier"
+    >
+      {tier.level?.name ?? "一般會員"}
+      {tier.next ? `・再消費 ${formatMoney(tier.next.remaining)} 升級 ${tier.next.name}` : ""}
+    </ShopLink>
+  );
+}
+
 /** Member overview; the phone layout shows the member menu as a grid (the spec's mobile variant). */
 export default function MemberOverview({ loaderData }: Route.ComponentProps) {
   const { user } = useMember();
@@ -59,6 +74,7 @@ export default function MemberOverview({ loaderData }: Route.ComponentProps) {
       <section className="card" data-testid="member-overview">
         <p className="text-sm text-stone-500">會員中心</p>
         <h1 className="mt-1 text-2xl font-bold text-stone-800">{user.nickname || user.name}，您好</h1>
+        <TierLine tier={loaderData.tier} />
         <dl className="mt-4 grid grid-cols-1 gap-3 text-sm md:grid-cols-3">
           <div className="rounded-xl bg-stone-50 p-3">
             <dt className="text-stone-500">手機號碼</dt>

@@ -24,3 +24,4 @@ export * from "./personal-data.js";
 export * from "./seller.js";
 export * from "./seller-shop.js";
 export * from "./system.js";
+export * from "./tiers.js";

@@ -1,6 +1,7 @@
 import { createOrderInvoices } from "../../flows/e-invoicing/order-invoices.js";
 import { wireOrderEffects } from "../../flows/order-effects/order-effects.js";
 import { createOrderMessages } from "../../flows/order-effects/order-messages.js";
+import { wireTierUpgrade } from "../../flows/order-effects/tier-upgrade.js";
 import { createCartService } from "../../modules/cart/service.js";
 import { createIdempotency } from "../../modules/checkout/idempotency.js";
 import { createPlaceOrder } from "../../modules/checkout/place-order.js";
@@ -12,6 +13,7 @@ import { createCardCharge } from "../../modules/orders/card-charge.js";
 import { createCardRefunds } from "../../modules/orders/card-refund.js";
 import { createOrderConsistency } from "../../modules/orders/consistency.js";
 import { createGuestAccess } from "../../modules/orders/guest-access.js";
+import { memberSpend } from "../../modules/orders/member-spend.js";
 import { createPayments } from "../../modules/orders/payments.js";
 import { createOrderQueries } from "../../modules/orders/queries.js";
 import { registerOrderJobs } from "../../modules/orders/reconcile.js";
@@ -20,6 +22,8 @@ import { createOrderLifecycle } from "../../modules/orders/service.js";
 import { createOrderViews } from "../../modules/orders/views.js";
 import { createPromotionsService } from "../../modules/promotions/service.js";
 import { createRafflesService } from "../../modules/raffles/service.js";
+import { registerTierJobs } from "../../modules/tiers/jobs.js";
+import { createTiersService } from "../../modules/tiers/service.js";
 import { BRAND_NAME } from "../shop-essentials.js";
 import type { Accounts } from "./accounts.js";
 import type { Foundation } from "./foundation.js";
@@ -85,6 +89,15 @@ export function wireOrders(base: Foundation, commerce: Commerce) {
   const { depot, raffles, logistics } = commerce;
   const effects = { inventory, loyalty, depot, raffles, shops, notifications, messages: orderMessages, logistics, payments };
   wireOrderEffects(lifecycle, { ...effects, now: clock });
+  // Member tiers (decision 94): spend read through the orders module, raised on payment, evaluated at period end.
+  const tiers = createTiersService({
+    db,
+    spendOf: memberSpend,
+    notify: (tx, memberId, n) => notifications.notify(tx, memberId, { kind: "system", ...n, link: "/member/level" }),
+    now: clock,
+  });
+  wireTierUpgrade(lifecycle, tiers);
+  registerTierJobs(jobs, tiers);
   // Every sale's e-invoice (decision 57), opened and given back with the order, sent by the job queue.
   const orderInvoices = createOrderInvoices({
     db,
@@ -132,6 +145,7 @@ export function wireOrders(base: Foundation, commerce: Commerce) {
     returns,
     orderViews,
     orderConsistency: createOrderConsistency(db, inventory),
+    tiers,
   };
 }
 
@@ -160,10 +174,10 @@ export function wireCheckout(base: Foundation, accounts: Accounts, commerce: Com
     shops,
     addresses,
     pastAddresses: o.orderQueries.pastAddresses,
-    // Issue 50 in progress: these four are filled by the merchant-tools branches (codes, deals, tiers, limits).
+    // The quote's providers (issue 50): 加價購/滿額贈, typed codes, tiers (decision 94), 限購 N 件/人.
     deals: (shopId) => promotions.runningDeals(shopId),
     codeCoupon: loyalty.codeCoupon,
-    tierPerk: async () => undefined,
+    tierPerk: (memberId) => o.tiers.tierPerk(memberId),
     boughtBefore: (memberId, productIds) => o.orderQueries.boughtBefore(memberId, productIds),
     cardConfig: o.payments.cardConfig,
     einvoice: o.orderInvoices.enabled,

@@ -59,6 +59,7 @@ export function wireOrderEffects(lifecycle: OrderLifecycle, d: OrderEffectDeps) 
         goodsAmount: o.goodsAmount,
         discountTotal: o.discountTotal,
         pointsUsed: o.pointsUsed,
+        pointsMultiplier: o.pointsMultiplier,
         lines,
       });
       const paidAmount = Math.max(0, o.goodsAmount - o.discountTotal - o.pointsUsed);

@@ -35,6 +35,7 @@ import type { RafflesAdmin } from "../raffles/admin.js";
 import type { ShopsService } from "../shops/service.js";
 import type { StaffService, StaffSession } from "../staff/service.js";
 import type { SupportService } from "../support/service.js";
+import type { TiersService } from "../tiers/service.js";
 import { catalogueAdminRoutes } from "./catalogue-routes.js";
 import { contentAdminRoutes } from "./content-routes.js";
 import { DEAL_ROUTES, dealAdminRoutes } from "./deals-routes.js";
@@ -55,6 +56,7 @@ import { shopReviewRoutes } from "./shop-review-routes.js";
 import { shopAdminRoutes } from "./shops-routes.js";
 import { systemAdminRoutes } from "./system-routes.js";
 import { takeoutAdminRoutes } from "./takeouts-routes.js";
+import { tierAdminRoutes } from "./tiers-routes.js";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -132,6 +134,13 @@ export const ADMIN_ROUTES: Array<{
   { method: "GET", url: "/admin/raffles/:id", permission: "marketing.read" },
   { method: "POST", url: "/admin/raffles", permission: "marketing.write" },
   { method: "PUT", url: "/admin/raffles/:id", permission: "marketing.write" },
+  { method: "GET", url: "/admin/tiers", permission: "marketing.read" },
+  { method: "GET", url: "/admin/tiers/:id", permission: "marketing.read" },
+  { method: "POST", url: "/admin/tiers", permission: "marketing.write" },
+  { method: "PUT", url: "/admin/tiers/:id", permission: "marketing.write" },
+  { method: "GET", url: "/admin/tier_settings", permission: "marketing.read" },
+  { method: "PUT", url: "/admin/tier_settings", permission: "marketing.write" },
+  { method: "GET", url: "/admin/members/:id/tier", permission: "members.read" },
   { method: "GET", url: "/admin/withdrawals", permission: "payouts.read" },
   { method: "GET", url: "/admin/withdrawals/:id", permission: "payouts.read" },
   { method: "POST", url: "/admin/withdrawals/:id/approve", permission: "payouts.write" },
@@ -230,6 +239,12 @@ export const ADMIN_ROUTES: Array<{
   { method: "DELETE", url: "/admin/staff/:id/sessions", permission: "staff.manage" },
 ];
 
+/** The signed-in staff member and the request's address, for the audit log. */
+function actor(req: FastifyRequest) {
+  if (!req.staffSession) throw unauthorized();
+  return { staff: req.staffSession.staff, ip: req.ip };
+}
+
 function bearer(request: FastifyRequest) {
   return /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? "")?.[1];
 }
@@ -268,6 +283,8 @@ export function adminRoutes(
     hctShipping: HctShippingDesk;
     returnsByCarrier: ReturnsByCarrier;
     shippingBatch: ShippingBatch;
+    /** 會員等級 (decision 94). */
+    tiers: TiersService;
     /** 測試模式: what the shop's own SMTP server received. */
     testMailbox?: LocalSmtp["mailbox"];
     /** 系統狀態 (decision 75). */
@@ -304,10 +321,6 @@ export function adminRoutes(
       route.preValidation = [guard, ...(route.preValidation ? [route.preValidation].flat() : [])];
     });
 
-    const actor = (req: FastifyRequest) => {
-      if (!req.staffSession) throw unauthorized();
-      return { staff: req.staffSession.staff, ip: req.ip };
-    };
     const paged = <T>(r: { total: number; items: T[] }) => ok(r);
     /** A write the storefront shows: its cached reads are dropped. */
     const changed = <T>(data: T, message: string) => {
@@ -383,5 +396,6 @@ export function adminRoutes(
       testMailbox: services.testMailbox,
     });
     systemAdminRoutes(app, kit, { ...services.system, staff: services.staff });
+    tierAdminRoutes(app, kit, { tiers: services.tiers, staff: services.staff });
   };
 }

@@ -104,7 +104,14 @@ export async function payInfo(deps: QuoteContext, buyer: Buyer, source: Source, 
   return {
     quote: quoteView(b),
     ship_methods: b.methods.map((m) => {
-      const c = b.charges.get(m.code) as Charge;
+      const charge = b.charges.get(m.code) as Charge;
+      // The member tier's free shipping where the method allows it (not 離島), as the quote prices it (decision 94).
+      const tierFree =
+        charge.ok && charge.region !== "outlying" && m.free_threshold !== null ? b.tier?.freeShippingThreshold : null;
+      const c: Charge =
+        charge.ok && tierFree != null
+          ? { ...charge, freeThreshold: Math.min(tierFree, charge.freeThreshold ?? tierFree) }
+          : charge;
       return {
         code: m.code as ShipMethodCode,
         name: m.name,

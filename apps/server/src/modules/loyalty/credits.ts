@@ -15,7 +15,33 @@ export interface CompletedOrder {
   goodsAmount: number;
   discountTotal: number;
   pointsUsed: number;
+  /** The member tier's points multiplier when ordered (decision 94): 100 = ×1; absent: ×1. */
+  pointsMultiplier?: number;
   lines: Array<{ price: number; qty: number; pointPercent: number }>;
+}
+
+/** Own points for a completed order: per line on its share of what was paid for goods, × the tier's multiplier, floored. */
+export function ownPoints(
+  o: Pick<CompletedOrder, "goodsAmount" | "discountTotal" | "pointsUsed" | "pointsMultiplier" | "lines">,
+) {
+  const base = Math.max(0, o.goodsAmount - o.discountTotal - o.pointsUsed);
+  let earned = 0;
+  for (const l of o.lines) {
+    const share = o.goodsAmount === 0 ? 0 : Math.floor((l.price * l.qty * base) / o.goodsAmount);
+    earned += Math.floor((share * l.pointPercent) / 100);
+  }
+  return Math.floor((earned * (o.pointsMultiplier ?? 100)) / 100);
+}
+
+/** The team points a member earned (decision 94 shows them): per level, net of what refunds took back. */
+export async function teamEarned(q: Db | Tx, memberId: number): Promise<{ earned1: number; earned2: number }> {
+  const sum = (level: 1 | 2) =>
+    sql<number>`coalesce(sum(${pointEntries.delta}) filter (where ${pointEntries.ref} ~ ${`^order:[^:]+:team${level}(:reversal:[0-9]+)?$`}), 0)::int`;
+  const [row] = await q
+    .select({ earned1: sum(1), earned2: sum(2) })
+    .from(pointEntries)
+    .where(and(eq(pointEntries.memberId, memberId), sql`${pointEntries.ref} like 'order:%:team%'`));
+  return { earned1: Number(row?.earned1 ?? 0), earned2: Number(row?.earned2 ?? 0) };
 }
 
 export async function spendIn(q: Db | Tx, memberId: number, month: string): Promise<number> {
@@ -58,16 +84,12 @@ async function creditTeam(deps: LoyaltyDeps, tx: Tx, p: { orderNo: string; membe
 
 /**
  * Completion credits (decision 19): own points per line on the money paid for
- * goods, the month's qualifying spend, and team points to two upline levels that qualify.
+ * goods (× the member tier's multiplier, decision 94), the month's qualifying spend, and team points to two upline levels that qualify.
  */
 export async function creditOrder(deps: LoyaltyDeps, tx: Tx, o: CompletedOrder) {
   const base = Math.max(0, o.goodsAmount - o.discountTotal - o.pointsUsed);
   const month = taipeiMonth(deps.now());
-  let earned = 0;
-  for (const l of o.lines) {
-    const share = o.goodsAmount === 0 ? 0 : Math.floor((l.price * l.qty * base) / o.goodsAmount);
-    earned += Math.floor((share * l.pointPercent) / 100);
-  }
+  const earned = ownPoints(o);
   if (base > 0) {
     const recorded = await tx
       .insert(monthPurchases)

@@ -1,5 +1,5 @@
 import { couponQuery, ledgerQuery, z } from "@shop/contract";
-import { answers, couponView, ledgerPage, monthMemberView, pointMonth } from "@shop/contract/responses";
+import { answers, couponView, ledgerPage, monthMemberView, pointMonth, teamPointsView } from "@shop/contract/responses";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ok } from "../../lib/http.js";
 import type { SessionGuards } from "../../plugins/session.js";
@@ -16,6 +16,9 @@ export function loyaltyRoutes(services: { loyalty: LoyaltyService }, guards: Ses
     );
     app.get("/point/month", { ...member, schema: { response: answers(z.array(pointMonth)) } }, async (req) =>
       ok(await loyalty.pointMonths(sessionOf(req).member.id)),
+    );
+    app.get("/point/team", { ...member, schema: { response: answers(teamPointsView) } }, async (req) =>
+      ok(await loyalty.teamPoints(sessionOf(req).member.id)),
     );
     app.get("/user/verifyMonthMember", { ...member, schema: { response: answers(monthMemberView) } }, async (req) =>
       ok(await loyalty.monthMember(sessionOf(req).member.id)),

@@ -9,6 +9,7 @@ import {
   settleDueMonth,
   settleMonth,
   spendIn,
+  teamEarned,
 } from "./credits.js";
 import {
   balances,
@@ -55,6 +56,12 @@ export function createLoyaltyService(
     },
     async teamPointPercent(): Promise<{ level1: number; level2: number }> {
       return { level1: await setting("team_point_level1"), level2: await setting("team_point_level2") };
+    },
+
+    /** The referral percentages and the team points the member earned by each level (decision 94). */
+    async teamPoints(memberId: number) {
+      const percents = { level1: await setting("team_point_level1"), level2: await setting("team_point_level2") };
+      return { ...percents, ...(await teamEarned(db, memberId)) };
     },
 
     /** The monthly-member threshold (NT$ of completed purchases in a calendar month). */

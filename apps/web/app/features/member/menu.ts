@@ -27,6 +27,7 @@ export const MEMBER_GROUPS: MemberMenuGroup[] = [
     title: "點數與優惠",
     icon: "M12 3l2.6 5.6 6.1.6-4.6 4.1 1.3 6-5.4-3.1-5.4 3.1 1.3-6L3.3 9.2l6.1-.6L12 3z",
     items: [
+      { to: "/member/level", label: "會員等級" },
       { to: "/member/point", label: "我的點數" },
       { to: "/member/month_point", label: "每月點數" },
       { to: "/member/wallet", label: "我的錢包" },

@@ -23,7 +23,7 @@ export function AmountTable({
   const rows: Array<[string, string]> = [
     ["商品小計", formatMoney(amounts.goods_amount)],
     ...amounts.discounts.map((d): [string, string] => [
-      `${d.source === "coupon" ? "優惠券" : "活動"}：${d.label}`,
+      `${d.source === "coupon" ? "優惠券" : d.source === "tier" ? "會員等級" : "活動"}：${d.label}`,
       `-${formatMoney(d.amount)}`,
     ]),
     ["運費", shippingPending ? "選擇配送方式後計算" : amounts.shipping_fee === 0 ? "免運費" : formatMoney(amounts.shipping_fee)],

@@ -1,0 +1,110 @@
+import { formatDate, formatMoney } from "@shop/contract/format";
+import { asc, eq, sql } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client.js";
+import { memberTierHistory, memberTierStatus, memberTiers, tierSettings } from "../../db/schema/index.js";
+import { closingWindow, currentWindow, decide, type TierPeriod, type Window } from "./evaluation.js";
+
+export type TierRow = typeof memberTiers.$inferSelect;
+type StatusRow = typeof memberTierStatus.$inferSelect;
+
+/** What a member spent in [from, to): given by the orders module (decision 94). */
+type SpendOf = (q: Db | Tx, memberId: number, from: Date, to: Date) => Promise<number>;
+/** The member's on-site notice (and LINE / e-mail) in the caller's transaction. */
+type TierNotice = (tx: Tx, memberId: number, n: { title: string; body: string; key: string }) => Promise<void>;
+
+export interface TierDeps {
+  db: Db;
+  spendOf: SpendOf;
+  notify: TierNotice;
+  now: () => Date;
+}
+
+export const levelsOf = (q: Db | Tx): Promise<TierRow[]> => q.select().from(memberTiers).orderBy(asc(memberTiers.rank));
+
+export async function periodOf(q: Db | Tx): Promise<TierPeriod> {
+  const [row] = await q.select({ period: tierSettings.period }).from(tierSettings).where(eq(tierSettings.id, 1));
+  return row?.period ?? "rolling12";
+}
+
+/** The level a status row stands for: its own if active, else the highest active one below it; no row: the base. */
+export function effectiveLevel(levels: TierRow[], status: StatusRow | undefined): TierRow | undefined {
+  const rank = levels.find((l) => l.id === status?.tierId)?.rank ?? 0;
+  return levels.filter((l) => l.active && l.rank <= rank).sort((a, b) => b.rank - a.rank)[0];
+}
+
+/**
+ * Locks the member's status row for the rest of the transaction: an upsert makes sure there is a
+ * row to lock (a base-level placeholder, due at once, that the period-end job clears), then
+ * SELECT … FOR UPDATE. Concurrent payments of one member are evaluated one after the other, each
+ * seeing the ones before it.
+ */
+async function lockStatus(tx: Tx, memberId: number, base: TierRow, at: Date): Promise<StatusRow> {
+  await tx
+    .insert(memberTierStatus)
+    .values({ memberId, tierId: base.id, since: at, validUntil: at, evaluatedAt: at })
+    .onConflictDoNothing();
+  const [row] = await tx.select().from(memberTierStatus).where(eq(memberTierStatus.memberId, memberId)).for("update");
+  if (!row) throw new Error(`member_tier_status ${memberId} vanished under its lock`);
+  return row;
+}
+
+const REASON_TITLE = { upgrade: "會員等級升級", renewal: "會員等級續等", downgrade: "會員等級調整" } as const;
+
+/**
+ * Re-evaluates one member inside `tx`: on payment (only ever up, on the window so far) or at the
+ * end of the level's period (renewal, upgrade or downgrade on the closing window). Writes the
+ * status, a history row and the member's notice; returns what was decided.
+ */
+export async function evaluateMember(d: TierDeps, tx: Tx, memberId: number, atPeriodEnd: boolean) {
+  const at = d.now();
+  const levels = await levelsOf(tx);
+  const base = levels.find((l) => l.rank === 0) ?? levels[0];
+  if (!base) return { kind: "none" as const };
+  const status = await lockStatus(tx, memberId, base, at);
+  if (atPeriodEnd && status.validUntil > at) return { kind: "none" as const };
+  const period = await periodOf(tx);
+  const w: Window = atPeriodEnd ? closingWindow(period, at) : currentWindow(period, at);
+  const spend = await d.spendOf(tx, memberId, w.from, w.to);
+  const holding = levels.find((l) => l.id === status.tierId);
+  const decision = decide(levels, holding, spend, atPeriodEnd);
+  if (decision.kind === "none") return decision;
+  const to = decision.to;
+  if (to.rank === 0 && (holding?.rank ?? 0) === 0) {
+    // The placeholder of a base member: nothing changed, nothing to tell.
+    await tx.delete(memberTierStatus).where(eq(memberTierStatus.memberId, memberId));
+    return { kind: "none" as const };
+  }
+  if (to.rank === 0) await tx.delete(memberTierStatus).where(eq(memberTierStatus.memberId, memberId));
+  else
+    await tx
+      .update(memberTierStatus)
+      .set({
+        tierId: to.id,
+        since: decision.kind === "renewal" ? status.since : at,
+        validUntil: w.validUntil,
+        evaluatedAt: at,
+      })
+      .where(eq(memberTierStatus.memberId, memberId));
+  const [h] = await tx
+    .insert(memberTierHistory)
+    .values({ memberId, fromTierId: holding?.id ?? null, toTierId: to.id, reason: decision.kind, spend, createdAt: at })
+    .returning({ id: memberTierHistory.id });
+  const until = to.rank === 0 ? "" : `，有效至 ${formatDate(new Date(w.validUntil.getTime() - 1))}`;
+  const body =
+    decision.kind === "downgrade"
+      ? `期間消費 ${formatMoney(spend)}，會員等級調整為「${to.name}」${until}。`
+      : `期間消費 ${formatMoney(spend)}，您的會員等級為「${to.name}」${until}。`;
+  await d.notify(tx, memberId, { title: `${REASON_TITLE[decision.kind]}：${to.name}`, body, key: `tier:${h?.id}` });
+  return { kind: decision.kind, to: to.name };
+}
+
+/** Members whose level's period has ended (oldest first, a batch at a time). */
+export async function dueMembers(db: Db, at: Date, limit: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: memberTierStatus.memberId })
+    .from(memberTierStatus)
+    .where(sql`${memberTierStatus.validUntil} <= ${at}`)
+    .orderBy(asc(memberTierStatus.validUntil))
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
