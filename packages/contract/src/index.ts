@@ -17,3 +17,4 @@ export * from "./seller.js";
 export * from "./shipping.js";
 export * from "./ssr.js";
 export { z } from "./zod.js";
+export * from "./reviews.js";

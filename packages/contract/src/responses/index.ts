@@ -23,3 +23,4 @@ export * from "./personal-data.js";
 export * from "./seller.js";
 export * from "./seller-shop.js";
 export * from "./system.js";
+export * from "./reviews.js";

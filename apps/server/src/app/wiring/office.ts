@@ -1,3 +1,4 @@
+import { createProductReviews } from "../../flows/product-reviews/product-reviews.js";
 import { createPersonalData, registerPersonalDataJobs } from "../../flows/personal-data/personal-data.js";
 import { createRestockNotices, registerRestockJobs } from "../../flows/restock-notices/restock-notices.js";
 import { createShopAnalytics } from "../../flows/shop-analytics/shop-analytics.js";
@@ -12,6 +13,7 @@ import { createShopSales } from "../../modules/orders/shop-sales.js";
 import { createSelfDelivery } from "../../modules/sellers/self-delivery.js";
 import { createSellersService } from "../../modules/sellers/service.js";
 import { createSellerShopSettings } from "../../modules/sellers/shop-settings.js";
+import { createReviewsService } from "../../modules/reviews/service.js";
 import { createSupportService } from "../../modules/support/service.js";
 import { createBackOffice } from "../back-office.js";
 import { createShippingDesks } from "../shipping-desks.js";
@@ -52,6 +54,14 @@ export function wireShopFronts(base: Foundation, commerce: Commerce, o: Orders) 
     sellerShopSettings: createSellerShopSettings({ shops, delivery: shopDelivery }),
     shopChangeReview: createShopChangeReview({ shops, shopDelivery, notifications, record: base.staff.record }),
     shopAnalytics: createShopAnalytics({ sales: createShopSales(db), traffic, catalogue }),
+    productReviews: createProductReviews({
+      db,
+      reviews: createReviewsService(db),
+      catalogue,
+      orders: o.orderQueries,
+      record: base.staff.record,
+      now,
+    }),
   };
 }
 

@@ -11,6 +11,8 @@ import {
 } from "@shop/contract/responses";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { ProductReviews } from "../../flows/product-reviews/product-reviews.js";
+import { REVIEW_ADMIN_ROUTES, reviewAdminRoutes } from "../../flows/product-reviews/admin-routes.js";
 import type { ReturnsByCarrier } from "../../flows/returns-by-carrier/returns-by-carrier.js";
 import type { ShippingBatch } from "../../flows/shipping-batch/shipping-batch.js";
 import type { ShopAnalytics } from "../../flows/shop-analytics/shop-analytics.js";
@@ -223,6 +225,7 @@ export const ADMIN_ROUTES: Array<{
   { method: "POST", url: "/admin/staff/:id/unlock", permission: "staff.manage" },
   { method: "GET", url: "/admin/staff/:id/sessions", permission: "staff.manage" },
   { method: "DELETE", url: "/admin/staff/:id/sessions", permission: "staff.manage" },
+  ...REVIEW_ADMIN_ROUTES,
 ];
 
 function bearer(request: FastifyRequest) {
@@ -250,6 +253,8 @@ export function adminRoutes(
     shops: ShopsService;
     shopChangeReview: ShopChangeReview;
     shopAnalytics: ShopAnalytics;
+    /** 商品評價 (decision 98). */
+    productReviews: ProductReviews;
     staff: StaffService;
     support: SupportService;
     takeouts: TakeoutFulfilment;
@@ -381,5 +386,6 @@ export function adminRoutes(
       testMailbox: services.testMailbox,
     });
     systemAdminRoutes(app, kit, { ...services.system, staff: services.staff });
+    reviewAdminRoutes(app, kit, services.productReviews);
   };
 }

@@ -1,0 +1,36 @@
+import { reviewAdminQuery, reviewReplyInput } from "@shop/contract";
+import { adminReview, adminReviewPage, answers } from "@shop/contract/responses";
+import type { AdminApp, AdminRouteKit } from "../../modules/admin/route-kit.js";
+import { idParam } from "../../modules/admin/route-kit.js";
+import type { ProductReviews } from "./product-reviews.js";
+
+/** The back office's 商品評價 (apps/admin/src/reviews.tsx): approve, hide, reply; each audited. */
+export const REVIEW_ADMIN_ROUTES = [
+  { method: "GET", url: "/admin/reviews", permission: "catalogue.read" },
+  { method: "POST", url: "/admin/reviews/:id/approve", permission: "catalogue.write" },
+  { method: "POST", url: "/admin/reviews/:id/hide", permission: "catalogue.write" },
+  { method: "POST", url: "/admin/reviews/:id/reply", permission: "catalogue.write" },
+] as const;
+
+export function reviewAdminRoutes(app: AdminApp, { actor, paged, changed }: AdminRouteKit, productReviews: ProductReviews) {
+  app.get("/admin/reviews", { schema: { querystring: reviewAdminQuery, response: answers(adminReviewPage) } }, async (req) =>
+    paged(
+      await productReviews.adminPage(
+        { status: req.query.status, productId: req.query.product_id },
+        req.query.page,
+        req.query.per_page,
+      ),
+    ),
+  );
+  app.post("/admin/reviews/:id/approve", { schema: { params: idParam, response: answers(adminReview) } }, async (req) =>
+    changed(await productReviews.moderate(actor(req), req.params.id, "approved"), "評價已核准，將顯示在商品頁"),
+  );
+  app.post("/admin/reviews/:id/hide", { schema: { params: idParam, response: answers(adminReview) } }, async (req) =>
+    changed(await productReviews.moderate(actor(req), req.params.id, "hidden"), "評價已隱藏"),
+  );
+  app.post(
+    "/admin/reviews/:id/reply",
+    { schema: { params: idParam, body: reviewReplyInput, response: answers(adminReview) } },
+    async (req) => changed(await productReviews.reply(actor(req), req.params.id, req.body.reply), "已回覆評價"),
+  );
+}
