@@ -43,5 +43,8 @@ export const reviewAdminQuery = z.object({
 });
 
 export const reviewReplyInput = z.object({
-  reply: z.string().trim().max(REVIEW_BODY_MAX, { error: `回覆最多 ${REVIEW_BODY_MAX} 字` }),
+  reply: z
+    .string()
+    .trim()
+    .max(REVIEW_BODY_MAX, { error: `回覆最多 ${REVIEW_BODY_MAX} 字` }),
 });

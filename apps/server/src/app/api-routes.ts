@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { orderInvoiceRoutes } from "../flows/e-invoicing/order-invoice-routes.js";
-import { productReviewRoutes } from "../flows/product-reviews/routes.js";
 import { personalDataRoutes } from "../flows/personal-data/routes.js";
+import { productReviewRoutes } from "../flows/product-reviews/routes.js";
 import { restockRoutes } from "../flows/restock-notices/restock-routes.js";
 import { returnNotifyRoutes } from "../flows/returns-by-carrier/return-notify-routes.js";
 import { cvsShippingRoutes } from "../flows/store-pickup/cvs-shipping-routes.js";

@@ -20,7 +20,7 @@ export * from "./member.js";
 export * from "./notices.js";
 export * from "./order.js";
 export * from "./personal-data.js";
+export * from "./reviews.js";
 export * from "./seller.js";
 export * from "./seller-shop.js";
 export * from "./system.js";
-export * from "./reviews.js";

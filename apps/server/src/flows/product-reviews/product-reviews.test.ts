@@ -23,7 +23,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type Lines = { open_until: string | null; lines: Array<{ order_line_id: number; can_review: boolean; review: unknown }> };
-type Page = { average: number; count: number; items: Array<{ id: number; author: string; rating: number; photos: string[]; reply: string | null }> };
+type Page = {
+  average: number;
+  count: number;
+  items: Array<{ id: number; author: string; rating: number; photos: string[]; reply: string | null }>;
+};
 
 /** A member's order of the product, moved to `until` (paid or delivered). */
 async function orderUpTo(until: "paid" | "delivered") {
@@ -41,7 +45,9 @@ async function orderUpTo(until: "paid" | "delivered") {
 }
 
 async function uploadPhoto(token: string) {
-  const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#884422" } }).png().toBuffer();
+  const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#884422" } })
+    .png()
+    .toBuffer();
   const boundary = "----reviewPhotoBoundary";
   const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="p.png"\r\nContent-Type: image/png\r\n\r\n`;
   const r = await t.app.inject({
@@ -54,10 +60,14 @@ async function uploadPhoto(token: string) {
 }
 
 const review = (token: string, body: Record<string, unknown>) => t.call("POST", "/api/member/reviews", { token, body });
-const reviewsOf = async (page = 1) =>
-  (await t.call<Page>("GET", `/api/product/reviews?id=${PRODUCT}&page=${page}`)).body.data;
+const reviewsOf = async (page = 1) => (await t.call<Page>("GET", `/api/product/reviews?id=${PRODUCT}&page=${page}`)).body.data;
 const counters = async () =>
-  (await t.database.db.select({ n: products.ratingCount, sum: products.ratingSum }).from(products).where(eq(products.id, PRODUCT)))[0];
+  (
+    await t.database.db
+      .select({ n: products.ratingCount, sum: products.ratingSum })
+      .from(products)
+      .where(eq(products.id, PRODUCT))
+  )[0];
 
 describe("product reviews (decision 98)", () => {
   test("an order not delivered yet cannot be reviewed", async () => {
@@ -76,7 +86,14 @@ describe("product reviews (decision 98)", () => {
       [{ ...base, rating: 6 }, "請選擇 1 到 5 顆星"],
       [{ ...base, rating: 0 }, "請選擇 1 到 5 顆星"],
       [{ ...base, rating: 4, body: "好".repeat(501) }, "評價內容最多 500 字"],
-      [{ ...base, rating: 4, photos: Array.from({ length: 4 }, () => "/uploads/reviews/1/202611/00000000-0000-0000-0000-000000000000.webp") }, "照片最多 3 張"],
+      [
+        {
+          ...base,
+          rating: 4,
+          photos: Array.from({ length: 4 }, () => "/uploads/reviews/1/202611/00000000-0000-0000-0000-000000000000.webp"),
+        },
+        "照片最多 3 張",
+      ],
       [{ ...base, rating: 4, photos: ["https://evil.example/x.jpg"] }, "照片網址不正確，請重新上傳"],
     ] as const) {
       const r = await review(member, body);
@@ -86,7 +103,9 @@ describe("product reviews (decision 98)", () => {
     // Someone else's photo (another member's folder) is refused too.
     const theirs = (await uploadPhoto(other)).data.url;
     expect((await review(member, { ...base, rating: 4, photos: [theirs] })).status).toBe(403);
-    expect((await t.call<Lines>("GET", `/api/member/reviews?order_no=${o.orderNo}`, { token: member })).body.data.lines[0]?.can_review).toBe(true);
+    expect(
+      (await t.call<Lines>("GET", `/api/member/reviews?order_no=${o.orderNo}`, { token: member })).body.data.lines[0]?.can_review,
+    ).toBe(true);
   });
 
   test("another member's order is not theirs to review", async () => {
@@ -118,9 +137,12 @@ describe("product reviews (decision 98)", () => {
     expect(await counters()).toEqual(before);
 
     const id = first.body.data.id;
-    const list = await t.call<{ items: Array<{ id: number; status: string }> }>("GET", "/api/admin/reviews?status=pending", { token: staff });
+    const list = await t.call<{ items: Array<{ id: number; status: string }> }>("GET", "/api/admin/reviews?status=pending", {
+      token: staff,
+    });
     expect(list.body.data.items.map((r) => r.id)).toContain(id);
-    for (let i = 0; i < 2; i++) expect((await t.call("POST", `/api/admin/reviews/${id}/approve`, { token: staff })).status).toBe(200);
+    for (let i = 0; i < 2; i++)
+      expect((await t.call("POST", `/api/admin/reviews/${id}/approve`, { token: staff })).status).toBe(200);
     expect(await counters()).toEqual({ n: (before?.n ?? 0) + 1, sum: (before?.sum ?? 0) + 4 });
     const shown = await reviewsOf();
     expect(shown.count).toBe(shownBefore + 1);
@@ -138,7 +160,8 @@ describe("product reviews (decision 98)", () => {
     const mine = card.body.data.list?.find((c) => c.id === PRODUCT);
     if (mine) expect(mine.rating_count).toBe((before?.n ?? 0) + 1);
 
-    for (let i = 0; i < 2; i++) expect((await t.call("POST", `/api/admin/reviews/${id}/hide`, { token: staff })).status).toBe(200);
+    for (let i = 0; i < 2; i++)
+      expect((await t.call("POST", `/api/admin/reviews/${id}/hide`, { token: staff })).status).toBe(200);
     expect(await counters()).toEqual(before);
     expect((await reviewsOf()).items.some((r) => r.id === id)).toBe(false);
 

@@ -44,7 +44,12 @@ async function pendingReview(rating: number): Promise<number> {
   return r.body.data.id;
 }
 const counters = async () =>
-  (await t.database.db.select({ n: products.ratingCount, sum: products.ratingSum }).from(products).where(eq(products.id, PRODUCT)))[0];
+  (
+    await t.database.db
+      .select({ n: products.ratingCount, sum: products.ratingSum })
+      .from(products)
+      .where(eq(products.id, PRODUCT))
+  )[0];
 const act = (id: number, what: "approve" | "hide") => t.call("POST", `/api/admin/reviews/${id}/${what}`, { token: staff });
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)("review moderation races on PostgreSQL", () => {
@@ -66,9 +71,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("review moderation races on Post
       const id = await pendingReview(3);
       await act(id, "approve");
       await Promise.all([act(id, "hide"), act(id, "approve"), act(id, "hide"), act(id, "approve")]);
-      const shown = (await t.call<{ items: Array<{ id: number }> }>("GET", `/api/product/reviews?id=${PRODUCT}&per_page=20`)).body.data.items;
+      const shown = (await t.call<{ items: Array<{ id: number }> }>("GET", `/api/product/reviews?id=${PRODUCT}&per_page=20`)).body
+        .data.items;
       const approved = shown.some((r) => r.id === id);
-      expect(await counters()).toEqual({ n: (before?.n ?? 0) + (approved ? 1 : 0), sum: (before?.sum ?? 0) + (approved ? 3 : 0) });
+      expect(await counters()).toEqual({
+        n: (before?.n ?? 0) + (approved ? 1 : 0),
+        sum: (before?.sum ?? 0) + (approved ? 3 : 0),
+      });
     }
   });
 });

@@ -17,15 +17,23 @@ export function productReviewRoutes(
   const member = { preHandler: guards.requireMember };
   return async (app) => {
     await app.register(multipart, { limits: { fileSize: 8 * 1024 * 1024, files: 1, fields: 2 } });
-    app.get("/product/reviews", { schema: { querystring: productReviewsQuery, response: answers(productReviewPage) } }, async (req) =>
-      ok(await productReviews.forProduct(req.query.id, req.query.page, req.query.per_page)),
+    app.get(
+      "/product/reviews",
+      { schema: { querystring: productReviewsQuery, response: answers(productReviewPage) } },
+      async (req) => ok(await productReviews.forProduct(req.query.id, req.query.page, req.query.per_page)),
     );
-    app.get("/member/reviews", { ...member, schema: { querystring: reviewLinesQuery, response: answers(reviewableLines) } }, async (req) =>
-      ok(await productReviews.lines(sessionOf(req).member.id, req.query.order_no)),
+    app.get(
+      "/member/reviews",
+      { ...member, schema: { querystring: reviewLinesQuery, response: answers(reviewableLines) } },
+      async (req) => ok(await productReviews.lines(sessionOf(req).member.id, req.query.order_no)),
     );
     app.post(
       "/member/reviews",
-      { ...member, config: { rateLimit: { max: 30, timeWindow: "1 hour" } }, schema: { body: reviewInput, response: answers(publicReview) } },
+      {
+        ...member,
+        config: { rateLimit: { max: 30, timeWindow: "1 hour" } },
+        schema: { body: reviewInput, response: answers(publicReview) },
+      },
       async (req) => ok(await productReviews.write(sessionOf(req).member, req.body), "感謝您的評價！審核通過後就會顯示在商品頁"),
     );
     app.post(

@@ -11,8 +11,8 @@ import {
 } from "@shop/contract/responses";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import type { ProductReviews } from "../../flows/product-reviews/product-reviews.js";
 import { REVIEW_ADMIN_ROUTES, reviewAdminRoutes } from "../../flows/product-reviews/admin-routes.js";
+import type { ProductReviews } from "../../flows/product-reviews/product-reviews.js";
 import type { ReturnsByCarrier } from "../../flows/returns-by-carrier/returns-by-carrier.js";
 import type { ShippingBatch } from "../../flows/shipping-batch/shipping-batch.js";
 import type { ShopAnalytics } from "../../flows/shop-analytics/shop-analytics.js";

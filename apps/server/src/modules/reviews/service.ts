@@ -35,7 +35,9 @@ export function createReviewsService(db: Db) {
 
     /** The reviews of some order lines (the buyer's own order page). */
     byLines: (lineIds: number[]) =>
-      lineIds.length === 0 ? Promise.resolve([]) : db.select().from(productReviews).where(inArray(productReviews.orderLineId, lineIds)),
+      lineIds.length === 0
+        ? Promise.resolve([])
+        : db.select().from(productReviews).where(inArray(productReviews.orderLineId, lineIds)),
 
     /** A product's approved reviews, newest first, with their count and average. */
     async approvedFor(productId: number, page: number, perPage: number) {
@@ -88,11 +90,7 @@ export function createReviewsService(db: Db) {
     },
 
     async setStatus(tx: Tx, id: number, status: ReviewStatus, at: Date): Promise<ReviewRow> {
-      const [row] = await tx
-        .update(productReviews)
-        .set({ status, updatedAt: at })
-        .where(eq(productReviews.id, id))
-        .returning();
+      const [row] = await tx.update(productReviews).set({ status, updatedAt: at }).where(eq(productReviews.id, id)).returning();
       if (!row) throw notFound("REVIEW_NOT_FOUND", "找不到此評價");
       return row;
     },
