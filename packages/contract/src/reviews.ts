@@ -1,4 +1,5 @@
 import { dbId, pageQuerySchema } from "./common.js";
+import type { adminReview, productReviewPage, reviewableLines } from "./responses/reviews.js";
 import { z } from "./zod.js";
 
 /** Product reviews (decision 98): what a buyer sends, what staff send. */
@@ -48,3 +49,7 @@ export const reviewReplyInput = z.object({
     .trim()
     .max(REVIEW_BODY_MAX, { error: `回覆最多 ${REVIEW_BODY_MAX} 字` }),
 });
+
+export type ProductReviewPage = z.output<typeof productReviewPage>;
+export type ReviewableLines = z.output<typeof reviewableLines>;
+export type AdminReview = z.output<typeof adminReview>;
