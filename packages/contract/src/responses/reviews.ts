@@ -32,6 +32,7 @@ export const reviewableLines = z.object({
     z.object({
       order_line_id: int,
       product_id: int,
+      variant_id: int,
       name: z.string(),
       variant_name: z.string(),
       image: z.string(),

@@ -65,6 +65,7 @@ export function createProductReviews(d: {
             return {
               order_line_id: l.id,
               product_id: l.productId,
+              variant_id: l.variantId,
               name: l.name,
               variant_name: l.variantName,
               image: l.image,
