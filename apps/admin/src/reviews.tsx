@@ -80,7 +80,7 @@ export const ReviewList = () => (
     <Datagrid bulkActionButtons={false} rowClick="expand" expand={<ReviewPanel />}>
       <TaipeiDateField source="created_at" label="時間" />
       <TextField source="product_name" label="商品" />
-      <FunctionField label="評分" render={(r: RaRecord) => <span aria-label={`${r.rating} 顆星`}>{stars(r.rating)}</span>} />
+      <FunctionField label="評分" render={(r: RaRecord) => `${stars(r.rating)}（${r.rating}）`} />
       <TextField source="author" label="買家" />
       <FunctionField label="內容" render={(r: RaRecord) => String(r.body).slice(0, 40) || "—"} />
       <FunctionField label="照片" render={(r: RaRecord) => (r.photos as string[]).length} />

@@ -7,7 +7,7 @@ import { maskName, type ReviewRow, type ReviewStatus, type ReviewsService } from
 import type { Actor, AuditLog } from "../../modules/staff/audit.js";
 
 /** Reviews are taken for this many days after delivery (decision 98). */
-export const REVIEW_WINDOW_DAYS = 90;
+const REVIEW_WINDOW_DAYS = 90;
 const DAY_MS = 86_400_000;
 
 /** The photo folder of a member's review uploads (the contract's photo pattern matches it). */

@@ -11,7 +11,6 @@ import {
 } from "@shop/contract/responses";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { REVIEW_ADMIN_ROUTES, reviewAdminRoutes } from "../../flows/product-reviews/admin-routes.js";
 import type { ProductReviews } from "../../flows/product-reviews/product-reviews.js";
 import type { ReturnsByCarrier } from "../../flows/returns-by-carrier/returns-by-carrier.js";
 import type { ShippingBatch } from "../../flows/shipping-batch/shipping-batch.js";
@@ -46,6 +45,7 @@ import { messageAdminRoutes } from "./messages-routes.js";
 import { type CvsShippingDesk, type HctShippingDesk, orderAdminRoutes } from "./orders-routes.js";
 import { type MemberErasure, peopleAdminRoutes } from "./people-routes.js";
 import { returnAdminRoutes } from "./returns-routes.js";
+import { reviewAdminRoutes } from "./reviews-routes.js";
 import type { AdminRouteKit } from "./route-kit.js";
 import { idParam } from "./route-kit.js";
 import type { AdminService } from "./service.js";
@@ -225,11 +225,51 @@ export const ADMIN_ROUTES: Array<{
   { method: "POST", url: "/admin/staff/:id/unlock", permission: "staff.manage" },
   { method: "GET", url: "/admin/staff/:id/sessions", permission: "staff.manage" },
   { method: "DELETE", url: "/admin/staff/:id/sessions", permission: "staff.manage" },
-  ...REVIEW_ADMIN_ROUTES,
+  { method: "GET", url: "/admin/reviews", permission: "catalogue.read" },
+  { method: "POST", url: "/admin/reviews/:id/approve", permission: "catalogue.write" },
+  { method: "POST", url: "/admin/reviews/:id/hide", permission: "catalogue.write" },
+  { method: "POST", url: "/admin/reviews/:id/reply", permission: "catalogue.write" },
 ];
 
 function bearer(request: FastifyRequest) {
   return /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? "")?.[1];
+}
+
+/** What the back-office routes use (the composition root hands each only to its area). */
+interface AdminServices {
+  admin: AdminService;
+  catalogueAdmin: CatalogueAdmin;
+  contentAdmin: ContentAdmin;
+  couponsAdmin: CouponsAdmin;
+  dealersAdmin: DealersAdmin;
+  exchangeAdmin: ExchangeAdmin;
+  logisticsAdmin: LogisticsAdmin;
+  outbox: Outbox;
+  messageTemplates: MessageTemplates;
+  payout: PayoutService;
+  promotionsAdmin: PromotionsAdmin;
+  rafflesAdmin: RafflesAdmin;
+  shops: ShopsService;
+  shopChangeReview: ShopChangeReview;
+  shopAnalytics: ShopAnalytics;
+  /** 商品評價 (decision 98). */
+  productReviews: ProductReviews;
+  staff: StaffService;
+  support: SupportService;
+  takeouts: TakeoutFulfilment;
+  returns: Returns;
+  memberCare: MemberCare;
+  /** Closing an account on the member's request (decision 78). */
+  personalData: MemberErasure;
+  invoices: InvoiceDesk;
+  cvsShipping: CvsShippingDesk;
+  hctShipping: HctShippingDesk;
+  returnsByCarrier: ReturnsByCarrier;
+  shippingBatch: ShippingBatch;
+  /** 測試模式: what the shop's own SMTP server received. */
+  testMailbox?: LocalSmtp["mailbox"];
+  /** 系統狀態 (decision 75). */
+  system: Omit<Parameters<typeof systemAdminRoutes>[2], "staff">;
 }
 
 /**
@@ -237,41 +277,7 @@ function bearer(request: FastifyRequest) {
  * the caller's role against ADMIN_ROUTES on the server, whatever the UI shows.
  */
 export function adminRoutes(
-  services: {
-    admin: AdminService;
-    catalogueAdmin: CatalogueAdmin;
-    contentAdmin: ContentAdmin;
-    couponsAdmin: CouponsAdmin;
-    dealersAdmin: DealersAdmin;
-    exchangeAdmin: ExchangeAdmin;
-    logisticsAdmin: LogisticsAdmin;
-    outbox: Outbox;
-    messageTemplates: MessageTemplates;
-    payout: PayoutService;
-    promotionsAdmin: PromotionsAdmin;
-    rafflesAdmin: RafflesAdmin;
-    shops: ShopsService;
-    shopChangeReview: ShopChangeReview;
-    shopAnalytics: ShopAnalytics;
-    /** 商品評價 (decision 98). */
-    productReviews: ProductReviews;
-    staff: StaffService;
-    support: SupportService;
-    takeouts: TakeoutFulfilment;
-    returns: Returns;
-    memberCare: MemberCare;
-    /** Closing an account on the member's request (decision 78). */
-    personalData: MemberErasure;
-    invoices: InvoiceDesk;
-    cvsShipping: CvsShippingDesk;
-    hctShipping: HctShippingDesk;
-    returnsByCarrier: ReturnsByCarrier;
-    shippingBatch: ShippingBatch;
-    /** 測試模式: what the shop's own SMTP server received. */
-    testMailbox?: LocalSmtp["mailbox"];
-    /** 系統狀態 (decision 75). */
-    system: Omit<Parameters<typeof systemAdminRoutes>[2], "staff">;
-  },
+  services: AdminServices,
   uploads: UploadService,
   loginRateLimit: number,
   /** Drops cached public reads after a catalogue or content change. */

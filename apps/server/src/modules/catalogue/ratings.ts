@@ -15,12 +15,3 @@ export async function adjustRating(tx: Tx, productId: number, delta: { count: nu
     })
     .where(eq(products.id, productId));
 }
-
-/** The counters as stored (tests and the flow's checks). */
-export async function ratingOf(tx: Tx, productId: number) {
-  const [row] = await tx
-    .select({ count: products.ratingCount, sum: products.ratingSum })
-    .from(products)
-    .where(eq(products.id, productId));
-  return row ?? { count: 0, sum: 0 };
-}

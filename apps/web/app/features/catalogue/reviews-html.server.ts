@@ -9,7 +9,7 @@ import type { ProductReviewPage } from "@shop/contract/reviews";
 const esc = (s: string) =>
   s.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&#39;", '"': "&quot;" })[c] ?? c);
 
-export const starText = (rating: number) => {
+const starText = (rating: number) => {
   const full = Math.round(rating);
   return "★".repeat(full) + "☆".repeat(5 - full);
 };

@@ -1,17 +1,10 @@
 import { reviewAdminQuery, reviewReplyInput } from "@shop/contract";
 import { adminReview, adminReviewPage, answers } from "@shop/contract/responses";
-import type { AdminApp, AdminRouteKit } from "../../modules/admin/route-kit.js";
-import { idParam } from "../../modules/admin/route-kit.js";
-import type { ProductReviews } from "./product-reviews.js";
+import type { ProductReviews } from "../../flows/product-reviews/product-reviews.js";
+import type { AdminApp, AdminRouteKit } from "./route-kit.js";
+import { idParam } from "./route-kit.js";
 
-/** The back office's 商品評價 (apps/admin/src/reviews.tsx): approve, hide, reply; each audited. */
-export const REVIEW_ADMIN_ROUTES = [
-  { method: "GET", url: "/admin/reviews", permission: "catalogue.read" },
-  { method: "POST", url: "/admin/reviews/:id/approve", permission: "catalogue.write" },
-  { method: "POST", url: "/admin/reviews/:id/hide", permission: "catalogue.write" },
-  { method: "POST", url: "/admin/reviews/:id/reply", permission: "catalogue.write" },
-] as const;
-
+/** The back office's 商品評價 (apps/admin/src/reviews.tsx; flows/product-reviews): approve, hide, reply; each audited. */
 export function reviewAdminRoutes(app: AdminApp, { actor, paged, changed }: AdminRouteKit, productReviews: ProductReviews) {
   app.get("/admin/reviews", { schema: { querystring: reviewAdminQuery, response: answers(adminReviewPage) } }, async (req) =>
     paged(
