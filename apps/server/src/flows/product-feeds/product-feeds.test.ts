@@ -2,7 +2,7 @@ import { and, count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { validateXML } from "xmllint-wasm";
 import { products, shopProducts, variants } from "../../db/schema/index.js";
-import { createTestApp, type TestApp } from "../../test/harness.js";
+import { createTestApp, staffTokens, type TestApp } from "../../test/harness.js";
 import { LIMITS, META_COLUMNS, plainText } from "./product-feeds.js";
 
 /**
@@ -185,6 +185,51 @@ describe("product feeds (decision 99)", () => {
     expect(items.every((i) => i.get("g:link")?.startsWith("http://shop.test/shop_2/product/detailsChild?"))).toBe(true);
     expect((await get("/feeds/meta.csv?shop=999")).statusCode).toBe(404);
     expect((await get("/feeds/meta.csv?shop=abc")).statusCode).toBe(400);
+  });
+
+  test("staff set the brand and a variant's GTIN in the product form; a malformed GTIN is refused", async () => {
+    const { operator } = await staffTokens(t);
+    const as = { token: operator };
+    type Form = Record<string, unknown> & { variants: Array<Record<string, unknown> & { id: number }> };
+    const form = (await t.call<Form>("GET", "/api/admin/products/5", as)).body.data;
+    const input = {
+      category_id: form.category_id,
+      name: form.name,
+      subtitle: form.subtitle,
+      description: form.description,
+      images: form.images,
+      status: form.status,
+      point_percent: form.point_percent,
+      tags: form.tags,
+      per_order_limit: form.per_order_limit,
+      temperature: form.temperature,
+      shop_ids: form.shop_ids,
+      brand: "茶山自有品牌",
+      variants: form.variants.map((v, i) => ({
+        id: v.id,
+        sku: v.sku,
+        name: v.name,
+        price: v.price,
+        list_price: v.list_price,
+        image: v.image,
+        size_cm: v.size_cm,
+        weight_g: v.weight_g,
+        gtin: i === 0 ? "4710088000017" : "",
+      })),
+    };
+    const bad = await t.call("PUT", "/api/admin/products/5", {
+      ...as,
+      body: { ...input, variants: [{ ...input.variants[0], gtin: "12345" }] },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toContain("GTIN 為 8、12、13 或 14 位數字");
+    const saved = await t.call<Form>("PUT", "/api/admin/products/5", { ...as, body: input });
+    expect(saved.status, saved.body.message).toBe(200);
+    expect(saved.body.data.brand).toBe("茶山自有品牌");
+    const item = googleItems((await get("/feeds/google.xml")).body).find((i) => i.get("g:id") === `5-${form.variants[0]?.id}`);
+    expect(item?.get("g:brand")).toBe("茶山自有品牌");
+    expect(item?.get("g:gtin")).toBe("4710088000017");
+    expect(item?.has("g:identifier_exists")).toBe(false);
   });
 
   test("1,300 more variants stream out across pages, each once", async () => {
