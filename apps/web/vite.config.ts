@@ -20,7 +20,7 @@ export default defineConfig({
               test: (id: string) =>
                 (/[\\/]app[\\/](lib|ui)[\\/]|[\\/]contract[\\/]src[\\/](format|front|catalogue|envelope)/.test(id) ||
                   /[\\/]node_modules[\\/](react-dom|scheduler)[\\/]/.test(id)) &&
-                !/[\\/]ui[\\/](Field|SubmitButton|Pagination|AlertDialog)\.tsx$|[\\/]lib[\\/]safe-next\.ts$/.test(id),
+                !/[\\/]ui[\\/](Field|SubmitButton|Pagination|AlertDialog|ProductCard)\.tsx$|[\\/]lib[\\/]safe-next\.ts$/.test(id),
             },
           ],
         },

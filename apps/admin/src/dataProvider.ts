@@ -16,6 +16,7 @@ const WRITABLE: Record<string, string[]> = {
     "per_order_limit",
     "per_member_limit",
     "temperature",
+    "brand",
     "shop_ids",
     "variants",
   ],
@@ -100,7 +101,7 @@ const WRITABLE: Record<string, string[]> = {
     "outlets",
   ],
 };
-const VARIANT_FIELDS = ["id", "sku", "name", "price", "list_price", "image", "size_cm", "weight_g"];
+const VARIANT_FIELDS = ["id", "sku", "name", "price", "list_price", "image", "size_cm", "weight_g", "gtin"];
 /** Image fields and whether they hold one picture or a list. */
 const IMAGES: Record<string, Record<string, "one" | "many">> = {
   products: { images: "many" },
@@ -195,6 +196,8 @@ async function toApi(resource: string, data: Record<string, unknown>, creating: 
       ),
     );
   }
+  // An emptied text field comes as null; the brand is "" for none.
+  if (resource === "products" && out.brand === null) out.brand = "";
   if (resource === "products" && Array.isArray(out.variants)) {
     out.variants = (out.variants as Array<Record<string, unknown>>).map((v) =>
       Object.fromEntries(Object.entries(v).filter(([k, x]) => VARIANT_FIELDS.includes(k) && x !== undefined && x !== null)),

@@ -86,6 +86,7 @@ function ProductForm() {
       <NumberInput source="point_percent" label="點數回饋（%）" defaultValue={0} min={0} max={100} />
       <NumberInput source="per_member_limit" label="每人限購（件，留空為不限）" min={1} max={999} />
       <SelectInput source="temperature" label="溫層（運費依最低溫的商品）" choices={TEMPERATURE_CHOICES} defaultValue="normal" />
+      <TextInput source="brand" label="品牌（商品廣告用，空白則為商店名稱）" />
       <ArrayInput source="variants" label="規格">
         <SimpleFormIterator inline>
           <TextInput source="sku" label="料號" validate={required("請輸入料號")} />
@@ -94,6 +95,7 @@ function ProductForm() {
           <NumberInput source="list_price" label="原價" validate={required("請輸入原價")} min={0} />
           <NumberInput source="size_cm" label="包裝長＋寬＋高（公分）" defaultValue={30} min={1} />
           <NumberInput source="weight_g" label="重量（公克）" defaultValue={500} min={1} />
+          <TextInput source="gtin" label="GTIN／條碼（選填）" />
         </SimpleFormIterator>
       </ArrayInput>
     </SimpleForm>

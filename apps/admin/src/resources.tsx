@@ -18,6 +18,7 @@ import MarkEmailReadIcon from "@mui/icons-material/MarkEmailRead";
 import NewspaperIcon from "@mui/icons-material/Newspaper";
 import NotificationsActiveIcon from "@mui/icons-material/NotificationsActive";
 import PeopleIcon from "@mui/icons-material/People";
+import RateReviewIcon from "@mui/icons-material/RateReview";
 import RedeemIcon from "@mui/icons-material/Redeem";
 import RequestPageIcon from "@mui/icons-material/RequestPage";
 import ShoppingCartIcon from "@mui/icons-material/ShoppingCart";
@@ -42,6 +43,7 @@ import { PaymentSettingsPage } from "./payment-settings";
 import { AuditList, MemberList, MemberShow, SettingsPage, StaffCreate, StaffEdit, StaffList } from "./people";
 import { ProductCreate, ProductEdit, ProductList } from "./products";
 import { ReturnList } from "./returns";
+import { ReviewList } from "./reviews";
 import { MySessionsPage } from "./sessions";
 import { ShipMethodEdit, ShipMethodList } from "./settings";
 import { ShopAnalyticsPage, ShopRequestList } from "./shop-review";
@@ -88,6 +90,7 @@ function shopResources(permissions: string[]) {
         create={permissions.includes("catalogue.write") ? ProductCreate : undefined}
         recordRepresentation="name"
       />
+      <Resource name="reviews" icon={RateReviewIcon} options={{ label: "商品評價" }} list={ReviewList} />
       <Resource
         name="categories"
         icon={CategoryIcon}

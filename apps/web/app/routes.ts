@@ -72,6 +72,8 @@ const memberPages: Array<[path: string, file: string]> = [
   ["favorite", "routes/member.favorite.tsx"],
   // Ours: 個資法's rights — a copy of the member's data, and closing the account (decision 78).
   ["privacy", "routes/member.privacy.tsx"],
+  // Ours: a buyer's review of a line of a delivered order (decision 98).
+  ["review", "routes/member.review.tsx"],
 ];
 
 /** The route table for one mall; `scope` keeps route ids unique between the two mounts. */

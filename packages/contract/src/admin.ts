@@ -97,6 +97,13 @@ export const variantInput = z.strictObject({
     .min(1, { error: "重量至少 1 公克" })
     .max(100_000, { error: "重量最多 100 公斤" })
     .default(500),
+  /** GTIN (EAN-8, UPC-A, EAN-13, GTIN-14) for the product feeds; "" when the goods have none (decision 99). */
+  gtin: z
+    .string()
+    .trim()
+    .regex(/^(\d{8}|\d{12,14})$/, { error: "GTIN 為 8、12、13 或 14 位數字" })
+    .or(z.literal(""))
+    .default(""),
 });
 export const productInput = z
   .strictObject({
@@ -123,6 +130,8 @@ export const productInput = z
       .default(null),
     /** 常溫 / 冷藏 / 冷凍: the coldest line decides the parcel's temperature. */
     temperature: z.enum(TEMPERATURES, { error: "溫層錯誤" }).default("normal"),
+    /** The brand the product feeds name; "" for the shop's own (decision 99). */
+    brand: z.string().trim().max(70, { error: "品牌最多 70 字" }).default(""),
     /** Sub-malls that sell it besides the main mall. */
     shop_ids: z.array(id).max(200).default([]),
     variants: z.array(variantInput).min(1, { error: "請至少新增一個規格" }).max(50, { error: "最多 50 個規格" }),

@@ -13,6 +13,7 @@ export * from "./loyalty.js";
 export * from "./order.js";
 export * from "./personal-data.js";
 export * from "./returns.js";
+export * from "./reviews.js";
 export * from "./seller.js";
 export * from "./shipping.js";
 export * from "./ssr.js";

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { orderInvoiceRoutes } from "../flows/e-invoicing/order-invoice-routes.js";
 import { personalDataRoutes } from "../flows/personal-data/routes.js";
+import { productReviewRoutes } from "../flows/product-reviews/routes.js";
 import { restockRoutes } from "../flows/restock-notices/restock-routes.js";
 import { returnNotifyRoutes } from "../flows/returns-by-carrier/return-notify-routes.js";
 import { cvsShippingRoutes } from "../flows/store-pickup/cvs-shipping-routes.js";
@@ -81,6 +82,7 @@ export async function registerApiRoutes(api: FastifyInstance, ctx: ApiRouteConte
   );
   await api.register(cartRoutes({ cart: s.cart }, guards));
   await api.register(restockRoutes({ restock: s.restock, codes: s.auth.codes, brandName: BRAND_NAME }, guards));
+  await api.register(productReviewRoutes({ productReviews: s.productReviews, uploads: ctx.uploads }, guards));
   await api.register(notificationRoutes({ notifications: s.notifications }, guards));
   await api.register(personalDataRoutes({ personalData: s.personalData }, guards));
   await api.register(payoutRoutes({ payout: s.payout, shops: s.shops }, guards));
@@ -159,6 +161,7 @@ export async function registerApiRoutes(api: FastifyInstance, ctx: ApiRouteConte
         shippingBatch: s.shippingBatch,
         shopChangeReview: s.shopChangeReview,
         shopAnalytics: s.shopAnalytics,
+        productReviews: s.productReviews,
         testMailbox: ctx.testMailbox,
         system: {
           channels: providers.channels,

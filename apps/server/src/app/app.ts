@@ -11,6 +11,7 @@ import { sql } from "drizzle-orm";
 import Fastify, { type FastifyInstance } from "fastify";
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Database } from "../db/client.js";
+import { productFeedRoutes } from "../flows/product-feeds/routes.js";
 import type { IdentitySimulator } from "../integrations/identity/simulator.js";
 import type { FakeLineMessaging } from "../integrations/line/fake-messaging.js";
 import type { LineMessaging } from "../integrations/line/messaging.js";
@@ -143,6 +144,7 @@ export async function buildApp(options: BuildOptions): Promise<ShopApp> {
       providers.tapPayMethods.appleDomainAssociation,
     ),
   );
+  await app.register(productFeedRoutes(services.productFeeds, config.PUBLIC_URL));
   const adminDir = options.web ? options.web.adminDir : undefined;
   if (adminDir) await app.register(adminApp(adminDir));
   const pageCache = options.web

@@ -1,10 +1,12 @@
 import type { CategoryPage, ProductView, ShipMethodView, VariantView } from "@shop/contract/catalogue";
 import { lineShareUrl } from "@shop/contract/links";
+import type { ProductReviewPage } from "@shop/contract/reviews";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { data, useRouteLoaderData } from "react-router";
 import { productJsonLd } from "../features/catalogue/jsonld";
 import { BuyButtons, PriceAndStock, QuantityPicker, VariantPicker } from "../features/catalogue/ProductBuying";
 import { ProductGallery } from "../features/catalogue/ProductGallery";
+import { reviewsHtml } from "../features/catalogue/reviews-html.server";
 import { intParam } from "../lib/query";
 import { seo, site } from "../lib/seo";
 import { parseShopPrefix, shopScope } from "../lib/shop";
@@ -28,10 +30,13 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   const shopId = parseShopPrefix(params.shopPrefix) ?? 1;
   const id = intParam(url.searchParams.get("id"), 0);
   if (!id) throw data(null, { status: 404 });
-  const [product, ship] = await Promise.all([
+  const reviewPage = intParam(url.searchParams.get("review_page"), 1, 10_000);
+  const [product, ship, reviews] = await Promise.all([
     context.api<ProductView>("/api/product/get", { query: { id, shop_id: shopId } }),
     // Each method priced for this product (decision 89): the same rule as the cart and checkout.
     context.api<ShipMethodView[]>("/api/shipmethod/search", { query: { shop_id: shopId, product_id: id } }),
+    // Approved reviews, 5 a page (decision 98).
+    context.api<ProductReviewPage>("/api/product/reviews", { query: { id, page: reviewPage, per_page: 5 } }),
   ]);
   if (!product.status) throw data(null, { status: 404 });
   const wanted = intParam(url.searchParams.get("variant"), 0);
@@ -62,7 +67,12 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
       origin,
       `${origin}${shopScope(shopId).base}/product/details?id=${id}`,
       shopScope(shopId).base,
+      reviews.status ? reviews.data : undefined,
     ),
+    // Server-built markup, no component code on the page (decision 98: the first-load budget).
+    reviews: reviews.status
+      ? reviewsHtml(reviews.data, (n) => `${shopScope(shopId).base}/product/details?id=${id}&review_page=${n}#reviews`)
+      : "",
   };
 }
 
@@ -177,6 +187,8 @@ export default function Product({ loaderData }: Route.ComponentProps) {
         </h2>
         <RichContent html={p.description} className="text-stone-700" />
       </section>
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: built and escaped by the loader (reviews-html.server.ts) */}
+      <div dangerouslySetInnerHTML={{ __html: loaderData.reviews }} />
       {loaderData.related.length > 0 && (
         <Suspense>
           <RelatedProducts products={loaderData.related} />

@@ -40,6 +40,11 @@ export function ProductCard({ product, eager = false }: { product: Card; eager?:
           <span className="font-bold text-red-700">{formatMoney(product.price)}</span>
           {product.list_price > product.price && <del className="text-xs text-stone-500">{formatMoney(product.list_price)}</del>}
         </div>
+        {product.rating_count > 0 && (
+          <span className="text-xs text-amber-700">
+            ★{product.rating}（{product.rating_count} 則評價）
+          </span>
+        )}
         {product.point_percent > 0 && <span className="text-xs text-stone-600">回饋 {product.point_percent}% 點數</span>}
       </div>
     </ShopLink>

@@ -56,6 +56,8 @@ export const adminVariant = z.object({
   stock: int,
   size_cm: int,
   weight_g: int,
+  /** GTIN (EAN / UPC) for the product feeds, "" for none (decision 99). */
+  gtin: z.string(),
 });
 
 /** /admin/products/:id (and after a create, an update or a stock change): the product as the form edits it. */
@@ -74,6 +76,8 @@ export const adminProduct = z.object({
   per_order_limit: int.nullable(),
   per_member_limit: int.nullable(),
   temperature: z.enum(TEMPERATURES),
+  /** For the product feeds, "" for the shop's own name (decision 99). */
+  brand: z.string(),
   /** Follows the cheapest variant. */
   price: int,
   list_price: int,

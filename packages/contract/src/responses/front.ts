@@ -17,6 +17,9 @@ export const productCard = z.object({
   tags: z.array(z.string()),
   point_percent: z.number(),
   in_stock: z.boolean(),
+  /** Approved reviews (decision 98): how many, and their average to one decimal (0 when none). */
+  rating_count: int,
+  rating: z.number(),
 });
 
 export const homeSection = z.object({ title: z.string(), products: z.array(productCard) });

@@ -21,6 +21,7 @@ export * from "./member.js";
 export * from "./notices.js";
 export * from "./order.js";
 export * from "./personal-data.js";
+export * from "./reviews.js";
 export * from "./seller.js";
 export * from "./seller-shop.js";
 export * from "./system.js";

@@ -1,14 +1,18 @@
 import { createPersonalData, registerPersonalDataJobs } from "../../flows/personal-data/personal-data.js";
+import { createProductFeeds } from "../../flows/product-feeds/product-feeds.js";
+import { createProductReviews } from "../../flows/product-reviews/product-reviews.js";
 import { createRestockNotices, registerRestockJobs } from "../../flows/restock-notices/restock-notices.js";
 import { createShopAnalytics } from "../../flows/shop-analytics/shop-analytics.js";
 import { createSitemaps } from "../../flows/sitemaps/sitemaps.js";
 import { createShopChangeReview } from "../../modules/admin/shop-change-review.js";
+import { createCatalogueFeed } from "../../modules/catalogue/feed.js";
 import { createCatalogueSitemap } from "../../modules/catalogue/sitemap.js";
 import { createContentService } from "../../modules/content/service.js";
 import { createTakeoutFulfilment } from "../../modules/depot/takeout-fulfilment.js";
 import { createRestockRequests } from "../../modules/inventory/restock-requests.js";
 import { createShopDelivery } from "../../modules/logistics/shop-delivery.js";
 import { createShopSales } from "../../modules/orders/shop-sales.js";
+import { createReviewsService } from "../../modules/reviews/service.js";
 import { createSelfDelivery } from "../../modules/sellers/self-delivery.js";
 import { createSellersService } from "../../modules/sellers/service.js";
 import { createSellerShopSettings } from "../../modules/sellers/shop-settings.js";
@@ -52,6 +56,20 @@ export function wireShopFronts(base: Foundation, commerce: Commerce, o: Orders) 
     sellerShopSettings: createSellerShopSettings({ shops, delivery: shopDelivery }),
     shopChangeReview: createShopChangeReview({ shops, shopDelivery, notifications, record: base.staff.record }),
     shopAnalytics: createShopAnalytics({ sales: createShopSales(db), traffic, catalogue }),
+    productFeeds: createProductFeeds({
+      catalogue: createCatalogueFeed(db),
+      openShops: shops.openShops,
+      domainOf: (shopId) => shops.domain(shopId),
+      brandName: BRAND_NAME,
+    }),
+    productReviews: createProductReviews({
+      db,
+      reviews: createReviewsService(db),
+      catalogue,
+      orders: o.orderQueries,
+      record: base.staff.record,
+      now,
+    }),
   };
 }
 

@@ -11,6 +11,7 @@ import {
 } from "@shop/contract/responses";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { ProductReviews } from "../../flows/product-reviews/product-reviews.js";
 import type { ReturnsByCarrier } from "../../flows/returns-by-carrier/returns-by-carrier.js";
 import type { ShippingBatch } from "../../flows/shipping-batch/shipping-batch.js";
 import type { ShopAnalytics } from "../../flows/shop-analytics/shop-analytics.js";
@@ -47,6 +48,7 @@ import { messageAdminRoutes } from "./messages-routes.js";
 import { type CvsShippingDesk, type HctShippingDesk, orderAdminRoutes } from "./orders-routes.js";
 import { type MemberErasure, peopleAdminRoutes } from "./people-routes.js";
 import { returnAdminRoutes } from "./returns-routes.js";
+import { reviewAdminRoutes } from "./reviews-routes.js";
 import type { AdminRouteKit } from "./route-kit.js";
 import { idParam } from "./route-kit.js";
 import type { AdminService } from "./service.js";
@@ -237,6 +239,10 @@ export const ADMIN_ROUTES: Array<{
   { method: "POST", url: "/admin/staff/:id/unlock", permission: "staff.manage" },
   { method: "GET", url: "/admin/staff/:id/sessions", permission: "staff.manage" },
   { method: "DELETE", url: "/admin/staff/:id/sessions", permission: "staff.manage" },
+  { method: "GET", url: "/admin/reviews", permission: "catalogue.read" },
+  { method: "POST", url: "/admin/reviews/:id/approve", permission: "catalogue.write" },
+  { method: "POST", url: "/admin/reviews/:id/hide", permission: "catalogue.write" },
+  { method: "POST", url: "/admin/reviews/:id/reply", permission: "catalogue.write" },
 ];
 
 /** The signed-in staff member and the request's address, for the audit log. */
@@ -249,47 +255,52 @@ function bearer(request: FastifyRequest) {
   return /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? "")?.[1];
 }
 
+/** What the back-office routes use (the composition root hands each only to its area). */
+interface AdminServices {
+  admin: AdminService;
+  catalogueAdmin: CatalogueAdmin;
+  contentAdmin: ContentAdmin;
+  couponsAdmin: CouponsAdmin;
+  dealersAdmin: DealersAdmin;
+  exchangeAdmin: ExchangeAdmin;
+  logisticsAdmin: LogisticsAdmin;
+  outbox: Outbox;
+  messageTemplates: MessageTemplates;
+  payout: PayoutService;
+  promotionsAdmin: PromotionsAdmin;
+  dealsAdmin: DealsAdmin;
+  rafflesAdmin: RafflesAdmin;
+  shops: ShopsService;
+  shopChangeReview: ShopChangeReview;
+  shopAnalytics: ShopAnalytics;
+  /** 商品評價 (decision 98). */
+  productReviews: ProductReviews;
+  staff: StaffService;
+  support: SupportService;
+  takeouts: TakeoutFulfilment;
+  returns: Returns;
+  memberCare: MemberCare;
+  /** Closing an account on the member's request (decision 78). */
+  personalData: MemberErasure;
+  invoices: InvoiceDesk;
+  cvsShipping: CvsShippingDesk;
+  hctShipping: HctShippingDesk;
+  returnsByCarrier: ReturnsByCarrier;
+  shippingBatch: ShippingBatch;
+  /** 會員等級 (decision 94). */
+  tiers: TiersService;
+  /** 測試模式: what the shop's own SMTP server received. */
+  testMailbox?: LocalSmtp["mailbox"];
+  /** 系統狀態 (decision 75). */
+  system: Omit<Parameters<typeof systemAdminRoutes>[2], "staff">;
+}
+
 /**
  * The back office API (`/api/admin/*`). Staff sign in with their own accounts; every call checks
  * the caller's role against ADMIN_ROUTES on the server, whatever the UI shows.
  */
 export function adminRoutes(
-  services: {
-    admin: AdminService;
-    catalogueAdmin: CatalogueAdmin;
-    contentAdmin: ContentAdmin;
-    couponsAdmin: CouponsAdmin;
-    dealersAdmin: DealersAdmin;
-    exchangeAdmin: ExchangeAdmin;
-    logisticsAdmin: LogisticsAdmin;
-    outbox: Outbox;
-    messageTemplates: MessageTemplates;
-    payout: PayoutService;
-    promotionsAdmin: PromotionsAdmin;
-    dealsAdmin: DealsAdmin;
-    rafflesAdmin: RafflesAdmin;
-    shops: ShopsService;
-    shopChangeReview: ShopChangeReview;
-    shopAnalytics: ShopAnalytics;
-    staff: StaffService;
-    support: SupportService;
-    takeouts: TakeoutFulfilment;
-    returns: Returns;
-    memberCare: MemberCare;
-    /** Closing an account on the member's request (decision 78). */
-    personalData: MemberErasure;
-    invoices: InvoiceDesk;
-    cvsShipping: CvsShippingDesk;
-    hctShipping: HctShippingDesk;
-    returnsByCarrier: ReturnsByCarrier;
-    shippingBatch: ShippingBatch;
-    /** 會員等級 (decision 94). */
-    tiers: TiersService;
-    /** 測試模式: what the shop's own SMTP server received. */
-    testMailbox?: LocalSmtp["mailbox"];
-    /** 系統狀態 (decision 75). */
-    system: Omit<Parameters<typeof systemAdminRoutes>[2], "staff">;
-  },
+  services: AdminServices,
   uploads: UploadService,
   loginRateLimit: number,
   /** Drops cached public reads after a catalogue or content change. */
@@ -397,5 +408,6 @@ export function adminRoutes(
     });
     systemAdminRoutes(app, kit, { ...services.system, staff: services.staff });
     tierAdminRoutes(app, kit, { tiers: services.tiers, staff: services.staff });
+    reviewAdminRoutes(app, kit, services.productReviews);
   };
 }

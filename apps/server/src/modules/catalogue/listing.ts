@@ -19,6 +19,9 @@ export const cardColumns = {
   tags: products.tags,
   point_percent: products.pointPercent,
   in_stock: inStock,
+  // Approved reviews (decision 98): the count and the average to one decimal (0 when none).
+  rating_count: products.ratingCount,
+  rating: sql<number>`(case when ${products.ratingCount} > 0 then round(${products.ratingSum}::numeric / ${products.ratingCount}, 1) else 0 end)::float8`,
 };
 
 /** One key of a listing order: its expression, its direction and the type its bookmark casts back to. */
@@ -112,7 +115,7 @@ function pageIds(where: SQL, conditions: SQL[], keys: SortKey[]): SQL {
   return sql`(select u.id from (${sql.join(branches, sql` union all `)}) u order by ${order("u.")} limit ${perPage} offset ${offset})`;
 }
 
-export const toCard = (r: ProductCard): ProductCard => ({ ...r, in_stock: Boolean(r.in_stock) });
+export const toCard = (r: ProductCard): ProductCard => ({ ...r, in_stock: Boolean(r.in_stock), rating: Number(r.rating) });
 
 export type CategoryRow = typeof categories.$inferSelect;
 

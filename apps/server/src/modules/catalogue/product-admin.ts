@@ -34,6 +34,7 @@ export async function productAdminView(q: Db | Tx, id: number) {
     per_order_limit: p.perOrderLimit,
     per_member_limit: p.perMemberLimit,
     temperature: p.temperature,
+    brand: p.brand,
     price: p.price,
     list_price: p.listPrice,
     shop_ids: shops.map((s) => s.shopId),
@@ -47,6 +48,7 @@ export async function productAdminView(q: Db | Tx, id: number) {
       stock: v.stock,
       size_cm: v.sizeCm,
       weight_g: v.weightG,
+      gtin: v.gtin,
     })),
     created_at: p.createdAt.toISOString(),
     updated_at: p.updatedAt.toISOString(),
@@ -72,6 +74,7 @@ async function writeProduct(deps: CatalogueAdminDeps, tx: Tx, id: number | null,
     perOrderLimit: input.per_order_limit,
     perMemberLimit: input.per_member_limit,
     temperature: input.temperature,
+    brand: input.brand,
     updatedAt: new Date(),
   };
   let productId: number;
@@ -87,7 +90,7 @@ async function writeProduct(deps: CatalogueAdminDeps, tx: Tx, id: number | null,
   const existing = await tx.select({ id: variants.id }).from(variants).where(eq(variants.productId, productId));
   const mine = new Set(existing.map((v) => v.id));
   for (const [sort, v] of input.variants.entries()) {
-    const values = { sku: v.sku, name: v.name, price: v.price, listPrice: v.list_price, image: v.image, sort };
+    const values = { sku: v.sku, name: v.name, price: v.price, listPrice: v.list_price, image: v.image, gtin: v.gtin, sort };
     const packed = { sizeCm: v.size_cm, weightG: v.weight_g };
     if (v.id !== undefined) {
       if (!mine.has(v.id)) throw fieldError(`variants.${sort}.id`, "此規格不屬於這個商品");

@@ -6,6 +6,7 @@ import { products, shopProducts } from "../../db/schema/index.js";
 import { createListing } from "./listing.js";
 import { packedUnits, pointPercent, productNames, variantsByIds, variantsForCart } from "./lookups.js";
 import { createProductSearch } from "./product-search.js";
+import { adjustRating } from "./ratings.js";
 import { refreshSearchIndex } from "./search-index.js";
 import {
   type CatalogueDeps,
@@ -60,6 +61,8 @@ export function createCatalogueService(db: Db) {
     productNames: (ids: number[]) => productNames(deps, ids),
     pointPercent: (productId: number) => pointPercent(deps, productId),
     refreshSearchIndex: (q: Db | Tx = db, productIds?: number[]) => refreshSearchIndex(q, productIds),
+    /** Approved reviews' counters, in the reviews flow's transaction (decision 98). */
+    adjustRating,
   };
 }
 

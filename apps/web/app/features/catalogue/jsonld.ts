@@ -1,4 +1,5 @@
 import type { ProductView, VariantView } from "@shop/contract/catalogue";
+import type { ProductReviewPage } from "@shop/contract/reviews";
 
 const AVAILABILITY: Record<VariantView["stock_state"], string> = {
   in_stock: "https://schema.org/InStock",
@@ -12,8 +13,23 @@ const plain = (html: string) =>
     .replace(/\s+/g, " ")
     .trim();
 
-/** schema.org Product (one Offer per variant) and BreadcrumbList for a product page. */
-export function productJsonLd(p: ProductView, origin: string, url: string, base: string) {
+/** Approved reviews (decision 98): aggregateRating and up to 5 reviews, only when there are some. */
+function ratings(r: ProductReviewPage | undefined) {
+  if (!r || r.count === 0) return {};
+  return {
+    aggregateRating: { "@type": "AggregateRating", ratingValue: r.average, reviewCount: r.count, bestRating: 5, worstRating: 1 },
+    review: r.items.slice(0, 5).map((v) => ({
+      "@type": "Review",
+      author: { "@type": "Person", name: v.author },
+      reviewRating: { "@type": "Rating", ratingValue: v.rating, bestRating: 5, worstRating: 1 },
+      ...(v.body ? { reviewBody: v.body } : {}),
+      datePublished: v.created_at.slice(0, 10),
+    })),
+  };
+}
+
+/** schema.org Product (one Offer per variant, its approved reviews) and BreadcrumbList for a product page. */
+export function productJsonLd(p: ProductView, origin: string, url: string, base: string, reviews?: ProductReviewPage) {
   const abs = (path: string) => (path.startsWith("http") ? path : `${origin}${path}`);
   return [
     {
@@ -33,6 +49,7 @@ export function productJsonLd(p: ProductView, origin: string, url: string, base:
         availability: AVAILABILITY[v.stock_state],
         url: abs(`${base}/product/detailsChild?id=${p.id}&variant=${v.id}`),
       })),
+      ...ratings(reviews),
     },
     {
       "@context": "https://schema.org",

@@ -149,7 +149,7 @@ export function OrderDetail({ order, trackingPath, member }: { order: OrderView;
           ))}
         <OrderHistory order={order} />
       </section>
-      <OrderItems order={order}>
+      <OrderItems order={order} member={member}>
         {member && (
           <button
             type="button"
@@ -286,7 +286,9 @@ function OrderHistory({ order }: { order: OrderView }) {
 }
 
 /** 購買商品 and the amounts. */
-function OrderItems({ order, children }: { order: OrderView; children?: React.ReactNode }) {
+function OrderItems({ order, member, children }: { order: OrderView; member?: boolean; children?: React.ReactNode }) {
+  // A member's delivered order: each line may be reviewed (decision 98; the review page says when the window has closed).
+  const reviewable = member && (order.status === "delivered" || order.status === "completed");
   return (
     <section className="card">
       <div className="mb-3 flex items-center justify-between gap-3">
@@ -307,6 +309,15 @@ function OrderItems({ order, children }: { order: OrderView; children?: React.Re
               </p>
             </div>
             <span className="font-bold">{formatMoney(l.subtotal)}</span>
+            {reviewable && (
+              <ShopLink
+                to={`/member/review?order_no=${order.order_no}&variant=${l.variant_id}`}
+                className="btn-secondary min-h-11 shrink-0"
+                aria-label={`評價 ${l.name}`}
+              >
+                評價
+              </ShopLink>
+            )}
           </li>
         ))}
       </ul>

@@ -1,0 +1,173 @@
+import type { ReviewableLines } from "@shop/contract/reviews";
+import { REVIEW_BODY_MAX, REVIEW_PHOTOS_MAX } from "@shop/contract/reviews";
+import { useState } from "react";
+import { useNavigate } from "react-router";
+import { MemberLoadError, memberRead } from "../features/member/member-read";
+import { api, fieldErrors } from "../lib/api";
+import { parseShopPrefix, shopScope } from "../lib/shop";
+import { storage } from "../lib/storage";
+import { useAlerts } from "../ui/alerts";
+import { Img } from "../ui/Img";
+import { ShopLink } from "../ui/ShopLink";
+import type { Route } from "./+types/member.review";
+
+export const meta: Route.MetaFunction = () => [{ title: "商品評價｜茶山好物" }, { name: "robots", content: "noindex" }];
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const url = new URL(request.url);
+  const orderNo = url.searchParams.get("order_no") ?? "";
+  const variant = Number(url.searchParams.get("variant"));
+  const order = await memberRead<ReviewableLines>("/api/member/reviews", { query: { order_no: orderNo } });
+  return { orderNo, order, line: order.lines.find((l) => l.variant_id === variant) ?? order.lines[0] };
+}
+export { MemberLoadError as ErrorBoundary };
+
+const STARS = [1, 2, 3, 4, 5];
+
+/** /member/review?order_no=&variant= (ours, decision 98): rate a line of a delivered order, with up to 3 photos. */
+export default function Review({ loaderData, params }: Route.ComponentProps) {
+  const { orderNo, order, line } = loaderData;
+  const base = shopScope(parseShopPrefix(params.shopPrefix)).base;
+  const back = `/member/order_detail?order_no=${orderNo}`;
+  const alerts = useAlerts();
+  const navigate = useNavigate();
+  const [rating, setRating] = useState(0);
+  const [body, setBody] = useState("");
+  const [photos, setPhotos] = useState<string[]>([]);
+  const [busy, setBusy] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  if (!line) return <MemberLoadError />;
+
+  async function upload(file: File | undefined) {
+    if (!file) return;
+    const form = new FormData();
+    form.append("file", file);
+    setBusy(true);
+    const token = storage.token();
+    const response = await fetch("/api/member/reviews/photo", {
+      method: "POST",
+      body: form,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    }).catch(() => null);
+    setBusy(false);
+    const r = response
+      ? ((await response.json().catch(() => null)) as { status: boolean; message: string; data: { url: string } } | null)
+      : null;
+    if (!r?.status) return alerts.error(r?.message ?? "上傳失敗，請稍後再試");
+    setPhotos((p) => [...p, r.data.url]);
+  }
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    if (!line) return;
+    if (rating < 1) return setErrors({ rating: "請選擇 1 到 5 顆星" });
+    setBusy(true);
+    const r = await api("/api/member/reviews", {
+      body: { order_no: orderNo, order_line_id: line.order_line_id, rating, body, photos },
+    });
+    setBusy(false);
+    if (!r.status) {
+      setErrors(fieldErrors(r));
+      return alerts.error(r.message);
+    }
+    alerts.toast(r.message);
+    navigate(`${base}${back}`);
+  }
+
+  return (
+    <section className="card">
+      <h1 className="mb-4 text-xl font-bold text-stone-800">商品評價</h1>
+      <div className="mb-4 flex items-center gap-3">
+        <Img src={line.image} alt="" width={56} height={56} sizes="56px" className="h-14 w-14 rounded-lg object-cover" />
+        <div>
+          <p className="font-medium text-stone-800">{line.name}</p>
+          <p className="text-sm text-stone-600">{line.variant_name}</p>
+        </div>
+      </div>
+      {line.review ? (
+        <p className="text-stone-700" data-testid="review-done">
+          您已評價這件商品（{line.review.rating} 顆星）
+          {line.review.status === "pending" ? "，審核通過後就會顯示在商品頁。" : "。"}
+        </p>
+      ) : !line.can_review ? (
+        <p className="text-stone-700">
+          {order.open_until ? `評價期限已於 ${order.open_until} 截止。` : "訂單送達後才能評價商品。"}
+        </p>
+      ) : (
+        <form onSubmit={submit} noValidate className="flex max-w-lg flex-col gap-4">
+          <fieldset>
+            <legend className="field-label">評分</legend>
+            <div className="flex gap-1">
+              {STARS.map((n) => (
+                <label key={n} className="cursor-pointer">
+                  <input
+                    type="radio"
+                    name="rating"
+                    value={n}
+                    className="sr-only"
+                    checked={rating === n}
+                    onChange={() => setRating(n)}
+                  />
+                  <span aria-hidden="true" className={`text-3xl ${n <= rating ? "text-amber-600" : "text-stone-300"}`}>
+                    ★
+                  </span>
+                  <span className="sr-only">{n} 顆星</span>
+                </label>
+              ))}
+            </div>
+            {errors.rating && <p className="mt-1 text-sm text-red-700">{errors.rating}</p>}
+          </fieldset>
+          <label className="flex flex-col gap-1">
+            <span className="field-label">評價內容（最多 {REVIEW_BODY_MAX} 字）</span>
+            <textarea
+              name="body"
+              rows={5}
+              maxLength={REVIEW_BODY_MAX}
+              value={body}
+              onChange={(e) => setBody(e.target.value)}
+              className="input"
+            />
+            {errors.body && <span className="text-sm text-red-700">{errors.body}</span>}
+          </label>
+          <div>
+            <p className="field-label">照片（最多 {REVIEW_PHOTOS_MAX} 張）</p>
+            <div className="flex flex-wrap items-center gap-2">
+              {photos.map((p, n) => (
+                <button
+                  key={p}
+                  type="button"
+                  onClick={() => setPhotos((list) => list.filter((x) => x !== p))}
+                  className="relative"
+                  aria-label={`移除照片 ${n + 1}`}
+                >
+                  <Img src={p} alt="" width={80} height={80} sizes="80px" className="h-20 w-20 rounded object-cover" />
+                </button>
+              ))}
+              {photos.length < REVIEW_PHOTOS_MAX && (
+                <label className="btn-secondary cursor-pointer">
+                  上傳照片
+                  <input
+                    type="file"
+                    accept="image/jpeg,image/png,image/webp,image/avif,image/gif"
+                    className="sr-only"
+                    disabled={busy}
+                    onChange={(e) => void upload(e.target.files?.[0])}
+                  />
+                </label>
+              )}
+            </div>
+          </div>
+          <div className="flex gap-3">
+            <button type="submit" className="btn-primary" disabled={busy}>
+              送出評價
+            </button>
+            <ShopLink to={back} className="btn-secondary">
+              返回訂單
+            </ShopLink>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}
