@@ -1,3 +1,4 @@
+import type { PreorderRelease } from "../flows/preorders/release.js";
 import type { Db } from "../db/client.js";
 import type { OrderInvoices } from "../flows/e-invoicing/order-invoices.js";
 import { createAdminService } from "../modules/admin/service.js";
@@ -50,6 +51,8 @@ export function createBackOffice(d: {
   returns: Returns;
   staff: StaffService;
   lifecycle: OrderLifecycle;
+  /** Stock received releases waiting pre-orders (decision 96). */
+  preorderRelease: Pick<PreorderRelease, "releaseVariant">;
   payments: Payments;
   orderViews: OrderViews;
   members: MembersService;
@@ -101,6 +104,7 @@ export function createBackOffice(d: {
     contentAdmin,
     inventory: d.inventory,
     orders: d.lifecycle,
+    stockReceived: d.preorderRelease.releaseVariant,
     payments: d.payments,
     orderViews: d.orderViews,
     members: d.members,

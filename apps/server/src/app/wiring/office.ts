@@ -77,7 +77,7 @@ export function wireOffice(base: Foundation, accounts: Accounts, commerce: Comme
     staffNames: staff.names,
     now: base.deps.now,
   });
-  const { orderInvoices, charge, orderQueries, returns, lifecycle, payments, orderViews } = o;
+  const { orderInvoices, charge, orderQueries, returns, lifecycle, payments, orderViews, preorderRelease } = o;
   const office = createBackOffice({
     db,
     catalogue,
@@ -96,6 +96,7 @@ export function wireOffice(base: Foundation, accounts: Accounts, commerce: Comme
     lifecycle,
     payments,
     orderViews,
+    preorderRelease,
     members,
     identities,
     loyalty,

@@ -1,6 +1,7 @@
 import { createOrderInvoices } from "../../flows/e-invoicing/order-invoices.js";
 import { wireOrderEffects } from "../../flows/order-effects/order-effects.js";
 import { createOrderMessages } from "../../flows/order-effects/order-messages.js";
+import { createPreorderRelease } from "../../flows/preorders/release.js";
 import { unprocessable } from "../../lib/errors.js";
 import { createCartService } from "../../modules/cart/service.js";
 import { createIdempotency } from "../../modules/checkout/idempotency.js";
@@ -13,6 +14,7 @@ import { createCardCharge } from "../../modules/orders/card-charge.js";
 import { createCardRefunds } from "../../modules/orders/card-refund.js";
 import { createOrderConsistency } from "../../modules/orders/consistency.js";
 import { createGuestAccess } from "../../modules/orders/guest-access.js";
+import { preorderQueue } from "../../modules/orders/preorders.js";
 import { createPayments } from "../../modules/orders/payments.js";
 import { createOrderQueries } from "../../modules/orders/queries.js";
 import { registerOrderJobs } from "../../modules/orders/reconcile.js";
@@ -86,6 +88,9 @@ export function wireOrders(base: Foundation, commerce: Commerce) {
   const { depot, raffles, logistics } = commerce;
   const effects = { inventory, loyalty, depot, raffles, shops, notifications, messages: orderMessages, logistics, payments };
   wireOrderEffects(lifecycle, { ...effects, now: clock });
+  // Pre-orders (decision 96): released by stock received, given back when cancelled.
+  const preorderRelease = createPreorderRelease({ inventory, queue: preorderQueue, messages: orderMessages, now: clock });
+  preorderRelease.wire(lifecycle);
   // Every sale's e-invoice (decision 57), opened and given back with the order, sent by the job queue.
   const orderInvoices = createOrderInvoices({
     db,
@@ -130,6 +135,7 @@ export function wireOrders(base: Foundation, commerce: Commerce) {
     charge,
     orderMessages,
     orderInvoices,
+    preorderRelease,
     returns,
     orderViews,
     orderConsistency: createOrderConsistency(db, inventory),

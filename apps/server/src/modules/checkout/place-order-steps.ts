@@ -7,7 +7,7 @@ import type { Db, Tx } from "../../db/client.js";
 import { sha256 } from "../../lib/crypto.js";
 import { conflict, fieldError, isUniqueViolation, unprocessable } from "../../lib/errors.js";
 import type { CartService } from "../cart/service.js";
-import type { InventoryService } from "../inventory/service.js";
+import type { InventoryService, TakenUnits } from "../inventory/service.js";
 import { destinationOfText } from "../logistics/regions.js";
 import type { LoyaltyService } from "../loyalty/service.js";
 import type { AddressBookService } from "../members/addresses.js";
@@ -88,8 +88,12 @@ async function insertOrder(
   buyer: Buyer,
   input: PlaceInput,
   b: BuiltQuote,
+  taken: TakenUnits[],
 ): Promise<Order> {
   const at = deps.now();
+  // Any pre-order units make it a pre-order, expected when its latest line ships (decision 96).
+  const preorderOf = new Set(taken.filter((t) => t.preorder > 0).map((t) => t.variantId));
+  const shipDates = taken.flatMap((t) => (t.preorder > 0 && t.shipOn ? [t.shipOn] : [])).sort();
   const q = b.q;
   const payBy =
     input.payment_method === "transfer"
@@ -125,11 +129,13 @@ async function insertOrder(
       memberCouponId: q.discounts.some((d) => d.source === "coupon") ? (input.coupon_id ?? null) : null,
       tierId: b.tier?.tierId ?? null,
       pointsMultiplier: b.tier?.pointsMultiplier ?? 100,
+      preorderState: preorderOf.size > 0 ? "waiting" : null,
+      preorderShipOn: shipDates.at(-1) ?? null,
       payBy,
       createdAt: at,
       updatedAt: at,
     },
-    orderLinesOf(b),
+    orderLinesOf(b).map((l) => ({ ...l, preorder: preorderOf.has(l.variantId) })),
     actorOf(buyer),
   );
 }
@@ -205,9 +211,10 @@ async function createOrder(
             b.lines.map((l) => ({ lineId: l.lineId, qty: l.qty })),
           );
         if (claimId !== null) await deps.idempotency.attach(tx, claimId, orderNo);
-        const order = await insertOrder(deps, tx, orderNo, buyer, input, b);
         const ref = `order:${orderNo}`;
-        await inventory.reserve(tx, unitsToReserve(b), ref);
+        // Stock first, then pre-order units within the cap (decision 96); the order is marked from what was taken.
+        const taken = await inventory.preorder.reserve(tx, unitsToReserve(b), ref);
+        const order = await insertOrder(deps, tx, orderNo, buyer, input, b, taken);
         if (buyer.memberId !== undefined) {
           const q = b.q;
           if (order.memberCouponId) await loyalty.useCoupon(tx, buyer.memberId, order.memberCouponId, orderNo);
