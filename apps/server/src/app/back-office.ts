@@ -1,6 +1,6 @@
-import type { PreorderRelease } from "../flows/preorders/release.js";
 import type { Db } from "../db/client.js";
 import type { OrderInvoices } from "../flows/e-invoicing/order-invoices.js";
+import type { PreorderRelease } from "../flows/preorders/release.js";
 import { createAdminService } from "../modules/admin/service.js";
 import { createCatalogueAdmin } from "../modules/catalogue/admin.js";
 import type { CatalogueService } from "../modules/catalogue/service.js";

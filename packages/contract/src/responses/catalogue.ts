@@ -32,6 +32,8 @@ export const variantView = z.object({
   list_price: int,
   stock_state: stockState,
   image: z.string(),
+  /** Sold out and open for pre-order (decision 96): the expected ship date, YYYY-MM-DD; absent otherwise. */
+  preorder_ship_on: z.string().optional(),
 });
 
 export const productView = z.object({

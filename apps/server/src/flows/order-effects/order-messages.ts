@@ -17,9 +17,7 @@ type Told = OrderStatus | "placed" | "account_given" | "at_store" | "pickup_remi
 
 /** A pre-order says so, with its expected ship date (decision 96). */
 export const preorderNote = (o: Pick<Order, "preorderState" | "preorderShipOn">) =>
-  o.preorderState === "waiting"
-    ? `預購商品，預計 ${o.preorderShipOn ? o.preorderShipOn.replace(/-/g, "/") : "到貨後"} 出貨`
-    : "";
+  o.preorderState === "waiting" ? `預購商品，預計 ${o.preorderShipOn ? o.preorderShipOn.replace(/-/g, "/") : "到貨後"} 出貨` : "";
 
 /** A path inside the shop the order was placed in (a sub-mall's visitors stay in it). */
 const inShop = (o: Order, path: string) => (o.shopId === MAIN_SHOP_ID ? path : `/shop_${o.shopId}${path}`);

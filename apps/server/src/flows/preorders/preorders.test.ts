@@ -80,7 +80,10 @@ describe("pre-orders (decision 96)", () => {
     const unpaid = (await order(v, 1)).body.data.order_no;
     await pay(a);
     await pay(b);
-    await expect(t.services.orders.advance(a, "processing", "staff:1")).rejects.toMatchObject({ code: "PREORDER_WAITING", kind: "conflict" });
+    await expect(t.services.orders.advance(a, "processing", "staff:1")).rejects.toMatchObject({
+      code: "PREORDER_WAITING",
+      kind: "conflict",
+    });
     // One unit: the oldest needs two, so nobody jumps ahead of it.
     let r = await receive(7, v, 1);
     expect(r.status).toBe(200);

@@ -48,7 +48,8 @@ export function catalogueAdminRoutes(
     { schema: { params: idParam, body: stockAdjustInput, response: answers(adminProduct) } },
     async (req) => {
       const { product, released } = await admin.adjustStock(actor(req), req.params.id, req.body);
-      return changed(product, released > 0 ? `庫存已調整，已放行 ${released} 筆預購訂單` : "庫存已調整");
+      const message = released > 0 ? `庫存已調整，已放行 ${released} 筆預購訂單` : "庫存已調整";
+      return changed({ ...product, preorders_released: released }, message);
     },
   );
 

@@ -92,14 +92,3 @@ export async function dropWaiting(tx: Tx, variantId: number, units: number) {
     .set({ preorderWaiting: sql`greatest(${variants.preorderWaiting} - ${units}, 0)` })
     .where(eq(variants.id, variantId));
 }
-
-/** The editor's pre-order terms, refused (409) when the cap would fall below the units already waiting. */
-export async function setPreorder(tx: Tx, variantId: number, cap: number | null, shipOn: string | null) {
-  const [v] = await tx.select({ waiting: variants.preorderWaiting }).from(variants).where(eq(variants.id, variantId)).for("update");
-  if (!v) return;
-  if (cap === null && v.waiting > 0)
-    throw conflict("PREORDER_WAITING", `尚有 ${v.waiting} 件預購等待出貨，無法關閉預購`);
-  if (cap !== null && cap < v.waiting)
-    throw conflict("PREORDER_CAP_BELOW_WAITING", `預購上限不可低於已預購的 ${v.waiting} 件`);
-  await tx.update(variants).set({ preorderCap: cap, preorderShipOn: cap === null ? null : shipOn }).where(eq(variants.id, variantId));
-}

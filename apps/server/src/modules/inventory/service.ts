@@ -2,11 +2,11 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import { shopStock, shopStockMovements, stockMovements, stockWriteOffs, variants } from "../../db/schema/index.js";
 import { conflict } from "../../lib/errors.js";
-import { dropWaiting, heldBy, lockVariant, releaseWaiting, reserveWithPreorder, setPreorder } from "./preorder-stock.js";
+import { dropWaiting, heldBy, lockVariant, releaseWaiting, reserveWithPreorder } from "./preorder-stock.js";
 import { moveShopStock, recordMove, release, reserve, type StockRequest } from "./stock-moves.js";
 
-export type { StockRequest };
 export type { TakenUnits } from "./preorder-stock.js";
+export type { StockRequest };
 
 /**
  * Stock as a ledger. Reservations take stock with a conditional update (`stock >= qty`), which
@@ -19,7 +19,7 @@ export function createInventoryService(db: Db) {
     reserve: (tx: Tx, lines: StockRequest[], ref: string) => reserve(tx, lines, ref),
     release,
     /** Pre-order (decision 96): stock first, then pre-order units within the cap; see preorder-stock.ts. */
-    preorder: { reserve: reserveWithPreorder, lockVariant, heldBy, releaseWaiting, dropWaiting, set: setPreorder },
+    preorder: { reserve: reserveWithPreorder, lockVariant, heldBy, releaseWaiting, dropWaiting },
 
     /** Goods coming back (a return), inside the caller's transaction. */
     async restock(tx: Tx, variantId: number, qty: number, ref: string) {

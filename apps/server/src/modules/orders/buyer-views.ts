@@ -56,6 +56,7 @@ function summary(o: Order, lines: Array<{ name: string; image: string; qty: numb
     item_count: lines.reduce((s, l) => s + l.qty, 0),
     line_count: lines.length,
     first_item: lines[0] ? { name: lines[0].name, image: lines[0].image } : null,
+    preorder: o.preorderState ? { state: o.preorderState, ship_on: o.preorderShipOn } : null,
   };
 }
 
@@ -132,6 +133,7 @@ export async function orderDetail(deps: ViewDeps, o: Order): Promise<OrderView> 
       price: l.price,
       qty: l.qty,
       subtotal: l.price * l.qty,
+      ...(l.preorder && o.preorderShipOn ? { preorder_ship_on: o.preorderShipOn } : {}),
     })),
     goods_amount: o.goodsAmount,
     discounts: o.discounts,

@@ -32,7 +32,8 @@ export const preorderQueue = {
   },
 
   /** Whether a locked order may be released now (paid, or cash on delivery). */
-  releasable: (o: Order) => o.preorderState === "waiting" && (o.status === "paid" || (o.status === "pending_payment" && o.paymentMethod === "cod")),
+  releasable: (o: Order) =>
+    o.preorderState === "waiting" && (o.status === "paid" || (o.status === "pending_payment" && o.paymentMethod === "cod")),
 
   /** An order's pre-order units per variant (every line of a variant sold on pre-order). */
   async unitsOf(tx: Tx, orderId: number): Promise<Map<number, number>> {

@@ -1,6 +1,7 @@
 import { formatMoney } from "@shop/contract/format";
 import type { QuoteView } from "@shop/contract/order";
 import { Img } from "../../ui/Img";
+import { PreorderBadge } from "../../ui/PreorderBadge";
 
 /** The page heading, a failed quote's message and the lines being bought, as last quoted. */
 export function CheckoutLines({ quote, quoteError }: { quote: QuoteView | undefined; quoteError: string | null }) {
@@ -21,6 +22,7 @@ export function CheckoutLines({ quote, quoteError }: { quote: QuoteView | undefi
               <p className="text-sm text-stone-500">
                 {l.variant_name}｜{formatMoney(l.price)} × {l.qty}
               </p>
+              <PreorderBadge shipOn={l.preorder_ship_on} />
             </div>
             <span className="font-bold text-stone-800">{formatMoney(l.subtotal)}</span>
           </li>

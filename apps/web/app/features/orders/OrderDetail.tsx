@@ -6,6 +6,7 @@ import { useShop } from "../../lib/shop";
 import { useAlerts } from "../../ui/alerts";
 import { Field } from "../../ui/Field";
 import { Img } from "../../ui/Img";
+import { PreorderBadge } from "../../ui/PreorderBadge";
 import { ShopLink } from "../../ui/ShopLink";
 import { useActionResult } from "../member/member-read";
 import { AmountTable } from "./AmountTable";
@@ -14,6 +15,7 @@ import { GuestVerify } from "./GuestVerify";
 import { InvoiceCard } from "./InvoiceCard";
 import type { OrderAction, OrderActionAnswer } from "./order-actions";
 import { PayAgain } from "./PayAgain";
+import { preorderNote } from "./preorder-note";
 import { ReturnPanel } from "./ReturnPanel";
 import { VirtualAccountInfo } from "./VirtualAccountInfo";
 
@@ -135,6 +137,11 @@ export function OrderDetail({ order, trackingPath, member }: { order: OrderView;
           <StatusBadge status={order.status} label={order.status_label} />
         </div>
         <p className="mt-1 text-sm text-stone-500">下單時間 {formatDateTime(order.created_at)}</p>
+        {order.status !== "cancelled" && preorderNote(order.preorder) && (
+          <p className="mt-1 text-sm font-medium text-amber-800" data-testid="preorder-note">
+            {preorderNote(order.preorder)}
+          </p>
+        )}
         {order.can_report_transfer && <TransferReport order={order} busy={busy} send={send} answer={answer} />}
         {order.status === "pending_payment" && <VirtualAccountInfo order={order} />}
         {order.can_repay &&
@@ -303,6 +310,9 @@ function OrderItems({ order, children }: { order: OrderView; children?: React.Re
               <p className="text-sm text-stone-500">
                 {l.variant_name}｜{formatMoney(l.price)} × {l.qty}
               </p>
+              {order.preorder?.state === "waiting" && order.status !== "cancelled" && (
+                <PreorderBadge shipOn={l.preorder_ship_on} />
+              )}
             </div>
             <span className="font-bold">{formatMoney(l.subtotal)}</span>
           </li>
