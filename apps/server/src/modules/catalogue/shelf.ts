@@ -218,7 +218,7 @@ export async function productView(deps: CatalogueDeps, id: number, shopId: numbe
       stock_state: stockState(v.stock),
       image: v.image || p.image,
       // Sold out but open for pre-order (decision 96): its expected ship date (left out otherwise: page weight).
-      ...(v.preorderShipOn ? { preorder_ship_on: v.preorderShipOn } : {}),
+      ...(v.preorderShipOn ? { preorder_label: `預購商品，預計 ${v.preorderShipOn.replace(/-/g, "/")} 出貨` } : {}),
     })),
   };
 }

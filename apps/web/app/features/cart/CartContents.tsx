@@ -1,7 +1,7 @@
 import { formatMoney } from "@shop/contract/format";
 import { Img } from "../../ui/Img";
-import { PreorderBadge } from "../../ui/PreorderBadge";
 import { ShopLink } from "../../ui/ShopLink";
+import { PreorderBadge } from "../orders/PreorderBadge";
 import { FreeShippingProgress } from "./FreeShippingProgress";
 import { QtySelect, unavailableText } from "./LineControls";
 import { usePanelFocus } from "./panel-focus";

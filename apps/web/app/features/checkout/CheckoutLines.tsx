@@ -1,7 +1,7 @@
 import { formatMoney } from "@shop/contract/format";
 import type { QuoteView } from "@shop/contract/order";
 import { Img } from "../../ui/Img";
-import { PreorderBadge } from "../../ui/PreorderBadge";
+import { PreorderBadge } from "../orders/PreorderBadge";
 
 /** The page heading, a failed quote's message and the lines being bought, as last quoted. */
 export function CheckoutLines({ quote, quoteError }: { quote: QuoteView | undefined; quoteError: string | null }) {
