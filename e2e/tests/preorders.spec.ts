@@ -101,6 +101,7 @@ test("a pre-order is placed and paid on a phone, released when stock arrives, an
   await panel.getByLabel("規格").click();
   await page.getByRole("option", { name: variant.name }).click();
   await panel.getByLabel("數量（減少請輸入負數）").fill("3");
+  await panel.getByLabel("說明").fill("預購到貨");
   await panel.getByRole("button", { name: "送出調整" }).click();
   await expect(page.getByText("庫存已調整，已放行 1 筆預購訂單")).toBeVisible();
   await page.goto(`/admin/orders?filter=${encodeURIComponent(JSON.stringify({ queue: "to_ship" }))}`);
