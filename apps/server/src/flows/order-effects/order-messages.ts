@@ -16,7 +16,7 @@ const GUEST_SMS = new Set(["placed", "account_given", "shipped", "at_store", "pi
 type Told = OrderStatus | "placed" | "account_given" | "at_store" | "pickup_reminder" | "invoice_issued" | "preorder_released";
 
 /** A pre-order says so, with its expected ship date (decision 96). */
-export const preorderNote = (o: Pick<Order, "preorderState" | "preorderShipOn">) =>
+const preorderNote = (o: Pick<Order, "preorderState" | "preorderShipOn">) =>
   o.preorderState === "waiting" ? `預購商品，預計 ${o.preorderShipOn ? o.preorderShipOn.replace(/-/g, "/") : "到貨後"} 出貨` : "";
 
 /** A path inside the shop the order was placed in (a sub-mall's visitors stay in it). */

@@ -145,4 +145,65 @@ describe("pre-orders (decision 96)", () => {
     expect((await orderRow(no))?.status).toBe("cancelled");
     expect(await variantRow(v)).toMatchObject({ stock: 0, preorderWaiting: 0 });
   });
+
+  test("the variant editor sets pre-order terms, refusing a past date and a cap below what waits (never a 500)", async () => {
+    staff = await s.staffToken(); // the expiry test moved the clock past the staff session
+    const v = await onPreorder(13, 0, 5);
+    expect((await order(v, 3)).status).toBe(200);
+    const view = (await t.call<AdminView>("GET", "/api/admin/products/13", { token: staff })).body.data;
+    const save = (cap: number | null, shipOn: string | null) =>
+      t.call("PUT", "/api/admin/products/13", { token: staff, body: editorInput(view, v, cap, shipOn) });
+    let r = await save(2, SHIP_ON);
+    expect(r.status).toBe(400);
+    expect(JSON.stringify(r.body)).toContain("預購上限不可低於已預購的 3 件");
+    r = await save(null, null);
+    expect(JSON.stringify(r.body)).toContain("尚有 3 件預購等待到貨，無法關閉預購");
+    r = await save(5, "2000-01-01");
+    expect(JSON.stringify(r.body)).toContain("預計出貨日須晚於今天");
+    r = await save(5, null);
+    expect(r.status).toBe(400);
+    expect(await variantRow(v)).toMatchObject({ preorderCap: 5, preorderShipOn: SHIP_ON, preorderWaiting: 3 });
+    r = await save(8, "2099-04-01");
+    expect(r.status).toBe(200);
+    expect(await variantRow(v)).toMatchObject({ preorderCap: 8, preorderShipOn: "2099-04-01" });
+    // The product page offers it: sold out, open for pre-order.
+    const page = await t.call<{ variants: Array<{ id: number; preorder_label?: string }> }>("GET", "/api/product/get?id=13");
+    expect(page.body.data.variants.find((x) => x.id === v)?.preorder_label).toBe("預購商品，預計 2099/04/01 出貨");
+  });
 });
+
+type AdminView = Record<string, unknown> & { variants: Array<Record<string, unknown> & { id: number }> };
+/** The editor's input for a product as the back office shows it, with one variant's pre-order terms changed. */
+function editorInput(p: AdminView, variantId: number, cap: number | null, shipOn: string | null) {
+  const pick = (o: Record<string, unknown>, keys: string[]) => Object.fromEntries(keys.map((k) => [k, o[k]]));
+  return {
+    ...pick(p, [
+      "category_id",
+      "name",
+      "subtitle",
+      "description",
+      "images",
+      "status",
+      "point_percent",
+      "tags",
+      "per_order_limit",
+      "temperature",
+      "shop_ids",
+    ]),
+    variants: p.variants.map((x) => ({
+      ...pick(x, [
+        "id",
+        "sku",
+        "name",
+        "price",
+        "list_price",
+        "image",
+        "size_cm",
+        "weight_g",
+        "preorder_cap",
+        "preorder_ship_on",
+      ]),
+      ...(x.id === variantId ? { preorder_cap: cap, preorder_ship_on: shipOn } : {}),
+    })),
+  };
+}
