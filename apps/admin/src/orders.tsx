@@ -69,7 +69,7 @@ function StatusCell({ order }: { order: StaffOrder }) {
   const r = order.status === "pending_payment" ? order.transfer_report : null;
   return (
     <Stack direction="row" spacing={1} alignItems="center">
-      <span>{order.status_label}</span>
+      <span style={{ whiteSpace: "nowrap" }}>{order.status_label}</span>
       {r ? <Chip size="small" color="warning" label={`已回報 ${r.last5}`} data-testid="transfer-reported" /> : null}
       <PreorderChip order={order} />
     </Stack>
