@@ -101,7 +101,19 @@ const WRITABLE: Record<string, string[]> = {
     "outlets",
   ],
 };
-const VARIANT_FIELDS = ["id", "sku", "name", "price", "list_price", "image", "size_cm", "weight_g", "gtin"];
+const VARIANT_FIELDS = [
+  "id",
+  "sku",
+  "name",
+  "price",
+  "list_price",
+  "image",
+  "size_cm",
+  "weight_g",
+  "gtin",
+  "preorder_cap",
+  "preorder_ship_on",
+];
 /** Image fields and whether they hold one picture or a list. */
 const IMAGES: Record<string, Record<string, "one" | "many">> = {
   products: { images: "many" },

@@ -33,6 +33,7 @@ const STATUS_CHOICES = labelChoices(ORDER_STATUS_LABELS);
 const QUEUE_CHOICES = [
   { id: "to_ship", name: "待出貨" },
   { id: "transfer_reported", name: "已回報匯款" },
+  { id: "preorder_waiting", name: "預購待出貨" },
 ];
 const PAYMENT_CHOICES = labelChoices(PAYMENT_METHOD_LABELS);
 
@@ -47,13 +48,30 @@ function ExportCsv() {
   );
 }
 
+/** A pre-order (decision 96): 預購待出貨 with its expected date, or 預購已到貨 once stock released it. */
+function PreorderChip({ order }: { order: StaffOrder }) {
+  const p = order.preorder;
+  if (!p || order.status === "cancelled") return null;
+  return p.state === "waiting" ? (
+    <Chip
+      size="small"
+      color="info"
+      label={`預購待出貨・預計 ${(p.ship_on ?? "").replace(/-/g, "/")}`}
+      data-testid="preorder-waiting"
+    />
+  ) : (
+    <Chip size="small" color="success" label="預購已到貨" data-testid="preorder-released" />
+  );
+}
+
 /** The state, and 「已回報 12345」 on an unpaid transfer whose buyer reported the payment. */
 function StatusCell({ order }: { order: StaffOrder }) {
   const r = order.status === "pending_payment" ? order.transfer_report : null;
   return (
     <Stack direction="row" spacing={1} alignItems="center">
-      <span>{order.status_label}</span>
+      <span style={{ whiteSpace: "nowrap" }}>{order.status_label}</span>
       {r ? <Chip size="small" color="warning" label={`已回報 ${r.last5}`} data-testid="transfer-reported" /> : null}
+      <PreorderChip order={order} />
     </Stack>
   );
 }

@@ -6,6 +6,7 @@ import {
   AutocompleteInput,
   Create,
   Datagrid,
+  DateInput,
   Edit,
   ImageField,
   ImageInput,
@@ -96,6 +97,8 @@ function ProductForm() {
           <NumberInput source="size_cm" label="包裝長＋寬＋高（公分）" defaultValue={30} min={1} />
           <NumberInput source="weight_g" label="重量（公克）" defaultValue={500} min={1} />
           <TextInput source="gtin" label="GTIN／條碼（選填）" />
+          <NumberInput source="preorder_cap" label="預購上限（空白：不開放預購）" min={1} />
+          <DateInput source="preorder_ship_on" label="預計出貨日" />
         </SimpleFormIterator>
       </ArrayInput>
     </SimpleForm>
@@ -122,7 +125,10 @@ export const ProductEdit = () => (
 
 /** Stock is changed only here, with a reason: each change is a movement and an audit entry. */
 function StockPanel() {
-  const record = useRecordContext<{ id: number; variants: Array<{ id: number; name: string; stock: number }> }>();
+  const record = useRecordContext<{
+    id: number;
+    variants: Array<{ id: number; name: string; stock: number; preorder_cap: number | null; preorder_waiting: number }>;
+  }>();
   const notify = useNotify();
   const refresh = useRefresh();
   const [variant, setVariant] = useState<number | "">("");
@@ -139,7 +145,10 @@ function StockPanel() {
         庫存調整
       </Typography>
       {record.variants.map((v) => (
-        <Typography key={v.id} variant="body2">{`${v.name}（規格編號 ${v.id}）：${v.stock}`}</Typography>
+        <Typography key={v.id} variant="body2">
+          {`${v.name}（規格編號 ${v.id}）：${v.stock}`}
+          {v.preorder_cap !== null ? `，預購待出貨 ${v.preorder_waiting}／上限 ${v.preorder_cap}` : ""}
+        </Typography>
       ))}
       <MuiTextField
         select
@@ -182,8 +191,11 @@ function StockPanel() {
         sx={{ mt: 1 }}
         onClick={async () => {
           try {
-            await adminApi(`/products/${record.id}/stock`, { body: { variant_id: variant, delta: Number(delta), reason, note } });
-            notify("庫存已調整", { type: "success" });
+            const r = await adminApi<{ preorders_released?: number }>(`/products/${record.id}/stock`, {
+              body: { variant_id: variant, delta: Number(delta), reason, note },
+            });
+            const released = r.preorders_released ?? 0;
+            notify(released > 0 ? `庫存已調整，已放行 ${released} 筆預購訂單` : "庫存已調整", { type: "success" });
             setDelta("");
             setNote("");
             refresh();

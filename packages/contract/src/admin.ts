@@ -104,6 +104,20 @@ export const variantInput = z.strictObject({
     .regex(/^(\d{8}|\d{12,14})$/, { error: "GTIN 為 8、12、13 或 14 位數字" })
     .or(z.literal(""))
     .default(""),
+  /** Pre-order (decision 96): null = not on pre-order; else up to this many units sold beyond stock. */
+  preorder_cap: z
+    .number({ error: "預購上限須為整數" })
+    .int({ error: "預購上限須為整數" })
+    .min(1, { error: "預購上限至少 1 件" })
+    .max(100_000, { error: "預購上限最多 100000 件" })
+    .nullable()
+    .default(null),
+  /** Expected ship date (YYYY-MM-DD, Asia/Taipei), required with a cap; must be after today (checked by the server). */
+  preorder_ship_on: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "預計出貨日格式錯誤" })
+    .nullable()
+    .default(null),
 });
 export const productInput = z
   .strictObject({
@@ -142,6 +156,8 @@ export const productInput = z
     p.variants.forEach((v, i) => {
       if (v.list_price < v.price)
         ctx.addIssue({ code: "custom", path: ["variants", i, "list_price"], message: "原價不可低於售價" });
+      if (v.preorder_cap !== null && !v.preorder_ship_on)
+        ctx.addIssue({ code: "custom", path: ["variants", i, "preorder_ship_on"], message: "開放預購請填寫預計出貨日" });
     });
   });
 export type ProductInput = z.infer<typeof productInput>;
@@ -190,7 +206,7 @@ export const orderListQuery = listQuery.extend({
    * to_ship: what 待出貨 counts (paid or processing, and unpaid cash on delivery);
    * transfer_reported: what 已回報匯款 counts (unpaid transfers whose buyer reported the payment).
    */
-  queue: z.enum(["to_ship", "transfer_reported"], { error: "篩選條件不正確" }).optional(),
+  queue: z.enum(["to_ship", "transfer_reported", "preorder_waiting"], { error: "篩選條件不正確" }).optional(),
   from: z.iso.date({ error: "日期格式不正確" }).optional(),
   to: z.iso.date({ error: "日期格式不正確" }).optional(),
 });

@@ -1,6 +1,7 @@
 import { MAIN_SHOP_ID } from "@shop/contract";
 import type { Db } from "../db/client.js";
 import type { OrderInvoices } from "../flows/e-invoicing/order-invoices.js";
+import type { PreorderRelease } from "../flows/preorders/release.js";
 import { createAdminService } from "../modules/admin/service.js";
 import { createCatalogueAdmin } from "../modules/catalogue/admin.js";
 import type { CatalogueService } from "../modules/catalogue/service.js";
@@ -52,6 +53,8 @@ export function createBackOffice(d: {
   returns: Returns;
   staff: StaffService;
   lifecycle: OrderLifecycle;
+  /** Stock received releases waiting pre-orders (decision 96). */
+  preorderRelease: Pick<PreorderRelease, "releaseVariant">;
   payments: Payments;
   orderViews: OrderViews;
   members: MembersService;
@@ -107,6 +110,7 @@ export function createBackOffice(d: {
     contentAdmin,
     inventory: d.inventory,
     orders: d.lifecycle,
+    stockReceived: d.preorderRelease.releaseVariant,
     payments: d.payments,
     orderViews: d.orderViews,
     members: d.members,

@@ -8,6 +8,7 @@ import { TransferInfo } from "../features/orders/OrderDetail";
 import { type OrderAction, orderAction } from "../features/orders/order-actions";
 import { readOrder } from "../features/orders/order-read";
 import { PayAgain } from "../features/orders/PayAgain";
+import { preorderNote } from "../features/orders/preorder-note";
 import { VirtualAccountInfo } from "../features/orders/VirtualAccountInfo";
 import { api } from "../lib/api";
 import { useToken } from "../lib/auth";
@@ -113,6 +114,14 @@ export default function OrderFinish({ loaderData }: Route.ComponentProps) {
         <dd>{o.payment_method_name}</dd>
         <dt className="text-stone-500">狀態</dt>
         <dd data-testid="finish-status">{o.status_label}</dd>
+        {preorderNote(o.preorder) && (
+          <>
+            <dt className="text-stone-500">預購</dt>
+            <dd className="font-medium text-amber-800" data-testid="finish-preorder">
+              {preorderNote(o.preorder)}
+            </dd>
+          </>
+        )}
         {o.cvs_store && (
           <>
             <dt className="text-stone-500">取貨門市</dt>

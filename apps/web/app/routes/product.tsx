@@ -114,7 +114,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
   const variant = p.variants.find((v) => v.id === variantId) ?? p.variants[0];
   const price = variant?.price ?? p.price;
   const listPrice = variant?.list_price ?? p.list_price;
-  const soldOut = !variant || variant.stock_state === "out_of_stock";
+  const soldOut = !variant || (variant.stock_state === "out_of_stock" && !variant.preorder_label);
   const maxQty = Math.min(p.per_order_limit ?? 99, 99);
   const gallery =
     variant && variant.image !== p.image && !p.images.includes(variant.image) ? [variant.image, ...p.images] : p.images;

@@ -58,6 +58,10 @@ export const adminVariant = z.object({
   weight_g: int,
   /** GTIN (EAN / UPC) for the product feeds, "" for none (decision 99). */
   gtin: z.string(),
+  /** Pre-order (decision 96): cap (null: not on pre-order), expected ship date, units waiting. */
+  preorder_cap: int.nullable(),
+  preorder_ship_on: z.string().nullable(),
+  preorder_waiting: int,
 });
 
 /** /admin/products/:id (and after a create, an update or a stock change): the product as the form edits it. */
@@ -86,6 +90,8 @@ export const adminProduct = z.object({
   variants: z.array(adminVariant),
   created_at: z.string(),
   updated_at: z.string(),
+  /** After a stock receipt: how many waiting pre-orders it released (decision 96). */
+  preorders_released: int.optional(),
 });
 
 /** An on-shelf variant running low (dashboard). */

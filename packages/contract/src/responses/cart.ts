@@ -20,6 +20,8 @@ export const cartLine = z.object({
   available: z.boolean(),
   /** The most this line may hold now (stock and per-order limit), 0 when unavailable. */
   max_qty: int,
+  /** Part of the line would be sold on pre-order (decision 96): the expected ship date, YYYY-MM-DD. */
+  preorder_ship_on: z.string().optional(),
 });
 
 export const cartView = z.object({

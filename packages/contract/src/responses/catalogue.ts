@@ -32,6 +32,11 @@ export const variantView = z.object({
   list_price: int,
   stock_state: stockState,
   image: z.string(),
+  /**
+   * Sold out and open for pre-order (decision 96): what the page says instead of 已售完, e.g.
+   * 「預購商品，預計 2026/12/20 出貨」 (written by the server: no formatting code on the page); absent otherwise.
+   */
+  preorder_label: z.string().optional(),
 });
 
 export const productView = z.object({

@@ -32,6 +32,8 @@ export const quoteLine = z.object({
   subtotal: int,
   /** An order's line: bought goods, a 加價購 item at its deal price, or a 滿額贈 gift at NT$0 (decision 93). */
   kind: z.enum(["goods", "addon", "gift"]).optional(),
+  /** Sold (or to be sold) on pre-order (decision 96): the expected ship date, YYYY-MM-DD. */
+  preorder_ship_on: z.string().optional(),
 });
 
 export const orderDiscount = z.object({
@@ -183,6 +185,8 @@ export const orderSummary = z.object({
   /** Lines (products) in the order. */
   line_count: int,
   first_item: z.object({ name: z.string(), image: z.string() }).nullable(),
+  /** A pre-order (decision 96): waiting for stock or released (it ships), and its expected ship date (YYYY-MM-DD). */
+  preorder: z.object({ state: z.enum(["waiting", "released"]), ship_on: z.string().nullable() }).nullable(),
 });
 
 /** A buyer's return request on their order (退貨), as the buyer and staff see it. */

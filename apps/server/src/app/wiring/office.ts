@@ -95,7 +95,7 @@ export function wireOffice(base: Foundation, accounts: Accounts, commerce: Comme
     staffNames: staff.names,
     now: base.deps.now,
   });
-  const { orderInvoices, charge, orderQueries, returns, lifecycle, payments, orderViews } = o;
+  const { orderInvoices, charge, orderQueries, returns, lifecycle, payments, orderViews, preorderRelease } = o;
   const office = createBackOffice({
     db,
     catalogue,
@@ -114,6 +114,7 @@ export function wireOffice(base: Foundation, accounts: Accounts, commerce: Comme
     lifecycle,
     payments,
     orderViews,
+    preorderRelease,
     members,
     identities,
     loyalty,

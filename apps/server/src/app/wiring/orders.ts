@@ -2,6 +2,7 @@ import { createOrderInvoices } from "../../flows/e-invoicing/order-invoices.js";
 import { wireOrderEffects } from "../../flows/order-effects/order-effects.js";
 import { createOrderMessages } from "../../flows/order-effects/order-messages.js";
 import { wireTierUpgrade } from "../../flows/order-effects/tier-upgrade.js";
+import { createPreorderRelease } from "../../flows/preorders/release.js";
 import { createCartService } from "../../modules/cart/service.js";
 import { createIdempotency } from "../../modules/checkout/idempotency.js";
 import { createPlaceOrder } from "../../modules/checkout/place-order.js";
@@ -15,6 +16,7 @@ import { createOrderConsistency } from "../../modules/orders/consistency.js";
 import { createGuestAccess } from "../../modules/orders/guest-access.js";
 import { memberSpend } from "../../modules/orders/member-spend.js";
 import { createPayments } from "../../modules/orders/payments.js";
+import { preorderQueue } from "../../modules/orders/preorders.js";
 import { createOrderQueries } from "../../modules/orders/queries.js";
 import { registerOrderJobs } from "../../modules/orders/reconcile.js";
 import { createReturns } from "../../modules/orders/returns.js";
@@ -98,6 +100,9 @@ export function wireOrders(base: Foundation, commerce: Commerce) {
   });
   wireTierUpgrade(lifecycle, tiers);
   registerTierJobs(jobs, tiers);
+  // Pre-orders (decision 96): released by stock received, given back when cancelled.
+  const preorderRelease = createPreorderRelease({ inventory, queue: preorderQueue, messages: orderMessages, now: clock });
+  preorderRelease.wire(lifecycle);
   // Every sale's e-invoice (decision 57), opened and given back with the order, sent by the job queue.
   const orderInvoices = createOrderInvoices({
     db,
@@ -142,6 +147,7 @@ export function wireOrders(base: Foundation, commerce: Commerce) {
     charge,
     orderMessages,
     orderInvoices,
+    preorderRelease,
     returns,
     orderViews,
     orderConsistency: createOrderConsistency(db, inventory),

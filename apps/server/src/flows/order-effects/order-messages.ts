@@ -13,16 +13,22 @@ const TOLD: readonly OrderStatus[] = ["paid", "shipped", "delivered", "cancelled
 const GUEST_SMS = new Set(["placed", "account_given", "shipped", "at_store", "pickup_reminder", "cancelled"]);
 
 /** What a buyer can be told about: the order's states and the steps around them. */
-type Told = OrderStatus | "placed" | "account_given" | "at_store" | "pickup_reminder" | "invoice_issued";
+type Told = OrderStatus | "placed" | "account_given" | "at_store" | "pickup_reminder" | "invoice_issued" | "preorder_released";
+
+/** A pre-order says so, with its expected ship date (decision 96). */
+const preorderNote = (o: Pick<Order, "preorderState" | "preorderShipOn">) =>
+  o.preorderState === "waiting" ? `預購商品，預計 ${o.preorderShipOn ? o.preorderShipOn.replace(/-/g, "/") : "到貨後"} 出貨` : "";
 
 /** A path inside the shop the order was placed in (a sub-mall's visitors stay in it). */
 const inShop = (o: Order, path: string) => (o.shopId === MAIN_SHOP_ID ? path : `/shop_${o.shopId}${path}`);
 
 function detailsOf(o: Order, event: Told, reason: string): string {
+  const pre = preorderNote(o);
   if (event === "placed")
     return `應付金額 ${formatMoney(o.payable)}（${PAYMENT_METHOD_LABELS[o.paymentMethod]}）${
       o.paymentMethod === "transfer" ? "，請於期限內完成轉帳並回報帳號後五碼" : ""
-    }`;
+    }${pre ? `。${pre}` : ""}`;
+  if (event === "paid" && pre) return reason ? `${reason}。${pre}` : pre;
   if (event === "shipped") return o.trackingNo ? `物流單號：${o.trackingNo}` : reason;
   return reason;
 }
@@ -36,6 +42,7 @@ export function createOrderMessages(notifications: NotificationsService, templat
   /** The shop's template for the event (decision 41); steps told only on the site keep their fixed wording. */
   async function wording(tx: Tx, o: Order, event: Told, details: string, invoiceNo: string) {
     if (event === "account_given") return { title: `訂單 ${o.orderNo} 的 ATM 轉帳帳號`, body: details };
+    if (event === "preorder_released") return { title: `訂單 ${o.orderNo} 預購商品已到貨`, body: details };
     if (!(TEMPLATE_EVENTS as readonly string[]).includes(event))
       return { title: `訂單 ${o.orderNo} ${ORDER_STATUS_LABELS[event as OrderStatus]}`, body: details };
     return templates.render(tx, event as TemplateEvent, {
@@ -58,7 +65,11 @@ export function createOrderMessages(notifications: NotificationsService, templat
       tx,
       o,
       event,
-      event === "at_store" || event === "pickup_reminder" || event === "invoice_issued" || event === "account_given"
+      event === "at_store" ||
+        event === "pickup_reminder" ||
+        event === "invoice_issued" ||
+        event === "account_given" ||
+        event === "preorder_released"
         ? reason
         : detailsOf(o, event, reason),
       invoiceNo ? formatInvoiceNo(invoiceNo) : "",
@@ -108,6 +119,8 @@ export function createOrderMessages(notifications: NotificationsService, templat
         true,
       ),
     changed: (tx: Tx, o: Order, to: OrderStatus, reason: string) => tell(tx, o, to, reason, TOLD.includes(to)),
+    /** A pre-order's goods arrived (decision 96): it is now in the shipping queue. */
+    preorderReleased: (tx: Tx, o: Order) => tell(tx, o, "preorder_released", "預購商品已到貨，我們將盡快為您出貨", true),
     /** The parcel waits at the store (the carrier's push): where, until when, and what to pay there. */
     atStore: (tx: Tx, o: Order, storeName: string) =>
       tell(

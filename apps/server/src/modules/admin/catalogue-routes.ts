@@ -46,7 +46,11 @@ export function catalogueAdminRoutes(
   app.post(
     "/admin/products/:id/stock",
     { schema: { params: idParam, body: stockAdjustInput, response: answers(adminProduct) } },
-    async (req) => changed(await admin.adjustStock(actor(req), req.params.id, req.body), "庫存已調整"),
+    async (req) => {
+      const { product, released } = await admin.adjustStock(actor(req), req.params.id, req.body);
+      const message = released > 0 ? `庫存已調整，已放行 ${released} 筆預購訂單` : "庫存已調整";
+      return changed({ ...product, preorders_released: released }, message);
+    },
   );
 
   app.get("/admin/categories/:id", { schema: { params: idParam, response: answers(adminCategory) } }, async (req) =>

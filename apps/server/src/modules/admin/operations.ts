@@ -17,7 +17,7 @@ import {
 } from "@shop/contract/admin";
 import type { StuckWork } from "@shop/contract/responses";
 import type { z } from "zod";
-import type { Db } from "../../db/client.js";
+import type { Db, Tx } from "../../db/client.js";
 import type { AuditHook } from "../../lib/admin-table.js";
 import { fieldError, notFound } from "../../lib/errors.js";
 import type { CatalogueAdmin } from "../catalogue/admin.js";
@@ -57,6 +57,8 @@ export interface AdminDeps {
   contentAdmin: ContentAdmin;
   inventory: InventoryService;
   orders: OrderLifecycle;
+  /** Stock received for a variant releases its waiting pre-orders, in the caller's transaction (decision 96). */
+  stockReceived: (tx: Tx, variantId: number) => Promise<string[]>;
   payments: Payments;
   orderViews: OrderViews;
   members: MembersService;
@@ -140,17 +142,20 @@ export async function dashboard(d: AdminDeps) {
 export async function adjustStock(d: AdminDeps, actor: Actor, productId: number, input: z.infer<typeof stockAdjustInput>) {
   if ((await d.catalogueAdmin.productOfVariant(input.variant_id)) !== productId)
     throw notFound("VARIANT_NOT_FOUND", "找不到此規格");
-  await d.db.transaction(async (tx) => {
+  const released = await d.db.transaction(async (tx) => {
     const stock = await d.inventory.adjustByStaff(tx, input.variant_id, input.delta, input.reason, `${who(actor)}:${input.note}`);
+    // Stock in releases waiting pre-orders, oldest first, in this same transaction (decision 96).
+    const released = input.delta > 0 ? await d.stockReceived(tx, input.variant_id) : [];
     await d.staff.record(tx, actor, {
       action: "stock.adjust",
       entity: "variant",
       entityId: input.variant_id,
       before: { stock: stock - input.delta },
-      after: { stock, reason: input.reason, note: input.note },
+      after: { stock, reason: input.reason, note: input.note, ...(released.length > 0 ? { preorders_released: released } : {}) },
     });
+    return released.length;
   });
-  return d.catalogueAdmin.view(productId);
+  return { product: await d.catalogueAdmin.view(productId), released };
 }
 
 export async function createExchangeItem(d: AdminDeps, actor: Actor, input: In<typeof exchangeItemInput>) {

@@ -53,9 +53,18 @@ async function findOrCreate(deps: CartDeps, owner: CartOwner, shopId: number): P
   return { cart: created, token };
 }
 
-/** The most of a variant one order may take now: stock, the product's limit and the line cap. */
-const maxQty = (v: { stock: number; perOrderLimit: number | null; sellable: boolean }) =>
-  v.sellable ? Math.max(0, Math.min(v.stock, v.perOrderLimit ?? MAX_LINE_QTY, MAX_LINE_QTY)) : 0;
+type Sellable = {
+  stock: number;
+  perOrderLimit: number | null;
+  sellable: boolean;
+  preorderCap: number | null;
+  preorderWaiting: number;
+};
+/** Units beyond stock still open for pre-order (decision 96). */
+const preorderRoom = (v: Sellable) => (v.preorderCap === null ? 0 : Math.max(0, v.preorderCap - v.preorderWaiting));
+/** The most of a variant one order may take now: stock and pre-order room, the product's limit and the line cap. */
+const maxQty = (v: Sellable) =>
+  v.sellable ? Math.max(0, Math.min(Math.max(v.stock, 0) + preorderRoom(v), v.perOrderLimit ?? MAX_LINE_QTY, MAX_LINE_QTY)) : 0;
 
 /** Lines with today's price and stock, judged in the cart's own shop. */
 async function cartView(deps: CartDeps, cart: Cart | undefined, token: string | null): Promise<CartView> {
@@ -89,6 +98,8 @@ async function cartView(deps: CartDeps, cart: Cart | undefined, token: string | 
         stock_state: v.stockState,
         available: max > 0 && r.qty <= max,
         max_qty: max,
+        // Some of these units would be pre-order units: the line says when they ship.
+        ...(r.qty > v.stock && v.preorderCap !== null && v.preorderShipOn ? { preorder_ship_on: v.preorderShipOn } : {}),
       },
     ];
   });

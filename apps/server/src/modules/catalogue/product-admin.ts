@@ -49,6 +49,9 @@ export async function productAdminView(q: Db | Tx, id: number) {
       size_cm: v.sizeCm,
       weight_g: v.weightG,
       gtin: v.gtin,
+      preorder_cap: v.preorderCap,
+      preorder_ship_on: v.preorderShipOn,
+      preorder_waiting: v.preorderWaiting,
     })),
     created_at: p.createdAt.toISOString(),
     updated_at: p.updatedAt.toISOString(),
@@ -92,14 +95,17 @@ async function writeProduct(deps: CatalogueAdminDeps, tx: Tx, id: number | null,
   for (const [sort, v] of input.variants.entries()) {
     const values = { sku: v.sku, name: v.name, price: v.price, listPrice: v.list_price, image: v.image, gtin: v.gtin, sort };
     const packed = { sizeCm: v.size_cm, weightG: v.weight_g };
+    const preorder = { preorderCap: v.preorder_cap, preorderShipOn: v.preorder_cap === null ? null : v.preorder_ship_on };
     if (v.id !== undefined) {
       if (!mine.has(v.id)) throw fieldError(`variants.${sort}.id`, "此規格不屬於這個商品");
+      await checkPreorder(tx, sort, v.id, preorder);
       await tx
         .update(variants)
-        .set({ ...values, ...packed })
+        .set({ ...values, ...packed, ...preorder })
         .where(eq(variants.id, v.id));
     } else {
-      await tx.insert(variants).values({ ...values, ...packed, productId, stock: 0 });
+      await checkPreorder(tx, sort, null, preorder);
+      await tx.insert(variants).values({ ...values, ...packed, ...preorder, productId, stock: 0 });
     }
   }
   await tx.delete(productImages).where(eq(productImages.productId, productId));
@@ -109,6 +115,42 @@ async function writeProduct(deps: CatalogueAdminDeps, tx: Tx, id: number | null,
   if (shopIds.length) await tx.insert(shopProducts).values(shopIds.map((shopId) => ({ shopId, productId })));
   await deps.catalogue.refreshSearchIndex(tx, [productId]);
   return productId;
+}
+
+/** Today in Asia/Taipei, YYYY-MM-DD. */
+const taipeiToday = () =>
+  new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Taipei", year: "numeric", month: "2-digit", day: "2-digit" }).format(
+    new Date(),
+  );
+
+/**
+ * Pre-order terms (decision 96), the variant row locked: a new or changed ship date after today,
+ * and a cap never below the units already waiting (nor off while any wait).
+ */
+async function checkPreorder(
+  tx: Tx,
+  sort: number,
+  id: number | null,
+  p: { preorderCap: number | null; preorderShipOn: string | null },
+) {
+  const [was] =
+    id === null
+      ? [undefined]
+      : await tx
+          .select({ waiting: variants.preorderWaiting, shipOn: variants.preorderShipOn })
+          .from(variants)
+          .where(eq(variants.id, id))
+          .for("update");
+  const waiting = was?.waiting ?? 0;
+  if (p.preorderCap === null && waiting > 0)
+    throw fieldError(`variants.${sort}.preorder_cap`, `尚有 ${waiting} 件預購等待到貨，無法關閉預購`);
+  if (p.preorderCap !== null && p.preorderCap < waiting)
+    throw fieldError(`variants.${sort}.preorder_cap`, `預購上限不可低於已預購的 ${waiting} 件`);
+  if (p.preorderShipOn && p.preorderShipOn !== was?.shipOn) {
+    if (Number.isNaN(Date.parse(`${p.preorderShipOn}T00:00:00+08:00`)))
+      throw fieldError(`variants.${sort}.preorder_ship_on`, "預計出貨日格式錯誤");
+    if (p.preorderShipOn <= taipeiToday()) throw fieldError(`variants.${sort}.preorder_ship_on`, "預計出貨日須晚於今天");
+  }
 }
 
 /** Runs a write, turning a taken SKU into a field error. */

@@ -32,7 +32,10 @@ export function stockState(stock: number): StockState {
 }
 
 /** A variant as the product statement's JSON carries it. */
-type VariantRow = Pick<typeof variants.$inferSelect, "id" | "sku" | "name" | "price" | "listPrice" | "stock" | "image">;
+type VariantRow = Pick<typeof variants.$inferSelect, "id" | "sku" | "name" | "price" | "listPrice" | "stock" | "image"> & {
+  /** Sold out with pre-order room left (decision 96): the expected ship date; else null. */
+  preorderShipOn: string | null;
+};
 
 /** What the catalogue's reads share, built once by createCatalogueService. */
 export interface CatalogueDeps {
@@ -62,7 +65,8 @@ export function prepareProductDetail(db: Db, onShelf: SQL, inSubMall: (shop: unk
         images: sql<string[]>`(select coalesce(json_agg(i.url order by i.sort, i.id), '[]'::json)
           from ${productImages} i where i.product_id = ${products}.id)`,
         variants: sql<VariantRow[]>`(select coalesce(json_agg(json_build_object('id', v.id, 'sku', v.sku,
-          'name', v.name, 'price', v.price, 'listPrice', v.list_price, 'stock', v.stock, 'image', v.image)
+          'name', v.name, 'price', v.price, 'listPrice', v.list_price, 'stock', v.stock, 'image', v.image,
+          'preorderShipOn', case when v.stock <= 0 and v.preorder_waiting < v.preorder_cap then v.preorder_ship_on end)
           order by v.sort, v.id), '[]'::json) from ${variants} v where v.product_id = ${products}.id)`,
       })
       .from(products)
@@ -214,6 +218,8 @@ export async function productView(deps: CatalogueDeps, id: number, shopId: numbe
       list_price: v.listPrice,
       stock_state: stockState(v.stock),
       image: v.image || p.image,
+      // Sold out but open for pre-order (decision 96): its expected ship date (left out otherwise: page weight).
+      ...(v.preorderShipOn ? { preorder_label: `預購商品，預計 ${v.preorderShipOn.replace(/-/g, "/")} 出貨` } : {}),
     })),
   };
 }

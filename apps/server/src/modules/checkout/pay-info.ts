@@ -25,6 +25,7 @@ function quoteView(b: BuiltQuote): PayInfo["quote"] {
       price: l.v.price,
       qty: l.qty,
       subtotal: l.v.price * l.qty,
+      ...(l.qty > l.v.stock && l.v.preorderCap !== null && l.v.preorderShipOn ? { preorder_ship_on: l.v.preorderShipOn } : {}),
     })),
     goods_amount: q.goodsAmount,
     discounts: q.discounts,

@@ -8,7 +8,7 @@ import type { Db, Tx } from "../../db/client.js";
 import { sha256 } from "../../lib/crypto.js";
 import { conflict, fieldError, isUniqueViolation, unprocessable } from "../../lib/errors.js";
 import type { CartService } from "../cart/service.js";
-import type { InventoryService } from "../inventory/service.js";
+import type { InventoryService, TakenUnits } from "../inventory/service.js";
 import { destinationOfText } from "../logistics/regions.js";
 import type { LoyaltyService } from "../loyalty/service.js";
 import type { AddressBookService } from "../members/addresses.js";
@@ -93,8 +93,12 @@ async function insertOrder(
   input: PlaceInput,
   b: BuiltQuote,
   couponRedemptionId: number | null,
+  taken: TakenUnits[],
 ): Promise<Order> {
   const at = deps.now();
+  // Any pre-order units make it a pre-order, expected when its latest line ships (decision 96).
+  const preorderOf = new Set(taken.filter((t) => t.preorder > 0).map((t) => t.variantId));
+  const shipDates = taken.flatMap((t) => (t.preorder > 0 && t.shipOn ? [t.shipOn] : [])).sort();
   const q = b.q;
   const payBy =
     input.payment_method === "transfer"
@@ -131,11 +135,13 @@ async function insertOrder(
       couponRedemptionId,
       tierId: b.tier?.tierId ?? null,
       pointsMultiplier: b.tier?.pointsMultiplier ?? 100,
+      preorderState: preorderOf.size > 0 ? "waiting" : null,
+      preorderShipOn: shipDates.at(-1) ?? null,
       payBy,
       createdAt: at,
       updatedAt: at,
     },
-    orderLinesOf(b),
+    orderLinesOf(b).map((l) => ({ ...l, preorder: preorderOf.has(l.variantId) })),
     actorOf(buyer),
   );
 }
@@ -234,9 +240,12 @@ async function createOrder(
             b.lines.map((l) => ({ lineId: l.lineId, qty: l.qty })),
           );
         if (claimId !== null) await deps.idempotency.attach(tx, claimId, orderNo);
-        const order = await insertOrder(deps, tx, orderNo, buyer, input, b, await redeemCode(deps, tx, buyer, b, orderNo));
+        // A typed code is redeemed first (it locks its coupon row, then stock is locked: one order everywhere).
+        const redemptionId = await redeemCode(deps, tx, buyer, b, orderNo);
         const ref = `order:${orderNo}`;
-        await inventory.reserve(tx, unitsToReserve(b), ref);
+        // Stock first, then pre-order units within the cap (decision 96); the order is marked from what was taken.
+        const taken = await inventory.preorder.reserve(tx, unitsToReserve(b), ref);
+        const order = await insertOrder(deps, tx, orderNo, buyer, input, b, redemptionId, taken);
         if (buyer.memberId !== undefined) {
           const q = b.q;
           if (order.memberCouponId) await loyalty.useCoupon(tx, buyer.memberId, order.memberCouponId, orderNo);

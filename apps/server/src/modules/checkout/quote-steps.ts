@@ -132,7 +132,11 @@ function checkedLines(wanted: Array<{ lineId: number; variantId: number; qty: nu
       throw unprocessable("PER_ORDER_LIMIT_EXCEEDED", `「${v.name}」每筆訂單限購 ${v.perOrderLimit} 件`, {
         variant_id: w.variantId,
       });
-    if (w.qty > v.stock)
+    // On pre-order (decision 96): beyond stock up to the cap's room; placing re-checks under the row lock.
+    const room = v.preorderCap === null ? 0 : Math.max(0, v.preorderCap - v.preorderWaiting);
+    if (v.preorderCap !== null && w.qty > Math.max(v.stock, 0) + room)
+      throw conflict("PREORDER_CAP_REACHED", "預購數量已達上限", { variant_id: w.variantId });
+    if (w.qty > v.stock && v.preorderCap === null)
       throw v.stock > 0
         ? conflict("INSUFFICIENT_STOCK", `「${v.name}」庫存不足，目前剩 ${v.stock} 件`, { variant_id: w.variantId })
         : conflict("VARIANT_SOLD_OUT", `「${v.name}」已售完`, { variant_id: w.variantId });

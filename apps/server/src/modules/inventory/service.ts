@@ -2,8 +2,10 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import { shopStock, shopStockMovements, stockMovements, stockWriteOffs, variants } from "../../db/schema/index.js";
 import { conflict } from "../../lib/errors.js";
+import { dropWaiting, heldBy, lockVariant, releaseWaiting, reserveWithPreorder } from "./preorder-stock.js";
 import { moveShopStock, recordMove, release, reserve, type StockRequest } from "./stock-moves.js";
 
+export type { TakenUnits } from "./preorder-stock.js";
 export type { StockRequest };
 
 /**
@@ -16,6 +18,8 @@ export function createInventoryService(db: Db) {
   return {
     reserve: (tx: Tx, lines: StockRequest[], ref: string) => reserve(tx, lines, ref),
     release,
+    /** Pre-order (decision 96): stock first, then pre-order units within the cap; see preorder-stock.ts. */
+    preorder: { reserve: reserveWithPreorder, lockVariant, heldBy, releaseWaiting, dropWaiting },
 
     /** Goods coming back (a return), inside the caller's transaction. */
     async restock(tx: Tx, variantId: number, qty: number, ref: string) {

@@ -56,6 +56,7 @@ function summary(o: Order, lines: Array<{ name: string; image: string; qty: numb
     item_count: lines.reduce((s, l) => s + l.qty, 0),
     line_count: lines.length,
     first_item: lines[0] ? { name: lines[0].name, image: lines[0].image } : null,
+    preorder: o.preorderState ? { state: o.preorderState, ship_on: o.preorderShipOn } : null,
   };
 }
 
@@ -133,6 +134,7 @@ export async function orderDetail(deps: ViewDeps, o: Order): Promise<OrderView> 
       qty: l.qty,
       subtotal: l.price * l.qty,
       kind: l.kind,
+      ...(l.preorder && o.preorderShipOn ? { preorder_ship_on: o.preorderShipOn } : {}),
     })),
     goods_amount: o.goodsAmount,
     discounts: o.discounts,

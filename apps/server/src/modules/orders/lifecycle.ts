@@ -290,6 +290,8 @@ export function advance(deps: LifecycleDeps, orderNo: string, to: FulfilmentStep
     if (to === "completed" && (await openReturn(tx, o.id)))
       throw conflict("RETURN_OPEN", "此訂單有處理中的退換貨申請，請待申請處理完成");
     const steps = stepsTo(o.status, to, shipsUnpaid(o));
+    // A pre-order ships only once stock released it (decision 96).
+    if (o.preorderState === "waiting" && steps.length > 0) throw conflict("PREORDER_WAITING", "預購商品尚未到貨，無法出貨");
     if (steps.includes("shipped") && !trackingNo && o.shipMethod !== "self") throw fieldError("tracking_no", "請輸入物流單號");
     let current = o;
     for (const step of steps) {

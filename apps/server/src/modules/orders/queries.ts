@@ -19,14 +19,15 @@ export function orderKeyword(keyword: string | undefined) {
 
 /** Reading orders (no changes: those go through the lifecycle). */
 export function createOrderQueries(db: Db) {
-  async function pageOf(where: SQL | undefined, page: number, perPage: number) {
+  /** A page of orders, newest first (or oldest first: the pre-order queue, decision 96). */
+  async function pageOf(where: SQL | undefined, page: number, perPage: number, oldestFirst = false) {
     const [[total], rows] = await Promise.all([
       db.select({ n: count() }).from(orders).where(where),
       db
         .select()
         .from(orders)
         .where(where)
-        .orderBy(desc(orders.id))
+        .orderBy(oldestFirst ? asc(orders.id) : desc(orders.id))
         .limit(perPage)
         .offset((page - 1) * perPage),
     ]);
@@ -108,7 +109,8 @@ export function createOrderQueries(db: Db) {
     },
 
     /** One page of any orders (the back office's filters), newest first. */
-    pageOf: (where: SQL | undefined, page: number, perPage: number) => pageOf(where, page, perPage),
+    pageOf: (where: SQL | undefined, page: number, perPage: number, oldestFirst = false) =>
+      pageOf(where, page, perPage, oldestFirst),
 
     /** Receivers and addresses of a member's recent home-delivery orders, newest first (checkout offers them again). */
     async pastAddresses(memberId: number) {

@@ -10,7 +10,7 @@ import type { Order } from "./types.js";
 
 export interface StaffOrderFilter {
   status?: OrderStatus;
-  queue?: "to_ship" | "transfer_reported";
+  queue?: "to_ship" | "transfer_reported" | "preorder_waiting";
   shop_id?: number;
   payment_method?: Order["paymentMethod"];
   from?: string;
@@ -23,12 +23,20 @@ function staffWhere(f: StaffOrderFilter) {
   const q = f.q;
   return and(
     f.status ? eq(orders.status, f.status) : undefined,
-    // 待出貨: paid or in preparation, and cash on delivery not yet shipped (it ships unpaid).
+    // 待出貨: paid or in preparation, and cash on delivery not yet shipped (it ships unpaid);
+    // a pre-order still waiting for stock is not shippable (decision 96).
     f.queue === "to_ship"
-      ? or(
-          inArray(orders.status, ["paid", "processing"]),
-          and(eq(orders.status, "pending_payment"), eq(orders.paymentMethod, "cod")),
+      ? and(
+          or(
+            inArray(orders.status, ["paid", "processing"]),
+            and(eq(orders.status, "pending_payment"), eq(orders.paymentMethod, "cod")),
+          ),
+          sql`${orders.preorderState} is distinct from 'waiting'`,
         )
+      : undefined,
+    // 預購待出貨: pre-orders waiting for stock, paid or not yet (decision 96).
+    f.queue === "preorder_waiting"
+      ? and(eq(orders.preorderState, "waiting"), inArray(orders.status, ["pending_payment", "paid"]))
       : undefined,
     // 已回報匯款: unpaid transfers whose buyer reported the payment (what the dashboard counts).
     f.queue === "transfer_reported"
@@ -76,7 +84,7 @@ async function reportsOf(deps: ViewDeps, rows: Order[]) {
 
 /** A page of the back office's order list. */
 export async function staffList(deps: ViewDeps, f: StaffOrderFilter, page: number, perPage: number) {
-  const { rows, total } = await deps.orders.pageOf(staffWhere(f), page, perPage);
+  const { rows, total } = await deps.orders.pageOf(staffWhere(f), page, perPage, f.queue === "preorder_waiting");
   const [list, reports] = await Promise.all([summaries(deps, rows), reportsOf(deps, rows)]);
   return { total, items: rows.map((o, i) => staffRow(o, list[i] as OrderSummary, reports.get(o.id) ?? null)) };
 }

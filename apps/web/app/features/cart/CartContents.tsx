@@ -1,6 +1,7 @@
 import { formatMoney } from "@shop/contract/format";
 import { Img } from "../../ui/Img";
 import { ShopLink } from "../../ui/ShopLink";
+import { PreorderBadge } from "../orders/PreorderBadge";
 import { FreeShippingProgress } from "./FreeShippingProgress";
 import { QtySelect, unavailableText } from "./LineControls";
 import { usePanelFocus } from "./panel-focus";
@@ -31,6 +32,7 @@ export default function CartContents({ onClose }: { onClose(): void }) {
             <div className="flex flex-1 flex-col gap-1 text-sm">
               <p className="font-medium text-stone-800">{l.name}</p>
               <p className="text-stone-500">{l.variant_name}</p>
+              <PreorderBadge shipOn={l.preorder_ship_on} />
               {!l.available && <p className="text-red-700">{unavailableText(l)}</p>}
               <div className="flex items-center gap-2">
                 <QtySelect line={l} idPrefix="qty" disabled={busy} onChange={(qty) => void setQty(l.line_id, qty)} />

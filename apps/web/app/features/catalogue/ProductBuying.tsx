@@ -37,7 +37,7 @@ export function PriceAndStock({ variant, price, listPrice, soldOut, qty, pointPe
             soldOut ? "font-medium text-red-700" : variant?.stock_state === "low" ? "font-medium text-amber-800" : "text-tea-700"
           }
         >
-          {variant ? STOCK_LABEL[variant.stock_state] : STOCK_LABEL.out_of_stock}
+          {variant?.preorder_label ?? STOCK_LABEL[variant?.stock_state ?? "out_of_stock"]}
         </span>
         {pointPercent > 0 && (
           <span className="text-stone-700" data-testid="points">
@@ -197,7 +197,7 @@ export function BuyButtons({
         aria-busy={adding}
         onClick={() => void addToCart()}
       >
-        {adding ? "加入中…" : "加入購物車"}
+        {adding ? "加入中…" : variant?.preorder_label ? "預購" : "加入購物車"}
       </button>
       <ShopLink
         to={`/cart?variant_id=${variant?.id ?? ""}&qty=${qty}`}

@@ -2,6 +2,7 @@ import { formatMoney } from "@shop/contract/format";
 import type { QuoteView } from "@shop/contract/order";
 import { Img } from "../../ui/Img";
 import { LineKindTag } from "../orders/LineKindTag";
+import { PreorderBadge } from "../orders/PreorderBadge";
 
 /** The page heading, a failed quote's message and the lines being bought, as last quoted. */
 export function CheckoutLines({ quote, quoteError }: { quote: QuoteView | undefined; quoteError: string | null }) {
@@ -22,6 +23,7 @@ export function CheckoutLines({ quote, quoteError }: { quote: QuoteView | undefi
               <p className="text-sm text-stone-500">
                 {l.variant_name}｜{formatMoney(l.price)} × {l.qty}
               </p>
+              <PreorderBadge shipOn={l.preorder_ship_on} />
             </div>
             <span className="font-bold text-stone-800">{formatMoney(l.subtotal)}</span>
           </li>

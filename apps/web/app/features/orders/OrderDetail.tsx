@@ -15,6 +15,8 @@ import { InvoiceCard } from "./InvoiceCard";
 import { LineKindTag } from "./LineKindTag";
 import type { OrderAction, OrderActionAnswer } from "./order-actions";
 import { PayAgain } from "./PayAgain";
+import { PreorderBadge } from "./PreorderBadge";
+import { preorderNote } from "./preorder-note";
 import { ReturnPanel } from "./ReturnPanel";
 import { VirtualAccountInfo } from "./VirtualAccountInfo";
 
@@ -136,6 +138,11 @@ export function OrderDetail({ order, trackingPath, member }: { order: OrderView;
           <StatusBadge status={order.status} label={order.status_label} />
         </div>
         <p className="mt-1 text-sm text-stone-500">下單時間 {formatDateTime(order.created_at)}</p>
+        {order.status !== "cancelled" && preorderNote(order.preorder) && (
+          <p className="mt-1 text-sm font-medium text-amber-800" data-testid="preorder-note">
+            {preorderNote(order.preorder)}
+          </p>
+        )}
         {order.can_report_transfer && <TransferReport order={order} busy={busy} send={send} answer={answer} />}
         {order.status === "pending_payment" && <VirtualAccountInfo order={order} />}
         {order.can_repay &&
@@ -307,6 +314,9 @@ function OrderItems({ order, member, children }: { order: OrderView; member?: bo
               <p className="text-sm text-stone-500">
                 {l.variant_name}｜{formatMoney(l.price)} × {l.qty}
               </p>
+              {order.preorder?.state === "waiting" && order.status !== "cancelled" && (
+                <PreorderBadge shipOn={l.preorder_ship_on} />
+              )}
             </div>
             <span className="font-bold">{formatMoney(l.subtotal)}</span>
             {reviewable && (
