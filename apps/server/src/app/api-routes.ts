@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { orderInvoiceRoutes } from "../flows/e-invoicing/order-invoice-routes.js";
+import { memberRewardRoutes } from "../flows/member-rewards/routes.js";
 import { personalDataRoutes } from "../flows/personal-data/routes.js";
 import { restockRoutes } from "../flows/restock-notices/restock-routes.js";
 import { returnNotifyRoutes } from "../flows/returns-by-carrier/return-notify-routes.js";
@@ -79,6 +80,7 @@ export async function registerApiRoutes(api: FastifyInstance, ctx: ApiRouteConte
     ),
   );
   await api.register(cartRoutes({ cart: s.cart }, guards));
+  await api.register(memberRewardRoutes({ memberRewards: s.memberRewards }, guards));
   await api.register(restockRoutes({ restock: s.restock, codes: s.auth.codes, brandName: BRAND_NAME }, guards));
   await api.register(notificationRoutes({ notifications: s.notifications }, guards));
   await api.register(personalDataRoutes({ personalData: s.personalData }, guards));
@@ -153,6 +155,7 @@ export async function registerApiRoutes(api: FastifyInstance, ctx: ApiRouteConte
         hctShipping: s.hctShipping,
         returnsByCarrier: s.returnsByCarrier,
         shippingBatch: s.shippingBatch,
+        memberRewards: s.memberRewards,
         shopChangeReview: s.shopChangeReview,
         shopAnalytics: s.shopAnalytics,
         testMailbox: ctx.testMailbox,

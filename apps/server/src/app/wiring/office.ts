@@ -1,3 +1,4 @@
+import { createCartRemindersFlow, registerCartReminderJobs } from "../../flows/cart-reminders/cart-reminders.js";
 import { createPersonalData, registerPersonalDataJobs } from "../../flows/personal-data/personal-data.js";
 import { createRestockNotices, registerRestockJobs } from "../../flows/restock-notices/restock-notices.js";
 import { createShopAnalytics } from "../../flows/shop-analytics/shop-analytics.js";
@@ -133,10 +134,24 @@ export function wireOffice(base: Foundation, accounts: Accounts, commerce: Comme
     now: clock,
   });
   registerRestockJobs(jobs, restock);
+  // Abandoned-cart reminders (decision 97).
+  const cartReminders = createCartRemindersFlow({
+    db,
+    cart: commerce.cart,
+    members,
+    notifications,
+    templates: base.messageTemplates,
+    siteUrl: (path) => `${base.siteOrigin}${path}`,
+    brandName: BRAND_NAME,
+    idleHours: config.CART_REMINDER_HOURS,
+    now: clock,
+  });
+  registerCartReminderJobs(jobs, cartReminders);
   registerPersonalDataJobs(jobs, personalData);
   return {
     takeouts,
     restock,
+    cartReminders,
     support,
     personalData,
     catalogueAdmin: office.catalogueAdmin,

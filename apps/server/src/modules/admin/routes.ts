@@ -11,6 +11,7 @@ import {
 } from "@shop/contract/responses";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { MemberRewards } from "../../flows/member-rewards/member-rewards.js";
 import type { ReturnsByCarrier } from "../../flows/returns-by-carrier/returns-by-carrier.js";
 import type { ShippingBatch } from "../../flows/shipping-batch/shipping-batch.js";
 import type { ShopAnalytics } from "../../flows/shop-analytics/shop-analytics.js";
@@ -44,6 +45,7 @@ import { messageAdminRoutes } from "./messages-routes.js";
 import { type CvsShippingDesk, type HctShippingDesk, orderAdminRoutes } from "./orders-routes.js";
 import { type MemberErasure, peopleAdminRoutes } from "./people-routes.js";
 import { returnAdminRoutes } from "./returns-routes.js";
+import { rewardsAdminRoutes } from "./rewards-routes.js";
 import type { AdminRouteKit } from "./route-kit.js";
 import { idParam } from "./route-kit.js";
 import type { AdminService } from "./service.js";
@@ -118,6 +120,10 @@ export const ADMIN_ROUTES: Array<{
   { method: "GET", url: "/admin/coupons/:id", permission: "marketing.read" },
   { method: "POST", url: "/admin/coupons", permission: "marketing.write" },
   { method: "PUT", url: "/admin/coupons/:id", permission: "marketing.write" },
+  { method: "GET", url: "/admin/rewards", permission: "marketing.read" },
+  { method: "PUT", url: "/admin/rewards/welcome", permission: "marketing.write" },
+  { method: "PUT", url: "/admin/rewards/levels/:id", permission: "marketing.write" },
+  { method: "PUT", url: "/admin/members/:id/birthday", permission: "members.adjust" },
   { method: "GET", url: "/admin/promotions", permission: "marketing.read" },
   { method: "GET", url: "/admin/promotions/:id", permission: "marketing.read" },
   { method: "POST", url: "/admin/promotions", permission: "marketing.write" },
@@ -262,6 +268,8 @@ export function adminRoutes(
     hctShipping: HctShippingDesk;
     returnsByCarrier: ReturnsByCarrier;
     shippingBatch: ShippingBatch;
+    /** 生日禮／新會員禮 (decision 95). */
+    memberRewards: MemberRewards;
     /** 測試模式: what the shop's own SMTP server received. */
     testMailbox?: LocalSmtp["mailbox"];
     /** 系統狀態 (decision 75). */
@@ -361,6 +369,7 @@ export function adminRoutes(
       promotionsAdmin: services.promotionsAdmin,
       rafflesAdmin: services.rafflesAdmin,
     });
+    rewardsAdminRoutes(app, kit, services.memberRewards);
     peopleAdminRoutes(app, kit, {
       admin,
       payout: services.payout,

@@ -1,4 +1,5 @@
 import type { Db, Tx } from "../../db/client.js";
+import { createCouponTitles } from "./coupon-titles.js";
 import { createMemberCoupons } from "./coupons.js";
 import {
   type CompletedOrder,
@@ -44,6 +45,7 @@ export function createLoyaltyService(
   const d: LoyaltyDeps = { db, setting, now, uplineOf, canEarn };
   return {
     ...createMemberCoupons(db, now),
+    ...createCouponTitles(db),
     async teamPointPercent(): Promise<{ level1: number; level2: number }> {
       return { level1: await setting("team_point_level1"), level2: await setting("team_point_level2") };
     },

@@ -101,7 +101,8 @@ describe("通知範本: the shop's wording of customer messages, edited in the b
     });
     expect(previewUnknown.status).toBe(400);
     expect((await save("paid", { subject: " ", body: "x" })).body.message).toContain("請輸入標題");
-    expect((await save("birthday", { subject: "x", body: "x" })).status).toBe(400);
+    expect((await save("anniversary", { subject: "x", body: "x" })).status).toBe(400);
+    expect((await save("birthday", { subject: "{member} 生日快樂", body: "{details}" })).status).toBe(200);
     expect((await save("paid", { subject: "x", body: "x" }, await s.staffToken("support"))).status).toBe(403);
     expect(await get("paid")).toMatchObject({ subject: "訂單 {order_no} 付款完成", custom: true });
   });
