@@ -31,6 +31,7 @@ import { Banner, BannerList, Category, CategoryList, HomeBlocksEdit, News, NewsL
 import { InquiryList, InquiryShow } from "./inquiries";
 import { InvoiceList, InvoiceSettingsPage } from "./invoices";
 import { Coupon, CouponList, ExchangeItem, ExchangeItemList, Promotion, PromotionList, Raffle, RaffleList } from "./marketing";
+import { MemberRewardsPage } from "./member-rewards";
 import { MessageTemplateEdit, MessageTemplateList } from "./message-templates";
 import { MailboxList, MessageList } from "./messages";
 import { OrderList, OrderShow } from "./orders";
@@ -244,6 +245,7 @@ function customPages() {
         <Route path="/settings" element={<SettingsPage />} />
         <Route path="/payment_settings" element={<PaymentSettingsPage />} />
         <Route path="/store_contract" element={<StoreContractPage />} />
+        <Route path="/member_rewards" element={<MemberRewardsPage />} />
         <Route path="/invoice_settings" element={<InvoiceSettingsPage />} />
         <Route path="/shops/:id/analytics" element={<ShopAnalyticsPage />} />
         <Route path="/system" element={<SystemPage />} />

@@ -39,7 +39,7 @@ describe("通知範本: the shop's wording of customer messages, edited in the b
 
   it("every told event starts with the default wording, and the messages say what they said before", async () => {
     const list = await t.call<{ items: Template[]; total: number }>("GET", "/api/admin/message_templates", { token: operator });
-    expect(list.body.data.total).toBe(9);
+    expect(list.body.data.total).toBe(11);
     expect(list.body.data.items.every((i) => !i.custom)).toBe(true);
     const mail = await shippedGuestOrder("tpl-default@example.com");
     expect(mail?.subject).toMatch(/^【茶山好物】訂單 \d{14} 已出貨$/);
