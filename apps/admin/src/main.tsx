@@ -1,3 +1,4 @@
+import CakeIcon from "@mui/icons-material/Cake";
 import DevicesIcon from "@mui/icons-material/Devices";
 import HomeIcon from "@mui/icons-material/Home";
 import LocalConvenienceStoreIcon from "@mui/icons-material/LocalConvenienceStore";
@@ -81,6 +82,7 @@ const AdminMenu = () => {
       <Menu.Item to={`${base}/settings`} primaryText="點數與提領設定" leftIcon={<LoyaltyIcon />} />
       <Menu.Item to={`${base}/payment_settings`} primaryText="付款設定" leftIcon={<PaymentsIcon />} />
       <Menu.Item to={`${base}/store_contract`} primaryText="超商取貨合約" leftIcon={<LocalConvenienceStoreIcon />} />
+      <Menu.Item to={`${base}/member_rewards`} primaryText="生日禮與新會員禮" leftIcon={<CakeIcon />} />
       <Menu.Item to={`${base}/invoice_settings`} primaryText="電子發票設定" leftIcon={<ReceiptLongIcon />} />
       <Menu.Item to={`${base}/two_step`} primaryText="兩步驟驗證" leftIcon={<LockIcon />} />
       <Menu.Item to={`${base}/sessions`} primaryText="登入裝置" leftIcon={<DevicesIcon />} />

@@ -36,6 +36,7 @@ import { AddonDeal, AddonDealList, GiftRule, GiftRuleList } from "./deals";
 import { InquiryList, InquiryShow } from "./inquiries";
 import { InvoiceList, InvoiceSettingsPage } from "./invoices";
 import { Coupon, CouponList, ExchangeItem, ExchangeItemList, Promotion, PromotionList, Raffle, RaffleList } from "./marketing";
+import { MemberRewardsPage } from "./member-rewards";
 import { MessageTemplateEdit, MessageTemplateList } from "./message-templates";
 import { MailboxList, MessageList } from "./messages";
 import { OrderList, OrderShow } from "./orders";
@@ -274,6 +275,7 @@ function customPages() {
         <Route path="/settings" element={<SettingsPage />} />
         <Route path="/payment_settings" element={<PaymentSettingsPage />} />
         <Route path="/store_contract" element={<StoreContractPage />} />
+        <Route path="/member_rewards" element={<MemberRewardsPage />} />
         <Route path="/invoice_settings" element={<InvoiceSettingsPage />} />
         <Route path="/shops/:id/analytics" element={<ShopAnalyticsPage />} />
         <Route path="/system" element={<SystemPage />} />

@@ -395,4 +395,5 @@ export const memberProfileInput = z.strictObject({
 });
 
 export * from "./admin-invoices.js";
+export * from "./admin-rewards.js";
 export * from "./message-templates.js";

@@ -59,6 +59,20 @@ export const updateNicknameInput = z.strictObject({
 });
 export type UpdateNicknameInput = z.input<typeof updateNicknameInput>;
 
+/** The member's birthday, set once (decision 95): a real date, not in the future, after 1900. */
+export const setBirthdayInput = z.strictObject({
+  birthday: z
+    .string({ error: "請選擇生日" })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "請選擇生日" })
+    .refine(
+      (d) => {
+        const t = new Date(`${d}T00:00:00Z`);
+        return !Number.isNaN(t.getTime()) && t.toISOString().slice(0, 10) === d && d >= "1900-01-01" && t.getTime() <= Date.now();
+      },
+      { error: "生日日期不正確" },
+    ),
+});
+
 export type {
   AuthResult,
   BindingView,

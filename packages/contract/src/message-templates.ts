@@ -14,6 +14,8 @@ export const TEMPLATE_EVENTS = [
   "cancelled",
   "refunded",
   "invoice_issued",
+  "birthday",
+  "cart_reminder",
 ] as const;
 export type TemplateEvent = (typeof TEMPLATE_EVENTS)[number];
 export const TEMPLATE_EVENT_LABELS: Record<TemplateEvent, string> = {
@@ -26,6 +28,8 @@ export const TEMPLATE_EVENT_LABELS: Record<TemplateEvent, string> = {
   cancelled: "訂單取消",
   refunded: "已退款",
   invoice_issued: "電子發票開立",
+  birthday: "生日禮（會員生日當月）",
+  cart_reminder: "購物車提醒",
 };
 
 /** What a template may say, with what each field becomes. */
@@ -39,6 +43,7 @@ export const TEMPLATE_FIELDS = {
   store: "取貨門市",
   invoice_no: "發票號碼（AB-12345678）",
   details: "此事件的說明（付款提醒、物流單號、取消原因…）",
+  member: "會員姓名",
 } as const;
 export type TemplateField = keyof typeof TEMPLATE_FIELDS;
 

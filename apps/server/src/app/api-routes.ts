@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { orderInvoiceRoutes } from "../flows/e-invoicing/order-invoice-routes.js";
+import { memberRewardRoutes } from "../flows/member-rewards/routes.js";
 import { personalDataRoutes } from "../flows/personal-data/routes.js";
 import { productReviewRoutes } from "../flows/product-reviews/routes.js";
 import { restockRoutes } from "../flows/restock-notices/restock-routes.js";
@@ -81,6 +82,7 @@ export async function registerApiRoutes(api: FastifyInstance, ctx: ApiRouteConte
     ),
   );
   await api.register(cartRoutes({ cart: s.cart }, guards));
+  await api.register(memberRewardRoutes({ memberRewards: s.memberRewards }, guards));
   await api.register(restockRoutes({ restock: s.restock, codes: s.auth.codes, brandName: BRAND_NAME }, guards));
   await api.register(productReviewRoutes({ productReviews: s.productReviews, uploads: ctx.uploads }, guards));
   await api.register(notificationRoutes({ notifications: s.notifications }, guards));
@@ -159,6 +161,7 @@ export async function registerApiRoutes(api: FastifyInstance, ctx: ApiRouteConte
         hctShipping: s.hctShipping,
         returnsByCarrier: s.returnsByCarrier,
         shippingBatch: s.shippingBatch,
+        memberRewards: s.memberRewards,
         shopChangeReview: s.shopChangeReview,
         shopAnalytics: s.shopAnalytics,
         productReviews: s.productReviews,

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from "fastify";
+import { CART_REMINDER_JOB } from "../flows/cart-reminders/cart-reminders.js";
 import { INVOICE_SWEEP_JOB } from "../flows/e-invoicing/order-invoices.js";
+import { BIRTHDAY_JOB } from "../flows/member-rewards/member-rewards.js";
 import type { Config } from "../lib/config/index.js";
 import { TIER_EVALUATION_JOB } from "../modules/tiers/jobs.js";
 import type { Services } from "./services.js";
@@ -26,6 +28,9 @@ export function startBackgroundWork(app: FastifyInstance, services: Services, co
     { kind: "personal_data.guest_retention", everySeconds: 86_400 },
     { kind: "inventory.restock_notices", everySeconds: config.RESTOCK_SWEEP_SECONDS },
     { kind: INVOICE_SWEEP_JOB, everySeconds: config.EINVOICE_SWEEP_SECONDS },
+    // 生日禮 (decision 95) every 6 hours; abandoned-cart reminders (decision 97) every 15 minutes.
+    { kind: BIRTHDAY_JOB, everySeconds: 6 * 3600 },
+    { kind: CART_REMINDER_JOB, everySeconds: 900 },
     // ECPay shipments whose pushes never came are asked about (decision 90); in 測試模式 the simulator moves them on.
     ...ecpayPeriodicJobs(config.channels.store_pickup === "simulator" || config.channels.ecpay_home === "simulator"),
   ];

@@ -2,6 +2,7 @@ import { updateNicknameInput } from "@shop/contract";
 import { formatDate } from "@shop/contract/format";
 import type { PublicUser } from "@shop/contract/front-user";
 import { useApiForm } from "../features/auth/useApiForm";
+import { BirthdayField } from "../features/member/BirthdayField";
 import { useMember } from "../features/member/context";
 import { api } from "../lib/api";
 import { Field } from "../ui/Field";
@@ -46,6 +47,7 @@ export default function AccountOverview() {
         <Field label="暱稱" maxLength={20} error={formState.errors.nickname?.message} {...register("nickname")} />
         <SubmitButton pending={pending} label="儲存暱稱" pendingLabel="儲存中…" className="self-start" />
       </form>
+      <BirthdayField user={user} onSet={setUser} />
       <p className="mt-6 border-t border-stone-100 pt-4 text-sm text-stone-600">
         想下載本商城保存的您的個人資料，或註銷帳號？
         <ShopLink to="/member/privacy" className="ml-1 font-medium text-tea-700 hover:underline">

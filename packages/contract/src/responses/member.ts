@@ -14,6 +14,8 @@ export const publicUser = z.object({
   shop_id: int,
   is_seller: z.boolean(),
   created_at: z.string(),
+  /** YYYY-MM-DD, set once by the member (decision 95); null until then. */
+  birthday: z.string().nullable(),
 });
 
 /** user/freshRefcode: the member's new referral code (the old one stops working at once). */

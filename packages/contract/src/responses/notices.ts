@@ -22,5 +22,7 @@ export const notifyChannels = z.object({
   line_offered: z.boolean(),
   /** An e-mail on file (orders also use the one given at checkout). */
   has_email: z.boolean(),
+  /** Abandoned-cart reminders (decision 97). */
+  cart_reminders: z.boolean(),
 });
 export type NotifyChannels = z.output<typeof notifyChannels>;

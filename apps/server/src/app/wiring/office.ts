@@ -1,3 +1,4 @@
+import { createCartRemindersFlow, registerCartReminderJobs } from "../../flows/cart-reminders/cart-reminders.js";
 import { createPersonalData, registerPersonalDataJobs } from "../../flows/personal-data/personal-data.js";
 import { createProductFeeds } from "../../flows/product-feeds/product-feeds.js";
 import { createProductReviews } from "../../flows/product-reviews/product-reviews.js";
@@ -152,10 +153,24 @@ export function wireOffice(base: Foundation, accounts: Accounts, commerce: Comme
     now: clock,
   });
   registerRestockJobs(jobs, restock);
+  // Abandoned-cart reminders (decision 97).
+  const cartReminders = createCartRemindersFlow({
+    db,
+    cart: commerce.cart,
+    members,
+    notifications,
+    templates: base.messageTemplates,
+    siteUrl: (path) => `${base.siteOrigin}${path}`,
+    brandName: BRAND_NAME,
+    idleHours: config.CART_REMINDER_HOURS,
+    now: clock,
+  });
+  registerCartReminderJobs(jobs, cartReminders);
   registerPersonalDataJobs(jobs, personalData);
   return {
     takeouts,
     restock,
+    cartReminders,
     support,
     personalData,
     catalogueAdmin: office.catalogueAdmin,

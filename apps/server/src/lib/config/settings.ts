@@ -159,6 +159,11 @@ export const settingsShape = {
     group: "Background work",
     description: "How often 到貨通知 go out for variants back in stock.",
   }),
+  CART_REMINDER_HOURS: d(z.coerce.number().int().min(0).max(720).default(24), {
+    group: "Background work",
+    description:
+      "Hours a member's cart must stay untouched before one reminder (LINE / e-mail) is sent; each cart content is reminded of once, and members can turn it off on /member/notice. 0 switches reminders off (decision 97).",
+  }),
   GUEST_DATA_RETENTION_YEARS: d(z.coerce.number().int().min(1).max(30).default(5), {
     group: "Background work",
     description:

@@ -11,6 +11,7 @@ import {
 } from "@shop/contract/responses";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { MemberRewards } from "../../flows/member-rewards/member-rewards.js";
 import type { ProductReviews } from "../../flows/product-reviews/product-reviews.js";
 import type { ReturnsByCarrier } from "../../flows/returns-by-carrier/returns-by-carrier.js";
 import type { ShippingBatch } from "../../flows/shipping-batch/shipping-batch.js";
@@ -49,6 +50,7 @@ import { type CvsShippingDesk, type HctShippingDesk, orderAdminRoutes } from "./
 import { type MemberErasure, peopleAdminRoutes } from "./people-routes.js";
 import { returnAdminRoutes } from "./returns-routes.js";
 import { reviewAdminRoutes } from "./reviews-routes.js";
+import { rewardsAdminRoutes } from "./rewards-routes.js";
 import type { AdminRouteKit } from "./route-kit.js";
 import { idParam } from "./route-kit.js";
 import type { AdminService } from "./service.js";
@@ -126,6 +128,10 @@ export const ADMIN_ROUTES: Array<{
   { method: "PUT", url: "/admin/coupons/:id", permission: "marketing.write" },
   { method: "POST", url: "/admin/coupons/:id/codes", permission: "marketing.write" },
   { method: "GET", url: "/admin/coupons/:id/codes.csv", permission: "marketing.read" },
+  { method: "GET", url: "/admin/rewards", permission: "marketing.read" },
+  { method: "PUT", url: "/admin/rewards/welcome", permission: "marketing.write" },
+  { method: "PUT", url: "/admin/rewards/levels/:id", permission: "marketing.write" },
+  { method: "PUT", url: "/admin/members/:id/birthday", permission: "members.adjust" },
   { method: "GET", url: "/admin/promotions", permission: "marketing.read" },
   { method: "GET", url: "/admin/promotions/:id", permission: "marketing.read" },
   { method: "POST", url: "/admin/promotions", permission: "marketing.write" },
@@ -289,6 +295,8 @@ interface AdminServices {
   shippingBatch: ShippingBatch;
   /** 會員等級 (decision 94). */
   tiers: TiersService;
+  /** 生日禮／新會員禮 (decision 95). */
+  memberRewards: MemberRewards;
   /** 測試模式: what the shop's own SMTP server received. */
   testMailbox?: LocalSmtp["mailbox"];
   /** 系統狀態 (decision 75). */
@@ -387,6 +395,7 @@ export function adminRoutes(
     contentAdminRoutes(app, kit, { admin, contentAdmin: services.contentAdmin });
     marketingAdminRoutes(app, kit, services);
     dealAdminRoutes(app, kit, services);
+    rewardsAdminRoutes(app, kit, services.memberRewards);
     peopleAdminRoutes(app, kit, {
       admin,
       payout: services.payout,

@@ -39,6 +39,8 @@ export interface AccountDeps extends CodeDeps {
   signInLock: ReturnType<typeof createSignInLock>;
   /** Told when failed sign-ins lock an account (the member hears of it: decision 77). */
   onLocked?: (member: Member, until: Date) => Promise<void>;
+  /** Inside the registration's transaction: the welcome gift (decision 95). */
+  onRegistered?: (tx: Tx, memberId: number) => Promise<void>;
 }
 
 export interface Session {
@@ -124,6 +126,7 @@ export async function register(deps: AccountDeps, input: Registration): Promise<
         shopId,
       });
       const token = await issueToken(deps, member.id, tx);
+      await deps.onRegistered?.(tx, member.id);
       return { member, token };
     });
     return await authResult(deps, member, token);

@@ -46,6 +46,8 @@ export interface AuthDeps {
   smsCodesPerIpPerHour?: number;
   /** Told when failed sign-ins lock an account (the member hears of it: decision 77). */
   onLocked?: (member: Member, until: Date) => Promise<void>;
+  /** Inside the registration's transaction: the welcome gift (decision 95). */
+  onRegistered?: (tx: Tx, memberId: number) => Promise<void>;
   now?: () => Date;
 }
 
@@ -67,6 +69,7 @@ export function createAuthService(deps: AuthDeps) {
     tokenTtlDays: deps.tokenTtlDays,
     signInLock,
     onLocked: deps.onLocked,
+    onRegistered: deps.onRegistered,
     now,
   };
 

@@ -140,6 +140,11 @@ export async function searchCart(deps: CartDeps, owner: CartOwner): Promise<Cart
   return cartView(deps, await find(deps, owner), tokenOf(owner));
 }
 
+/** The cart's content changed: the abandoned-cart reminder (decision 97) counts its idle hours from here. */
+async function touch(q: Db | Tx, cartId: number) {
+  await q.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, cartId));
+}
+
 /** Adds to the line of that variant (or creates it); the total must be buyable now. */
 export async function addToCart(
   deps: CartDeps,
@@ -159,6 +164,7 @@ export async function addToCart(
     .insert(cartLines)
     .values({ cartId: cart.id, variantId, qty: total })
     .onConflictDoUpdate({ target: [cartLines.cartId, cartLines.variantId], set: { qty: total, selected: true } });
+  await touch(deps.db, cart.id);
   return cartView(deps, cart, token);
 }
 
@@ -177,6 +183,7 @@ export async function updateLine(
       ...(change.selected !== undefined ? { selected: change.selected } : {}),
     })
     .where(eq(cartLines.id, line.id));
+  await touch(deps.db, cart.id);
   return cartView(deps, cart, tokenOf(owner));
 }
 
@@ -191,6 +198,7 @@ export async function removeLines(deps: CartDeps, owner: CartOwner, lineIds: num
     : [];
   if (!cart || own.length !== new Set(lineIds).size) throw notFound("CART_LINE_NOT_FOUND", "找不到此購物車項目");
   await deps.db.delete(cartLines).where(and(eq(cartLines.cartId, cart.id), inArray(cartLines.id, lineIds)));
+  await touch(deps.db, cart.id);
   return cartView(deps, cart, tokenOf(owner));
 }
 
@@ -226,9 +234,10 @@ export async function removeBought(tx: Tx, bought: Array<{ lineId: number; qty: 
         bought.map((b) => b.lineId),
       ),
     )
-    .returning({ id: cartLines.id, qty: cartLines.qty });
+    .returning({ id: cartLines.id, qty: cartLines.qty, cartId: cartLines.cartId });
   const qty = new Map(gone.map((g) => [g.id, g.qty]));
   if (bought.some((b) => qty.get(b.lineId) !== b.qty)) throw conflict("CART_CHANGED", "購物車內容已變更，請重新整理後再結帳");
+  for (const cartId of new Set(gone.map((g) => g.cartId))) await touch(tx, cartId);
 }
 
 /**
@@ -254,5 +263,6 @@ export async function mergeCarts(deps: CartDeps, token: string, memberId: number
     }
     await tx.delete(cartLines).where(eq(cartLines.cartId, visitor.id));
     await tx.delete(carts).where(eq(carts.id, visitor.id));
+    await touch(tx, member.id);
   });
 }

@@ -11,6 +11,7 @@ import {
   searchCart,
   updateLine,
 } from "./lines.js";
+import { createCartReminders } from "./reminders.js";
 
 // Routes and checkout name the owner from the cart module's service.
 export type { CartOwner } from "./lines.js";
@@ -27,6 +28,8 @@ export function createCartService(db: Db, catalogue: CatalogueService) {
     linesFor: (owner: CartOwner, lineIds: number[]) => linesFor(deps, owner, lineIds),
     removeBought,
     merge: (token: string, memberId: number, shopId: number) => mergeCarts(deps, token, memberId, shopId),
+    /** Abandoned-cart reminders (decision 97). */
+    reminders: createCartReminders(db),
   };
 }
 

@@ -1,5 +1,6 @@
 import type { Db, Tx } from "../../db/client.js";
 import { createCouponCodes } from "./coupon-codes.js";
+import { createCouponTitles } from "./coupon-titles.js";
 import { createMemberCoupons } from "./coupons.js";
 import {
   type CompletedOrder,
@@ -49,6 +50,7 @@ export function createLoyaltyService(
   return {
     ...memberCoupons,
     ...codes,
+    ...createCouponTitles(db),
     /** Gives a cancelled order's coupon back: the member's issued coupon, or the typed code's use (decision 92). */
     async restoreCoupon(tx: Tx, orderNo: string) {
       await memberCoupons.restoreCoupon(tx, orderNo);

@@ -1,5 +1,5 @@
 import type { PublicUser } from "@shop/contract";
-import { and, count, desc, eq, like, ne, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, isNull, like, ne, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import { members } from "../../db/schema/index.js";
 import { newRefcode } from "../../lib/crypto.js";
@@ -110,6 +110,37 @@ export function createMembersService(db: Db) {
         throw error;
       }
     },
+    /** A member's display name (nickname, else name) for messages; "" when not found. */
+    async nameOf(id: number, q: Db | Tx = db) {
+      const [row] = await q.select({ name: members.name, nickname: members.nickname }).from(members).where(eq(members.id, id));
+      return row ? row.nickname || row.name : "";
+    },
+    /** The member sets their birthday once (decision 95); a second time is refused — staff correct it. */
+    async setBirthday(id: number, birthday: string): Promise<Member> {
+      const [row] = await db
+        .update(members)
+        .set({ birthday, updatedAt: new Date() })
+        .where(and(eq(members.id, id), isNull(members.birthday)))
+        .returning();
+      if (!row) throw conflict("BIRTHDAY_ALREADY_SET", "生日設定後無法自行修改，如需更正請聯絡客服");
+      return row;
+    },
+    /** Staff's correction of a member's birthday, inside their transaction (for the audit log: before and after). */
+    async correctBirthday(tx: Tx, id: number, birthday: string | null) {
+      const [before] = await tx.select().from(members).where(eq(members.id, id)).for("update");
+      if (!before) throw notFound("MEMBER_NOT_FOUND", "找不到此會員");
+      await tx.update(members).set({ birthday, updatedAt: new Date() }).where(eq(members.id, id));
+      return { before: before.birthday, after: birthday };
+    },
+    /** Active members born in a month ("MM"), by id after `afterId`: the birthday job's pages. */
+    async bornIn(month: string, afterId: number, limit: number) {
+      return db
+        .select({ id: members.id, name: members.name, shopId: members.shopId })
+        .from(members)
+        .where(and(eq(members.status, "active"), like(members.birthday, `%-${month}-%`), gt(members.id, afterId)))
+        .orderBy(asc(members.id))
+        .limit(limit);
+    },
     /** Binds a member to a mall (a sub-mall's owner to their shop; a released owner back to the main mall). */
     async bindToShop(tx: Tx, id: number, shopId: number) {
       await tx.update(members).set({ shopId }).where(eq(members.id, id));
@@ -147,5 +178,6 @@ export function toPublicUser(m: Member, isSeller: boolean): PublicUser {
     shop_id: m.shopId,
     is_seller: isSeller,
     created_at: m.createdAt.toISOString(),
+    birthday: m.birthday,
   };
 }

@@ -40,6 +40,7 @@ export function notificationRoutes(
           body: z.strictObject({
             line: z.boolean({ error: "請選擇是否以 LINE 通知" }),
             email: z.boolean({ error: "請選擇是否以電子郵件通知" }),
+            cart_reminders: z.boolean({ error: "請選擇是否接收購物車提醒" }).optional(),
           }),
           response: answers(notifyChannels),
         },

@@ -46,7 +46,7 @@ export function createNotificationsService(deps: NotificationsDeps) {
 
   async function preferences(memberId: number, q: Db | Tx = db) {
     const [row] = await q.select().from(notificationPreferences).where(eq(notificationPreferences.memberId, memberId));
-    return { line: row?.line ?? true, email: row?.email ?? true };
+    return { line: row?.line ?? true, email: row?.email ?? true, cart_reminders: row?.cartReminders ?? true };
   }
 
   /** Where a member is reached outside the site, as they chose (通知方式); `email` when none is on file. */
@@ -63,7 +63,9 @@ export function createNotificationsService(deps: NotificationsDeps) {
   async function channels(memberId: number) {
     const [wants, to] = await Promise.all([preferences(memberId), deps.contactOf(memberId, db)]);
     return {
-      ...wants,
+      line: wants.line,
+      email: wants.email,
+      cart_reminders: wants.cart_reminders,
       line_bound: Boolean(to.lineUserId),
       line_offered: deps.lineOffered !== false,
       has_email: Boolean(to.email),
@@ -96,12 +98,23 @@ export function createNotificationsService(deps: NotificationsDeps) {
 
     channels,
 
-    async setChannels(memberId: number, wants: { line: boolean; email: boolean }) {
+    async setChannels(memberId: number, wants: { line: boolean; email: boolean; cart_reminders?: boolean }) {
+      const set = {
+        line: wants.line,
+        email: wants.email,
+        ...(wants.cart_reminders !== undefined ? { cartReminders: wants.cart_reminders } : {}),
+        updatedAt: now(),
+      };
       await db
         .insert(notificationPreferences)
-        .values({ memberId, ...wants, updatedAt: now() })
-        .onConflictDoUpdate({ target: notificationPreferences.memberId, set: { ...wants, updatedAt: now() } });
+        .values({ memberId, ...set })
+        .onConflictDoUpdate({ target: notificationPreferences.memberId, set });
       return channels(memberId);
+    },
+
+    /** Whether the member wants abandoned-cart reminders (decision 97; no row: yes). */
+    async wantsCartReminders(memberId: number, q: Db | Tx = db) {
+      return (await preferences(memberId, q)).cart_reminders;
     },
 
     brandName: deps.brandName,

@@ -39,7 +39,7 @@ describe("通知範本: the shop's wording of customer messages, edited in the b
 
   it("every told event starts with the default wording, and the messages say what they said before", async () => {
     const list = await t.call<{ items: Template[]; total: number }>("GET", "/api/admin/message_templates", { token: operator });
-    expect(list.body.data.total).toBe(9);
+    expect(list.body.data.total).toBe(11);
     expect(list.body.data.items.every((i) => !i.custom)).toBe(true);
     const mail = await shippedGuestOrder("tpl-default@example.com");
     expect(mail?.subject).toMatch(/^【茶山好物】訂單 \d{14} 已出貨$/);
@@ -101,7 +101,8 @@ describe("通知範本: the shop's wording of customer messages, edited in the b
     });
     expect(previewUnknown.status).toBe(400);
     expect((await save("paid", { subject: " ", body: "x" })).body.message).toContain("請輸入標題");
-    expect((await save("birthday", { subject: "x", body: "x" })).status).toBe(400);
+    expect((await save("anniversary", { subject: "x", body: "x" })).status).toBe(400);
+    expect((await save("birthday", { subject: "{member} 生日快樂", body: "{details}" })).status).toBe(200);
     expect((await save("paid", { subject: "x", body: "x" }, await s.staffToken("support"))).status).toBe(403);
     expect(await get("paid")).toMatchObject({ subject: "訂單 {order_no} 付款完成", custom: true });
   });

@@ -23,6 +23,8 @@ const DEFAULTS: Record<TemplateEvent, { subject: string; body: string }> = {
   cancelled: { subject: "訂單 {order_no} 已取消", body: "{details}" },
   refunded: { subject: "訂單 {order_no} 已退款", body: "{details}" },
   invoice_issued: { subject: "訂單 {order_no} 電子發票已開立", body: "{details}" },
+  birthday: { subject: "{member}，生日快樂！{brand} 送您生日禮", body: "{details}" },
+  cart_reminder: { subject: "{member}，您的購物車還有商品等著您", body: "{details}" },
 };
 
 /** What the preview fills in: a sample order, so staff see the message as a buyer would. */
@@ -36,6 +38,7 @@ const SAMPLE: Record<TemplateField, string> = {
   store: "建盛門市",
   invoice_no: "AB-10000000",
   details: "請於 7 天內至 建盛門市 取貨，取貨時付款 NT$1,280",
+  member: "王小明",
 };
 
 function checked(t: { subject: string; body: string }) {

@@ -19,10 +19,10 @@ export function NotifyChannels({ initial }: { initial: Channels | null }) {
   const channels = answer ?? initial;
   if (!channels) return null;
 
-  async function toggle(change: Partial<Pick<Channels, "line" | "email">>) {
+  async function toggle(change: Partial<Pick<Channels, "line" | "email" | "cart_reminders">>) {
     if (!channels) return;
     const r = await api<Channels>("/api/user/notify_channels", {
-      body: { line: channels.line, email: channels.email, ...change },
+      body: { line: channels.line, email: channels.email, cart_reminders: channels.cart_reminders, ...change },
     });
     if (r.status) setAnswer(r.data);
     setSaid(r.message);
@@ -56,6 +56,15 @@ export function NotifyChannels({ initial }: { initial: Channels | null }) {
         <input type="checkbox" checked={channels.email} onChange={(e) => void toggle({ email: e.target.checked })} />
         電子郵件
         {!channels.has_email && <span className="text-sm text-stone-500">（將寄到結帳時填寫的信箱）</span>}
+      </label>
+      <label className="mt-2 flex items-center gap-2 border-t border-stone-100 py-1 pt-3">
+        <input
+          type="checkbox"
+          checked={channels.cart_reminders}
+          onChange={(e) => void toggle({ cart_reminders: e.target.checked })}
+        />
+        購物車提醒
+        <span className="text-sm text-stone-500">（購物車商品放置一段時間未結帳時，提醒您一次）</span>
       </label>
       <p role="status" className="min-h-5 text-sm text-emerald-700">
         {said}

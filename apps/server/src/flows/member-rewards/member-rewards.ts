@@ -1,0 +1,181 @@
+import type { RewardsSettings, RewardView } from "@shop/contract/admin";
+import { formatMoney } from "@shop/contract/format";
+import type { Db, Tx } from "../../db/client.js";
+import type { Reward } from "../../db/schema/index.js";
+import { unprocessable } from "../../lib/errors.js";
+import type { JobsService } from "../../modules/jobs/service.js";
+import type { LoyaltyService } from "../../modules/loyalty/service.js";
+import type { MembersService } from "../../modules/members/service.js";
+import type { NotificationsService } from "../../modules/notifications/service.js";
+import type { MessageTemplates } from "../../modules/notifications/templates.js";
+import type { Actor } from "../../modules/staff/audit.js";
+import type { StaffService } from "../../modules/staff/service.js";
+import { rewardOf, rewardView, type TierRewards } from "../../modules/tiers/rewards.js";
+
+/** Members looked at per page of the birthday job. */
+const PAGE = 200;
+
+export interface MemberRewardsDeps {
+  db: Db;
+  rewards: TierRewards;
+  members: Pick<MembersService, "bornIn" | "nameOf" | "setBirthday" | "correctBirthday">;
+  loyalty: Pick<LoyaltyService, "changePoints" | "changeWallet" | "issueCoupons" | "couponTitles" | "rewardCoupons">;
+  notifications: Pick<NotificationsService, "notify">;
+  templates: Pick<MessageTemplates, "render">;
+  staff: Pick<StaffService, "record">;
+  brandName: string;
+  now: () => Date;
+}
+
+/** Year and month ("2026", "11") in Asia/Taipei. */
+function taipeiYearMonth(at: Date) {
+  const [year = "", month = ""] = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Taipei", year: "numeric", month: "2-digit" })
+    .format(at)
+    .split("-");
+  return { year, month };
+}
+
+/** What a reward is, in the member's words. */
+export function rewardText(r: Reward, couponTitle?: string) {
+  if (r.kind === "points") return `${r.amount.toLocaleString("en-US")} 點`;
+  if (r.kind === "wallet") return `購物金 ${formatMoney(r.amount)}`;
+  if (r.kind === "coupon") return `優惠券「${couponTitle ?? "生日優惠券"}」（${r.validDays} 天內有效）`;
+  return "";
+}
+
+/**
+ * Birthday and welcome rewards (decision 95), across tiers (what is given, and the grants),
+ * members (who, and when they were born), loyalty (points, 購物金, coupons) and notifications.
+ * Each reward is claimed (a unique grant row) and given in one transaction: once per member and
+ * period, whichever instance runs the job, however often.
+ */
+export function createMemberRewards(d: MemberRewardsDeps) {
+  async function give(tx: Tx, memberId: number, r: Reward, ref: string, why: string) {
+    if (r.kind === "points") await d.loyalty.changePoints(tx, memberId, r.amount, why, ref);
+    else if (r.kind === "wallet") await d.loyalty.changeWallet(tx, memberId, r.amount, why, ref);
+    else if (r.kind === "coupon")
+      await d.loyalty.issueCoupons(tx, memberId, [r.couponId], new Date(d.now().getTime() + r.validDays * 86_400_000));
+  }
+
+  async function couponTitle(r: Reward) {
+    return r.kind === "coupon" ? (await d.loyalty.couponTitles([r.couponId])).get(r.couponId) : undefined;
+  }
+
+  async function checkedReward(v: RewardView) {
+    const r = rewardOf(v);
+    if (r.kind === "coupon" && !(await couponTitle(r))) throw unprocessable("COUPON_NOT_FOUND", "找不到此優惠券");
+    return r;
+  }
+
+  return {
+    /** The welcome gift, inside the registration's transaction (nothing when staff set none). */
+    async welcome(tx: Tx, memberId: number) {
+      const r = await d.rewards.welcomeReward(tx);
+      if (r.kind === "none" || !(await d.rewards.claim(tx, memberId, "welcome", "once", r))) return;
+      await give(tx, memberId, r, "reward:welcome", "新會員見面禮");
+      await d.notifications.notify(tx, memberId, {
+        kind: "system",
+        title: "歡迎加入！新會員見面禮已送達",
+        body: `已送您 ${rewardText(r, await couponTitle(r))}。`,
+        link: r.kind === "coupon" ? "/member/coupon" : r.kind === "points" ? "/member/point" : "/member/wallet",
+        key: `reward:welcome:${memberId}`,
+      });
+    },
+
+    /** The birthday job: members born this month (Asia/Taipei) get their level's gift once this year. Returns how many. */
+    async sendBirthdays(): Promise<number> {
+      const { year, month } = taipeiYearMonth(d.now());
+      let given = 0;
+      for (let after = 0; ; ) {
+        const page = await d.members.bornIn(month, after, PAGE);
+        if (page.length === 0) return given;
+        after = page[page.length - 1]?.id ?? after;
+        const done = await d.rewards.granted(
+          "birthday",
+          year,
+          page.map((m) => m.id),
+        );
+        for (const m of page.filter((p) => !done.has(p.id))) if (await this.birthday(m.id, year)) given++;
+      }
+    },
+
+    /** One member's birthday gift for a year; false when their level gives none or it was given already. */
+    async birthday(memberId: number, year: string): Promise<boolean> {
+      const level = await d.rewards.levelOf(memberId);
+      const r = level?.birthdayReward ?? ({ kind: "none" } as Reward);
+      if (r.kind === "none") return false;
+      const title = await couponTitle(r);
+      const name = await d.members.nameOf(memberId);
+      return d.db.transaction(async (tx) => {
+        if (!(await d.rewards.claim(tx, memberId, "birthday", year, r))) return false;
+        await give(tx, memberId, r, `reward:birthday:${year}`, `${year} 生日禮`);
+        const details = `祝您生日快樂！${d.brandName} 送您 ${rewardText(r, title)}，感謝您一直以來的支持。`;
+        const message = await d.templates.render(tx, "birthday", { member: name, brand: d.brandName, details });
+        await d.notifications.notify(tx, memberId, {
+          kind: "system",
+          title: message.title,
+          body: message.body,
+          link: r.kind === "coupon" ? "/member/coupon" : r.kind === "points" ? "/member/point" : "/member/wallet",
+          key: `reward:birthday:${memberId}:${year}`,
+        });
+        return true;
+      });
+    },
+
+    /** The member sets their birthday once; a birthday this month is given on the job's next run. */
+    setBirthday: (memberId: number, birthday: string) => d.members.setBirthday(memberId, birthday),
+
+    /** Staff correct a member's birthday (audited). */
+    correctBirthday(actor: Actor, memberId: number, birthday: string | null) {
+      return d.db.transaction(async (tx) => {
+        const change = await d.members.correctBirthday(tx, memberId, birthday);
+        await d.staff.record(tx, actor, { action: "member.birthday", entity: "member", entityId: memberId, ...change });
+        return { birthday };
+      });
+    },
+
+    async settings(): Promise<RewardsSettings> {
+      return {
+        welcome: rewardView(await d.rewards.welcomeReward()),
+        levels: (await d.rewards.levelRewards()).map((l) => ({
+          id: l.id,
+          name: l.name,
+          active: l.active,
+          birthday: rewardView(l.birthdayReward),
+        })),
+        coupons: await d.loyalty.rewardCoupons(),
+      };
+    },
+
+    async setWelcome(actor: Actor, v: RewardView) {
+      const r = await checkedReward(v);
+      await d.db.transaction(async (tx) => {
+        const change = await d.rewards.setWelcomeReward(tx, r);
+        await d.staff.record(tx, actor, { action: "reward.welcome", entity: "tier_settings", entityId: 1, ...change });
+      });
+    },
+
+    async setBirthdayReward(actor: Actor, tierId: number, v: RewardView) {
+      const r = await checkedReward(v);
+      await d.db.transaction(async (tx) => {
+        const change = await d.rewards.setBirthdayReward(tx, tierId, r);
+        await d.staff.record(tx, actor, {
+          action: "reward.birthday",
+          entity: "member_tier",
+          entityId: tierId,
+          before: change.before,
+          after: change.after,
+        });
+      });
+    },
+  };
+}
+
+export type MemberRewards = ReturnType<typeof createMemberRewards>;
+
+export const BIRTHDAY_JOB = "tiers.birthdays";
+
+/** The flow's background work: birthday gifts, looked for every few hours (background-work.ts schedules it). */
+export function registerMemberRewardJobs(jobs: Pick<JobsService, "register">, flow: Pick<MemberRewards, "sendBirthdays">) {
+  jobs.register(BIRTHDAY_JOB, () => flow.sendBirthdays());
+}
