@@ -1,7 +1,6 @@
 import type { RewardsSettings, RewardView } from "@shop/contract/admin";
 import { formatMoney } from "@shop/contract/format";
 import type { Db, Tx } from "../../db/client.js";
-import type { Reward } from "../../db/schema/index.js";
 import { unprocessable } from "../../lib/errors.js";
 import type { JobsService } from "../../modules/jobs/service.js";
 import type { LoyaltyService } from "../../modules/loyalty/service.js";
@@ -10,7 +9,7 @@ import type { NotificationsService } from "../../modules/notifications/service.j
 import type { MessageTemplates } from "../../modules/notifications/templates.js";
 import type { Actor } from "../../modules/staff/audit.js";
 import type { StaffService } from "../../modules/staff/service.js";
-import { rewardOf, rewardView, type TierRewards } from "../../modules/tiers/rewards.js";
+import { type Reward, rewardOf, rewardView, type TierRewards } from "../../modules/tiers/rewards.js";
 
 /** Members looked at per page of the birthday job. */
 const PAGE = 200;
@@ -36,7 +35,7 @@ function taipeiYearMonth(at: Date) {
 }
 
 /** What a reward is, in the member's words. */
-export function rewardText(r: Reward, couponTitle?: string) {
+function rewardText(r: Reward, couponTitle?: string) {
   if (r.kind === "points") return `${r.amount.toLocaleString("en-US")} 點`;
   if (r.kind === "wallet") return `購物金 ${formatMoney(r.amount)}`;
   if (r.kind === "coupon") return `優惠券「${couponTitle ?? "生日優惠券"}」（${r.validDays} 天內有效）`;

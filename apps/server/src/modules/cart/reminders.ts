@@ -56,4 +56,3 @@ export function createCartReminders(db: Db) {
   };
 }
 
-export type CartReminders = ReturnType<typeof createCartReminders>;

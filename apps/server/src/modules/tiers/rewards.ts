@@ -4,6 +4,9 @@ import type { Db, Tx } from "../../db/client.js";
 import { memberTierStatus, memberTiers, type Reward, rewardGrants, tierSettings } from "../../db/schema/index.js";
 import { notFound } from "../../lib/errors.js";
 
+// The flow names a reward from here (flows own no table).
+export type { Reward };
+
 /** A reward as the API shows and takes it (snake case). */
 export const rewardView = (r: Reward): RewardView =>
   r.kind === "coupon" ? { kind: "coupon", coupon_id: r.couponId, valid_days: r.validDays } : r;
