@@ -46,6 +46,13 @@ test("a shopper takes a 加價購 item and chooses a 滿額贈 gift, pays, and s
   expect(madeDeal.ok()).toBe(true);
   const madeRule = await request.post("/api/admin/gift_rules", { headers, data: rule });
   expect(madeRule.ok()).toBe(true);
+  // A shared code typed at checkout with them (decision 92; every refusal's wording: coupon-codes.spec.ts).
+  const code = `DEAL-${Date.now().toString(36).toUpperCase().slice(-5)}`;
+  const madeCode = await request.post("/api/admin/coupons", {
+    headers,
+    data: { kind: "amount", issue: "shared", title: "加購日折扣", value: 50, code },
+  });
+  expect(madeCode.ok(), await madeCode.text()).toBe(true);
   const dealId = ((await madeDeal.json()) as { data: { id: number } }).data.id;
   const ruleId = ((await madeRule.json()) as { data: { id: number } }).data.id;
 
@@ -84,6 +91,14 @@ test("a shopper takes a 加價購 item and chooses a 滿額贈 gift, pays, and s
     await expect(page.getByTestId("checkout-gift-line")).toContainText(giftName);
     await expect(page.getByTestId("checkout-gift-line")).toContainText("NT$0");
     await expect(page.getByTestId("checkout-addon-line")).toContainText("NT$99");
+    // The code: a wrong one is refused in words, the right one is a discount line; the gift stays.
+    await page.getByLabel("優惠碼").fill("NOPE-0000");
+    await page.getByRole("button", { name: "套用" }).click();
+    await expect(page.locator("#coupon-code-error")).toHaveText("查無此優惠碼，請確認後再輸入");
+    await page.getByLabel("優惠碼").fill(code.toLowerCase());
+    await page.getByRole("button", { name: "套用" }).click();
+    await expect(page.getByText(`加購日折扣（${code}）`).first()).toBeVisible();
+    await expect(page.getByTestId("checkout-gift-line")).toContainText(giftName);
     await payByCard(page, "4242 4242 4242 4242");
     await shot(page, "deals-checkout-phone");
     await page.setViewportSize({ width: 1280, height: 900 });
@@ -99,6 +114,7 @@ test("a shopper takes a 加價購 item and chooses a 滿額贈 gift, pays, and s
     await page.getByRole("link", { name: "查看訂單明細" }).click();
     await expect(page.getByText("加價購", { exact: true })).toBeVisible();
     await expect(page.getByText("贈品", { exact: true })).toBeVisible();
+    await expect(page.getByText(`加購日折扣（${code}）`)).toBeVisible();
     await shot(page, "deals-order-phone");
     await page.setViewportSize({ width: 1280, height: 900 });
     await shot(page, "deals-order-desktop");

@@ -45,6 +45,9 @@ describe("front content", () => {
       "name",
       "point_percent",
       "price",
+      // Stars on cards (decision 98).
+      "rating",
+      "rating_count",
       "tags",
     ]);
     expect(Number.isInteger(card?.price)).toBe(true);
