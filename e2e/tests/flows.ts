@@ -67,7 +67,10 @@ export async function fillHomeAddress(page: Page) {
 }
 
 export async function payByCard(page: Page, number: string) {
-  await page.getByLabel("信用卡", { exact: true }).check();
+  const card = page.getByLabel("信用卡", { exact: true });
+  // Centred first: scrolled only "into view", a phone's fixed tab bar can sit over it.
+  await card.evaluate((el) => el.scrollIntoView({ block: "center" }));
+  await card.check();
   await page.getByLabel("卡號").fill(number);
   await page.getByLabel("有效期限（MM/YY）").fill("12/30");
   await page.getByLabel("安全碼").fill("123");

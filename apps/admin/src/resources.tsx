@@ -3,9 +3,9 @@ import AddShoppingCartIcon from "@mui/icons-material/AddShoppingCart";
 import ArticleIcon from "@mui/icons-material/Article";
 import AssignmentReturnIcon from "@mui/icons-material/AssignmentReturn";
 import BadgeIcon from "@mui/icons-material/Badge";
-import CardGiftcardIcon from "@mui/icons-material/CardGiftcard";
 import CasinoIcon from "@mui/icons-material/Casino";
 import CategoryIcon from "@mui/icons-material/Category";
+import CelebrationIcon from "@mui/icons-material/Celebration";
 import ConfirmationNumberIcon from "@mui/icons-material/ConfirmationNumber";
 import EditNoteIcon from "@mui/icons-material/EditNote";
 import FactCheckIcon from "@mui/icons-material/FactCheck";
@@ -173,7 +173,7 @@ function memberResources(permissions: string[]) {
       />
       <Resource
         name="gift_rules"
-        icon={CardGiftcardIcon}
+        icon={CelebrationIcon}
         options={{ label: "滿額贈" }}
         list={GiftRuleList}
         {...writable("marketing.write", GiftRule)}
