@@ -6,11 +6,13 @@ import type { TiersService } from "../../modules/tiers/service.js";
  * transaction: on `paid`, and on delivery for cash on delivery (paid when collected, which the
  * `changed` effects wired before this one have just recorded).
  */
-export function wireTierUpgrade(lifecycle: OrderLifecycle, tiers: Pick<TiersService, "onPaid">) {
+export function wireTierUpgrade(lifecycle: OrderLifecycle, tiers: Pick<TiersService, "onPaid" | "onCancelled">) {
   lifecycle.effects.paid.push(async (tx, o) => {
     if (o.memberId !== null) await tiers.onPaid(tx, o.memberId);
   });
   lifecycle.effects.changed.push(async (tx, o, to) => {
     if (to === "delivered" && o.paymentMethod === "cod" && o.memberId !== null) await tiers.onPaid(tx, o.memberId);
+    // An upgrade a cancelled or refunded order paid for is taken back (its spend no longer counts).
+    if ((to === "cancelled" || to === "refunded") && o.memberId !== null) await tiers.onCancelled(tx, o.memberId);
   });
 }

@@ -4,7 +4,16 @@ import { memberTierHistory, memberTierStatus } from "../../db/schema/index.js";
 import type { TierPerk } from "../pricing/pricing.js";
 import { currentWindow, nextLevel } from "./evaluation.js";
 import { createTierLevels } from "./levels.js";
-import { dueMembers, effectiveLevel, evaluateMember, levelsOf, periodOf, type TierDeps, type TierRow } from "./status.js";
+import {
+  dueMembers,
+  effectiveLevel,
+  evaluateMember,
+  levelsOf,
+  periodOf,
+  revisitAfterCancel,
+  type TierDeps,
+  type TierRow,
+} from "./status.js";
 
 const perkView = (l: TierRow) => ({
   id: l.id,
@@ -46,6 +55,8 @@ export function createTiersService(d: TierDeps) {
 
     /** An order was paid (or collected on delivery): the member goes up at once if the spend reaches a higher level. */
     onPaid: (tx: Tx, memberId: number) => evaluateMember(d, tx, memberId, false),
+    /** An order cancelled or wholly refunded: an upgrade it paid for does not outlive it. */
+    onCancelled: (tx: Tx, memberId: number) => revisitAfterCancel(d, tx, memberId),
 
     /** Period end (the job): every member whose level's period ended is renewed, raised or lowered. */
     async evaluateDue(batch = 200) {

@@ -1,8 +1,8 @@
 import { formatDate, formatMoney } from "@shop/contract/format";
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import { memberTierHistory, memberTierStatus, memberTiers, tierSettings } from "../../db/schema/index.js";
-import { closingWindow, currentWindow, decide, type TierPeriod, type Window } from "./evaluation.js";
+import { closingWindow, currentWindow, decide, reachedLevel, type TierPeriod, type Window } from "./evaluation.js";
 
 export type TierRow = typeof memberTiers.$inferSelect;
 type StatusRow = typeof memberTierStatus.$inferSelect;
@@ -96,6 +96,50 @@ export async function evaluateMember(d: TierDeps, tx: Tx, memberId: number, atPe
       : `期間消費 ${formatMoney(spend)}，您的會員等級為「${to.name}」${until}。`;
   await d.notify(tx, memberId, { title: `${REASON_TITLE[decision.kind]}：${to.name}`, body, key: `tier:${h?.id}` });
   return { kind: decision.kind, to: to.name };
+}
+
+/**
+ * An order was cancelled or wholly refunded (review of issue 50): a level reached by an upgrade on
+ * payment in this window must still be held by what is left of the spend; if not, the member goes
+ * back to the level they had before that upgrade, or the one the spend still reaches if higher.
+ * Levels earned at a period end are not touched (they were earned on a window already closed).
+ */
+export async function revisitAfterCancel(d: TierDeps, tx: Tx, memberId: number) {
+  const [status] = await tx.select().from(memberTierStatus).where(eq(memberTierStatus.memberId, memberId)).for("update");
+  if (!status) return { kind: "none" as const };
+  const [upgrade] = await tx
+    .select()
+    .from(memberTierHistory)
+    .where(and(eq(memberTierHistory.memberId, memberId), eq(memberTierHistory.toTierId, status.tierId)))
+    .orderBy(desc(memberTierHistory.id))
+    .limit(1);
+  if (upgrade?.reason !== "upgrade" || upgrade.createdAt.getTime() !== status.since.getTime()) return { kind: "none" as const };
+  const levels = await levelsOf(tx);
+  const holding = levels.find((l) => l.id === status.tierId);
+  const w = currentWindow(await periodOf(tx), d.now());
+  const spend = await d.spendOf(tx, memberId, w.from, w.to);
+  if (!holding || spend >= holding.threshold) return { kind: "none" as const };
+  const before = levels.find((l) => l.id === upgrade.fromTierId);
+  const reached = reachedLevel(levels, spend);
+  const to = [before, reached].filter((l) => l !== undefined).sort((a, b) => b.rank - a.rank)[0];
+  if (!to || to.id === holding.id) return { kind: "none" as const };
+  const at = d.now();
+  if (to.rank === 0) await tx.delete(memberTierStatus).where(eq(memberTierStatus.memberId, memberId));
+  else
+    await tx
+      .update(memberTierStatus)
+      .set({ tierId: to.id, since: at, evaluatedAt: at })
+      .where(eq(memberTierStatus.memberId, memberId));
+  const [h] = await tx
+    .insert(memberTierHistory)
+    .values({ memberId, fromTierId: holding.id, toTierId: to.id, reason: "downgrade", spend, createdAt: at })
+    .returning({ id: memberTierHistory.id });
+  await d.notify(tx, memberId, {
+    title: `${REASON_TITLE.downgrade}：${to.name}`,
+    body: `訂單取消或退款後，期間消費為 ${formatMoney(spend)}，會員等級調整為「${to.name}」。`,
+    key: `tier:${h?.id}`,
+  });
+  return { kind: "downgrade" as const, to: to.name };
 }
 
 /** Members whose level's period has ended (oldest first, a batch at a time). */
