@@ -73,6 +73,29 @@ describe("pre-orders (decision 96)", () => {
     expect(await t.services.inventory.unbalanced()).toEqual([]);
   });
 
+  test("pre-order units never go to the 雲端庫存, nor come as a gift or add-on (review of issue 50)", async () => {
+    const v = await onPreorder(9, 0, 5);
+    const r = await t.call("POST", "/api/order/store/fast", {
+      token: member,
+      body: {
+        variant_id: v,
+        qty: 1,
+        ship_method: "depot",
+        payment_method: "transfer",
+        receiver: { name: "王小明", phone: DEMO_ACCOUNTS.member.phone },
+        invoice: { type: "member" },
+      },
+    });
+    expect([r.status, r.body.message]).toEqual([422, "預購商品無法寄存於雲端庫存，請選擇其他配送方式"]);
+    expect(await variantRow(v)).toMatchObject({ stock: 0, preorderWaiting: 0 });
+    // Inside the transaction the same rule holds for units that may not wait.
+    const refused = t.database.db.transaction((tx) =>
+      t.services.inventory.preorder.reserve(tx, [{ variantId: v, qty: 1, maxPreorder: 0 }], "test:gift"),
+    );
+    await expect(refused).rejects.toMatchObject({ code: "PREORDER_NOT_ALLOWED" });
+    expect(await variantRow(v)).toMatchObject({ stock: 0, preorderWaiting: 0 });
+  });
+
   test("a waiting pre-order cannot ship; received stock releases paid orders oldest first, each only when covered", async () => {
     const v = await onPreorder(7, 0, 10);
     const a = (await order(v, 2)).body.data.order_no;

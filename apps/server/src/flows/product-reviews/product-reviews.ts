@@ -83,6 +83,7 @@ export function createProductReviews(d: {
       if (now() > until) throw conflict("REVIEW_WINDOW_CLOSED", `商品評價需於送達後 ${REVIEW_WINDOW_DAYS} 天內完成`);
       const line = (await d.orders.linesOf(order.id)).find((l) => l.id === input.order_line_id && l.kind !== "gift");
       if (!line) throw notFound("ORDER_LINE_NOT_FOUND", "此訂單沒有這件商品");
+      if (line.refundedQty >= line.qty) throw conflict("ORDER_LINE_REFUNDED", "此商品已全數退貨退款，無法評價");
       const own = `/uploads/${reviewPhotoFolder(member.id)}/`;
       if (input.photos.some((p) => !p.startsWith(own)))
         throw forbidden("REVIEW_PHOTO_NOT_YOURS", "照片需由您本人上傳，請重新上傳");

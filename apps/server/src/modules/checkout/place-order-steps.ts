@@ -188,11 +188,16 @@ function orderLinesOf(b: BuiltQuote) {
 }
 
 /** Units to reserve per variant: goods, add-ons and gifts together (a gift may be a variant also bought). */
-function unitsToReserve(b: BuiltQuote) {
-  const units = new Map<number, number>();
-  for (const l of [...b.lines, ...b.q.addOnLines, ...b.q.giftLines])
-    units.set(l.variantId, (units.get(l.variantId) ?? 0) + l.qty);
-  return [...units].map(([variantId, qty]) => ({ variantId, qty }));
+function unitsToReserve(b: BuiltQuote, shipMethod: string) {
+  const units = new Map<number, { qty: number; maxPreorder: number }>();
+  const add = (variantId: number, qty: number, mayWait: boolean) => {
+    const u = units.get(variantId) ?? { qty: 0, maxPreorder: 0 };
+    units.set(variantId, { qty: u.qty + qty, maxPreorder: u.maxPreorder + (mayWait ? qty : 0) });
+  };
+  // Only bought goods may wait for stock (decision 96): never a gift or an add-on, nor goods for the depot.
+  for (const l of b.lines) add(l.variantId, l.qty, shipMethod !== "depot");
+  for (const l of [...b.q.addOnLines, ...b.q.giftLines]) add(l.variantId, l.qty, false);
+  return [...units].map(([variantId, u]) => ({ variantId, ...u }));
 }
 
 /**
@@ -244,7 +249,7 @@ async function createOrder(
         const redemptionId = await redeemCode(deps, tx, buyer, b, orderNo);
         const ref = `order:${orderNo}`;
         // Stock first, then pre-order units within the cap (decision 96); the order is marked from what was taken.
-        const taken = await inventory.preorder.reserve(tx, unitsToReserve(b), ref);
+        const taken = await inventory.preorder.reserve(tx, unitsToReserve(b, input.ship_method), ref);
         const order = await insertOrder(deps, tx, orderNo, buyer, input, b, redemptionId, taken);
         if (buyer.memberId !== undefined) {
           const q = b.q;
@@ -262,7 +267,9 @@ async function createOrder(
       });
     } catch (error) {
       // Six random digits per day: a clash is rare, and a new number fixes it.
-      if (isUniqueViolation(error, "orders_no_key") && attempt < 3) continue;
+      // The typed code's redemption row is written first, keyed by the order number: a clash shows there.
+      const clash = isUniqueViolation(error, "orders_no_key") || isUniqueViolation(error, "coupon_redemptions_order_key");
+      if (clash && attempt < 3) continue;
       throw error;
     }
   }

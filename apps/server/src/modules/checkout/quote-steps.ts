@@ -152,7 +152,8 @@ async function dealsWithStock(deps: QuoteContext, shopId: number) {
   const label = (v: Live) => (v.variantName ? `${v.name}（${v.variantName}）` : v.name);
   const addOnDeals: AddOnDeal[] = running.addOns.flatMap((d) => {
     const v = live.get(d.variantId);
-    return v?.sellable ? [{ ...d, productId: v.productId, name: label(v), stock: v.stock }] : [];
+    // A product with 限購 N 件/人 is never an add-on: add-on units would escape the limit.
+    return v?.sellable && v.perMemberLimit === null ? [{ ...d, productId: v.productId, name: label(v), stock: v.stock }] : [];
   });
   const giftRules: GiftRule[] = running.gifts.map(({ variantIds, ...g }) => ({
     ...g,
@@ -219,6 +220,9 @@ export async function buildQuote(deps: QuoteContext, buyer: Buyer, source: Sourc
       ? unprocessable("DEPOT_MEMBERS_ONLY", "雲端庫存僅限會員使用，請先登入")
       : unprocessable("SHIP_METHOD_UNAVAILABLE", "此配送方式目前無法使用");
   }
+  // Goods kept in the 雲端庫存 must exist: pre-order units cannot go there (decision 96).
+  if (chosen?.code === "depot" && lines.some((l) => l.qty > l.v.stock))
+    throw unprocessable("PREORDER_NOT_FOR_DEPOT", "預購商品無法寄存於雲端庫存，請選擇其他配送方式");
 
   const limited = [...new Set(lines.filter((l) => l.v.perMemberLimit !== null).map((l) => l.v.productId))];
   const terms = await memberTerms(deps, buyer.memberId, input, limited);

@@ -18,7 +18,11 @@ export interface TakenUnits {
  * the rest as pre-order units up to its cap − waiting (decision 96); otherwise 409, nothing taken.
  * Each variant row is locked (id order) before it is read: concurrent orders never exceed the cap.
  */
-export async function reserveWithPreorder(tx: Tx, lines: StockRequest[], ref: string): Promise<TakenUnits[]> {
+export async function reserveWithPreorder(
+  tx: Tx,
+  lines: Array<StockRequest & { maxPreorder?: number }>,
+  ref: string,
+): Promise<TakenUnits[]> {
   const taken: TakenUnits[] = [];
   for (const l of [...lines].sort((a, b) => a.variantId - b.variantId)) {
     if (!Number.isInteger(l.qty) || l.qty <= 0) throw new Error(`bad reservation qty ${l.qty}`);
@@ -35,6 +39,11 @@ export async function reserveWithPreorder(tx: Tx, lines: StockRequest[], ref: st
     if (!v) throw conflict("VARIANT_SOLD_OUT", "商品已售完", { variant_id: l.variantId });
     const fromStock = Math.min(Math.max(v.stock, 0), l.qty);
     const preorder = l.qty - fromStock;
+    // Units that may not wait (a gift, an add-on, goods kept in the 雲端庫存): from stock or not at all.
+    if (preorder > 0 && v.cap !== null && l.maxPreorder !== undefined && preorder > l.maxPreorder)
+      throw conflict("PREORDER_NOT_ALLOWED", "贈品、加價購商品與雲端庫存僅能以現貨提供，此商品目前缺貨", {
+        variant_id: l.variantId,
+      });
     if (preorder > 0 && v.cap === null)
       throw conflict("INSUFFICIENT_STOCK", "庫存不足，部分商品已售完", { variant_id: l.variantId });
     if (preorder > 0 && v.cap !== null && v.waiting + preorder > v.cap)

@@ -3,6 +3,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import { memberTierStatus, memberTiers, type Reward, rewardGrants, tierSettings } from "../../db/schema/index.js";
 import { notFound } from "../../lib/errors.js";
+import { effectiveLevel, levelsOf } from "./status.js";
 
 // The flow names a reward from here (flows own no table).
 export type { Reward };
@@ -50,21 +51,10 @@ export function createTierRewards(db: Db, now: () => Date) {
       return { name: before.name, before: before.birthdayReward, after: reward };
     },
 
-    /** The member's level now: their status row's, else the lowest active level. */
+    /** The member's level now, as checkout sees it: their status row's if active, else the highest active below; no row: the base. */
     async levelOf(memberId: number, q: Db | Tx = db) {
-      const [status] = await q
-        .select({ tier: memberTiers })
-        .from(memberTierStatus)
-        .innerJoin(memberTiers, eq(memberTiers.id, memberTierStatus.tierId))
-        .where(eq(memberTierStatus.memberId, memberId));
-      if (status) return status.tier;
-      const [base] = await q
-        .select()
-        .from(memberTiers)
-        .where(eq(memberTiers.active, true))
-        .orderBy(asc(memberTiers.rank))
-        .limit(1);
-      return base;
+      const [status] = await q.select().from(memberTierStatus).where(eq(memberTierStatus.memberId, memberId));
+      return effectiveLevel(await levelsOf(q), status);
     },
 
     /** Claims a reward for a member once: true when this call made the grant (the caller gives the reward in the same transaction). */
