@@ -36,6 +36,12 @@ export const products = pgTable(
     perOrderLimit: integer("per_order_limit"),
     /** 限購 N 件/人: units one member may buy across all their orders not cancelled (null: no limit; decision 92). */
     perMemberLimit: integer("per_member_limit"),
+    /**
+     * 限時搶購: an unpaid order holding this product's stock is cancelled (its stock released to the
+     * next buyer) this many minutes after it was placed, and can only be paid online (null: the usual
+     * deadlines; issue 51).
+     */
+    holdMinutes: integer("hold_minutes"),
     /** The brand for product feeds (empty: the shop's own name is used). */
     brand: text("brand").notNull().default(""),
     /** Approved reviews: how many and the sum of their stars (the reviews flow keeps them; average = sum / count). */

@@ -1,0 +1,2 @@
+ALTER TABLE "products" ADD COLUMN "hold_minutes" integer;--> statement-breakpoint
+ALTER TABLE "products" ADD CONSTRAINT "products_hold_minutes_range" CHECK ("hold_minutes" IS NULL OR "hold_minutes" BETWEEN 1 AND 120);
