@@ -107,7 +107,12 @@ export const variants = pgTable(
     preorderShipOn: text("preorder_ship_on"),
     preorderWaiting: integer("preorder_waiting").notNull().default(0),
   },
-  (t) => [uniqueIndex("variants_sku_key").on(t.sku), index("variants_product_idx").on(t.productId, t.sort)],
+  (t) => [
+    uniqueIndex("variants_sku_key").on(t.sku),
+    index("variants_product_idx").on(t.productId, t.sort),
+    // The dashboard's 庫存不足, lowest first, among 3,000,000 variants (issue 51).
+    index("variants_stock_idx").on(t.stock, t.id),
+  ],
 );
 
 /** Which catalogue products a sub-mall sells (at catalogue prices). */

@@ -29,6 +29,9 @@ export const members = pgTable(
     uniqueIndex("members_email_key").on(sql`lower(${t.email})`),
     uniqueIndex("members_refcode_key").on(t.refcode),
     index("members_upline_idx").on(t.uplineId),
+    // The back office finds members by the start of a phone number or 推薦碼 (issue 51).
+    index("members_phone_prefix_idx").on(t.phone.op("text_pattern_ops")),
+    index("members_refcode_prefix_idx").on(t.refcode.op("text_pattern_ops")),
   ],
 );
 
