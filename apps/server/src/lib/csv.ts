@@ -13,3 +13,12 @@ function csvCell(v: unknown): string {
 export function csvDocument(head: string[], rows: unknown[][]): string {
   return `\uFEFF${[head, ...rows].map((r) => r.map(csvCell).join(",")).join("\r\n")}\r\n`;
 }
+
+/**
+ * The same file as csvDocument, written as it is read: the BOM and head first, then each batch's
+ * rows, so an export of any size takes the memory of one batch (issue 51).
+ */
+export async function* csvStream(head: string[], batches: AsyncIterable<unknown[][]>): AsyncGenerator<string> {
+  yield `\uFEFF${head.map(csvCell).join(",")}\r\n`;
+  for await (const rows of batches) if (rows.length > 0) yield `${rows.map((r) => r.map(csvCell).join(",")).join("\r\n")}\r\n`;
+}

@@ -1,7 +1,7 @@
 import { orderNoSchema } from "@shop/contract";
 import { shipInput } from "@shop/contract/admin";
 import type { Db } from "../../db/client.js";
-import { csvDocument } from "../../lib/csv.js";
+import { csvStream } from "../../lib/csv.js";
 import { DomainError, notFound } from "../../lib/errors.js";
 import type { Payments } from "../orders/payments.js";
 import type { OrderLifecycle } from "../orders/service.js";
@@ -12,6 +12,13 @@ import { type Actor, type StaffService, who } from "../staff/service.js";
  * The back office's order queue and actions. Each change goes through the orders module's own
  * transaction (decision 30); the audit entry follows it with the status before and after.
  */
+type ExportRow = Awaited<ReturnType<OrderViews["staffExport"]> extends AsyncGenerator<infer B> ? B : never>[number];
+
+/** Each batch of export rows as CSV cells. */
+async function* batches(source: AsyncIterable<ExportRow[]>, toLine: (o: ExportRow) => unknown[]) {
+  for await (const rows of source) yield rows.map(toLine);
+}
+
 export function createOrderAdmin(d: {
   db: Db;
   orders: OrderLifecycle;
@@ -106,8 +113,8 @@ export function createOrderAdmin(d: {
           amount === undefined ? {} : { amount },
         ),
       ),
-    ordersCsv: async (f: StaffOrderFilter) => {
-      const rows = await d.orderViews.staffExport(f);
+    /** The matching orders as a CSV, streamed a batch at a time, all of them (issue 51). */
+    ordersCsv: (f: StaffOrderFilter, batch?: number) => {
       const head = [
         "訂單編號",
         "建立時間",
@@ -125,7 +132,7 @@ export function createOrderAdmin(d: {
         "物流單號",
         "商城",
       ];
-      const lines = rows.map((o) => [
+      const toLine = (o: ExportRow) => [
         o.order_no,
         new Date(o.created_at).toLocaleString("sv-SE", { timeZone: "Asia/Taipei" }).replaceAll("-", "/"),
         o.status_label,
@@ -141,8 +148,8 @@ export function createOrderAdmin(d: {
         o.payable,
         o.tracking_no,
         o.shop_id,
-      ]);
-      return csvDocument(head, lines);
+      ];
+      return csvStream(head, batches(d.orderViews.staffExport(f, batch), toLine));
     },
   };
 }

@@ -74,12 +74,19 @@ export async function summaries(deps: ViewDeps, rows: Order[]): Promise<OrderSum
         )
         .orderBy(orderLines.id)
     : [];
-  return rows.map((o) =>
-    summary(
-      o,
-      lines.filter((l) => l.orderId === o.id),
-    ),
-  );
+  const linesOf = byOrder(lines);
+  return rows.map((o) => summary(o, linesOf.get(o.id) ?? []));
+}
+
+/** Lines grouped by their order, in the order given (a page or an export batch reads them once). */
+export function byOrder<T extends { orderId: number }>(lines: T[]): Map<number, T[]> {
+  const out = new Map<number, T[]>();
+  for (const l of lines) {
+    const list = out.get(l.orderId);
+    if (list) list.push(l);
+    else out.set(l.orderId, [l]);
+  }
+  return out;
 }
 
 /** A page of the member's orders. */

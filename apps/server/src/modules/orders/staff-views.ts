@@ -3,7 +3,7 @@ import { PAYMENT_METHOD_LABELS } from "@shop/contract";
 import { invoiceText } from "@shop/contract/invoice";
 import { and, count, desc, eq, gte, inArray, lt, or, sql, sum } from "drizzle-orm";
 import { orderLines, orders, payments } from "../../db/schema/index.js";
-import { orderDetail, shipName, summaries, type ViewDeps } from "./buyer-views.js";
+import { byOrder, orderDetail, shipName, summaries, type ViewDeps } from "./buyer-views.js";
 import { orderKeyword } from "./queries.js";
 import { REFUNDABLE, STAFF_CANCELLABLE, shipsUnpaid } from "./state.js";
 import type { Order } from "./types.js";
@@ -89,24 +89,48 @@ export async function staffList(deps: ViewDeps, f: StaffOrderFilter, page: numbe
   return { total, items: rows.map((o, i) => staffRow(o, list[i] as OrderSummary, reports.get(o.id) ?? null)) };
 }
 
-/** Every matching order for the CSV export, at most 10,000 (newest first). */
-export async function staffExport(deps: ViewDeps, f: StaffOrderFilter) {
+/** Orders the CSV export reads at a time: one batch's rows and lines are all it holds. */
+const EXPORT_BATCH = 1_000;
+
+/**
+ * Every matching order for the CSV export, newest first, a batch at a time: each batch seeks past
+ * the last id of the one before (no offset, no cap), so 2,000,000 orders stream in the memory of
+ * 1,000 (issue 51).
+ */
+export async function* staffExport(deps: ViewDeps, f: StaffOrderFilter, batch = EXPORT_BATCH) {
   const { db } = deps;
-  const rows = await db.select().from(orders).where(staffWhere(f)).orderBy(desc(orders.id)).limit(10_000);
-  const [list, reports] = await Promise.all([summaries(deps, rows), reportsOf(deps, rows)]);
-  // Every line of every order, read once, for the 品項 column.
-  const lines = rows.length
-    ? await db
-        .select()
-        .from(orderLines)
-        .where(
-          inArray(
-            orderLines.orderId,
-            rows.map((o) => o.id),
-          ),
-        )
-        .orderBy(orderLines.id)
-    : [];
+  let before: number | undefined;
+  for (;;) {
+    const rows = await db
+      .select()
+      .from(orders)
+      .where(and(staffWhere(f), before === undefined ? undefined : lt(orders.id, before)))
+      .orderBy(desc(orders.id))
+      .limit(batch);
+    if (rows.length === 0) return;
+    yield await exportRows(deps, rows);
+    if (rows.length < batch) return;
+    before = rows[rows.length - 1]?.id;
+  }
+}
+
+/** One batch of export rows: its summaries, transfer reports and every line, read once each. */
+async function exportRows(deps: ViewDeps, rows: Order[]) {
+  const [list, reports, lines] = await Promise.all([
+    summaries(deps, rows),
+    reportsOf(deps, rows),
+    deps.db
+      .select()
+      .from(orderLines)
+      .where(
+        inArray(
+          orderLines.orderId,
+          rows.map((o) => o.id),
+        ),
+      )
+      .orderBy(orderLines.id),
+  ]);
+  const linesOf = byOrder(lines);
   return rows.map((o, i) => {
     const a = o.address as Address | null;
     const store = o.cvsStore as CvsStore | null;
@@ -117,10 +141,7 @@ export async function staffExport(deps: ViewDeps, f: StaffOrderFilter) {
         : a
           ? `${a.zip} ${a.county}${a.district}${a.line}`
           : "",
-      items_text: lines
-        .filter((l) => l.orderId === o.id)
-        .map((l) => `${l.name}（${l.variantName}）× ${l.qty}`)
-        .join("；"),
+      items_text: (linesOf.get(o.id) ?? []).map((l) => `${l.name}（${l.variantName}）× ${l.qty}`).join("；"),
       invoice_text: invoiceText(o.invoice as Record<string, string>),
     };
   });

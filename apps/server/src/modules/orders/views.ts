@@ -25,7 +25,7 @@ export function createOrderViews(
     summaries: (rows: Order[]) => summaries(d, rows),
     staffList: (f: StaffOrderFilter, page: number, perPage: number) => staffList(d, f, page, perPage),
     /** Every matching order for the CSV export, at most 10,000 (newest first). */
-    staffExport: (f: StaffOrderFilter) => staffExport(d, f),
+    staffExport: (f: StaffOrderFilter, batch?: number) => staffExport(d, f, batch),
     staffDetail: (orderNo: string) => staffDetail(d, orderNo),
     /** Today's figures (Asia/Taipei) and a daily sales series for the dashboard. */
     dashboard: (now: Date, days: number) => dashboard(d, now, days),
