@@ -34,7 +34,9 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
     const r = await context.api<SearchPage>("/api/product/search", {
       query: { keyword, sort, page, per_page: PER_PAGE, shop_id: shopId, ...filters },
     });
-    const result = r.status ? r.data : { keyword, list: [], total: 0, page, per_page: PER_PAGE, sort, approximate: false };
+    const result = r.status
+      ? r.data
+      : { keyword, list: [], total: 0, page, per_page: PER_PAGE, sort, approximate: false, more: false };
     // Nothing found: popular products to go on with instead of a dead end.
     const popular =
       result.total === 0 ? await context.api<Card[]>("/api/front/hot/search", { query: { shop_id: shopId } }) : undefined;
@@ -98,7 +100,7 @@ export default function ProductList({ loaderData: d }: Route.ComponentProps) {
       <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-2xl font-bold text-stone-800">{title}</h1>
-          <p className="mt-1 text-sm text-stone-600">{`共 ${result.total} 項商品`}</p>
+          <p className="mt-1 text-sm text-stone-600">{`共 ${result.total}${"more" in result && result.more ? "+" : ""} 項商品`}</p>
         </div>
         <ListingFilterForm
           action={shop.path("/product")}

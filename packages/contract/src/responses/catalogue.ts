@@ -77,6 +77,8 @@ export const searchPage = productPage.extend({
   keyword: z.string(),
   /** No product had every term, so these are close spellings (typos forgiven). */
   approximate: z.boolean(),
+  /** More matched than `total` (searches count up to 1,000, decision 103): the page says 1,000+. */
+  more: z.boolean(),
 });
 
 export const suggestion = z.object({ id: int, name: z.string(), image: z.string(), price: int });

@@ -67,6 +67,10 @@ export const products = pgTable(
     // 熱銷 first: the hot flag, then the shop's own order (catalogue/listing.ts orderFor).
     index("products_category_hot_idx").on(t.categoryId, t.status, sql`('hot' = any(${t.tags})) desc`, t.sort, t.id),
     index("products_search_tokens_idx").using("gin", t.searchTokens),
+    // The whole mall in each listing order: 全部商品 and a common word's search walk these (issue 51).
+    index("products_newest_idx").on(t.status, t.createdAt.desc(), t.id.desc()),
+    index("products_price_idx").on(t.status, t.price, t.id),
+    index("products_hot_idx").on(t.status, sql`('hot' = any(${t.tags})) desc`, t.sort, t.id),
   ],
 );
 

@@ -5,6 +5,7 @@ import { products } from "../../db/schema/index.js";
 import type { Listing } from "./listing.js";
 import { readingQuery } from "./readings.js";
 import { approximateDistance, approximateTokens, type ParsedQuery, parseQuery } from "./search.js";
+import { searchPage } from "./search-paging.js";
 
 /** Candidates read for typo matching: enough for a shop's catalogue, bounded for a huge one. */
 const APPROXIMATE_CANDIDATES = 2000;
@@ -107,12 +108,13 @@ export function createProductSearch(db: Db, parts: ListingParts) {
     ): Promise<SearchPage> {
       const q = parseQuery(keyword);
       const match = exactCondition(q);
-      const empty = { keyword, list: [], total: 0, page, per_page: perPage, sort, approximate: false };
+      const empty = { keyword, list: [], total: 0, page, per_page: perPage, sort, approximate: false, more: false };
       // No keyword at all is /product's 全部商品; a keyword of only symbols matches nothing.
       if (!match && keyword.trim() !== "") return empty;
       const inThisShop = filtered(inShop(shopId), filters);
-      const exact = await pagedCards({ where: match ? (and(inThisShop, match) as SQL) : inThisShop }, sort, page, perPage);
-      if (exact.total > 0 || !match) return { ...empty, ...exact };
+      if (!match) return { ...empty, ...(await pagedCards({ where: inThisShop }, sort, page, perPage)) };
+      const exact = await searchPage(db, and(inThisShop, match) as SQL, sort, page, perPage);
+      if (exact.total > 0) return { ...empty, ...exact };
       const sounds = await soundAlikeCondition(q);
       const alike = sounds && (await pagedCards({ where: and(inThisShop, sounds) as SQL }, sort, page, perPage));
       if (alike && alike.total > 0) return { ...empty, ...alike, approximate: true };
