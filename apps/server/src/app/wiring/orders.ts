@@ -207,6 +207,7 @@ export function wireCheckout(base: Foundation, accounts: Accounts, commerce: Com
   const soldOut = createSoldOutMemory();
   // Stock this instance gives back (an order cancelled or refunded) may be sold again at once.
   o.lifecycle.effects.givenBack.push(async (_tx, _order, _back, commit) => commit.after(async () => soldOut.forgetAll()));
+  inventory.onStockAdded((variantId) => soldOut.forget(variantId));
   const placeOrder = createPlaceOrder({
     db,
     quotes,
@@ -227,5 +228,10 @@ export function wireCheckout(base: Foundation, accounts: Accounts, commerce: Com
     admission,
     soldOut,
   });
-  return { guestAccess, quotes, placeOrder };
+  // The quote is most of an order's reading: in a rush it waits in the same line (decision 100).
+  const gatedQuotes = {
+    ...quotes,
+    payInfo: (...args: Parameters<typeof quotes.payInfo>) => admission.run(() => quotes.payInfo(...args)),
+  };
+  return { guestAccess, quotes: gatedQuotes, placeOrder };
 }

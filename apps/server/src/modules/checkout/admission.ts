@@ -92,6 +92,7 @@ export function createSoldOutMemory(ttlMs = 1000, now: () => number = Date.now) 
       }
       return undefined;
     },
+    forget: (variantId: number) => void until.delete(variantId),
     forgetAll: () => until.clear(),
   };
 }
