@@ -62,9 +62,10 @@ interface Reply {
   body: { message?: string; data?: Record<string, unknown> };
 }
 
-// The load balancer's side (nginx's upstream keepalive): a bounded pool of kept-alive connections per
-// instance, so 5,000 phones become at most LB_CONNECTIONS connections to each instance.
-const LB_CONNECTIONS = Number(process.env.FLASH_LB_CONNECTIONS ?? 128);
+// The load balancer's side: kept-alive connections to each instance, at most LB_CONNECTIONS (a
+// request beyond waits for one, and that wait counts in its answer time). Unbounded, 5,000 phones
+// overflow the instances' listen backlog (ECONNRESET) before the gate can answer them.
+const LB_CONNECTIONS = Number(process.env.FLASH_LB_CONNECTIONS ?? 256);
 const agent = new http.Agent({ keepAlive: true, maxSockets: LB_CONNECTIONS });
 const TIMEOUT_MS = 20_000;
 
