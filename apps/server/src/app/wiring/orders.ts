@@ -4,7 +4,7 @@ import { createOrderMessages } from "../../flows/order-effects/order-messages.js
 import { wireTierUpgrade } from "../../flows/order-effects/tier-upgrade.js";
 import { createPreorderRelease } from "../../flows/preorders/release.js";
 import { createCartService } from "../../modules/cart/service.js";
-import { createAdmission, createSoldOutMemory } from "../../modules/checkout/admission.js";
+import { createAdmission, createSoldOutMemory, throughSoldOut } from "../../modules/checkout/admission.js";
 import { createIdempotency } from "../../modules/checkout/idempotency.js";
 import { createPlaceOrder } from "../../modules/checkout/place-order.js";
 import { createQuotes } from "../../modules/checkout/quote.js";
@@ -225,13 +225,11 @@ export function wireCheckout(base: Foundation, accounts: Accounts, commerce: Com
     holdMember: base.personalDataParts.members.holdActive,
     boughtBefore: o.orderQueries.boughtBefore,
     now,
-    admission,
     soldOut,
   });
-  // The quote is most of an order's reading: in a rush it waits in the same line (decision 100).
-  const gatedQuotes = {
-    ...quotes,
-    payInfo: (...args: Parameters<typeof quotes.payInfo>) => admission.run(() => quotes.payInfo(...args)),
-  };
-  return { guestAccess, quotes: gatedQuotes, placeOrder };
+  // A 立即購買 quote of a variant just found sold out is refused at once too, and a sold-out quote remembered (decision 100).
+  const payInfo: typeof quotes.payInfo = (buyer, source, input) =>
+    throughSoldOut(soldOut, "variantId" in source ? source.variantId : undefined, () => quotes.payInfo(buyer, source, input));
+  // The checkout routes enter the admission line before anything else (routes.ts).
+  return { guestAccess, quotes: { ...quotes, payInfo }, placeOrder, checkoutAdmission: admission };
 }

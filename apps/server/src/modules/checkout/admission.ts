@@ -1,4 +1,4 @@
-import { tooManyRequests } from "../../lib/errors.js";
+import { conflict, DomainError, tooManyRequests } from "../../lib/errors.js";
 
 // The checkout's admission gate (decision 100): at most `maxInFlight` quotes and orders are worked
 // on at once by this instance; the rest wait in one first-come-first-served line of at most
@@ -57,6 +57,9 @@ export function createAdmission(limits: AdmissionLimits) {
   };
 
   return {
+    /** Waits for a place (first come, first served), or throws the 429 QUEUED refusal; `leave` once done. */
+    enter,
+    leave,
     /** Runs `work` once admitted; throws the 429 QUEUED refusal when the line is full or the wait too long. */
     async run<T>(work: () => Promise<T>): Promise<T> {
       await enter();
@@ -98,3 +101,33 @@ export function createSoldOutMemory(ttlMs = 1000, now: () => number = Date.now) 
 }
 
 export type SoldOutMemory = ReturnType<typeof createSoldOutMemory>;
+
+/** Refusals that mean a variant has no unit left (its id in the error's data). */
+const SOLD_OUT_CODES = new Set(["INSUFFICIENT_STOCK", "VARIANT_SOLD_OUT"]);
+
+function soldOutVariant(error: unknown): number | undefined {
+  if (!(error instanceof DomainError) || !SOLD_OUT_CODES.has(error.code)) return undefined;
+  const id = (error.data as { variant_id?: unknown } | null)?.variant_id;
+  return typeof id === "number" ? id : undefined;
+}
+
+/**
+ * Runs a quote or an order for `variantId` (a 立即購買 of one variant; undefined: a cart's lines,
+ * only remembered) through the memory: refused at once with 409 while the variant is remembered
+ * sold out, and remembered when the work finds it so.
+ */
+export async function throughSoldOut<T>(
+  memory: SoldOutMemory | undefined,
+  variantId: number | undefined,
+  work: () => Promise<T>,
+) {
+  const gone = variantId === undefined ? undefined : memory?.soldOut([variantId]);
+  if (gone !== undefined) throw conflict("VARIANT_SOLD_OUT", "商品已售完", { variant_id: gone });
+  try {
+    return await work();
+  } catch (error) {
+    const id = soldOutVariant(error);
+    if (id !== undefined) memory?.remember(id);
+    throw error;
+  }
+}
