@@ -13,6 +13,7 @@
 import { spawn } from "node:child_process";
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
+import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
@@ -34,6 +35,21 @@ const main = path.join(root, "apps/server/dist/main.mjs");
 if (!existsSync(main)) {
   console.error("apps/server/dist/main.mjs is missing: run `npm run build` first.");
   process.exit(1);
+}
+
+/** FLUSHDB on the rehearsal's Redis database (its cache and counters from an earlier run), in plain RESP. */
+function flushRedis(url: string) {
+  const u = new URL(url);
+  const db = Number(u.pathname.slice(1) || 0);
+  return new Promise<void>((resolve, reject) => {
+    const socket = net.connect(Number(u.port || 6379), u.hostname, () => socket.write(`SELECT ${db}\r\nFLUSHDB\r\nQUIT\r\n`));
+    let reply = "";
+    socket.on("data", (d) => {
+      reply += d.toString();
+    });
+    socket.on("end", () => (reply.startsWith("+OK") ? resolve() : reject(new Error(`redis: ${reply}`))));
+    socket.on("error", reject);
+  });
 }
 
 async function admin<T extends pg.QueryResultRow>(url: string, text: string, values: unknown[] = []) {
@@ -190,11 +206,7 @@ const dbUrl = Object.assign(new URL(adminUrl), { pathname: `/${dbName}` }).toStr
 const children: ReturnType<typeof spawn>[] = [];
 let exitCode = 1;
 try {
-  const { Redis } = await import("ioredis");
-  const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
-  await redis.connect();
-  await redis.flushdb();
-  await redis.quit();
+  await flushRedis(redisUrl);
 
   // The first instance migrates and seeds; the product is set before anyone reads (and caches) it.
   children.push(startInstance(ports[0] as number, dbUrl));
