@@ -14,6 +14,7 @@ import { spawn } from "node:child_process";
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import net from "node:net";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
@@ -228,7 +229,11 @@ try {
     key: randomUUID(),
   }));
   const rushStart = Date.now();
+  // The machine's load while the rush runs (other work on it shows here).
+  const loads: number[] = [];
+  const sampler = setInterval(() => loads.push(os.loadavg()[0] ?? 0), 1000);
   const answers = await wave(first, ARRIVAL_S * 1000, log);
+  clearInterval(sampler);
   const rushMs = Date.now() - rushStart;
   const paidAt = answers.filter((a) => a.outcome === "paid").map((a) => a.at - rushStart);
   const acknowledged = answers.filter((a) => a.orderNo).map((a) => a.orderNo as string);
@@ -273,6 +278,7 @@ try {
     setupMembersMs: setupMs,
     rush: summary(answers),
     rushSeconds: rushMs / 1000,
+    loadAverageDuringRush: loads.length ? Math.round((loads.reduce((a, b) => a + b, 0) / loads.length) * 10) / 10 : null,
     timeToSellOutS: paidAt.length ? Math.max(...paidAt) / 1000 : null,
     requests: log.length,
     p50ms: percentile(ms, 0.5),
