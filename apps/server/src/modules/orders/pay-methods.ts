@@ -29,7 +29,7 @@ export const HOLD_ONLINE_ONLY = "限時搶購商品僅能以線上付款（信�
  * Methods that pay while the buyer waits: the card and the wallets. A transfer, a virtual account
  * (ATM) and cash on delivery pay later, so a 限時搶購 hold (decision 100) refuses them.
  */
-export const paysAtOnce = (m: string) => m === "card" || isRedirectWallet(m) || isDeviceWallet(m);
+const paysAtOnce = (m: string) => m === "card" || isRedirectWallet(m) || isDeviceWallet(m);
 
 /**
  * The shop's methods, in its order, for an amount still to pay (`ship`: the delivery chosen, if
