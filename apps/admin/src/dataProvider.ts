@@ -15,6 +15,7 @@ const WRITABLE: Record<string, string[]> = {
     "tags",
     "per_order_limit",
     "per_member_limit",
+    "hold_minutes",
     "temperature",
     "brand",
     "shop_ids",

@@ -86,6 +86,13 @@ function ProductForm() {
       <SelectArrayInput source="tags" label="標籤" choices={TAGS} />
       <NumberInput source="point_percent" label="點數回饋（%）" defaultValue={0} min={0} max={100} />
       <NumberInput source="per_member_limit" label="每人限購（件，留空為不限）" min={1} max={999} />
+      <NumberInput
+        source="hold_minutes"
+        label="限時搶購：未付款保留（分鐘）"
+        helperText="留空為一般商品；填寫後僅能線上付款，逾時未付款自動取消並釋出庫存"
+        min={1}
+        max={120}
+      />
       <SelectInput source="temperature" label="溫層（運費依最低溫的商品）" choices={TEMPERATURE_CHOICES} defaultValue="normal" />
       <TextInput source="brand" label="品牌（商品廣告用，空白則為商店名稱）" />
       <ArrayInput source="variants" label="規格">

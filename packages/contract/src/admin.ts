@@ -142,6 +142,14 @@ export const productInput = z
       .max(999, { error: "每人限購最多 999 件" })
       .nullable()
       .default(null),
+    /** 限時搶購: an unpaid order of it is cancelled this many minutes after it was placed, card only (issue 51); null: the usual deadlines. */
+    hold_minutes: z
+      .number({ error: "限時搶購保留時間請填 1–120 分鐘" })
+      .int({ error: "限時搶購保留時間請填整數分鐘" })
+      .min(1, { error: "限時搶購保留時間至少 1 分鐘" })
+      .max(120, { error: "限時搶購保留時間最多 120 分鐘" })
+      .nullable()
+      .default(null),
     /** 常溫 / 冷藏 / 冷凍: the coldest line decides the parcel's temperature. */
     temperature: z.enum(TEMPERATURES, { error: "溫層錯誤" }).default("normal"),
     /** The brand the product feeds name; "" for the shop's own (decision 99). */

@@ -160,6 +160,11 @@ export default function Product({ loaderData }: Route.ComponentProps) {
             perOrderLimit={p.per_order_limit}
             perMemberLimit={p.per_member_limit}
           />
+          {p.hold_minutes && (
+            <p className="rounded bg-amber-50 px-3 py-2 text-sm text-amber-800">
+              限時搶購：下單後 {p.hold_minutes} 分鐘內未完成付款，商品將釋出給下一位
+            </p>
+          )}
 
           <div className="flex flex-wrap gap-3">
             {!mobile && buyButtons}

@@ -79,6 +79,7 @@ export const adminProduct = z.object({
   tags: z.array(z.string()),
   per_order_limit: int.nullable(),
   per_member_limit: int.nullable(),
+  hold_minutes: int.nullable(),
   temperature: z.enum(TEMPERATURES),
   /** For the product feeds, "" for the shop's own name (decision 99). */
   brand: z.string(),

@@ -54,6 +54,8 @@ export const productView = z.object({
   per_order_limit: int.nullable(),
   /** 每人限購 N 件 (decision 92). */
   per_member_limit: int.nullable(),
+  /** 限時搶購: minutes an unpaid order holds the stock before it goes to the next buyer (issue 51). */
+  hold_minutes: int.nullable(),
   in_stock: z.boolean(),
   breadcrumb: z.array(crumb),
   variants: z.array(variantView),

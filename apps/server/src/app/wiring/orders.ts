@@ -4,6 +4,7 @@ import { createOrderMessages } from "../../flows/order-effects/order-messages.js
 import { wireTierUpgrade } from "../../flows/order-effects/tier-upgrade.js";
 import { createPreorderRelease } from "../../flows/preorders/release.js";
 import { createCartService } from "../../modules/cart/service.js";
+import { createAdmission, createSoldOutMemory, throughSoldOut } from "../../modules/checkout/admission.js";
 import { createIdempotency } from "../../modules/checkout/idempotency.js";
 import { createPlaceOrder } from "../../modules/checkout/place-order.js";
 import { createQuotes } from "../../modules/checkout/quote.js";
@@ -71,6 +72,7 @@ export function wireOrders(base: Foundation, commerce: Commerce) {
     cardPublic: providers.cardPublic,
     transferAccount: (shopId) => shops.transferAccount(shopId),
     paySetup: (shopId) => shops.paymentSetup(shopId),
+    holdMinutes: (productIds) => base.catalogue.holdMinutes(productIds),
     merchants: providers.tapPayMethods.merchants,
     creditWallet: (tx, memberId, amount, reason, ref) => loyalty.changeWallet(tx, memberId, amount, reason, ref),
     // Retried by the queue if the attempt right after the commit did not get through.
@@ -159,7 +161,7 @@ export type Orders = ReturnType<typeof wireOrders>;
 
 /** The checkout: a quote, then the order placed once per Idempotency-Key. */
 export function wireCheckout(base: Foundation, accounts: Accounts, commerce: Commerce, o: Orders) {
-  const { db, now } = base.deps;
+  const { db, config, now } = base.deps;
   const { catalogue, loyalty, shops, addresses, inventory } = base;
   const { cart, promotions, logistics } = commerce;
   const guestAccess = createGuestAccess({ db, codes: accounts.auth.codes, brandName: BRAND_NAME, now });
@@ -196,6 +198,16 @@ export function wireCheckout(base: Foundation, accounts: Accounts, commerce: Com
     },
     now,
   );
+  // 限時搶購 admission (decision 100): per instance, a bounded line and a moment's memory of sold-out variants.
+  const admission = createAdmission({
+    maxInFlight: config.CHECKOUT_MAX_IN_FLIGHT,
+    queueMax: config.CHECKOUT_QUEUE_MAX,
+    waitMs: config.CHECKOUT_QUEUE_WAIT_MS,
+  });
+  const soldOut = createSoldOutMemory();
+  // Stock this instance gives back (an order cancelled or refunded) may be sold again at once.
+  o.lifecycle.effects.givenBack.push(async (_tx, _order, _back, commit) => commit.after(async () => soldOut.forgetAll()));
+  inventory.onStockAdded((variantId) => soldOut.forget(variantId));
   const placeOrder = createPlaceOrder({
     db,
     quotes,
@@ -213,6 +225,11 @@ export function wireCheckout(base: Foundation, accounts: Accounts, commerce: Com
     holdMember: base.personalDataParts.members.holdActive,
     boughtBefore: o.orderQueries.boughtBefore,
     now,
+    soldOut,
   });
-  return { guestAccess, quotes, placeOrder };
+  // A 立即購買 quote of a variant just found sold out is refused at once too, and a sold-out quote remembered (decision 100).
+  const payInfo: typeof quotes.payInfo = (buyer, source, input) =>
+    throughSoldOut(soldOut, "variantId" in source ? source.variantId : undefined, () => quotes.payInfo(buyer, source, input));
+  // The checkout routes enter the admission line before anything else (routes.ts).
+  return { guestAccess, quotes: { ...quotes, payInfo }, placeOrder, checkoutAdmission: admission };
 }

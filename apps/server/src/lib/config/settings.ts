@@ -140,6 +140,21 @@ export const settingsShape = {
     group: "Limits",
     description: "Sign-in, registration and SMS calls per address per minute.",
   }),
+  CHECKOUT_MAX_IN_FLIGHT: d(z.coerce.number().int().min(1).max(1000).default(8), {
+    group: "Limits",
+    description:
+      "Orders one instance places at once (限時搶購 admission, decision 100); the rest wait in line, first come first served.",
+  }),
+  CHECKOUT_QUEUE_MAX: d(z.coerce.number().int().min(0).max(100_000).default(200), {
+    group: "Limits",
+    description:
+      "Buyers one instance lets wait in the checkout line; whoever finds it full is answered 429 「目前排隊中，請稍候再試」 at once.",
+  }),
+  CHECKOUT_QUEUE_WAIT_MS: d(z.coerce.number().int().min(0).max(60_000).default(1500), {
+    group: "Limits",
+    description:
+      "How long a buyer waits in the checkout line before a 429 「目前排隊中，請稍候再試」 with Retry-After (kept well under the 2 s a buyer should be answered in).",
+  }),
   SMS_CODES_PER_IP_PER_HOUR: d(z.coerce.number().int().min(1).max(10_000).default(20), {
     group: "Limits",
     description:
@@ -153,7 +168,8 @@ export const settingsShape = {
   }),
   ORDER_SWEEP_SECONDS: d(z.coerce.number().int().min(1).default(60), {
     group: "Background work",
-    description: "How often unpaid orders past their deadline are cancelled.",
+    description:
+      "How often unpaid orders past their deadline are cancelled. A 限時搶購 order's stock goes back to sale at most this long after its hold ends (decision 100).",
   }),
   RESTOCK_SWEEP_SECONDS: d(z.coerce.number().int().min(1).default(60), {
     group: "Background work",

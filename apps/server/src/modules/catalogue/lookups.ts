@@ -25,6 +25,7 @@ export async function variantsForCart(deps: CatalogueDeps, ids: number[], shopId
       stock: variants.stock,
       perOrderLimit: products.perOrderLimit,
       perMemberLimit: products.perMemberLimit,
+      holdMinutes: products.holdMinutes,
       preorderCap: variants.preorderCap,
       preorderShipOn: variants.preorderShipOn,
       preorderWaiting: variants.preorderWaiting,
@@ -82,6 +83,16 @@ export async function productNames(deps: CatalogueDeps, ids: number[]): Promise<
   if (ids.length === 0) return new Map();
   const rows = await deps.db.select({ id: products.id, name: products.name }).from(products).where(inArray(products.id, ids));
   return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+/** 限時搶購 (issue 51): the shortest hold of these products, in minutes (null: none holds). */
+export async function holdMinutes(deps: CatalogueDeps, productIds: number[]): Promise<number | null> {
+  if (productIds.length === 0) return null;
+  const [row] = await deps.db
+    .select({ m: sql<number | null>`min(${products.holdMinutes})` })
+    .from(products)
+    .where(inArray(products.id, productIds));
+  return row?.m == null ? null : Number(row.m);
 }
 
 export async function pointPercent(deps: CatalogueDeps, productId: number): Promise<PointPercent> {

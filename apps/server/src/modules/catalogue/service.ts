@@ -4,7 +4,7 @@ import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import { products, shopProducts } from "../../db/schema/index.js";
 import { createListing } from "./listing.js";
-import { packedUnits, pointPercent, productNames, variantsByIds, variantsForCart } from "./lookups.js";
+import { holdMinutes, packedUnits, pointPercent, productNames, variantsByIds, variantsForCart } from "./lookups.js";
 import { createProductSearch } from "./product-search.js";
 import { adjustRating } from "./ratings.js";
 import { refreshSearchIndex } from "./search-index.js";
@@ -59,6 +59,7 @@ export function createCatalogueService(db: Db) {
     variantsByIds: (ids: number[]) => variantsByIds(deps, ids),
     packedUnits: (of: { productId: number } | { variantIds: number[] }) => packedUnits(deps, of),
     productNames: (ids: number[]) => productNames(deps, ids),
+    holdMinutes: (productIds: number[]) => holdMinutes(deps, productIds),
     pointPercent: (productId: number) => pointPercent(deps, productId),
     refreshSearchIndex: (q: Db | Tx = db, productIds?: number[]) => refreshSearchIndex(q, productIds),
     /** Approved reviews' counters, in the reviews flow's transaction (decision 98). */

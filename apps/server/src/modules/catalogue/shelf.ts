@@ -208,6 +208,7 @@ export async function productView(deps: CatalogueDeps, id: number, shopId: numbe
     tags: p.tags,
     per_order_limit: p.perOrderLimit,
     per_member_limit: p.perMemberLimit,
+    hold_minutes: p.holdMinutes,
     in_stock: vars.some((v) => v.stock > 0),
     breadcrumb,
     variants: vars.map((v) => ({

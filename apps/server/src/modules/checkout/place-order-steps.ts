@@ -14,7 +14,7 @@ import type { LoyaltyService } from "../loyalty/service.js";
 import type { AddressBookService } from "../members/addresses.js";
 import type { CardCharge } from "../orders/card-charge.js";
 import type { GuestAccess } from "../orders/guest-access.js";
-import { instalmentChoices } from "../orders/pay-methods.js";
+import { holdDeadline, instalmentChoices } from "../orders/pay-methods.js";
 import type { PaymentRow, Payments } from "../orders/payments.js";
 import { actorOf } from "../orders/service.js";
 import type { Buyer, Order, OrderLifecycle } from "../orders/types.js";
@@ -100,12 +100,18 @@ async function insertOrder(
   const preorderOf = new Set(taken.filter((t) => t.preorder > 0).map((t) => t.variantId));
   const shipDates = taken.flatMap((t) => (t.preorder > 0 && t.shipOn ? [t.shipOn] : [])).sort();
   const q = b.q;
-  const payBy =
+  const usual =
     input.payment_method === "transfer"
       ? new Date(at.getTime() + TRANSFER_DAYS * 86_400_000)
       : isTapPayMethod(input.payment_method)
         ? new Date(at.getTime() + CARD_PAY_MINUTES * 60_000)
         : null;
+  // 限時搶購 (decision 100): the smallest hold of its goods cuts the deadline; the sweep then releases the stock.
+  const hold = holdDeadline(
+    at,
+    b.lines.map((l) => l.v.holdMinutes),
+  );
+  const payBy = hold && (!usual || hold < usual) ? hold : usual;
   return deps.lifecycle.create(
     tx,
     {

@@ -303,9 +303,12 @@ export async function buildQuote(deps: QuoteContext, buyer: Buyer, source: Sourc
 
 export type BuiltQuote = Awaited<ReturnType<typeof buildQuote>>;
 
+/** The quote has 限時搶購 goods (decision 100): its order will be held, and only paid online. */
+const holdsStock = (b: Pick<BuiltQuote, "lines">) => b.lines.some((l) => l.v.holdMinutes !== null);
+
 /** The payment methods for a quote, each with the reason when it cannot be used. */
 export function paymentOptions(b: BuiltQuote, ship?: ShipMethodCode) {
-  const opts: PayInfo["payment_methods"] = payChoices(b.payment.offered, b.q.payable, ship);
+  const opts: PayInfo["payment_methods"] = payChoices(b.payment.offered, b.q.payable, ship, holdsStock(b));
   opts.push({
     code: "points_wallet",
     name: PAYMENT_METHOD_LABELS.points_wallet,

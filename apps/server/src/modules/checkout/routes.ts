@@ -8,6 +8,7 @@ import { ok, publicOrigin } from "../../lib/http.js";
 import { cartTokenOf } from "../../plugins/cart-token.js";
 import type { SessionGuards } from "../../plugins/session.js";
 import type { Buyer } from "../orders/types.js";
+import type { Admission } from "./admission.js";
 import type { PlaceOrder } from "./place-order.js";
 import type { Quotes } from "./quote.js";
 
@@ -16,6 +17,8 @@ const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
 export interface CheckoutRouteDeps {
   quotes: Pick<Quotes, "payInfo">;
   placeOrder: PlaceOrder;
+  /** The checkout line (decision 100): entered before anything else, the session lookup included. */
+  admission?: Pick<Admission, "enter" | "leave">;
 }
 
 /**
@@ -23,7 +26,26 @@ export interface CheckoutRouteDeps {
  * placing the order (`/order/store`), each for chosen cart lines or one variant (`/fast`).
  */
 export function checkoutRoutes(deps: CheckoutRouteDeps, guards: SessionGuards, config: Config): FastifyPluginAsyncZod {
-  const withSession = { preHandler: guards.memberIfSignedIn };
+  // In a rush (限時搶購, decision 100) every checkout request waits in the line first — before the
+  // session lookup, so no database work queues unbounded — or is answered 429 目前排隊中 at once.
+  const admitted = new WeakSet<FastifyRequest>();
+  const { admission } = deps;
+  const leave = async (req: FastifyRequest) => {
+    if (admission && admitted.delete(req)) admission.leave();
+  };
+  const line = admission
+    ? {
+        onRequest: async (req: FastifyRequest) => {
+          await admission.enter();
+          // Gone while waiting (its abort already heard): the place goes to the next in line.
+          if (req.raw.destroyed) admission.leave();
+          else admitted.add(req);
+        },
+        onResponse: leave,
+        onRequestAbort: leave,
+      }
+    : {};
+  const withSession = { ...line, preHandler: guards.memberIfSignedIn };
 
   const buyerOf = (req: FastifyRequest): Buyer =>
     req.session ? { memberId: req.session.member.id } : { cartToken: cartTokenOf(req) };

@@ -15,7 +15,14 @@ export type { StockRequest };
  * releases and a seller's own stock move through the functions of stock-moves.ts.
  */
 export function createInventoryService(db: Db) {
+  // Told when units are added to a variant on this instance (the checkout's sold-out memory, decision 100).
+  const stockAdded: Array<(variantId: number) => void> = [];
+  const added = (variantId: number, delta: number) => {
+    if (delta > 0) for (const listener of stockAdded) listener(variantId);
+  };
   return {
+    /** Listens for units added to a variant here (a restock, a staff adjustment, a return). */
+    onStockAdded: (listener: (variantId: number) => void) => void stockAdded.push(listener),
     reserve: (tx: Tx, lines: StockRequest[], ref: string) => reserve(tx, lines, ref),
     release,
     /** Pre-order (decision 96): stock first, then pre-order units within the cap; see preorder-stock.ts. */
@@ -28,6 +35,7 @@ export function createInventoryService(db: Db) {
         .set({ stock: sql`${variants.stock} + ${qty}` })
         .where(eq(variants.id, variantId));
       await recordMove(tx, variantId, qty, "restock", ref);
+      added(variantId, qty);
     },
 
     /**
@@ -51,6 +59,7 @@ export function createInventoryService(db: Db) {
         .returning({ stock: variants.stock });
       if (!row) throw conflict("STOCK_BELOW_ZERO", "庫存不足，無法減少這麼多");
       await recordMove(tx, variantId, delta, reason, ref);
+      added(variantId, delta);
       return row.stock;
     },
 
@@ -63,6 +72,7 @@ export function createInventoryService(db: Db) {
           .where(eq(variants.id, variantId));
         await recordMove(tx, variantId, delta, reason, ref);
       });
+      added(variantId, delta);
     },
 
     moveShopStock,

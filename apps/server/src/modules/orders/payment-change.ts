@@ -1,8 +1,8 @@
 import { isTapPayMethod, PAYMENT_METHOD_LABELS, type PayableMethod } from "@shop/contract/order";
 import { and, eq, inArray, ne } from "drizzle-orm";
-import { orders, payments } from "../../db/schema/index.js";
+import { orderLines, orders, payments } from "../../db/schema/index.js";
 import { conflict, unprocessable } from "../../lib/errors.js";
-import { type PayChoice, payChoices } from "./pay-methods.js";
+import { holdDeadline, type PayChoice, payChoices } from "./pay-methods.js";
 import type { PaymentsContext } from "./payment-refunds.js";
 import type { Order } from "./types.js";
 
@@ -16,14 +16,35 @@ export type PayOption = PayChoice;
 const TRANSFER_DAYS = 3;
 const CARD_PAY_MINUTES = 60;
 
+/**
+ * The 限時搶購 hold of an order (decision 100): the shortest hold_minutes of its products, read
+ * outside any transaction (PGlite has one connection); null when none holds.
+ */
+async function holdOf(deps: PaymentsContext, o: Order): Promise<number | null> {
+  if (!deps.holdMinutes) return null;
+  const lines = await deps.db.select({ productId: orderLines.productId }).from(orderLines).where(eq(orderLines.orderId, o.id));
+  return deps.holdMinutes([...new Set(lines.map((l) => l.productId))]);
+}
+
 /** The ways an order may still be paid: the checkout's own rules, applied to the order as placed. */
 export async function payOptions(deps: PaymentsContext, o: Order): Promise<PayOption[]> {
   if (o.status !== "pending_payment" || o.payable === 0 || o.paymentMethod === "points_wallet") return [];
-  return payChoices((await deps.paySetup(o.shopId)).offered, o.payable, o.shipMethod);
+  const [setup, hold] = await Promise.all([deps.paySetup(o.shopId), holdOf(deps, o)]);
+  return payChoices(setup.offered, o.payable, o.shipMethod, hold !== null);
 }
 
-/** The order's new deadline: a transfer's counts from the order (from now once that has passed); a card keeps any longer one; cash on delivery has none. */
-function payByFor(o: Order, method: PayAgainMethod, now: Date): Date | null {
+/**
+ * The order's new deadline: a transfer's counts from the order (from now once that has passed); a
+ * card keeps any longer one; cash on delivery has none. A 限時搶購 order's never passes its hold
+ * (placed + hold minutes, decision 100): switching never buys time.
+ */
+function payByFor(o: Order, method: PayAgainMethod, now: Date, hold: number | null): Date | null {
+  const usual = usualPayBy(o, method, now);
+  const held = holdDeadline(o.createdAt, [hold]);
+  return held && (!usual || held < usual) ? held : usual;
+}
+
+function usualPayBy(o: Order, method: PayAgainMethod, now: Date): Date | null {
   if (method === "cod") return null;
   if (method === "transfer" || method === "atm") {
     // Counted from the order, so switching never buys time; an older order (cash on delivery not yet
@@ -43,10 +64,17 @@ function payByFor(o: Order, method: PayAgainMethod, now: Date): Date | null {
  */
 export async function changePaymentMethod(deps: PaymentsContext, order: Order, method: PayAgainMethod, actor: string) {
   // The shop's settings first: one database connection (PGlite) is held by the transaction below.
-  const [setup, { payee: transferPayee }] = await Promise.all([deps.paySetup(order.shopId), deps.transferAccount(order.shopId)]);
+  const [setup, { payee: transferPayee }, hold] = await Promise.all([
+    deps.paySetup(order.shopId),
+    deps.transferAccount(order.shopId),
+    holdOf(deps, order),
+  ]);
   return deps.lifecycle.withOrder({ id: order.id }, async (tx, o) => {
     if (o.status !== "pending_payment") throw conflict("ORDER_NOT_AWAITING_PAYMENT", "此訂單已付款或已取消");
-    const option = o.payable > 0 ? payChoices(setup.offered, o.payable, o.shipMethod).find((p) => p.code === method) : undefined;
+    const option =
+      o.payable > 0
+        ? payChoices(setup.offered, o.payable, o.shipMethod, hold !== null).find((p) => p.code === method)
+        : undefined;
     if (!option?.available) throw unprocessable("PAYMENT_METHOD_UNAVAILABLE", option?.reason ?? "此付款方式目前無法使用");
     const mine = await tx.select().from(payments).where(eq(payments.orderId, o.id));
     if (mine.some((p) => p.status === "charging")) throw conflict("PAYMENT_IN_PROGRESS", "付款處理中，請稍候再查看訂單");
@@ -84,7 +112,7 @@ export async function changePaymentMethod(deps: PaymentsContext, order: Order, m
     }
     const [changed] = await tx
       .update(orders)
-      .set({ paymentMethod: method, payBy: payByFor(o, method, at), updatedAt: at })
+      .set({ paymentMethod: method, payBy: payByFor(o, method, at, hold), updatedAt: at })
       .where(eq(orders.id, o.id))
       .returning();
     await deps.lifecycle.event(tx, o.id, o.status, o.status, actor, `改用${label}付款`);

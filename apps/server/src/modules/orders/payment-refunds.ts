@@ -28,6 +28,8 @@ export interface PaymentsDeps {
   /** Money into a member's wallet ledger (refunds of transfer and cash-on-delivery payments). */
   creditWallet: (tx: Tx, memberId: number, amount: number, reason: string, ref: string) => Promise<void>;
   enqueue: (tx: Tx, kind: string, payload: Record<string, unknown>, dedupeKey: string) => Promise<unknown>;
+  /** 限時搶購 (decision 100): the shortest hold of these products in minutes, null when none holds (the catalogue's). */
+  holdMinutes?: (productIds: number[]) => Promise<number | null>;
   now?: () => Date;
 }
 

@@ -75,7 +75,14 @@ export async function readCheckout(url: URL): Promise<CheckoutStart> {
 
 /** A quote for the form as it stands; `quoted` is the request it answers (the form's inputs, as JSON). */
 export type QuoteRequest = { intent: "quote"; fast: boolean; quote: string };
-export type QuoteAnswer = { intent: "quote"; quoted: string; info: PayInfo | null; error: string | null };
+export type QuoteAnswer = {
+  intent: "quote";
+  quoted: string;
+  info: PayInfo | null;
+  error: string | null;
+  /** 429 「目前排隊中」 (decision 100): the same quote is asked again shortly. */
+  queued?: boolean;
+};
 
 /** Placing the order: the payload of /api/order/store, and the key that makes a retry the same order. */
 export type PlaceRequest = {
@@ -86,13 +93,20 @@ export type PlaceRequest = {
 };
 export type PlaceAnswer =
   | { intent: "place"; ok: true }
-  | { intent: "place"; ok: false; message: string; errors: Array<{ field: string; message: string }> };
+  | {
+      intent: "place";
+      ok: false;
+      message: string;
+      errors: Array<{ field: string; message: string }>;
+      /** 429 「目前排隊中」 (a 限時搶購 rush, decision 100): nothing was placed nor changed, press again. */
+      queued?: boolean;
+    };
 
 export async function quote(req: QuoteRequest): Promise<QuoteAnswer> {
   const r = await api<PayInfo>(req.fast ? "/api/order/pay_info/fast" : "/api/order/pay_info", { body: JSON.parse(req.quote) });
   return r.status
     ? { intent: "quote", quoted: req.quote, info: r.data, error: null }
-    : { intent: "quote", quoted: req.quote, info: null, error: r.message };
+    : { intent: "quote", quoted: req.quote, info: null, error: r.message, ...(r.httpStatus === 429 ? { queued: true } : {}) };
 }
 
 /**
@@ -106,7 +120,7 @@ export async function placeOrder(req: PlaceRequest, shop: ShopScope): Promise<Pl
   });
   if (!r.status) {
     const errors = (r.data as { errors?: Array<{ field: string; message: string }> } | null)?.errors ?? [];
-    return { intent: "place", ok: false, message: r.message, errors };
+    return { intent: "place", ok: false, message: r.message, errors, ...(r.httpStatus === 429 ? { queued: true } : {}) };
   }
   storage.setOrderPhone(r.data.order_no, req.order.receiver.phone);
   if (r.data.access_token) orderAccess.set(r.data.order_no, r.data.access_token);

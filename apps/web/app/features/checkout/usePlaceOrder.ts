@@ -28,7 +28,8 @@ interface PlaceOrderDeps {
  * 確認下單: the form is checked and the card's prime taken here in the browser, then the order goes
  * to the checkout's clientAction through a fetcher, with one idempotency key per attempt (a double
  * tap or a retried request never makes a second order). A refused order changed nothing: the key is
- * dropped, the amounts asked again and the reason shown.
+ * dropped, the amounts asked again and the reason shown. A queued answer (429 「目前排隊中」 in a
+ * 限時搶購 rush) only shows its message: the buyer presses again.
  */
 export function usePlaceOrder(deps: PlaceOrderDeps) {
   const alerts = useAlerts();
@@ -43,6 +44,11 @@ export function usePlaceOrder(deps: PlaceOrderDeps) {
     if (r.ok) {
       busy.current = false; // 3-D Secure: the browser is on its way to the bank's page
       return;
+    }
+    // Queued (429): the server did not take the order; the message says so and the same key is kept for the next press.
+    if (r.queued) {
+      busy.current = false;
+      return void alerts.error(r.message);
     }
     idempotencyKey.current = "";
     try {

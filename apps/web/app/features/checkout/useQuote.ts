@@ -37,6 +37,14 @@ export function useQuote(fast: boolean, body: string) {
   }, [requote]);
 
   useActionResult(quoter.data, (r) => setShown((s) => ({ info: r.info ?? s.info, error: r.error, quoted: r.quoted })));
+  // Queued in a 限時搶購 rush (429): the message shows, and the same quote is asked again in a moment
+  // (each queued answer is a new object, so a second 429 schedules the next try).
+  const queued = quoter.state === "idle" && quoter.data?.queued && quoter.data.quoted === body ? quoter.data : null;
+  useEffect(() => {
+    if (!queued) return;
+    const timer = setTimeout(() => void requote(), 1000 + Math.floor(Math.random() * 500));
+    return () => clearTimeout(timer);
+  }, [queued, requote]);
 
   return { info: shown.info, quoteError: shown.error, quoting: shown.quoted !== body, requote };
 }

@@ -1,0 +1,110 @@
+import { describe, expect, test } from "vitest";
+import { DomainError } from "../../lib/errors.js";
+import { createAdmission, createSoldOutMemory, QUEUED_MESSAGE } from "./admission.js";
+
+/** A piece of work that finishes when the test says so. */
+function gate<T = string>() {
+  let open!: (v: T) => void;
+  const done = new Promise<T>((r) => {
+    open = r;
+  });
+  return { done, open };
+}
+
+const tick = () => new Promise((r) => setTimeout(r, 0));
+
+describe("checkout admission (decision 100)", () => {
+  test("lets maxInFlight in at once, then the line in arrival order (first come, first served)", async () => {
+    const a = createAdmission({ maxInFlight: 2, queueMax: 10, waitMs: 5_000 });
+    const started: string[] = [];
+    const works = ["a", "b", "c", "d", "e"].map((name) => ({ name, g: gate() }));
+    const runs = works.map((w) =>
+      a.run(async () => {
+        started.push(w.name);
+        return w.g.done;
+      }),
+    );
+    await tick();
+    expect(started).toEqual(["a", "b"]);
+    expect(a.load()).toEqual({ inFlight: 2, waiting: 3 });
+    // A newcomer while people wait goes to the back, even when a place frees up.
+    works[1]?.g.open("b");
+    await tick();
+    expect(started).toEqual(["a", "b", "c"]);
+    const late = gate();
+    const lateRun = a.run(async () => {
+      started.push("late");
+      return late.done;
+    });
+    works[0]?.g.open("a");
+    works[2]?.g.open("c");
+    await tick();
+    await tick();
+    expect(started).toEqual(["a", "b", "c", "d", "e"]);
+    for (const w of works) w.g.open(w.name);
+    await tick();
+    expect(started.at(-1)).toBe("late");
+    late.open("late");
+    expect(await Promise.all([...runs, lateRun])).toEqual(["a", "b", "c", "d", "e", "late"]);
+    expect(a.load()).toEqual({ inFlight: 0, waiting: 0 });
+  });
+
+  test("a full line is answered 429 QUEUED at once, with Retry-After", async () => {
+    const a = createAdmission({ maxInFlight: 1, queueMax: 1, waitMs: 5_000 });
+    const first = gate();
+    const running = a.run(() => first.done);
+    const waiting = a.run(async () => "second");
+    const at = Date.now();
+    const refused = await a.run(async () => "third").catch((e: unknown) => e);
+    expect(Date.now() - at).toBeLessThan(50);
+    expect(refused).toBeInstanceOf(DomainError);
+    const e = refused as DomainError;
+    expect([e.kind, e.code, e.message]).toEqual(["rate_limited", "QUEUED", QUEUED_MESSAGE]);
+    expect(e.headers["retry-after"]).toBe("1");
+    first.open("first");
+    expect(await Promise.all([running, waiting])).toEqual(["first", "second"]);
+  });
+
+  test("who is not let in within waitMs leaves the line with 429; the work never runs", async () => {
+    const a = createAdmission({ maxInFlight: 1, queueMax: 10, waitMs: 30 });
+    const first = gate();
+    const running = a.run(() => first.done);
+    let ran = false;
+    const refused = await a
+      .run(async () => {
+        ran = true;
+      })
+      .catch((e: unknown) => e);
+    expect((refused as DomainError).code).toBe("QUEUED");
+    expect(a.load()).toEqual({ inFlight: 1, waiting: 0 });
+    first.open("first");
+    await running;
+    expect(ran).toBe(false);
+    expect(a.load()).toEqual({ inFlight: 0, waiting: 0 });
+  });
+
+  test("a failing piece of work frees its place", async () => {
+    const a = createAdmission({ maxInFlight: 1, queueMax: 0, waitMs: 0 });
+    await expect(a.run(async () => Promise.reject(new Error("boom")))).rejects.toThrow("boom");
+    expect(await a.run(async () => "next")).toBe("next");
+  });
+});
+
+describe("sold-out memory (decision 100)", () => {
+  test("remembers a variant for ttlMs, and forgets it when told", () => {
+    let now = 1_000;
+    const m = createSoldOutMemory(1_000, () => now);
+    m.remember(7);
+    expect(m.soldOut([3, 7])).toBe(7);
+    now += 999;
+    expect(m.soldOut([7])).toBe(7);
+    now += 2;
+    expect(m.soldOut([7])).toBeUndefined();
+    m.remember(7);
+    m.forget(7);
+    expect(m.soldOut([7])).toBeUndefined();
+    m.remember(8);
+    m.forgetAll();
+    expect(m.soldOut([8])).toBeUndefined();
+  });
+});
