@@ -13,3 +13,13 @@ function csvCell(v: unknown): string {
 export function csvDocument(head: string[], rows: unknown[][]): string {
   return `\uFEFF${[head, ...rows].map((r) => r.map(csvCell).join(",")).join("\r\n")}\r\n`;
 }
+
+/** The start of a streamed CSV file: the BOM and the heading line (the rows follow as `csvLines`). */
+export function csvHead(head: string[]): string {
+  return `\uFEFF${head.map(csvCell).join(",")}\r\n`;
+}
+
+/** Rows of a streamed CSV file, each line ended by CRLF as `csvDocument` writes them. */
+export function csvLines(rows: unknown[][]): string {
+  return rows.map((r) => `${r.map(csvCell).join(",")}\r\n`).join("");
+}

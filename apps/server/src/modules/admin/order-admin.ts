@@ -1,11 +1,11 @@
 import { orderNoSchema } from "@shop/contract";
 import { shipInput } from "@shop/contract/admin";
 import type { Db } from "../../db/client.js";
-import { csvDocument } from "../../lib/csv.js";
+import { csvHead, csvLines } from "../../lib/csv.js";
 import { DomainError, notFound } from "../../lib/errors.js";
 import type { Payments } from "../orders/payments.js";
 import type { OrderLifecycle } from "../orders/service.js";
-import type { OrderViews, StaffOrderFilter } from "../orders/views.js";
+import type { OrderViews, StaffExportRow, StaffOrderFilter } from "../orders/views.js";
 import { type Actor, type StaffService, who } from "../staff/service.js";
 
 /**
@@ -106,8 +106,11 @@ export function createOrderAdmin(d: {
           amount === undefined ? {} : { amount },
         ),
       ),
-    ordersCsv: async (f: StaffOrderFilter) => {
-      const rows = await d.orderViews.staffExport(f);
+    /**
+     * The matching orders as CSV text, streamed: the BOM and heading, then one chunk per batch of
+     * orders read (decision 101). The batch size is for tests.
+     */
+    ordersCsv: async function* (f: StaffOrderFilter, batch?: number) {
       const head = [
         "訂單編號",
         "建立時間",
@@ -125,24 +128,36 @@ export function createOrderAdmin(d: {
         "物流單號",
         "商城",
       ];
-      const lines = rows.map((o) => [
-        o.order_no,
-        new Date(o.created_at).toLocaleString("sv-SE", { timeZone: "Asia/Taipei" }).replaceAll("-", "/"),
-        o.status_label,
-        o.receiver_name,
-        o.receiver_phone,
-        o.email,
-        o.address_text,
-        o.items_text,
-        o.invoice_text,
-        o.ship_method_name,
-        o.payment_method_name,
-        o.order_amount,
-        o.payable,
-        o.tracking_no,
-        o.shop_id,
-      ]);
-      return csvDocument(head, lines);
+      yield csvHead(head);
+      for await (const rows of d.orderViews.staffExport(f, batch)) yield csvLines(rows.map(ordersCsvRow));
     },
   };
 }
+
+/** One order's CSV row, in the heading's order. */
+function ordersCsvRow(o: StaffExportRow) {
+  return [
+    o.order_no,
+    taipeiTime(o.created_at),
+    o.status_label,
+    o.receiver_name,
+    o.receiver_phone,
+    o.email,
+    o.address_text,
+    o.items_text,
+    o.invoice_text,
+    o.ship_method_name,
+    o.payment_method_name,
+    o.order_amount,
+    o.payable,
+    o.tracking_no,
+    o.shop_id,
+  ];
+}
+
+/**
+ * 2026/11/28 12:34:56 in Taipei time, as `toLocaleString("sv-SE", { timeZone: "Asia/Taipei" })` wrote
+ * it: Taiwan keeps UTC+8 all year, and building a locale formatter per row cost seconds per million rows.
+ */
+const taipeiTime = (iso: string) =>
+  new Date(Date.parse(iso) + 8 * 3_600_000).toISOString().slice(0, 19).replace("T", " ").replaceAll("-", "/");

@@ -93,7 +93,6 @@ export function pageIds(where: SQL, conditions: SQL[], keys: SortKey[]): SQL {
   return sql`(select u.id from (${sql.join(branches, sql` union all `)}) u order by ${order("u.")} limit ${perPage} offset ${offset})`;
 }
 
-
 /**
  * The page boundaries of a whole listing in one pass over its keys (decision 101): the sort keys of
  * every `stride`-th entry (placeholder `stride`), in order, each as text like a bookmark. Boundary i

@@ -142,7 +142,8 @@ export function createListing(db: Db, options: { boundariesPerListing?: number }
       .then(async (n) => {
         const step = Math.max(1, Math.ceil(n / perPage / perListing));
         const form = q.form && `pass|${q.form}|${sort}`;
-        const build = () => db.select({ keys: sql<string[]>`keys` }).from(sql`(${boundaryPass(q.where, q.categories ?? 0, keys)}) b`);
+        const build = () =>
+          db.select({ keys: sql<string[]>`keys` }).from(sql`(${boundaryPass(q.where, q.categories ?? 0, keys)}) b`);
         const rows = await run<Array<{ keys: string[] }>>(form, build, { ...q.values, stride: step * perPage });
         const made: Boundaries = { step, width: keys.length, keys: rows.flatMap((r) => r.keys) };
         if (begun === generation) boundaries.set(listingKey, made);

@@ -4,8 +4,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { categories, products } from "../../db/schema/index.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
-import { createListing } from "./listing.js";
-import { inStock } from "./listing.js";
+import { createListing, inStock } from "./listing.js";
 import { keysFor, orderFor } from "./listing-order.js";
 
 // A page far from any bookmark is read from the listing's page boundaries (decision 101): one pass
@@ -13,7 +12,7 @@ import { keysFor, orderFor } from "./listing-order.js";
 // plain `limit … offset …` gives, for every sort, ties included, whatever order pages are asked in.
 
 let t: TestApp;
-let added: number[] = [];
+const added: number[] = [];
 beforeAll(async () => {
   t = await createTestApp();
   // 130 products in two child categories, in four statements (ties on created_at), few prices (ties on
@@ -46,7 +45,14 @@ const SORTS: ProductSort[] = ["newest", "price_asc", "price_desc", "hot"];
 const FILTERS: ListingFilters[] = [{}, { min_price: 300 }, { in_stock: true }];
 
 /** What plain offset paging gives: the listing's conditions, its order, `limit … offset …`. */
-async function offsetPage(categories: number[], sort: ProductSort, filter: ListingFilters, page: number, perPage: number, extra?: SQL) {
+async function offsetPage(
+  categories: number[],
+  sort: ProductSort,
+  filter: ListingFilters,
+  page: number,
+  perPage: number,
+  extra?: SQL,
+) {
   const where = and(
     eq(products.status, "on"),
     inArray(products.categoryId, categories),
@@ -67,9 +73,9 @@ async function offsetPage(categories: number[], sort: ProductSort, filter: Listi
 describe("any page is one seek from the listing's boundaries", () => {
   test("category pages (a child and a top category, filters) equal offset paging in any visit order", async () => {
     const catalogue = t.services.catalogue;
-    const children = (
-      await t.database.db.select({ id: categories.id }).from(categories).where(eq(categories.parentId, 1))
-    ).map((c) => c.id);
+    const children = (await t.database.db.select({ id: categories.id }).from(categories).where(eq(categories.parentId, 1))).map(
+      (c) => c.id,
+    );
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom(1, 2),
@@ -99,7 +105,11 @@ describe("any page is one seek from the listing's boundaries", () => {
       for (const categories of [[2], [2, 3]]) {
         listing.forget();
         const where = and(eq(products.status, "on"), inArray(products.categoryId, categories), selection) as SQL;
-        const q = { where, categories: categories.length > 1 ? categories.length : undefined, values: {} as Record<string, unknown> };
+        const q = {
+          where,
+          categories: categories.length > 1 ? categories.length : undefined,
+          values: {} as Record<string, unknown>,
+        };
         categories.forEach((c, i) => {
           q.values[`c${i}`] = c;
         });
@@ -108,9 +118,10 @@ describe("any page is one seek from the listing's boundaries", () => {
         // Deep pages first (each a seek from a boundary), then every page in order, then past the end.
         for (const page of [last, 40, 13, 12, 25, ...Array.from({ length: last + 2 }, (_, i) => i + 1)]) {
           const got = await listing.pagedCards(q, sort, page, 3);
-          expect(got.list.map((p) => p.id), `${sort} ${categories} page ${page}`).toEqual(
-            await offsetPage(categories, sort, {}, page, 3, selection),
-          );
+          expect(
+            got.list.map((p) => p.id),
+            `${sort} ${categories} page ${page}`,
+          ).toEqual(await offsetPage(categories, sort, {}, page, 3, selection));
         }
       }
   });

@@ -43,7 +43,7 @@ const SHIP_NAMES: Record<ShipMethodCode, string> = {
 /** The ship method, with the seller's carrier for their own delivery. */
 export const shipName = (o: Order) => (o.carrier ? `${SHIP_NAMES.self}（${o.carrier}）` : SHIP_NAMES[o.shipMethod]);
 
-function summary(o: Order, lines: Array<{ name: string; image: string; qty: number }>): OrderSummary {
+export function summary(o: Order, lines: Array<{ name: string; image: string; qty: number }>): OrderSummary {
   return {
     order_no: o.orderNo,
     status: o.status,

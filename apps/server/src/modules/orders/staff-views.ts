@@ -3,7 +3,7 @@ import { PAYMENT_METHOD_LABELS } from "@shop/contract";
 import { invoiceText } from "@shop/contract/invoice";
 import { and, count, desc, eq, gte, inArray, lt, or, sql, sum } from "drizzle-orm";
 import { orderLines, orders, payments } from "../../db/schema/index.js";
-import { orderDetail, shipName, summaries, type ViewDeps } from "./buyer-views.js";
+import { orderDetail, shipName, summaries, summary, type ViewDeps } from "./buyer-views.js";
 import { orderKeyword } from "./queries.js";
 import { REFUNDABLE, STAFF_CANCELLABLE, shipsUnpaid } from "./state.js";
 import type { Order } from "./types.js";
@@ -89,38 +89,70 @@ export async function staffList(deps: ViewDeps, f: StaffOrderFilter, page: numbe
   return { total, items: rows.map((o, i) => staffRow(o, list[i] as OrderSummary, reports.get(o.id) ?? null)) };
 }
 
-/** Every matching order for the CSV export, at most 10,000 (newest first). */
-export async function staffExport(deps: ViewDeps, f: StaffOrderFilter) {
+/** Orders the CSV export reads at a time (a batch's orders, their lines and transfer reports). */
+export const EXPORT_BATCH = 1_000;
+
+/**
+ * Every matching order for the CSV export, newest first, with no cap: read in batches of `batch`
+ * by keyset (`id < the last one's`, the primary key read backwards), each batch's lines and transfer
+ * reports read once for it. Only one batch is held at a time; the caller takes the next when it has
+ * written this one, so a 2,000,000-order export runs in the memory of 1,000 (decision 101).
+ */
+export async function* staffExport(deps: ViewDeps, f: StaffOrderFilter, batch = EXPORT_BATCH) {
   const { db } = deps;
-  const rows = await db.select().from(orders).where(staffWhere(f)).orderBy(desc(orders.id)).limit(10_000);
-  const [list, reports] = await Promise.all([summaries(deps, rows), reportsOf(deps, rows)]);
-  // Every line of every order, read once, for the 品項 column.
-  const lines = rows.length
-    ? await db
-        .select()
-        .from(orderLines)
-        .where(
-          inArray(
-            orderLines.orderId,
-            rows.map((o) => o.id),
-          ),
-        )
-        .orderBy(orderLines.id)
-    : [];
-  return rows.map((o, i) => {
+  const where = staffWhere(f);
+  let last: number | undefined;
+  for (;;) {
+    const rows: Order[] = await db
+      .select()
+      .from(orders)
+      .where(last === undefined ? where : and(where, lt(orders.id, last)))
+      .orderBy(desc(orders.id))
+      .limit(batch);
+    if (rows.length === 0) return;
+    last = rows.at(-1)?.id;
+    yield await exportRows(deps, rows);
+    if (rows.length < batch) return;
+  }
+}
+
+/** One order of the export. */
+export type StaffExportRow = Awaited<ReturnType<typeof exportRows>>[number];
+
+/** One batch of the export: each order's list row, address, items and invoice, as text. */
+async function exportRows(deps: ViewDeps, rows: Order[]) {
+  // Every line of the batch's orders, read once, for the 品項 column and the summaries.
+  const [lines, reports] = await Promise.all([
+    deps.db
+      .select()
+      .from(orderLines)
+      .where(
+        inArray(
+          orderLines.orderId,
+          rows.map((o) => o.id),
+        ),
+      )
+      .orderBy(orderLines.id),
+    reportsOf(deps, rows),
+  ]);
+  const byOrder = new Map<number, typeof lines>();
+  for (const l of lines) {
+    const own = byOrder.get(l.orderId);
+    if (own) own.push(l);
+    else byOrder.set(l.orderId, [l]);
+  }
+  return rows.map((o) => {
     const a = o.address as Address | null;
     const store = o.cvsStore as CvsStore | null;
+    const own = byOrder.get(o.id) ?? [];
     return {
-      ...staffRow(o, list[i] as OrderSummary, reports.get(o.id) ?? null),
+      ...staffRow(o, summary(o, own), reports.get(o.id) ?? null),
       address_text: store
         ? `${store.name}（${store.id}）${store.address}`
         : a
           ? `${a.zip} ${a.county}${a.district}${a.line}`
           : "",
-      items_text: lines
-        .filter((l) => l.orderId === o.id)
-        .map((l) => `${l.name}（${l.variantName}）× ${l.qty}`)
-        .join("；"),
+      items_text: own.map((l) => `${l.name}（${l.variantName}）× ${l.qty}`).join("；"),
       invoice_text: invoiceText(o.invoice as Record<string, string>),
     };
   });

@@ -9,7 +9,7 @@ import type { Order } from "./types.js";
 
 // The sellers' and the back office's services name these from here.
 export { shipName } from "./buyer-views.js";
-export type { StaffOrderFilter } from "./staff-views.js";
+export type { StaffExportRow, StaffOrderFilter } from "./staff-views.js";
 
 /** Orders as the buyer reads them (lists, details, tracking), and as staff do (buyer-views.ts, staff-views.ts). */
 export function createOrderViews(
@@ -24,8 +24,8 @@ export function createOrderViews(
   return {
     summaries: (rows: Order[]) => summaries(d, rows),
     staffList: (f: StaffOrderFilter, page: number, perPage: number) => staffList(d, f, page, perPage),
-    /** Every matching order for the CSV export, at most 10,000 (newest first). */
-    staffExport: (f: StaffOrderFilter) => staffExport(d, f),
+    /** Every matching order for the CSV export, newest first, in batches (the batch size is for tests). */
+    staffExport: (f: StaffOrderFilter, batch?: number) => staffExport(d, f, batch),
     staffDetail: (orderNo: string) => staffDetail(d, orderNo),
     /** Today's figures (Asia/Taipei) and a daily sales series for the dashboard. */
     dashboard: (now: Date, days: number) => dashboard(d, now, days),
