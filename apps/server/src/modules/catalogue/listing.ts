@@ -5,6 +5,7 @@ import { LRUCache } from "lru-cache";
 import type { Db } from "../../db/client.js";
 import { categories, products, variants } from "../../db/schema/index.js";
 import { sha256 } from "../../lib/crypto.js";
+import { after, boundaryPass, keysFor, orderFor, pageIds, type SortKey } from "./listing-order.js";
 
 // Columns are written table-qualified: drizzle prints a lone table's columns bare, and a bare "id"
 // inside this subquery would be the variant's own id (cards once said sold-out products were in stock).
@@ -24,103 +25,26 @@ export const cardColumns = {
   rating: sql<number>`(case when ${products.ratingCount} > 0 then round(${products.ratingSum}::numeric / ${products.ratingCount}, 1) else 0 end)::float8`,
 };
 
-/** One key of a listing order: its expression, its direction and the type its bookmark casts back to. */
-interface SortKey {
-  expr: SQL;
-  dir: "asc" | "desc" | "desc nulls last";
-  type: "integer" | "boolean" | "timestamptz";
-}
-
-/**
- * Each order is one listing index read forwards or backwards (schema/catalogue.ts) and ends in the
- * id, so pages never overlap. Directions are spelt with their NULLS side because an index only
- * serves the order it was built in: the newest index is `desc nulls last` (drizzle's default), and
- * a bare `desc` (nulls first) made PostgreSQL sort the whole category instead.
- */
-function keysFor(sort: ProductSort): SortKey[] {
-  switch (sort) {
-    case "price_asc":
-      return [
-        { expr: sql`${products.price}`, dir: "asc", type: "integer" },
-        { expr: sql`${products.id}`, dir: "asc", type: "integer" },
-      ];
-    case "price_desc":
-      return [
-        { expr: sql`${products.price}`, dir: "desc", type: "integer" },
-        { expr: sql`${products.id}`, dir: "desc", type: "integer" },
-      ];
-    case "hot":
-      return [
-        { expr: sql`('hot' = any(${products.tags}))`, dir: "desc", type: "boolean" },
-        { expr: sql`${products.sort}`, dir: "asc", type: "integer" },
-        { expr: sql`${products.id}`, dir: "asc", type: "integer" },
-      ];
-    default:
-      return [
-        { expr: sql`${products.createdAt}`, dir: "desc nulls last", type: "timestamptz" },
-        { expr: sql`${products.id}`, dir: "desc nulls last", type: "integer" },
-      ];
-  }
-}
-
-const orderFor = (keys: SortKey[]) => keys.map((k) => sql`${k.expr} ${sql.raw(k.dir)}`);
-
-/**
- * The rows after a bookmark (the keys of the previous page's last row, placeholders b0…), as conditions that each read
- * one index from its start key on. Keys of one direction compare as a row, which PostgreSQL seeks to;
- * an order that changes direction (熱銷: hot first, then by sort) needs one condition per run.
- */
-function after(keys: SortKey[]): SQL[] {
-  const runs: number[][] = [];
-  keys.forEach((k, i) => {
-    const run = runs.at(-1);
-    if (run && keys[run[0] ?? 0]?.dir.startsWith("desc") === k.dir.startsWith("desc")) run.push(i);
-    else runs.push([i]);
-  });
-  const value = (i: number) => sql`${sql.placeholder(`b${i}`)}::${sql.raw(keys[i]?.type ?? "text")}`;
-  return runs.map((run, j) => {
-    // Equal as a closed range: PostgreSQL rewrites `hot = false` to `not hot`, which no longer
-    // matches the index expression, and then read the index from the category's first entry.
-    const equal = runs
-      .slice(0, j)
-      .flat()
-      .map((i) => sql`${keys[i]?.expr} >= ${value(i)} and ${keys[i]?.expr} <= ${value(i)}`);
-    const op = sql.raw(keys[run[0] ?? 0]?.dir.startsWith("desc") ? "<" : ">");
-    const row = (part: (i: number) => SQL) => sql.join(run.map(part), sql`, `);
-    return sql.join([...equal, sql`(${row((i) => sql`${keys[i]?.expr}`)}) ${op} (${row(value)})`], sql` and `);
-  });
-}
-
-/**
- * The ids of one page. With one condition it is one index read; with several (a top category's
- * children, an order that changes direction) each condition gives its first offset + perPage by its
- * own index and the page is taken from their merge. An `in (…)` list of categories read as one made
- * PostgreSQL read every product of them and sort.
- */
-function pageIds(where: SQL, conditions: SQL[], keys: SortKey[]): SQL {
-  const [offset, perPage, branchLimit] = ["offset", "perPage", "branchLimit"].map((name) => sql.placeholder(name));
-  if (conditions.length <= 1) {
-    const extra = conditions[0] ? sql` and ${conditions[0]}` : sql``;
-    return sql`(select ${products.id} from ${products} where ${where}${extra} order by ${sql.join(orderFor(keys), sql`, `)} limit ${perPage} offset ${offset})`;
-  }
-  const columns = sql.join(
-    keys.map((k, i) => sql`${k.expr} as ${sql.raw(`k${i}`)}`),
-    sql`, `,
-  );
-  const order = (prefix: string) => sql.raw(keys.map((k, i) => `${prefix}k${i} ${k.dir}`).join(", "));
-  const branches = conditions.map(
-    (c) =>
-      sql`(select ${products.id} as id, ${columns} from ${products} where ${where} and ${c} order by ${order("")} limit ${branchLimit})`,
-  );
-  return sql`(select u.id from (${sql.join(branches, sql` union all `)}) u order by ${order("u.")} limit ${perPage} offset ${offset})`;
-}
-
 export const toCard = (r: ProductCard): ProductCard => ({ ...r, in_stock: Boolean(r.in_stock), rating: Number(r.rating) });
 
 export type CategoryRow = typeof categories.$inferSelect;
 
 /** Bookmarks kept per listing: a crawler walking 10,000 pages of one does not make each page copy 10,000. */
 const BOOKMARKS_PER_LISTING = 500;
+
+/** Page boundaries kept in all (a boundary is the 2–3 sort keys of one entry, ~150 bytes): ~15 MB. */
+const BOUNDARIES_IN_ALL = 100_000;
+/** At most this many per listing: a longer listing keeps every 2nd, 3rd… page's (a 1M-entry listing of 20s, every page's). */
+const BOUNDARIES_PER_LISTING = 50_000;
+/** A page this many pages past its nearest bookmark is read from the listing's boundaries, made once if need be. */
+const SKIP_BEFORE_BOUNDARIES = 2;
+
+/** A listing's page boundaries: the keys (flat, `width` a boundary) after every `step`th page. */
+interface Boundaries {
+  step: number;
+  width: number;
+  keys: string[];
+}
 
 /** How long a listing's count is reused: the response cache's lifetime, so 只看有現貨 is as fresh as a cached page. */
 const COUNT_TTL_MS = 60_000;
@@ -138,7 +62,8 @@ const COUNT_TTL_MS = 60_000;
  * of index entries instead of every entry before it (decision 61). Before this a category page ran
  * six statements and read ~20,000 rows; docs/performance.md has the plans.
  */
-export function createListing(db: Db) {
+export function createListing(db: Db, options: { boundariesPerListing?: number } = {}) {
+  const perListing = options.boundariesPerListing ?? BOUNDARIES_PER_LISTING;
   const dialect = new PgDialect();
   const counts = new LRUCache<string, number>({ max: 10_000, ttl: COUNT_TTL_MS });
   /**
@@ -150,6 +75,17 @@ export function createListing(db: Db) {
     sizeCalculation: (marks) => marks.size + 1,
     ttl: COUNT_TTL_MS,
   });
+  /**
+   * Per listing: its page boundaries, made in one pass when a page far from any bookmark is asked
+   * for, so any page after is one seek (decision 101). Kept and dropped like bookmarks.
+   */
+  const boundaries = new LRUCache<string, Boundaries>({
+    maxSize: BOUNDARIES_IN_ALL,
+    sizeCalculation: (b) => b.keys.length / b.width + 1,
+    ttl: COUNT_TTL_MS,
+  });
+  /** Passes under way, by listing: requests that miss the same boundaries wait for one pass. */
+  const passing = new Map<string, Promise<Boundaries>>();
   /** Statements of named forms, built once: no query building per request (the forms are few). */
   const prepared = new Map<string, Executable>();
   /** Counts under way, by listing: requests that miss the same total wait for one count. */
@@ -194,6 +130,46 @@ export function createListing(db: Db) {
     return counted;
   }
 
+  /** A listing's page boundaries: remembered, joined while under way, or made by one pass. */
+  function boundariesOf(q: Listing, whereKey: string, listingKey: string, sort: ProductSort, perPage: number) {
+    const known = boundaries.get(listingKey);
+    if (known) return Promise.resolve(known);
+    const pending = passing.get(listingKey);
+    if (pending) return pending;
+    const begun = generation;
+    const keys = keysFor(sort);
+    const made = total(q, whereKey)
+      .then(async (n) => {
+        const step = Math.max(1, Math.ceil(n / perPage / perListing));
+        const form = q.form && `pass|${q.form}|${sort}`;
+        const build = () =>
+          db.select({ keys: sql<string[]>`keys` }).from(sql`(${boundaryPass(q.where, q.categories ?? 0, keys)}) b`);
+        const rows = await run<Array<{ keys: string[] }>>(form, build, { ...q.values, stride: step * perPage });
+        const made: Boundaries = { step, width: keys.length, keys: rows.flatMap((r) => r.keys) };
+        if (begun === generation) boundaries.set(listingKey, made);
+        return made;
+      })
+      .finally(() => {
+        if (passing.get(listingKey) === made) passing.delete(listingKey);
+      });
+    passing.set(listingKey, made);
+    return made;
+  }
+
+  /**
+   * Where page `page` is read from: the nearest bookmark, or when that is pages away, the boundary
+   * at or below the page (boundary j ends page (j + 1) × step).
+   */
+  async function startOf(q: Listing, whereKey: string, listingKey: string, sort: ProductSort, page: number, perPage: number) {
+    const mark = nearest(bookmarks.get(listingKey), page);
+    if (page - mark.from < SKIP_BEFORE_BOUNDARIES) return mark;
+    const b = await boundariesOf(q, whereKey, listingKey, sort, perPage);
+    const j = Math.min(Math.floor((page - 1) / b.step), b.keys.length / b.width) - 1;
+    const from = (j + 1) * b.step + 1;
+    if (j < 0 || from <= mark.from) return mark;
+    return { from, keys: b.keys.slice(j * b.width, (j + 1) * b.width) };
+  }
+
   /** The nearest bookmark at or below `page`: the page it starts and the keys it comes after. */
   function nearest(marks: Map<number, string[]> | undefined, page: number): { from: number; keys?: string[] } {
     let best: { from: number; keys?: string[] } = { from: 1 };
@@ -208,6 +184,8 @@ export function createListing(db: Db) {
       counts.clear();
       counting.clear(); // a count begun before the write is not joined after it
       bookmarks.clear();
+      boundaries.clear();
+      passing.clear();
       tree = undefined;
     },
 
@@ -230,7 +208,7 @@ export function createListing(db: Db) {
       const whereKey = q.form ? `${q.form}\n${JSON.stringify(q.values)}` : compiled(dialect, q.where);
       const listingKey = `${whereKey}\n${sort}\n${perPage}`;
       const keys = keysFor(sort);
-      const { from, keys: bookmark } = nearest(bookmarks.get(listingKey), page);
+      const { from, keys: bookmark } = await startOf(q, whereKey, listingKey, sort, page, perPage);
       const branches = q.categories ?? 0;
       const build = () => {
         const seek = bookmark ? after(keys) : [undefined];
