@@ -7,7 +7,6 @@ import {
   cvsLabelForm,
   type HctLabel,
   hctLabel,
-  raw,
   type StaffOrder,
   type StaffTakeout,
   simulatedLogisticsStatus,
