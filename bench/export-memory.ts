@@ -99,15 +99,23 @@ const { rows, bytes } = await new Promise<{ rows: number; bytes: number }>((reso
   let rows = -1; // the heading
   let bytes = 0;
   http
-    .get({ host: "127.0.0.1", port, path: `/api/admin/orders.csv${process.env.BENCH_QUERY ?? ""}`, headers: { authorization: `Bearer ${token}` } }, (res) => {
-      if (res.statusCode !== 200) reject(new Error(`orders.csv answered ${res.statusCode}`));
-      res.on("data", (chunk: Buffer) => {
-        bytes += chunk.length;
-        for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) rows++;
-      });
-      res.on("end", () => resolve({ rows, bytes }));
-      res.on("error", reject);
-    })
+    .get(
+      {
+        host: "127.0.0.1",
+        port,
+        path: `/api/admin/orders.csv${process.env.BENCH_QUERY ?? ""}`,
+        headers: { authorization: `Bearer ${token}` },
+      },
+      (res) => {
+        if (res.statusCode !== 200) reject(new Error(`orders.csv answered ${res.statusCode}`));
+        res.on("data", (chunk: Buffer) => {
+          bytes += chunk.length;
+          for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) rows++;
+        });
+        res.on("end", () => resolve({ rows, bytes }));
+        res.on("error", reject);
+      },
+    )
     .on("error", reject);
 });
 const seconds = (performance.now() - started) / 1000;
@@ -120,7 +128,13 @@ console.log(
     bytes,
     seconds: Number(seconds.toFixed(1)),
     rowsPerSecond: Math.round(rows / seconds),
-    rss: { before: mb(before), peak: mb(peak), after: mb(after), growth: mb(peak - before), heap: { before: mb(heapBefore), peak: mb(heapPeak), after: mb(heapAfter) } },
+    rss: {
+      before: mb(before),
+      peak: mb(peak),
+      after: mb(after),
+      growth: mb(peak - before),
+      heap: { before: mb(heapBefore), peak: mb(heapPeak), after: mb(heapAfter) },
+    },
   }),
 );
 await app.close();
