@@ -5,7 +5,7 @@ import { LRUCache } from "lru-cache";
 import type { Db } from "../../db/client.js";
 import { categories, products, variants } from "../../db/schema/index.js";
 import { sha256 } from "../../lib/crypto.js";
-import { after, boundaryPass, keysFor, orderFor, pageIds, type SortKey } from "./listing-order.js";
+import { after, boundaryPass, keysFor, orderFor, pageIds } from "./listing-order.js";
 
 // Columns are written table-qualified: drizzle prints a lone table's columns bare, and a bare "id"
 // inside this subquery would be the variant's own id (cards once said sold-out products were in stock).
@@ -75,17 +75,6 @@ export function createListing(db: Db, options: { boundariesPerListing?: number }
     sizeCalculation: (marks) => marks.size + 1,
     ttl: COUNT_TTL_MS,
   });
-  /**
-   * Per listing: its page boundaries, made in one pass when a page far from any bookmark is asked
-   * for, so any page after is one seek (decision 101). Kept and dropped like bookmarks.
-   */
-  const boundaries = new LRUCache<string, Boundaries>({
-    maxSize: BOUNDARIES_IN_ALL,
-    sizeCalculation: (b) => b.keys.length / b.width + 1,
-    ttl: COUNT_TTL_MS,
-  });
-  /** Passes under way, by listing: requests that miss the same boundaries wait for one pass. */
-  const passing = new Map<string, Promise<Boundaries>>();
   /** Statements of named forms, built once: no query building per request (the forms are few). */
   const prepared = new Map<string, Executable>();
   /** Counts under way, by listing: requests that miss the same total wait for one count. */
@@ -130,31 +119,7 @@ export function createListing(db: Db, options: { boundariesPerListing?: number }
     return counted;
   }
 
-  /** A listing's page boundaries: remembered, joined while under way, or made by one pass. */
-  function boundariesOf(q: Listing, whereKey: string, listingKey: string, sort: ProductSort, perPage: number) {
-    const known = boundaries.get(listingKey);
-    if (known) return Promise.resolve(known);
-    const pending = passing.get(listingKey);
-    if (pending) return pending;
-    const begun = generation;
-    const keys = keysFor(sort);
-    const made = total(q, whereKey)
-      .then(async (n) => {
-        const step = Math.max(1, Math.ceil(n / perPage / perListing));
-        const form = q.form && `pass|${q.form}|${sort}`;
-        const build = () =>
-          db.select({ keys: sql<string[]>`keys` }).from(sql`(${boundaryPass(q.where, q.categories ?? 0, keys)}) b`);
-        const rows = await run<Array<{ keys: string[] }>>(form, build, { ...q.values, stride: step * perPage });
-        const made: Boundaries = { step, width: keys.length, keys: rows.flatMap((r) => r.keys) };
-        if (begun === generation) boundaries.set(listingKey, made);
-        return made;
-      })
-      .finally(() => {
-        if (passing.get(listingKey) === made) passing.delete(listingKey);
-      });
-    passing.set(listingKey, made);
-    return made;
-  }
+  const boundaries = createBoundaries(db, perListing, total, run, () => generation);
 
   /**
    * Where page `page` is read from: the nearest bookmark, or when that is pages away, the boundary
@@ -163,18 +128,11 @@ export function createListing(db: Db, options: { boundariesPerListing?: number }
   async function startOf(q: Listing, whereKey: string, listingKey: string, sort: ProductSort, page: number, perPage: number) {
     const mark = nearest(bookmarks.get(listingKey), page);
     if (page - mark.from < SKIP_BEFORE_BOUNDARIES) return mark;
-    const b = await boundariesOf(q, whereKey, listingKey, sort, perPage);
+    const b = await boundaries.of(q, whereKey, listingKey, sort, perPage);
     const j = Math.min(Math.floor((page - 1) / b.step), b.keys.length / b.width) - 1;
     const from = (j + 1) * b.step + 1;
     if (j < 0 || from <= mark.from) return mark;
     return { from, keys: b.keys.slice(j * b.width, (j + 1) * b.width) };
-  }
-
-  /** The nearest bookmark at or below `page`: the page it starts and the keys it comes after. */
-  function nearest(marks: Map<number, string[]> | undefined, page: number): { from: number; keys?: string[] } {
-    let best: { from: number; keys?: string[] } = { from: 1 };
-    for (const [p, keys] of marks ?? []) if (p <= page && p > best.from) best = { from: p, keys };
-    return best;
   }
 
   return {
@@ -185,7 +143,6 @@ export function createListing(db: Db, options: { boundariesPerListing?: number }
       counting.clear(); // a count begun before the write is not joined after it
       bookmarks.clear();
       boundaries.clear();
-      passing.clear();
       tree = undefined;
     },
 
@@ -251,6 +208,72 @@ export function createListing(db: Db, options: { boundariesPerListing?: number }
       const before = (page - 1) * perPage;
       const n = list.length > 0 && list.length < perPage ? before + list.length : await total(q, whereKey);
       return { list, total: n };
+    },
+  };
+}
+
+/** The nearest bookmark at or below `page`: the page it starts and the keys it comes after. */
+function nearest(marks: Map<number, string[]> | undefined, page: number): { from: number; keys?: string[] } {
+  let best: { from: number; keys?: string[] } = { from: 1 };
+  for (const [p, keys] of marks ?? []) if (p <= page && p > best.from) best = { from: p, keys };
+  return best;
+}
+
+type Run = <T>(form: string | undefined, build: () => Statement, values: Record<string, unknown>) => Promise<T>;
+
+/**
+ * The listings' page boundaries (decision 101), made in one pass when a page far from any bookmark
+ * is asked for, so any page after is one seek. Kept and dropped like bookmarks.
+ */
+function createBoundaries(
+  db: Db,
+  perListing: number,
+  total: (q: Listing, key: string) => Promise<number>,
+  run: Run,
+  generation: () => number,
+) {
+  /**
+   * Per listing: its page boundaries, made in one pass when a page far from any bookmark is asked
+   * for, so any page after is one seek (decision 101). Kept and dropped like bookmarks.
+   */
+  const boundaries = new LRUCache<string, Boundaries>({
+    maxSize: BOUNDARIES_IN_ALL,
+    sizeCalculation: (b) => b.keys.length / b.width + 1,
+    ttl: COUNT_TTL_MS,
+  });
+  /** Passes under way, by listing: requests that miss the same boundaries wait for one pass. */
+  const passing = new Map<string, Promise<Boundaries>>();
+  /** A listing's page boundaries: remembered, joined while under way, or made by one pass. */
+  function of(q: Listing, whereKey: string, listingKey: string, sort: ProductSort, perPage: number) {
+    const known = boundaries.get(listingKey);
+    if (known) return Promise.resolve(known);
+    const pending = passing.get(listingKey);
+    if (pending) return pending;
+    const begun = generation();
+    const keys = keysFor(sort);
+    const made = total(q, whereKey)
+      .then(async (n) => {
+        const step = Math.max(1, Math.ceil(n / perPage / perListing));
+        const form = q.form && `pass|${q.form}|${sort}`;
+        const build = () =>
+          db.select({ keys: sql<string[]>`keys` }).from(sql`(${boundaryPass(q.where, q.categories ?? 0, keys)}) b`);
+        const rows = await run<Array<{ keys: string[] }>>(form, build, { ...q.values, stride: step * perPage });
+        const made: Boundaries = { step, width: keys.length, keys: rows.flatMap((r) => r.keys) };
+        if (begun === generation()) boundaries.set(listingKey, made);
+        return made;
+      })
+      .finally(() => {
+        if (passing.get(listingKey) === made) passing.delete(listingKey);
+      });
+    passing.set(listingKey, made);
+    return made;
+  }
+
+  return {
+    of,
+    clear() {
+      boundaries.clear();
+      passing.clear();
     },
   };
 }
