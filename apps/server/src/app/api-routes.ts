@@ -107,7 +107,11 @@ export async function registerApiRoutes(api: FastifyInstance, ctx: ApiRouteConte
   await api.register(returnNotifyRoutes({ returnsByCarrier: s.returnsByCarrier }));
   await api.register(hctNotifyRoutes({ orders: s.orders, logistics: s.logistics }, config.HCT_NOTIFY_SECRET));
   await api.register(
-    checkoutRoutes({ quotes: s.quotes, placeOrder: s.placeOrder, admission: s.checkoutAdmission }, guards, config),
+    checkoutRoutes(
+      { quotes: s.quotes, placeOrder: s.placeOrder, admission: s.checkoutAdmission, soldOut: s.checkoutSoldOut },
+      guards,
+      config,
+    ),
   );
   await api.register(
     orderRoutes(

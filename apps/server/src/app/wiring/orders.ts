@@ -231,5 +231,5 @@ export function wireCheckout(base: Foundation, accounts: Accounts, commerce: Com
   const payInfo: typeof quotes.payInfo = (buyer, source, input) =>
     throughSoldOut(soldOut, "variantId" in source ? source.variantId : undefined, () => quotes.payInfo(buyer, source, input));
   // The checkout routes enter the admission line before anything else (routes.ts).
-  return { guestAccess, quotes: { ...quotes, payInfo }, placeOrder, checkoutAdmission: admission };
+  return { guestAccess, quotes: { ...quotes, payInfo }, placeOrder, checkoutAdmission: admission, checkoutSoldOut: soldOut };
 }

@@ -3,12 +3,12 @@ import { answers, payInfo, storeResult } from "@shop/contract/responses";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Config } from "../../lib/config/index.js";
-import { fieldError } from "../../lib/errors.js";
+import { conflict, fieldError } from "../../lib/errors.js";
 import { ok, publicOrigin } from "../../lib/http.js";
 import { cartTokenOf } from "../../plugins/cart-token.js";
 import type { SessionGuards } from "../../plugins/session.js";
 import type { Buyer } from "../orders/types.js";
-import type { Admission } from "./admission.js";
+import type { Admission, SoldOutMemory } from "./admission.js";
 import type { PlaceOrder } from "./place-order.js";
 import type { Quotes } from "./quote.js";
 
@@ -19,6 +19,8 @@ export interface CheckoutRouteDeps {
   placeOrder: PlaceOrder;
   /** The checkout line (decision 100): entered before anything else, the session lookup included. */
   admission?: Pick<Admission, "enter" | "leave">;
+  /** Variants just found sold out (decision 100): a 立即購買 of one is refused before the line. */
+  soldOut?: Pick<SoldOutMemory, "soldOut">;
 }
 
 /**
@@ -28,14 +30,25 @@ export interface CheckoutRouteDeps {
 export function checkoutRoutes(deps: CheckoutRouteDeps, guards: SessionGuards, config: Config): FastifyPluginAsyncZod {
   // In a rush (限時搶購, decision 100) every checkout request waits in the line first — before the
   // session lookup, so no database work queues unbounded — or is answered 429 目前排隊中 at once.
+  // A 立即購買 of a variant just found sold out is answered 409 before it (a keyed order excepted:
+  // it may be the retry of one already placed, and goes on to its stored answer).
   const admitted = new WeakSet<FastifyRequest>();
-  const { admission } = deps;
+  const { admission, soldOut } = deps;
+  const soldOutFirst = (req: FastifyRequest) => {
+    const variantId = (req.body as { variant_id?: unknown } | null)?.variant_id;
+    if (typeof variantId !== "number" || !soldOut) return;
+    if (req.headers["idempotency-key"] !== undefined && req.routeOptions.url?.endsWith("/store/fast")) return;
+    const gone = soldOut.soldOut([variantId]);
+    if (gone !== undefined) throw conflict("VARIANT_SOLD_OUT", "商品已售完", { variant_id: gone });
+  };
   const leave = async (req: FastifyRequest) => {
     if (admission && admitted.delete(req)) admission.leave();
   };
   const line = admission
     ? {
-        onRequest: async (req: FastifyRequest) => {
+        // After the body is read (a 立即購買's variant is in it), before validation and the session.
+        preValidation: async (req: FastifyRequest) => {
+          soldOutFirst(req);
           await admission.enter();
           // Gone while waiting (its abort already heard): the place goes to the next in line.
           if (req.raw.destroyed) admission.leave();

@@ -10,7 +10,9 @@ import { guestReceiver, homeAddress, orderSteps } from "../../test/order-helpers
 let t: TestApp;
 let s: ReturnType<typeof orderSteps>;
 beforeAll(async () => {
-  t = await createTestApp();
+  // These races are about the orders, not the admission line: everyone waits their turn, nobody is
+  // shed with 429 (the line's shedding is tested in checkout/admission.test.ts and flash-races.test.ts).
+  t = await createTestApp({ env: { CHECKOUT_QUEUE_MAX: "100000", CHECKOUT_QUEUE_WAIT_MS: "60000" } });
   s = orderSteps(t);
 });
 afterAll(() => t.close());
