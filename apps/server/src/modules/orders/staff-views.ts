@@ -90,7 +90,7 @@ export async function staffList(deps: ViewDeps, f: StaffOrderFilter, page: numbe
 }
 
 /** Orders the CSV export reads at a time (a batch's orders, their lines and transfer reports). */
-export const EXPORT_BATCH = 1_000;
+const EXPORT_BATCH = 1_000;
 
 /**
  * Every matching order for the CSV export, newest first, with no cap: read in batches of `batch`
