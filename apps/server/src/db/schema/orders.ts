@@ -186,6 +186,8 @@ export const payments = pgTable(
   },
   (t) => [
     index("payments_order_idx").on(t.orderId),
+    // Payments still open (the dashboard's 待處理異常, reconciliation): a few among 2,000,000 (issue 51).
+    index("payments_open_idx").on(t.status, t.updatedAt).where(sql`${t.status} in ('pending', 'charging', 'awaiting_3ds')`),
     uniqueIndex("payments_provider_ref_key").on(t.providerRef),
     check(
       "payments_refund_bounds",

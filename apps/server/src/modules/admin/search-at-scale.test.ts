@@ -89,11 +89,14 @@ describe("the order list", () => {
     );
   });
 
-  it("the dashboard's days and 庫存不足 have their indexes", async () => {
+  it("the dashboard's days, 庫存不足 and open payments have their indexes", async () => {
     expect(await plan("select count(*) from orders where created_at >= now() - interval '14 days'")).toContain(
       "orders_created_idx",
     );
     expect(await plan("select id from variants where stock <= 5 order by stock, id limit 10")).toContain("variants_stock_idx");
+    expect(
+      await plan("select count(*) from payments where status = 'charging' and updated_at < now() - interval '5 minutes'"),
+    ).toContain("payments_open_idx");
   });
 });
 

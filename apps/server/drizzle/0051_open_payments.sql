@@ -1,0 +1,1 @@
+CREATE INDEX "payments_open_idx" ON "payments" USING btree ("status","updated_at") WHERE "payments"."status" in ('pending', 'charging', 'awaiting_3ds');
