@@ -1,11 +1,11 @@
 import type { ListingFilters, ProductCard, ProductSort, SearchPage, Suggestion } from "@shop/contract";
-import { and, asc, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { products } from "../../db/schema/index.js";
 import type { Listing } from "./listing.js";
 import { readingQuery } from "./readings.js";
-import { approximateDistance, approximateTokens, type ParsedQuery, parseQuery } from "./search.js";
-import { searchPage } from "./search-paging.js";
+import { approximateDistance, approximateSets, type ParsedQuery, parseQuery } from "./search.js";
+import { createSearchPaging } from "./search-paging.js";
 
 /** Candidates read for typo matching: enough for a shop's catalogue, bounded for a huge one. */
 const APPROXIMATE_CANDIDATES = 2000;
@@ -30,6 +30,7 @@ const tokenArray = (tokens: string[]) =>
  */
 export function createProductSearch(db: Db, parts: ListingParts) {
   const { inShop, filtered, pagedCards } = parts;
+  const paging = createSearchPaging(db);
 
   function exactCondition(q: ParsedQuery): SQL | undefined {
     if (q.terms.length === 0) return undefined;
@@ -52,12 +53,15 @@ export function createProductSearch(db: Db, parts: ListingParts) {
 
   /** Products within each term's typo budget, nearest first; empty when a term allows none. */
   async function approximateIds(q: ParsedQuery, where: SQL): Promise<number[]> {
-    const tokens = approximateTokens(q);
-    if (tokens.length === 0) return [];
+    const sets = approximateSets(q);
+    if (sets.length === 0) return [];
+    const each = sets.map((alternatives) =>
+      or(...alternatives.map((set) => sql`${products.searchTokens} @> ${tokenArray(set)}`)),
+    );
     const rows = await db
       .select({ id: products.id, text: products.searchText })
       .from(products)
-      .where(and(where, sql`${products.searchTokens} && ${tokenArray(tokens)}`))
+      .where(and(where, ...each))
       .orderBy(asc(products.sort), asc(products.id))
       .limit(APPROXIMATE_CANDIDATES);
     return rows
@@ -68,6 +72,9 @@ export function createProductSearch(db: Db, parts: ListingParts) {
   }
 
   return {
+    /** Drops the remembered search counts: with the listings', after any catalogue write. */
+    forgetSearches: paging.forget,
+
     async suggestions(keyword: string, limit: number, shopId: number): Promise<Suggestion[]> {
       const q = parseQuery(keyword);
       const match = exactCondition(q);
@@ -113,7 +120,7 @@ export function createProductSearch(db: Db, parts: ListingParts) {
       if (!match && keyword.trim() !== "") return empty;
       const inThisShop = filtered(inShop(shopId), filters);
       if (!match) return { ...empty, ...(await pagedCards({ where: inThisShop }, sort, page, perPage)) };
-      const exact = await searchPage(db, and(inThisShop, match) as SQL, sort, page, perPage);
+      const exact = await paging.page(and(inThisShop, match) as SQL, sort, page, perPage);
       if (exact.total > 0) return { ...empty, ...exact };
       const sounds = await soundAlikeCondition(q);
       const alike = sounds && (await pagedCards({ where: and(inThisShop, sounds) as SQL }, sort, page, perPage));

@@ -3,6 +3,7 @@ import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import {
   approximateDistance,
+  approximateSets,
   documentTokens,
   normalize,
   parseQuery,
@@ -89,5 +90,38 @@ describe("variant characters and typos", () => {
         expect(d === 0).toBe(text.join("").includes(term.join("")));
       }),
     );
+  });
+});
+
+describe("typo candidates at scale", () => {
+  test("a Chinese term one edit away keeps one of its leave-one-out sets (any position, any edit)", () => {
+    const alphabet = [..."阿里山烏龍茶荼高冷泡禮盒東方美人"];
+    const char = fc.constantFrom(...alphabet);
+    fc.assert(
+      fc.property(
+        fc.array(char, { minLength: 3, maxLength: 8 }),
+        fc.nat(),
+        char,
+        fc.constantFrom("sub", "del", "ins"),
+        (term, at, c, edit) => {
+          const text = term.join("");
+          const i = at % term.length;
+          const typed = [...term];
+          if (edit === "sub") typed[i] = c;
+          else if (edit === "del") typed.splice(i, 1);
+          else typed.splice(i, 0, c);
+          const q = parseQuery(typed.join(""));
+          const sets = approximateSets(q);
+          if (sets.length === 0 || approximateDistance(q, normalize(text)) === undefined) return;
+          const doc = documentTokens(text);
+          for (const alternatives of sets) expect(alternatives.some((set) => set.every((t) => doc.includes(t)))).toBe(true);
+        },
+      ),
+    );
+  });
+
+  test("short terms allow no typo; a word keeps its first two letters", () => {
+    expect(approximateSets(parseQuery("茶"))).toEqual([]);
+    expect(approximateSets(parseQuery("oolong"))).toEqual([[["oo"]]]);
   });
 });

@@ -37,6 +37,7 @@ export function createCatalogueService(db: Db) {
   const listing = createListing(db);
   const pagedCards = listing.pagedCards;
   const deps: CatalogueDeps = { db, onShelf, inSubMall, inShop, productDetail, listing };
+  const search = createProductSearch(db, { inShop, pagedCards, filtered });
 
   return {
     cards: (shopId: number, opts: { tag?: string; limit: number; ids?: number[] }) => cards(deps, shopId, opts),
@@ -45,7 +46,10 @@ export function createCatalogueService(db: Db) {
     newest: (shopId: number, limit = 8) => cards(deps, shopId, { tag: "new", limit }),
 
     /** Drops what listings remember (counts, the category tree): after any catalogue write. */
-    forgetListings: listing.forget,
+    forgetListings: () => {
+      listing.forget();
+      search.forgetSearches();
+    },
 
     homeCategories: () => homeCategories(deps),
     categoryTree: (): Promise<CategoryNode[]> => categoryTree(deps),
@@ -53,7 +57,7 @@ export function createCatalogueService(db: Db) {
       categoryPage(deps, id, shopId, page, perPage, sort, filters),
     product: (id: number, shopId: number) => productView(deps, id, shopId),
 
-    ...createProductSearch(db, { inShop, pagedCards, filtered }),
+    ...search,
 
     variantsForCart: (ids: number[], shopId: number) => variantsForCart(deps, ids, shopId),
     variantsByIds: (ids: number[]) => variantsByIds(deps, ids),
