@@ -9,6 +9,8 @@ import { createSearchPaging } from "./search-paging.js";
 
 /** Candidates read for typo matching: enough for a shop's catalogue, bounded for a huge one. */
 const APPROXIMATE_CANDIDATES = 2000;
+/** Matches a suggestion list ranks: all of a shop's, the first of a common word in a huge catalogue. */
+const SUGGESTION_CANDIDATES = 1000;
 
 interface ListingParts {
   inShop: (shopId: number) => SQL;
@@ -82,11 +84,18 @@ export function createProductSearch(db: Db, parts: ListingParts) {
       if (!match || !first) return [];
       const columns = { id: products.id, name: products.name, image: products.image, price: products.price };
       // search_text starts with the name: the earlier the term occurs, the better the suggestion.
-      const exact = await db
-        .select(columns)
+      // Ranked among the first SUGGESTION_CANDIDATES matches the token index gives: a common word
+      // at 1M products has tens of thousands, and ranking all of them took seconds (issue 51).
+      const candidates = db
+        .select({ ...columns, at: sql<number>`position(${first} in ${products.searchText})`.as("at"), sort: products.sort })
         .from(products)
         .where(and(inShop(shopId), match))
-        .orderBy(sql`position(${first} in ${products.searchText})`, asc(products.sort), asc(products.id))
+        .limit(SUGGESTION_CANDIDATES)
+        .as("c");
+      const exact = await db
+        .select({ id: candidates.id, name: candidates.name, image: candidates.image, price: candidates.price })
+        .from(candidates)
+        .orderBy(asc(candidates.at), asc(candidates.sort), asc(candidates.id))
         .limit(limit);
       if (exact.length > 0) return exact;
       const sounds = await soundAlikeCondition(q);
