@@ -122,7 +122,7 @@ export function substringEditDistance(term: string, text: string): number {
  * Index tokens a product matching with typos still has at least one of: a CJK term's characters
  * (one wrong character leaves the others) and a word's first two letters.
  */
-export function approximateTokens(q: ParsedQuery): string[] {
+function approximateTokens(q: ParsedQuery): string[] {
   const tokens = new Set<string>();
   for (const term of q.terms) {
     if (typoBudget(term) === 0) continue;
