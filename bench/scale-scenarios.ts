@@ -45,7 +45,7 @@ export function scenarios(ready: Record<string, number>, token: string): Scenari
       return `/api/admin/orders?status=completed&from=${taipeiDay(395)}&to=${taipeiDay(365)}&page=${1 + (n++ % 5)}`;
     }),
     office("back office: orders, all, page 1", () => "/api/admin/orders?page=1"),
-    office("back office: member search by phone start", () => `/api/admin/members?q=096${String(n++ % 10_000).padStart(4, "0")}`),
+    office("back office: member search by phone start", () => `/api/admin/members?q=097${String(n++ % 10_000).padStart(4, "0")}`),
     office(
       "back office: member search by name",
       () => `/api/admin/members?q=${encodeURIComponent(["陳志", "林怡", "美玲", "王"][n++ % 4] ?? "")}`,

@@ -154,6 +154,7 @@ export async function buildApp(options: BuildOptions): Promise<ShopApp> {
   // One switch for the caches (and the quote's reference reads): any write the storefront shows calls this.
   const dropLocal = () => {
     services.catalogue.forgetListings();
+    services.sitemaps.forget();
     services.quotes.forgetReference();
     services.promotions.forgetDeals();
     services.messageTemplates.forget();

@@ -2,6 +2,9 @@ import { TEMPERATURES } from "@shop/contract/shipping";
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
+/** The tags with a home-page shelf of their own, each with its partial index. */
+export const SHELF_TAGS = ["hot", "recommended", "new"] as const;
+
 /** Two-level tree: parent_id null = top level. */
 export const categories = pgTable(
   "categories",
@@ -71,6 +74,13 @@ export const products = pgTable(
     index("products_newest_idx").on(t.status, t.createdAt.desc(), t.id.desc()),
     index("products_price_idx").on(t.status, t.price, t.id),
     index("products_hot_idx").on(t.status, sql`('hot' = any(${t.tags})) desc`, t.sort, t.id),
+    // The home page's 熱銷 / 推薦 / 新品 shelves in the shop's order (catalogue/shelf.ts cards): a sub-mall
+    // walks these until its own products turn up instead of reading its whole selection (issue 51).
+    ...SHELF_TAGS.map((tag) =>
+      index(`products_${tag}_shelf_idx`)
+        .on(t.sort, t.id.desc().nullsFirst())
+        .where(sql.raw(`status = 'on' and '${tag}' = any(tags)`)),
+    ),
   ],
 );
 

@@ -189,6 +189,8 @@ export const payments = pgTable(
     // Payments still open (the dashboard's 待處理異常, reconciliation): a few among 2,000,000 (issue 51).
     index("payments_open_idx").on(t.status, t.updatedAt).where(sql`${t.status} in ('pending', 'charging', 'awaiting_3ds')`),
     uniqueIndex("payments_provider_ref_key").on(t.providerRef),
+    // Card refunds still to run (the refund sweep every few seconds): none of 2,000,000 most of the time.
+    index("payments_refund_open_idx").on(t.id).where(sql`${t.refunded} > ${t.refundSettled}`),
     check(
       "payments_refund_bounds",
       sql`${t.refundSettled} >= 0 and ${t.refundSettled} <= ${t.refunded} and ${t.refunded} <= ${t.amount}`,

@@ -5,6 +5,17 @@ import type { CatalogueSitemap } from "../../modules/catalogue/sitemap.js";
 const URLS_PER_FILE = 50_000;
 /** Products read per query while a products file streams out. */
 const BATCH = 1_000;
+/**
+ * How long the product count and the files' first ids are reused (any catalogue write drops them
+ * sooner): counting a million products for every crawler's fetch of the index cost seconds.
+ */
+const FILES_TTL_MS = 10 * 60_000;
+
+interface ProductFiles {
+  total: number;
+  /** The last id of each full file: file n + 1 starts after ends[n - 1]. */
+  ends: number[];
+}
 
 type Entry = { path: string; lastmod?: Date };
 
@@ -34,6 +45,22 @@ export function createSitemaps(d: {
   now?: () => Date;
 }) {
   const now = d.now ?? (() => new Date());
+  let files: { madeAt: number; files: Promise<ProductFiles> } | undefined;
+  /** The product files' sizes, made by one count and one pass, shared and reused for FILES_TTL_MS. */
+  function productFiles(): Promise<ProductFiles> {
+    const at = now().getTime();
+    if (files && at - files.madeAt < FILES_TTL_MS) return files.files;
+    const made = Promise.all([d.catalogue.productCount(), d.catalogue.fileEnds(URLS_PER_FILE)]).then(([total, ends]) => ({
+      total,
+      ends,
+    }));
+    const entry = { madeAt: at, files: made };
+    files = entry;
+    made.catch(() => {
+      if (files === entry) files = undefined;
+    });
+    return made;
+  }
 
   function url(origin: string, e: Entry) {
     const lastmod = e.lastmod ? `<lastmod>${day(e.lastmod)}</lastmod>` : "";
@@ -91,8 +118,13 @@ export function createSitemaps(d: {
       ].join("\n");
     },
 
+    /** Drops the remembered product files: after any catalogue write. */
+    forget() {
+      files = undefined;
+    },
+
     async index(origin: string) {
-      const [shops, products] = await Promise.all([d.openShops(), d.catalogue.productCount()]);
+      const [shops, { total: products }] = await Promise.all([d.openShops(), productFiles()]);
       const files = shops.map((s) => `/sitemaps/shop-${s.id}.xml`);
       // A urlset needs at least one url: no products, no product file.
       for (let n = 1; n <= Math.ceil(products / URLS_PER_FILE); n++) files.push(`/sitemaps/products-${n}.xml`);
@@ -113,20 +145,16 @@ export function createSitemaps(d: {
 
     /** The n-th file of main-mall product pages, streamed; null past the last file. */
     async products(origin: string, n: number): Promise<AsyncGenerator<string> | null> {
-      const total = await d.catalogue.productCount();
+      const { total, ends } = await productFiles();
       if (!Number.isInteger(n) || n < 1 || (n - 1) * URLS_PER_FILE >= total) return null;
       const catalogue = d.catalogue;
+      // The file starts after the previous file's last id: one seek.
+      const previousEnd = n === 1 ? 0 : ends[n - 2];
+      if (previousEnd === undefined) return null;
+      const start: number = previousEnd;
       async function* stream() {
         yield head;
-        // Skip to the file's first product by id, then read the file's share a batch at a time.
-        let after = 0;
-        let skip = (n - 1) * URLS_PER_FILE;
-        while (skip > 0) {
-          const rows = await catalogue.productsAfter(after, Math.min(skip, 10 * BATCH));
-          if (rows.length === 0) break;
-          after = rows[rows.length - 1]?.id ?? after;
-          skip -= rows.length;
-        }
+        let after = start;
         let left = URLS_PER_FILE;
         while (left > 0) {
           const rows = await catalogue.productsAfter(after, Math.min(BATCH, left));

@@ -97,6 +97,22 @@ describe("the order list", () => {
     expect(
       await plan("select count(*) from payments where status = 'charging' and updated_at < now() - interval '5 minutes'"),
     ).toContain("payments_open_idx");
+    // The refund sweep, every few seconds: card refunds still to run, not every payment.
+    expect(
+      await plan(
+        "select id from payments where refunded > refund_settled and (refund_lease_until is null or refund_lease_until < now()) limit 20",
+      ),
+    ).toContain("payments_refund_open_idx");
+  });
+
+  it("the home page's 熱銷 / 推薦 / 新品 shelves read their partial index in the shop's order, no sort", async () => {
+    for (const tag of ["hot", "recommended", "new"]) {
+      const p = await plan(
+        `select id from products where status = 'on' and '${tag}' = any(tags) order by sort asc, id desc limit 8`,
+      );
+      expect(p).toContain(`products_${tag}_shelf_idx`);
+      expect(p).not.toMatch(/Sort/);
+    }
   });
 });
 

@@ -1,8 +1,8 @@
 import type { ListingFilters, ProductSort } from "@shop/contract";
 import { MAIN_SHOP_ID } from "@shop/contract";
-import { and, eq, type SQL, sql } from "drizzle-orm";
+import { eq, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
-import { products, shopProducts } from "../../db/schema/index.js";
+import { products } from "../../db/schema/index.js";
 import { createListing } from "./listing.js";
 import { holdMinutes, packedUnits, pointPercent, productNames, variantsByIds, variantsForCart } from "./lookups.js";
 import { createProductSearch } from "./product-search.js";
@@ -19,24 +19,22 @@ import {
   prepareProductDetail,
   productView,
 } from "./shelf.js";
+import { createSubMallReach } from "./sub-mall-reach.js";
 
 export type { CategoryNode };
 
 /** The storefront's catalogue; each read is a function of shelf.ts or lookups.ts taking `deps`. */
 export function createCatalogueService(db: Db) {
   const onShelf = eq(products.status, "on");
-  const inSubMall = (shop: unknown) =>
-    and(
-      onShelf,
-      sql`exists (select 1 from ${shopProducts} sp where sp.shop_id = ${shop} and sp.product_id = ${products}.id)`,
-    ) as SQL;
+  const reach = createSubMallReach(db);
+  const inSubMall = reach.inSubMall;
   function inShop(shopId: number): SQL {
     return shopId === MAIN_SHOP_ID ? onShelf : inSubMall(shopId);
   }
   const productDetail = prepareProductDetail(db, onShelf, inSubMall);
   const listing = createListing(db);
   const pagedCards = listing.pagedCards;
-  const deps: CatalogueDeps = { db, onShelf, inSubMall, inShop, productDetail, listing };
+  const deps: CatalogueDeps = { db, onShelf, inSubMall, inShop, productDetail, listing, reach };
   const search = createProductSearch(db, { inShop, pagedCards, filtered });
 
   return {
@@ -48,6 +46,7 @@ export function createCatalogueService(db: Db) {
     /** Drops what listings remember (counts, the category tree): after any catalogue write. */
     forgetListings: () => {
       listing.forget();
+      reach.forget();
       search.forgetSearches();
     },
 

@@ -12,9 +12,10 @@ import { MAIN_SHOP_ID } from "@shop/contract";
 import { and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.js";
-import { categories, productImages, products, variants } from "../../db/schema/index.js";
+import { categories, productImages, products, SHELF_TAGS, variants } from "../../db/schema/index.js";
 import { notFound } from "../../lib/errors.js";
 import { cardColumns, type createListing, inStock, toCard } from "./listing.js";
+import type { createSubMallReach } from "./sub-mall-reach.js";
 
 export interface CategoryNode {
   id: number;
@@ -47,6 +48,8 @@ export interface CatalogueDeps {
   inShop: (shopId: number) => SQL;
   productDetail: ReturnType<typeof prepareProductDetail>;
   listing: ReturnType<typeof createListing>;
+  /** How a sub-mall's listings reach its products (sub-mall-reach.ts). */
+  reach: ReturnType<typeof createSubMallReach>;
 }
 
 /**
@@ -99,7 +102,10 @@ export async function cards(
   opts: { tag?: string; limit: number; ids?: number[] },
 ): Promise<ProductCard[]> {
   const conditions = [deps.inShop(shopId)];
-  if (opts.tag) conditions.push(sql`${opts.tag} = any(${products.tags})`);
+  // A shelf's tag is written into the statement, so it matches its partial index's condition.
+  const shelf = SHELF_TAGS.find((t) => t === opts.tag);
+  if (shelf) conditions.push(sql.raw(`'${shelf}' = any(tags)`));
+  else if (opts.tag) conditions.push(sql`${opts.tag} = any(${products.tags})`);
   if (opts.ids) {
     if (opts.ids.length === 0) return [];
     conditions.push(inArray(products.id, opts.ids));
@@ -141,7 +147,7 @@ export async function categoryPage(
   sort: ProductSort,
   filters: ListingFilters,
 ): Promise<CategoryPage> {
-  const { listing, onShelf, inSubMall } = deps;
+  const { listing, onShelf, reach } = deps;
   const all = await listing.categories();
   const category = all.find((c) => c.id === id);
   if (!category) throw notFound("CATEGORY_NOT_FOUND", "找不到此分類");
@@ -151,6 +157,8 @@ export async function categoryPage(
   const ids = category.parentId === null ? [category.id, ...children.map((c) => c.id)] : [category.id];
   // One prepared statement per form of listing: which mall, how many categories, which filters.
   const main = shopId === MAIN_SHOP_ID;
+  const walk = !main && (await reach.walks(shopId));
+  const inSubMall = walk ? reach.walkingSubMall : reach.inSubMall;
   const inCategories = inArray(
     products.categoryId,
     ids.map((_, i) => sql.placeholder(`c${i}`)),
@@ -162,7 +170,7 @@ export async function categoryPage(
   });
   const form = [
     "category",
-    main ? "main" : "sub",
+    main ? "main" : walk ? "sub-walk" : "sub",
     ids.length,
     filters.min_price !== undefined,
     filters.max_price !== undefined,

@@ -16,6 +16,24 @@ export function createCatalogueSitemap(db: Db) {
       const [row] = await db.select({ n: count() }).from(products).where(onSale);
       return row?.n ?? 0;
     },
+    /**
+     * In one pass over the products on sale in id order: the last id of every full file of
+     * `perFile` (file n + 1 starts after the n-th), so any file is one seek, not a skip through
+     * every product before it.
+     */
+    async fileEnds(perFile: number): Promise<number[]> {
+      const numbered = db
+        .select({ id: products.id, rn: sql<number>`row_number() over (order by ${products.id})`.as("rn") })
+        .from(products)
+        .where(onSale)
+        .as("numbered");
+      const rows = await db
+        .select({ id: numbered.id })
+        .from(numbered)
+        .where(sql`${numbered.rn} % ${perFile} = 0`)
+        .orderBy(asc(numbered.id));
+      return rows.map((r) => r.id);
+    },
     /** Up to `limit` products on sale with an id above `afterId`. */
     productsAfter(afterId: number, limit: number): Promise<Array<{ id: number; updatedAt: Date }>> {
       return db

@@ -1,0 +1,4 @@
+CREATE INDEX "products_hot_shelf_idx" ON "products" USING btree ("sort","id" DESC NULLS FIRST) WHERE status = 'on' and 'hot' = any(tags);--> statement-breakpoint
+CREATE INDEX "products_recommended_shelf_idx" ON "products" USING btree ("sort","id" DESC NULLS FIRST) WHERE status = 'on' and 'recommended' = any(tags);--> statement-breakpoint
+CREATE INDEX "products_new_shelf_idx" ON "products" USING btree ("sort","id" DESC NULLS FIRST) WHERE status = 'on' and 'new' = any(tags);--> statement-breakpoint
+CREATE INDEX "payments_refund_open_idx" ON "payments" USING btree ("id") WHERE "payments"."refunded" > "payments"."refund_settled";
