@@ -19,6 +19,7 @@ export function scenarios(ready: Record<string, number>, token: string): Scenari
   const lastPage = Math.max(1, Math.ceil((ready.categorySize ?? 1) / PER_PAGE));
   const sitemapFiles = Math.max(1, Math.ceil((ready.onSale ?? 1) / 50_000));
   const store = (name: string, path: () => string): Scenario => ({ name, connections: 50, path });
+  const crawler = (name: string, path: () => string): Scenario => ({ name, connections: 4, path });
   const office = (name: string, path: () => string): Scenario => ({ name, connections: 4, path, token });
   const cat = ready.category;
   return [
@@ -32,15 +33,20 @@ export function scenarios(ready: Record<string, number>, token: string): Scenari
       () => `/api/product/search?keyword=${encodeURIComponent("沖繩 冷壓 蜂膠")}${cold()}`,
     ),
     store("search: one character 茶", () => `/api/product/search?keyword=${encodeURIComponent("茶")}${cold()}`),
-    store("search: typo 阿里山烏龍荼", () => `/api/product/search?keyword=${encodeURIComponent("阿里山烏龍荼")}${cold()}`),
+    store(
+      "search: typo 阿里山烏龍荼 (nothing close)",
+      () => `/api/product/search?keyword=${encodeURIComponent("阿里山烏龍荼")}${cold()}`,
+    ),
+    store("search: typo of a common word 烏龍荼", () => `/api/product/search?keyword=${encodeURIComponent("烏龍荼")}${cold()}`),
     store("search suggestions 烏龍", () => `/api/product/search/fast?keyword=${encodeURIComponent("烏龍")}&limit=10${cold()}`),
     store("sub-mall home (sections, hot, recommended)", () => {
       const parts = ["home/search", "hot/search", "recommen/search"];
       return `/api/front/${parts[n % 3]}?shop_id=${ready.shop}${cold()}`;
     }),
     store("sub-mall category page 1", () => `/api/category/find?id=${cat}&page=1&shop_id=${ready.shop}${cold()}`),
-    store("sitemap index", () => `/sitemap.xml?${cold().slice(1)}`),
-    store(`sitemap file, the last (${sitemapFiles})`, () => `/sitemaps/products-${sitemapFiles}.xml?${cold().slice(1)}`),
+    // Sitemaps are read by a few crawlers, not fifty shoppers: a products file is 50,000 URLs (~4.5 MB).
+    crawler("sitemap index", () => `/sitemap.xml?${cold().slice(1)}`),
+    crawler(`sitemap file, the last (${sitemapFiles})`, () => `/sitemaps/products-${sitemapFiles}.xml?${cold().slice(1)}`),
     office("back office: orders, 已完成, one month a year ago", () => {
       return `/api/admin/orders?status=completed&from=${taipeiDay(395)}&to=${taipeiDay(365)}&page=${1 + (n++ % 5)}`;
     }),

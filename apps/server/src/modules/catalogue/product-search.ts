@@ -1,14 +1,13 @@
 import type { ListingFilters, ProductCard, ProductSort, SearchPage, Suggestion } from "@shop/contract";
-import { and, asc, inArray, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { products } from "../../db/schema/index.js";
+import { createCloseMatches, tokenArray } from "./close-matches.js";
 import type { Listing } from "./listing.js";
 import { readingQuery } from "./readings.js";
-import { approximateDistance, approximateSets, type ParsedQuery, parseQuery } from "./search.js";
+import { type ParsedQuery, parseQuery } from "./search.js";
 import { createSearchPaging } from "./search-paging.js";
 
-/** Candidates read for typo matching: enough for a shop's catalogue, bounded for a huge one. */
-const APPROXIMATE_CANDIDATES = 2000;
 /** Matches a suggestion list ranks: all of a shop's, the first of a common word in a huge catalogue. */
 const SUGGESTION_CANDIDATES = 1000;
 
@@ -17,12 +16,6 @@ interface ListingParts {
   filtered: (where: SQL, f: ListingFilters) => SQL;
   pagedCards: (q: Listing, sort: ProductSort, page: number, perPage: number) => Promise<{ list: ProductCard[]; total: number }>;
 }
-
-const tokenArray = (tokens: string[]) =>
-  sql`array[${sql.join(
-    tokens.map((t) => sql`${t}`),
-    sql`, `,
-  )}]::text[]`;
 
 /**
  * Keyword search: every term must occur (variants such as 臺/台 folded, see search.ts). When no
@@ -33,6 +26,7 @@ const tokenArray = (tokens: string[]) =>
 export function createProductSearch(db: Db, parts: ListingParts) {
   const { inShop, filtered, pagedCards } = parts;
   const paging = createSearchPaging(db);
+  const close = createCloseMatches(db);
 
   function exactCondition(q: ParsedQuery): SQL | undefined {
     if (q.terms.length === 0) return undefined;
@@ -53,29 +47,12 @@ export function createProductSearch(db: Db, parts: ListingParts) {
     return and(...conditions);
   }
 
-  /** Products within each term's typo budget, nearest first; empty when a term allows none. */
-  async function approximateIds(q: ParsedQuery, where: SQL): Promise<number[]> {
-    const sets = approximateSets(q);
-    if (sets.length === 0) return [];
-    const each = sets.map((alternatives) =>
-      or(...alternatives.map((set) => sql`${products.searchTokens} @> ${tokenArray(set)}`)),
-    );
-    const rows = await db
-      .select({ id: products.id, text: products.searchText })
-      .from(products)
-      .where(and(where, ...each))
-      .orderBy(asc(products.sort), asc(products.id))
-      .limit(APPROXIMATE_CANDIDATES);
-    return rows
-      .map((r) => ({ id: r.id, distance: approximateDistance(q, r.text) }))
-      .filter((r): r is { id: number; distance: number } => r.distance !== undefined)
-      .sort((a, b) => a.distance - b.distance)
-      .map((r) => r.id);
-  }
-
   return {
     /** Drops the remembered search counts: with the listings', after any catalogue write. */
-    forgetSearches: paging.forget,
+    forgetSearches: () => {
+      paging.forget();
+      close.forget();
+    },
 
     async suggestions(keyword: string, limit: number, shopId: number): Promise<Suggestion[]> {
       const q = parseQuery(keyword);
@@ -108,7 +85,7 @@ export function createProductSearch(db: Db, parts: ListingParts) {
             .limit(limit)
         : [];
       if (alike.length > 0) return alike;
-      const ids = (await approximateIds(q, inShop(shopId))).slice(0, limit);
+      const ids = (await close.candidates(q, inShop(shopId))).slice(0, limit).map((m) => m.id);
       if (ids.length === 0) return [];
       const rows = await db.select(columns).from(products).where(inArray(products.id, ids));
       return ids.flatMap((id) => rows.find((r) => r.id === id) ?? []);
@@ -134,10 +111,9 @@ export function createProductSearch(db: Db, parts: ListingParts) {
       const sounds = await soundAlikeCondition(q);
       const alike = sounds && (await pagedCards({ where: and(inThisShop, sounds) as SQL }, sort, page, perPage));
       if (alike && alike.total > 0) return { ...empty, ...alike, approximate: true };
-      const ids = await approximateIds(q, inThisShop);
-      if (ids.length === 0) return empty;
-      const close = await pagedCards({ where: and(inThisShop, inArray(products.id, ids)) as SQL }, sort, page, perPage);
-      return { ...empty, ...close, approximate: true };
+      const matches = await close.candidates(q, inThisShop);
+      if (matches.length === 0) return empty;
+      return { ...empty, ...(await close.page(matches, sort, page, perPage)), approximate: true };
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { SearchPage, Suggestion } from "@shop/contract";
-import { eq } from "drizzle-orm";
+import { asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { products } from "../../db/schema/index.js";
 import { DEMO_STAFF } from "../../demo/seed.js";
@@ -102,5 +102,40 @@ describe("readings stay up to date", () => {
       .where(eq(products.id, 1));
     expect(row?.reading).toBe(" a li shan jin xuan wu long ");
     expect(row?.tokens).toContain("~jin xuan");
+  });
+});
+
+describe("close spellings (typo budget)", () => {
+  test("a typo that is not a sound-alike finds the close names, paged in each listing order as the listings sort", async () => {
+    const all = await search("烏龍荼");
+    expect(all.approximate).toBe(true);
+    expect(all.total).toBeGreaterThan(2);
+    expect(all.list.every((p) => p.name.includes("烏龍") || p.name.includes("龍茶"))).toBe(true);
+    const ids = all.list.map((p) => p.id);
+    const orders = {
+      newest: [desc(products.createdAt), desc(products.id)],
+      price_asc: [asc(products.price), asc(products.id)],
+      price_desc: [desc(products.price), desc(products.id)],
+      hot: [sql`('hot' = any(${products.tags})) desc`, asc(products.sort), asc(products.id)],
+    };
+    for (const [sort, order] of Object.entries(orders)) {
+      const expected = (
+        await t.database.db
+          .select({ id: products.id })
+          .from(products)
+          .where(inArray(products.id, ids))
+          .orderBy(...order)
+      ).map((r) => r.id);
+      const paged: number[] = [];
+      for (let page = 1; page <= Math.ceil(ids.length / 2); page++) {
+        const r = await t.call<SearchPage>(
+          "GET",
+          `/api/product/search?per_page=2&page=${page}&sort=${sort}&keyword=${encodeURIComponent("烏龍荼")}`,
+        );
+        expect(r.body.data.total, sort).toBe(ids.length);
+        paged.push(...r.body.data.list.map((p) => p.id));
+      }
+      expect(paged, sort).toEqual(expected);
+    }
   });
 });
