@@ -135,7 +135,8 @@ export async function products(db: pg.Client, plan: Plan, base: Base, perTop: nu
        now() - interval '730 days' + (g::float8 / $2::int) * interval '729 days' as at) x
      join bench_catpick c on c.bucket = pg_temp.h(g, 2) % ${BUCKETS}
      join bench_names n on n.k = c.top * $4::int + pg_temp.h(g, 6) % $4::int
-     join bench_suffix s on s.child_id = c.child_id and s.mask = x.mask`,
+     join bench_suffix s on s.child_id = c.child_id and s.mask = x.mask
+     order by g`,
     [base.product, plan.products, images, perTop],
   );
   // Three variants each; stock 0–199 (3% sold out): the ledger's initial rows are made to match it.
@@ -144,7 +145,8 @@ export async function products(db: pg.Client, plan: Plan, base: Base, perTop: nu
      select $1::int + (g - 1) * 3 + k, $2::int + g, 'BS' || g || '-' || k, (array['單入', '兩入組', '禮盒裝'])[k],
        pg_temp.price(g) + (k - 1) * 50, (pg_temp.price(g) + (k - 1) * 50) * 6 / 5,
        case when pg_temp.h(g * 3 + k, 9) % 33 = 0 then 0 else (pg_temp.h(g * 3 + k, 10) % 200)::int end, k
-     from generate_series(1, $3::int) g, generate_series(1, 3) k`,
+     from generate_series(1, $3::int) g, generate_series(1, 3) k
+     order by g, k`,
     [base.variant, base.product, plan.products],
   );
 }

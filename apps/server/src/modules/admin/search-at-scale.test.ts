@@ -64,6 +64,16 @@ describe("member search", () => {
     expect(p).toContain("members_refcode_prefix_idx");
     expect(p).not.toMatch(/Seq Scan on members/);
   });
+
+  it("Chinese is a part of a name, read through the name's tokens, one character or several", async () => {
+    const p = await plan("select id from members where name_tokens @> array['陳志']::text[] and name like '%陳志%'");
+    expect(p).toContain("members_name_tokens_idx");
+    expect(p).not.toMatch(/Seq Scan on members/);
+    const m = DEMO_ACCOUNTS.member; // 王小明
+    for (const part of [m.name, m.name.slice(0, 1), m.name.slice(1), m.name.slice(1, 2)])
+      expect((await members(part)).map((x) => x.phone), part).toContain(m.phone);
+    expect((await members(`${m.name.slice(0, 1)}${m.name.slice(2)}`)).map((x) => x.phone)).not.toContain(m.phone); // 王明: not a part
+  });
 });
 
 describe("the order list", () => {

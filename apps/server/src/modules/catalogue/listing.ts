@@ -159,8 +159,11 @@ export function createListing(db: Db, options: { boundariesPerListing?: number }
       return tree;
     },
 
-    /** One page of cards of a listing, and how many there are in all. */
-    async pagedCards(q: Listing, sort: ProductSort, page: number, perPage: number) {
+    /**
+     * One page of cards of a listing, and how many there are in all; `counted: false` leaves the
+     * total uncounted (the page's length): the home page's sections show four cards and no count.
+     */
+    async pagedCards(q: Listing, sort: ProductSort, page: number, perPage: number, counted = true) {
       const begun = generation;
       const whereKey = q.form ? `${q.form}\n${JSON.stringify(q.values)}` : compiled(dialect, q.where);
       const listingKey = `${whereKey}\n${sort}\n${perPage}`;
@@ -206,6 +209,7 @@ export function createListing(db: Db, options: { boundariesPerListing?: number }
       const list = rows.map(({ keys: _, ...card }) => toCard(card));
       // A short page is the last one: what came before it and what it holds is the total.
       const before = (page - 1) * perPage;
+      if (!counted) return { list, total: before + list.length };
       const n = list.length > 0 && list.length < perPage ? before + list.length : await total(q, whereKey);
       return { list, total: n };
     },

@@ -54,6 +54,9 @@ export function createCatalogueService(db: Db) {
     categoryTree: (): Promise<CategoryNode[]> => categoryTree(deps),
     categoryPage: (id: number, shopId: number, page: number, perPage: number, sort: ProductSort, filters: ListingFilters = {}) =>
       categoryPage(deps, id, shopId, page, perPage, sort, filters),
+    /** A category's first cards in the shop, uncounted: a home page section. */
+    categoryCards: async (id: number, shopId: number, limit: number, sort: ProductSort) =>
+      (await categoryPage(deps, id, shopId, 1, limit, sort, {}, false)).list,
     product: (id: number, shopId: number) => productView(deps, id, shopId),
 
     ...search,

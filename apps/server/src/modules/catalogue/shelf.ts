@@ -146,6 +146,7 @@ export async function categoryPage(
   perPage: number,
   sort: ProductSort,
   filters: ListingFilters,
+  counted = true,
 ): Promise<CategoryPage> {
   const { listing, onShelf, reach } = deps;
   const all = await listing.categories();
@@ -177,7 +178,7 @@ export async function categoryPage(
     Boolean(filters.in_stock),
   ].join("|");
   const query = { where: filtered(where, filters, true), form, values, categories: ids.length };
-  const { list, total } = await listing.pagedCards(query, sort, page, perPage);
+  const { list, total } = await listing.pagedCards(query, sort, page, perPage, counted);
   const breadcrumb: Crumb[] = parent
     ? [
         { id: parent.id, name: parent.name },

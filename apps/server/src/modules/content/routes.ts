@@ -62,7 +62,7 @@ export function frontRoutes(services: {
     get("/front/home/search", z.array(homeSection), async (shopId) => {
       const [newest, tops] = await Promise.all([catalogue.newest(shopId), catalogue.homeCategories()]);
       const perCategory = await Promise.all(
-        tops.map(async (c) => ({ title: c.name, products: (await catalogue.categoryPage(c.id, shopId, 1, 4, "hot")).list })),
+        tops.map(async (c) => ({ title: c.name, products: await catalogue.categoryCards(c.id, shopId, 4, "hot") })),
       );
       return [{ title: "新品上市", products: newest }, ...perCategory].filter((s) => s.products.length > 0);
     });
