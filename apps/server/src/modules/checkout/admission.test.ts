@@ -65,6 +65,38 @@ describe("checkout admission (decision 100)", () => {
     expect(await Promise.all([running, waiting])).toEqual(["first", "second"]);
   });
 
+  test("Retry-After is the line's expected wait at the pace checkouts have been finishing", async () => {
+    let clock = 0;
+    const a = createAdmission({ maxInFlight: 1, queueMax: 9, waitMs: 600_000 }, () => clock);
+    const works = Array.from({ length: 10 }, () => gate());
+    const runs: Array<Promise<string>> = works.map((w) => a.run(() => w.done));
+    await tick();
+    expect(a.load()).toEqual({ inFlight: 1, waiting: 9 });
+    // Nothing finished yet: the first guess (10 a second per place) says a second.
+    const early = (await a.run(async () => "x").catch((e: unknown) => e)) as DomainError;
+    expect(early.headers["retry-after"]).toBe("1");
+    // Two checkouts finish a second apart: 2 a second; nine wait, so the tenth waits ~5 s.
+    clock = 1_000;
+    works[0]?.open("0");
+    await tick();
+    clock = 2_000;
+    works[1]?.open("1");
+    await tick();
+    // Two newcomers fill the line again.
+    runs.push(a.run(async () => "fill"), a.run(async () => "fill"));
+    await tick();
+    const refused = (await a.run(async () => "x").catch((e: unknown) => e)) as DomainError;
+    expect(a.load().waiting).toBe(9);
+    expect(refused.headers["retry-after"]).toBe("5");
+    expect(refused.data).toEqual({ retry_after_s: 5 });
+    // A stalled line (nothing finished for a minute) is capped at 30 s.
+    clock = 62_000;
+    const stalled = (await a.run(async () => "x").catch((e: unknown) => e)) as DomainError;
+    expect(stalled.headers["retry-after"]).toBe("30");
+    for (const w of works) w.open("done");
+    await Promise.all(runs);
+  });
+
   test("who is not let in within waitMs leaves the line with 429; the work never runs", async () => {
     const a = createAdmission({ maxInFlight: 1, queueMax: 10, waitMs: 30 });
     const first = gate();

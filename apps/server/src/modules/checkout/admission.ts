@@ -3,7 +3,8 @@ import { conflict, DomainError, tooManyRequests } from "../../lib/errors.js";
 // The checkout's admission gate (decision 100): at most `maxInFlight` quotes and orders are worked
 // on at once by this instance; the rest wait in one first-come-first-served line of at most
 // `queueMax`, each for at most `waitMs`. Whoever finds the line full, or is not let in in time, is
-// answered 429 「目前排隊中，請稍候再試」 with Retry-After at once: a flash sale sheds load with an
+// answered 429 「目前排隊中，請稍候再試」 with Retry-After (the line's expected wait at its recent
+// pace, 1–30 s) at once: a flash sale sheds load with an
 // answer, never a time-out or a 5xx. The line is per instance (two instances: two lines; between
 // them, PostgreSQL's row lock on the variant orders the reservations).
 
@@ -14,19 +15,35 @@ export interface AdmissionLimits {
 }
 
 export const QUEUED_MESSAGE = "目前排隊中，請稍候再試";
-const RETRY_AFTER_S = 1;
-
-const queued = () => tooManyRequests("QUEUED", QUEUED_MESSAGE, RETRY_AFTER_S);
+/** Retry-After's bounds: at least a second, at most half a minute. */
+const RETRY_MIN_S = 1;
+const RETRY_MAX_S = 30;
+/** The pace is the rate of the last this many checkouts finished (before any: 10 a second per place). */
+const PACE_SAMPLES = 32;
 
 interface Waiter {
   admit: () => void;
   timer: NodeJS.Timeout;
 }
 
-export function createAdmission(limits: AdmissionLimits) {
+export function createAdmission(limits: AdmissionLimits, now: () => number = Date.now) {
   let inFlight = 0;
   // FIFO: the head is let in first; a waiter that timed out is taken out of the line.
   const line: Waiter[] = [];
+  /** When the last PACE_SAMPLES checkouts finished, oldest first. */
+  const finished: number[] = [];
+
+  /**
+   * Retry-After grows with the line and the pace it moves at: a fixed second had every queued
+   * phone ask again each second (~400 429s a second in the rehearsal), more work than the line.
+   */
+  const queued = () => {
+    const first = finished[0];
+    const span = first === undefined ? 0 : (now() - first) / 1000;
+    const perSecond = span > 0 ? finished.length / span : limits.maxInFlight * 10;
+    const wait = Math.ceil((line.length + 1) / Math.max(perSecond, 0.1));
+    return tooManyRequests("QUEUED", QUEUED_MESSAGE, Math.min(RETRY_MAX_S, Math.max(RETRY_MIN_S, wait)));
+  };
 
   const enter = (): Promise<void> => {
     if (inFlight < limits.maxInFlight && line.length === 0) {
@@ -49,6 +66,8 @@ export function createAdmission(limits: AdmissionLimits) {
 
   // The slot passes straight to the head of the line (inFlight unchanged), so no newcomer jumps it.
   const leave = () => {
+    finished.push(now());
+    if (finished.length > PACE_SAMPLES) finished.shift();
     const next = line.shift();
     if (next) {
       clearTimeout(next.timer);
