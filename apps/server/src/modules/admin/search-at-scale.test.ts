@@ -71,7 +71,10 @@ describe("member search", () => {
     expect(p).not.toMatch(/Seq Scan on members/);
     const m = DEMO_ACCOUNTS.member; // 王小明
     for (const part of [m.name, m.name.slice(0, 1), m.name.slice(1), m.name.slice(1, 2)])
-      expect((await members(part)).map((x) => x.phone), part).toContain(m.phone);
+      expect(
+        (await members(part)).map((x) => x.phone),
+        part,
+      ).toContain(m.phone);
     expect((await members(`${m.name.slice(0, 1)}${m.name.slice(2)}`)).map((x) => x.phone)).not.toContain(m.phone); // 王明: not a part
   });
 });

@@ -159,10 +159,7 @@ export function createListing(db: Db, options: { boundariesPerListing?: number }
       return tree;
     },
 
-    /**
-     * One page of cards of a listing, and how many there are in all; `counted: false` leaves the
-     * total uncounted (the page's length): the home page's sections show four cards and no count.
-     */
+    /** One page of cards of a listing and its total; uncounted (`counted` false): the cards so far. */
     async pagedCards(q: Listing, sort: ProductSort, page: number, perPage: number, counted = true) {
       const begun = generation;
       const whereKey = q.form ? `${q.form}\n${JSON.stringify(q.values)}` : compiled(dialect, q.where);

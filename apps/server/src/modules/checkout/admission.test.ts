@@ -83,7 +83,10 @@ describe("checkout admission (decision 100)", () => {
     works[1]?.open("1");
     await tick();
     // Two newcomers fill the line again.
-    runs.push(a.run(async () => "fill"), a.run(async () => "fill"));
+    runs.push(
+      a.run(async () => "fill"),
+      a.run(async () => "fill"),
+    );
     await tick();
     const refused = (await a.run(async () => "x").catch((e: unknown) => e)) as DomainError;
     expect(a.load().waiting).toBe(9);
