@@ -136,7 +136,7 @@ export const GIVEN = [
   "惠君",
   "明哲",
 ];
-export const TAG_LABELS: Record<string, string> = { hot: "熱銷", recommended: "推薦", new: "新品" };
+const TAG_LABELS: Record<string, string> = { hot: "熱銷", recommended: "推薦", new: "新品" };
 /** A product's tags by bit: 1 熱銷, 2 推薦, 4 新品 (in this order in the array, as the shop writes them). */
 export const tagsOf = (mask: number) => ["hot", "recommended", "new"].filter((_, bit) => mask & (1 << bit));
 
