@@ -81,6 +81,8 @@ function startInstance(port: number, dbUrl: string) {
       // Room beside the gate's 8 admitted checkouts for session look-ups and the job queue (2 × 20 < max_connections 100).
       DATABASE_POOL_SIZE: process.env.FLASH_POOL_SIZE ?? "20",
       MALLOC_MMAP_THRESHOLD_: "32768",
+      // Its own request-time histograms on a private port: how long answers took inside the instance.
+      METRICS_PORT: String(port + 100),
       DATA_DIR: path.join("/tmp", `shop-flash-${port}-${process.pid}`),
     },
     stdio: ["ignore", "inherit", "inherit"],
@@ -190,6 +192,25 @@ async function ledgers(dbUrl: string, variantId: number) {
   };
 }
 
+/** Inside the instances: each checkout route's requests answered within 1 s and 2.5 s (the histograms' buckets), summed. */
+async function serverSide() {
+  const within = new Map<string, { n: number; le1: number; le2_5: number }>();
+  for (const port of ports) {
+    const text = await (await fetch(`http://127.0.0.1:${port + 100}/metrics`)).text();
+    for (const m of text.matchAll(
+      /^http_request_duration_seconds_bucket\{le="([^"]+)",method="POST",route="([^"]+)",status_code="[^"]+"\} (\d+)/gm,
+    )) {
+      const [, le, route, n] = m as unknown as [string, string, string, string];
+      const w = within.get(route) ?? { n: 0, le1: 0, le2_5: 0 };
+      if (le === "+Inf") w.n += Number(n);
+      if (le === "1") w.le1 += Number(n);
+      if (le === "2.5") w.le2_5 += Number(n);
+      within.set(route, w);
+    }
+  }
+  return Object.fromEntries(within);
+}
+
 function summary(answers: Answer[]) {
   const count = (k: Answer["outcome"]) => answers.filter((a) => a.outcome === k).length;
   return {
@@ -243,6 +264,7 @@ try {
     ),
   );
   const held = answers.filter((a) => a.outcome === "unpaid").length;
+  const inside = await serverSide();
 
   // The hold: unpaid orders are cancelled by the sweep a minute after they were placed.
   const releaseStart = Date.now();
@@ -285,6 +307,17 @@ try {
     p95ms: percentile(ms, 0.95),
     p99ms: percentile(ms, 0.99),
     maxms: ms.at(-1) ?? 0,
+    // Each step's own times: where the answers waited.
+    byPath: Object.fromEntries(
+      [...new Set(log.map((r) => r.path))].sort().map((p) => {
+        const t = log
+          .filter((r) => r.path === p)
+          .map((r) => r.ms)
+          .sort((a, b) => a - b);
+        return [p, { n: t.length, p50: percentile(t, 0.5), p99: percentile(t, 0.99) }];
+      }),
+    ),
+    insideInstances: inside,
     status429: all.filter((r) => r.status === 429).length,
     status5xx: all.filter((r) => r.status >= 500).length,
     unanswered: all.filter((r) => r.status === 0).length,

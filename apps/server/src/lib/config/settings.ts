@@ -150,7 +150,7 @@ export const settingsShape = {
     description:
       "Buyers one instance lets wait in the checkout line; whoever finds it full is answered 429 「目前排隊中，請稍候再試」 at once.",
   }),
-  CHECKOUT_QUEUE_WAIT_MS: d(z.coerce.number().int().min(0).max(60_000).default(1500), {
+  CHECKOUT_QUEUE_WAIT_MS: d(z.coerce.number().int().min(0).max(60_000).default(1000), {
     group: "Limits",
     description:
       "How long a buyer waits in the checkout line before a 429 「目前排隊中，請稍候再試」 with Retry-After (kept well under the 2 s a buyer should be answered in).",

@@ -19,6 +19,7 @@ import type { PaymentRow, Payments } from "../orders/payments.js";
 import { actorOf } from "../orders/service.js";
 import type { Buyer, Order, OrderLifecycle } from "../orders/types.js";
 import { limitRefusals } from "../pricing/extras.js";
+import type { SoldOutMemory } from "./admission.js";
 import type { Idempotency, IdempotencyClaim } from "./idempotency.js";
 import type { Quotes } from "./quote.js";
 import { type BuiltQuote, isCvs, type Source } from "./quote-steps.js";
@@ -50,6 +51,8 @@ export interface PlaceOrderDeps {
   holdMember: (tx: Tx, memberId: number) => Promise<void>;
   /** Units of these products in the member's orders not cancelled or refunded (限購 N 件/人, decision 92). */
   boughtBefore: (memberId: number, productIds: number[], q: Tx) => Promise<Map<number, number>>;
+  /** Variants just found sold out (decision 100). */
+  soldOut?: Pick<SoldOutMemory, "soldOut">;
   now?: () => Date;
 }
 
@@ -330,6 +333,10 @@ export async function placeOrder(
 
   let placed: { order: Order; payment?: PaymentRow };
   try {
+    // A keyed 立即購買 of a variant just found sold out: not a retry of a placed order (that one's
+    // claim would have answered above), so refused now, its claim given back (decision 105).
+    const gone = "variantId" in source ? deps.soldOut?.soldOut([source.variantId]) : undefined;
+    if (gone !== undefined) throw conflict("VARIANT_SOLD_OUT", "商品已售完", { variant_id: gone });
     const b = await deps.quotes.build(buyer, source, input);
     if (b.q.couponRejected) throw unprocessable("COUPON_NOT_APPLICABLE", b.q.couponRejected);
     if (input.expected_payable !== undefined && input.expected_payable !== b.q.payable) {

@@ -20,7 +20,7 @@ export function createPlaceOrder(deps: PlaceOrderDeps & { soldOut?: SoldOutMemor
       input: PlaceInput,
       options: { idempotencyKey?: string; origin: string },
     ): Promise<StoreResult> =>
-      // A keyed request may be the retry of an order already placed: it goes on to its stored answer.
+      // A keyed request may be the retry of an order already placed: it goes on to its claim first (place-order-steps.ts).
       throughSoldOut(deps.soldOut, "variantId" in source && !options.idempotencyKey ? source.variantId : undefined, () =>
         placeOrder(d, buyer, source, input, options),
       ),

@@ -1,6 +1,6 @@
 import { fastPayInfoInput, fastStoreOrderInput, payInfoInput, storeOrderInput } from "@shop/contract";
 import { answers, payInfo, storeResult } from "@shop/contract/responses";
-import type { FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Config } from "../../lib/config/index.js";
 import { conflict, fieldError } from "../../lib/errors.js";
@@ -32,7 +32,6 @@ export function checkoutRoutes(deps: CheckoutRouteDeps, guards: SessionGuards, c
   // session lookup, so no database work queues unbounded — or is answered 429 目前排隊中 at once.
   // A 立即購買 of a variant just found sold out is answered 409 before it (a keyed order excepted:
   // it may be the retry of one already placed, and goes on to its stored answer).
-  const admitted = new WeakSet<FastifyRequest>();
   const { admission, soldOut } = deps;
   const soldOutFirst = (req: FastifyRequest) => {
     const variantId = (req.body as { variant_id?: unknown } | null)?.variant_id;
@@ -41,21 +40,27 @@ export function checkoutRoutes(deps: CheckoutRouteDeps, guards: SessionGuards, c
     const gone = soldOut.soldOut([variantId]);
     if (gone !== undefined) throw conflict("VARIANT_SOLD_OUT", "商品已售完", { variant_id: gone });
   };
-  const leave = async (req: FastifyRequest) => {
-    if (admission && admitted.delete(req)) admission.leave();
-  };
   const line = admission
     ? {
         // After the body is read (a 立即購買's variant is in it), before validation and the session.
-        preValidation: async (req: FastifyRequest) => {
+        preValidation: async (req: FastifyRequest, reply: FastifyReply) => {
           soldOutFirst(req);
           await admission.enter();
-          // Gone while waiting (its abort already heard): the place goes to the next in line.
-          if (req.raw.destroyed) admission.leave();
-          else admitted.add(req);
+          // The place is given back when the response is sent, or its connection is gone —
+          // even gone before any hook could hear it (decision 105). Not `req.raw.destroyed`: Node
+          // marks a request destroyed once its body is read, and the line let everyone through.
+          const res = reply.raw;
+          if (res.closed || res.destroyed) return admission.leave();
+          let given = false;
+          const giveBack = () => {
+            if (given) return;
+            given = true;
+            admission.leave();
+          };
+          // 'finish': handed to the connection (before the buyer can ask again); 'close': gone instead.
+          res.once("finish", giveBack);
+          res.once("close", giveBack);
         },
-        onResponse: leave,
-        onRequestAbort: leave,
       }
     : {};
   const withSession = { ...line, preHandler: guards.memberIfSignedIn };
