@@ -49,6 +49,31 @@ describe("checkout admission (decision 100)", () => {
     expect(a.load()).toEqual({ inFlight: 0, waiting: 0 });
   });
 
+  test("orders wait ahead of the quotes waiting, first come first served among themselves (decision 105)", async () => {
+    const a = createAdmission({ maxInFlight: 1, queueMax: 10, waitMs: 5_000 });
+    const started: string[] = [];
+    const holder = gate();
+    const step = (name: string, order: boolean) =>
+      (async () => {
+        await a.enter(order);
+        started.push(name);
+        a.leave();
+      })();
+    const running = a.run(() => holder.done);
+    const steps = [
+      step("quote 1", false),
+      step("quote 2", false),
+      step("order 1", true),
+      step("quote 3", false),
+      step("order 2", true),
+    ];
+    await tick();
+    expect(a.load()).toEqual({ inFlight: 1, waiting: 5 });
+    holder.open("held");
+    await Promise.all([running, ...steps]);
+    expect(started).toEqual(["order 1", "order 2", "quote 1", "quote 2", "quote 3"]);
+  });
+
   test("a full line is answered 429 QUEUED at once, with Retry-After", async () => {
     const a = createAdmission({ maxInFlight: 1, queueMax: 1, waitMs: 5_000 });
     const first = gate();

@@ -24,6 +24,8 @@ const PACE_SAMPLES = 32;
 interface Waiter {
   admit: () => void;
   timer: NodeJS.Timeout;
+  /** An order (the buyer's last step): let in before the quotes waiting (decision 105). */
+  order: boolean;
 }
 
 export function createAdmission(limits: AdmissionLimits, now: () => number = Date.now) {
@@ -45,7 +47,12 @@ export function createAdmission(limits: AdmissionLimits, now: () => number = Dat
     return tooManyRequests("QUEUED", QUEUED_MESSAGE, Math.min(RETRY_MAX_S, Math.max(RETRY_MIN_S, wait)));
   };
 
-  const enter = (): Promise<void> => {
+  /**
+   * `order`: placing an order rather than a quote. Orders wait ahead of the quotes in the line
+   * (among themselves first come, first served): the buyer placing one came earlier, to the quote,
+   * and a sale completes sooner than another buyer's first look at the price.
+   */
+  const enter = (order = false): Promise<void> => {
     if (inFlight < limits.maxInFlight && line.length === 0) {
       inFlight++;
       return Promise.resolve();
@@ -54,13 +61,16 @@ export function createAdmission(limits: AdmissionLimits, now: () => number = Dat
     return new Promise<void>((resolve, reject) => {
       const waiter: Waiter = {
         admit: resolve,
+        order,
         timer: setTimeout(() => {
           const at = line.indexOf(waiter);
           if (at >= 0) line.splice(at, 1);
           reject(queued());
         }, limits.waitMs),
       };
-      line.push(waiter);
+      const firstQuote = order ? line.findIndex((w) => !w.order) : -1;
+      if (firstQuote >= 0) line.splice(firstQuote, 0, waiter);
+      else line.push(waiter);
     });
   };
 

@@ -45,7 +45,7 @@ export function checkoutRoutes(deps: CheckoutRouteDeps, guards: SessionGuards, c
         // After the body is read (a 立即購買's variant is in it), before validation and the session.
         preValidation: async (req: FastifyRequest, reply: FastifyReply) => {
           soldOutFirst(req);
-          await admission.enter();
+          await admission.enter(req.routeOptions.url?.includes("/order/store") === true);
           // The place is given back when the response is sent, or its connection is gone —
           // even gone before any hook could hear it (decision 105). Not `req.raw.destroyed`: Node
           // marks a request destroyed once its body is read, and the line let everyone through.
