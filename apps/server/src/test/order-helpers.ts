@@ -60,19 +60,7 @@ export function orderSteps(t: TestApp) {
     },
     /** A demo member's quick order: one unit by transfer to the demo address unless `extra` says otherwise. */
     async memberOrder(token: string, variantId: number, extra: Record<string, unknown> = {}): Promise<StoreResult> {
-      const r = await t.call<StoreResult>("POST", "/api/order/store/fast", {
-        token,
-        body: {
-          variant_id: variantId,
-          qty: 1,
-          ship_method: "hct",
-          payment_method: "transfer",
-          receiver: { name: "王小明", phone: DEMO_ACCOUNTS.member.phone },
-          ...(extra.ship_method === "depot" ? {} : { address: homeAddress }),
-          invoice: { type: "member" },
-          ...extra,
-        },
-      });
+      const r = await t.call<StoreResult>("POST", "/api/order/store/fast", { token, body: memberFastOrder(variantId, extra) });
       if (r.status !== 200) throw new Error(`order ${r.status} ${r.body.message}`);
       return r.body.data;
     },
@@ -152,6 +140,18 @@ export async function memberAndDownline() {
 }
 
 /** A guest's cart checkout by transfer to a home address (the fields a test varies go in `extra`). */
+/** The body of a demo member's 立即購買: one unit by transfer to the demo address unless `extra` says otherwise. */
+export const memberFastOrder = (variantId: number, extra: Record<string, unknown> = {}) => ({
+  variant_id: variantId,
+  qty: 1,
+  ship_method: "hct",
+  payment_method: "transfer",
+  receiver: { name: "王小明", phone: DEMO_ACCOUNTS.member.phone },
+  ...(extra.ship_method === "depot" ? {} : { address: homeAddress }),
+  invoice: { type: "member" },
+  ...extra,
+});
+
 export const guestCartOrder = (lineIds: number[], extra: Record<string, unknown> = {}) => ({
   line_ids: lineIds,
   ship_method: "hct",

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { idempotencyKeys } from "../../db/schema/index.js";
 import { DEMO_ACCOUNTS } from "../../demo/seed.js";
 import { createTestApp, loginAs, type TestApp } from "../../test/harness.js";
-import { homeAddress, orderSteps } from "../../test/order-helpers.js";
+import { memberFastOrder, orderSteps } from "../../test/order-helpers.js";
 import { QUEUED_MESSAGE } from "./admission.js";
 
 // The checkout line over HTTP (decision 100): one place, no line — whoever comes while a quote is
@@ -67,15 +67,7 @@ test("a keyed 立即購買 of a variant just found sold out is refused 409 witho
     t.call<StoreResult>("POST", "/api/order/store/fast", {
       token,
       headers: { "idempotency-key": key },
-      body: {
-        variant_id: sold,
-        qty: 1,
-        ship_method: "hct",
-        payment_method: "transfer",
-        receiver: { name: "王小明", phone: DEMO_ACCOUNTS.member.phone },
-        address: homeAddress,
-        invoice: { type: "member" },
-      },
+      body: memberFastOrder(sold),
     });
   const placed = await store("flash-key-placed");
   expect(placed.status).toBe(200);
