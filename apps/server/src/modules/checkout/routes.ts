@@ -33,37 +33,40 @@ export function checkoutRoutes(deps: CheckoutRouteDeps, guards: SessionGuards, c
   // A 立即購買 of a variant just found sold out is answered 409 before it (a keyed order excepted:
   // it may be the retry of one already placed, and goes on to its stored answer).
   const { admission, soldOut } = deps;
-  const soldOutFirst = (req: FastifyRequest) => {
+  const soldOutFirst = (req: FastifyRequest, order: boolean) => {
     const variantId = (req.body as { variant_id?: unknown } | null)?.variant_id;
     if (typeof variantId !== "number" || !soldOut) return;
-    if (req.headers["idempotency-key"] !== undefined && req.routeOptions.url?.endsWith("/store/fast")) return;
+    if (order && req.headers["idempotency-key"] !== undefined) return;
     const gone = soldOut.soldOut([variantId]);
     if (gone !== undefined) throw conflict("VARIANT_SOLD_OUT", "商品已售完", { variant_id: gone });
   };
-  const line = admission
-    ? {
-        // After the body is read (a 立即購買's variant is in it), before validation and the session.
-        preValidation: async (req: FastifyRequest, reply: FastifyReply) => {
-          soldOutFirst(req);
-          await admission.enter(req.routeOptions.url?.includes("/order/store") === true);
-          // The place is given back when the response is sent, or its connection is gone —
-          // even gone before any hook could hear it (decision 105). Not `req.raw.destroyed`: Node
-          // marks a request destroyed once its body is read, and the line let everyone through.
-          const res = reply.raw;
-          if (res.closed || res.destroyed) return admission.leave();
-          let given = false;
-          const giveBack = () => {
-            if (given) return;
-            given = true;
-            admission.leave();
-          };
-          // 'finish': handed to the connection (before the buyer can ask again); 'close': gone instead.
-          res.once("finish", giveBack);
-          res.once("close", giveBack);
-        },
-      }
-    : {};
-  const withSession = { ...line, preHandler: guards.memberIfSignedIn };
+  /** The line's hooks for a quote or, `order`, for placing an order (orders wait ahead of quotes). */
+  const lineFor = (order: boolean) =>
+    admission
+      ? {
+          // After the body is read (a 立即購買's variant is in it), before validation and the session.
+          preValidation: async (req: FastifyRequest, reply: FastifyReply) => {
+            soldOutFirst(req, order);
+            await admission.enter(order);
+            // The place is given back when the response is sent, or its connection is gone —
+            // even gone before any hook could hear it (decision 105). Not `req.raw.destroyed`: Node
+            // marks a request destroyed once its body is read, and the line let everyone through.
+            const res = reply.raw;
+            if (res.closed || res.destroyed) return admission.leave();
+            let given = false;
+            const giveBack = () => {
+              if (given) return;
+              given = true;
+              admission.leave();
+            };
+            // 'finish': handed to the connection (before the buyer can ask again); 'close': gone instead.
+            res.once("finish", giveBack);
+            res.once("close", giveBack);
+          },
+        }
+      : {};
+  const quoting = { ...lineFor(false), preHandler: guards.memberIfSignedIn };
+  const ordering = { ...lineFor(true), preHandler: guards.memberIfSignedIn };
 
   const buyerOf = (req: FastifyRequest): Buyer =>
     req.session ? { memberId: req.session.member.id } : { cartToken: cartTokenOf(req) };
@@ -76,15 +79,15 @@ export function checkoutRoutes(deps: CheckoutRouteDeps, guards: SessionGuards, c
   };
 
   return async (app) => {
-    app.post("/order/pay_info", { ...withSession, schema: { body: payInfoInput, response: answers(payInfo) } }, async (req) =>
+    app.post("/order/pay_info", { ...quoting, schema: { body: payInfoInput, response: answers(payInfo) } }, async (req) =>
       ok(await deps.quotes.payInfo(buyerOf(req), { lineIds: req.body.line_ids }, req.body)),
     );
     app.post(
       "/order/pay_info/fast",
-      { ...withSession, schema: { body: fastPayInfoInput, response: answers(payInfo) } },
+      { ...quoting, schema: { body: fastPayInfoInput, response: answers(payInfo) } },
       async (req) => ok(await deps.quotes.payInfo(buyerOf(req), { variantId: req.body.variant_id, qty: req.body.qty }, req.body)),
     );
-    app.post("/order/store", { ...withSession, schema: { body: storeOrderInput, response: answers(storeResult) } }, async (req) =>
+    app.post("/order/store", { ...ordering, schema: { body: storeOrderInput, response: answers(storeResult) } }, async (req) =>
       ok(
         await deps.placeOrder.store(buyerOf(req), { lineIds: req.body.line_ids }, req.body, {
           idempotencyKey: idempotencyKeyOf(req),
@@ -95,7 +98,7 @@ export function checkoutRoutes(deps: CheckoutRouteDeps, guards: SessionGuards, c
     );
     app.post(
       "/order/store/fast",
-      { ...withSession, schema: { body: fastStoreOrderInput, response: answers(storeResult) } },
+      { ...ordering, schema: { body: fastStoreOrderInput, response: answers(storeResult) } },
       async (req) =>
         ok(
           await deps.placeOrder.store(buyerOf(req), { variantId: req.body.variant_id, qty: req.body.qty }, req.body, {
