@@ -1,4 +1,4 @@
-import type { ListingFilters, ProductSort } from "@shop/contract";
+import type { ListingFilters, ProductCard, ProductSort } from "@shop/contract";
 import { MAIN_SHOP_ID } from "@shop/contract";
 import { eq, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
@@ -20,6 +20,7 @@ import {
   productView,
 } from "./shelf.js";
 import { createSubMallReach } from "./sub-mall-reach.js";
+import { createSubMallShelves, type SectionKey } from "./sub-mall-shelf.js";
 
 export type { CategoryNode };
 
@@ -36,17 +37,56 @@ export function createCatalogueService(db: Db) {
   const pagedCards = listing.pagedCards;
   const deps: CatalogueDeps = { db, onShelf, inSubMall, inShop, productDetail, listing, reach };
   const search = createProductSearch(db, { inShop, pagedCards, filtered });
+  const shelves = createSubMallShelves(db, reach);
+
+  /** A shelf tag's first cards: a sub-mall's from its kept shelf, the main mall's by its shelf index. */
+  async function tagged(shopId: number, tag: "recommended" | "hot" | "new", limit: number) {
+    const kept = shopId === MAIN_SHOP_ID ? undefined : await shelves.sections(shopId, [{ key: tag, limit }]);
+    return kept?.get(tag) ?? cards(deps, shopId, { tag, limit });
+  }
 
   return {
     cards: (shopId: number, opts: { tag?: string; limit: number; ids?: number[] }) => cards(deps, shopId, opts),
-    recommended: (shopId: number, limit = 8) => cards(deps, shopId, { tag: "recommended", limit }),
-    hot: (shopId: number, limit = 8) => cards(deps, shopId, { tag: "hot", limit }),
-    newest: (shopId: number, limit = 8) => cards(deps, shopId, { tag: "new", limit }),
+    recommended: (shopId: number, limit = 8) => tagged(shopId, "recommended", limit),
+    hot: (shopId: number, limit = 8) => tagged(shopId, "hot", limit),
+    newest: (shopId: number, limit = 8) => tagged(shopId, "new", limit),
+
+    /**
+     * The home page's sections: 新品上市 (8), then four 熱銷-first of each top-level category shown on
+     * the home page (with its children's), empty sections left out. One statement for a sub-mall.
+     */
+    async homeSections(shopId: number): Promise<Array<{ title: string; products: ProductCard[] }>> {
+      const all = await listing.categories();
+      const tops = all.filter((c) => c.parentId === null && c.showOnHome);
+      const asked: Array<{ key: SectionKey; limit: number; categoryIds?: number[] }> = [
+        { key: "new", limit: 8 },
+        ...tops.map((t) => ({
+          key: t.id,
+          limit: 4,
+          categoryIds: [t.id, ...all.filter((c) => c.parentId === t.id).map((c) => c.id)],
+        })),
+      ];
+      const kept = shopId === MAIN_SHOP_ID ? undefined : await shelves.sections(shopId, asked);
+      const sections = kept
+        ? [
+            { title: "新品上市", products: kept.get("new") ?? [] },
+            ...tops.map((t) => ({ title: t.name, products: kept.get(t.id) ?? [] })),
+          ]
+        : await Promise.all([
+            cards(deps, shopId, { tag: "new", limit: 8 }).then((products) => ({ title: "新品上市", products })),
+            ...tops.map(async (t) => ({
+              title: t.name,
+              products: (await categoryPage(deps, t.id, shopId, 1, 4, "hot", {}, false)).list,
+            })),
+          ]);
+      return sections.filter((s) => s.products.length > 0);
+    },
 
     /** Drops what listings remember (counts, the category tree): after any catalogue write. */
     forgetListings: () => {
       listing.forget();
       reach.forget();
+      shelves.forget();
       search.forgetSearches();
     },
 
@@ -54,9 +94,6 @@ export function createCatalogueService(db: Db) {
     categoryTree: (): Promise<CategoryNode[]> => categoryTree(deps),
     categoryPage: (id: number, shopId: number, page: number, perPage: number, sort: ProductSort, filters: ListingFilters = {}) =>
       categoryPage(deps, id, shopId, page, perPage, sort, filters),
-    /** A category's first cards in the shop, uncounted: a home page section. */
-    categoryCards: async (id: number, shopId: number, limit: number, sort: ProductSort) =>
-      (await categoryPage(deps, id, shopId, 1, limit, sort, {}, false)).list,
     product: (id: number, shopId: number) => productView(deps, id, shopId),
 
     ...search,

@@ -59,13 +59,7 @@ export function frontRoutes(services: {
     get("/front/new/searchthree", z.array(newsSummary), async (s) => (await content.newsPage(s, 1, 3)).list);
     // Home sections: what is new, then four of each top-level category (recommended and hot
     // products have their own blocks).
-    get("/front/home/search", z.array(homeSection), async (shopId) => {
-      const [newest, tops] = await Promise.all([catalogue.newest(shopId), catalogue.homeCategories()]);
-      const perCategory = await Promise.all(
-        tops.map(async (c) => ({ title: c.name, products: await catalogue.categoryCards(c.id, shopId, 4, "hot") })),
-      );
-      return [{ title: "新品上市", products: newest }, ...perCategory].filter((s) => s.products.length > 0);
-    });
+    get("/front/home/search", z.array(homeSection), (shopId) => catalogue.homeSections(shopId));
 
     app.get(
       "/front/static/search",
