@@ -29,7 +29,7 @@ async function onPreorder(productId: number, stock: number, cap: number) {
 }
 const variantRow = async (id: number) => (await t.database.db.select().from(variants).where(eq(variants.id, id)))[0];
 const orderRow = async (no: string) => (await t.database.db.select().from(orders).where(eq(orders.orderNo, no)))[0];
-const order = (variantId: number, qty: number) =>
+const order = (variantId: number, qty: number, email?: string) =>
   t.call<{ order_no: string }>("POST", "/api/order/store/fast", {
     token: member,
     body: {
@@ -40,6 +40,7 @@ const order = (variantId: number, qty: number) =>
       receiver: { name: "王小明", phone: DEMO_ACCOUNTS.member.phone },
       address: { zip: "100", county: "台北市", district: "中正區", line: "重慶南路一段 122 號" },
       invoice: { type: "member" },
+      ...(email ? { email } : {}),
     },
   });
 const receive = (productId: number, variantId: number, delta: number) =>
@@ -52,13 +53,17 @@ const pay = (no: string) => t.services.payments.confirmOffline(no, "staff:1", "s
 describe("pre-orders (decision 96)", () => {
   test("stock first, then pre-order units within the cap; beyond the cap is refused", async () => {
     const v = await onPreorder(5, 2, 3);
-    const r = await order(v, 4);
+    const r = await order(v, 4, "preorder.buyer@example.com");
     expect(r.status).toBe(200);
     const o = await orderRow(r.body.data.order_no);
     expect(o?.preorderState).toBe("waiting");
     expect(o?.preorderShipOn).toBe(SHIP_ON);
     const lines = await t.services.orders.linesOf(o?.id ?? 0);
     expect(lines.every((l) => l.preorder)).toBe(true);
+    // The order is told as a pre-order: its message is written after the stock was taken (decision 107).
+    const told = await t.services.outbox.forEvent(`order:${o?.orderNo}:placed`);
+    expect(told.length).toBeGreaterThan(0);
+    for (const m of told) expect(JSON.stringify(m)).toContain("預購商品，預計 2099/03/15 出貨");
     expect(await variantRow(v)).toMatchObject({ stock: 0, preorderWaiting: 2 });
     const over = await order(v, 2);
     expect(over.status).toBe(409);

@@ -96,12 +96,8 @@ async function insertOrder(
   input: PlaceInput,
   b: BuiltQuote,
   couponRedemptionId: number | null,
-  taken: TakenUnits[],
 ): Promise<Order> {
   const at = deps.now();
-  // Any pre-order units make it a pre-order, expected when its latest line ships (decision 96).
-  const preorderOf = new Set(taken.filter((t) => t.preorder > 0).map((t) => t.variantId));
-  const shipDates = taken.flatMap((t) => (t.preorder > 0 && t.shipOn ? [t.shipOn] : [])).sort();
   const q = b.q;
   const usual =
     input.payment_method === "transfer"
@@ -144,14 +140,32 @@ async function insertOrder(
       couponRedemptionId,
       tierId: b.tier?.tierId ?? null,
       pointsMultiplier: b.tier?.pointsMultiplier ?? 100,
-      preorderState: preorderOf.size > 0 ? "waiting" : null,
-      preorderShipOn: shipDates.at(-1) ?? null,
+      // Marked by markPreorder once the stock is reserved (the order's last step).
+      preorderState: null,
+      preorderShipOn: null,
       payBy,
       createdAt: at,
       updatedAt: at,
     },
-    orderLinesOf(b).map((l) => ({ ...l, preorder: preorderOf.has(l.variantId) })),
+    orderLinesOf(b).map((l) => ({ ...l, preorder: false })),
     actorOf(buyer),
+  );
+}
+
+/** Any pre-order units make it a pre-order, expected when its latest line ships (decision 96). */
+async function markPreorder(lifecycle: OrderLifecycle, tx: Tx, order: Order, taken: TakenUnits[]) {
+  const waiting = taken.filter((t) => t.preorder > 0);
+  if (waiting.length === 0) return order;
+  const shipOn =
+    waiting
+      .flatMap((t) => (t.shipOn ? [t.shipOn] : []))
+      .sort()
+      .at(-1) ?? null;
+  return lifecycle.markPreorder(
+    tx,
+    order,
+    waiting.map((t) => t.variantId),
+    shipOn,
   );
 }
 
@@ -257,9 +271,16 @@ async function createOrder(
         // A typed code is redeemed first (it locks its coupon row, then stock is locked: one order everywhere).
         const redemptionId = await redeemCode(deps, tx, buyer, b, orderNo);
         const ref = `order:${orderNo}`;
-        // Stock first, then pre-order units within the cap (decision 96); the order is marked from what was taken.
+        let order = await insertOrder(deps, tx, orderNo, buyer, input, b, redemptionId);
+        // A TapPay order's first attempt (card, wallet, virtual account) is claimed here, with the
+        // order nobody else can see yet: one transaction less than claiming it under its lock afterwards.
+        const payment = await payments.open(tx, order, payee, isTapPayMethod(input.payment_method), input.instalment ?? 0);
+        // The stock as late as the lock order allows (decision 107): a 限時搶購's one variant row is
+        // held for the last few statements, not the whole order's. Stock first, then pre-order units
+        // within the cap (decision 96); the order is marked from what was taken. Points, wallet and
+        // coupon after the stock, as everywhere (coupon → stock → loyalty).
         const taken = await inventory.preorder.reserve(tx, unitsToReserve(b, input.ship_method), ref);
-        const order = await insertOrder(deps, tx, orderNo, buyer, input, b, redemptionId, taken);
+        order = await markPreorder(lifecycle, tx, order, taken);
         if (buyer.memberId !== undefined) {
           const q = b.q;
           if (order.memberCouponId) await loyalty.useCoupon(tx, buyer.memberId, order.memberCouponId, orderNo);
@@ -268,9 +289,7 @@ async function createOrder(
           if (q.walletUsed > 0)
             await loyalty.changeWallet(tx, buyer.memberId, -q.walletUsed, `訂單 ${orderNo} 付款`, `${ref}:use`);
         }
-        // A TapPay order's first attempt (card, wallet, virtual account) is claimed here, with the
-        // order nobody else can see yet: one transaction less than claiming it under its lock afterwards.
-        const payment = await payments.open(tx, order, payee, isTapPayMethod(input.payment_method), input.instalment ?? 0);
+        await lifecycle.announcePlaced(tx, order);
         if (b.q.payable === 0) return { order: await lifecycle.pay(tx, order, "system", "點數／錢包全額付款") };
         return { order, payment };
       });

@@ -187,7 +187,10 @@ export async function refundableNow(deps: LifecycleDeps, orderId: number, items:
   }
 }
 
-/** A new order and its lines, pending payment, inside checkout's transaction. */
+/**
+ * A new order and its lines, pending payment, inside checkout's transaction; its `placed` effects
+ * wait for `announcePlaced` (checkout reserves the stock in between: the pre-order note is known then).
+ */
 export async function createOrder(
   deps: LifecycleDeps,
   tx: Tx,
@@ -199,8 +202,26 @@ export async function createOrder(
   if (!order) throw new Error("order insert returned nothing");
   await tx.insert(orderLines).values(lines.map((l) => ({ ...l, orderId: order.id })));
   await recordEvent(deps, tx, order.id, null, "pending_payment", actor, "訂單成立");
-  for (const run of deps.effects.placed) await run(tx, order);
   return order;
+}
+
+/** A just-created order's goods of these variants wait for stock (decision 96): expected on `shipOn`. */
+export async function markPreorder(tx: Tx, order: Order, variantIds: number[], shipOn: string | null): Promise<Order> {
+  const [marked] = await tx
+    .update(orders)
+    .set({ preorderState: "waiting", preorderShipOn: shipOn })
+    .where(eq(orders.id, order.id))
+    .returning();
+  await tx
+    .update(orderLines)
+    .set({ preorder: true })
+    .where(and(eq(orderLines.orderId, order.id), inArray(orderLines.variantId, variantIds)));
+  return marked ?? order;
+}
+
+/** The order's `placed` effects (its messages), once checkout has settled it. */
+export async function announcePlaced(deps: LifecycleDeps, tx: Tx, order: Order) {
+  for (const run of deps.effects.placed) await run(tx, order);
 }
 
 /** Cash on delivery was collected after shipping: the order is paid from now on, its state unchanged. */

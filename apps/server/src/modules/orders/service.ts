@@ -2,6 +2,7 @@ import type { Db } from "../../db/client.js";
 import { createGiveBack } from "./give-back.js";
 import {
   advance,
+  announcePlaced,
   cancelByBuyer,
   cancelByStaff,
   completeAfterAppraisalForTests,
@@ -11,6 +12,7 @@ import {
   type LifecycleDeps,
   linesOf,
   markCollected,
+  markPreorder,
   moveOrder,
   openReturn,
   payOrder,
@@ -50,6 +52,8 @@ export function createOrderLifecycle(deps: {
     effects,
     withOrder: (key, work) => withOrder(d, key, work),
     create: (tx, values, lines, actor) => createOrder(d, tx, values, lines, actor),
+    markPreorder,
+    announcePlaced: (tx, order) => announcePlaced(d, tx, order),
     move: (tx, order, to, actor, reason, extra) => moveOrder(d, tx, order, to, actor, reason, extra),
     pay: (tx, order, actor, reason) => payOrder(d, tx, order, actor, reason),
     linesIn: (tx, orderId) => linesOf(tx, orderId),

@@ -86,13 +86,17 @@ export interface OrderLifecycle {
    * else; work queued with `commit.after` runs once it committed.
    */
   withOrder<T>(key: OrderKey, work: (tx: Tx, order: Order, commit: Commit) => Promise<T>): Promise<T>;
-  /** A new order and its lines, pending payment, inside checkout's transaction. */
+  /** A new order and its lines, pending payment, inside checkout's transaction; announced by `announcePlaced`. */
   create(
     tx: Tx,
     values: typeof orders.$inferInsert,
     lines: Array<Omit<typeof orderLines.$inferInsert, "orderId">>,
     actor: string,
   ): Promise<Order>;
+  /** A just-created order's goods of these variants wait for stock (decision 96). */
+  markPreorder(tx: Tx, order: Order, variantIds: number[], shipOn: string | null): Promise<Order>;
+  /** The order's `placed` effects (its messages), after checkout settled its stock. */
+  announcePlaced(tx: Tx, order: Order): Promise<void>;
   /** One transition of a locked order, with its history row, its effects and the member's notice. */
   move(tx: Tx, order: Order, to: OrderStatus, actor: string, reason: string, extra?: Partial<Order>): Promise<Order>;
   /** Paid: depot orders complete at once (their goods went into the member's depot). */
