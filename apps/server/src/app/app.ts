@@ -1,10 +1,7 @@
 import { randomUUID } from "node:crypto";
-import fs from "node:fs";
 import type { IncomingMessage } from "node:http";
-import path from "node:path";
 import compress from "@fastify/compress";
 import rateLimit from "@fastify/rate-limit";
-import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import { isMobileUserAgent, type SsrContext } from "@shop/contract";
 import { sql } from "drizzle-orm";
@@ -17,7 +14,6 @@ import type { FakeLineMessaging } from "../integrations/line/fake-messaging.js";
 import type { LineMessaging } from "../integrations/line/messaging.js";
 import type { MailSender } from "../integrations/mail/index.js";
 import type { LocalSmtp } from "../integrations/mail/local-smtp.js";
-import { createS3Store } from "../integrations/object-store.js";
 import { chooseProviders, type Providers } from "../integrations/providers.js";
 import type { CapturingSmsSender, SmsSender } from "../integrations/sms/index.js";
 import { clientKey } from "../lib/client-key.js";
@@ -26,7 +22,6 @@ import { notFound, tooManyRequests } from "../lib/errors.js";
 import { createRedisRateLimiter, createSqlRateLimiter } from "../lib/rate-limit.js";
 import { SnapshotRateStore } from "../lib/rate-limit-store.js";
 import { connectRedis } from "../lib/redis.js";
-import { mediaRoutes } from "../modules/media/routes.js";
 import { createMediaService } from "../modules/media/service.js";
 import { createUploadService } from "../modules/media/uploads.js";
 import { createProviderStatus } from "../modules/system/provider-status.js";
@@ -41,12 +36,13 @@ import { securityHeaders } from "../plugins/security-headers.js";
 import { registerSession } from "../plugins/session.js";
 import { type ApiRouteContext, registerApiRoutes } from "./api-routes.js";
 import { startBackgroundWork } from "./background-work.js";
+import { objectStoreOf, registerFiles } from "./files.js";
 import { createErrorReporter } from "./operations/error-reporter.js";
 import { registerMetrics } from "./operations/metrics.js";
 import { createServices, type Services } from "./services.js";
 import { siteFileRoutes } from "./site-files.js";
 import { ssrApi } from "./ssr-api.js";
-import { adminApp, registerVisitCounting, safeDecode, webSecurity } from "./web-serving.js";
+import { adminApp, registerVisitCounting, webSecurity } from "./web-serving.js";
 
 export interface BuildOptions {
   config: Config;
@@ -135,7 +131,7 @@ export async function buildApp(options: BuildOptions): Promise<ShopApp> {
     testMailbox: messages.localSmtp?.mailbox,
     lineSimulator: messages.lineSimulator,
   });
-  await registerFiles(app, config, media, objectStore);
+  await registerFiles(app, config, media, objectStore, (id) => services.shops.info(id));
   await app.register(
     siteFileRoutes(
       services.sitemaps,
@@ -290,18 +286,6 @@ async function registerHttpBasics(app: FastifyInstance, config: Config, shared: 
   });
 }
 
-function objectStoreOf(config: Config) {
-  if (!config.S3_BUCKET) return undefined;
-  return createS3Store({
-    bucket: config.S3_BUCKET,
-    region: config.S3_REGION,
-    endpoint: config.S3_ENDPOINT,
-    forcePathStyle: config.S3_FORCE_PATH_STYLE,
-    accessKeyId: config.S3_ACCESS_KEY_ID,
-    secretAccessKey: config.S3_SECRET_ACCESS_KEY,
-  });
-}
-
 /** The API under /api, behind the public cache; returns the cache. */
 async function registerApi(app: FastifyInstance, deps: ApiRouteContext): Promise<ResponseCache & PublicCacheReader> {
   const { config } = deps;
@@ -324,37 +308,6 @@ async function registerApi(app: FastifyInstance, deps: ApiRouteContext): Promise
 
   if (!publicCache) throw new Error("public cache not registered");
   return publicCache;
-}
-
-/** Uploaded and generated images (demo data) and their resized copies. */
-async function registerFiles(
-  app: FastifyInstance,
-  config: Config,
-  media: ReturnType<typeof createMediaService>,
-  objectStore: ReturnType<typeof objectStoreOf>,
-) {
-  // Uploaded and generated images (demo data), in their own scope so @fastify/static
-  // can be registered again by the web build below.
-  const uploadsDir = path.join(config.dataDir, "uploads");
-  fs.mkdirSync(uploadsDir, { recursive: true });
-  await app.register(async (scope) => {
-    // A file another instance received is fetched from the object store before it is served.
-    if (objectStore)
-      scope.addHook("onRequest", async (req) => {
-        if (!req.url.startsWith("/uploads/")) return;
-        const relative = safeDecode(req.url.slice("/uploads/".length).split("?")[0] ?? "");
-        if (relative) await media.ensureLocal(relative);
-      });
-    await scope.register(fastifyStatic, {
-      root: uploadsDir,
-      prefix: "/uploads/",
-      decorateReply: false,
-      maxAge: "7d",
-      index: false,
-    });
-  });
-
-  await app.register(mediaRoutes(media));
 }
 
 /** The storefront's pages (React Router), with their CSP, page cache and visit counting; returns the page cache. */

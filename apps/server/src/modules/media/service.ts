@@ -8,6 +8,10 @@ const IMAGE_WIDTHS = [96, 160, 320, 480, 640, 960, 1280, 1600] as const;
 /** Link previews (og:image): LINE and Facebook show a 1.91:1 JPEG reliably, not SVG or WebP. */
 const PREVIEW = { width: 1200, height: 630 } as const;
 const IMAGE_FILE = /\.(png|jpe?g|webp|avif|gif|svg)$/i;
+/** Home-screen icons (web app manifest, apple-touch-icon): square PNGs made from a shop's logo. */
+export const APP_ICONS = ["icon-192", "icon-512", "maskable-512"] as const;
+export type AppIcon = (typeof APP_ICONS)[number];
+type Derived = "preview" | number | AppIcon;
 
 /**
  * Responsive images: `/img/{width}/uploads/…` is the original under DATA_DIR/uploads resized to
@@ -36,11 +40,24 @@ export function createMediaService(dataDir: string, store?: ObjectStore) {
     return true;
   }
 
-  async function render(source: string, target: string, kind: "preview" | number) {
+  async function render(source: string, target: string, kind: Derived) {
     await fs.mkdir(path.dirname(target), { recursive: true });
     const tmp = `${target}.${process.pid}.tmp`;
     const sharp = await loadSharp();
-    if (kind === "preview")
+    if (typeof kind === "string" && kind !== "preview") {
+      // The whole logo on its own background colour, never cropped; a maskable icon keeps it inside
+      // the middle 60% (the launcher's mask may cut anything outside a circle of 80%).
+      const size = kind === "icon-192" ? 192 : 512;
+      const inner = Math.round(size * (kind === "maskable-512" ? 0.6 : 0.86));
+      const background = await colourOf(source);
+      const pad = Math.floor((size - inner) / 2);
+      await sharp(source, { density: 300 })
+        .resize({ width: inner, height: inner, fit: "contain", background })
+        .flatten({ background })
+        .extend({ top: pad, left: pad, bottom: size - inner - pad, right: size - inner - pad, background })
+        .png()
+        .toFile(tmp);
+    } else if (kind === "preview")
       // The whole picture on white, never cropped: a product photo keeps the product in view.
       await sharp(source, { density: 144 })
         .resize({ ...PREVIEW, fit: "contain", background: "#ffffff" })
@@ -56,13 +73,24 @@ export function createMediaService(dataDir: string, store?: ObjectStore) {
     return target;
   }
 
-  /** A derived file (a size, or the preview) of an upload, rendered once and then served from the cache. */
-  async function derived(relativePath: string, kind: "preview" | number): Promise<string | undefined> {
+  /** An image's most common colour on white (a logo's background), as #rrggbb. */
+  async function colourOf(source: string): Promise<string> {
+    const sharp = await loadSharp();
+    const { dominant } = await sharp(source, { density: 72 }).flatten({ background: "#ffffff" }).stats();
+    return `#${[dominant.r, dominant.g, dominant.b].map((c) => c.toString(16).padStart(2, "0")).join("")}`;
+  }
+
+  /** A derived file (a size, the preview, an app icon) of an upload, rendered once and then served from the cache. */
+  async function derived(relativePath: string, kind: Derived): Promise<string | undefined> {
     const source = path.resolve(uploads, relativePath);
     if (!source.startsWith(uploads + path.sep) || !IMAGE_FILE.test(source)) return undefined;
     const rel = path.relative(uploads, source);
     const target =
-      kind === "preview" ? path.join(cacheDir, "og", `${rel}.jpg`) : path.join(cacheDir, String(kind), `${rel}.webp`);
+      kind === "preview"
+        ? path.join(cacheDir, "og", `${rel}.jpg`)
+        : typeof kind === "string"
+          ? path.join(cacheDir, kind, `${rel}.png`)
+          : path.join(cacheDir, String(kind), `${rel}.webp`);
     if (!(await files.ensureLocal(rel))) return undefined;
     const [src, out] = await Promise.all([fs.stat(source).catch(() => undefined), fs.stat(target).catch(() => undefined)]);
     if (!src) return undefined;
@@ -113,6 +141,14 @@ export function createMediaService(dataDir: string, store?: ObjectStore) {
     },
     /** The upload as a 1200×630 JPEG link preview (any source format), or undefined. */
     preview: (relativePath: string) => derived(relativePath, "preview"),
+    /** The upload (a logo) as a square PNG home-screen icon, or undefined. */
+    appIcon: (relativePath: string, kind: AppIcon) => derived(relativePath, kind),
+    /** The upload's most common colour (#rrggbb), or undefined when it is missing or not an image. */
+    async colour(relativePath: string): Promise<string | undefined> {
+      const file = localPath(relativePath);
+      if (!file || !IMAGE_FILE.test(file) || !(await files.ensureLocal(relativePath))) return undefined;
+      return colourOf(file).catch(() => undefined);
+    },
   };
 }
 
