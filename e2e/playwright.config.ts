@@ -61,6 +61,15 @@ export default defineConfig({
     // Playwright a third of the suite's CPU (decision 70). E2E_TRACE=on traces every test.
     trace: (process.env.E2E_TRACE ?? "on-first-retry") as "on" | "off" | "on-first-retry" | "retain-on-failure",
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+    // The storefront's service worker (decision 108) precaches ~1 MB per new browser context: only
+    // the specs about it (offline.spec.ts) let it run.
+    serviceWorkers: "block",
+    // The iPhone's one-time 加入主畫面 hint is seen already: it would sit over the buttons other specs
+    // press on a phone's second page (offline.spec.ts opens a context of its own to see it).
+    storageState: {
+      cookies: [],
+      origins: [{ origin: `http://127.0.0.1:${PORT + slot}`, localStorage: [{ name: "ios_install_hint_seen", value: "1" }] }],
+    },
   },
   // Only the main process starts servers, so only it makes their data folders.
   webServer: workerSlot === undefined ? Array.from({ length: WORKERS }, (_, i) => server(PORT + i)) : [],

@@ -44,7 +44,11 @@ test("phone numbers as people type them: registration, sign-in and checkout acce
   await expect(page.getByRole("dialog")).toHaveCount(0);
 
   // Signing in with the number typed another way finds the same account.
-  await page.evaluate(() => localStorage.clear());
+  await page.evaluate(() => {
+    localStorage.clear();
+    // The one-time 加入主畫面 hint was seen (playwright.config.ts).
+    localStorage.setItem("ios_install_hint_seen", "1");
+  });
   await page.goto("/login");
   await page.getByLabel("手機號碼或電子郵件").fill(`${phone.slice(0, 4)}-${phone.slice(4, 7)}-${phone.slice(7)}`);
   await page.getByLabel("密碼").fill("pass12345");
@@ -52,7 +56,11 @@ test("phone numbers as people type them: registration, sign-in and checkout acce
   await expect(page).toHaveURL(/\/member$/);
 
   // A guest's checkout with full-width digits.
-  await page.evaluate(() => localStorage.clear());
+  await page.evaluate(() => {
+    localStorage.clear();
+    // The one-time 加入主畫面 hint was seen (playwright.config.ts).
+    localStorage.setItem("ios_install_hint_seen", "1");
+  });
   await toCheckout(page, 2);
   await expectPhoneInput(page, "手機號碼");
   await page.getByLabel("新竹物流宅配").check();
@@ -110,7 +118,11 @@ test("successes and field errors are lines, not modals; an error modal gives the
   await expect(page.getByRole("dialog")).toHaveCount(0);
 
   // A refused sign-in: closing the message puts the focus back on the button pressed.
-  await page.evaluate(() => localStorage.clear());
+  await page.evaluate(() => {
+    localStorage.clear();
+    // The one-time 加入主畫面 hint was seen (playwright.config.ts).
+    localStorage.setItem("ios_install_hint_seen", "1");
+  });
   await page.goto("/login");
   await page.getByLabel("手機號碼或電子郵件").fill(member.phone);
   await page.getByLabel("密碼").fill("wrong-password");

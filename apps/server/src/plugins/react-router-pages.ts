@@ -26,6 +26,7 @@ export async function reactRouterPages(
   const buildDir = path.resolve(options.buildDir);
   const clientDir = path.join(buildDir, "client");
   const assetDir = path.join(clientDir, "assets");
+  const serviceWorker = path.join(clientDir, "sw.js");
   const serverBuild = path.join(buildDir, "server", "index.js");
   const build = (await import(pathToFileURL(serverBuild).href)) as ServerBuild;
   const handle = createRequestHandler(build, "production");
@@ -39,7 +40,9 @@ export async function reactRouterPages(
     etag: true,
     lastModified: true,
     setHeaders(res, file) {
-      res.setHeader("cache-control", file.startsWith(assetDir) ? ASSET_CACHE : FILE_CACHE);
+      // The service worker (decision 108) is checked for a new version on every visit, past any CDN.
+      const cache = file.startsWith(assetDir) ? ASSET_CACHE : file === serviceWorker ? "no-cache" : FILE_CACHE;
+      res.setHeader("cache-control", cache);
     },
   });
 

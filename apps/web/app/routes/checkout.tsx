@@ -1,6 +1,6 @@
 import type { CvsStore } from "@shop/contract/order";
-import { useRef } from "react";
-import type { ShouldRevalidateFunctionArgs } from "react-router";
+import { useEffect, useRef } from "react";
+import { type ShouldRevalidateFunctionArgs, useRevalidator } from "react-router";
 import { CheckoutLines } from "../features/checkout/CheckoutLines";
 import {
   type CheckoutStart,
@@ -24,6 +24,7 @@ import { useCheckoutForm } from "../features/checkout/useCheckoutForm";
 import { usePlaceOrder } from "../features/checkout/usePlaceOrder";
 import { useQuote } from "../features/checkout/useQuote";
 import type { CardFieldsHandle } from "../features/orders/CardFields";
+import { useOnline } from "../features/shell/online";
 import { useToken } from "../lib/auth";
 import { seo, site } from "../lib/seo";
 import { parseShopPrefix, shopScope, useShop } from "../lib/shop";
@@ -67,6 +68,30 @@ export function HydrateFallback() {
 
 /** /cart: the checkout. Cart lines chosen on /select_cart, or one product (?variant_id=&qty=, quick order). */
 export default function Checkout({ loaderData }: Route.ComponentProps) {
+  const online = useOnline();
+  const revalidator = useRevalidator();
+  const wasOffline = useRef(false);
+  const opened = loaderData.source !== null;
+  // Back online after opening offline: the checkout is read again, then the form opens.
+  useEffect(() => {
+    if (!online) wasOffline.current = true;
+    else if (wasOffline.current) {
+      wasOffline.current = false;
+      if (!opened) void revalidator.revalidate();
+    }
+  }, [online, opened, revalidator]);
+  // Opened offline: nothing to check out from yet. (An open form going offline stays as filled in.)
+  if (!online && !loaderData.source) {
+    return (
+      <section className="card py-10 text-center" role="status">
+        <h1 className="text-2xl font-bold text-stone-800">結帳</h1>
+        <p className="mt-4 text-stone-700">結帳需要網路連線。目前沒有網路，恢復連線後即可繼續結帳，購物車中的商品會為您保留。</p>
+        <ShopLink to="/select_cart" className="btn-primary mt-4">
+          回購物車
+        </ShopLink>
+      </section>
+    );
+  }
   if (!loaderData.source) {
     return (
       <section className="card py-10 text-center">
@@ -79,7 +104,16 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
     );
   }
   // Another purchase (a quick order after the cart) starts a form of its own.
-  return <CheckoutForm key={JSON.stringify(loaderData.source)} start={loaderData} source={loaderData.source} />;
+  return (
+    <>
+      {!online && (
+        <p className="card mb-4 border-amber-300 bg-amber-50 text-amber-950" role="status">
+          結帳需要網路連線：目前沒有網路，您填寫的資料會保留，恢復連線後再按「確認下單」。
+        </p>
+      )}
+      <CheckoutForm key={JSON.stringify(loaderData.source)} start={loaderData} source={loaderData.source} />
+    </>
+  );
 }
 
 /** The inputs of a quote: what is bought and what changes the amounts (the rest of the form does not). */

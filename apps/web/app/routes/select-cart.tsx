@@ -1,11 +1,12 @@
 import { formatMoney } from "@shop/contract/format";
-import { lazy, Suspense } from "react";
-import { type ShouldRevalidateFunctionArgs, useRouteLoaderData } from "react-router";
+import { lazy, Suspense, useEffect } from "react";
+import { type ShouldRevalidateFunctionArgs, useRevalidator, useRouteLoaderData } from "react-router";
 import { type CartChange, changeCart, isCartChange, readCart } from "../features/cart/cart-data";
 import { FreeShippingProgress } from "../features/cart/FreeShippingProgress";
 import { QtySelect, unavailableText } from "../features/cart/LineControls";
 import { useCartChanges } from "../features/cart/useCart";
 import { useActionResult } from "../features/member/member-read";
+import { useOnline } from "../features/shell/online";
 import { seo, site } from "../lib/seo";
 import { parseShopPrefix, shopScope } from "../lib/shop";
 import type { loader as rootLoader } from "../root";
@@ -48,7 +49,13 @@ export function HydrateFallback() {
 
 /** /select_cart: choose which cart lines go to checkout. The cart lives in the browser's session. */
 export default function SelectCart({ loaderData }: Route.ComponentProps) {
-  const { cart, error, offers } = loaderData;
+  const { cart, error, offers, offline } = loaderData;
+  const online = useOnline();
+  const revalidator = useRevalidator();
+  // Back online after showing the cart as last seen: read it again.
+  useEffect(() => {
+    if (online && offline) void revalidator.revalidate();
+  }, [online, offline, revalidator]);
   const { busy, setQty, setSelected, remove } = useCartChanges();
   const alerts = useAlerts();
   const root = useRouteLoaderData<typeof rootLoader>("root");
@@ -117,12 +124,17 @@ export default function SelectCart({ loaderData }: Route.ComponentProps) {
             </p>
             <ShopLink
               to="/cart"
-              className={`btn-primary ${cart.selected_count === 0 ? "pointer-events-none opacity-60" : ""}`}
-              aria-disabled={cart.selected_count === 0}
+              className={`btn-primary ${cart.selected_count === 0 || !online ? "pointer-events-none opacity-60" : ""}`}
+              aria-disabled={cart.selected_count === 0 || !online}
             >
               前往結帳
             </ShopLink>
           </div>
+          {!online && (
+            <p className="mt-2 text-right text-sm text-amber-900" role="status">
+              結帳需要網路連線，恢復連線後即可前往結帳。
+            </p>
+          )}
           <p className="mt-2 text-right text-xs text-stone-500">運費、優惠與點數折抵於結帳時計算。</p>
           {cart.selected_count > 0 && root?.deviceWallets[0] && (
             <div className="mt-4 ml-auto max-w-sm">

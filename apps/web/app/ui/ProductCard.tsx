@@ -37,7 +37,7 @@ export function ProductCard({ product, eager = false }: { product: Card; eager?:
         </div>
         <h3 className="line-clamp-2 text-sm font-medium text-stone-800 group-hover:text-tea-800 md:text-base">{product.name}</h3>
         <div className="mt-auto flex items-baseline gap-2">
-          <span className="font-bold text-red-700">{formatMoney(product.price)}</span>
+          <span className="price font-bold text-red-700">{formatMoney(product.price)}</span>
           {product.list_price > product.price && <del className="text-xs text-stone-500">{formatMoney(product.list_price)}</del>}
         </div>
         {product.rating_count > 0 && (

@@ -1,6 +1,7 @@
 import type { CartView } from "@shop/contract/cart";
 import type { ShipMethodView } from "@shop/contract/catalogue";
 import { api } from "../../lib/api";
+import { read, write } from "../../lib/storage";
 
 /**
  * A delivery method with what it charges this cart to 本島 (the server's estimate, decision 89;
@@ -23,7 +24,7 @@ async function freeShippingOffers(shopId: number, cart: CartView | null): Promis
 }
 
 /** The cart as the server sees it (or why it could not be read), with the shop's free-shipping thresholds. */
-export type CartData = { cart: CartView | null; error: string | null; offers: FreeShippingOffer[] };
+export type CartData = { cart: CartView | null; error: string | null; offers: FreeShippingOffer[]; offline?: boolean };
 
 /**
  * The cart page's clientLoader, also loaded by the cart side panel through a fetcher. A refusal is
@@ -31,6 +32,12 @@ export type CartData = { cart: CartView | null; error: string | null; offers: Fr
  */
 export async function readCart(shopId: number): Promise<CartData> {
   const r = await api<CartView>("/api/cart/search", { body: {} });
+  // Offline (decision 108): the cart as it was last read, to look at; it cannot be changed or checked out.
+  if (r.status) write("local", `cart_seen:${shopId}`, JSON.stringify(r.data));
+  else if (r.httpStatus === 0) {
+    const seen = read("local", `cart_seen:${shopId}`);
+    if (seen) return { cart: JSON.parse(seen) as CartView, error: null, offers: [], offline: true };
+  }
   const list = await freeShippingOffers(shopId, r.status ? r.data : null);
   return r.status ? { cart: r.data, error: null, offers: list } : { cart: null, error: r.message, offers: list };
 }

@@ -27,7 +27,7 @@ export function PriceAndStock({ variant, price, listPrice, soldOut, qty, pointPe
   return (
     <>
       <div className="flex items-baseline gap-3" data-testid="price">
-        <span className="text-3xl font-bold text-red-700">{formatMoney(price)}</span>
+        <span className="price text-3xl font-bold text-red-700">{formatMoney(price)}</span>
         {listPrice > price && <del className="text-stone-500">{formatMoney(listPrice)}</del>}
       </div>
       <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
