@@ -136,7 +136,7 @@ export default function SelectCart({ loaderData }: Route.ComponentProps) {
             </p>
           )}
           <p className="mt-2 text-right text-xs text-stone-500">運費、優惠與點數折抵於結帳時計算。</p>
-          {cart.selected_count > 0 && root?.deviceWallets[0] && (
+          {cart.selected_count > 0 && online && root?.deviceWallets[0] && (
             <div className="mt-4 ml-auto max-w-sm">
               <Suspense>
                 <DeviceWalletButton to="/cart" />

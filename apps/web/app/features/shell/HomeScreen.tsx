@@ -22,7 +22,7 @@ if (typeof window !== "undefined")
 
 /** Offline, a price on a page kept from before may have changed. */
 const OFFLINE_MARKS =
-  'html[data-offline] .price::after{content:"（可能非最新）";margin-left:.25rem;font-size:.75rem;font-weight:400;color:#78350f}';
+  'html[data-offline] .price::after{content:"（可能非最新）";margin-left:.25rem;font-size:.75rem;font-weight:400;color:#78350f;white-space:nowrap}';
 
 /** Pages seen before an install prompt or hint (never on the first). */
 const VIEWS_BEFORE_PROMPT = 2;
@@ -100,10 +100,10 @@ export function HomeScreen({ pathname, shop }: { pathname: string; shop: { id: n
       {!online && (
         <p
           role="status"
-          className="fixed inset-x-0 top-0 z-50 bg-amber-100 px-4 py-2 text-center text-sm text-amber-950 shadow"
+          className="fixed inset-x-0 top-0 z-50 truncate bg-amber-100 px-3 py-1 text-center text-xs text-amber-950 shadow"
           data-testid="offline-notice"
         >
-          目前沒有網路連線：顯示的是您看過的頁面，價格與庫存可能已變動；結帳需要網路連線。
+          離線中：價格與庫存可能已變動，結帳需要網路連線
         </p>
       )}
       {offer && online && (
