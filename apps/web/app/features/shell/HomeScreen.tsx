@@ -1,7 +1,6 @@
 import { useEffect, useState } from "react";
 import { shopScope } from "../../lib/shop";
 import { read, write } from "../../lib/storage";
-import { useOnline } from "./online";
 
 /** Android's install prompt, kept until the shopper has seen a page or two. */
 interface InstallPrompt extends Event {
@@ -40,7 +39,19 @@ const iPhoneSafari = () => /iPhone|iPad|iPod/.test(navigator.userAgent) && !/Cri
  * iPhone, a one-time hint for 加入主畫面.
  */
 export function HomeScreen({ pathname, shop }: { pathname: string; shop: { id: number; name: string } | null }) {
-  const online = useOnline();
+  // Its own listener, not online.ts's hook: another module for this lazily loaded code would add its
+  // name to the list every first page loads, and the listing page is at its 120 KB budget.
+  const [online, setOnline] = useState(true);
+  useEffect(() => {
+    const update = () => setOnline(navigator.onLine);
+    update();
+    window.addEventListener("online", update);
+    window.addEventListener("offline", update);
+    return () => {
+      window.removeEventListener("online", update);
+      window.removeEventListener("offline", update);
+    };
+  }, []);
   const [offer, setOffer] = useState<"android" | "ios" | null>(null);
   const shopName = shop?.name ?? "";
 
