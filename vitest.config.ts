@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { linguiMacros, linguiRuntime } from "./apps/web/lingui-macro";
 
 export default defineConfig({
   test: {
@@ -31,6 +32,9 @@ export default defineConfig({
         },
       },
       {
+        // The storefront's Lingui macros, as its build expands them (decision 109).
+        plugins: [linguiMacros()],
+        resolve: { alias: { "~i18n": linguiRuntime } },
         test: {
           name: "web",
           include: ["apps/web/app/**/*.test.{ts,tsx}"],

@@ -3,6 +3,8 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import "./context";
+import { pageLanguage, withPageMessages } from "./i18n/page-messages.server";
+import { setActiveEnglish, TranslatorContext } from "./i18n/runtime";
 import { readHandoff, renderWholeDocument } from "./whole-document";
 
 export const streamTimeout = 5_000;
@@ -61,9 +63,19 @@ export async function renderPage(
   loadContext: AppLoadContext,
 ): Promise<{ response: Response; whole: boolean }> {
   const handoff = await readHandoff(routerContext);
-  const html = handoff.complete
-    ? renderWholeDocument(<ServerRouter context={routerContext} url={request.url} nonce={loadContext.nonce} />)
+  const language = pageLanguage(request.url);
+  // Route `meta` functions translate through `translate` (no hooks there); the render is one
+  // synchronous pass, so this request's translator is the one in place for all of it.
+  setActiveEnglish(language.translator);
+  const rendered = handoff.complete
+    ? renderWholeDocument(
+        <TranslatorContext.Provider value={language.translator}>
+          <ServerRouter context={routerContext} url={request.url} nonce={loadContext.nonce} />
+        </TranslatorContext.Provider>,
+      )
     : undefined;
+  setActiveEnglish(undefined);
+  const html = rendered === undefined ? undefined : withPageMessages(rendered, language.script(loadContext.nonce));
   if (html === undefined) {
     const context = handoff.contextForStream();
     const response = await streamDocument(request, responseStatusCode, responseHeaders, context, loadContext);
@@ -100,10 +112,19 @@ export function streamDocument(
     // paint, moving everything below (Lighthouse CLS 0.367 on a phone). Crawlers need it whole too.
     const readyOption = "onAllReady";
     const nonce = loadContext.nonce;
+    const language = pageLanguage(request.url);
     let timeout: ReturnType<typeof setTimeout> | undefined;
     const errorsBeforeReady: unknown[] = [];
 
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
+    const page = (
+      <TranslatorContext.Provider value={language.translator}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </TranslatorContext.Provider>
+    );
+    // The stream renderer may interleave with other requests' renders: its meta is rendered first,
+    // in the shell, before anything can suspend.
+    setActiveEnglish(language.translator);
+    const { pipe, abort } = renderToPipeableStream(page, {
       nonce,
       // No boundary is moved out of place to be swapped in later (see above).
       progressiveChunkSize: Number.POSITIVE_INFINITY,
@@ -114,10 +135,11 @@ export function streamDocument(
         setDocumentHeaders(responseHeaders);
         // Everything is ready: pipe writes the whole document and ends at once.
         pipe(
-          new DocumentSink(
-            (document) => resolve(new Response(document, { headers: responseHeaders, status: responseStatusCode })),
-            reject,
-          ) as unknown as NodeJS.WritableStream,
+          new DocumentSink((document) => {
+            const script = language.script(nonce);
+            const body = script ? withPageMessages(Buffer.from(document).toString(), script) : document;
+            resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
+          }, reject) as unknown as NodeJS.WritableStream,
         );
       },
       onShellError(error: unknown) {
@@ -133,6 +155,7 @@ export function streamDocument(
         else errorsBeforeReady.push(error);
       },
     });
+    setActiveEnglish(undefined);
     timeout = setTimeout(abort, streamTimeout + 1000);
   });
 }

@@ -8,12 +8,14 @@ import {
   Scripts,
   type ShouldRevalidateFunctionArgs,
   useLoaderData,
+  useLocation,
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
 import appCss from "./app.css?url";
 import "./context";
 import { Shell, type ShellData } from "./features/shell/Shell";
+import { pathInLang, useLang } from "./i18n/runtime";
 import { MAIN_SHOP_ID, parseShopPrefix } from "./lib/shop";
 import { AlertProvider } from "./ui/alerts";
 
@@ -72,16 +74,31 @@ export function shouldRevalidate({ currentParams, nextParams }: ShouldRevalidate
   return currentParams.shopPrefix !== nextParams.shopPrefix;
 }
 
+/** The page in each language, for search engines (`x-default`: the Chinese one). */
+function LanguageAlternates({ origin }: { origin: string }) {
+  const { pathname, search } = useLocation();
+  const zh = origin + pathInLang(pathname, "zh-TW") + search;
+  return (
+    <>
+      <link rel="alternate" hrefLang="zh-Hant-TW" href={zh} />
+      <link rel="alternate" hrefLang="en" href={origin + pathInLang(pathname, "en") + search} />
+      <link rel="alternate" hrefLang="x-default" href={zh} />
+    </>
+  );
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
+  const lang = useLang();
   return (
-    <html lang="zh-Hant-TW">
+    <html lang={lang === "en" ? "en" : "zh-Hant-TW"}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
         <meta name="theme-color" content="#233b1d" />
         <Meta />
         <Links />
+        {data ? <LanguageAlternates origin={data.origin} /> : null}
         {data?.analytics && data.shop ? <script async src={`/analytics/shop-${data.shop.id}.js`} nonce={data.nonce} /> : null}
       </head>
       <body className="font-sans text-stone-900 antialiased">

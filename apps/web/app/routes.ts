@@ -77,7 +77,7 @@ const memberPages: Array<[path: string, file: string]> = [
 ];
 
 /** The route table for one mall; `scope` keeps route ids unique between the two mounts. */
-function mall(scope: "main" | "shop"): RouteConfigEntry[] {
+function mall(scope: "main" | "shop" | "en" | "shop-en"): RouteConfigEntry[] {
   const id = (path: string) => `${scope}:${path || "home"}`;
   return [
     index("routes/home.tsx", { id: id("") }),
@@ -93,8 +93,11 @@ function mall(scope: "main" | "shop"): RouteConfigEntry[] {
 
 export default [
   ...mall("main"),
+  // The same pages in English (decision 109); the static segment wins over `:shopPrefix`.
+  route("en", "routes/english.tsx", { id: "en" }, mall("en")),
   route(":shopPrefix", "routes/shop-scope.tsx", { id: "shop-scope" }, [
     ...mall("shop"),
+    route("en", "routes/english.tsx", { id: "shop-en" }, mall("shop-en")),
     // A sub-mall's missing page is its own 404: its header, its links (issue 47).
     route("*", "routes/not-found.tsx", { id: "shop:not-found" }),
   ]),

@@ -1,6 +1,7 @@
 import { MAIN_SHOP_ID } from "@shop/contract/shop-id";
 import { useMemo } from "react";
 import { useParams } from "react-router";
+import { type Lang, useLingui } from "../i18n/runtime";
 
 export { MAIN_SHOP_ID };
 
@@ -14,15 +15,15 @@ export function parseShopPrefix(segment: string | undefined): number | undefined
 
 export interface ShopScope {
   shopId: number;
-  /** "" in the main mall, "/shop_2" in a sub-mall: the base path of every link. */
+  /** "" in the main mall, "/shop_2" in a sub-mall, "/en" or "/shop_2/en" in English: the base path of every link. */
   base: string;
   /** Prefixes an absolute in-app path with the base path. */
   path(to: string): string;
 }
 
-export function shopScope(shopId: number | undefined): ShopScope {
+export function shopScope(shopId: number | undefined, lang: Lang = "zh-TW"): ShopScope {
   const id = shopId ?? MAIN_SHOP_ID;
-  const base = shopId && shopId !== MAIN_SHOP_ID ? `/shop_${shopId}` : "";
+  const base = (shopId && shopId !== MAIN_SHOP_ID ? `/shop_${shopId}` : "") + (lang === "en" ? "/en" : "");
   return {
     shopId: id,
     base,
@@ -30,9 +31,10 @@ export function shopScope(shopId: number | undefined): ShopScope {
   };
 }
 
-/** The shop of the current URL (the `shop_{id}` prefix, or the main mall). */
+/** The shop of the current URL (the `shop_{id}` prefix, or the main mall), in the page's language. */
 export function useShop(): ShopScope {
   const { shopPrefix } = useParams();
+  const { lang } = useLingui();
   // One object per shop, so effects that depend on it do not rerun on every render.
-  return useMemo(() => shopScope(parseShopPrefix(shopPrefix)), [shopPrefix]);
+  return useMemo(() => shopScope(parseShopPrefix(shopPrefix), lang), [shopPrefix, lang]);
 }

@@ -5,7 +5,7 @@ import { lazy, Suspense } from "react";
 const CartContents = lazy(() => import("../cart/CartContents"));
 
 /** The hidden cart side panel with a mask that closes it on click (specification §2). */
-export function CartPanel({ open, onClose }: { open: boolean; onClose(): void }) {
+export default function CartPanel({ open, onClose }: { open: boolean; onClose(): void }) {
   return (
     <div aria-hidden={!open} inert={!open} className={open ? "" : "pointer-events-none"}>
       <button

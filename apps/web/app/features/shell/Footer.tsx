@@ -1,12 +1,34 @@
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import type { ShopFooter, ShopInfo } from "@shop/contract/front";
+import { useLocation } from "react-router";
+import { pathInLang, useLang } from "../../i18n/runtime";
 import { ShopLink } from "../../ui/ShopLink";
 
 const LINKS = [
-  ["/terms", "會員服務條款"],
-  ["/policy", "隱私權政策"],
-  ["/contactus", "聯絡我們"],
-  ["/order_search", "訂單查詢"],
+  ["/terms", msg`會員服務條款`],
+  ["/policy", msg`隱私權政策`],
+  ["/contactus", msg`聯絡我們`],
+  ["/order_search", msg`訂單查詢`],
 ] as const;
+
+/** The same page in the other language: a whole new document (the language is set per document). */
+function LanguageSwitch() {
+  const { t } = useLingui();
+  const { pathname, search } = useLocation();
+  const english = useLang() === "en";
+  return (
+    <a
+      href={pathInLang(pathname, english ? "zh-TW" : "en") + search}
+      hrefLang={english ? "zh-Hant-TW" : "en"}
+      lang={english ? "zh-Hant-TW" : "en"}
+      className="inline-flex min-h-11 items-center underline hover:text-white"
+      aria-label={t`切換語言`}
+    >
+      {english ? "中文" : "English"}
+    </a>
+  );
+}
 
 /**
  * Who runs the shop and how to reach them (decision 55): company, 統一編號, address, customer
@@ -14,25 +36,26 @@ const LINKS = [
  * main mall's — and how to pay and receive goods.
  */
 export default function Footer({ shop, footer: f }: { shop: ShopInfo | null; footer: ShopFooter | null }) {
-  const lines = f ? [f.company, f.tax_id && `統一編號 ${f.tax_id}`, f.address].filter(Boolean) : [];
+  const { t } = useLingui();
+  const lines = f ? [f.company, f.tax_id && t`統一編號 ${f.tax_id}`, f.address].filter(Boolean) : [];
   // What this shop takes and ships by now, as checkout will offer it.
   const trust: Array<[string, readonly string[]]> = f
     ? [
-        ["付款方式", f.payment_methods],
-        ["配送方式", f.ship_methods],
+        [t`付款方式`, f.payment_methods],
+        [t`配送方式`, f.ship_methods],
       ]
     : [];
   return (
     <footer className="mt-10 bg-stone-800 text-stone-300" data-testid="site-footer">
       <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8 text-sm md:grid-cols-3">
         <div className="space-y-1">
-          <p className="font-bold text-white">{shop?.name ?? "茶山好物"}</p>
+          <p className="font-bold text-white">{shop?.name ?? t`茶山好物`}</p>
           {lines.map((l) => (
             <p key={l}>{l}</p>
           ))}
           {f?.phone && (
             <p>
-              客服專線{" "}
+              {t`客服專線`}{" "}
               <a href={`tel:${f.phone.replace(/[^\d+]/g, "")}`} className="inline-block py-1 underline">
                 {f.phone}
               </a>
@@ -46,20 +69,21 @@ export default function Footer({ shop, footer: f }: { shop: ShopInfo | null; foo
               rel="noopener noreferrer"
               className="inline-flex min-h-11 items-center text-white underline"
             >
-              加入 LINE 官方帳號
+              {t`加入 LINE 官方帳號`}
             </a>
           )}
         </div>
-        <nav aria-label="頁尾連結" className="flex flex-wrap content-start gap-x-4">
+        <nav aria-label={t`頁尾連結`} className="flex flex-wrap content-start gap-x-4">
           {LINKS.map(([to, label]) => (
             <ShopLink key={to} to={to} className="inline-flex min-h-11 items-center hover:text-white">
-              {label}
+              {t(label)}
             </ShopLink>
           ))}
+          <LanguageSwitch />
         </nav>
         <div className="space-y-3">
-          {trust.map(([title, items]) => (
-            <div key={title} data-testid={title === "付款方式" ? "footer-payments" : "footer-deliveries"}>
+          {trust.map(([title, items], index) => (
+            <div key={title} data-testid={index === 0 ? "footer-payments" : "footer-deliveries"}>
               <p className="mb-1 text-stone-400">{title}</p>
               <p className="flex flex-wrap gap-1.5 text-xs text-stone-200">
                 {items.map((i) => (
@@ -70,7 +94,7 @@ export default function Footer({ shop, footer: f }: { shop: ShopInfo | null; foo
               </p>
             </div>
           ))}
-          <p>© 2026 {f?.company || shop?.name || "茶山好物"}</p>
+          <p>© 2026 {f?.company || shop?.name || t`茶山好物`}</p>
         </div>
       </div>
     </footer>

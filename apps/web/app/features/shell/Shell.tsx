@@ -7,14 +7,17 @@ import { OPEN_CART_EVENT } from "../../lib/cart-events";
 import { useAlerts } from "../../ui/alerts";
 import { ShopLink } from "../../ui/ShopLink";
 import { SearchBox } from "../catalogue/SearchBox";
-import { CartPanel } from "./CartPanel";
-import Footer from "./Footer";
-import MobileMenu from "./MobileMenu";
 import { useRememberVisit, useScrolledPast, useScrollTopOnNavigate } from "./scroll";
 
 // The mall check, an expired sign-in, the cart count and the payout-bank check run after the page
 // is up (first-load JS).
 const SessionChecks = lazy(() => import("./SessionChecks"));
+// Rendered by the server, hydrated when their code arrives (a Suspense boundary each): the footer
+// and the phone's menu (a <details>, it opens without code) and the closed cart panel — none is
+// needed before a tap, and together they were a kilobyte of the first load (decision 109).
+const Footer = lazy(() => import("./Footer"));
+const MobileMenu = lazy(() => import("./MobileMenu"));
+const CartPanel = lazy(() => import("./CartPanel"));
 
 export interface ShellData {
   isMobile: boolean;
@@ -182,7 +185,9 @@ function DesktopShell({ data, children, openCart }: { data: ShellData; children:
           {/* Narrow (400% zoom): menu, name and cart on one line, the search and account under them (app.css). */}
           <div className="head-row">
             <div className="md:hidden">
-              <MobileMenu categories={data.categories} topHrefs={data.topHrefs} />
+              <Suspense>
+                <MobileMenu categories={data.categories} topHrefs={data.topHrefs} />
+              </Suspense>
             </div>
             <Brand shop={data.shop} />
             <SearchBox className="head-search" />
@@ -207,7 +212,9 @@ function DesktopShell({ data, children, openCart }: { data: ShellData; children:
       <main id="main" className="mx-auto min-h-[60vh] max-w-6xl px-4 py-6">
         {children}
       </main>
-      <Footer shop={data.shop} footer={data.footer} />
+      <Suspense>
+        <Footer shop={data.shop} footer={data.footer} />
+      </Suspense>
     </>
   );
 }
@@ -225,7 +232,9 @@ function MobileShell({ data, children, openCart }: { data: ShellData; children: 
           data-fixed={fixed}
           className={`z-40 flex h-14 w-full items-center justify-between border-b border-stone-200 bg-white px-4 ${fixed ? "fixed top-0 shadow-sm" : "relative"}`}
         >
-          <MobileMenu categories={data.categories} topHrefs={data.topHrefs} />
+          <Suspense>
+            <MobileMenu categories={data.categories} topHrefs={data.topHrefs} />
+          </Suspense>
           <Brand shop={data.shop} />
           <CartButton onClick={openCart} className="text-stone-700" />
         </header>
@@ -236,7 +245,9 @@ function MobileShell({ data, children, openCart }: { data: ShellData; children: 
       <main id="main" className="min-h-[60vh] px-3 pt-4 pb-24">
         {children}
       </main>
-      <Footer shop={data.shop} footer={data.footer} />
+      <Suspense>
+        <Footer shop={data.shop} footer={data.footer} />
+      </Suspense>
       <nav
         aria-label="主要功能"
         data-testid="mobile-tabbar"
@@ -285,7 +296,9 @@ export function Shell({ data, children }: { data: ShellData; children: ReactNode
       <Layout data={data} openCart={() => setCartOpen(true)}>
         {children}
       </Layout>
-      <CartPanel open={cartOpen} onClose={() => setCartOpen(false)} />
+      <Suspense>
+        <CartPanel open={cartOpen} onClose={() => setCartOpen(false)} />
+      </Suspense>
       <Suspense>
         <SessionChecks remind={alerts.remind} />
       </Suspense>

@@ -1,0 +1,43 @@
+import type { Messages } from "@lingui/core";
+import { englishCatalogue } from "./catalogue";
+import { englishTranslator } from "./english";
+import { langOfPath, type Translator, zhTW } from "./runtime";
+
+const catalogue: Messages = await englishCatalogue();
+const english = englishTranslator(catalogue);
+
+/** A request's translator, and the English its page used (to hand to the browser). */
+export interface PageLanguage {
+  translator: Translator;
+  /** The `<script>` carrying the English of the messages this render used; "" for zh-TW. */
+  script(nonce: string): string;
+}
+
+export function pageLanguage(url: string): PageLanguage {
+  if (langOfPath(new URL(url).pathname) !== "en") return { translator: zhTW, script: () => "" };
+  const seen = new Set<string>();
+  const translator: Translator = {
+    lang: "en",
+    _: (descriptor, values) => {
+      seen.add(typeof descriptor === "string" ? descriptor : descriptor.id);
+      return english._(descriptor, values);
+    },
+  };
+  return {
+    translator,
+    script(nonce) {
+      const used: Messages = {};
+      for (const id of seen) if (catalogue[id] !== undefined) used[id] = catalogue[id];
+      // JSON in a script element: "<" escaped so no message can close it.
+      const json = JSON.stringify(used).replace(/</g, "\\u003c");
+      return `<script type="application/json" id="page-messages" nonce="${nonce}">${json}</script>`;
+    },
+  };
+}
+
+/** The page's English placed before `</body>`, where the browser's entry reads it before hydrating. */
+export function withPageMessages(html: string, script: string): string {
+  if (!script) return html;
+  const end = html.lastIndexOf("</body>");
+  return end < 0 ? html + script : html.slice(0, end) + script + html.slice(end);
+}

@@ -1,0 +1,110 @@
+import type { Messages } from "@lingui/core";
+import { createContext, useContext } from "react";
+
+/**
+ * What Lingui's macros call (lingui.config.ts points `useLingui` here; decision 109). The storefront
+ * is written in zh-TW: a Chinese page fills the source message the macro keeps in the bundle and
+ * loads no i18n library at all; an English page swaps in a Lingui translator (./english.ts).
+ */
+
+export type Lang = "zh-TW" | "en";
+
+export interface MessageDescriptor {
+  id: string;
+  message?: string;
+  values?: Record<string, unknown>;
+}
+
+type Values = Record<string, unknown> | undefined;
+
+export interface Translator {
+  lang: Lang;
+  /** Named `_` because Lingui's `useLingui` macro turns `t\`…\`` into a call of the hook's `_`. */
+  _: (descriptor: MessageDescriptor | string, values?: Values) => string;
+}
+
+const PLACEHOLDER = /\{(\w+)\}/g;
+
+/** The source message with its values in: Chinese needs no plural or select forms, so `{name}` is all there is. */
+export function fill(message: string, values: Values): string {
+  if (!values) return message;
+  return message.replace(PLACEHOLDER, (whole, name: string) => (name in values ? String(values[name]) : whole));
+}
+
+export const zhTW: Translator = {
+  lang: "zh-TW",
+  _: (descriptor, values) =>
+    typeof descriptor === "string"
+      ? fill(descriptor, values)
+      : fill(descriptor.message ?? descriptor.id, descriptor.values ?? values),
+};
+
+/** The document's translator: set once per document (a language change reloads the page). */
+export const TranslatorContext = createContext<Translator>(zhTW);
+
+export function useLingui(): Translator {
+  return useContext(TranslatorContext);
+}
+
+/** The page's language (for `lang` attributes, links and formats). */
+export function useLang(): Lang {
+  return useContext(TranslatorContext).lang;
+}
+
+/**
+ * The `lang` attribute for shop content (product, category and shop names, news, descriptions) on
+ * this page: on an English page the content is still Chinese unless staff wrote English, and a
+ * screen reader should read it as Chinese. `undefined` on a Chinese page (it inherits the document's).
+ */
+export function useContentLang(): "zh-Hant-TW" | undefined {
+  return useContext(TranslatorContext).lang === "en" ? "zh-Hant-TW" : undefined;
+}
+
+let activeEnglish: Translator | undefined;
+
+/** The server's render and the browser's entry say which English translator `translate` uses. */
+export function setActiveEnglish(translator: Translator | undefined): void {
+  activeEnglish = translator;
+}
+
+/**
+ * For code outside React's render where no hook can run — route `meta` functions: the message in
+ * the language of `pathname` (pass `location.pathname`).
+ */
+export function translate(pathname: string, descriptor: MessageDescriptor): string {
+  if (langOfPath(pathname) === "en" && activeEnglish) return activeEnglish._(descriptor);
+  return zhTW._(descriptor);
+}
+
+/** `/en/…` and `/shop_2/en/…` are English; everything else is zh-TW. */
+export function langOfPath(pathname: string): Lang {
+  return /^(?:\/shop_\d+)?\/en(?:\/|$)/.test(pathname) ? "en" : "zh-TW";
+}
+
+/** The same page in the other language: `/shop_2/product?x` ⇄ `/shop_2/en/product?x`. */
+export function pathInLang(pathname: string, lang: Lang): string {
+  const match = /^(\/shop_\d+)?(\/en(?=\/|$))?(.*)$/.exec(pathname);
+  const [, shop = "", , rest = ""] = match ?? [];
+  const tail = rest === "" || rest === "/" ? "/" : rest;
+  if (lang === "en") return `${shop}/en${tail === "/" ? "/" : tail}`;
+  return shop && tail === "/" ? `${shop}/` : `${shop}${tail}`;
+}
+
+/** An English page's translator in the browser: the page's own messages, then the rest of the catalogue. */
+export interface BrowserEnglish extends Translator {
+  loadRest(): Promise<void>;
+}
+
+let englishFactory: ((pageMessages: Messages) => BrowserEnglish) | undefined;
+
+/**
+ * Set by the English route's module when it loads (React Router loads an English page's route
+ * modules before the entry hydrates), so the entry needs no import of its own.
+ */
+export function provideEnglish(factory: (pageMessages: Messages) => BrowserEnglish): void {
+  englishFactory = factory;
+}
+
+export function browserEnglish(pageMessages: Messages): BrowserEnglish | undefined {
+  return englishFactory?.(pageMessages);
+}
