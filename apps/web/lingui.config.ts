@@ -7,61 +7,37 @@ import { formatter } from "@lingui/format-po";
  * runtime (app/i18n/runtime.ts), so a Chinese page loads no i18n code. One catalogue per area keeps
  * translators' files apart; the English page carries only the messages its render used.
  */
-const AREAS = ["shell", "catalogue", "checkout", "orders", "member", "pages"] as const;
-const INCLUDE: Record<(typeof AREAS)[number], string[]> = {
-  shell: [
-    "<rootDir>/app/root.tsx",
-    "<rootDir>/app/features/shell",
-    "<rootDir>/app/ui",
-    "<rootDir>/app/lib",
-    "<rootDir>/app/routes/not-found.tsx",
+const AREAS = ["shell", "catalogue", "checkout", "orders", "member", "seller", "account", "pages"] as const;
+type Area = (typeof AREAS)[number];
+const routes = (...files: string[]) => files.map((f) => `<rootDir>/app/routes/${f}`);
+const features = (...folders: string[]) => folders.map((f) => `<rootDir>/app/features/${f}`);
+const INCLUDE: Record<Exclude<Area, "pages">, string[]> = {
+  shell: ["<rootDir>/app/root.tsx", ...features("shell"), "<rootDir>/app/ui", "<rootDir>/app/lib", ...routes("not-found.tsx")],
+  catalogue: [...features("catalogue", "home"), ...routes("home.tsx", "product-list.tsx", "product.tsx")],
+  checkout: [...features("cart", "checkout", "device-wallets", "address"), ...routes("select-cart.tsx", "checkout.tsx")],
+  orders: [...features("orders"), ...routes("order-finish.tsx", "order-detail.tsx", "order-search.tsx", "order-delivery.tsx")],
+  member: [...features("member", "bank"), ...routes("member.tsx", "member.!(seller)*.tsx")],
+  seller: [...features("seller"), ...routes("member.seller*.tsx")],
+  account: [
+    ...features("auth"),
+    ...routes("login.tsx", "register.tsx", "password.tsx", "threeway-bind.tsx", "threeway-callback.tsx", "liff.tsx"),
   ],
-  catalogue: [
-    "<rootDir>/app/features/catalogue",
-    "<rootDir>/app/features/home",
-    "<rootDir>/app/routes/home.tsx",
-    "<rootDir>/app/routes/product-list.tsx",
-    "<rootDir>/app/routes/product.tsx",
-  ],
-  checkout: [
-    "<rootDir>/app/features/cart",
-    "<rootDir>/app/features/checkout",
-    "<rootDir>/app/features/device-wallets",
-    "<rootDir>/app/features/address",
-    "<rootDir>/app/routes/select-cart.tsx",
-    "<rootDir>/app/routes/checkout.tsx",
-  ],
-  orders: [
-    "<rootDir>/app/features/orders",
-    "<rootDir>/app/routes/order-finish.tsx",
-    "<rootDir>/app/routes/order-detail.tsx",
-    "<rootDir>/app/routes/order-search.tsx",
-    "<rootDir>/app/routes/order-delivery.tsx",
-  ],
-  member: [
-    "<rootDir>/app/features/member",
-    "<rootDir>/app/features/auth",
-    "<rootDir>/app/features/bank",
-    "<rootDir>/app/routes/member*",
-  ],
-  // Everything else: news, content, dealers, sign-in, the seller's pages…
-  pages: ["<rootDir>/app/routes", "<rootDir>/app/features"],
 };
 // Lingui's exclude list is globs: a folder needs its `/**`.
 const asGlob = (include: string) => (/\.tsx?$|\*/.test(include) ? include : `${include}/**`);
-const others = (area: (typeof AREAS)[number]) =>
-  area === "pages" ? AREAS.filter((a) => a !== "pages").flatMap((a) => INCLUDE[a].map(asGlob)) : [];
+/** Everything else (news, content, activities, contact, dealers…) is in `pages`. */
+const catalogue = (area: Area) => ({
+  path: `<rootDir>/app/locales/{locale}/${area}`,
+  include: area === "pages" ? ["<rootDir>/app/routes", "<rootDir>/app/features"] : INCLUDE[area],
+  exclude: ["**/*.test.*", ...(area === "pages" ? Object.values(INCLUDE).flat().map(asGlob) : [])],
+});
 
 export default defineConfig({
   sourceLocale: "zh-TW",
   // Only English is translated; zh-TW is the source, kept in the code.
   locales: ["en"],
   // I18N_AREA=checkout npx lingui extract: one area's file only (people translating side by side).
-  catalogs: AREAS.filter((area) => !process.env.I18N_AREA || area === process.env.I18N_AREA).map((area) => ({
-    path: `<rootDir>/app/locales/{locale}/${area}`,
-    include: INCLUDE[area],
-    exclude: ["**/*.test.*", "**/node_modules/**", ...others(area)],
-  })),
+  catalogs: AREAS.filter((area) => !process.env.I18N_AREA || area === process.env.I18N_AREA).map(catalogue),
   format: formatter({ lineNumbers: false }),
   orderBy: "origin",
   runtimeConfigModule: {

@@ -8,6 +8,8 @@ export async function englishCatalogue(): Promise<Messages> {
     import("../locales/en/checkout.po"),
     import("../locales/en/orders.po"),
     import("../locales/en/member.po"),
+    import("../locales/en/seller.po"),
+    import("../locales/en/account.po"),
     import("../locales/en/pages.po"),
   ]);
   return Object.assign({}, ...areas.map((area) => area.messages));
