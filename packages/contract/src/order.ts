@@ -34,6 +34,10 @@ export {
   type ShipMethodCode,
 } from "./codes.js";
 export { normalizeMobile } from "./common.js";
+
+import { LANGS } from "./language.js";
+
+export * from "./language.js";
 export * from "./payment-methods.js";
 
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
@@ -163,6 +167,8 @@ const storeFields = {
   note: z.string().trim().max(200, { error: "備註最多 200 個字" }).optional(),
   /** The payable amount the shopper saw; a different amount now (price or promotion changed) is refused. */
   expected_payable: amountSchema.optional(),
+  /** The storefront's language the order was placed in: its messages are written in it (decision 109). */
+  lang: z.enum(LANGS, { error: "語言代碼錯誤" }).optional(),
 };
 /**
  * A store pick-up's receiver as ECPay takes them (the name on the ID shown at the counter): 2–5

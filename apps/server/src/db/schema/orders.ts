@@ -1,5 +1,5 @@
 // One list of codes for the database and the API.
-import { ORDER_STATUS_CODES, PAYMENT_METHOD_CODES, SHIP_METHOD_CODES } from "@shop/contract/order";
+import { LANGS, ORDER_STATUS_CODES, PAYMENT_METHOD_CODES, SHIP_METHOD_CODES } from "@shop/contract/order";
 import type { OrderParcel } from "@shop/contract/shipping";
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
@@ -30,6 +30,8 @@ export const orders = pgTable(
     receiverName: text("receiver_name").notNull(),
     receiverPhone: text("receiver_phone").notNull(),
     email: text("email").notNull().default(""),
+    /** The storefront's language the order was placed in; its messages are written in it (decision 109). */
+    lang: text("lang", { enum: LANGS }).notNull().default("zh-TW"),
     /** Home delivery: {zip, county, district, line}; store pickup: {type, id, name, address}. */
     address: jsonb("address").$type<Record<string, string> | null>(),
     cvsStore: jsonb("cvs_store").$type<Record<string, string> | null>(),

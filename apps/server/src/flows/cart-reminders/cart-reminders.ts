@@ -48,7 +48,7 @@ export function createCartRemindersFlow(d: {
             `回到購物車：${link}`,
             "不想再收到購物車提醒？可至會員中心「通知」關閉。",
           ].join("\n\n");
-          const m = await d.templates.render(tx, "cart_reminder", { member: name, brand: d.brandName, details });
+          const m = await d.templates.render(tx, "cart_reminder", "zh-TW", { member: name, brand: d.brandName, details });
           await d.notifications.send(tx, `cart_reminder:${c.cartId}:${c.changedAt.getTime()}`, c.memberId, {
             subject: `【${d.brandName}】${m.title}`,
             text: `${m.body}\n\n— ${d.brandName}`,

@@ -109,7 +109,7 @@ export function createMemberRewards(d: MemberRewardsDeps) {
         if (!(await d.rewards.claim(tx, memberId, "birthday", year, r))) return false;
         await give(tx, memberId, r, `reward:birthday:${year}`, `${year} 生日禮`);
         const details = `祝您生日快樂！${d.brandName} 送您 ${rewardText(r, title)}，感謝您一直以來的支持。`;
-        const message = await d.templates.render(tx, "birthday", { member: name, brand: d.brandName, details });
+        const message = await d.templates.render(tx, "birthday", "zh-TW", { member: name, brand: d.brandName, details });
         await d.notifications.notify(tx, memberId, {
           kind: "system",
           title: message.title,

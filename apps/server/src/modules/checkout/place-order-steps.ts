@@ -123,6 +123,7 @@ async function insertOrder(
       receiverName: input.receiver.name,
       receiverPhone: input.receiver.phone,
       email: input.email ?? "",
+      lang: input.lang ?? "zh-TW",
       address: deliversToAddress(input.ship_method) ? (input.address ?? null) : null,
       cvsStore: isCvs(input.ship_method) ? (input.cvs_store ?? null) : null,
       invoice: input.invoice as Record<string, string>,

@@ -1,4 +1,4 @@
-import type { NotificationView, Paged } from "@shop/contract";
+import type { Lang, NotificationView, Paged } from "@shop/contract";
 import { and, count, desc, eq, inArray, isNull } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import { notificationPreferences, notifications } from "../../db/schema/index.js";
@@ -28,12 +28,24 @@ export interface Notice {
   outbound?: boolean;
   /** An address to write to when the member has none on file (the one given at checkout). */
   email?: string;
+  /** The language of the message outside the site (an English order's: decision 109); zh-TW by default. */
+  lang?: Lang;
 }
 
 /** A notice's text as an e-mail or a LINE message: what happened, then where to see it. */
-function messageOf(n: Pick<Notice, "title" | "body" | "link">, siteUrl: (path: string) => string, brandName: string): Message {
-  const lines = [n.title, n.body ?? "", n.link ? `查看詳情：${siteUrl(n.link)}` : "", `— ${brandName}`];
-  return { subject: `【${brandName}】${n.title}`, text: lines.filter(Boolean).join("\n\n") };
+function messageOf(
+  n: Pick<Notice, "title" | "body" | "link">,
+  siteUrl: (path: string) => string,
+  brandName: string,
+  lang: Lang = "zh-TW",
+): Message {
+  const english = lang === "en";
+  const link = n.link ? `${english ? "Details: " : "查看詳情："}${siteUrl(n.link)}` : "";
+  const lines = [n.title, n.body ?? "", link, `— ${brandName}`];
+  return {
+    subject: english ? `[${brandName}] ${n.title}` : `【${brandName}】${n.title}`,
+    text: lines.filter(Boolean).join("\n\n"),
+  };
 }
 
 /**
@@ -80,7 +92,7 @@ export function createNotificationsService(deps: NotificationsDeps) {
         .returning({ id: notifications.id });
       if (n.outbound === false || !row) return;
       const recipient = await reach(tx, memberId, n.email);
-      await outbox.queue(tx, n.key ?? `notice:${row.id}`, recipient, messageOf(n, deps.siteUrl, deps.brandName), [
+      await outbox.queue(tx, n.key ?? `notice:${row.id}`, recipient, messageOf(n, deps.siteUrl, deps.brandName, n.lang), [
         "line",
         "email",
       ]);
@@ -118,7 +130,7 @@ export function createNotificationsService(deps: NotificationsDeps) {
     },
 
     brandName: deps.brandName,
-    messageOf: (n: Pick<Notice, "title" | "body" | "link">) => messageOf(n, deps.siteUrl, deps.brandName),
+    messageOf: (n: Pick<Notice, "title" | "body" | "link">, lang?: Lang) => messageOf(n, deps.siteUrl, deps.brandName, lang),
 
     /** Unread counts per member-area tab (systemTabNotice): all notices, and order updates for 訂單紀錄. */
     async tabCounts(memberId: number): Promise<{ notice: number; buy_list: number }> {

@@ -1,3 +1,4 @@
+import type { Lang } from "@shop/contract";
 import {
   renderTemplate,
   TEMPLATE_EVENT_LABELS,
@@ -25,6 +26,24 @@ const DEFAULTS: Record<TemplateEvent, { subject: string; body: string }> = {
   invoice_issued: { subject: "訂單 {order_no} 電子發票已開立", body: "{details}" },
   birthday: { subject: "{member}，生日快樂！{brand} 送您生日禮", body: "{details}" },
   cart_reminder: { subject: "{member}，您的購物車還有商品等著您", body: "{details}" },
+};
+
+/**
+ * An English order's wording (decision 109): the shop's templates are written in zh-TW, so an
+ * order placed on the English storefront is told in these, whatever the shop's own say.
+ */
+const DEFAULTS_EN: Record<TemplateEvent, { subject: string; body: string }> = {
+  placed: { subject: "Order {order_no} placed", body: "{details}" },
+  paid: { subject: "Order {order_no} paid", body: "{details}" },
+  shipped: { subject: "Order {order_no} shipped", body: "{details}" },
+  at_store: { subject: "Order {order_no} is at the store", body: "{details}" },
+  pickup_reminder: { subject: "Order {order_no}: pickup reminder", body: "{details}" },
+  delivered: { subject: "Order {order_no} delivered", body: "{details}" },
+  cancelled: { subject: "Order {order_no} cancelled", body: "{details}" },
+  refunded: { subject: "Order {order_no} refunded", body: "{details}" },
+  invoice_issued: { subject: "E-invoice issued for order {order_no}", body: "{details}" },
+  birthday: { subject: "Happy birthday, {member}! A gift from {brand}", body: "{details}" },
+  cart_reminder: { subject: "{member}, your cart is still waiting for you", body: "{details}" },
 };
 
 /** What the preview fills in: a sample order, so staff see the message as a buyer would. */
@@ -85,9 +104,9 @@ export function createMessageTemplates(db: Db, now: () => Date) {
   return {
     /** Drops the kept wording: the cache switch calls it, so other instances see a save at once. */
     forget,
-    /** The event's message for one order, inside the transaction that writes it. */
-    async render(tx: Tx, event: TemplateEvent, values: Partial<Record<TemplateField, string>>) {
-      const t = (await wordings.get(tx)).get(event) ?? DEFAULTS[event];
+    /** The event's message for one order, inside the transaction that writes it, in the order's language. */
+    async render(tx: Tx, event: TemplateEvent, lang: Lang, values: Partial<Record<TemplateField, string>>) {
+      const t = lang === "en" ? DEFAULTS_EN[event] : ((await wordings.get(tx)).get(event) ?? DEFAULTS[event]);
       return { title: renderTemplate(t.subject, values).trim(), body: renderTemplate(t.body, values).trim() };
     },
     async list() {
