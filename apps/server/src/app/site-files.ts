@@ -93,13 +93,15 @@ export function siteFileRoutes(
         },
       },
       async (req, reply) => {
-        const [, kind, n] = /^(shop|products)-(\d{1,9})\.xml$/.exec(req.params.file) ?? [];
+        // `shop-2.xml` lists the zh-TW pages, `shop-2-en.xml` the English ones (decision 109).
+        const [, kind, n, en] = /^(shop|products)-(\d{1,9})(-en)?\.xml$/.exec(req.params.file) ?? [];
         const origin = originOf(req);
+        const lang = en ? "en" : "zh-TW";
         const body = !kind
           ? null
           : kind === "shop"
-            ? await sitemaps.shopPages(origin, Number(n))
-            : await sitemaps.products(origin, Number(n));
+            ? await sitemaps.shopPages(origin, Number(n), lang)
+            : await sitemaps.products(origin, Number(n), lang);
         if (body === null) throw notFound("SITEMAP_NOT_FOUND", "找不到此網站地圖");
         return reply
           .type("application/xml; charset=utf-8")

@@ -43,6 +43,10 @@ describe("robots.txt and sitemaps", () => {
       "http://shop.test/sitemaps/shop-1.xml",
       "http://shop.test/sitemaps/shop-2.xml",
       "http://shop.test/sitemaps/products-1.xml",
+      // The English pages (decision 109).
+      "http://shop.test/sitemaps/shop-1-en.xml",
+      "http://shop.test/sitemaps/shop-2-en.xml",
+      "http://shop.test/sitemaps/products-1-en.xml",
     ]);
     // A broken file is refused by the same check (the check can fail).
     expect(await valid(r.body.replace("<loc>", "<location>"), INDEX_XSD)).not.toEqual([]);
@@ -71,8 +75,29 @@ describe("robots.txt and sitemaps", () => {
 
     // /product without a category is the search page (noindex): not listed.
     expect(urls).not.toContain("http://shop.test/product");
-    for (const missing of ["/sitemaps/shop-999.xml", "/sitemaps/products-2.xml", "/sitemaps/other.xml"])
+    for (const missing of [
+      "/sitemaps/shop-999.xml",
+      "/sitemaps/products-2.xml",
+      "/sitemaps/other.xml",
+      "/sitemaps/shop-1-fr.xml",
+    ])
       expect((await get(missing)).statusCode, missing).toBe(404);
+  });
+
+  test("the English files list the same pages under /en (decision 109)", async () => {
+    for (const [zhFile, enFile, base] of [
+      ["/sitemaps/shop-1.xml", "/sitemaps/shop-1-en.xml", "http://shop.test"],
+      ["/sitemaps/shop-2.xml", "/sitemaps/shop-2-en.xml", "http://shop.test/shop_2"],
+      ["/sitemaps/products-1.xml", "/sitemaps/products-1-en.xml", "http://shop.test"],
+    ] as const) {
+      const [zh, en] = [await get(zhFile), await get(enFile)];
+      expect(en.statusCode).toBe(200);
+      expect(await valid(en.body, SITEMAP_XSD)).toEqual([]);
+      const zhUrls = locs(zh.body);
+      expect(zhUrls.length).toBeGreaterThan(0);
+      expect(locs(en.body)).toEqual(zhUrls.map((u) => `${base}/en${u.slice(base.length)}`));
+    }
+    expect(locs((await get("/sitemaps/shop-1-en.xml")).body)).toContain("http://shop.test/en/terms");
   });
 
   test("a sub-mall with its own domain lists its pages, products included, on that domain (decision 48)", async () => {
@@ -121,7 +146,8 @@ describe("robots.txt and sitemaps", () => {
     // What a catalogue write's cache switch does: the index's count and the files' first ids are made again.
     t.publicCache.invalidate();
     const index = await get("/sitemap.xml");
-    const files = locs(index.body).filter((u) => u.includes("/products-"));
+    // The zh-TW files (the English ones list the same products under /en).
+    const files = locs(index.body).filter((u) => u.includes("/products-") && !u.endsWith("-en.xml"));
     expect(files).toHaveLength(3);
     const seen = new Set<string>();
     let listed = 0;

@@ -1,4 +1,4 @@
-import { MAIN_SHOP_ID } from "@shop/contract";
+import { type Lang, MAIN_SHOP_ID } from "@shop/contract";
 import type { CatalogueSitemap } from "../../modules/catalogue/sitemap.js";
 
 /** sitemaps.org: at most 50,000 URLs per file. */
@@ -22,7 +22,11 @@ type Entry = { path: string; lastmod?: Date };
 const escapeXml = (s: string) =>
   s.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c] ?? c);
 const day = (d: Date) => d.toISOString().slice(0, 10);
-const shopBase = (shopId: number) => (shopId === MAIN_SHOP_ID ? "" : `/shop_${shopId}`);
+/** A shop's base path in a language: English pages are under `/en` (decision 109). */
+const shopBase = (shopId: number, lang: Lang) =>
+  `${shopId === MAIN_SHOP_ID ? "" : `/shop_${shopId}`}${lang === "en" ? "/en" : ""}`;
+/** The file of a language: `shop-2.xml` is zh-TW, `shop-2-en.xml` English. */
+const fileOf = (name: string, lang: Lang) => `/sitemaps/${name}${lang === "en" ? "-en" : ""}.xml`;
 
 /**
  * robots.txt and the sitemaps (decision 43): `/sitemap.xml` is an index of one pages file per open
@@ -31,7 +35,8 @@ const shopBase = (shopId: number) => (shopId === MAIN_SHOP_ID ? "" : `/shop_${sh
  * are listed once, there — unless the sub-mall has its own domain (decision 48): then its pages file
  * lists its pages, products included, on that domain (which serves this site's robots.txt, naming
  * this index: a valid cross-host submission). Products stream out a batch at a time: 100,000 of
- * them never sit in memory.
+ * them never sit in memory. Every file is there twice: the zh-TW pages and the English ones under
+ * `/en` (`…-en.xml`, decision 109).
  */
 export function createSitemaps(d: {
   catalogue: CatalogueSitemap;
@@ -69,13 +74,13 @@ export function createSitemaps(d: {
   const head = '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n';
   const tail = "</urlset>\n";
 
-  async function pageEntries(shopId: number, withProducts: boolean): Promise<Entry[]> {
-    const base = shopBase(shopId);
+  async function pageEntries(shopId: number, withProducts: boolean, lang: Lang): Promise<Entry[]> {
+    const base = shopBase(shopId, lang);
     const main = shopId === MAIN_SHOP_ID;
     const [categories, own] = await Promise.all([d.catalogue.categoryPages(main ? undefined : shopId), d.ownContent(shopId)]);
     const newest = [...categories.map((c) => c.updatedAt), ...own.news.map((n) => n.publishedAt)].sort((a, b) => +b - +a)[0];
     const entries: Entry[] = [{ path: `${base}/`, lastmod: newest }];
-    if (main) entries.push({ path: "/activity" }, { path: "/dealer/list" });
+    if (main) entries.push({ path: `${base}/activity` }, { path: `${base}/dealer/list` });
     for (const c of categories) entries.push({ path: `${base}/product?parent_categry_id=${c.id}`, lastmod: c.updatedAt });
     if (own.news.length > 0) {
       entries.push({ path: `${base}/news`, lastmod: own.news.map((n) => n.publishedAt).sort((a, b) => +b - +a)[0] });
@@ -112,6 +117,14 @@ export function createSitemaps(d: {
         "Disallow: /*/order_detail",
         "Disallow: /*/order_search",
         "Disallow: /*/order_delivery",
+        // A sub-mall's English pages (/shop_2/en/…).
+        "Disallow: /*/*/cart",
+        "Disallow: /*/*/select_cart",
+        "Disallow: /*/*/orderfinish",
+        "Disallow: /*/*/member",
+        "Disallow: /*/*/order_detail",
+        "Disallow: /*/*/order_search",
+        "Disallow: /*/*/order_delivery",
         "",
         `Sitemap: ${origin}/sitemap.xml`,
         "",
@@ -125,9 +138,12 @@ export function createSitemaps(d: {
 
     async index(origin: string) {
       const [shops, { total: products }] = await Promise.all([d.openShops(), productFiles()]);
-      const files = shops.map((s) => `/sitemaps/shop-${s.id}.xml`);
-      // A urlset needs at least one url: no products, no product file.
-      for (let n = 1; n <= Math.ceil(products / URLS_PER_FILE); n++) files.push(`/sitemaps/products-${n}.xml`);
+      const files: string[] = [];
+      for (const lang of ["zh-TW", "en"] as const) {
+        for (const s of shops) files.push(fileOf(`shop-${s.id}`, lang));
+        // A urlset needs at least one url: no products, no product file.
+        for (let n = 1; n <= Math.ceil(products / URLS_PER_FILE); n++) files.push(fileOf(`products-${n}`, lang));
+      }
       const today = day(now());
       const body = files
         .map((f) => `<sitemap><loc>${escapeXml(origin + f)}</loc><lastmod>${today}</lastmod></sitemap>\n`)
@@ -136,15 +152,15 @@ export function createSitemaps(d: {
     },
 
     /** One shop's pages, or null when the shop is not open. */
-    async shopPages(origin: string, shopId: number): Promise<string | null> {
+    async shopPages(origin: string, shopId: number, lang: Lang = "zh-TW"): Promise<string | null> {
       if (!(await d.openShops()).some((s) => s.id === shopId)) return null;
       const domain = await d.domainOf(shopId);
-      const entries = await pageEntries(shopId, domain !== "");
+      const entries = await pageEntries(shopId, domain !== "", lang);
       return head + entries.map((e) => url(domain ? `https://${domain}` : origin, e)).join("") + tail;
     },
 
     /** The n-th file of main-mall product pages, streamed; null past the last file. */
-    async products(origin: string, n: number): Promise<AsyncGenerator<string> | null> {
+    async products(origin: string, n: number, lang: Lang = "zh-TW"): Promise<AsyncGenerator<string> | null> {
       const { total, ends } = await productFiles();
       if (!Number.isInteger(n) || n < 1 || (n - 1) * URLS_PER_FILE >= total) return null;
       const catalogue = d.catalogue;
@@ -159,7 +175,8 @@ export function createSitemaps(d: {
         while (left > 0) {
           const rows = await catalogue.productsAfter(after, Math.min(BATCH, left));
           if (rows.length === 0) break;
-          yield rows.map((p) => url(origin, { path: `/product/details?id=${p.id}`, lastmod: p.updatedAt })).join("");
+          const base = shopBase(MAIN_SHOP_ID, lang);
+          yield rows.map((p) => url(origin, { path: `${base}/product/details?id=${p.id}`, lastmod: p.updatedAt })).join("");
           after = rows[rows.length - 1]?.id ?? after;
           left -= rows.length;
         }
