@@ -1,5 +1,6 @@
+import { lingui } from "@lingui/vite-plugin";
 import { defineConfig } from "vitest/config";
-import { linguiMacros, linguiRuntime } from "./apps/web/lingui-macro";
+import { linguiConfigPath, linguiMacros, linguiRuntime } from "./apps/web/lingui-macro";
 
 export default defineConfig({
   test: {
@@ -33,7 +34,7 @@ export default defineConfig({
       },
       {
         // The storefront's Lingui macros, as its build expands them (decision 109).
-        plugins: [linguiMacros()],
+        plugins: [linguiMacros(), lingui({ configPath: linguiConfigPath })],
         resolve: { alias: { "~i18n": linguiRuntime } },
         test: {
           name: "web",

@@ -13,6 +13,11 @@ const PAGES: Array<[label: string, routeId: string]> = [
   ["home /", "main:home"],
   ["listing /product", "main:product"],
   ["product /product/details", "main:product/details"],
+  // English (decision 109): the same pages with the English route's module (Lingui) added. The
+  // English a page's render used travels in the HTML as JSON, as loader data does (not script).
+  ["home /en/", "en:home"],
+  ["listing /en/product", "en:product"],
+  ["product /en/product/details", "en:product/details"],
 ];
 
 interface RouteEntry {

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import type { HomeDesc, NewsSummary, ShopFooter, ShopInfo, TopHref } from "@shop/contract/front";
 import type { ReactNode } from "react";
 import {
@@ -121,14 +122,16 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { t } = useLingui();
+  const lang = useLang();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   if (!notFound) console.error(error);
   return (
     <main className="mx-auto flex min-h-screen max-w-lg flex-col items-center justify-center gap-4 p-6 text-center">
-      <h1 className="text-2xl font-bold text-stone-800">{notFound ? "找不到此頁面" : "頁面發生錯誤"}</h1>
-      <p className="text-stone-600">{notFound ? "您要找的頁面不存在或已移除。" : "很抱歉，頁面暫時無法顯示，請稍後再試。"}</p>
-      <a href="/" className="btn-primary">
-        回到首頁
+      <h1 className="text-2xl font-bold text-stone-800">{notFound ? t`找不到此頁面` : t`頁面發生錯誤`}</h1>
+      <p className="text-stone-600">{notFound ? t`您要找的頁面不存在或已移除。` : t`很抱歉，頁面暫時無法顯示，請稍後再試。`}</p>
+      <a href={pathInLang("/", lang)} className="btn-primary">
+        {t`回到首頁`}
       </a>
     </main>
   );

@@ -266,7 +266,7 @@ export const mapCreateTokenInput = z.strictObject({
   /** Where the browser comes back after choosing (our checkout page). */
   return_path: z
     .string()
-    .regex(/^\/(shop_\d+\/)?(cart|fast_order)(\?[\w=&%-]*)?$/, { error: "返回頁面錯誤" })
+    .regex(/^\/(shop_\d+\/)?(en\/)?(cart|fast_order)(\?[\w=&%-]*)?$/, { error: "返回頁面錯誤" })
     .default("/cart"),
 });
 export const simulatorPrimeInput = z

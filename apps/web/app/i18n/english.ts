@@ -1,4 +1,5 @@
-import { type Messages, setupI18n } from "@lingui/core";
+import type { Messages } from "@lingui/core";
+import { type CompiledMessage, formatCompiled } from "./compiled";
 import { fill, type Translator } from "./runtime";
 
 export interface EnglishTranslator extends Translator {
@@ -7,24 +8,21 @@ export interface EnglishTranslator extends Translator {
 }
 
 /**
- * The English translator: Lingui with the compiled catalogue. A message with no English yet falls
- * back to its zh-TW source (the untranslated-key walk in e2e finds those). `seen` collects the ids a
- * server render used, so the page carries only their English (decision 109).
+ * The English translator over the compiled catalogue. A message with no English yet falls back to
+ * its zh-TW source (i18n-check and the untranslated-key walk in e2e keep that from shipping). `seen`
+ * collects the ids a server render used, so the page carries only their English (decision 109).
  */
 export function englishTranslator(messages: Messages, seen?: Set<string>): EnglishTranslator {
-  const i18n = setupI18n({ locale: "en", messages: { en: messages } });
+  const catalogue: Record<string, CompiledMessage> = { ...(messages as Record<string, CompiledMessage>) };
   return {
     lang: "en",
     _: (descriptor, values) => {
-      const {
-        id,
-        message,
-        values: own,
-      } = typeof descriptor === "string" ? { id: descriptor, message: descriptor, values } : descriptor;
-      seen?.add(id);
-      if (i18n.messages[id] === undefined) return fill(message ?? id, own ?? values);
-      return i18n._(id, own ?? values);
+      const d = typeof descriptor === "string" ? { id: descriptor, message: descriptor, values } : descriptor;
+      seen?.add(d.id);
+      const english = catalogue[d.id];
+      const given = d.values ?? values;
+      return english === undefined ? fill(d.message ?? d.id, given) : formatCompiled(english, given, "en");
     },
-    load: (more) => i18n.load("en", more),
+    load: (more) => Object.assign(catalogue, more),
   };
 }

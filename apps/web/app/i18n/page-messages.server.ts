@@ -1,10 +1,12 @@
 import type { Messages } from "@lingui/core";
+import { messages as shell } from "../locales/en/shell.po";
 import { englishCatalogue } from "./catalogue";
 import { englishTranslator } from "./english";
-import { langOfPath, type Translator, zhTW } from "./runtime";
+import { langOfPath, provideServerEnglish, type Translator, zhTW } from "./runtime";
 
 const catalogue: Messages = await englishCatalogue();
 const english = englishTranslator(catalogue);
+provideServerEnglish(english);
 
 /** A request's translator, and the English its page used (to hand to the browser). */
 export interface PageLanguage {
@@ -26,7 +28,9 @@ export function pageLanguage(url: string): PageLanguage {
   return {
     translator,
     script(nonce) {
-      const used: Messages = {};
+      // The shell's messages always: what only the browser shows (the offline notice, a network
+      // error, a reminder on start) may be needed before the rest of the catalogue has loaded.
+      const used: Messages = { ...shell };
       for (const id of seen) if (catalogue[id] !== undefined) used[id] = catalogue[id];
       // JSON in a script element: "<" escaped so no message can close it.
       const json = JSON.stringify(used).replace(/</g, "\\u003c");

@@ -61,19 +61,26 @@ export function useContentLang(): "zh-Hant-TW" | undefined {
 }
 
 let activeEnglish: Translator | undefined;
+let serverEnglish: Translator | undefined;
 
 /** The server's render and the browser's entry say which English translator `translate` uses. */
 export function setActiveEnglish(translator: Translator | undefined): void {
   activeEnglish = translator;
 }
 
+/** The server's English for what runs outside a render (loaders): set once, when it starts. */
+export function provideServerEnglish(translator: Translator): void {
+  serverEnglish = translator;
+}
+
 /**
- * For code outside React's render where no hook can run — route `meta` functions: the message in
- * the language of `pathname` (pass `location.pathname`).
+ * For code outside React's render where no hook can run — route `meta` functions, loaders, client
+ * actions: the message in the language of `pathname` (`location.pathname`, `url.pathname`). During
+ * a server render it goes through that request's translator (so the page carries the message).
  */
 export function translate(pathname: string, descriptor: MessageDescriptor): string {
-  if (langOfPath(pathname) === "en" && activeEnglish) return activeEnglish._(descriptor);
-  return zhTW._(descriptor);
+  const english = langOfPath(pathname) === "en" ? (activeEnglish ?? serverEnglish) : undefined;
+  return (english ?? zhTW)._(descriptor);
 }
 
 /** `/en/…` and `/shop_2/en/…` are English; everything else is zh-TW. */

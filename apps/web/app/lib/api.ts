@@ -1,4 +1,6 @@
+import { msg } from "@lingui/core/macro";
 import type { Envelope, FieldError } from "@shop/contract/envelope";
+import { type MessageDescriptor, translate } from "../i18n/runtime";
 import { publishCartCount } from "./cart-count";
 import { storage } from "./storage";
 
@@ -6,7 +8,9 @@ export type ApiResult<T> = Envelope<T> & { httpStatus: number };
 
 type Query = Record<string, string | number | undefined>;
 
-const NETWORK_ERROR = "網路連線異常，請檢查網路後再試一次";
+const NETWORK_ERROR = msg`網路連線異常，請檢查網路後再試一次`;
+/** This client's own messages, in the language of the page it runs on. */
+const say = (message: MessageDescriptor) => translate(window.location.pathname, message);
 /** Set once a `logout` answer is sending the page home. */
 let leaving = false;
 
@@ -37,13 +41,13 @@ export async function api<T = unknown>(
   try {
     response = await fetch(url, { method, headers, body: method === "POST" ? JSON.stringify(options.body ?? {}) : undefined });
   } catch {
-    return { status: false, message: NETWORK_ERROR, data: null as T, httpStatus: 0 };
+    return { status: false, message: say(NETWORK_ERROR), data: null as T, httpStatus: 0 };
   }
   let envelope: Envelope<T>;
   try {
     envelope = (await response.json()) as Envelope<T>;
   } catch {
-    return { status: false, message: "伺服器回應異常，請稍後再試", data: null as T, httpStatus: response.status };
+    return { status: false, message: say(msg`伺服器回應異常，請稍後再試`), data: null as T, httpStatus: response.status };
   }
   // A visitor's first cart call hands out the cart token; signing in merges that cart away.
   const data = envelope.data as { cart_token?: unknown; token?: unknown; lines?: unknown } | null;
@@ -57,7 +61,8 @@ export async function api<T = unknown>(
     storage.setToken(null);
     const { pathname, search } = window.location;
     storage.setSignInExpiredAt(pathname + search);
-    window.location.assign(`${/^\/shop_\d+/.exec(pathname)?.[0] ?? ""}/`);
+    // The mall's home in the page's language.
+    window.location.assign(`${/^(?:\/shop_\d+)?(?:\/en(?=\/|$))?/.exec(pathname)?.[0] ?? ""}/`);
   }
   return { ...envelope, httpStatus: response.status };
 }

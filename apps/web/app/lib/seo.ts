@@ -1,6 +1,9 @@
+import { msg } from "@lingui/core/macro";
 import type { MetaDescriptor } from "react-router";
+import { langOfPath, translate } from "../i18n/runtime";
 
-const SITE_NAME = "茶山好物";
+/** The main mall's name: the fallback when the shop's own is missing. */
+const SITE_NAME = msg`茶山好物`;
 
 export interface SeoInput {
   title: string;
@@ -24,7 +27,7 @@ export interface SeoInput {
 export function seo(input: SeoInput): MetaDescriptor[] {
   const origin = input.origin ?? "";
   const url = `${origin}${input.path}`;
-  const siteName = input.siteName || SITE_NAME;
+  const siteName = input.siteName || translate(input.path, SITE_NAME);
   const title = input.title.includes(siteName) ? input.title : `${input.title}｜${siteName}`;
   const description = (input.description ?? "").replace(/\s+/g, " ").slice(0, 160);
   // Link previews (LINE, Facebook) show a 1200×630 JPEG reliably: uploads go through the preview renderer.
@@ -35,7 +38,7 @@ export function seo(input: SeoInput): MetaDescriptor[] {
     { name: "description", content: description },
     { tagName: "link", rel: "canonical", href: `${input.canonicalOrigin || origin}${input.canonicalPath ?? input.path}` },
     { property: "og:site_name", content: siteName },
-    { property: "og:locale", content: "zh_TW" },
+    { property: "og:locale", content: langOfPath(input.path) === "en" ? "en_US" : "zh_TW" },
     { property: "og:type", content: input.type ?? "website" },
     { property: "og:title", content: title },
     { property: "og:description", content: description },
@@ -59,7 +62,7 @@ export function seo(input: SeoInput): MetaDescriptor[] {
  * The root loader's origin and the mall's name, for a child page's meta function; a sub-mall with
  * its own domain (decision 48) has its pages canonical there.
  */
-export function site(matches: ReadonlyArray<{ id: string; data?: unknown } | undefined>): {
+export function site(matches: ReadonlyArray<{ id: string; data?: unknown; pathname?: string } | undefined>): {
   origin: string;
   siteName: string;
   canonicalOrigin?: string;
@@ -68,7 +71,8 @@ export function site(matches: ReadonlyArray<{ id: string; data?: unknown } | und
   const domain = root?.shop?.domain;
   return {
     origin: rootOrigin(matches),
-    siteName: root?.shop?.name || SITE_NAME,
+    // The page's own match (the last) has its whole path, and so its language.
+    siteName: root?.shop?.name || translate(matches.at(-1)?.pathname ?? "/", SITE_NAME),
     ...(domain ? { canonicalOrigin: `https://${domain}` } : {}),
   };
 }

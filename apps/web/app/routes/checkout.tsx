@@ -1,3 +1,5 @@
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import type { CvsStore } from "@shop/contract/order";
 import { useEffect, useRef } from "react";
 import { type ShouldRevalidateFunctionArgs, useRevalidator } from "react-router";
@@ -25,6 +27,7 @@ import { usePlaceOrder } from "../features/checkout/usePlaceOrder";
 import { useQuote } from "../features/checkout/useQuote";
 import type { CardFieldsHandle } from "../features/orders/CardFields";
 import { useOnline } from "../features/shell/online";
+import { langOfPath, translate, useLang } from "../i18n/runtime";
 import { useToken } from "../lib/auth";
 import { seo, site } from "../lib/seo";
 import { parseShopPrefix, shopScope, useShop } from "../lib/shop";
@@ -33,7 +36,7 @@ import { ShopLink } from "../ui/ShopLink";
 import type { Route } from "./+types/checkout";
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
-  seo({ title: "結帳", ...site(matches), path: location.pathname, noindex: true });
+  seo({ title: translate(location.pathname, msg`結帳`), ...site(matches), path: location.pathname, noindex: true });
 
 /** The cart (or the quick order's product), the form kept across the store map, a member's name. */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
@@ -44,7 +47,8 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 export async function clientAction({ request, params }: Route.ClientActionArgs) {
   const body = (await request.json()) as QuoteRequest | PlaceRequest;
   if (body.intent === "quote") return quote(body);
-  return placeOrder(body, shopScope(parseShopPrefix(params.shopPrefix)));
+  // The finish page in the language of the checkout.
+  return placeOrder(body, shopScope(parseShopPrefix(params.shopPrefix), langOfPath(new URL(request.url).pathname)));
 }
 
 /**
@@ -56,11 +60,12 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 }
 
 export function HydrateFallback() {
+  const { t } = useLingui();
   return (
     <section className="card">
-      <h1 className="text-2xl font-bold text-stone-800">結帳</h1>
+      <h1 className="text-2xl font-bold text-stone-800">{t`結帳`}</h1>
       <p className="mt-4 text-stone-600" role="status">
-        載入中…
+        {t`載入中…`}
       </p>
     </section>
   );
@@ -68,6 +73,7 @@ export function HydrateFallback() {
 
 /** /cart: the checkout. Cart lines chosen on /select_cart, or one product (?variant_id=&qty=, quick order). */
 export default function Checkout({ loaderData }: Route.ComponentProps) {
+  const { t } = useLingui();
   const online = useOnline();
   const revalidator = useRevalidator();
   const wasOffline = useRef(false);
@@ -84,10 +90,12 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   if (!online && !loaderData.source) {
     return (
       <section className="card py-10 text-center" role="status">
-        <h1 className="text-2xl font-bold text-stone-800">結帳</h1>
-        <p className="mt-4 text-stone-700">結帳需要網路連線。目前沒有網路，恢復連線後即可繼續結帳，購物車中的商品會為您保留。</p>
+        <h1 className="text-2xl font-bold text-stone-800">{t`結帳`}</h1>
+        <p className="mt-4 text-stone-700">
+          {t`結帳需要網路連線。目前沒有網路，恢復連線後即可繼續結帳，購物車中的商品會為您保留。`}
+        </p>
         <ShopLink to="/select_cart" className="btn-primary mt-4">
-          回購物車
+          {t`回購物車`}
         </ShopLink>
       </section>
     );
@@ -95,10 +103,10 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   if (!loaderData.source) {
     return (
       <section className="card py-10 text-center">
-        <h1 className="text-2xl font-bold text-stone-800">結帳</h1>
-        <p className="mt-4 text-stone-600">尚未選擇要結帳的商品。</p>
+        <h1 className="text-2xl font-bold text-stone-800">{t`結帳`}</h1>
+        <p className="mt-4 text-stone-600">{t`尚未選擇要結帳的商品。`}</p>
         <ShopLink to="/select_cart" className="btn-primary mt-4">
-          回購物車
+          {t`回購物車`}
         </ShopLink>
       </section>
     );
@@ -108,7 +116,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
     <>
       {!online && (
         <p className="card mb-4 border-amber-300 bg-amber-50 text-amber-950" role="status">
-          結帳需要網路連線：目前沒有網路，您填寫的資料會保留，恢復連線後再按「確認下單」。
+          {t`結帳需要網路連線：目前沒有網路，您填寫的資料會保留，恢復連線後再按「確認下單」。`}
         </p>
       )}
       <CheckoutForm key={JSON.stringify(loaderData.source)} start={loaderData} source={loaderData.source} />
@@ -141,7 +149,7 @@ function CheckoutForm({ start, source }: { start: CheckoutStart; source: OrderSo
   const { fast } = start;
 
   // The form's checks read the context when they run: the amounts are filled in below, once quoted.
-  const orderContext: OrderContext = { source, shopId: shop.shopId, expectedPayable: undefined };
+  const orderContext: OrderContext = { source, shopId: shop.shopId, expectedPayable: undefined, lang: useLang() };
   const { form, draft, errors, set, update, validate, showServerErrors } = useCheckoutForm(orderContext, fast, start.draft);
   const { info, quoteError, quoting, requote } = useQuote(fast, quoteBody(source, shop.shopId, draft));
   orderContext.expectedPayable = info?.quote.payable;

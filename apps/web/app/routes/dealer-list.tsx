@@ -1,6 +1,9 @@
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import type { DealerSearchPage } from "@shop/contract/catalogue";
 import { Form } from "react-router";
 import { DealerSummary } from "../features/dealers/parts";
+import { translate, useContentLang } from "../i18n/runtime";
 import { intParam } from "../lib/query";
 import { seo, site } from "../lib/seo";
 import { useShop } from "../lib/shop";
@@ -22,40 +25,45 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   return { county, keyword, result };
 }
 
-export const meta: Route.MetaFunction = ({ data: d, matches, location }) =>
-  seo({
-    title: d?.county ? `${d.county}經銷據點` : "經銷據點",
-    description: `茶山好物經銷商與門市據點：${(d?.result.list ?? []).map((x) => `${x.name}（${x.county}）`).join("、")}`,
+export const meta: Route.MetaFunction = ({ data: d, matches, location }) => {
+  const county = d?.county;
+  const list = (d?.result.list ?? []).map((x) => `${x.name}（${x.county}）`).join("、");
+  return seo({
+    title: translate(location.pathname, county ? msg`${county}經銷據點` : msg`經銷據點`),
+    description: translate(location.pathname, msg`茶山好物經銷商與門市據點：${list}`),
     ...site(matches),
     path: `${location.pathname}${location.search}`,
   });
+};
 
 export default function DealerList({ loaderData: d }: Route.ComponentProps) {
+  const { t } = useLingui();
+  const contentLang = useContentLang();
   const shop = useShop();
   const { result } = d;
   return (
     <div className="grid gap-5">
       <div>
-        <h1 className="text-2xl font-bold text-stone-800">經銷據點</h1>
-        <p className="mt-1 text-stone-600">全台經銷商與門市，可現場試飲、選購與取貨。</p>
+        <h1 className="text-2xl font-bold text-stone-800">{t`經銷據點`}</h1>
+        <p className="mt-1 text-stone-600">{t`全台經銷商與門市，可現場試飲、選購與取貨。`}</p>
       </div>
       <Form method="get" action={shop.path("/dealer/list")} className="card flex flex-wrap items-end gap-3">
         <div>
           <label htmlFor="dealer-county" className="field-label">
-            縣市
+            {t`縣市`}
           </label>
           <select id="dealer-county" name="county" defaultValue={d.county} className="input w-40">
-            <option value="">全部縣市</option>
-            {result.counties.map((c) => (
-              <option key={c.county} value={c.county}>
-                {`${c.county}（${c.count}）`}
+            <option value="">{t`全部縣市`}</option>
+            {result.counties.map(({ county, count }) => (
+              <option key={county} value={county} lang={contentLang}>
+                {t`${county}（${count}）`}
               </option>
             ))}
           </select>
         </div>
         <div className="min-w-48 flex-1">
           <label htmlFor="dealer-keyword" className="field-label">
-            關鍵字
+            {t`關鍵字`}
           </label>
           <input
             id="dealer-keyword"
@@ -63,31 +71,35 @@ export default function DealerList({ loaderData: d }: Route.ComponentProps) {
             defaultValue={d.keyword}
             maxLength={50}
             className="input"
-            placeholder="店名、地址"
+            placeholder={t`店名、地址`}
           />
         </div>
         <button type="submit" className="btn-primary">
-          搜尋
+          {t`搜尋`}
         </button>
       </Form>
       {result.list.length === 0 ? (
-        <p className="card text-center text-stone-600">找不到符合條件的經銷商。</p>
+        <p className="card text-center text-stone-600">{t`找不到符合條件的經銷商。`}</p>
       ) : (
         <ul className="grid gap-4 md:grid-cols-2" data-testid="dealers">
-          {result.list.map((dealer, i) => (
-            <li key={dealer.id} className="flex gap-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-stone-200">
-              <DealerSummary dealer={dealer} intro={dealer.intro} heading="h2" priority={i < 2}>
-                <p className="mt-2 flex flex-wrap gap-3 text-sm">
-                  <ShopLink to={`/dealer/sub_list?dealer_id=${dealer.id}`} className="text-tea-700 hover:underline">
-                    {`門市據點（${dealer.outlet_count}）`}
-                  </ShopLink>
-                  <ShopLink to={`/dealer/product_detail?id=${dealer.id}`} className="text-tea-700 hover:underline">
-                    {`經銷商品（${dealer.product_count}）`}
-                  </ShopLink>
-                </p>
-              </DealerSummary>
-            </li>
-          ))}
+          {result.list.map((dealer, i) => {
+            const outlets = dealer.outlet_count;
+            const products = dealer.product_count;
+            return (
+              <li key={dealer.id} className="flex gap-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-stone-200">
+                <DealerSummary dealer={dealer} intro={dealer.intro} heading="h2" priority={i < 2}>
+                  <p className="mt-2 flex flex-wrap gap-3 text-sm">
+                    <ShopLink to={`/dealer/sub_list?dealer_id=${dealer.id}`} className="text-tea-700 hover:underline">
+                      {t`門市據點（${outlets}）`}
+                    </ShopLink>
+                    <ShopLink to={`/dealer/product_detail?id=${dealer.id}`} className="text-tea-700 hover:underline">
+                      {t`經銷商品（${products}）`}
+                    </ShopLink>
+                  </p>
+                </DealerSummary>
+              </li>
+            );
+          })}
         </ul>
       )}
       <Pagination

@@ -1,6 +1,9 @@
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import type { DealerOutletPage } from "@shop/contract/catalogue";
 import { data } from "react-router";
 import { DealerHeader, OutletList } from "../features/dealers/parts";
+import { translate } from "../i18n/runtime";
 import { intParam } from "../lib/query";
 import { seo, site } from "../lib/seo";
 import { Pagination } from "../ui/Pagination";
@@ -17,29 +20,33 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   return r.data;
 }
 
-export const meta: Route.MetaFunction = ({ data: d, matches, location }) =>
-  d
-    ? seo({
-        title: `${d.dealer.name} 門市據點`,
-        description: `${d.dealer.name}門市：${d.list.map((o) => `${o.name} ${o.address}`).join("、")}`,
-        image: d.dealer.image,
-        ...site(matches),
-        path: `${location.pathname}${location.search}`,
-      })
-    : [{ title: "找不到此經銷商｜茶山好物" }];
+export const meta: Route.MetaFunction = ({ data: d, matches, location }) => {
+  if (!d) return [{ title: translate(location.pathname, msg`找不到此經銷商｜茶山好物`) }];
+  const name = d.dealer.name;
+  const outlets = d.list.map((o) => `${o.name} ${o.address}`).join("、");
+  return seo({
+    title: translate(location.pathname, msg`${name} 門市據點`),
+    description: translate(location.pathname, msg`${name}門市：${outlets}`),
+    image: d.dealer.image,
+    ...site(matches),
+    path: `${location.pathname}${location.search}`,
+  });
+};
 
 export default function DealerSubList({ loaderData: d }: Route.ComponentProps) {
+  const { t } = useLingui();
+  const total = d.total;
   return (
     <div className="grid gap-5">
       <ShopLink to="/dealer/list" className="text-sm text-tea-700 hover:underline">
-        ← 所有經銷據點
+        {t`← 所有經銷據點`}
       </ShopLink>
       <DealerHeader dealer={d.dealer} />
       <section>
         <div className="mb-3 flex items-baseline justify-between">
-          <h2 className="text-lg font-bold text-stone-800">{`門市據點（${d.total}）`}</h2>
+          <h2 className="text-lg font-bold text-stone-800">{t`門市據點（${total}）`}</h2>
           <ShopLink to={`/dealer/product_detail?id=${d.dealer.id}`} className="text-sm text-tea-700 hover:underline">
-            經銷商品
+            {t`經銷商品`}
           </ShopLink>
         </div>
         <OutletList outlets={d.list} />

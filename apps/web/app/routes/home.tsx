@@ -1,9 +1,12 @@
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import type { DealerCard, HomeVideo, PromoImage, QuickOrderEntry } from "@shop/contract/catalogue";
 import type { Banner, ProductCard as Card, HomeCategory, HomeSection, NewsSummary } from "@shop/contract/front";
 import { useRouteLoaderData } from "react-router";
 import { BannerCarousel } from "../features/home/BannerCarousel";
 import { CardGrid, DealerList, HomeCategories, NewsList, PromoLink, QuickOrders, Section } from "../features/home/HomeBlocks";
 import { VideoPlayer } from "../features/home/VideoPlayer";
+import { translate, useContentLang } from "../i18n/runtime";
 import { seo, site } from "../lib/seo";
 import { parseShopPrefix } from "../lib/shop";
 import type { loader as rootLoader } from "../root";
@@ -50,7 +53,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches, data, location }) => {
   const root = matches.find((m) => m?.id === "root")?.data as Awaited<ReturnType<typeof rootLoader>> | undefined;
   return seo({
-    title: root?.homeDesc.title || root?.shop?.name || "茶山好物",
+    title: root?.homeDesc.title || root?.shop?.name || translate(location.pathname, msg`茶山好物`),
     description: root?.homeDesc.description,
     ...site(matches),
     path: location.pathname,
@@ -59,28 +62,32 @@ export const meta: Route.MetaFunction = ({ matches, data, location }) => {
 };
 
 export default function Home({ loaderData: d }: Route.ComponentProps) {
+  const { t } = useLingui();
+  const contentLang = useContentLang();
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const isMobile = root?.isMobile ?? false;
   return (
     <div className="flex flex-col gap-10">
-      <h1 className="sr-only">{root?.shop?.name ?? "茶山好物"}</h1>
+      <h1 className="sr-only" lang={root?.shop ? contentLang : undefined}>
+        {root?.shop?.name ?? t`茶山好物`}
+      </h1>
       <BannerCarousel banners={d.banners} isMobile={isMobile} />
       {root?.shop && root.shop.id !== 1 && root.shop.intro && (
         // A sub-mall introduces its seller's shop under the banners.
-        <p className="-mt-4 rounded-2xl bg-tea-50 px-4 py-3 text-stone-700" data-testid="shop-intro">
+        <p className="-mt-4 rounded-2xl bg-tea-50 px-4 py-3 text-stone-700" data-testid="shop-intro" lang={contentLang}>
           <b className="mr-2 text-tea-800">{root.shop.name}</b>
           {root.shop.intro}
         </p>
       )}
 
       {d.categories.length > 0 && (
-        <Section id="home-categories" title="商品分類">
+        <Section id="home-categories" title={t`商品分類`}>
           <HomeCategories categories={d.categories} />
         </Section>
       )}
 
       {d.quickOrders.length > 0 && (
-        <Section id="home-quick" title="快速購買">
+        <Section id="home-quick" title={t`快速購買`}>
           <QuickOrders entries={d.quickOrders} />
         </Section>
       )}
@@ -88,7 +95,7 @@ export default function Home({ loaderData: d }: Route.ComponentProps) {
       {d.single && <PromoLink image={d.single} isMobile={isMobile} wide sizes="(min-width: 1152px) 1120px, 100vw" />}
 
       {d.recommended.length > 0 && (
-        <Section id="home-recommended" title="推薦商品">
+        <Section id="home-recommended" title={t`推薦商品`}>
           <CardGrid products={d.recommended} eagerFirst />
         </Section>
       )}
@@ -110,10 +117,10 @@ export default function Home({ loaderData: d }: Route.ComponentProps) {
       {d.news.length > 0 && (
         <Section
           id="home-news"
-          title="最新消息"
+          title={t`最新消息`}
           more={
             <ShopLink to="/news" className="text-sm text-tea-700 hover:underline">
-              看全部消息
+              {t`看全部消息`}
             </ShopLink>
           }
         >
@@ -122,25 +129,25 @@ export default function Home({ loaderData: d }: Route.ComponentProps) {
       )}
 
       {d.sections.map((s, i) => (
-        <Section key={s.title} id={`home-section-${i}`} title={s.title}>
+        <Section key={s.title} id={`home-section-${i}`} title={s.title} titleLang={contentLang}>
           <CardGrid products={s.products} />
         </Section>
       ))}
 
       {d.hot.length > 0 && (
-        <Section id="home-hot" title="熱銷排行">
+        <Section id="home-hot" title={t`熱銷排行`}>
           <CardGrid products={d.hot} />
         </Section>
       )}
 
       {d.video && (
-        <Section id="home-video" title={d.video.title || "品牌影片"}>
+        <Section id="home-video" title={d.video.title || t`品牌影片`} titleLang={d.video.title ? contentLang : undefined}>
           <VideoPlayer video={d.video} />
         </Section>
       )}
 
       {root?.homeDesc.description && (
-        <section className="rounded-2xl bg-tea-50 p-5 text-stone-700">
+        <section className="rounded-2xl bg-tea-50 p-5 text-stone-700" lang={contentLang}>
           <h2 className="mb-2 font-bold text-tea-900">{root.homeDesc.title}</h2>
           <p>{root.homeDesc.description}</p>
         </section>
@@ -149,10 +156,10 @@ export default function Home({ loaderData: d }: Route.ComponentProps) {
       {d.dealers.length > 0 && (
         <Section
           id="home-dealers"
-          title="經銷據點"
+          title={t`經銷據點`}
           more={
             <ShopLink to="/dealer/list" className="text-sm text-tea-700 hover:underline">
-              查看全部據點
+              {t`查看全部據點`}
             </ShopLink>
           }
         >

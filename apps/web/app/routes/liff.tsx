@@ -1,13 +1,19 @@
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { type ReactNode, useEffect, useState } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { isLiffEntry, liffDestination, type SimulatedLineUser } from "../features/auth/liff";
 import { type LiffPage, liffOptions, liffSignIn } from "../features/auth/liff-sign-in";
+import { langOfPath, translate } from "../i18n/runtime";
 import { parseShopPrefix, shopScope } from "../lib/shop";
 import { Field } from "../ui/Field";
 import { ShopLink } from "../ui/ShopLink";
 import type { Route } from "./+types/liff";
 
-export const meta: Route.MetaFunction = () => [{ title: "LINE 登入｜茶山好物" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ location }) => [
+  { title: translate(location.pathname, msg`LINE 登入｜茶山好物`) },
+  { name: "robots", content: "noindex" },
+];
 
 const SIM_KEY = "simLineSub";
 
@@ -20,24 +26,30 @@ const SIM_KEY = "simLineSub";
  */
 export async function clientLoader({ request, params }: Route.ClientLoaderArgs): Promise<LiffPage> {
   const url = new URL(request.url);
-  if (!isLiffEntry(url.pathname.split("/").pop() ?? "")) return { kind: "error", message: "找不到此頁面" };
-  const options = await liffOptions();
+  if (!isLiffEntry(url.pathname.split("/").pop() ?? ""))
+    return { kind: "error", message: translate(url.pathname, msg`找不到此頁面`) };
+  const options = await liffOptions(url.pathname);
   if (options.kind !== "live") return options;
-  return liffSignIn(url, shopScope(parseShopPrefix(params.shopPrefix)), options.liffId, null);
+  const shop = shopScope(parseShopPrefix(params.shopPrefix), langOfPath(url.pathname));
+  return liffSignIn(url, shop, options.liffId, null);
 }
 
 /** 測試模式: signs in as the simulated LINE user the page was given. */
 export async function clientAction({ request, params }: Route.ClientActionArgs): Promise<LiffPage> {
   const form = await request.formData();
   const user = { subject: String(form.get("subject")), name: String(form.get("name")) };
-  return liffSignIn(new URL(request.url), shopScope(parseShopPrefix(params.shopPrefix)), String(form.get("liff_id")), user);
+  const url = new URL(request.url);
+  const shop = shopScope(parseShopPrefix(params.shopPrefix), langOfPath(url.pathname));
+  return liffSignIn(url, shop, String(form.get("liff_id")), user);
 }
 
 export function HydrateFallback() {
-  return <LiffCard title="LINE 登入" body={<SigningIn />} />;
+  const { t } = useLingui();
+  return <LiffCard title={t`LINE 登入`} body={<SigningIn />} />;
 }
 
 export default function LiffEntryPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useLingui();
   const location = useLocation();
   const signer = useFetcher<typeof clientAction>();
   const entry = location.pathname.split("/").pop() ?? "";
@@ -48,7 +60,7 @@ export default function LiffEntryPage({ loaderData }: Route.ComponentProps) {
   return (
     <LiffCard
       destination={destination}
-      title={phase.kind === "simulator" ? "LINE 登入（測試模式）" : "LINE 登入"}
+      title={phase.kind === "simulator" ? t`LINE 登入（測試模式）` : t`LINE 登入`}
       body={
         phase.kind === "signing_in" ? (
           <SigningIn />
@@ -58,7 +70,7 @@ export default function LiffEntryPage({ loaderData }: Route.ComponentProps) {
               {phase.message}
             </p>
             <ShopLink to="/login" className="btn-primary mt-4">
-              前往會員登入
+              {t`前往會員登入`}
             </ShopLink>
           </div>
         ) : (
@@ -86,17 +98,20 @@ function LiffCard({ title, body, destination }: { title: string; body: ReactNode
 }
 
 function SigningIn() {
+  const { t } = useLingui();
   return (
     <p role="status" className="mt-4 text-center text-stone-600">
-      正在透過 LINE 登入，請稍候…
+      {t`正在透過 LINE 登入，請稍候…`}
     </p>
   );
 }
 
 /** 測試模式: stands in for the LINE app's signed-in account, which a real LIFF page never asks for. */
 function SimulatedLineApp({ onSubmit }: { onSubmit: (user: SimulatedLineUser) => void }) {
+  const { t } = useLingui();
+  const defaultName = t`LINE 測試用戶`;
   const [subject, setSubject] = useState("");
-  const [name, setName] = useState("LINE 測試用戶");
+  const [name, setName] = useState(defaultName);
   const [error, setError] = useState<string | undefined>();
   useEffect(() => setSubject(localStorage.getItem(SIM_KEY) ?? ""), []);
   return (
@@ -106,18 +121,24 @@ function SimulatedLineApp({ onSubmit }: { onSubmit: (user: SimulatedLineUser) =>
       onSubmit={(e) => {
         e.preventDefault();
         const id = subject.trim();
-        if (!/^[A-Za-z0-9_-]{1,40}$/.test(id)) return setError("測試帳號 ID 為 1–40 個英數字");
+        if (!/^[A-Za-z0-9_-]{1,40}$/.test(id)) return setError(t`測試帳號 ID 為 1–40 個英數字`);
         localStorage.setItem(SIM_KEY, id);
-        onSubmit({ subject: id, name: name.trim() || "LINE 測試用戶" });
+        onSubmit({ subject: id, name: name.trim() || defaultName });
       }}
     >
       <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-800">
-        目前為測試模式：此頁面模擬 LINE App 內開啟的 LIFF 頁面，請輸入要模擬的 LINE 帳號。
+        {t`目前為測試模式：此頁面模擬 LINE App 內開啟的 LIFF 頁面，請輸入要模擬的 LINE 帳號。`}
       </p>
-      <Field label="測試帳號 ID" name="liff-subject" value={subject} error={error} onChange={(e) => setSubject(e.target.value)} />
-      <Field label="顯示名稱" name="liff-name" maxLength={30} value={name} onChange={(e) => setName(e.target.value)} />
+      <Field
+        label={t`測試帳號 ID`}
+        name="liff-subject"
+        value={subject}
+        error={error}
+        onChange={(e) => setSubject(e.target.value)}
+      />
+      <Field label={t`顯示名稱`} name="liff-name" maxLength={30} value={name} onChange={(e) => setName(e.target.value)} />
       <button type="submit" className="w-full rounded-lg bg-[#06c755] px-4 py-2.5 font-medium text-white hover:bg-[#05b34c]">
-        以此 LINE 帳號繼續
+        {t`以此 LINE 帳號繼續`}
       </button>
     </form>
   );

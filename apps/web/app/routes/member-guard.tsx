@@ -1,9 +1,11 @@
+import { useLingui } from "@lingui/react/macro";
 import type { PublicUser } from "@shop/contract/front-user";
 import { useEffect, useState } from "react";
 import { Outlet, redirect, type ShouldRevalidateFunctionArgs, useRouteLoaderData } from "react-router";
 import type { MemberContext } from "../features/member/context";
 import { MEMBER_MENU } from "../features/member/menu";
 import { Badge, readTabNotices, useTabNotices } from "../features/member/useTabNotices";
+import { langOfPath, pathInLang } from "../i18n/runtime";
 import { api } from "../lib/api";
 import { parseShopPrefix, shopScope } from "../lib/shop";
 import { storage } from "../lib/storage";
@@ -17,14 +19,15 @@ import type { Route } from "./+types/member-guard";
  * counts (useTabNotices).
  */
 export async function clientLoader({ params, request }: Route.ClientLoaderArgs) {
-  const shop = shopScope(parseShopPrefix(params.shopPrefix));
+  const here = new URL(request.url);
+  const lang = langOfPath(here.pathname);
+  const shop = shopScope(parseShopPrefix(params.shopPrefix), lang);
   if (!storage.token()) {
-    const here = new URL(request.url);
     throw redirect(`${shop.path("/login")}?next=${encodeURIComponent(here.pathname + here.search)}`);
   }
   const [result, tabNotices] = await Promise.all([api<PublicUser>("/api/user/get"), readTabNotices()]);
   if (!result.status) {
-    if (result.message === "logout") throw redirect("/");
+    if (result.message === "logout") throw redirect(pathInLang("/", lang));
     throw new Response(result.message, { status: result.httpStatus || 500 });
   }
   return { user: result.data, tabNotices };
@@ -37,14 +40,16 @@ export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate 
 }
 
 export function HydrateFallback() {
+  const { t } = useLingui();
   return (
-    <div className="flex min-h-[40vh] items-center justify-center" role="status" aria-label="載入中">
+    <div className="flex min-h-[40vh] items-center justify-center" role="status" aria-label={t`載入中`}>
       <span className="block h-8 w-8 animate-spin rounded-full border-4 border-tea-100 border-t-tea-700" />
     </div>
   );
 }
 
 export default function MemberGuard({ loaderData }: Route.ComponentProps) {
+  const { t } = useLingui();
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const [user, setUser] = useState(loaderData.user);
   useEffect(() => setUser(loaderData.user), [loaderData.user]);
@@ -56,8 +61,8 @@ export default function MemberGuard({ loaderData }: Route.ComponentProps) {
   return (
     // Narrow (400% zoom): the menu's links wrap above the page instead of a side column.
     <div className="grid gap-6 md:grid-cols-[13rem_1fr]">
-      <nav aria-label="會員功能" className="self-start rounded-2xl bg-white p-3 shadow-sm ring-1 ring-stone-200">
-        <p className="px-3 py-2 text-sm text-stone-500">會員中心</p>
+      <nav aria-label={t`會員功能`} className="self-start rounded-2xl bg-white p-3 shadow-sm ring-1 ring-stone-200">
+        <p className="px-3 py-2 text-sm text-stone-500">{t`會員中心`}</p>
         <ul className="flex flex-wrap md:block">
           {menu.map((m) => (
             <li key={m.to}>
@@ -68,7 +73,7 @@ export default function MemberGuard({ loaderData }: Route.ComponentProps) {
                   `block rounded-lg px-3 py-2 text-stone-700 hover:bg-tea-50 ${isActive ? "bg-tea-50 font-medium text-tea-800" : ""}`
                 }
               >
-                {m.label}
+                {t(m.message)}
                 <Badge n={unread[m.to]} />
               </ShopNavLink>
             </li>

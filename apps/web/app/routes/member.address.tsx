@@ -1,18 +1,21 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import type { AddressBookEntry } from "@shop/contract/order";
 import { addressBookInput } from "@shop/contract/order";
 import { type Path, useForm } from "react-hook-form";
 import { useFetcher } from "react-router";
 import { PostalSelects } from "../features/address/PostalSelects";
 import { MemberLoadError, memberRead, useActionResult } from "../features/member/member-read";
+import { translate, useContentLang } from "../i18n/runtime";
 import { api, fieldErrors } from "../lib/api";
 import { site } from "../lib/seo";
 import { useAlerts } from "../ui/alerts";
 import { Field, PHONE_INPUT } from "../ui/Field";
 import type { Route } from "./+types/member.address";
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: `收件地址｜${site(matches).siteName}` },
+export const meta: Route.MetaFunction = ({ matches, location }) => [
+  { title: `${translate(location.pathname, msg`收件地址`)}｜${site(matches).siteName}` },
   { name: "robots", content: "noindex" },
 ];
 
@@ -36,6 +39,8 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
 
 /** /member/address: the address book, with the post office's county → district → postal code picker. */
 export default function MemberAddress({ loaderData }: Route.ComponentProps) {
+  const { t } = useLingui();
+  const contentLang = useContentLang();
   const { list } = loaderData;
   const alerts = useAlerts();
   const fetcher = useFetcher<typeof clientAction>();
@@ -70,16 +75,16 @@ export default function MemberAddress({ loaderData }: Route.ComponentProps) {
   });
 
   async function remove(id: number) {
-    if (!(await alerts.confirm("確定要刪除這筆地址嗎？"))) return;
+    if (!(await alerts.confirm(t`確定要刪除這筆地址嗎？`))) return;
     void remover.submit({ intent: "delete", id }, { method: "post", encType: "application/json" });
   }
 
   return (
     <div className="space-y-5">
       <section className="card">
-        <h1 className="mb-4 text-xl font-bold text-stone-800">收件地址</h1>
+        <h1 className="mb-4 text-xl font-bold text-stone-800">{t`收件地址`}</h1>
         {list.length === 0 ? (
-          <p className="text-stone-600">尚未儲存地址。</p>
+          <p className="text-stone-600">{t`尚未儲存地址。`}</p>
         ) : (
           <ul className="divide-y divide-stone-100" data-testid="addresses">
             {list.map((a) => (
@@ -88,14 +93,14 @@ export default function MemberAddress({ loaderData }: Route.ComponentProps) {
                   <p className="font-medium text-stone-800">
                     {a.name}｜{a.phone}
                   </p>
-                  <p className="text-sm text-stone-600">
+                  <p className="text-sm text-stone-600" lang={contentLang}>
                     {a.zip} {a.county}
                     {a.district}
                     {a.line}
                   </p>
                 </div>
                 <button type="button" className="text-sm text-tea-700 underline" onClick={() => reset(a)}>
-                  編輯
+                  {t`編輯`}
                 </button>
                 <button
                   type="button"
@@ -103,7 +108,7 @@ export default function MemberAddress({ loaderData }: Route.ComponentProps) {
                   disabled={busy}
                   onClick={() => void remove(a.id)}
                 >
-                  刪除
+                  {t`刪除`}
                 </button>
               </li>
             ))}
@@ -111,10 +116,10 @@ export default function MemberAddress({ loaderData }: Route.ComponentProps) {
         )}
       </section>
       <section className="card">
-        <h2 className="mb-3 text-lg font-bold text-stone-800">{form.id ? "編輯地址" : "新增地址"}</h2>
+        <h2 className="mb-3 text-lg font-bold text-stone-800">{form.id ? t`編輯地址` : t`新增地址`}</h2>
         <form onSubmit={save} noValidate className="grid gap-3 sm:grid-cols-2">
-          <Field id="addr-name" label="收件人姓名" {...register("name")} error={errors.name} />
-          <Field id="addr-phone" label="手機號碼" {...PHONE_INPUT} {...register("phone")} error={errors.phone} />
+          <Field id="addr-name" label={t`收件人姓名`} {...register("name")} error={errors.name} />
+          <Field id="addr-phone" label={t`手機號碼`} {...PHONE_INPUT} {...register("phone")} error={errors.phone} />
           <PostalSelects
             idPrefix="addr"
             value={form}
@@ -123,14 +128,14 @@ export default function MemberAddress({ loaderData }: Route.ComponentProps) {
             }}
             error={(k) => errors[k]}
           />
-          <Field id="addr-line" label="地址" {...register("line")} error={errors.line} />
+          <Field id="addr-line" label={t`地址`} {...register("line")} error={errors.line} />
           <div className="flex gap-3 sm:col-span-2">
             <button type="submit" className="btn-primary" disabled={busy}>
-              儲存地址
+              {t`儲存地址`}
             </button>
             {form.id && (
               <button type="button" className="btn-secondary" onClick={() => reset(EMPTY)}>
-                取消編輯
+                {t`取消編輯`}
               </button>
             )}
           </div>

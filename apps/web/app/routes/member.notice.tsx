@@ -1,15 +1,21 @@
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import type { Paged } from "@shop/contract/envelope";
 import { formatDateTime } from "@shop/contract/format";
 import type { NotificationView } from "@shop/contract/order";
 import { MemberLoadError, memberRead } from "../features/member/member-read";
 import { NotifyChannels, readNotifyChannels } from "../features/member/NotifyChannels";
+import { Lang, memberTitle, useTextLang } from "../features/member/server-text";
 import { tabNoticesOf } from "../features/member/useTabNotices";
 import { api } from "../lib/api";
 import { Pagination } from "../ui/Pagination";
 import { ShopLink } from "../ui/ShopLink";
 import type { Route } from "./+types/member.notice";
 
-export const meta: Route.MetaFunction = () => [{ title: "通知訊息｜茶山好物" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ location }) => [
+  { title: memberTitle(location.pathname, msg`通知訊息`) },
+  { name: "robots", content: "noindex" },
+];
 
 /**
  * Opening the page marks what it shows as read; the list still marks them as they were. The mark
@@ -35,13 +41,15 @@ export { MemberLoadError as ErrorBoundary };
 /** /member/notice: the member's notices, newest first. */
 export default function MemberNotice({ loaderData }: Route.ComponentProps) {
   const { page, data, channels } = loaderData;
+  const { t } = useLingui();
+  const langOf = useTextLang();
 
   return (
     <section className="card">
-      <h1 className="mb-4 text-xl font-bold text-stone-800">通知訊息</h1>
+      <h1 className="mb-4 text-xl font-bold text-stone-800">{t`通知訊息`}</h1>
       <NotifyChannels initial={channels} />
       {data.list.length === 0 ? (
-        <p className="py-6 text-center text-stone-600">目前沒有通知。</p>
+        <p className="py-6 text-center text-stone-600">{t`目前沒有通知。`}</p>
       ) : (
         <ul className="divide-y divide-stone-100" data-testid="notices">
           {data.list.map((n) => (
@@ -49,20 +57,23 @@ export default function MemberNotice({ loaderData }: Route.ComponentProps) {
               <div className="flex items-center gap-2">
                 {!n.read && (
                   <span className="h-2 w-2 rounded-full bg-red-600">
-                    <span className="sr-only">未讀</span>
+                    <span className="sr-only">{t`未讀`}</span>
                   </span>
                 )}
                 {n.link ? (
-                  <ShopLink to={n.link} className="font-medium text-stone-800 hover:underline">
+                  <ShopLink to={n.link} className="font-medium text-stone-800 hover:underline" lang={langOf(n.title)}>
                     {n.title}
                   </ShopLink>
                 ) : (
-                  <span className="font-medium text-stone-800">{n.title}</span>
+                  <span className="font-medium text-stone-800" lang={langOf(n.title)}>
+                    {n.title}
+                  </span>
                 )}
               </div>
               <p className="text-sm text-stone-500">
                 {formatDateTime(n.created_at)}
-                {n.body ? `｜${n.body}` : ""}
+                {n.body ? "｜" : ""}
+                <Lang text={n.body || undefined} lang={langOf(n.body)} />
               </p>
             </li>
           ))}

@@ -1,17 +1,24 @@
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import type { ReviewableLines } from "@shop/contract/reviews";
 import { REVIEW_BODY_MAX, REVIEW_PHOTOS_MAX } from "@shop/contract/reviews";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { MemberLoadError, memberRead } from "../features/member/member-read";
+import { memberTitle } from "../features/member/server-text";
+import { useContentLang } from "../i18n/runtime";
 import { api, fieldErrors } from "../lib/api";
-import { parseShopPrefix, shopScope } from "../lib/shop";
+import { useShop } from "../lib/shop";
 import { storage } from "../lib/storage";
 import { useAlerts } from "../ui/alerts";
 import { Img } from "../ui/Img";
 import { ShopLink } from "../ui/ShopLink";
 import type { Route } from "./+types/member.review";
 
-export const meta: Route.MetaFunction = () => [{ title: "商品評價｜茶山好物" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ location }) => [
+  { title: memberTitle(location.pathname, msg`商品評價`) },
+  { name: "robots", content: "noindex" },
+];
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const url = new URL(request.url);
@@ -24,10 +31,34 @@ export { MemberLoadError as ErrorBoundary };
 
 const STARS = [1, 2, 3, 4, 5];
 
+/** 評分: five radio stars. */
+function StarRating({ rating, onRate, error }: { rating: number; onRate: (n: number) => void; error?: string }) {
+  const { t } = useLingui();
+  return (
+    <fieldset>
+      <legend className="field-label">{t`評分`}</legend>
+      <div className="flex gap-1">
+        {STARS.map((n) => (
+          <label key={n} className="cursor-pointer">
+            <input type="radio" name="rating" value={n} className="sr-only" checked={rating === n} onChange={() => onRate(n)} />
+            <span aria-hidden="true" className={`text-3xl ${n <= rating ? "text-amber-600" : "text-stone-300"}`}>
+              ★
+            </span>
+            <span className="sr-only">{t`${n} 顆星`}</span>
+          </label>
+        ))}
+      </div>
+      {error && <p className="mt-1 text-sm text-red-700">{error}</p>}
+    </fieldset>
+  );
+}
+
 /** /member/review?order_no=&variant= (ours, decision 98): rate a line of a delivered order, with up to 3 photos. */
-export default function Review({ loaderData, params }: Route.ComponentProps) {
+export default function Review({ loaderData }: Route.ComponentProps) {
   const { orderNo, order, line } = loaderData;
-  const base = shopScope(parseShopPrefix(params.shopPrefix)).base;
+  const { t } = useLingui();
+  const contentLang = useContentLang();
+  const shop = useShop();
   const back = `/member/order_detail?order_no=${orderNo}`;
   const alerts = useAlerts();
   const navigate = useNavigate();
@@ -38,6 +69,10 @@ export default function Review({ loaderData, params }: Route.ComponentProps) {
   const [errors, setErrors] = useState<Record<string, string>>({});
 
   if (!line) return <MemberLoadError />;
+  const stars = line.review?.rating ?? 0;
+  const openUntil = order.open_until;
+  const bodyMax = REVIEW_BODY_MAX;
+  const photosMax = REVIEW_PHOTOS_MAX;
 
   async function upload(file: File | undefined) {
     if (!file) return;
@@ -54,14 +89,14 @@ export default function Review({ loaderData, params }: Route.ComponentProps) {
     const r = response
       ? ((await response.json().catch(() => null)) as { status: boolean; message: string; data: { url: string } } | null)
       : null;
-    if (!r?.status) return alerts.error(r?.message ?? "上傳失敗，請稍後再試");
+    if (!r?.status) return alerts.error(r?.message ?? t`上傳失敗，請稍後再試`);
     setPhotos((p) => [...p, r.data.url]);
   }
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     if (!line) return;
-    if (rating < 1) return setErrors({ rating: "請選擇 1 到 5 顆星" });
+    if (rating < 1) return setErrors({ rating: t`請選擇 1 到 5 顆星` });
     setBusy(true);
     const r = await api("/api/member/reviews", {
       body: { order_no: orderNo, order_line_id: line.order_line_id, rating, body, photos },
@@ -72,54 +107,35 @@ export default function Review({ loaderData, params }: Route.ComponentProps) {
       return alerts.error(r.message);
     }
     alerts.toast(r.message);
-    navigate(`${base}${back}`);
+    navigate(shop.path(back));
   }
 
   return (
     <section className="card">
-      <h1 className="mb-4 text-xl font-bold text-stone-800">商品評價</h1>
+      <h1 className="mb-4 text-xl font-bold text-stone-800">{t`商品評價`}</h1>
       <div className="mb-4 flex items-center gap-3">
         <Img src={line.image} alt="" width={56} height={56} sizes="56px" className="h-14 w-14 rounded-lg object-cover" />
         <div>
-          <p className="font-medium text-stone-800">{line.name}</p>
-          <p className="text-sm text-stone-600">{line.variant_name}</p>
+          <p className="font-medium text-stone-800" lang={contentLang}>
+            {line.name}
+          </p>
+          <p className="text-sm text-stone-600" lang={contentLang}>
+            {line.variant_name}
+          </p>
         </div>
       </div>
       {line.review ? (
         <p className="text-stone-700" data-testid="review-done">
-          您已評價這件商品（{line.review.rating} 顆星）
-          {line.review.status === "pending" ? "，審核通過後就會顯示在商品頁。" : "。"}
+          {t`您已評價這件商品（${stars} 顆星）`}
+          {line.review.status === "pending" ? t`，審核通過後就會顯示在商品頁。` : t`。`}
         </p>
       ) : !line.can_review ? (
-        <p className="text-stone-700">
-          {order.open_until ? `評價期限已於 ${order.open_until} 截止。` : "訂單送達後才能評價商品。"}
-        </p>
+        <p className="text-stone-700">{openUntil ? t`評價期限已於 ${openUntil} 截止。` : t`訂單送達後才能評價商品。`}</p>
       ) : (
         <form onSubmit={submit} noValidate className="flex max-w-lg flex-col gap-4">
-          <fieldset>
-            <legend className="field-label">評分</legend>
-            <div className="flex gap-1">
-              {STARS.map((n) => (
-                <label key={n} className="cursor-pointer">
-                  <input
-                    type="radio"
-                    name="rating"
-                    value={n}
-                    className="sr-only"
-                    checked={rating === n}
-                    onChange={() => setRating(n)}
-                  />
-                  <span aria-hidden="true" className={`text-3xl ${n <= rating ? "text-amber-600" : "text-stone-300"}`}>
-                    ★
-                  </span>
-                  <span className="sr-only">{n} 顆星</span>
-                </label>
-              ))}
-            </div>
-            {errors.rating && <p className="mt-1 text-sm text-red-700">{errors.rating}</p>}
-          </fieldset>
+          <StarRating rating={rating} onRate={setRating} error={errors.rating} />
           <label className="flex flex-col gap-1">
-            <span className="field-label">評價內容（最多 {REVIEW_BODY_MAX} 字）</span>
+            <span className="field-label">{t`評價內容（最多 ${bodyMax} 字）`}</span>
             <textarea
               name="body"
               rows={5}
@@ -131,22 +147,25 @@ export default function Review({ loaderData, params }: Route.ComponentProps) {
             {errors.body && <span className="text-sm text-red-700">{errors.body}</span>}
           </label>
           <div>
-            <p className="field-label">照片（最多 {REVIEW_PHOTOS_MAX} 張）</p>
+            <p className="field-label">{t`照片（最多 ${photosMax} 張）`}</p>
             <div className="flex flex-wrap items-center gap-2">
-              {photos.map((p, n) => (
-                <button
-                  key={p}
-                  type="button"
-                  onClick={() => setPhotos((list) => list.filter((x) => x !== p))}
-                  className="relative"
-                  aria-label={`移除照片 ${n + 1}`}
-                >
-                  <Img src={p} alt="" width={80} height={80} sizes="80px" className="h-20 w-20 rounded object-cover" />
-                </button>
-              ))}
+              {photos.map((p, index) => {
+                const n = index + 1;
+                return (
+                  <button
+                    key={p}
+                    type="button"
+                    onClick={() => setPhotos((list) => list.filter((x) => x !== p))}
+                    className="relative"
+                    aria-label={t`移除照片 ${n}`}
+                  >
+                    <Img src={p} alt="" width={80} height={80} sizes="80px" className="h-20 w-20 rounded object-cover" />
+                  </button>
+                );
+              })}
               {photos.length < REVIEW_PHOTOS_MAX && (
                 <label className="btn-secondary cursor-pointer">
-                  上傳照片
+                  {t`上傳照片`}
                   <input
                     type="file"
                     accept="image/jpeg,image/png,image/webp,image/avif,image/gif"
@@ -160,10 +179,10 @@ export default function Review({ loaderData, params }: Route.ComponentProps) {
           </div>
           <div className="flex gap-3">
             <button type="submit" className="btn-primary" disabled={busy}>
-              送出評價
+              {t`送出評價`}
             </button>
             <ShopLink to={back} className="btn-secondary">
-              返回訂單
+              {t`返回訂單`}
             </ShopLink>
           </div>
         </form>

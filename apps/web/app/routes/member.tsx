@@ -1,3 +1,5 @@
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import type { Paged } from "@shop/contract/envelope";
 import { formatDate, formatMoney } from "@shop/contract/format";
 import type { MemberTierView, PointsPage, WalletHome } from "@shop/contract/loyalty";
@@ -6,13 +8,18 @@ import { useRouteLoaderData } from "react-router";
 import { useMember } from "../features/member/context";
 import { MemberLoadError, memberRead } from "../features/member/member-read";
 import { MEMBER_GROUPS } from "../features/member/menu";
+import { Lang, memberTitle } from "../features/member/server-text";
 import { Badge, useTabNotices } from "../features/member/useTabNotices";
+import { useContentLang } from "../i18n/runtime";
 import { useLogout } from "../lib/auth";
 import type { loader as rootLoader } from "../root";
 import { ShopLink } from "../ui/ShopLink";
 import type { Route } from "./+types/member";
 
-export const meta: Route.MetaFunction = () => [{ title: "會員中心｜茶山好物" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ location }) => [
+  { title: memberTitle(location.pathname, msg`會員中心`) },
+  { name: "robots", content: "noindex" },
+];
 
 /** The overview's tiles: points, wallet, and how many orders wait for payment or shipping. */
 export async function clientLoader() {
@@ -30,11 +37,12 @@ export async function clientLoader() {
 export { MemberLoadError as ErrorBoundary };
 
 function MemberBalances({ points, wallet, unpaid, toShip }: Route.ComponentProps["loaderData"]) {
+  const { t } = useLingui();
   const tiles: Array<[string, string, string]> = [
-    ["/member/point", "我的點數", String(points)],
-    ["/member/wallet", "錢包餘額", formatMoney(wallet)],
-    ["/member/buy_list?status=pending_payment", "待付款", `${unpaid} 筆`],
-    ["/member/buy_list?status=paid", "待出貨", `${toShip} 筆`],
+    ["/member/point", t`我的點數`, String(points)],
+    ["/member/wallet", t`錢包餘額`, formatMoney(wallet)],
+    ["/member/buy_list?status=pending_payment", t`待付款`, t`${unpaid} 筆`],
+    ["/member/buy_list?status=paid", t`待出貨`, t`${toShip} 筆`],
   ];
   return (
     <div className="mt-4 grid grid-cols-2 gap-3 text-center md:grid-cols-4" data-testid="member-tiles">
@@ -50,42 +58,48 @@ function MemberBalances({ points, wallet, unpaid, toShip }: Route.ComponentProps
 
 /** The member's level and how far the next one is, linking to /member/level (decision 94). */
 function TierLine({ tier }: { tier: MemberTierView }) {
+  const { t } = useLingui();
+  const contentLang = useContentLang();
+  const remaining = tier.next ? formatMoney(tier.next.remaining) : "";
+  const next = tier.next?.name ?? "";
   return (
     <ShopLink
       to="/member/level"
       className="mt-2 inline-block rounded-full bg-tea-50 px-3 py-1 text-sm text-tea-900"
       data-testid="member-tier"
     >
-      {tier.level?.name ?? "一般會員"}
-      {tier.next ? `・再消費 ${formatMoney(tier.next.remaining)} 升級 ${tier.next.name}` : ""}
+      {tier.level ? <Lang text={tier.level.name} lang={contentLang} /> : t`一般會員`}
+      {tier.next ? t`・再消費 ${remaining} 升級 ${next}` : ""}
     </ShopLink>
   );
 }
 
 /** Member overview; the phone layout shows the member menu as a grid (the spec's mobile variant). */
 export default function MemberOverview({ loaderData }: Route.ComponentProps) {
+  const { t } = useLingui();
   const { user } = useMember();
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const logout = useLogout();
   const unread = useTabNotices();
+  const name = user.nickname || user.name;
 
   return (
     <div className="flex flex-col gap-5">
       <section className="card" data-testid="member-overview">
-        <p className="text-sm text-stone-500">會員中心</p>
-        <h1 className="mt-1 text-2xl font-bold text-stone-800">{user.nickname || user.name}，您好</h1>
+        <p className="text-sm text-stone-500">{t`會員中心`}</p>
+        <h1 className="mt-1 text-2xl font-bold text-stone-800">{t`${name}，您好`}</h1>
         <TierLine tier={loaderData.tier} />
         <dl className="mt-4 grid grid-cols-1 gap-3 text-sm md:grid-cols-3">
           <div className="rounded-xl bg-stone-50 p-3">
-            <dt className="text-stone-500">手機號碼</dt>
+            <dt className="text-stone-500">{t`手機號碼`}</dt>
             <dd className="mt-1 font-medium">{user.phone}</dd>
           </div>
           <div className="rounded-xl bg-stone-50 p-3">
-            <dt className="text-stone-500">我的推薦碼</dt>
+            <dt className="text-stone-500">{t`我的推薦碼`}</dt>
             <dd className="mt-1 font-mono text-lg font-bold tracking-wider text-tea-800">{user.refcode}</dd>
           </div>
           <div className="rounded-xl bg-stone-50 p-3">
-            <dt className="text-stone-500">加入日期</dt>
+            <dt className="text-stone-500">{t`加入日期`}</dt>
             <dd className="mt-1 font-medium">{formatDate(user.created_at)}</dd>
           </div>
         </dl>
@@ -94,8 +108,8 @@ export default function MemberOverview({ loaderData }: Route.ComponentProps) {
 
       {root?.isMobile &&
         MEMBER_GROUPS.map((g) => (
-          <nav key={g.title} aria-label={g.title} className="card p-4">
-            <h2 className="mb-2 text-sm font-bold text-stone-600">{g.title}</h2>
+          <nav key={g.icon} aria-label={t(g.message)} className="card p-4">
+            <h2 className="mb-2 text-sm font-bold text-stone-600">{t(g.message)}</h2>
             <ul className="grid grid-cols-2 gap-2 text-sm">
               {g.items
                 .filter((m) => !m.sellerOnly || user.is_seller)
@@ -112,7 +126,7 @@ export default function MemberOverview({ loaderData }: Route.ComponentProps) {
                       >
                         <path d={g.icon} />
                       </svg>
-                      {m.label}
+                      {t(m.message)}
                       <Badge n={unread[m.to]} />
                     </ShopLink>
                   </li>
@@ -122,7 +136,7 @@ export default function MemberOverview({ loaderData }: Route.ComponentProps) {
         ))}
 
       <button type="button" className="btn-secondary self-start" onClick={() => void logout()}>
-        登出
+        {t`登出`}
       </button>
     </div>
   );

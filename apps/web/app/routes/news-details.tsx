@@ -1,6 +1,9 @@
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { formatDate } from "@shop/contract/format";
 import type { NewsSummary } from "@shop/contract/front";
 import { data } from "react-router";
+import { translate, useContentLang } from "../i18n/runtime";
 import { intParam } from "../lib/query";
 import { seo, site } from "../lib/seo";
 import { RichContent } from "../ui/RichContent";
@@ -25,18 +28,24 @@ export const meta: Route.MetaFunction = ({ data: n, matches, location }) =>
         image: n.image,
         type: "article",
       })
-    : [{ title: "找不到此頁面" }];
+    : [{ title: translate(location.pathname, msg`找不到此頁面`) }];
 
 export default function NewsDetails({ loaderData: n }: Route.ComponentProps) {
+  const { t } = useLingui();
+  const contentLang = useContentLang();
+  const body = <RichContent html={n.content} className="text-stone-700" />;
   return (
     <article className="card mx-auto max-w-3xl">
       <time dateTime={n.published_at} className="text-sm text-stone-500">
         {formatDate(n.published_at)}
       </time>
-      <h1 className="mt-1 mb-4 text-2xl font-bold text-stone-800">{n.title}</h1>
-      <RichContent html={n.content} className="text-stone-700" />
+      <h1 className="mt-1 mb-4 text-2xl font-bold text-stone-800" lang={contentLang}>
+        {n.title}
+      </h1>
+      {/* RichContent takes no lang: on an English page the content is wrapped (the Chinese page's markup stays as it was). */}
+      {contentLang ? <div lang={contentLang}>{body}</div> : body}
       <ShopLink to="/news" className="btn-secondary mt-6">
-        回最新消息
+        {t`回最新消息`}
       </ShopLink>
     </article>
   );

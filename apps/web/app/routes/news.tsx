@@ -1,6 +1,9 @@
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import type { Paged } from "@shop/contract/envelope";
 import { formatDate } from "@shop/contract/format";
 import type { NewsSummary } from "@shop/contract/front";
+import { translate, useContentLang } from "../i18n/runtime";
 import { intParam } from "../lib/query";
 import { seo, site } from "../lib/seo";
 import { parseShopPrefix } from "../lib/shop";
@@ -19,18 +22,20 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches, location, data: d }) =>
   seo({
-    title: "最新消息",
+    title: translate(location.pathname, msg`最新消息`),
     description: d?.list.map((n) => n.title).join("、"),
     ...site(matches),
     path: location.pathname,
   });
 
 export default function News({ loaderData: d }: Route.ComponentProps) {
+  const { t } = useLingui();
+  const contentLang = useContentLang();
   return (
     <div>
-      <h1 className="mb-5 text-2xl font-bold text-stone-800">最新消息</h1>
+      <h1 className="mb-5 text-2xl font-bold text-stone-800">{t`最新消息`}</h1>
       {d.list.length === 0 ? (
-        <p className="card text-center text-stone-600">目前沒有消息。</p>
+        <p className="card text-center text-stone-600">{t`目前沒有消息。`}</p>
       ) : (
         <ul className="grid gap-4 md:grid-cols-2">
           {d.list.map((n, i) => (
@@ -54,8 +59,12 @@ export default function News({ loaderData: d }: Route.ComponentProps) {
                   <time dateTime={n.published_at} className="text-sm text-stone-500">
                     {formatDate(n.published_at)}
                   </time>
-                  <h2 className="mt-1 font-bold text-stone-800">{n.title}</h2>
-                  <p className="mt-1 line-clamp-2 text-sm text-stone-600">{n.summary}</p>
+                  <h2 className="mt-1 font-bold text-stone-800" lang={contentLang}>
+                    {n.title}
+                  </h2>
+                  <p className="mt-1 line-clamp-2 text-sm text-stone-600" lang={contentLang}>
+                    {n.summary}
+                  </p>
                 </div>
               </ShopLink>
             </li>

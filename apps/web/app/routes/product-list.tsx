@@ -1,7 +1,10 @@
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import type { CategoryPage, ProductSort, SearchPage } from "@shop/contract/catalogue";
 import type { ProductCard as Card } from "@shop/contract/front";
 import { data, useNavigation, useRouteLoaderData } from "react-router";
 import { ListingFilterForm, listingFilters } from "../features/catalogue/ListingFilterForm";
+import { type MessageDescriptor, translate, useContentLang } from "../i18n/runtime";
 import { intParam } from "../lib/query";
 import { seo, site } from "../lib/seo";
 import { parseShopPrefix, useShop } from "../lib/shop";
@@ -12,11 +15,11 @@ import { ProductCard } from "../ui/ProductCard";
 import { ShopLink } from "../ui/ShopLink";
 import type { Route } from "./+types/product-list";
 
-const SORTS: Array<[ProductSort, string]> = [
-  ["newest", "最新上架"],
-  ["hot", "熱銷優先"],
-  ["price_asc", "價格低到高"],
-  ["price_desc", "價格高到低"],
+const SORTS: ReadonlyArray<readonly [ProductSort, MessageDescriptor]> = [
+  ["newest", msg`最新上架`],
+  ["hot", msg`熱銷優先`],
+  ["price_asc", msg`價格低到高`],
+  ["price_desc", msg`價格高到低`],
 ];
 const PER_PAGE = 20;
 
@@ -60,22 +63,28 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ data: d, matches, location }) => {
   if (!d) return []; // a 404: the error page names itself
   const here = site(matches);
+  const tr = (descriptor: MessageDescriptor) => translate(location.pathname, descriptor);
   if (d.kind === "search") {
+    const { keyword } = d;
+    const { siteName } = here;
     return seo({
-      title: d.keyword ? `「${d.keyword}」的搜尋結果` : "全部商品",
-      description: `${here.siteName}商品搜尋：${d.keyword}`,
+      title: keyword ? tr(msg`「${keyword}」的搜尋結果`) : tr(msg`全部商品`),
+      description: tr(msg`${siteName}商品搜尋：${keyword}`),
       ...here,
       path: location.pathname + location.search,
       noindex: true,
     });
   }
   const c = d.result as CategoryPage;
+  const category = c.category.name;
+  const names = c.list
+    .slice(0, 6)
+    .map((p) => p.name)
+    .join(tr(msg`、`));
+  const total = c.total;
   return seo({
     title: c.category.name,
-    description: `${c.category.name}：${c.list
-      .slice(0, 6)
-      .map((p) => p.name)
-      .join("、")}等 ${c.total} 項商品。`,
+    description: tr(msg`${category}：${names}等 ${total} 項商品。`),
     ...here,
     path: `${location.pathname}?parent_categry_id=${c.category.id}`,
     image: c.list[0]?.image,
@@ -83,6 +92,8 @@ export const meta: Route.MetaFunction = ({ data: d, matches, location }) => {
 };
 
 export default function ProductList({ loaderData: d }: Route.ComponentProps) {
+  const { t } = useLingui();
+  const contentLang = useContentLang();
   const shop = useShop();
   const navigation = useNavigation();
   const category = d.kind === "category" ? (d.result as CategoryPage) : undefined;
@@ -92,15 +103,21 @@ export default function ProductList({ loaderData: d }: Route.ComponentProps) {
     : { keyword: d.keyword };
   if (d.sort !== "newest") baseQuery.sort = d.sort;
   for (const [k, v] of Object.entries(d.filters)) baseQuery[k] = String(v);
-  const title = category ? category.category.name : d.keyword ? `「${d.keyword}」的搜尋結果` : "全部商品";
+  const keyword = d.keyword;
+  const title = category ? category.category.name : keyword ? t`「${keyword}」的搜尋結果` : t`全部商品`;
+  const count = result.total;
 
   return (
     <div className={navigation.state === "loading" ? "opacity-70 transition-opacity" : ""}>
       {category && <Breadcrumb crumbs={category.breadcrumb} />}
       <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
         <div>
-          <h1 className="text-2xl font-bold text-stone-800">{title}</h1>
-          <p className="mt-1 text-sm text-stone-600">{`共 ${result.total}${"more" in result && result.more ? "+" : ""} 項商品`}</p>
+          <h1 className="text-2xl font-bold text-stone-800" lang={category ? contentLang : undefined}>
+            {title}
+          </h1>
+          <p className="mt-1 text-sm text-stone-600">
+            {"more" in result && result.more ? t`共 ${count}+ 項商品` : t`共 ${count} 項商品`}
+          </p>
         </div>
         <ListingFilterForm
           action={shop.path("/product")}
@@ -119,6 +136,7 @@ export default function ProductList({ loaderData: d }: Route.ComponentProps) {
               <ShopLink
                 to={`/product?parent_categry_id=${c.id}`}
                 className={`inline-block rounded-full px-4 py-1.5 text-sm ring-1 ${c.id === category.category.id ? "bg-tea-700 text-white ring-tea-700" : "bg-white text-stone-700 ring-stone-300"}`}
+                lang={contentLang}
               >
                 {c.name}
               </ShopLink>
@@ -129,19 +147,19 @@ export default function ProductList({ loaderData: d }: Route.ComponentProps) {
 
       {"approximate" in result && result.approximate && (
         <p className="mb-4 rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900" role="status">
-          找不到完全符合「{d.keyword}」的商品，以下是相近的結果。
+          {t`找不到完全符合「${keyword}」的商品，以下是相近的結果。`}
         </p>
       )}
       {result.list.length === 0 ? (
         d.kind === "search" ? (
           <NoResults popular={d.popular} filtered={Object.keys(d.filters).length > 0} />
         ) : (
-          <p className="card text-center text-stone-600">這個分類目前沒有符合條件的商品。</p>
+          <p className="card text-center text-stone-600">{t`這個分類目前沒有符合條件的商品。`}</p>
         )
       ) : (
         <>
           {/* The cards' names are h3: the outline goes h1 → h2 → h3 (Lighthouse heading-order). */}
-          <h2 className="sr-only">商品列表</h2>
+          <h2 className="sr-only">{t`商品列表`}</h2>
           <ul className="grid grid-cols-2 gap-3 md:grid-cols-4 md:gap-5">
             {result.list.map((p, i) => (
               <li key={p.id}>
@@ -158,21 +176,24 @@ export default function ProductList({ loaderData: d }: Route.ComponentProps) {
 
 /** A search with no results suggests the categories and what sells, rather than a dead end. */
 function NoResults({ popular, filtered }: { popular: Card[]; filtered: boolean }) {
+  const { t } = useLingui();
+  const contentLang = useContentLang();
   const categories = useRouteLoaderData<typeof rootLoader>("root")?.categories ?? [];
   return (
     <section className="card" aria-labelledby="no-results">
       <h2 id="no-results" className="text-center text-stone-700">
-        {filtered ? "沒有符合篩選條件的商品，試試放寬價格或取消只看有現貨。" : "找不到符合的商品，換個關鍵字試試看。"}
+        {filtered ? t`沒有符合篩選條件的商品，試試放寬價格或取消只看有現貨。` : t`找不到符合的商品，換個關鍵字試試看。`}
       </h2>
       {categories.length > 0 && (
         <>
-          <h3 className="mt-5 mb-2 font-bold text-stone-800">逛逛商品分類</h3>
+          <h3 className="mt-5 mb-2 font-bold text-stone-800">{t`逛逛商品分類`}</h3>
           <ul className="flex flex-wrap gap-2">
             {categories.map((c) => (
               <li key={c.id}>
                 <ShopLink
                   to={`/product?parent_categry_id=${c.id}`}
                   className="inline-flex min-h-11 items-center rounded-full bg-white px-4 text-sm text-stone-700 ring-1 ring-stone-300"
+                  lang={contentLang}
                 >
                   {c.name}
                 </ShopLink>
@@ -183,7 +204,7 @@ function NoResults({ popular, filtered }: { popular: Card[]; filtered: boolean }
       )}
       {popular.length > 0 && (
         <>
-          <h3 className="mt-5 mb-2 font-bold text-stone-800">熱銷商品</h3>
+          <h3 className="mt-5 mb-2 font-bold text-stone-800">{t`熱銷商品`}</h3>
           <ul className="grid grid-cols-2 gap-3 md:grid-cols-4 md:gap-5">
             {popular.map((p) => (
               <li key={p.id}>

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import type { CategoryPage, ProductView, ShipMethodView, VariantView } from "@shop/contract/catalogue";
 import { lineShareUrl } from "@shop/contract/links";
 import type { ProductReviewPage } from "@shop/contract/reviews";
@@ -7,6 +8,7 @@ import { productJsonLd } from "../features/catalogue/jsonld";
 import { BuyButtons, PriceAndStock, QuantityPicker, VariantPicker } from "../features/catalogue/ProductBuying";
 import { ProductGallery } from "../features/catalogue/ProductGallery";
 import { reviewsHtml } from "../features/catalogue/reviews-html.server";
+import { langOfPath, useContentLang, useLang } from "../i18n/runtime";
 import { intParam } from "../lib/query";
 import { seo, site } from "../lib/seo";
 import { parseShopPrefix, shopScope } from "../lib/shop";
@@ -44,6 +46,8 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
     ? wanted
     : (product.data.variants.find((v) => v.stock_state !== "out_of_stock") ?? product.data.variants[0])?.id;
   const origin = context.origin ?? url.origin;
+  // Links a shopper follows from this page stay in its language.
+  const pageBase = shopScope(shopId, langOfPath(url.pathname)).base;
   // 你可能也喜歡: others from the product's own category in this mall.
   const categoryId = product.data.breadcrumb.at(-1)?.id;
   const related = categoryId
@@ -61,7 +65,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
     shipMethods: ship.status ? ship.data : [],
     related: related?.status ? related.data.list.filter((c) => c.id !== id).slice(0, 4) : [],
     // Built here, so the page's code carries neither the share helper nor the JSON-LD builder.
-    lineShare: lineShareUrl(`${origin}${shopScope(shopId).base}/product/details?id=${id}`),
+    lineShare: lineShareUrl(`${origin}${pageBase}/product/details?id=${id}`),
     jsonLd: productJsonLd(
       product.data,
       origin,
@@ -71,7 +75,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
     ),
     // Server-built markup, no component code on the page (decision 98: the first-load budget).
     reviews: reviews.status
-      ? reviewsHtml(reviews.data, (n) => `${shopScope(shopId).base}/product/details?id=${id}&review_page=${n}#reviews`)
+      ? reviewsHtml(reviews.data, (n) => `${pageBase}/product/details?id=${id}&review_page=${n}#reviews`, url.href)
       : "",
   };
 }
@@ -101,6 +105,9 @@ export const meta: Route.MetaFunction = ({ data: d, matches }) => {
 };
 
 export default function Product({ loaderData }: Route.ComponentProps) {
+  const { t } = useLingui();
+  const lang = useLang();
+  const contentLang = useContentLang();
   const { product: p, pointPercent } = loaderData;
   useEffect(() => {
     track("view_item", { value: p.price, items: [{ item_id: p.id, item_name: p.name, price: p.price }] });
@@ -122,6 +129,8 @@ export default function Product({ loaderData }: Route.ComponentProps) {
   // On a phone these sit in a bar fixed above the tab bar, so they stay while the shopper reads.
   const buyButtons = <BuyButtons product={p} variant={variant} qty={qty} soldOut={soldOut} />;
 
+  const holdNote = (minutes: number) => t`限時搶購：下單後 ${minutes} 分鐘內未完成付款，商品將釋出給下一位`;
+
   const pick = (v: VariantView) => {
     setVariantId(v.id);
     // Reflect the choice in the address (shareable), without a navigation.
@@ -138,7 +147,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
         <ProductGallery images={gallery.length > 0 ? gallery : [p.image]} name={p.name} />
 
         <div className="flex flex-col gap-4">
-          <div>
+          <div lang={contentLang}>
             <h1 className="text-2xl font-bold text-stone-900 md:text-3xl">{p.name}</h1>
             {p.subtitle && <p className="mt-1 text-stone-600">{p.subtitle}</p>}
           </div>
@@ -160,11 +169,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
             perOrderLimit={p.per_order_limit}
             perMemberLimit={p.per_member_limit}
           />
-          {p.hold_minutes && (
-            <p className="rounded bg-amber-50 px-3 py-2 text-sm text-amber-800">
-              限時搶購：下單後 {p.hold_minutes} 分鐘內未完成付款，商品將釋出給下一位
-            </p>
-          )}
+          {p.hold_minutes && <p className="rounded bg-amber-50 px-3 py-2 text-sm text-amber-800">{holdNote(p.hold_minutes)}</p>}
 
           <div className="flex flex-wrap gap-3">
             {!mobile && buyButtons}
@@ -172,7 +177,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
               <FavouriteButton productId={p.id} />
             </Suspense>
             <a href={loaderData.lineShare} target="_blank" rel="noopener noreferrer" className="btn-secondary min-h-11 gap-2">
-              分享到 LINE
+              {t`分享到 LINE`}
             </a>
           </div>
           {!soldOut && root?.deviceWallets[0] && (
@@ -186,9 +191,10 @@ export default function Product({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
 
-      <section aria-labelledby="desc-title" className="card mt-8">
-        <h2 id="desc-title" className="mb-3 text-lg font-bold text-stone-800">
-          商品介紹
+      {/* The description is the shop's own words; its heading is the page's. */}
+      <section aria-labelledby="desc-title" className="card mt-8" lang={contentLang}>
+        <h2 id="desc-title" className="mb-3 text-lg font-bold text-stone-800" lang={contentLang && lang}>
+          {t`商品介紹`}
         </h2>
         <RichContent html={p.description} className="text-stone-700" />
       </section>

@@ -1,3 +1,5 @@
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { formatMoney } from "@shop/contract/format";
 import { lazy, Suspense, useEffect } from "react";
 import { type ShouldRevalidateFunctionArgs, useRevalidator, useRouteLoaderData } from "react-router";
@@ -7,6 +9,7 @@ import { QtySelect, unavailableText } from "../features/cart/LineControls";
 import { useCartChanges } from "../features/cart/useCart";
 import { useActionResult } from "../features/member/member-read";
 import { useOnline } from "../features/shell/online";
+import { translate, useContentLang } from "../i18n/runtime";
 import { seo, site } from "../lib/seo";
 import { parseShopPrefix, shopScope } from "../lib/shop";
 import type { loader as rootLoader } from "../root";
@@ -19,7 +22,7 @@ import type { Route } from "./+types/select-cart";
 const DeviceWalletButton = lazy(() => import("../features/device-wallets/DeviceWalletButton"));
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
-  seo({ title: "選擇結帳商品", ...site(matches), path: location.pathname, noindex: true });
+  seo({ title: translate(location.pathname, msg`選擇結帳商品`), ...site(matches), path: location.pathname, noindex: true });
 
 /** The cart (it lives in the browser: its token, or the member's) and the free-shipping thresholds. */
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
@@ -37,11 +40,12 @@ export function shouldRevalidate({ formAction, defaultShouldRevalidate }: Should
 }
 
 export function HydrateFallback() {
+  const { t } = useLingui();
   return (
     <section className="card">
-      <h1 className="mb-4 text-2xl font-bold text-stone-800">購物車</h1>
+      <h1 className="mb-4 text-2xl font-bold text-stone-800">{t`購物車`}</h1>
       <p className="text-stone-600" role="status">
-        載入中…
+        {t`載入中…`}
       </p>
     </section>
   );
@@ -49,7 +53,10 @@ export function HydrateFallback() {
 
 /** /select_cart: choose which cart lines go to checkout. The cart lives in the browser's session. */
 export default function SelectCart({ loaderData }: Route.ComponentProps) {
+  const { t } = useLingui();
+  const contentLang = useContentLang();
   const { cart, error, offers, offline } = loaderData;
+  const count = cart?.selected_count ?? 0;
   const online = useOnline();
   const revalidator = useRevalidator();
   // Back online after showing the cart as last seen: read it again.
@@ -62,62 +69,70 @@ export default function SelectCart({ loaderData }: Route.ComponentProps) {
   useActionResult(error ?? undefined, (message) => void alerts.error(message));
   return (
     <section className="card">
-      <h1 className="mb-4 text-2xl font-bold text-stone-800">購物車</h1>
+      <h1 className="mb-4 text-2xl font-bold text-stone-800">{t`購物車`}</h1>
       {!cart ? (
         <p className="text-stone-600" role="status">
-          {error ?? "載入中…"}
+          {error ?? t`載入中…`}
         </p>
       ) : cart.lines.length === 0 ? (
         <div className="py-8 text-center">
-          <p className="text-stone-600">購物車是空的。</p>
+          <p className="text-stone-600">{t`購物車是空的。`}</p>
           <ShopLink to="/" className="btn-primary mt-4">
-            去逛逛
+            {t`去逛逛`}
           </ShopLink>
         </div>
       ) : (
         <>
           <ul className="divide-y divide-stone-100" aria-busy={busy}>
-            {cart.lines.map((l) => (
-              <li key={l.line_id} className="flex flex-wrap items-center gap-3 py-3">
-                <input
-                  type="checkbox"
-                  aria-label={`選擇 ${l.name} ${l.variant_name}`}
-                  checked={l.selected && l.available}
-                  disabled={busy || !l.available}
-                  onChange={(e) => void setSelected(l.line_id, e.target.checked)}
-                  className="h-5 w-5 accent-tea-700"
-                />
-                <Img src={l.image} alt="" width={72} height={72} sizes="72px" className="h-16 w-16 rounded-lg object-cover" />
-                <div className="min-w-0 flex-1 basis-40">
-                  <ShopLink to={`/product/details?id=${l.product_id}`} className="font-medium text-stone-800 hover:underline">
-                    {l.name}
-                  </ShopLink>
-                  <p className="text-sm text-stone-500">
-                    {l.variant_name}｜{formatMoney(l.price)}
-                  </p>
-                  {!l.available && <p className="text-sm text-red-700">{unavailableText(l)}</p>}
-                </div>
-                <div className="ml-auto flex items-center gap-3">
-                  <QtySelect line={l} idPrefix="sel-qty" disabled={busy} onChange={(qty) => void setQty(l.line_id, qty)} />
-                  <span className="w-24 text-right font-bold text-red-700">{formatMoney(l.subtotal)}</span>
-                  <button
-                    type="button"
-                    onClick={() => void remove(l.line_id)}
-                    disabled={busy}
-                    className="text-sm text-stone-500 underline"
-                  >
-                    移除
-                  </button>
-                </div>
-              </li>
-            ))}
+            {cart.lines.map((l) => {
+              const name = l.name;
+              const variant = l.variant_name;
+              return (
+                <li key={l.line_id} className="flex flex-wrap items-center gap-3 py-3">
+                  <input
+                    type="checkbox"
+                    aria-label={t`選擇 ${name} ${variant}`}
+                    checked={l.selected && l.available}
+                    disabled={busy || !l.available}
+                    onChange={(e) => void setSelected(l.line_id, e.target.checked)}
+                    className="h-5 w-5 accent-tea-700"
+                  />
+                  <Img src={l.image} alt="" width={72} height={72} sizes="72px" className="h-16 w-16 rounded-lg object-cover" />
+                  <div className="min-w-0 flex-1 basis-40">
+                    <ShopLink
+                      to={`/product/details?id=${l.product_id}`}
+                      className="font-medium text-stone-800 hover:underline"
+                      lang={contentLang}
+                    >
+                      {l.name}
+                    </ShopLink>
+                    <p className="text-sm text-stone-500">
+                      {l.variant_name}｜{formatMoney(l.price)}
+                    </p>
+                    {!l.available && <p className="text-sm text-red-700">{unavailableText(l, t)}</p>}
+                  </div>
+                  <div className="ml-auto flex items-center gap-3">
+                    <QtySelect line={l} idPrefix="sel-qty" disabled={busy} onChange={(qty) => void setQty(l.line_id, qty)} />
+                    <span className="w-24 text-right font-bold text-red-700">{formatMoney(l.subtotal)}</span>
+                    <button
+                      type="button"
+                      onClick={() => void remove(l.line_id)}
+                      disabled={busy}
+                      className="text-sm text-stone-500 underline"
+                    >
+                      {t`移除`}
+                    </button>
+                  </div>
+                </li>
+              );
+            })}
           </ul>
           <div className="mt-4 ml-auto max-w-sm">
             <FreeShippingProgress amount={cart.goods_amount} offers={offers} />
           </div>
           <div className="flex flex-wrap items-center justify-end gap-4 border-t border-stone-200 pt-4">
             <p className="text-stone-700">
-              已選 {cart.selected_count} 項，商品小計{" "}
+              {t`已選 ${count} 項，商品小計`}{" "}
               <strong className="text-xl text-red-700" data-testid="select-cart-amount">
                 {formatMoney(cart.goods_amount)}
               </strong>
@@ -127,15 +142,15 @@ export default function SelectCart({ loaderData }: Route.ComponentProps) {
               className={`btn-primary ${cart.selected_count === 0 || !online ? "pointer-events-none opacity-60" : ""}`}
               aria-disabled={cart.selected_count === 0 || !online}
             >
-              前往結帳
+              {t`前往結帳`}
             </ShopLink>
           </div>
           {!online && (
             <p className="mt-2 text-right text-sm text-amber-900" role="status">
-              結帳需要網路連線，恢復連線後即可前往結帳。
+              {t`結帳需要網路連線，恢復連線後即可前往結帳。`}
             </p>
           )}
-          <p className="mt-2 text-right text-xs text-stone-500">運費、優惠與點數折抵於結帳時計算。</p>
+          <p className="mt-2 text-right text-xs text-stone-500">{t`運費、優惠與點數折抵於結帳時計算。`}</p>
           {cart.selected_count > 0 && online && root?.deviceWallets[0] && (
             <div className="mt-4 ml-auto max-w-sm">
               <Suspense>

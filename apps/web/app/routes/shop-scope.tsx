@@ -1,14 +1,15 @@
 import { data, Outlet, redirect } from "react-router";
+import { langOfPath, pathInLang } from "../i18n/runtime";
 import { parseShopPrefix } from "../lib/shop";
 import type { Route } from "./+types/shop-scope";
 
 /** `/shop_{id}/…`: a sub-mall. Anything else in the first segment is not a page. */
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ url, params, context }: Route.LoaderArgs) {
   const shopId = parseShopPrefix(params.shopPrefix);
   if (shopId === undefined) throw data(null, { status: 404 });
   if (shopId === 1) {
-    // The main mall has no prefix.
-    throw redirect("/");
+    // The main mall has no prefix (the page's language stays).
+    throw redirect(pathInLang("/", langOfPath(url.pathname)));
   }
   const recheck = await context.api<{ shop_id: number }>("/api/supmall/recheck", {
     method: "POST",

@@ -1,5 +1,7 @@
+import { msg } from "@lingui/core/macro";
 import type { StaticPage } from "@shop/contract/front";
 import { data } from "react-router";
+import { translate, useContentLang } from "../i18n/runtime";
 import { seo, site } from "../lib/seo";
 import { parseShopPrefix } from "../lib/shop";
 import { RichContent } from "../ui/RichContent";
@@ -28,12 +30,14 @@ export const meta: Route.MetaFunction = ({ data: d, matches, location }) =>
         ...site(matches),
         path: location.pathname + (location.pathname.endsWith("/content") ? `?key=${d.page.key}` : ""),
       })
-    : [{ title: "找不到此頁面" }];
+    : [{ title: translate(location.pathname, msg`找不到此頁面`) }];
 
 export default function StaticPageRoute({ loaderData }: Route.ComponentProps) {
   const { page } = loaderData;
+  // The whole page is the back office's content: its title and body.
+  const contentLang = useContentLang();
   return (
-    <article className="card mx-auto max-w-3xl">
+    <article className="card mx-auto max-w-3xl" lang={contentLang}>
       <h1 className="mb-4 text-2xl font-bold text-stone-800">{page.title}</h1>
       <RichContent html={page.content} className="text-stone-700" />
     </article>

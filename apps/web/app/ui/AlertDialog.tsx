@@ -1,10 +1,15 @@
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { useEffect, useLayoutEffect, useRef } from "react";
+import type { MessageDescriptor } from "../i18n/runtime";
+import type { AlertMessage } from "./alerts";
 
 export type AlertKind = "error" | "success" | "remind" | "confirm";
 
 export interface AlertRequest {
   kind: AlertKind;
-  message: string;
+  /** Text, or a descriptor the dialog says in the page's language (for alerts raised before the page's English has come). */
+  message: AlertMessage;
   /** Closes by itself after this many ms (the spec's failed bank submit: 2000). */
   autoCloseMs?: number;
   resolve(confirmed: boolean): void;
@@ -62,10 +67,16 @@ function refocus(el: Element | null | undefined, tries = 40) {
   });
 }
 
-const TITLES: Record<AlertKind, string> = { error: "錯誤", success: "成功", remind: "提醒", confirm: "提醒" };
+const TITLES: Record<AlertKind, MessageDescriptor> = {
+  error: msg`錯誤`,
+  success: msg`成功`,
+  remind: msg`提醒`,
+  confirm: msg`提醒`,
+};
 
 /** One alert on the native <dialog> element: 確認 (and 取消 for a confirm); Esc answers no. */
 export default function AlertDialog({ current, close }: { current: AlertRequest; close(confirmed: boolean): void }) {
+  const { t } = useLingui();
   const dialogRef = useRef<HTMLDialogElement>(null);
   // When the last alert goes, the dialog is closed and the focus goes back to what opened the first
   // (the button pressed, once it is enabled again), which removing an open dialog would not do.
@@ -100,17 +111,19 @@ export default function AlertDialog({ current, close }: { current: AlertRequest;
       <div className="p-6 text-center" role={current.kind === "error" ? "alert" : undefined}>
         <AlertIcon kind={current.kind} />
         <h2 id="alert-title" className="mt-3 text-lg font-bold text-stone-800">
-          {TITLES[current.kind]}
+          {t(TITLES[current.kind])}
         </h2>
-        <p className="mt-2 whitespace-pre-line text-stone-600">{current.message}</p>
+        <p className="mt-2 whitespace-pre-line text-stone-600">
+          {typeof current.message === "string" ? current.message : t(current.message)}
+        </p>
         <div className="mt-6 flex justify-center gap-3">
           {current.kind === "confirm" && (
             <button type="button" className="btn-secondary min-w-24" onClick={() => close(false)}>
-              取消
+              {t`取消`}
             </button>
           )}
           <button type="button" className="btn-primary min-w-24" autoFocus onClick={() => close(true)}>
-            確認
+            {t`確認`}
           </button>
         </div>
       </div>

@@ -1,11 +1,17 @@
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { formatMoney } from "@shop/contract/format";
 import type { ProductCard as Card } from "@shop/contract/front";
+import { type MessageDescriptor, useContentLang } from "../i18n/runtime";
 import { Img } from "./Img";
 import { ShopLink } from "./ShopLink";
 
-const TAG_LABELS: Record<string, string> = { hot: "熱銷", recommended: "推薦", new: "新品" };
+const TAG_LABELS: Record<string, MessageDescriptor> = { hot: msg`熱銷`, recommended: msg`推薦`, new: msg`新品` };
 
 export function ProductCard({ product, eager = false }: { product: Card; eager?: boolean }) {
+  const { t } = useLingui();
+  const contentLang = useContentLang();
+  const { rating, rating_count: reviews, point_percent: percent } = product;
   return (
     <ShopLink
       to={`/product/details?id=${product.id}`}
@@ -22,30 +28,29 @@ export function ProductCard({ product, eager = false }: { product: Card; eager?:
           className="h-full w-full object-cover"
         />
         {!product.in_stock && (
-          <span className="absolute inset-x-0 bottom-0 bg-stone-900/70 py-1 text-center text-sm text-white">已售完</span>
+          <span className="absolute inset-x-0 bottom-0 bg-stone-900/70 py-1 text-center text-sm text-white">{t`已售完`}</span>
         )}
       </div>
       <div className="flex flex-1 flex-col gap-1 p-3">
         <div className="flex flex-wrap gap-1">
-          {product.tags.map((t) =>
-            TAG_LABELS[t] ? (
-              <span key={t} className="rounded bg-tea-50 px-1.5 py-0.5 text-xs text-tea-800">
-                {TAG_LABELS[t]}
+          {product.tags.map((tag) => {
+            const label = TAG_LABELS[tag];
+            return label ? (
+              <span key={tag} className="rounded bg-tea-50 px-1.5 py-0.5 text-xs text-tea-800">
+                {t(label)}
               </span>
-            ) : null,
-          )}
+            ) : null;
+          })}
         </div>
-        <h3 className="line-clamp-2 text-sm font-medium text-stone-800 group-hover:text-tea-800 md:text-base">{product.name}</h3>
+        <h3 className="line-clamp-2 text-sm font-medium text-stone-800 group-hover:text-tea-800 md:text-base" lang={contentLang}>
+          {product.name}
+        </h3>
         <div className="mt-auto flex items-baseline gap-2">
           <span className="price font-bold text-red-700">{formatMoney(product.price)}</span>
           {product.list_price > product.price && <del className="text-xs text-stone-500">{formatMoney(product.list_price)}</del>}
         </div>
-        {product.rating_count > 0 && (
-          <span className="text-xs text-amber-700">
-            ★{product.rating}（{product.rating_count} 則評價）
-          </span>
-        )}
-        {product.point_percent > 0 && <span className="text-xs text-stone-600">回饋 {product.point_percent}% 點數</span>}
+        {reviews > 0 && <span className="text-xs text-amber-700">{t`★${rating}（${reviews} 則評價）`}</span>}
+        {percent > 0 && <span className="text-xs text-stone-600">{t`回饋 ${percent}% 點數`}</span>}
       </div>
     </ShopLink>
   );

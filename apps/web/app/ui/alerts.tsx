@@ -1,5 +1,14 @@
+import { useLingui } from "@lingui/react/macro";
 import { createContext, lazy, type ReactNode, Suspense, useCallback, useContext, useEffect, useMemo, useState } from "react";
+import type { MessageDescriptor } from "../i18n/runtime";
 import type { AlertKind, AlertRequest } from "./AlertDialog";
+
+/**
+ * What an alert says: text, or a message descriptor (`msg`) that the dialog puts in the page's
+ * language when it shows — for an alert raised as the page starts, before an English page's
+ * messages have all come.
+ */
+export type AlertMessage = string | MessageDescriptor;
 
 const loadDialog = () => import("./AlertDialog");
 // Offline (or a deploy replaced the file) the dialog's code may not come: the browser's own
@@ -8,9 +17,12 @@ type DialogProps = { current: AlertRequest; close(confirmed: boolean): void };
 const AlertDialog = lazy<React.ComponentType<DialogProps>>(() => loadDialog().catch(() => ({ default: NativeAlert })));
 
 function NativeAlert({ current, close }: DialogProps) {
+  const { t } = useLingui();
+  const text = typeof current.message === "string" ? current.message : t(current.message);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per alert, in the words it has when it shows
   useEffect(
     // biome-ignore lint/complexity/noCommaOperator: the shortest form; this file is in every page's first load
-    () => close(current.kind === "confirm" ? confirm(current.message) : (alert(current.message), true)),
+    () => close(current.kind === "confirm" ? confirm(text) : (alert(text), true)),
     [current, close],
   );
   return null;
@@ -22,11 +34,11 @@ export interface Alerts {
    * for what succeeded or was sent. Dialogs are for what must be answered (`confirm`).
    */
   toast(message: string): void;
-  error(message: string, options?: { autoCloseMs?: number }): Promise<void>;
-  success(message: string): Promise<void>;
-  remind(message: string): Promise<void>;
+  error(message: AlertMessage, options?: { autoCloseMs?: number }): Promise<void>;
+  success(message: AlertMessage): Promise<void>;
+  remind(message: AlertMessage): Promise<void>;
   /** Resolves true when the user presses 確認, false on 取消 or Esc. */
-  confirm(message: string): Promise<boolean>;
+  confirm(message: AlertMessage): Promise<boolean>;
 }
 
 const AlertContext = createContext<Alerts | null>(null);
@@ -46,7 +58,7 @@ export function AlertProvider({ children }: { children: ReactNode }) {
   const current = queue[0];
 
   const push = useCallback(
-    (kind: AlertKind, message: string, autoCloseMs?: number) =>
+    (kind: AlertKind, message: AlertMessage, autoCloseMs?: number) =>
       new Promise<boolean>((resolve) => {
         setQueue((q) => [...q, { kind, message, autoCloseMs, resolve }]);
       }),
@@ -71,7 +83,7 @@ export function AlertProvider({ children }: { children: ReactNode }) {
 
   const alerts = useMemo<Alerts>(() => {
     // Resolved when closed (their answer means nothing: only `confirm`'s does).
-    const say = (kind: AlertKind) => (message: string, options?: { autoCloseMs?: number }) =>
+    const say = (kind: AlertKind) => (message: AlertMessage, options?: { autoCloseMs?: number }) =>
       push(kind, message, options?.autoCloseMs) as Promise<never>;
     return {
       // Its look, timer and live region come with the dialog's code, off the first load.

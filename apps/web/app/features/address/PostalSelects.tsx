@@ -1,4 +1,6 @@
+import { useLingui } from "@lingui/react/macro";
 import { useMemo, useSyncExternalStore } from "react";
+import { useContentLang } from "../../i18n/runtime";
 import { api } from "../../lib/api";
 
 interface Postal {
@@ -58,6 +60,9 @@ export function PostalSelects(props: {
   /** The message under each field, if any. */
   error(field: keyof PostalValue): string | undefined;
 }) {
+  const { t } = useLingui();
+  // County and district names are the address as the post office writes it: Chinese on every page.
+  const contentLang = useContentLang();
   const { idPrefix, value, onChange, error } = props;
   const postal = usePostal();
   const districts = useMemo(() => postal?.districts.filter((d) => d.county === value.county) ?? [], [postal, value.county]);
@@ -83,7 +88,7 @@ export function PostalSelects(props: {
     <>
       <div>
         <label htmlFor={`${idPrefix}-county`} className="field-label">
-          縣市
+          {t`縣市`}
         </label>
         <select
           {...fieldProps("county")}
@@ -91,10 +96,14 @@ export function PostalSelects(props: {
           value={value.county}
           onChange={(e) => onChange({ county: e.target.value, district: "", zip: "" })}
         >
-          <option value="">請選擇縣市</option>
-          {value.county && !counties.includes(value.county) && <option value={value.county}>{value.county}</option>}
+          <option value="">{t`請選擇縣市`}</option>
+          {value.county && !counties.includes(value.county) && (
+            <option value={value.county} lang={contentLang}>
+              {value.county}
+            </option>
+          )}
           {counties.map((c) => (
-            <option key={c} value={c}>
+            <option key={c} value={c} lang={contentLang}>
               {c}
             </option>
           ))}
@@ -103,7 +112,7 @@ export function PostalSelects(props: {
       </div>
       <div>
         <label htmlFor={`${idPrefix}-district`} className="field-label">
-          鄉鎮市區
+          {t`鄉鎮市區`}
         </label>
         <select
           {...fieldProps("district")}
@@ -115,12 +124,14 @@ export function PostalSelects(props: {
             onChange({ ...value, district: e.target.value, zip: d?.zip ?? "" });
           }}
         >
-          <option value="">請選擇鄉鎮市區</option>
+          <option value="">{t`請選擇鄉鎮市區`}</option>
           {value.district && !districts.some((d) => d.district === value.district) && (
-            <option value={value.district}>{value.district}</option>
+            <option value={value.district} lang={contentLang}>
+              {value.district}
+            </option>
           )}
           {districts.map((d) => (
-            <option key={d.zip + d.district} value={d.district}>
+            <option key={d.zip + d.district} value={d.district} lang={contentLang}>
               {d.zip} {d.district}
             </option>
           ))}
@@ -129,7 +140,7 @@ export function PostalSelects(props: {
       </div>
       <div>
         <label htmlFor={`${idPrefix}-zip`} className="field-label">
-          郵遞區號
+          {t`郵遞區號`}
         </label>
         <input
           {...fieldProps("zip")}

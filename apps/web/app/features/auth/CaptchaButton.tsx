@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import type { CaptchaPurpose } from "@shop/contract";
 import { useEffect, useState } from "react";
 import { api } from "../../lib/api";
@@ -15,6 +16,7 @@ export function CaptchaButton({
   /** Returns false (and shows the field error) when the phone number is not valid yet. */
   validatePhone: () => Promise<boolean>;
 }) {
+  const { t } = useLingui();
   const alerts = useAlerts();
   const hydrated = useHydrated();
   const [wait, setWait] = useState(0);
@@ -22,8 +24,8 @@ export function CaptchaButton({
 
   useEffect(() => {
     if (wait <= 0) return;
-    const t = setTimeout(() => setWait((w) => w - 1), 1000);
-    return () => clearTimeout(t);
+    const timer = setTimeout(() => setWait((w) => w - 1), 1000);
+    return () => clearTimeout(timer);
   }, [wait]);
 
   const send = async () => {
@@ -35,7 +37,7 @@ export function CaptchaButton({
     setSending(false);
     if (result.status) {
       setWait(result.data.resend_after_s ?? 60);
-      alerts.toast("驗證碼已發送，請查看手機簡訊");
+      alerts.toast(t`驗證碼已發送，請查看手機簡訊`);
     } else {
       // Too soon: the button counts down, and a line says why (nothing to tap).
       if (result.httpStatus === 429 && result.data?.retry_after_s && result.data.retry_after_s <= 60) {
@@ -53,7 +55,7 @@ export function CaptchaButton({
       onClick={() => void send()}
       disabled={!hydrated || sending || wait > 0}
     >
-      {wait > 0 ? `${wait} 秒後重送` : sending ? "發送中…" : "取得驗證碼"}
+      {wait > 0 ? t`${wait} 秒後重送` : sending ? t`發送中…` : t`取得驗證碼`}
     </button>
   );
 }

@@ -1,6 +1,8 @@
+import { useLingui } from "@lingui/react/macro";
 import type { AuthResult, BindTicketView, SignInOptions, SignInProvider, ThreeWayStart } from "@shop/contract/front-user";
 import { useEffect, useRef } from "react";
 import { useNavigate } from "react-router";
+import { useLang } from "../../i18n/runtime";
 import { api } from "../../lib/api";
 import { useShop } from "../../lib/shop";
 import { useAlerts } from "../../ui/alerts";
@@ -30,12 +32,17 @@ const STYLE: Record<"line" | "facebook", string> = {
  * links below it down under a shopper's finger.
  */
 export function ThirdPartyButtons({ next, options }: { next: string; options: SignInOptions | null }) {
+  const { t } = useLingui();
   const alerts = useAlerts();
   if (!options || options.providers.length === 0) return null;
   const simulated = options.providers.some((p) => p.simulated);
+  const signInWith = (label: string) => t`使用 ${label} 登入`;
   return (
     <div className="mt-6 border-t border-stone-200 pt-5">
-      <p className="mb-3 text-center text-sm text-stone-500">或使用以下帳號登入{simulated ? "（測試模式）" : ""}</p>
+      <p className="mb-3 text-center text-sm text-stone-500">
+        {t`或使用以下帳號登入`}
+        {simulated ? t`（測試模式）` : ""}
+      </p>
       <div className="flex flex-col gap-3">
         {options.providers.map((p) =>
           p.provider === "google" ? (
@@ -50,7 +57,7 @@ export function ThirdPartyButtons({ next, options }: { next: string; options: Si
                 if (!r.status) await alerts.error(r.message);
               }}
             >
-              {`使用 ${p.label} 登入`}
+              {signInWith(p.label)}
             </button>
           ),
         )}
@@ -75,6 +82,7 @@ export function GoogleButton({
   const navigate = useNavigate();
   const shop = useShop();
   const alerts = useAlerts();
+  const lang = useLang();
   // What the credential callback needs, read when it fires: the button is set up once per page,
   // because each setup starts a new flow (state and nonce) on the server.
   const latest = useRef({ next, bind, navigate, shop, alerts });
@@ -103,12 +111,17 @@ export function GoogleButton({
           navigate(out.kind === "ticket" ? shop.path("/threeway/bind") : out.next);
         },
       });
-      id.renderButton(holder.current, { type: "standard", text: "signin_with", locale: "zh-TW", width: 320 });
+      id.renderButton(holder.current, {
+        type: "standard",
+        text: "signin_with",
+        locale: lang === "en" ? "en" : "zh-TW",
+        width: 320,
+      });
     })();
     return () => {
       cancelled = true;
     };
-  }, [clientId, script, purpose]);
+  }, [clientId, script, purpose, lang]);
   return <div ref={holder} className="flex min-h-10 justify-center" data-testid="google-button" />;
 }
 

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import type { CaptchaPurpose } from "@shop/contract";
 import type { UseFormRegisterReturn } from "react-hook-form";
 import { Field, PHONE_INPUT } from "../../ui/Field";
@@ -12,11 +13,12 @@ export function PhoneCaptchaFields(props: {
   currentPhone(): string;
   validatePhone(): Promise<boolean>;
 }) {
+  const { t } = useLingui();
   return (
     <>
-      <Field label="手機號碼" {...PHONE_INPUT} placeholder="0912-345-678" error={props.errors.phone} {...props.phone} />
+      <Field label={t`手機號碼`} {...PHONE_INPUT} placeholder="0912-345-678" error={props.errors.phone} {...props.phone} />
       <Field
-        label="簡訊驗證碼"
+        label={t`簡訊驗證碼`}
         inputMode="numeric"
         autoComplete="one-time-code"
         maxLength={6}
@@ -28,25 +30,28 @@ export function PhoneCaptchaFields(props: {
   );
 }
 
-/** A new password and its confirmation. */
+/** A new password and its confirmation (`confirmLabel`, else 「確認」 and the label). */
 export function NewPasswordFields(props: {
   label: string;
+  confirmLabel?: string;
   password: UseFormRegisterReturn;
   confirm: UseFormRegisterReturn;
   errors: { password?: string; confirm?: string };
 }) {
+  const { t } = useLingui();
+  const label = props.label;
   return (
     <>
       <Field
         label={props.label}
         type="password"
         autoComplete="new-password"
-        hint="至少 8 個字元"
+        hint={t`至少 8 個字元`}
         error={props.errors.password}
         {...props.password}
       />
       <Field
-        label={`確認${props.label}`}
+        label={props.confirmLabel ?? t`確認${label}`}
         type="password"
         autoComplete="new-password"
         error={props.errors.confirm}

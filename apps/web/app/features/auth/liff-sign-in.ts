@@ -1,4 +1,6 @@
+import { msg } from "@lingui/core/macro";
 import type { AuthResult, BindTicketView, SignInOptions } from "@shop/contract/front-user";
+import { langOfPath, translate } from "../../i18n/runtime";
 import { api } from "../../lib/api";
 import { parseShopPrefix, type ShopScope, shopScope } from "../../lib/shop";
 import { storage } from "../../lib/storage";
@@ -9,12 +11,16 @@ import { settle } from "./thirdParty";
 /** What a LIFF entry page shows: the 測試模式 stand-in for the LINE app, a sign-in under way, or why it stopped. */
 export type LiffPage = { kind: "simulator"; liffId: string } | { kind: "signing_in" } | { kind: "error"; message: string };
 
-/** LINE sign-in as this shop offers it: its LIFF app, and whether LINE is the local simulator. */
-export async function liffOptions(): Promise<LiffPage | { kind: "live"; liffId: string }> {
+/**
+ * LINE sign-in as this shop offers it: its LIFF app, and whether LINE is the local simulator.
+ * `pathname` is the entry page's (the language of what it answers).
+ */
+export async function liffOptions(pathname: string): Promise<LiffPage | { kind: "live"; liffId: string }> {
   const r = await api<SignInOptions>("/api/threeway/options");
   if (!r.status) return { kind: "error", message: r.message };
   const line = r.data.providers.find((p) => p.provider === "line");
-  if (!line || !r.data.liff_id) return { kind: "error", message: "本商店尚未開放 LINE 登入，請使用其他方式登入" };
+  if (!line || !r.data.liff_id)
+    return { kind: "error", message: translate(pathname, msg`本商店尚未開放 LINE 登入，請使用其他方式登入`) };
   return line.simulated ? { kind: "simulator", liffId: r.data.liff_id } : { kind: "live", liffId: r.data.liff_id };
 }
 
@@ -30,11 +36,12 @@ export async function liffSignIn(
   liffId: string,
   simulated: SimulatedLineUser | null,
 ): Promise<LiffPage> {
-  const token = await liffIdToken(liffId, simulated);
+  const lang = langOfPath(url.pathname);
+  const token = await liffIdToken(liffId, simulated, (d) => translate(url.pathname, d));
   if (token.kind === "redirecting") return { kind: "signing_in" };
   if (token.kind === "error") return { kind: "error", message: token.message };
   const entry = url.pathname.split("/").pop() ?? "";
-  if (!isLiffEntry(entry)) return { kind: "error", message: "找不到此頁面" };
+  if (!isLiffEntry(entry)) return { kind: "error", message: translate(url.pathname, msg`找不到此頁面`) };
   const params = url.searchParams;
   const destination = liffDestination(entry, params);
   // The shop comes from the URL (/shop_2/liff/…) or ?shop_id=; the referrer's code likewise.
@@ -43,11 +50,11 @@ export async function liffSignIn(
   const r = await api<AuthResult | BindTicketView>("/api/auth/liff_login", {
     body: { id_token: token.idToken, ...(shopId && shopId > 1 ? { shop_id: shopId } : {}), ...(refcode ? { refcode } : {}) },
   });
-  const here = shopScope(shopId);
+  const here = shopScope(shopId, lang);
   const out = settle(r, here.path(destination));
   if (out.kind === "error") return { kind: "error", message: out.message };
   storage.setIsLiff("1");
   if (out.kind === "ticket") throw replaceTo(here.path("/threeway/bind"));
   // A member belongs to one mall: go on inside theirs.
-  throw replaceTo(shopScope((r.data as AuthResult).user.shop_id).path(destination));
+  throw replaceTo(shopScope((r.data as AuthResult).user.shop_id, lang).path(destination));
 }

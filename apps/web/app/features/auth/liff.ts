@@ -1,3 +1,5 @@
+import { msg } from "@lingui/core/macro";
+import type { MessageDescriptor } from "../../i18n/runtime";
 import { api } from "../../lib/api";
 
 /** Where each LIFF entry page goes once signed in. */
@@ -43,7 +45,11 @@ export type LiffToken = { kind: "token"; idToken: string } | { kind: "redirectin
  * @line/liff-mock and hands out a token the local LINE simulator signed, so the page takes the
  * same path through `liff.init`, `isLoggedIn` and `getIDToken` as with the real LINE app.
  */
-export async function liffIdToken(liffId: string, simulated: SimulatedLineUser | null): Promise<LiffToken> {
+export async function liffIdToken(
+  liffId: string,
+  simulated: SimulatedLineUser | null,
+  t: (d: MessageDescriptor) => string,
+): Promise<LiffToken> {
   const { default: liff } = await import("@line/liff");
   try {
     if (simulated) {
@@ -66,10 +72,10 @@ export async function liffIdToken(liffId: string, simulated: SimulatedLineUser |
       return { kind: "redirecting" };
     }
     const idToken = liff.getIDToken();
-    if (!idToken) return { kind: "error", message: "無法取得 LINE 身分資料，請確認已授權本商店使用您的 LINE 帳號" };
+    if (!idToken) return { kind: "error", message: t(msg`無法取得 LINE 身分資料，請確認已授權本商店使用您的 LINE 帳號`) };
     return { kind: "token", idToken };
   } catch {
-    return { kind: "error", message: "LINE 初始化失敗，請關閉頁面後重新開啟" };
+    return { kind: "error", message: t(msg`LINE 初始化失敗，請關閉頁面後重新開啟`) };
   }
 }
 

@@ -1,4 +1,5 @@
 import type { AuthResult, BindTicketView, SignInProvider, ThreeWayStart } from "@shop/contract/front-user";
+import { type Lang, langOfPath } from "../../i18n/runtime";
 import { type ApiResult, api } from "../../lib/api";
 import { storage } from "../../lib/storage";
 
@@ -8,6 +9,8 @@ export interface PendingSignIn {
   purpose: "login" | "bind";
   /** Where to go afterwards (a same-site path). */
   next: string;
+  /** The language of the page the flow started on: the callback's address has none. */
+  lang?: Lang;
 }
 
 const pendingKey = (state: string) => `threeway:${state}`;
@@ -30,7 +33,7 @@ export function takePending(state: string): PendingSignIn | null {
 export async function startThreeWay(provider: SignInProvider, purpose: "login" | "bind", next: string) {
   const r = await api<ThreeWayStart>("/api/threeway/start", { body: { provider, purpose } });
   if (!r.status) return r;
-  rememberPending(r.data.state, { provider, purpose, next });
+  rememberPending(r.data.state, { provider, purpose, next, lang: langOfPath(window.location.pathname) });
   if (r.data.authorize_url) window.location.assign(r.data.authorize_url);
   return r;
 }

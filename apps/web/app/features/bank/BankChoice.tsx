@@ -1,5 +1,7 @@
+import { useLingui } from "@lingui/react/macro";
 import type { BankOption, BranchOption } from "@shop/contract/bank";
 import { useEffect, useMemo, useState } from "react";
+import { useContentLang } from "../../i18n/runtime";
 import { api } from "../../lib/api";
 import { Field } from "../../ui/Field";
 
@@ -71,10 +73,12 @@ type BankChoice = ReturnType<typeof useBankChoice>;
 
 /** 銀行: the banks of the official reference data. */
 export function BankSelect({ banks, choice, errors }: { banks: BankOption[]; choice: BankChoice; errors: Errors }) {
+  const { t } = useLingui();
+  const contentLang = useContentLang();
   return (
     <div>
       <label htmlFor="bank-code" className="field-label">
-        銀行
+        {t`銀行`}
       </label>
       <select
         id="bank-code"
@@ -83,9 +87,9 @@ export function BankSelect({ banks, choice, errors }: { banks: BankOption[]; cho
         onChange={(e) => choice.chooseBank(e.target.value)}
         {...invalid(errors, "bank_code")}
       >
-        <option value="">請選擇銀行</option>
+        <option value="">{t`請選擇銀行`}</option>
         {banks.map((b) => (
-          <option key={b.bankCode} value={b.bankCode}>
+          <option key={b.bankCode} value={b.bankCode} lang={contentLang}>
             {b.totalName}
           </option>
         ))}
@@ -98,18 +102,21 @@ export function BankSelect({ banks, choice, errors }: { banks: BankOption[]; cho
 /** 分行: a branch list can hold hundreds of entries, so a search box filters it. */
 export function BranchPicker({ choice, errors }: { choice: BankChoice; errors: Errors }) {
   const { bankCode, bankName, branchCode, branchName, search, shown } = choice;
+  const { t } = useLingui();
+  const contentLang = useContentLang();
+  const count = shown.length;
   return (
     <div>
       <Field
         id="branch-search"
-        label="分行代碼或名稱搜尋"
+        label={t`分行代碼或名稱搜尋`}
         value={search}
         disabled={!bankCode}
-        placeholder={bankCode ? "例如 0037 或 營業部" : "請先選擇銀行"}
+        placeholder={bankCode ? t`例如 0037 或 營業部` : t`請先選擇銀行`}
         onChange={(e) => choice.setSearch(e.target.value)}
       />
       <label htmlFor="branch-code" className="field-label mt-2">
-        分行
+        {t`分行`}
       </label>
       <select
         id="branch-code"
@@ -119,15 +126,15 @@ export function BranchPicker({ choice, errors }: { choice: BankChoice; errors: E
         onChange={(e) => choice.chooseBranch(e.target.value)}
         {...invalid(errors, "branch_code")}
       >
-        <option value="">{bankCode ? `請選擇分行（${shown.length} 筆）` : "請先選擇銀行"}</option>
+        <option value="">{bankCode ? t`請選擇分行（${count} 筆）` : t`請先選擇銀行`}</option>
         {shown.map((b) => (
-          <option key={b.branchCode} value={b.branchCode}>
+          <option key={b.branchCode} value={b.branchCode} lang={contentLang}>
             {b.totalName}
           </option>
         ))}
       </select>
       {branchName && (
-        <p className="mt-1 text-sm text-tea-800" data-testid="branch-name">
+        <p className="mt-1 text-sm text-tea-800" data-testid="branch-name" lang={contentLang}>
           {bankName} {branchName}
         </p>
       )}

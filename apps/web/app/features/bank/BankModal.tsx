@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import type { BankOption } from "@shop/contract/bank";
 import { bankAccountInput } from "@shop/contract/bank";
 import { useEffect, useRef, useState } from "react";
@@ -23,6 +24,7 @@ interface Props {
  * can hold hundreds of entries, so a search box filters it and a typed code picks its branch.
  */
 export default function BankModal({ banks, onSaved, onFailed, onDismiss }: Props) {
+  const { t } = useLingui();
   const alerts = useAlerts();
   const dialog = useRef<HTMLDialogElement>(null);
   const choice = useBankChoice(banks);
@@ -88,11 +90,11 @@ export default function BankModal({ banks, onSaved, onFailed, onDismiss }: Props
       <form onSubmit={submit} noValidate className="flex flex-col gap-3 p-6">
         <div className="flex items-start justify-between gap-3">
           <h2 id="bank-modal-title" className="text-lg font-bold text-stone-800">
-            請輸入您的收款銀行帳號
+            {t`請輸入您的收款銀行帳號`}
           </h2>
           <button
             type="button"
-            aria-label="關閉"
+            aria-label={t`關閉`}
             className="-m-2 rounded-full p-2 text-2xl leading-none text-stone-500 hover:text-stone-800"
             onClick={dismiss}
           >
@@ -101,7 +103,7 @@ export default function BankModal({ banks, onSaved, onFailed, onDismiss }: Props
         </div>
         <Field
           id="bank-holder"
-          label="戶名"
+          label={t`戶名`}
           value={holder}
           onChange={(e) => setHolder(e.target.value)}
           error={errors.bank_user_name}
@@ -110,7 +112,7 @@ export default function BankModal({ banks, onSaved, onFailed, onDismiss }: Props
         <BranchPicker choice={choice} errors={errors} />
         <Field
           id="bank-account"
-          label="帳號"
+          label={t`帳號`}
           inputMode="numeric"
           autoComplete="off"
           value={account}
@@ -124,7 +126,7 @@ export default function BankModal({ banks, onSaved, onFailed, onDismiss }: Props
           onRefused={(message) => setErrors((e) => ({ ...e, captcha: message }))}
         />
         <button type="submit" className="btn-primary mt-2" disabled={pending}>
-          {pending ? "送出中…" : "送出"}
+          {pending ? t`送出中…` : t`送出`}
         </button>
       </form>
     </dialog>
@@ -140,6 +142,7 @@ interface PayoutCodeProps {
 
 /** 簡訊驗證碼 and 傳送驗證碼: the code texted to the member's own phone, and what was said about it. */
 function PayoutCode({ captcha, setCaptcha, error, onRefused }: PayoutCodeProps) {
+  const { t } = useLingui();
   const [codeSaid, setCodeSaid] = useState("");
 
   async function sendCode() {
@@ -154,7 +157,7 @@ function PayoutCode({ captcha, setCaptcha, error, onRefused }: PayoutCodeProps) 
         <div className="flex-1">
           <Field
             id="bank-captcha"
-            label="簡訊驗證碼"
+            label={t`簡訊驗證碼`}
             inputMode="numeric"
             autoComplete="one-time-code"
             value={captcha}
@@ -163,11 +166,11 @@ function PayoutCode({ captcha, setCaptcha, error, onRefused }: PayoutCodeProps) 
           />
         </div>
         <button type="button" className="btn-secondary mb-1 min-h-11 shrink-0" onClick={() => void sendCode()}>
-          傳送驗證碼
+          {t`傳送驗證碼`}
         </button>
       </div>
       <p role="status" className="text-sm text-stone-600">
-        {codeSaid || "為保護您的資金，設定收款帳戶需輸入傳送到您手機的驗證碼；變更後 72 小時內無法提領。"}
+        {codeSaid || t`為保護您的資金，設定收款帳戶需輸入傳送到您手機的驗證碼；變更後 72 小時內無法提領。`}
       </p>
     </>
   );

@@ -1,9 +1,13 @@
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import type { CartLine } from "@shop/contract/cart";
+import type { MessageDescriptor } from "../../i18n/runtime";
 
-/** Why a cart line cannot be bought as it stands, or null. */
-export function unavailableText(line: CartLine): string | null {
+/** Why a cart line cannot be bought as it stands, or null (`t`: the page's useLingui t). */
+export function unavailableText(line: CartLine, t: (d: MessageDescriptor) => string): string | null {
   if (line.available) return null;
-  return line.max_qty === 0 ? "已售完或已下架" : `目前最多可購買 ${line.max_qty} 件`;
+  const max = line.max_qty;
+  return max === 0 ? t(msg`已售完或已下架`) : t(msg`目前最多可購買 ${max} 件`);
 }
 
 /** A cart line's quantity picker (1 … what can be bought now, never hiding the current quantity). */
@@ -18,12 +22,14 @@ export function QtySelect({
   disabled: boolean;
   onChange(qty: number): void;
 }) {
+  const { t } = useLingui();
   const id = `${idPrefix}-${line.line_id}`;
+  const name = line.name;
   const options = Math.max(line.qty, Math.min(line.max_qty || line.qty, 20));
   return (
     <>
       <label className="sr-only" htmlFor={id}>
-        {line.name} 數量
+        {t`${name} 數量`}
       </label>
       <select
         id={id}

@@ -62,5 +62,5 @@ export async function changeCart(change: CartChange): Promise<CartChangeAnswer> 
   return { ok: r.status, message: r.message };
 }
 
-/** True for a submission to the cart page's action: only a cart change reads the cart again. */
-export const isCartChange = (formAction: string | undefined) => /^(\/shop_\d+)?\/select_cart(\?|$)/.test(formAction ?? "");
+/** True for a submission to the cart page's action (in either language): only a cart change reads the cart again. */
+export const isCartChange = (formAction: string | undefined) => /^(\/shop_\d+)?(\/en)?\/select_cart(\?|$)/.test(formAction ?? "");

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import type { ProductCard } from "@shop/contract/front";
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
@@ -8,6 +9,7 @@ import { useAlerts } from "../../ui/alerts";
 
 /** 加入收藏 on a product page: a visitor is asked to sign in first, a member toggles it. */
 export default function FavouriteButton({ productId }: { productId: number }) {
+  const { t } = useLingui();
   const token = useToken();
   const shop = useShop();
   const navigate = useNavigate();
@@ -43,7 +45,7 @@ export default function FavouriteButton({ productId }: { productId: number }) {
       >
         <path d="M12 21s-7.5-4.6-9.5-9.1C1 8.5 3.2 5 6.6 5c2 0 3.4 1.1 4.4 2.5C12 6.1 13.4 5 15.4 5 18.8 5 21 8.5 19.5 11.9 17.5 16.4 12 21 12 21z" />
       </svg>
-      {liked ? "已收藏" : "加入收藏"}
+      {liked ? t`已收藏` : t`加入收藏`}
     </button>
   );
 }

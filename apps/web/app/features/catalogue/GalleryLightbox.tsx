@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import Lightbox from "yet-another-react-lightbox";
 import Zoom from "yet-another-react-lightbox/plugins/zoom";
@@ -10,7 +11,10 @@ function shownVersion(src: string) {
 
 /** Full-screen pictures with pinch, double-tap and wheel zoom; loaded when a picture is tapped. */
 export default function GalleryLightbox(props: { images: string[]; index: number; onClose(): void; alt: string }) {
+  const { t } = useLingui();
   const [index, setIndex] = useState(props.index);
+  // The library fills in {index} and {total} itself: the message keeps them as they are.
+  const slideOf = (index: string, total: string) => t`第 ${index} 張，共 ${total} 張`;
   // The largest size the image service makes (1600 px) of uploads; others as they are.
   const full = (src: string) => (src.startsWith("/uploads/") ? `/img/1600${src}` : src);
   const loading = () => {
@@ -27,7 +31,7 @@ export default function GalleryLightbox(props: { images: string[]; index: number
         )}
         <span
           role="status"
-          aria-label="圖片載入中"
+          aria-label={t`圖片載入中`}
           className="absolute top-1/2 left-1/2 block h-10 w-10 -translate-1/2 animate-spin rounded-full border-4 border-white/40 border-t-white"
         />
       </>
@@ -44,16 +48,16 @@ export default function GalleryLightbox(props: { images: string[]; index: number
       zoom={{ maxZoomPixelRatio: 3, scrollToZoom: true }}
       render={{ iconLoading: loading }}
       labels={{
-        Previous: "上一張",
-        Next: "下一張",
-        Close: "關閉",
-        "Zoom in": "放大",
-        "Zoom out": "縮小",
-        Lightbox: "商品圖片",
-        Carousel: "輪播",
-        "Photo gallery": "商品圖片",
-        Slide: "圖片",
-        "{index} of {total}": "第 {index} 張，共 {total} 張",
+        Previous: t`上一張`,
+        Next: t`下一張`,
+        Close: t`關閉`,
+        "Zoom in": t`放大`,
+        "Zoom out": t`縮小`,
+        Lightbox: t`商品圖片`,
+        Carousel: t`輪播`,
+        "Photo gallery": t`商品圖片`,
+        Slide: t`圖片`,
+        "{index} of {total}": slideOf("{index}", "{total}"),
       }}
       carousel={{ finite: props.images.length < 2 }}
     />

@@ -1,6 +1,8 @@
+import { useLingui } from "@lingui/react/macro";
 import type { ProductSort } from "@shop/contract/catalogue";
 import { formatMoney } from "@shop/contract/format";
 import { Form } from "react-router";
+import type { MessageDescriptor } from "../../i18n/runtime";
 import { Field } from "../../ui/Field";
 
 /**
@@ -30,21 +32,23 @@ export function ListingFilterForm(props: {
   /** The listing itself: its keyword or category. */
   base: Record<string, string>;
   sort: ProductSort;
-  sorts: Array<[ProductSort, string]>;
+  sorts: ReadonlyArray<readonly [ProductSort, MessageDescriptor]>;
   filters: Record<string, string>;
   /** The URL's price range was reversed and has been swapped (listingFilters). */
   swapped?: boolean;
 }) {
+  const { t } = useLingui();
   const { filters } = props;
   const keep = Object.entries(props.base).filter(([k]) => !["sort", "min_price", "max_price", "in_stock", "page"].includes(k));
   const open = Boolean(filters.min_price || filters.max_price);
+  const swappedNote = (min: string, max: string) => t`最低價格高於最高價格，已為您對調為 ${min} – ${max}`;
   return (
     <Form method="get" action={props.action} className="flex flex-wrap items-center gap-2" key={JSON.stringify(filters)}>
       {keep.map(([k, v]) => (
         <input key={k} type="hidden" name={k} value={v} />
       ))}
       <label htmlFor="sort" className="text-sm text-stone-600">
-        排序
+        {t`排序`}
       </label>
       <select
         id="sort"
@@ -55,7 +59,7 @@ export function ListingFilterForm(props: {
       >
         {props.sorts.map(([value, label]) => (
           <option key={value} value={value}>
-            {label}
+            {t(label)}
           </option>
         ))}
       </select>
@@ -68,33 +72,33 @@ export function ListingFilterForm(props: {
           onChange={(e) => e.currentTarget.form?.requestSubmit()}
           className="size-5 accent-tea-700"
         />
-        只看有現貨
+        {t`只看有現貨`}
       </label>
       <details className="group w-full md:w-auto" open={open}>
         <summary className="inline-flex min-h-11 cursor-pointer items-center rounded-lg px-2 text-sm text-tea-800 underline">
-          價格區間
+          {t`價格區間`}
         </summary>
         <div className="mt-2 flex items-end gap-2">
           <div className="w-28">
-            <Field label="最低價" name="min_price" inputMode="numeric" pattern="\d*" defaultValue={filters.min_price} />
+            <Field label={t`最低價`} name="min_price" inputMode="numeric" pattern="\d*" defaultValue={filters.min_price} />
           </div>
           <span className="pb-3 text-stone-500">–</span>
           <div className="w-28">
-            <Field label="最高價" name="max_price" inputMode="numeric" pattern="\d*" defaultValue={filters.max_price} />
+            <Field label={t`最高價`} name="max_price" inputMode="numeric" pattern="\d*" defaultValue={filters.max_price} />
           </div>
           <button type="submit" className="btn-secondary min-h-11">
-            套用
+            {t`套用`}
           </button>
         </div>
         {props.swapped && (
           <p role="status" className="mt-2 text-sm text-amber-900">
-            {`最低價格高於最高價格，已為您對調為 ${formatMoney(Number(filters.min_price))} – ${formatMoney(Number(filters.max_price))}`}
+            {swappedNote(formatMoney(Number(filters.min_price)), formatMoney(Number(filters.max_price)))}
           </p>
         )}
       </details>
       <noscript>
         <button type="submit" className="btn-secondary">
-          套用
+          {t`套用`}
         </button>
       </noscript>
     </Form>

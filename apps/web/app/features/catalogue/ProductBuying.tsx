@@ -1,6 +1,9 @@
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import type { ProductView, VariantView } from "@shop/contract/catalogue";
 import { formatMoney } from "@shop/contract/format";
 import { lazy, Suspense, useState } from "react";
+import type { MessageDescriptor } from "../../i18n/runtime";
 import { api } from "../../lib/api";
 import { openCart } from "../../lib/cart-events";
 import { useShop } from "../../lib/shop";
@@ -11,7 +14,14 @@ import { ShopLink } from "../../ui/ShopLink";
 // Loaded when a sold-out variant's 到貨通知我 is pressed.
 const RestockNotify = lazy(() => import("./RestockNotify"));
 
-const STOCK_LABEL: Record<VariantView["stock_state"], string> = { in_stock: "現貨供應", low: "數量有限", out_of_stock: "已售完" };
+const STOCK_LABEL: Record<VariantView["stock_state"], MessageDescriptor> = {
+  in_stock: msg`現貨供應`,
+  low: msg`數量有限`,
+  out_of_stock: msg`已售完`,
+};
+
+/** The server's pre-order label (catalogue/shelf.ts): `預購商品，預計 YYYY/MM/DD 出貨`. */
+const PREORDER_LABEL = /^預購商品，預計 (.+) 出貨$/;
 
 interface PriceProps {
   variant: VariantView | undefined;
@@ -24,6 +34,12 @@ interface PriceProps {
 
 /** The chosen variant's price, its stock state and the points it earns. */
 export function PriceAndStock({ variant, price, listPrice, soldOut, qty, pointPercent }: PriceProps) {
+  const { t } = useLingui();
+  const preorder = (label: string) => {
+    const date = PREORDER_LABEL.exec(label)?.[1];
+    return date ? t`預購商品，預計 ${date} 出貨` : label;
+  };
+  const points = Math.floor((price * qty * pointPercent) / 100);
   return (
     <>
       <div className="flex items-baseline gap-3" data-testid="price">
@@ -37,11 +53,13 @@ export function PriceAndStock({ variant, price, listPrice, soldOut, qty, pointPe
             soldOut ? "font-medium text-red-700" : variant?.stock_state === "low" ? "font-medium text-amber-800" : "text-tea-700"
           }
         >
-          {variant?.preorder_label ?? STOCK_LABEL[variant?.stock_state ?? "out_of_stock"]}
+          {variant?.preorder_label !== undefined
+            ? preorder(variant.preorder_label)
+            : t(STOCK_LABEL[variant?.stock_state ?? "out_of_stock"])}
         </span>
         {pointPercent > 0 && (
           <span className="text-stone-700" data-testid="points">
-            購買可得 {Math.floor((price * qty * pointPercent) / 100)} 點（{pointPercent}% 回饋）
+            {t`購買可得 ${points} 點（${pointPercent}% 回饋）`}
           </span>
         )}
       </p>
@@ -59,9 +77,10 @@ export function VariantPicker({
   variantId: number | undefined;
   onPick(v: VariantView): void;
 }) {
+  const { t } = useLingui();
   return (
     <fieldset>
-      <legend className="mb-2 text-sm font-medium text-stone-700">規格</legend>
+      <legend className="mb-2 text-sm font-medium text-stone-700">{t`規格`}</legend>
       <div className="flex flex-wrap gap-2">
         {variants.map((v) => (
           <label
@@ -77,7 +96,7 @@ export function VariantPicker({
               className="sr-only"
             />
             {v.name}
-            {v.stock_state === "out_of_stock" && "（售完）"}
+            {v.stock_state === "out_of_stock" && t`（售完）`}
           </label>
         ))}
       </div>
@@ -100,17 +119,20 @@ export function QuantityPicker({
   /** 每人限購 N 件 (decision 92). */
   perMemberLimit: ProductView["per_member_limit"];
 }) {
+  const { t } = useLingui();
+  const orderLimit = (limit: number) => t`每筆訂單限購 ${limit} 件`;
+  const memberLimit = (limit: number) => t`每人限購 ${limit} 件`;
   return (
     <div className="flex items-center gap-3">
       <span id="qty-label" className="text-sm font-medium text-stone-700">
-        數量
+        {t`數量`}
       </span>
       <fieldset className="flex items-center rounded-lg ring-1 ring-stone-300" aria-labelledby="qty-label">
         <button
           type="button"
           className="px-3 py-2"
           onClick={() => setQty((q) => Math.max(1, q - 1))}
-          aria-label="減少數量"
+          aria-label={t`減少數量`}
           disabled={qty <= 1}
         >
           −
@@ -122,14 +144,14 @@ export function QuantityPicker({
           type="button"
           className="px-3 py-2"
           onClick={() => setQty((q) => Math.min(maxQty, q + 1))}
-          aria-label="增加數量"
+          aria-label={t`增加數量`}
           disabled={qty >= maxQty}
         >
           ＋
         </button>
       </fieldset>
-      {perOrderLimit && <span className="text-xs text-stone-500">每筆訂單限購 {perOrderLimit} 件</span>}
-      {perMemberLimit && <span className="text-xs text-stone-500">每人限購 {perMemberLimit} 件</span>}
+      {perOrderLimit && <span className="text-xs text-stone-500">{orderLimit(perOrderLimit)}</span>}
+      {perMemberLimit && <span className="text-xs text-stone-500">{memberLimit(perMemberLimit)}</span>}
     </div>
   );
 }
@@ -149,6 +171,7 @@ export function BuyButtons({
   qty: number;
   soldOut: boolean;
 }) {
+  const { t } = useLingui();
   const alerts = useAlerts();
   const shop = useShop();
   const [adding, setAdding] = useState(false);
@@ -171,7 +194,7 @@ export function BuyButtons({
   return soldOut ? (
     <>
       <button type="button" className="btn-secondary min-h-11 flex-1 md:min-w-40 md:flex-none" disabled>
-        已售完
+        {t`已售完`}
       </button>
       {variant && (
         <button
@@ -180,7 +203,7 @@ export function BuyButtons({
           disabled={restockFor !== null}
           onClick={() => setRestockFor(variant.id)}
         >
-          到貨通知我
+          {t`到貨通知我`}
         </button>
       )}
       {restockFor !== null && (
@@ -197,13 +220,13 @@ export function BuyButtons({
         aria-busy={adding}
         onClick={() => void addToCart()}
       >
-        {adding ? "加入中…" : variant?.preorder_label ? "預購" : "加入購物車"}
+        {adding ? t`加入中…` : variant?.preorder_label ? t`預購` : t`加入購物車`}
       </button>
       <ShopLink
         to={`/cart?variant_id=${variant?.id ?? ""}&qty=${qty}`}
         className="btn-primary min-h-11 flex-1 md:min-w-40 md:flex-none"
       >
-        直接購買
+        {t`直接購買`}
       </ShopLink>
     </>
   );

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Img } from "../../ui/Img";
 
@@ -9,6 +10,7 @@ const GalleryLightbox = lazy(() => import("./GalleryLightbox"));
  * picked by thumbnail, and opened full-screen with pinch and double-tap zoom on a tap.
  */
 export function ProductGallery({ images, name }: { images: string[]; name: string }) {
+  const { t } = useLingui();
   const strip = useRef<HTMLUListElement>(null);
   const [current, setCurrent] = useState(0);
   const [zoomed, setZoomed] = useState<number | null>(null);
@@ -26,6 +28,9 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
     setCurrent(0);
   }, [key]);
 
+  const zoomLabel = (n: number) => t`放大第 ${n} 張圖片`;
+  const pictureLabel = (n: number) => t`第 ${n} 張圖片`;
+
   const show = (i: number) => {
     const el = strip.current;
     if (el) el.scrollTo({ left: el.clientWidth * i, behavior: "smooth" });
@@ -36,7 +41,7 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
     <div>
       <ul
         ref={strip}
-        aria-label="商品圖片"
+        aria-label={t`商品圖片`}
         onScroll={(e) => setCurrent(Math.round(e.currentTarget.scrollLeft / Math.max(1, e.currentTarget.clientWidth)))}
         className="flex snap-x snap-mandatory overflow-x-auto rounded-2xl bg-white ring-1 ring-stone-200 [scrollbar-width:none]"
       >
@@ -45,7 +50,7 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
             <button
               type="button"
               className="focus-inset block w-full cursor-zoom-in"
-              aria-label={`放大第 ${i + 1} 張圖片`}
+              aria-label={zoomLabel(i + 1)}
               onClick={() => setZoomed(i)}
             >
               <Img
@@ -62,13 +67,13 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
         ))}
       </ul>
       {images.length > 1 && (
-        <ul className="mt-3 flex gap-2" aria-label="選擇圖片">
+        <ul className="mt-3 flex gap-2" aria-label={t`選擇圖片`}>
           {images.map((img, i) => (
             <li key={img}>
               <button
                 type="button"
                 onClick={() => show(i)}
-                aria-label={`第 ${i + 1} 張圖片`}
+                aria-label={pictureLabel(i + 1)}
                 aria-current={i === current}
                 className={`overflow-hidden rounded-lg ring-2 ${i === current ? "ring-tea-700" : "ring-transparent"}`}
               >

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { useEffect, useRef, useState } from "react";
 import { api, fieldErrors } from "../../lib/api";
 import { useToken } from "../../lib/auth";
@@ -11,6 +12,7 @@ import { Field } from "../../ui/Field";
  * small dialog, a number proven with the code texted to it (decision 77). Told once, when it is back.
  */
 export default function RestockNotify({ variantId, onDone }: { variantId: number; onDone(): void }) {
+  const { t } = useLingui();
   const token = useToken();
   const shop = useShop();
   const alerts = useAlerts();
@@ -55,11 +57,11 @@ export default function RestockNotify({ variantId, onDone }: { variantId: number
   function submitVisitor(e: React.FormEvent) {
     e.preventDefault();
     if (codeFor) {
-      if (!/^\d{6}$/.test(code.trim())) return setError("請輸入簡訊中的 6 位數驗證碼");
+      if (!/^\d{6}$/.test(code.trim())) return setError(t`請輸入簡訊中的 6 位數驗證碼`);
       return void send({ phone: codeFor, code: code.trim() });
     }
     const value = contact.trim();
-    if (!value) return setError("請輸入電子郵件或手機號碼");
+    if (!value) return setError(t`請輸入電子郵件或手機號碼`);
     // The server reads a phone however it is typed (normalizeMobile); an @ makes it an e-mail.
     void send(value.includes("@") ? { email: value } : { phone: value });
   }
@@ -73,16 +75,16 @@ export default function RestockNotify({ variantId, onDone }: { variantId: number
     >
       <form onSubmit={submitVisitor} noValidate className="space-y-4 p-5">
         <h2 id="restock-title" className="text-lg font-bold text-stone-800">
-          到貨通知
+          {t`到貨通知`}
         </h2>
-        <p className="text-sm text-stone-600">這個規格目前售完，到貨時會以電子郵件或簡訊通知您一次。</p>
+        <p className="text-sm text-stone-600">{t`這個規格目前售完，到貨時會以電子郵件或簡訊通知您一次。`}</p>
         {codeFor ? (
           <>
             <p role="status" className="text-sm text-emerald-700">
               {said}
             </p>
             <Field
-              label="簡訊驗證碼"
+              label={t`簡訊驗證碼`}
               name="restock-code"
               autoComplete="one-time-code"
               inputMode="numeric"
@@ -96,7 +98,7 @@ export default function RestockNotify({ variantId, onDone }: { variantId: number
           </>
         ) : (
           <Field
-            label="電子郵件或手機號碼"
+            label={t`電子郵件或手機號碼`}
             name="restock-contact"
             autoComplete="email"
             value={contact}
@@ -116,10 +118,10 @@ export default function RestockNotify({ variantId, onDone }: { variantId: number
               onDone();
             }}
           >
-            取消
+            {t`取消`}
           </button>
           <button type="submit" className="btn-primary min-h-11 flex-1" disabled={busy}>
-            {codeFor ? "確認" : "通知我"}
+            {codeFor ? t`確認` : t`通知我`}
           </button>
         </div>
       </form>

@@ -1,7 +1,9 @@
+import { useLingui } from "@lingui/react/macro";
 import type { Suggestion } from "@shop/contract/catalogue";
 import { formatMoney } from "@shop/contract/format";
 import { useEffect, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
+import { useContentLang } from "../../i18n/runtime";
 import { api } from "../../lib/api";
 import { useShop } from "../../lib/shop";
 
@@ -13,6 +15,8 @@ const DEBOUNCE_MS = 250;
  * resting on the list only highlights), Escape closes.
  */
 export function SearchBox({ className = "", inputClassName = "" }: { className?: string; inputClassName?: string }) {
+  const { t } = useLingui();
+  const contentLang = useContentLang();
   const shop = useShop();
   const navigate = useNavigate();
   const id = useId();
@@ -80,7 +84,7 @@ export function SearchBox({ className = "", inputClassName = "" }: { className?:
         className="flex"
       >
         <label htmlFor={`${id}-input`} className="sr-only">
-          搜尋商品
+          {t`搜尋商品`}
         </label>
         <input
           id={`${id}-input`}
@@ -93,7 +97,7 @@ export function SearchBox({ className = "", inputClassName = "" }: { className?:
           aria-activedescendant={active >= 0 ? `${id}-opt-${active}` : undefined}
           autoComplete="off"
           enterKeyHint="search"
-          placeholder="搜尋茶葉、禮盒…"
+          placeholder={t`搜尋茶葉、禮盒…`}
           value={keyword}
           onChange={(e) => {
             setKeyword(e.target.value);
@@ -106,18 +110,18 @@ export function SearchBox({ className = "", inputClassName = "" }: { className?:
           className={`input rounded-r-none py-2 ${inputClassName}`}
         />
         <button type="submit" className="btn-primary shrink-0 whitespace-nowrap rounded-l-none py-2">
-          搜尋
+          {t`搜尋`}
         </button>
       </form>
       {showList && (
         <div
           id={listId}
           role="listbox"
-          aria-label="搜尋建議"
+          aria-label={t`搜尋建議`}
           className="absolute inset-x-0 top-full z-50 mt-1 max-h-96 overflow-auto rounded-xl bg-white py-1 shadow-lg ring-1 ring-stone-200"
         >
           {items.length === 0 ? (
-            <p className="px-3 py-2 text-sm text-stone-500">找不到相關商品</p>
+            <p className="px-3 py-2 text-sm text-stone-500">{t`找不到相關商品`}</p>
           ) : (
             items.map((s, i) => (
               // biome-ignore lint/a11y/useFocusableInteractive: the WAI-ARIA combobox pattern: focus stays in the input; options are pointed at by aria-activedescendant
@@ -133,7 +137,9 @@ export function SearchBox({ className = "", inputClassName = "" }: { className?:
                 className="flex cursor-pointer items-center gap-3 px-3 py-2 text-sm hover:bg-tea-50 aria-selected:bg-tea-50"
               >
                 <img src={s.image} alt="" width={32} height={32} className="h-8 w-8 rounded" />
-                <span className="flex-1 text-stone-800">{s.name}</span>
+                <span className="flex-1 text-stone-800" lang={contentLang}>
+                  {s.name}
+                </span>
                 <span className="text-red-700">{formatMoney(s.price)}</span>
               </div>
             ))

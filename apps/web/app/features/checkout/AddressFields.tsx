@@ -1,4 +1,6 @@
+import { useLingui } from "@lingui/react/macro";
 import type { PayInfo } from "@shop/contract/order";
+import { useContentLang } from "../../i18n/runtime";
 import { Field } from "../../ui/Field";
 import { PostalSelects } from "../address/PostalSelects";
 import type { Draft, SetDraftField, UpdateDraft } from "./draft";
@@ -12,6 +14,8 @@ export function AddressFields(props: {
   info: PayInfo | null;
   errors: Record<string, string>;
 }) {
+  const { t } = useLingui();
+  const contentLang = useContentLang();
   const { draft, set, update, info } = props;
   const { err } = fieldErrors(props.errors);
   const chosen =
@@ -27,7 +31,7 @@ export function AddressFields(props: {
       {(info?.recent_addresses.length ?? 0) > 0 && (
         <div className="mb-3">
           <label htmlFor="recent-address" className="field-label">
-            常用地址
+            {t`常用地址`}
           </label>
           <select
             id="recent-address"
@@ -40,10 +44,10 @@ export function AddressFields(props: {
             }}
           >
             <option value="" disabled>
-              選擇之前使用的地址
+              {t`選擇之前使用的地址`}
             </option>
             {info?.recent_addresses.map((a, i) => (
-              <option key={`${a.address.zip}${a.address.line}${a.receiver.name}`} value={i}>
+              <option key={`${a.address.zip}${a.address.line}${a.receiver.name}`} value={i} lang={contentLang}>
                 {a.receiver.name}｜{a.address.zip} {a.address.county}
                 {a.address.district}
                 {a.address.line}
@@ -62,7 +66,7 @@ export function AddressFields(props: {
         <div className="sm:col-span-3">
           <Field
             id="address-line"
-            label="地址"
+            label={t`地址`}
             autoComplete="address-line1"
             value={draft.address.line}
             onChange={(e) => set("address", { ...draft.address, line: e.target.value })}

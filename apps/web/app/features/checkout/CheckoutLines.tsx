@@ -1,14 +1,18 @@
+import { useLingui } from "@lingui/react/macro";
 import { formatMoney } from "@shop/contract/format";
 import type { QuoteView } from "@shop/contract/order";
+import { useContentLang } from "../../i18n/runtime";
 import { Img } from "../../ui/Img";
 import { LineKindTag } from "../orders/LineKindTag";
 import { PreorderBadge } from "../orders/PreorderBadge";
 
 /** The page heading, a failed quote's message and the lines being bought, as last quoted. */
 export function CheckoutLines({ quote, quoteError }: { quote: QuoteView | undefined; quoteError: string | null }) {
+  const { t } = useLingui();
+  const contentLang = useContentLang();
   return (
     <section className="card">
-      <h1 className="mb-4 text-2xl font-bold text-stone-800">結帳</h1>
+      <h1 className="mb-4 text-2xl font-bold text-stone-800">{t`結帳`}</h1>
       {quoteError && (
         <p className="mb-3 rounded-lg bg-red-50 p-3 text-red-800" role="alert">
           {quoteError}
@@ -19,7 +23,9 @@ export function CheckoutLines({ quote, quoteError }: { quote: QuoteView | undefi
           <li key={l.variant_id} className="flex items-center gap-3 py-2">
             <Img src={l.image} alt="" width={56} height={56} sizes="56px" className="h-14 w-14 rounded-lg object-cover" />
             <div className="min-w-0 flex-1">
-              <p className="truncate font-medium text-stone-800">{l.name}</p>
+              <p className="truncate font-medium text-stone-800" lang={contentLang}>
+                {l.name}
+              </p>
               <p className="text-sm text-stone-500">
                 {l.variant_name}｜{formatMoney(l.price)} × {l.qty}
               </p>
@@ -36,7 +42,7 @@ export function CheckoutLines({ quote, quoteError }: { quote: QuoteView | undefi
                 {l.name}
               </p>
               <p className="text-sm text-stone-500">
-                {l.title}｜加購價 {formatMoney(l.price)} × {l.qty}
+                {l.title}｜{t`加購價`} {formatMoney(l.price)} × {l.qty}
               </p>
             </div>
             <span className="font-bold text-stone-800">{formatMoney(l.price * l.qty)}</span>

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import type { PayInfo } from "@shop/contract/order";
 import { useState } from "react";
 import { useFetcher } from "react-router";
@@ -5,6 +6,7 @@ import { Field } from "../../ui/Field";
 import { useActionResult } from "../member/member-read";
 import type { QuoteAnswer, QuoteRequest } from "./checkout-data";
 import type { Draft, SetDraftField } from "./draft";
+import { useServerText } from "./server-text";
 import { QUOTE_FETCHER } from "./useQuote";
 
 /** As the server reads a code (contract: upper-cased, spaces removed). */
@@ -18,6 +20,8 @@ const normalized = (code: string) => code.toUpperCase().replace(/\s+/g, "");
  * takes it off again. A typed code replaces a chosen coupon: one per order.
  */
 export function CouponCodeField({ draft, set, info }: { draft: Draft; set: SetDraftField; info: PayInfo }) {
+  const { t } = useLingui();
+  const { say } = useServerText();
   const checker = useFetcher<QuoteAnswer>();
   const lastQuote = useFetcher<QuoteAnswer>({ key: QUOTE_FETCHER }).data?.quoted;
   const [typed, setTyped] = useState(draft.couponCode);
@@ -27,7 +31,7 @@ export function CouponCodeField({ draft, set, info }: { draft: Draft; set: SetDr
 
   useActionResult(checker.data, (r) => {
     const rejected = r.info?.quote.coupon_rejected ?? r.error;
-    setMessage(rejected);
+    setMessage(rejected && say("coupon", rejected));
     if (!rejected) {
       set("couponId", "");
       set("couponCode", checking);
@@ -36,8 +40,8 @@ export function CouponCodeField({ draft, set, info }: { draft: Draft; set: SetDr
 
   function apply() {
     const code = normalized(typed);
-    if (!code) return setMessage("請輸入優惠碼");
-    if (code.length > 40) return setMessage("優惠碼過長");
+    if (!code) return setMessage(t`請輸入優惠碼`);
+    if (code.length > 40) return setMessage(t`優惠碼過長`);
     if (!lastQuote) return;
     const { coupon_id: _chosen, ...body } = JSON.parse(lastQuote) as Record<string, unknown>;
     setChecking(code);
@@ -59,16 +63,16 @@ export function CouponCodeField({ draft, set, info }: { draft: Draft; set: SetDr
   }
 
   // A code accepted earlier that the quote no longer applies (the cart changed, or it ran out).
-  const stale = applied && info.quote.coupon_rejected;
+  const stale = applied && info.quote.coupon_rejected && say("coupon", info.quote.coupon_rejected);
   const busy = checker.state !== "idle";
   return (
     <Field
       id="coupon-code"
-      label="優惠碼"
+      label={t`優惠碼`}
       autoComplete="off"
       autoCapitalize="characters"
       spellCheck={false}
-      placeholder="輸入優惠碼"
+      placeholder={t`輸入優惠碼`}
       value={applied || typed}
       readOnly={!!applied}
       onChange={(e) => {
@@ -81,15 +85,15 @@ export function CouponCodeField({ draft, set, info }: { draft: Draft; set: SetDr
         if (!applied) apply();
       }}
       error={message ?? (stale || undefined)}
-      hint={applied ? `已套用優惠碼 ${applied}` : undefined}
+      hint={applied ? t`已套用優惠碼 ${applied}` : undefined}
       addon={
         applied ? (
           <button type="button" className="btn-secondary shrink-0" onClick={remove}>
-            移除
+            {t`移除`}
           </button>
         ) : (
           <button type="button" className="btn-secondary shrink-0" onClick={apply} disabled={busy || !lastQuote}>
-            {busy ? "確認中…" : "套用"}
+            {busy ? t`確認中…` : t`套用`}
           </button>
         )
       }

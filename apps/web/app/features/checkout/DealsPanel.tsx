@@ -1,7 +1,9 @@
+import { useLingui } from "@lingui/react/macro";
 import { formatMoney } from "@shop/contract/format";
 import type { QuoteView } from "@shop/contract/order";
 import { useState } from "react";
 import type { Draft, SetDraftField } from "./draft";
+import { useServerText } from "./server-text";
 
 type AddOnOffer = QuoteView["addon_offers"][number];
 type GiftOffer = QuoteView["gift_offers"][number];
@@ -12,6 +14,8 @@ type GiftOffer = QuoteView["gift_offers"][number];
  * or how much more to spend, and whatever the quote refuses (限購, an add-on or gift gone).
  */
 export function DealsPanel({ draft, set, quote }: { draft: Draft; set: SetDraftField; quote: QuoteView }) {
+  const { t } = useLingui();
+  const { say, lang } = useServerText();
   const { addon_offers: addOns, gift_offers: gifts, refusals } = quote;
   if (addOns.length === 0 && gifts.length === 0 && refusals.length === 0) return null;
   const setQty = (dealId: number, qty: number) => {
@@ -23,24 +27,26 @@ export function DealsPanel({ draft, set, quote }: { draft: Draft; set: SetDraftF
   return (
     <section className="card" aria-labelledby="deals-heading">
       <h2 id="deals-heading" className="mb-3 text-lg font-bold text-stone-800">
-        加價購與滿額贈
+        {t`加價購與滿額贈`}
       </h2>
       {refusals.length > 0 && (
         <ul className="mb-3 space-y-1 rounded-lg bg-red-50 p-3 text-sm text-red-800" role="alert">
           {refusals.map((r) => (
-            <li key={`${r.code}:${r.message}`}>{r.message}</li>
+            <li key={`${r.code}:${r.message}`} lang={lang("deal", r.message)}>
+              {say("deal", r.message)}
+            </li>
           ))}
         </ul>
       )}
       {addOns.length > 0 && (
-        <ul className="divide-y divide-stone-100" aria-label="加價購">
+        <ul className="divide-y divide-stone-100" aria-label={t`加價購`}>
           {addOns.map((o) => (
             <AddOnRow key={o.deal_id} offer={o} taken={draft.addons?.[o.deal_id] ?? 0} onQty={(q) => setQty(o.deal_id, q)} />
           ))}
         </ul>
       )}
       {gifts.length > 0 && (
-        <ul className="mt-2 space-y-3" aria-label="滿額贈">
+        <ul className="mt-2 space-y-3" aria-label={t`滿額贈`}>
           {gifts.map((g) => (
             <GiftRow
               key={g.rule_id}
@@ -56,28 +62,37 @@ export function DealsPanel({ draft, set, quote }: { draft: Draft; set: SetDraftF
 }
 
 function AddOnRow({ offer, taken, onQty }: { offer: AddOnOffer; taken: number; onQty: (qty: number) => void }) {
+  const { t } = useLingui();
+  const { say, lang } = useServerText();
   const [qty, setQty] = useState(1);
+  const title = offer.title;
+  const price = formatMoney(offer.price);
+  const cap = offer.per_order_cap;
   const choices = Array.from({ length: Math.max(1, offer.per_order_cap) }, (_, i) => i + 1);
   const selectId = `addon-qty-${offer.deal_id}`;
   return (
     <li className="flex flex-wrap items-center gap-x-3 gap-y-2 py-2">
       <div className="min-w-0 flex-1">
         <p className="font-medium text-stone-800">
-          <span className="mr-1 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-bold text-amber-900">加價購</span>
+          <span className="mr-1 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-bold text-amber-900">{t`加價購`}</span>
           {offer.title}
         </p>
         <p className="text-sm text-stone-600">
-          加購價 {formatMoney(offer.price)}
-          {offer.per_order_cap > 1 ? `，每筆限 ${offer.per_order_cap} 件` : "，每筆限 1 件"}
+          {t`加購價 ${price}`}
+          {cap > 1 ? t`，每筆限 ${cap} 件` : t`，每筆限 1 件`}
         </p>
-        {!offer.eligible && offer.reason && <p className="text-sm text-amber-900">{offer.reason}</p>}
+        {!offer.eligible && offer.reason && (
+          <p className="text-sm text-amber-900" lang={lang("deal", offer.reason)}>
+            {say("deal", offer.reason)}
+          </p>
+        )}
       </div>
       {offer.eligible && (
         <div className="flex items-center gap-2">
           {choices.length > 1 && (
             <>
               <label htmlFor={selectId} className="sr-only">
-                {offer.title}加購數量
+                {t`${title}加購數量`}
               </label>
               <select
                 id={selectId}
@@ -87,24 +102,24 @@ function AddOnRow({ offer, taken, onQty }: { offer: AddOnOffer; taken: number; o
               >
                 {choices.map((n) => (
                   <option key={n} value={n}>
-                    {n} 件
+                    {t`${n} 件`}
                   </option>
                 ))}
               </select>
             </>
           )}
           {taken > 0 ? (
-            <button type="button" className="btn-secondary" onClick={() => onQty(0)} aria-label={`取消加購${offer.title}`}>
-              取消加購
+            <button type="button" className="btn-secondary" onClick={() => onQty(0)} aria-label={t`取消加購${title}`}>
+              {t`取消加購`}
             </button>
           ) : (
-            <button type="button" className="btn-primary" onClick={() => onQty(qty)} aria-label={`加購${offer.title}`}>
-              加購
+            <button type="button" className="btn-primary" onClick={() => onQty(qty)} aria-label={t`加購${title}`}>
+              {t`加購`}
             </button>
           )}
         </div>
       )}
-      {taken > 0 && <p className="w-full text-sm font-medium text-emerald-800">已加購 {taken} 件</p>}
+      {taken > 0 && <p className="w-full text-sm font-medium text-emerald-800">{t`已加購 ${taken} 件`}</p>}
     </li>
   );
 }
@@ -119,9 +134,13 @@ function GiftRow({
   picked: number | undefined;
   onChoose: (variantId: number) => void;
 }) {
+  const { t } = useLingui();
   const chosen = picked ?? offer.chosen;
-  const names = offer.options.map((o) => o.name).join("、");
-  const badge = <span className="mr-1 rounded bg-rose-100 px-1.5 py-0.5 text-xs font-bold text-rose-900">滿額贈</span>;
+  const names = offer.options.map((o) => o.name).join(t`、`);
+  const badge = <span className="mr-1 rounded bg-rose-100 px-1.5 py-0.5 text-xs font-bold text-rose-900">{t`滿額贈`}</span>;
+  const shortBy = formatMoney(offer.short_by);
+  const threshold = formatMoney(offer.threshold);
+  const gift = offer.options[0]?.name ?? "";
   if (!offer.reached)
     return (
       <li>
@@ -129,9 +148,7 @@ function GiftRow({
           {badge}
           {offer.title}
         </p>
-        <p className="text-sm text-stone-600">
-          再買 {formatMoney(offer.short_by)} 送 {names}
-        </p>
+        <p className="text-sm text-stone-600">{t`再買 ${shortBy} 送 ${names}`}</p>
       </li>
     );
   const gone = offer.options.every((o) => !o.available) && offer.chosen === null;
@@ -139,15 +156,16 @@ function GiftRow({
     <li>
       <p className="font-medium text-stone-800">
         {badge}
-        {offer.title}：已達 {formatMoney(offer.threshold)}
+        {offer.title}
+        {t`：已達 ${threshold}`}
       </p>
       {gone ? (
-        <p className="text-sm text-stone-600">贈品已送完</p>
+        <p className="text-sm text-stone-600">{t`贈品已送完`}</p>
       ) : offer.options.length === 1 ? (
-        <p className="text-sm text-emerald-800">贈送 {offer.options[0]?.name}（NT$0）</p>
+        <p className="text-sm text-emerald-800">{t`贈送 ${gift}（NT$0）`}</p>
       ) : (
         <fieldset className="mt-1">
-          <legend className="text-sm text-stone-600">請選擇一項贈品</legend>
+          <legend className="text-sm text-stone-600">{t`請選擇一項贈品`}</legend>
           {offer.options.map((o) => (
             <label key={o.variant_id} className="mt-1 flex items-center gap-2 text-sm text-stone-800">
               <input
@@ -159,7 +177,7 @@ function GiftRow({
                 onChange={() => onChoose(o.variant_id)}
               />
               {o.name}
-              {!o.available && <span className="text-stone-600">（已送完）</span>}
+              {!o.available && <span className="text-stone-600">{t`（已送完）`}</span>}
             </label>
           ))}
         </fieldset>

@@ -1,19 +1,22 @@
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { Field } from "../../ui/Field";
 import type { Draft, SetDraftField } from "./draft";
 
 const INVOICE_TYPES = [
-  ["member", "會員載具"],
-  ["mobile", "手機條碼"],
-  ["donation", "捐贈發票"],
-  ["company", "公司統編"],
+  ["member", msg`會員載具`],
+  ["mobile", msg`手機條碼`],
+  ["donation", msg`捐贈發票`],
+  ["company", msg`公司統編`],
 ] as const;
 
 /** The e-invoice (member carrier, mobile barcode, donation or company tax ID) and the order note. */
 export function InvoiceFieldset({ draft, set, errors }: { draft: Draft; set: SetDraftField; errors: Record<string, string> }) {
+  const { t } = useLingui();
   return (
     <fieldset className="card">
-      <legend className="sr-only">電子發票</legend>
-      <h2 className="mb-3 text-lg font-bold text-stone-800">電子發票</h2>
+      <legend className="sr-only">{t`電子發票`}</legend>
+      <h2 className="mb-3 text-lg font-bold text-stone-800">{t`電子發票`}</h2>
       <div className="flex flex-wrap gap-3">
         {INVOICE_TYPES.map(([code, label]) => (
           <label key={code} className="flex items-center gap-1.5">
@@ -25,7 +28,7 @@ export function InvoiceFieldset({ draft, set, errors }: { draft: Draft; set: Set
               onChange={() => set("invoiceType", code)}
               className="accent-tea-700"
             />
-            {label}
+            {t(label)}
           </label>
         ))}
       </div>
@@ -33,7 +36,7 @@ export function InvoiceFieldset({ draft, set, errors }: { draft: Draft; set: Set
         {draft.invoiceType === "mobile" && (
           <Field
             id="invoice-carrier"
-            label="手機條碼"
+            label={t`手機條碼`}
             className="input uppercase"
             placeholder="/ABC1234"
             value={draft.carrier}
@@ -45,7 +48,7 @@ export function InvoiceFieldset({ draft, set, errors }: { draft: Draft; set: Set
         {draft.invoiceType === "donation" && (
           <Field
             id="invoice-donation"
-            label="捐贈碼"
+            label={t`捐贈碼`}
             inputMode="numeric"
             value={draft.donationCode}
             onChange={(e) => set("donationCode", e.target.value)}
@@ -57,7 +60,7 @@ export function InvoiceFieldset({ draft, set, errors }: { draft: Draft; set: Set
           <>
             <Field
               id="invoice-tax-id"
-              label="統一編號"
+              label={t`統一編號`}
               inputMode="numeric"
               value={draft.taxId}
               onChange={(e) => set("taxId", e.target.value)}
@@ -66,7 +69,7 @@ export function InvoiceFieldset({ draft, set, errors }: { draft: Draft; set: Set
             />
             <Field
               id="invoice-title"
-              label="公司抬頭"
+              label={t`公司抬頭`}
               value={draft.title}
               onChange={(e) => set("title", e.target.value)}
               error={errors.title}
@@ -76,7 +79,7 @@ export function InvoiceFieldset({ draft, set, errors }: { draft: Draft; set: Set
         )}
       </div>
       <label htmlFor="note" className="field-label mt-4">
-        訂單備註（選填）
+        {t`訂單備註（選填）`}
       </label>
       <textarea
         id="note"

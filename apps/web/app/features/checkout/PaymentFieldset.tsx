@@ -1,10 +1,12 @@
+import { useLingui } from "@lingui/react/macro";
 import { isDeviceWallet, type PayInfo } from "@shop/contract/order";
 import { type RefObject, useEffect } from "react";
 import { CardFields, type CardFieldsHandle } from "../orders/CardFields";
 import { deviceWalletUsable } from "../orders/method-prime";
-import { InstalmentSelect, PAY_HINTS, PayMark } from "../orders/PayMark";
+import { InstalmentSelect, PAY_HINT_MESSAGES, PayMark } from "../orders/PayMark";
 import type { Draft, SetDraftField } from "./draft";
 import { fieldErrors } from "./field-errors";
+import { useServerText } from "./server-text";
 
 /** The payment methods in the shop's order, each with its mark; the card entry (and instalments) when paying by card. */
 export function PaymentFieldset(props: {
@@ -14,11 +16,14 @@ export function PaymentFieldset(props: {
   errors: Record<string, string>;
   card: RefObject<CardFieldsHandle | null>;
 }) {
+  const { t } = useLingui();
+  const { say, lang } = useServerText();
   const { draft, set, info } = props;
   const { err } = fieldErrors(props.errors);
   // Apple Pay / Google Pay only where this browser has the sheet (or in 測試模式, the simulator).
   const methods = info ? info.payment_methods.filter((m) => !isDeviceWallet(m.code) || deviceWalletUsable(m.code, info)) : [];
   const plans = info?.instalments ?? [];
+  const hint = draft.payment ? PAY_HINT_MESSAGES[draft.payment] : undefined;
   // An instalment count the new amount no longer reaches goes back to 一次付清.
   useEffect(() => {
     if (draft.instalment && info && !info.instalments.some((p) => p.count === draft.instalment)) set("instalment", 0);
@@ -31,8 +36,8 @@ export function PaymentFieldset(props: {
   const simulated = info?.card.simulated;
   return (
     <fieldset className="card">
-      <legend className="sr-only">付款方式</legend>
-      <h2 className="mb-3 text-lg font-bold text-stone-800">付款方式</h2>
+      <legend className="sr-only">{t`付款方式`}</legend>
+      <h2 className="mb-3 text-lg font-bold text-stone-800">{t`付款方式`}</h2>
       <div className="grid gap-2 sm:grid-cols-2">
         {methods.map((m) => (
           <label
@@ -43,7 +48,7 @@ export function PaymentFieldset(props: {
               type="radio"
               name="payment_method"
               value={m.code}
-              aria-label={m.name}
+              aria-label={say("pay", m.name)}
               aria-describedby={m.reason ? `pay-reason-${m.code}` : undefined}
               disabled={!m.available}
               checked={draft.payment === m.code}
@@ -51,13 +56,13 @@ export function PaymentFieldset(props: {
               className="accent-tea-700"
             />
             <span className="flex-1">
-              {m.name}
+              {say("pay", m.name)}
               {simulated && isDeviceWallet(m.code) && (
-                <span className="ml-1 rounded bg-amber-700 px-1.5 py-0.5 text-xs text-white">測試模式</span>
+                <span className="ml-1 rounded bg-amber-700 px-1.5 py-0.5 text-xs text-white">{t`測試模式`}</span>
               )}
               {m.reason && (
-                <span id={`pay-reason-${m.code}`} className="block text-xs text-stone-500">
-                  {m.reason}
+                <span id={`pay-reason-${m.code}`} className="block text-xs text-stone-500" lang={lang("payReason", m.reason)}>
+                  {say("payReason", m.reason)}
                 </span>
               )}
             </span>
@@ -72,10 +77,10 @@ export function PaymentFieldset(props: {
           <InstalmentSelect id="instalment" plans={plans} value={draft.instalment} onChange={(n) => set("instalment", n)} />
         </div>
       )}
-      {draft.payment && PAY_HINTS[draft.payment] && (
+      {hint && (
         <p className="mt-3 text-sm text-stone-600" data-testid="pay-hint">
-          {PAY_HINTS[draft.payment]}
-          {simulated && draft.payment !== "transfer" && draft.payment !== "cod" && "（測試模式：不會實際扣款）"}
+          {t(hint)}
+          {simulated && draft.payment !== "transfer" && draft.payment !== "cod" && t`（測試模式：不會實際扣款）`}
         </p>
       )}
     </fieldset>

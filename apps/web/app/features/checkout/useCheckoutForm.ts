@@ -1,7 +1,8 @@
+import { useLingui } from "@lingui/react/macro";
 import { useCallback, useRef } from "react";
 import { type FieldErrors, type FieldPath, type Resolver, useForm } from "react-hook-form";
 import { type Draft, EMPTY_DRAFT, type SetDraftField } from "./draft";
-import { type OrderContext, orderErrors } from "./order-payload";
+import { fieldMessage, type OrderContext, orderErrors } from "./order-payload";
 
 /** Where each of the order schema's fields is typed on the form (the rest are the page's own). */
 const DRAFT_FIELD: Record<string, FieldPath<Draft>> = {
@@ -63,10 +64,11 @@ function flat(errors: FieldErrors<Draft>, prefix = ""): Record<string, string> {
  * start from (the one kept across the store map).
  */
 export function useCheckoutForm(context: OrderContext, fast: boolean, initial: Draft = EMPTY_DRAFT) {
+  const { t } = useLingui();
   const latest = useRef(context);
   latest.current = context;
   const resolver: Resolver<Draft> = (values) => {
-    const found = orderErrors(values, latest.current, fast);
+    const found = orderErrors(values, latest.current, fast, t);
     return Object.keys(found).length === 0 ? { values, errors: {} } : { values: {}, errors: nested(found) };
   };
   const form = useForm<Draft>({ defaultValues: initial, resolver, mode: "onSubmit", shouldFocusError: false });
@@ -104,7 +106,8 @@ export function useCheckoutForm(context: OrderContext, fast: boolean, initial: D
    */
   const showServerErrors = (list: Array<{ field: string; message: string }>) => {
     const known = list.filter((e) => DRAFT_FIELD[e.field]);
-    for (const e of known) form.setError(DRAFT_FIELD[e.field] as FieldPath<Draft>, { type: "server", message: e.message });
+    for (const e of known)
+      form.setError(DRAFT_FIELD[e.field] as FieldPath<Draft>, { type: "server", message: fieldMessage(e.message, t) });
     return known.length > 0;
   };
 

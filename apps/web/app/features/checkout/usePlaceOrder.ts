@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { isTapPayMethod, type PayInfo } from "@shop/contract/order";
 import { type RefObject, useRef, useState } from "react";
 import { useFetcher } from "react-router";
@@ -32,6 +33,7 @@ interface PlaceOrderDeps {
  * 限時搶購 rush) only shows its message: the buyer presses again.
  */
 export function usePlaceOrder(deps: PlaceOrderDeps) {
+  const { t } = useLingui();
   const alerts = useAlerts();
   const placer = useFetcher<PlaceAnswer>();
   // Checked or sent, and not answered yet: a second press does nothing (state updates come later).
@@ -77,7 +79,7 @@ export function usePlaceOrder(deps: PlaceOrderDeps) {
         const p = await deps.card.current?.getPrime();
         // A card field's own message shows under it (CardFields); anything else is a dialog.
         if (p && "inline" in p) return;
-        if (!p || "error" in p) return void alerts.error(p && "error" in p ? p.error : "請輸入信用卡資料");
+        if (!p || "error" in p) return void alerts.error(p && "error" in p ? p.error : t`請輸入信用卡資料`);
         prime = p.prime;
       } else if (isTapPayMethod(deps.draft.payment) && deps.info) {
         // A wallet, Apple Pay / Google Pay or a virtual account: TapPay's prime (the simulator's in 測試模式).

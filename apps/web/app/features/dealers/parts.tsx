@@ -1,14 +1,18 @@
+import { useLingui } from "@lingui/react/macro";
 import type { DealerCard, DealerOutletView } from "@shop/contract/catalogue";
 import type { ReactNode } from "react";
+import { useContentLang } from "../../i18n/runtime";
 import { Img } from "../../ui/Img";
 
 /** A Google Maps search for an address (opens the Maps app on phones). */
 const mapSearchUrl = (address: string) => `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
 
 function AddressLink({ address }: { address: string }) {
+  const contentLang = useContentLang();
   return (
     <a
       href={mapSearchUrl(address)}
+      lang={contentLang}
       target="_blank"
       rel="noopener noreferrer"
       className="inline-block py-1 text-tea-700 underline"
@@ -36,6 +40,7 @@ export function DealerSummary(props: {
 }) {
   const { dealer, intro, heading: Heading } = props;
   const big = Heading === "h1";
+  const contentLang = useContentLang();
   return (
     <>
       {dealer.image && (
@@ -50,9 +55,17 @@ export function DealerSummary(props: {
         />
       )}
       <div className="min-w-0">
-        <p className={big ? "text-sm text-stone-500" : "text-xs text-stone-500"}>{dealer.county}</p>
-        <Heading className={big ? "text-2xl font-bold text-stone-800" : "font-bold text-stone-800"}>{dealer.name}</Heading>
-        {intro && <p className={big ? "mt-1 text-stone-600" : "text-sm text-stone-600"}>{intro}</p>}
+        <p className={big ? "text-sm text-stone-500" : "text-xs text-stone-500"} lang={contentLang}>
+          {dealer.county}
+        </p>
+        <Heading className={big ? "text-2xl font-bold text-stone-800" : "font-bold text-stone-800"} lang={contentLang}>
+          {dealer.name}
+        </Heading>
+        {intro && (
+          <p className={big ? "mt-1 text-stone-600" : "text-sm text-stone-600"} lang={contentLang}>
+            {intro}
+          </p>
+        )}
         <p className="mt-1 text-sm">
           <AddressLink address={dealer.address} />
         </p>
@@ -74,18 +87,26 @@ export function DealerHeader({ dealer, intro }: { dealer: DealerCard; intro?: st
 }
 
 export function OutletList({ outlets }: { outlets: DealerOutletView[] }) {
-  if (outlets.length === 0) return <p className="text-stone-600">此經銷商目前沒有門市據點。</p>;
+  const { t } = useLingui();
+  const contentLang = useContentLang();
+  if (outlets.length === 0) return <p className="text-stone-600">{t`此經銷商目前沒有門市據點。`}</p>;
   return (
     <ul className="grid gap-3 md:grid-cols-2" data-testid="outlets">
       {outlets.map((o) => (
         <li key={o.id} className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-200">
-          <p className="font-medium text-stone-800">{o.name}</p>
+          <p className="font-medium text-stone-800" lang={contentLang}>
+            {o.name}
+          </p>
           <p className="mt-1 text-sm">
             <AddressLink address={o.address} />
           </p>
           <p className="mt-1 text-sm">
             <PhoneLink phone={o.phone} />
-            {o.hours && <span className="text-stone-500">｜{o.hours}</span>}
+            {o.hours && (
+              <span className="text-stone-500" lang={contentLang}>
+                ｜{o.hours}
+              </span>
+            )}
           </p>
         </li>
       ))}

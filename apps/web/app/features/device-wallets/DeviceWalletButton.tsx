@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import type { DeviceWallet } from "@shop/contract/payment-methods";
 import { useEffect, useState } from "react";
 import { useRouteLoaderData } from "react-router";
@@ -16,6 +17,7 @@ const NAMES: Record<DeviceWallet, string> = { apple_pay: "Apple Pay", google_pay
  * the server render); loaded lazily, so pages without it pay nothing for it.
  */
 export default function DeviceWalletButton({ to }: { to: string }) {
+  const { t } = useLingui();
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const offered = root?.deviceWallets;
   const simulated = root?.walletSimulator ?? false;
@@ -29,17 +31,19 @@ export default function DeviceWalletButton({ to }: { to: string }) {
   }, [offered, simulated]);
   if (!wallet) return null;
   const name = NAMES[wallet];
+  const testMode = t`（測試模式）`;
+  const mode = simulated ? testMode : "";
   return (
     <div className="flex w-full flex-col gap-1" data-testid="device-wallet">
       <ShopLink
         to={`${to}${to.includes("?") ? "&" : "?"}pay=${wallet}`}
         className="inline-flex min-h-11 w-full items-center justify-center rounded-lg bg-black px-4 py-2.5 font-medium text-white hover:bg-stone-800"
-        aria-label={`使用 ${name} 結帳${simulated ? "（測試模式）" : ""}`}
+        aria-label={t`使用 ${name} 結帳${mode}`}
       >
         {name}
-        {simulated && "（測試模式）"}
+        {simulated && testMode}
       </ShopLink>
-      <p className="text-center text-xs text-stone-500">下一步確認取貨方式與發票，再以 {name} 付款</p>
+      <p className="text-center text-xs text-stone-500">{t`下一步確認取貨方式與發票，再以 ${name} 付款`}</p>
     </div>
   );
 }

@@ -1,5 +1,7 @@
+import { useLingui } from "@lingui/react/macro";
 import type { Banner } from "@shop/contract/front";
 import { useCallback, useEffect, useRef, useState } from "react";
+import { useContentLang } from "../../i18n/runtime";
 import { Img } from "../../ui/Img";
 import { ShopLink } from "../../ui/ShopLink";
 
@@ -7,6 +9,8 @@ const AUTOPLAY_MS = 5000;
 
 /** Home banners: a scroll-snap strip (works without JavaScript) with dots and autoplay. */
 export function BannerCarousel({ banners, isMobile }: { banners: Banner[]; isMobile: boolean }) {
+  const { t } = useLingui();
+  const contentLang = useContentLang();
   const strip = useRef<HTMLUListElement>(null);
   const [current, setCurrent] = useState(0);
   const [paused, setPaused] = useState(false);
@@ -23,11 +27,13 @@ export function BannerCarousel({ banners, isMobile }: { banners: Banner[]; isMob
     return () => clearInterval(t);
   }, [current, paused, banners.length, show]);
 
+  const dotLabel = (n: number, title: string) => t`第 ${n} 張：${title}`;
+
   if (banners.length === 0) return null;
   return (
     <section
       aria-roledescription="carousel"
-      aria-label="活動橫幅"
+      aria-label={t`活動橫幅`}
       className="relative"
       onMouseEnter={() => setPaused(true)}
       onMouseLeave={() => setPaused(false)}
@@ -56,6 +62,7 @@ export function BannerCarousel({ banners, isMobile }: { banners: Banner[]; isMob
               />
               <span
                 data-testid="banner-caption"
+                lang={contentLang}
                 className="absolute bottom-4 left-4 rounded-lg bg-black/55 px-4 py-2 text-lg font-bold text-white md:bottom-8 md:left-8 md:text-3xl"
               >
                 {b.title}
@@ -71,7 +78,7 @@ export function BannerCarousel({ banners, isMobile }: { banners: Banner[]; isMob
               key={b.id}
               type="button"
               onClick={() => show(i)}
-              aria-label={`第 ${i + 1} 張：${b.title}`}
+              aria-label={dotLabel(i + 1, b.title)}
               aria-current={i === current}
               className="flex h-6 w-6 items-center justify-center"
             >

@@ -1,5 +1,7 @@
+import { useLingui } from "@lingui/react/macro";
 import type { HomeVideo } from "@shop/contract/catalogue";
 import { useState } from "react";
+import { useContentLang } from "../../i18n/runtime";
 
 /** YouTube IDs or embed URLs become a privacy-enhanced embed URL that autoplays once clicked. */
 function embedUrl(src: string): string {
@@ -12,7 +14,10 @@ function embedUrl(src: string): string {
  * the video file is created only on click.
  */
 export function VideoPlayer({ video }: { video: HomeVideo }) {
+  const { t } = useLingui();
+  const contentLang = useContentLang();
   const [playing, setPlaying] = useState(false);
+  const title = video.title;
   return (
     <div className="relative aspect-video overflow-hidden rounded-2xl bg-stone-900">
       {playing ? (
@@ -33,7 +38,7 @@ export function VideoPlayer({ video }: { video: HomeVideo }) {
           type="button"
           onClick={() => setPlaying(true)}
           className="group absolute inset-0 flex items-center justify-center"
-          aria-label={`播放影片：${video.title}`}
+          aria-label={t`播放影片：${title}`}
         >
           {video.poster && (
             <img src={video.poster} alt="" loading="lazy" className="absolute inset-0 h-full w-full object-cover opacity-80" />
@@ -43,7 +48,9 @@ export function VideoPlayer({ video }: { video: HomeVideo }) {
               <path d="M8 5v14l11-7z" />
             </svg>
           </span>
-          <span className="absolute bottom-3 left-4 text-sm font-medium text-white">{video.title}</span>
+          <span className="absolute bottom-3 left-4 text-sm font-medium text-white" lang={contentLang}>
+            {video.title}
+          </span>
         </button>
       )}
     </div>

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { formatDate } from "@shop/contract/format";
 import type { PublicUser } from "@shop/contract/front-user";
 import { useState } from "react";
@@ -8,20 +9,22 @@ import { api } from "../../lib/api";
  * month, so a change is for customer service. The date is today's at most.
  */
 export function BirthdayField({ user, onSet }: { user: PublicUser; onSet: (u: PublicUser) => void }) {
+  const { t } = useLingui();
   const [value, setValue] = useState("");
   const [said, setSaid] = useState<{ ok: boolean; text: string } | null>(null);
   const [pending, setPending] = useState(false);
   if (user.birthday)
     return (
       <p className="mt-6 text-sm text-stone-600" data-testid="birthday-set">
-        生日：<span className="text-stone-800">{formatDate(`${user.birthday}T00:00:00+08:00`)}</span>
-        <span className="ml-2">（生日當月可獲得生日禮；如需更正請聯絡客服）</span>
+        {t`生日：`}
+        <span className="text-stone-800">{formatDate(`${user.birthday}T00:00:00+08:00`)}</span>
+        <span className="ml-2">{t`（生日當月可獲得生日禮；如需更正請聯絡客服）`}</span>
       </p>
     );
 
   async function save(e: React.FormEvent) {
     e.preventDefault();
-    if (!value) return setSaid({ ok: false, text: "請選擇生日" });
+    if (!value) return setSaid({ ok: false, text: t`請選擇生日` });
     setPending(true);
     const r = await api<{ birthday: string }>("/api/user/birthday", { body: { birthday: value } });
     setPending(false);
@@ -32,9 +35,9 @@ export function BirthdayField({ user, onSet }: { user: PublicUser; onSet: (u: Pu
   return (
     <form onSubmit={save} noValidate className="mt-6 flex max-w-md flex-col gap-2">
       <label htmlFor="birthday" className="font-medium text-stone-800">
-        生日
+        {t`生日`}
       </label>
-      <p className="text-sm text-stone-600">設定後無法自行修改，生日當月將收到生日禮。</p>
+      <p className="text-sm text-stone-600">{t`設定後無法自行修改，生日當月將收到生日禮。`}</p>
       <div className="flex items-center gap-2">
         <input
           id="birthday"
@@ -46,7 +49,7 @@ export function BirthdayField({ user, onSet }: { user: PublicUser; onSet: (u: Pu
           className="rounded border border-stone-300 px-3 py-2"
         />
         <button type="submit" disabled={pending} className="btn-secondary">
-          {pending ? "儲存中…" : "設定生日"}
+          {pending ? t`儲存中…` : t`設定生日`}
         </button>
       </div>
       <p role="status" className={`min-h-5 text-sm ${said?.ok ? "text-emerald-700" : "text-red-700"}`}>

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import type { NotifyChannels as Channels } from "@shop/contract/responses";
 import { useState } from "react";
 import { api } from "../../lib/api";
@@ -14,6 +15,7 @@ export function readNotifyChannels(): Promise<Channels | null> {
  * stay. The page's loader reads them; after a change the boxes follow the server's answer.
  */
 export function NotifyChannels({ initial }: { initial: Channels | null }) {
+  const { t } = useLingui();
   const [answer, setAnswer] = useState<Channels | null>(null);
   const [said, setSaid] = useState("");
   const channels = answer ?? initial;
@@ -30,8 +32,8 @@ export function NotifyChannels({ initial }: { initial: Channels | null }) {
 
   return (
     <fieldset className="mb-6 rounded border border-stone-200 p-4" data-testid="notify-channels">
-      <legend className="px-1 font-medium text-stone-800">通知方式</legend>
-      <p className="mb-2 text-sm text-stone-600">訂單成立、付款、出貨、到店與退款時，除了站內通知，也用以下方式通知您：</p>
+      <legend className="px-1 font-medium text-stone-800">{t`通知方式`}</legend>
+      <p className="mb-2 text-sm text-stone-600">{t`訂單成立、付款、出貨、到店與退款時，除了站內通知，也用以下方式通知您：`}</p>
       {channels.line_offered && (
         <label className="flex items-center gap-2 py-1">
           <input
@@ -40,22 +42,22 @@ export function NotifyChannels({ initial }: { initial: Channels | null }) {
             disabled={!channels.line_bound}
             onChange={(e) => void toggle({ line: e.target.checked })}
           />
-          LINE 訊息
+          {t`LINE 訊息`}
           {!channels.line_bound && (
             <span className="text-sm text-stone-500">
-              （尚未綁定 LINE，
+              {t`（尚未綁定 LINE，`}
               <ShopLink to="/member/account_binding" className="underline">
-                前往綁定
+                {t`前往綁定`}
               </ShopLink>
-              ）
+              {t`）`}
             </span>
           )}
         </label>
       )}
       <label className="flex items-center gap-2 py-1">
         <input type="checkbox" checked={channels.email} onChange={(e) => void toggle({ email: e.target.checked })} />
-        電子郵件
-        {!channels.has_email && <span className="text-sm text-stone-500">（將寄到結帳時填寫的信箱）</span>}
+        {t`電子郵件`}
+        {!channels.has_email && <span className="text-sm text-stone-500">{t`（將寄到結帳時填寫的信箱）`}</span>}
       </label>
       <label className="mt-2 flex items-center gap-2 border-t border-stone-100 py-1 pt-3">
         <input
@@ -63,8 +65,8 @@ export function NotifyChannels({ initial }: { initial: Channels | null }) {
           checked={channels.cart_reminders}
           onChange={(e) => void toggle({ cart_reminders: e.target.checked })}
         />
-        購物車提醒
-        <span className="text-sm text-stone-500">（購物車商品放置一段時間未結帳時，提醒您一次）</span>
+        {t`購物車提醒`}
+        <span className="text-sm text-stone-500">{t`（購物車商品放置一段時間未結帳時，提醒您一次）`}</span>
       </label>
       <p role="status" className="min-h-5 text-sm text-emerald-700">
         {said}

@@ -1,5 +1,8 @@
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { useEffect, useRef } from "react";
 import { data, isRouteErrorResponse, useRevalidator, useRouteError } from "react-router";
+import { translate } from "../../i18n/runtime";
 import { api } from "../../lib/api";
 import { storage } from "../../lib/storage";
 
@@ -11,7 +14,7 @@ type Query = Record<string, string | number | undefined>;
  * answer would have sent the browser home instead.
  */
 export function requireToken() {
-  if (!storage.token()) throw data("請先登入會員", { status: 401 });
+  if (!storage.token()) throw data(translate(globalThis.location?.pathname ?? "/", msg`請先登入會員`), { status: 401 });
 }
 
 /**
@@ -38,16 +41,17 @@ export async function memberReadOr<T, F>(path: string, call: { query?: Query; bo
 
 /** A member page whose read was refused: what the server said, and a way to try again. */
 export function MemberLoadError() {
+  const { t } = useLingui();
   const error = useRouteError();
   const revalidator = useRevalidator();
-  const message = isRouteErrorResponse(error) && typeof error.data === "string" ? error.data : "資料載入失敗，請稍後再試";
+  const message = isRouteErrorResponse(error) && typeof error.data === "string" ? error.data : t`資料載入失敗，請稍後再試`;
   return (
     <section className="card text-center">
       <p className="text-red-700" role="alert">
         {message}
       </p>
       <button type="button" className="btn-secondary mt-4" onClick={() => void revalidator.revalidate()}>
-        重新載入
+        {t`重新載入`}
       </button>
     </section>
   );

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { lineShareUrl } from "@shop/contract/links";
 import type { Alerts } from "../../ui/alerts";
 
@@ -13,10 +14,11 @@ export async function copyLink(alerts: Alerts, link: string, done: string) {
 
 /** 複製連結 + 分享到 LINE for one link. */
 export function ShareButtons({ link, alerts, copied }: { link: string; alerts: Alerts; copied: string }) {
+  const { t } = useLingui();
   return (
     <div className="flex flex-wrap gap-2">
       <button type="button" className="btn-secondary" onClick={() => void copyLink(alerts, link, copied)}>
-        複製連結
+        {t`複製連結`}
       </button>
       <a
         className="btn-primary bg-[#06c755] hover:bg-[#05b04b]"
@@ -24,7 +26,7 @@ export function ShareButtons({ link, alerts, copied }: { link: string; alerts: A
         target="_blank"
         rel="noopener noreferrer"
       >
-        分享到 LINE
+        {t`分享到 LINE`}
       </a>
     </div>
   );

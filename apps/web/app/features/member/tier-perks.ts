@@ -1,26 +1,36 @@
+import { msg } from "@lingui/core/macro";
 import { formatMoney } from "@shop/contract/format";
 import type { TierPerks } from "@shop/contract/loyalty";
+import type { MessageDescriptor } from "../../i18n/runtime";
 
-/** 10% off reads 9 折, 15% off 85 折 (how Taiwanese shops say it). */
+type Translate = (descriptor: MessageDescriptor) => string;
+
+/** 10% off reads 9 折, 15% off 85 折 (how Taiwanese shops say it); English says the percentage off. */
 const zhe = (percentOff: number) => {
   const pay = 100 - percentOff;
-  return `${pay % 10 === 0 ? pay / 10 : pay} 折`;
+  return pay % 10 === 0 ? pay / 10 : pay;
 };
 
-/** What a level gives, one short line each (decision 94). */
-export function perkLines(l: TierPerks): string[] {
+/** What a level gives, one short line each (decision 94), in the page's language (`t` of useLingui). */
+export function perkLines(t: Translate, l: TierPerks): string[] {
   const lines: string[] = [];
-  lines.push(
-    l.discount_percent > 0
-      ? `全館商品 ${zhe(l.discount_percent)}（優惠後再折 ${l.discount_percent}%）`
-      : "全館商品原價（無等級折扣）",
-  );
-  lines.push(l.points_multiplier > 100 ? `購物點數 ×${l.points_multiplier / 100}` : "購物點數 ×1");
-  if (l.free_shipping_threshold !== null)
-    lines.push(l.free_shipping_threshold === 0 ? "宅配、超商免運" : `滿 ${formatMoney(l.free_shipping_threshold)} 免運`);
+  const percent = l.discount_percent;
+  const rate = zhe(percent);
+  lines.push(percent > 0 ? t(msg`全館商品 ${rate} 折（優惠後再折 ${percent}%）`) : t(msg`全館商品原價（無等級折扣）`));
+  const multiplier = l.points_multiplier / 100;
+  lines.push(l.points_multiplier > 100 ? t(msg`購物點數 ×${multiplier}`) : t(msg`購物點數 ×1`));
+  const threshold = l.free_shipping_threshold;
+  if (threshold !== null) {
+    const minimum = formatMoney(threshold);
+    lines.push(threshold === 0 ? t(msg`宅配、超商免運`) : t(msg`滿 ${minimum} 免運`));
+  }
   const gift = l.birthday_reward;
-  if (gift.kind === "points") lines.push(`生日禮 ${gift.amount} 點`);
-  else if (gift.kind === "wallet") lines.push(`生日禮 購物金 ${formatMoney(gift.amount)}`);
-  else if (gift.kind === "coupon") lines.push("生日禮 優惠券");
+  if (gift.kind === "points") {
+    const points = gift.amount;
+    lines.push(t(msg`生日禮 ${points} 點`));
+  } else if (gift.kind === "wallet") {
+    const credit = formatMoney(gift.amount);
+    lines.push(t(msg`生日禮 購物金 ${credit}`));
+  } else if (gift.kind === "coupon") lines.push(t(msg`生日禮 優惠券`));
   return lines;
 }

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { useMatches } from "react-router";
 import { api } from "../../lib/api";
 
@@ -35,11 +36,12 @@ export function useTabNotices(): TabNotices {
 }
 
 export function Badge({ n }: { n: number | undefined }) {
+  const { t } = useLingui();
   if (!n) return null;
   return (
     <span className="ml-2 inline-flex min-w-5 items-center justify-center rounded-full bg-red-600 px-1.5 text-xs font-bold text-white">
       {n > 99 ? "99+" : n}
-      <span className="sr-only"> 則未讀</span>
+      <span className="sr-only">{` ${t`則未讀`}`}</span>
     </span>
   );
 }

@@ -1,7 +1,12 @@
+import { useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 
-/** 複製 beside a value the shopper must type elsewhere (an account number into their bank's app). */
+/**
+ * 複製 beside a value the shopper must type elsewhere (an account number into their bank's app);
+ * `label` names what it copies, whole (「複製帳號」).
+ */
 export function CopyButton({ value, label }: { value: string; label: string }) {
+  const { t } = useLingui();
   const [copied, setCopied] = useState(false);
   const copy = async () => {
     try {
@@ -16,10 +21,10 @@ export function CopyButton({ value, label }: { value: string; label: string }) {
     <button
       type="button"
       onClick={() => void copy()}
-      aria-label={`複製${label}`}
+      aria-label={label}
       className="ml-2 inline-flex min-h-11 items-center rounded-lg px-3 text-sm text-tea-800 underline"
     >
-      <span aria-live="polite">{copied ? "已複製" : "複製"}</span>
+      <span aria-live="polite">{copied ? t`已複製` : t`複製`}</span>
     </button>
   );
 }

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { api } from "../../lib/api";
 import { storage } from "../../lib/storage";
@@ -9,6 +10,7 @@ import { orderAccess } from "./order-access";
  * secret); a one-time SMS code to that phone shows it in full and allows cancelling it.
  */
 export function GuestVerify({ orderNo, onVerified }: { orderNo: string; onVerified: () => Promise<unknown> }) {
+  const { t } = useLingui();
   const phone = storage.orderPhone(orderNo) ?? "";
   const [sent, setSent] = useState(false);
   const [code, setCode] = useState("");
@@ -26,7 +28,7 @@ export function GuestVerify({ orderNo, onVerified }: { orderNo: string; onVerifi
   async function verify(e: React.FormEvent) {
     e.preventDefault();
     const captcha = code.trim();
-    if (!/^\d{6}$/.test(captcha)) return setError("驗證碼為 6 位數字");
+    if (!/^\d{6}$/.test(captcha)) return setError(t`驗證碼為 6 位數字`);
     setBusy(true);
     setError("");
     const r = await api<{ access_token: string }>("/api/order/verifyGuestCode", {
@@ -41,27 +43,27 @@ export function GuestVerify({ orderNo, onVerified }: { orderNo: string; onVerifi
   return (
     <section className="card border border-amber-200 bg-amber-50" aria-labelledby="guest-verify-title">
       <h2 id="guest-verify-title" className="font-bold text-amber-900">
-        為保護您的個人資料，收件資訊已部分隱藏
+        {t`為保護您的個人資料，收件資訊已部分隱藏`}
       </h2>
-      <p className="mt-1 text-sm text-amber-900">驗證訂購時填寫的手機後，即可查看完整資料或取消訂單。</p>
+      <p className="mt-1 text-sm text-amber-900">{t`驗證訂購時填寫的手機後，即可查看完整資料或取消訂單。`}</p>
       {!sent ? (
         <button type="button" className="btn-primary mt-3" disabled={busy || !phone} onClick={() => void send()}>
-          {busy ? "傳送中…" : "傳送簡訊驗證碼"}
+          {busy ? t`傳送中…` : t`傳送簡訊驗證碼`}
         </button>
       ) : (
         <form onSubmit={verify} noValidate className="mt-3 flex flex-col gap-2 sm:max-w-sm">
           <Field
-            label="簡訊驗證碼"
+            label={t`簡訊驗證碼`}
             name="guest_code"
             inputMode="numeric"
             autoComplete="one-time-code"
             maxLength={6}
             value={code}
             onChange={(e) => setCode(e.target.value)}
-            hint="驗證碼已寄至訂購手機，10 分鐘內有效"
+            hint={t`驗證碼已寄至訂購手機，10 分鐘內有效`}
           />
           <button type="submit" className="btn-primary" disabled={busy}>
-            {busy ? "驗證中…" : "驗證"}
+            {busy ? t`驗證中…` : t`驗證`}
           </button>
         </form>
       )}

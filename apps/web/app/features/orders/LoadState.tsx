@@ -1,10 +1,12 @@
+import { useLingui } from "@lingui/react/macro";
 import { ShopLink } from "../../ui/ShopLink";
 
 /** What an order page shows while its clientLoader first reads (its HydrateFallback). */
 export function OrderLoading() {
+  const { t } = useLingui();
   return (
     <section className="card">
-      <p role="status">載入中…</p>
+      <p role="status">{t`載入中…`}</p>
     </section>
   );
 }

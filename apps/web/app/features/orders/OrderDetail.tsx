@@ -1,23 +1,25 @@
+import { useLingui } from "@lingui/react/macro";
 import { formatDateTime, formatMoney } from "@shop/contract/format";
 import { type OrderView, refundsThroughTapPay } from "@shop/contract/order";
 import { useEffect, useRef, useState } from "react";
 import { useFetcher, useNavigate, useRevalidator } from "react-router";
+import { useContentLang } from "../../i18n/runtime";
 import { useShop } from "../../lib/shop";
 import { useAlerts } from "../../ui/alerts";
-import { Field } from "../../ui/Field";
 import { Img } from "../../ui/Img";
 import { ShopLink } from "../../ui/ShopLink";
 import { useActionResult } from "../member/member-read";
 import { AmountTable } from "./AmountTable";
-import { CopyButton } from "./CopyButton";
 import { GuestVerify } from "./GuestVerify";
 import { InvoiceCard } from "./InvoiceCard";
 import { LineKindTag } from "./LineKindTag";
 import type { OrderAction, OrderActionAnswer } from "./order-actions";
+import { orderStatusText, paymentMethodText, shipMethodText } from "./order-labels";
 import { PayAgain } from "./PayAgain";
 import { PreorderBadge } from "./PreorderBadge";
 import { preorderNote } from "./preorder-note";
 import { ReturnPanel } from "./ReturnPanel";
+import { TransferReport } from "./TransferReport";
 import { VirtualAccountInfo } from "./VirtualAccountInfo";
 
 const STATUS_TONE: Record<string, string> = {
@@ -27,47 +29,14 @@ const STATUS_TONE: Record<string, string> = {
 };
 
 export function StatusBadge({ status, label }: { status: string; label: string }) {
+  const { t } = useLingui();
   return (
     <span
       className={`rounded-full px-2.5 py-0.5 text-sm font-medium ${STATUS_TONE[status] ?? "bg-tea-100 text-tea-900"}`}
       data-testid="order-status"
     >
-      {label}
+      {orderStatusText(t, label)}
     </span>
-  );
-}
-
-export function TransferInfo({ order }: { order: OrderView }) {
-  if (!order.transfer) return null;
-  return (
-    <dl className="grid grid-cols-[6rem_1fr] gap-y-1 rounded-lg bg-amber-50 p-3 text-stone-800">
-      <dt className="text-stone-600">銀行</dt>
-      <dd>
-        {order.transfer.code} {order.transfer.name}
-      </dd>
-      <dt className="text-stone-600">帳號</dt>
-      <dd>
-        <span className="font-mono text-lg" data-testid="transfer-account">
-          {order.transfer.account}
-        </span>
-        <CopyButton value={order.transfer.account} label="帳號" />
-      </dd>
-      <dt className="text-stone-600">戶名</dt>
-      <dd>{order.transfer.holder}</dd>
-      <dt className="text-stone-600">匯款金額</dt>
-      <dd>
-        <span className="font-bold text-red-700" data-testid="transfer-amount">
-          {formatMoney(order.payable)}
-        </span>
-        <CopyButton value={String(order.payable)} label="金額" />
-      </dd>
-      {order.pay_by && (
-        <>
-          <dt className="text-stone-600">付款期限</dt>
-          <dd>{formatDateTime(order.pay_by)}</dd>
-        </>
-      )}
-    </dl>
   );
 }
 
@@ -87,7 +56,7 @@ function useOrderActions() {
     if (r.intent === "reorder") {
       // 再買一次 opens the cart; what could not go in is said over it.
       if (r.ok) void navigate(shop.path("/select_cart"));
-      if (r.message !== "已加入購物車") void alerts.remind(r.message);
+      if (r.missed) void alerts.remind(r.message);
       return;
     }
     void (r.ok ? alerts.toast(r.message) : alerts.error(r.message));
@@ -98,6 +67,7 @@ function useOrderActions() {
 
 /** Asks before cancelling, with buttons that say what each does. */
 function CancelDialog({ onKeep, onCancel }: { onKeep: () => void; onCancel: () => void }) {
+  const { t } = useLingui();
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => ref.current?.showModal(), []);
   return (
@@ -108,15 +78,15 @@ function CancelDialog({ onKeep, onCancel }: { onKeep: () => void; onCancel: () =
       onCancel={onKeep}
     >
       <h2 id="cancel-title" className="text-lg font-bold text-stone-800">
-        取消這筆訂單？
+        {t`取消這筆訂單？`}
       </h2>
-      <p className="mt-2 text-stone-700">取消後無法復原；已付款項將依原付款方式退回。</p>
+      <p className="mt-2 text-stone-700">{t`取消後無法復原；已付款項將依原付款方式退回。`}</p>
       <div className="mt-5 flex justify-end gap-3">
         <button type="button" className="btn-secondary" onClick={onKeep}>
-          保留訂單
+          {t`保留訂單`}
         </button>
         <button type="button" className="btn-primary" onClick={onCancel}>
-          取消訂單
+          {t`取消訂單`}
         </button>
       </div>
     </dialog>
@@ -125,22 +95,25 @@ function CancelDialog({ onKeep, onCancel }: { onKeep: () => void; onCancel: () =
 
 /** An order for its buyer: status, history, what was bought, amounts, delivery, payment, and what they can do. */
 export function OrderDetail({ order, trackingPath, member }: { order: OrderView; trackingPath: string; member?: boolean }) {
+  const { t } = useLingui();
   const { revalidate } = useRevalidator();
   const { busy, send, answer } = useOrderActions();
   const [asking, setAsking] = useState(false);
+  const orderNo = order.order_no;
+  const placedAt = formatDateTime(order.created_at);
 
   return (
     <div className="space-y-5">
       {order.masked && <GuestVerify orderNo={order.order_no} onVerified={revalidate} />}
       <section className="card">
         <div className="flex flex-wrap items-center gap-3">
-          <h1 className="text-xl font-bold text-stone-800">訂單 {order.order_no}</h1>
+          <h1 className="text-xl font-bold text-stone-800">{t`訂單 ${orderNo}`}</h1>
           <StatusBadge status={order.status} label={order.status_label} />
         </div>
-        <p className="mt-1 text-sm text-stone-500">下單時間 {formatDateTime(order.created_at)}</p>
-        {order.status !== "cancelled" && preorderNote(order.preorder) && (
+        <p className="mt-1 text-sm text-stone-500">{t`下單時間 ${placedAt}`}</p>
+        {order.status !== "cancelled" && preorderNote(t, order.preorder) && (
           <p className="mt-1 text-sm font-medium text-amber-800" data-testid="preorder-note">
-            {preorderNote(order.preorder)}
+            {preorderNote(t, order.preorder)}
           </p>
         )}
         {order.can_report_transfer && <TransferReport order={order} busy={busy} send={send} answer={answer} />}
@@ -150,7 +123,9 @@ export function OrderDetail({ order, trackingPath, member }: { order: OrderView;
             <PayAgain order={order} />
           ) : (
             <details className="mt-3">
-              <summary className="flex min-h-11 cursor-pointer items-center text-tea-700 underline">改用其他付款方式</summary>
+              <summary className="flex min-h-11 cursor-pointer items-center text-tea-700 underline">
+                {t`改用其他付款方式`}
+              </summary>
               <PayAgain order={order} />
             </details>
           ))}
@@ -171,17 +146,17 @@ export function OrderDetail({ order, trackingPath, member }: { order: OrderView;
               })
             }
           >
-            再買一次
+            {t`再買一次`}
           </button>
         )}
       </OrderItems>
       <DeliveryAndPayment order={order} trackingPath={trackingPath}>
         {order.can_cancel &&
           (order.masked ? (
-            <p className="mt-5 text-sm text-stone-600">如需取消訂單，請先於上方驗證訂購手機。</p>
+            <p className="mt-5 text-sm text-stone-600">{t`如需取消訂單，請先於上方驗證訂購手機。`}</p>
           ) : (
             <button type="button" className="btn-secondary mt-5" disabled={busy} onClick={() => setAsking(true)}>
-              取消訂單
+              {t`取消訂單`}
             </button>
           ))}
       </DeliveryAndPayment>
@@ -200,91 +175,29 @@ export function OrderDetail({ order, trackingPath, member }: { order: OrderView;
   );
 }
 
-type ActionProps = {
-  order: OrderView;
-  busy: boolean;
-  send: (action: OrderAction) => void;
-  answer: OrderActionAnswer | undefined;
-};
-
-/** What is missing or wrong in a transfer report, field by field (the server checks again). */
-function reportProblems(last5: string, paidAt: string) {
-  const when = paidAt ? new Date(paidAt) : null;
-  return {
-    last5: !last5.trim() ? "請輸入匯款帳號末五碼" : /^\d{5}$/.test(last5.trim()) ? undefined : "匯款帳號末五碼為 5 位數字",
-    paidAt: !when ? "請輸入匯款時間" : Number.isNaN(when.getTime()) ? "請輸入正確的匯款時間" : undefined,
-  };
-}
-
-/** 匯款資訊 and 回報匯款 (the last five digits and when), or that the report is waiting for the shop. */
-function TransferReport({ order, busy, send, answer }: ActionProps) {
-  const [last5, setLast5] = useState("");
-  const [paidAt, setPaidAt] = useState("");
-  const [errors, setErrors] = useState<{ last5?: string; paidAt?: string }>({});
-  const failed = answer?.intent === "report" && !answer.ok ? answer.message : null;
-  const report = (e: React.FormEvent) => {
-    e.preventDefault();
-    const found = reportProblems(last5, paidAt);
-    setErrors(found);
-    if (found.last5 || found.paidAt) return;
-    send({
-      intent: "report",
-      order_no: order.order_no,
-      last5: last5.trim(),
-      amount: order.payable,
-      paid_at: new Date(paidAt).toISOString(),
-    });
-  };
-  return (
-    <div className="mt-4 space-y-3">
-      <TransferInfo order={order} />
-      {order.payment?.transfer_reported ? (
-        <p className="text-tea-800" role="status">
-          已回報匯款，等待商家確認。
-        </p>
-      ) : (
-        <form onSubmit={report} noValidate className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-start">
-          <Field
-            id="last5"
-            label="匯款帳號末五碼"
-            inputMode="numeric"
-            maxLength={5}
-            value={last5}
-            error={errors.last5}
-            onChange={(e) => setLast5(e.target.value)}
-          />
-          <Field
-            id="paid-at"
-            label="匯款時間"
-            type="datetime-local"
-            value={paidAt}
-            error={errors.paidAt}
-            onChange={(e) => setPaidAt(e.target.value)}
-          />
-          <button type="submit" className="btn-primary sm:mt-7" disabled={busy}>
-            回報匯款
-          </button>
-          {failed && (
-            <p className="field-error sm:col-span-3" role="alert">
-              {failed}
-            </p>
-          )}
-        </form>
-      )}
-    </div>
-  );
-}
-
 function OrderHistory({ order }: { order: OrderView }) {
+  const { t } = useLingui();
+  const contentLang = useContentLang();
   return (
-    <ol className="mt-5 border-l-2 border-tea-100 pl-4" aria-label="訂單歷程">
+    <ol className="mt-5 border-l-2 border-tea-100 pl-4" aria-label={t`訂單歷程`}>
       {order.history.map((h) => (
         <li key={`${h.at}${h.to_status}`} className="relative pb-3">
           <span className="absolute -left-[1.4rem] top-1.5 h-2.5 w-2.5 rounded-full bg-tea-600" />
-          <p className="font-medium text-stone-800">{h.label}</p>
+          <p className="font-medium text-stone-800">{orderStatusText(t, h.label)}</p>
           <p className="text-sm text-stone-500">
             {formatDateTime(h.at)}
-            {h.reason ? `｜${h.reason}` : ""}
+            {/* The reason is the server's or staff's own words: content on an English page. */}
+            {h.reason ? (
+              contentLang ? (
+                <>
+                  ｜<span lang={contentLang}>{h.reason}</span>
+                </>
+              ) : (
+                `｜${h.reason}`
+              )
+            ) : (
+              ""
+            )}
           </p>
         </li>
       ))}
@@ -294,12 +207,15 @@ function OrderHistory({ order }: { order: OrderView }) {
 
 /** 購買商品 and the amounts. */
 function OrderItems({ order, member, children }: { order: OrderView; member?: boolean; children?: React.ReactNode }) {
+  const { t } = useLingui();
+  const contentLang = useContentLang();
+  const reviewLabel = (name: string) => t`評價 ${name}`;
   // A member's delivered order: each line may be reviewed (decision 98; the review page says when the window has closed).
   const reviewable = member && (order.status === "delivered" || order.status === "completed");
   return (
     <section className="card">
       <div className="mb-3 flex items-center justify-between gap-3">
-        <h2 className="text-lg font-bold text-stone-800">購買商品</h2>
+        <h2 className="text-lg font-bold text-stone-800">{t`購買商品`}</h2>
         {children}
       </div>
       <ul className="divide-y divide-stone-100">
@@ -308,11 +224,16 @@ function OrderItems({ order, member, children }: { order: OrderView; member?: bo
             <Img src={l.image} alt="" width={56} height={56} sizes="56px" className="h-14 w-14 rounded-lg object-cover" />
             <div className="min-w-0 flex-1">
               <LineKindTag kind={l.kind} />
-              <ShopLink to={`/product/details?id=${l.product_id}`} className="font-medium text-stone-800 hover:underline">
+              <ShopLink
+                to={`/product/details?id=${l.product_id}`}
+                className="font-medium text-stone-800 hover:underline"
+                lang={contentLang}
+              >
                 {l.name}
               </ShopLink>
               <p className="text-sm text-stone-500">
-                {l.variant_name}｜{formatMoney(l.price)} × {l.qty}
+                {contentLang ? <span lang={contentLang}>{l.variant_name}</span> : l.variant_name}｜{formatMoney(l.price)} ×{" "}
+                {l.qty}
               </p>
               {order.preorder?.state === "waiting" && order.status !== "cancelled" && (
                 <PreorderBadge shipOn={l.preorder_ship_on} />
@@ -323,16 +244,16 @@ function OrderItems({ order, member, children }: { order: OrderView; member?: bo
               <ShopLink
                 to={`/member/review?order_no=${order.order_no}&variant=${l.variant_id}`}
                 className="btn-secondary min-h-11 shrink-0"
-                aria-label={`評價 ${l.name}`}
+                aria-label={reviewLabel(l.name)}
               >
-                評價
+                {t`評價`}
               </ShopLink>
             )}
           </li>
         ))}
       </ul>
       <div className="mt-4 sm:ml-auto sm:max-w-sm">
-        <AmountTable amounts={order} payableLabel={order.status === "pending_payment" ? "應付金額" : "付款金額"} />
+        <AmountTable amounts={order} payableLabel={order.status === "pending_payment" ? t`應付金額` : t`付款金額`} />
       </div>
     </section>
   );
@@ -348,56 +269,60 @@ function DeliveryAndPayment({
   trackingPath: string;
   children: React.ReactNode;
 }) {
-  const delivery =
+  const { t } = useLingui();
+  const contentLang = useContentLang();
+  // A store or an address is the buyer's own data (content); the depot's words are ours.
+  const place =
     order.cvs_store !== null
       ? `${order.cvs_store.name}（${order.cvs_store.id}）${order.cvs_store.address}`
       : order.address
         ? `${order.address.zip} ${order.address.county}${order.address.district}${order.address.line}`
-        : order.ship_method === "depot"
-          ? "存入雲端庫存"
-          : "";
+        : "";
+  const delivery = place || (order.ship_method === "depot" ? t`存入雲端庫存` : "");
+  const instalments = order.payment?.instalment ?? 0;
+  const last4 = order.payment?.card_last4 ?? "";
   return (
     <section className="card">
-      <h2 className="mb-3 text-lg font-bold text-stone-800">配送與付款</h2>
+      <h2 className="mb-3 text-lg font-bold text-stone-800">{t`配送與付款`}</h2>
       <dl className="grid gap-y-2 sm:grid-cols-[8rem_1fr]">
-        <dt className="text-stone-500">配送方式</dt>
-        <dd>{order.ship_method_name}</dd>
-        <dt className="text-stone-500">收件人</dt>
-        <dd>
+        <dt className="text-stone-500">{t`配送方式`}</dt>
+        <dd>{shipMethodText(t, order.ship_method_name)}</dd>
+        <dt className="text-stone-500">{t`收件人`}</dt>
+        <dd lang={contentLang}>
           {order.receiver.name}｜{order.receiver.phone}
         </dd>
         {delivery && (
           <>
-            <dt className="text-stone-500">{order.cvs_store ? "取貨門市" : order.address ? "收件地址" : "配送"}</dt>
-            <dd>{delivery}</dd>
+            <dt className="text-stone-500">{order.cvs_store ? t`取貨門市` : order.address ? t`收件地址` : t`配送`}</dt>
+            <dd lang={place ? contentLang : undefined}>{delivery}</dd>
           </>
         )}
         {order.tracking_no && (
           <>
-            <dt className="text-stone-500">物流單號</dt>
+            <dt className="text-stone-500">{t`物流單號`}</dt>
             <dd>
               {order.tracking_no}{" "}
               <ShopLink to={trackingPath} className="ml-2 text-tea-700 underline">
-                查看配送進度
+                {t`查看配送進度`}
               </ShopLink>
             </dd>
           </>
         )}
-        <dt className="text-stone-500">付款方式</dt>
+        <dt className="text-stone-500">{t`付款方式`}</dt>
         <dd>
-          {order.payment?.instalment ? `信用卡 ${order.payment.instalment} 期分期` : order.payment_method_name}
-          {order.payment?.card_last4 ? `（末四碼 ${order.payment.card_last4}）` : ""}
+          {instalments ? t`信用卡 ${instalments} 期分期` : paymentMethodText(t, order.payment_method_name)}
+          {last4 ? t`（末四碼 ${last4}）` : ""}
         </dd>
         {order.paid_at && (
           <>
-            <dt className="text-stone-500">付款時間</dt>
+            <dt className="text-stone-500">{t`付款時間`}</dt>
             <dd>{formatDateTime(order.paid_at)}</dd>
           </>
         )}
         {order.note && (
           <>
-            <dt className="text-stone-500">備註</dt>
-            <dd>{order.note}</dd>
+            <dt className="text-stone-500">{t`備註`}</dt>
+            <dd lang={contentLang}>{order.note}</dd>
           </>
         )}
       </dl>

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { formatMoney } from "@shop/contract/format";
 import { isDeviceWallet, isTapPayMethod, type OrderView } from "@shop/contract/order";
 import { useRef, useState } from "react";
@@ -5,7 +6,8 @@ import { useFetcher } from "react-router";
 import { CardFields, type CardFieldsHandle } from "./CardFields";
 import { methodPrime } from "./method-prime";
 import type { OrderAction, OrderActionAnswer } from "./order-actions";
-import { InstalmentSelect, PAY_HINTS, PayMark } from "./PayMark";
+import { paymentMethodText, payOptionReasonText } from "./order-labels";
+import { InstalmentSelect, PAY_HINT_MESSAGES, PayMark } from "./PayMark";
 
 type Method = OrderView["pay_options"][number]["code"];
 
@@ -15,6 +17,7 @@ type Method = OrderView["pay_options"][number]["code"];
  * route's clientAction sends it; the answer shows here, and the page reads the order again.
  */
 export function PayAgain({ order }: { order: OrderView }) {
+  const { t } = useLingui();
   const fetcher = useFetcher<OrderActionAnswer>();
   const card = useRef<CardFieldsHandle>(null);
   // Apple Pay / Google Pay only in 測試模式 here: the order carries no merchant ids for the device's sheet.
@@ -38,7 +41,7 @@ export function PayAgain({ order }: { order: OrderView }) {
       setPreparing(true);
       try {
         const p = await card.current?.getPrime();
-        if (!p || "error" in p) return void (p && "inline" in p ? null : setError(p?.error ?? "請輸入信用卡資料"));
+        if (!p || "error" in p) return void (p && "inline" in p ? null : setError(p?.error ?? t`請輸入信用卡資料`));
         prime = p.prime;
       } finally {
         setPreparing(false);
@@ -46,7 +49,7 @@ export function PayAgain({ order }: { order: OrderView }) {
     } else if (isTapPayMethod(method)) {
       setPreparing(true);
       try {
-        const p = await methodPrime(method, { card: order.card, total: order.payable });
+        const p = await methodPrime(method, { card: order.card, total: order.payable }, t);
         if ("error" in p) return void setError(p.error);
         prime = p.prime;
       } finally {
@@ -63,38 +66,43 @@ export function PayAgain({ order }: { order: OrderView }) {
     void fetcher.submit(action, { method: "post", encType: "application/json" });
   };
 
+  const payable = formatMoney(order.payable);
+  const chosenName = chosen ? paymentMethodText(t, chosen.name) : "";
   const label =
     method === "card" || (method === order.payment_method && isTapPayMethod(method))
-      ? `確認付款 ${formatMoney(order.payable)}`
-      : `改用 ${chosen?.name ?? ""}`;
+      ? t`確認付款 ${payable}`
+      : t`改用 ${chosenName}`;
   const cardFailed = isTapPayMethod(order.payment_method) && order.payment_method !== "atm";
-  const title = cardFailed ? "重新付款" : "改用其他付款方式";
+  const title = cardFailed ? t`重新付款` : t`改用其他付款方式`;
+  const methodName = paymentMethodText(t, order.payment_method_name);
   return (
     <section aria-label={title} className="mt-4 rounded-lg bg-amber-50 p-3" data-testid="pay-again">
       <h2 className="font-bold text-amber-900">{title}</h2>
-      {cardFailed && (
-        <p className="mt-1 text-amber-900">{order.payment?.message || `${order.payment_method_name}尚未付款成功`}</p>
-      )}
+      {cardFailed && <p className="mt-1 text-amber-900">{order.payment?.message || t`${methodName}尚未付款成功`}</p>}
       <fieldset className="mt-3 grid gap-2">
-        <legend className="sr-only">付款方式</legend>
-        {options.map((o) => (
-          <label key={o.code} className="flex min-h-11 items-center gap-2">
-            <input
-              type="radio"
-              name={`pay-again-${order.order_no}`}
-              value={o.code}
-              aria-label={o.name}
-              checked={method === o.code}
-              disabled={!o.available || busy}
-              onChange={() => setMethod(o.code)}
-            />
-            <span className="flex-1">
-              {o.name}
-              {!o.available && o.reason && <span className="text-sm text-stone-500">（{o.reason}）</span>}
-            </span>
-            <PayMark code={o.code} />
-          </label>
-        ))}
+        <legend className="sr-only">{t`付款方式`}</legend>
+        {options.map((o) => {
+          const name = paymentMethodText(t, o.name);
+          const reason = o.reason ? payOptionReasonText(t, o.reason) : "";
+          return (
+            <label key={o.code} className="flex min-h-11 items-center gap-2">
+              <input
+                type="radio"
+                name={`pay-again-${order.order_no}`}
+                value={o.code}
+                aria-label={name}
+                checked={method === o.code}
+                disabled={!o.available || busy}
+                onChange={() => setMethod(o.code)}
+              />
+              <span className="flex-1">
+                {name}
+                {!o.available && reason && <span className="text-sm text-stone-500">{t`（${reason}）`}</span>}
+              </span>
+              <PayMark code={o.code} />
+            </label>
+          );
+        })}
       </fieldset>
       {method === "card" && (
         <div className="mt-3">
@@ -108,14 +116,14 @@ export function PayAgain({ order }: { order: OrderView }) {
           />
         </div>
       )}
-      {PAY_HINTS[method] && <p className="mt-2 text-sm text-stone-600">{PAY_HINTS[method]}</p>}
+      {PAY_HINT_MESSAGES[method] && <p className="mt-2 text-sm text-stone-600">{t(PAY_HINT_MESSAGES[method])}</p>}
       {(error ?? failed) && (
         <p className="field-error mt-2" role="alert">
           {error ?? failed}
         </p>
       )}
       <button type="button" className="btn-primary mt-3" disabled={busy || !chosen} onClick={() => void submit()}>
-        {busy ? "處理中…" : label}
+        {busy ? t`處理中…` : label}
       </button>
     </section>
   );

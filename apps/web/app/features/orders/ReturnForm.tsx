@@ -1,13 +1,16 @@
+import { useLingui } from "@lingui/react/macro";
 import type { BankOption } from "@shop/contract/bank";
 import type { OrderView } from "@shop/contract/order";
-import { RETURN_KINDS, RETURN_REASONS, type ReturnKind, type ReturnReason } from "@shop/contract/returns";
+import { RETURN_REASONS, type ReturnKind, type ReturnReason } from "@shop/contract/returns";
 import { useState } from "react";
+import { useContentLang } from "../../i18n/runtime";
 import { api } from "../../lib/api";
 import { storage } from "../../lib/storage";
 import { useAlerts } from "../../ui/alerts";
 import { Field } from "../../ui/Field";
 import { BankSelect, BranchPicker, useBankChoice } from "../bank/BankChoice";
 import { orderAccess } from "./order-access";
+import { returnLabelText } from "./order-labels";
 
 type Props = {
   order: OrderView;
@@ -24,6 +27,9 @@ type Props = {
  * the banks and branches of the payout form, checked again by the server).
  */
 export function ReturnForm({ order, kind, banks, onDone, onCancel }: Props) {
+  const { t } = useLingui();
+  const contentLang = useContentLang();
+  const exchange = kind === "exchange";
   const alerts = useAlerts();
   const [busy, setBusy] = useState(false);
   const [qty, setQty] = useState<Record<number, number>>({});
@@ -39,8 +45,8 @@ export function ReturnForm({ order, kind, banks, onDone, onCancel }: Props) {
     const items = Object.entries(qty)
       .filter(([, n]) => n > 0)
       .map(([id, n]) => ({ variant_id: Number(id), qty: n }));
-    if (items.length === 0) return alerts.error(`請選擇要${RETURN_KINDS[kind]}的商品與數量`);
-    if (!reason) return alerts.error(`請選擇${RETURN_KINDS[kind]}原因`);
+    if (items.length === 0) return alerts.error(exchange ? t`請選擇要換貨的商品與數量` : t`請選擇要退貨的商品與數量`);
+    if (!reason) return alerts.error(exchange ? t`請選擇換貨原因` : t`請選擇退貨原因`);
     const refund_account = asksAccount
       ? {
           bank_user_name: account.holder,
@@ -74,44 +80,47 @@ export function ReturnForm({ order, kind, banks, onDone, onCancel }: Props) {
   return (
     <form className="mt-3 space-y-3" onSubmit={(e) => void submit(e)}>
       <p className="text-sm font-medium">
-        申請{RETURN_KINDS[kind]}：選擇數量{kind === "exchange" ? "，核准後寄回原商品，我們會再寄出相同商品" : ""}
+        {exchange ? t`申請換貨：選擇數量，核准後寄回原商品，我們會再寄出相同商品` : t`申請退貨：選擇數量`}
       </p>
-      {order.lines.map((l) => (
-        <label key={l.variant_id} className="flex items-center justify-between gap-3 text-sm">
-          <span>
-            {l.name}（{l.variant_name}）
-          </span>
-          <select
-            className="rounded border border-stone-300 px-2 py-1"
-            value={qty[l.variant_id] ?? 0}
-            onChange={(e) => setQty({ ...qty, [l.variant_id]: Number(e.target.value) })}
-            aria-label={`${l.name} ${RETURN_KINDS[kind]}數量`}
-          >
-            {Array.from({ length: l.qty + 1 }, (_, n) => String(n)).map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
-          </select>
-        </label>
-      ))}
+      {order.lines.map((l) => {
+        const name = l.name;
+        return (
+          <label key={l.variant_id} className="flex items-center justify-between gap-3 text-sm">
+            <span lang={contentLang}>
+              {l.name}（{l.variant_name}）
+            </span>
+            <select
+              className="rounded border border-stone-300 px-2 py-1"
+              value={qty[l.variant_id] ?? 0}
+              onChange={(e) => setQty({ ...qty, [l.variant_id]: Number(e.target.value) })}
+              aria-label={exchange ? t`${name} 換貨數量` : t`${name} 退貨數量`}
+            >
+              {Array.from({ length: l.qty + 1 }, (_, n) => String(n)).map((n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
+            </select>
+          </label>
+        );
+      })}
       <label className="block text-sm">
-        {RETURN_KINDS[kind]}原因
+        {exchange ? t`換貨原因` : t`退貨原因`}
         <select
           className="mt-1 block w-full rounded border border-stone-300 px-2 py-2"
           value={reason}
           onChange={(e) => setReason(e.target.value as ReturnReason)}
         >
-          <option value="">請選擇</option>
+          <option value="">{t`請選擇`}</option>
           {Object.entries(RETURN_REASONS).map(([k, label]) => (
             <option key={k} value={k}>
-              {label}
+              {returnLabelText(t, label)}
             </option>
           ))}
         </select>
       </label>
       <label className="block text-sm">
-        說明（選填）
+        {t`說明（選填）`}
         <textarea
           className="mt-1 block w-full rounded border border-stone-300 px-2 py-2"
           rows={3}
@@ -122,11 +131,11 @@ export function ReturnForm({ order, kind, banks, onDone, onCancel }: Props) {
       </label>
       {asksAccount && (
         <fieldset className="space-y-2 rounded-lg border border-stone-200 p-3">
-          <legend className="px-1 text-sm font-medium">退款帳戶</legend>
-          <p className="text-sm text-stone-600">退款將匯入您本人的銀行帳戶，不經購物金，免手續費。</p>
+          <legend className="px-1 text-sm font-medium">{t`退款帳戶`}</legend>
+          <p className="text-sm text-stone-600">{t`退款將匯入您本人的銀行帳戶，不經購物金，免手續費。`}</p>
           <Field
             id="refund-holder"
-            label="戶名"
+            label={t`戶名`}
             value={account.holder}
             onChange={(e) => setAccount({ ...account, holder: e.target.value })}
             error={errors.bank_user_name}
@@ -135,7 +144,7 @@ export function ReturnForm({ order, kind, banks, onDone, onCancel }: Props) {
           <BranchPicker choice={choice} errors={errors} />
           <Field
             id="refund-account"
-            label="帳號"
+            label={t`帳號`}
             inputMode="numeric"
             autoComplete="off"
             value={account.number}
@@ -146,10 +155,10 @@ export function ReturnForm({ order, kind, banks, onDone, onCancel }: Props) {
       )}
       <div className="flex gap-2">
         <button type="submit" className="btn-primary" disabled={busy}>
-          送出申請
+          {t`送出申請`}
         </button>
         <button type="button" className="btn-secondary" onClick={onCancel}>
-          取消
+          {t`取消`}
         </button>
       </div>
     </form>

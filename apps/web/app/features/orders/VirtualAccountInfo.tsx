@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { formatDateTime, formatMoney } from "@shop/contract/format";
 import type { OrderView } from "@shop/contract/order";
 import { useState } from "react";
@@ -10,6 +11,7 @@ import { CopyButton } from "./CopyButton";
  * report). In 測試模式, buttons that play the buyer's bank (the right amount, or one short).
  */
 export function VirtualAccountInfo({ order }: { order: OrderView }) {
+  const { t } = useLingui();
   const va = order.virtual_account;
   const { revalidate } = useRevalidator();
   const [busy, setBusy] = useState(false);
@@ -29,26 +31,26 @@ export function VirtualAccountInfo({ order }: { order: OrderView }) {
   return (
     <div className="mt-4 space-y-2" data-testid="virtual-account">
       <dl className="grid grid-cols-[6rem_1fr] gap-y-1 rounded-lg bg-amber-50 p-3 text-stone-800">
-        <dt className="text-stone-600">銀行代碼</dt>
+        <dt className="text-stone-600">{t`銀行代碼`}</dt>
         <dd data-testid="va-bank">{va.bank_code}</dd>
-        <dt className="text-stone-600">虛擬帳號</dt>
+        <dt className="text-stone-600">{t`虛擬帳號`}</dt>
         <dd>
           <span className="break-all font-mono" data-testid="va-account">
             {va.account}
           </span>
-          <CopyButton value={va.account} label="帳號" />
+          <CopyButton value={va.account} label={t`複製帳號`} />
         </dd>
-        <dt className="text-stone-600">應付金額</dt>
+        <dt className="text-stone-600">{t`應付金額`}</dt>
         <dd>
           <span className="font-bold text-red-700" data-testid="va-amount">
             {formatMoney(va.amount)}
           </span>
-          <CopyButton value={String(va.amount)} label="金額" />
+          <CopyButton value={String(va.amount)} label={t`複製金額`} />
         </dd>
-        <dt className="text-stone-600">繳費期限</dt>
+        <dt className="text-stone-600">{t`繳費期限`}</dt>
         <dd>{formatDateTime(va.deadline)}</dd>
       </dl>
-      <p className="text-sm text-stone-600">轉帳金額需與應付金額完全相同，入帳後自動確認，免回報。</p>
+      <p className="text-sm text-stone-600">{t`轉帳金額需與應付金額完全相同，入帳後自動確認，免回報。`}</p>
       {order.payment?.message && (
         <p className="rounded-lg bg-red-50 p-2 text-sm text-red-800" role="status" data-testid="va-note">
           {order.payment.message}
@@ -57,10 +59,10 @@ export function VirtualAccountInfo({ order }: { order: OrderView }) {
       {order.card.simulated && (
         <div className="flex flex-wrap gap-2">
           <button type="button" className="btn-primary" disabled={busy} onClick={() => void pay(va.amount)}>
-            模擬轉帳（測試模式）
+            {t`模擬轉帳（測試模式）`}
           </button>
           <button type="button" className="btn-secondary text-sm" disabled={busy} onClick={() => void pay(va.amount - 1)}>
-            模擬金額錯誤的轉帳
+            {t`模擬金額錯誤的轉帳`}
           </button>
         </div>
       )}

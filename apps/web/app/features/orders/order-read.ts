@@ -1,5 +1,7 @@
+import { msg } from "@lingui/core/macro";
 import type { OrderView, TrackingView } from "@shop/contract/order";
 import type { SellerOrderView } from "@shop/contract/seller";
+import { translate } from "../../i18n/runtime";
 import { type ApiResult, api } from "../../lib/api";
 import { storage } from "../../lib/storage";
 import { requireToken } from "../member/member-read";
@@ -19,7 +21,7 @@ export type OrderRead<T> = { ok: true; data: T } | { ok: false; message: string;
 /** The order named by the address's ?order_no=, read for a route's clientLoader. */
 async function readNamed<T>(url: URL, read: (orderNo: string) => Promise<ApiResult<T>>): Promise<OrderRead<T>> {
   const orderNo = url.searchParams.get("order_no");
-  if (!orderNo) return { ok: false, message: "缺少訂單編號", code: 400 };
+  if (!orderNo) return { ok: false, message: translate(url.pathname, msg`缺少訂單編號`), code: 400 };
   const r = await read(orderNo);
   return r.status ? { ok: true, data: r.data } : { ok: false, message: r.message, code: r.httpStatus };
 }

@@ -1,11 +1,14 @@
+import { useLingui } from "@lingui/react/macro";
 import { formatDateTime, formatMoney } from "@shop/contract/format";
 import type { SellerShopInput, ShopSettingsView } from "@shop/contract/seller-shop";
 import { useState } from "react";
+import { useContentLang } from "../../i18n/runtime";
 import { api, fieldErrors } from "../../lib/api";
 import { storage } from "../../lib/storage";
 import { useAlerts } from "../../ui/alerts";
 import { Field } from "../../ui/Field";
 import { Img } from "../../ui/Img";
+import { labelIn, SHIP_NAME_MSGS, SHOP_CHANGE_STATUS_MSGS } from "./seller-read";
 
 type Form = SellerShopInput;
 
@@ -22,6 +25,8 @@ function formOf(v: ShopSettingsView): Form {
 
 /** The seller's own shop: name, banner, intro and delivery options (decision 46). */
 export function ShopSettings({ initial }: { initial: ShopSettingsView }) {
+  const { t } = useLingui();
+  const contentLang = useContentLang();
   const alerts = useAlerts();
   // Read by the route's loader; a save answers with the new view, shown at once.
   const [view, setView] = useState(initial);
@@ -52,13 +57,14 @@ export function ShopSettings({ initial }: { initial: ShopSettingsView }) {
 
   return (
     <section className="card">
-      <h2 className="mb-1 text-lg font-bold text-stone-800">商城設定</h2>
-      <p className="mb-4 text-sm text-stone-600">簡介儲存後立即更新；商城名稱、橫幅與配送方式需經總公司審核，核准後生效。</p>
+      <h2 className="mb-1 text-lg font-bold text-stone-800">{t`商城設定`}</h2>
+      <p className="mb-4 text-sm text-stone-600">{t`簡介儲存後立即更新；商城名稱、橫幅與配送方式需經總公司審核，核准後生效。`}</p>
       <RequestNotice request={view.request} />
       <form onSubmit={save} className="space-y-5" noValidate>
         <Field
-          label="商城名稱"
+          label={t`商城名稱`}
           name="name"
+          lang={contentLang}
           value={form.name}
           maxLength={40}
           onChange={(e) => set({ name: e.target.value })}
@@ -66,11 +72,12 @@ export function ShopSettings({ initial }: { initial: ShopSettingsView }) {
         />
         <div>
           <label htmlFor="shop-intro" className="field-label">
-            商城簡介
+            {t`商城簡介`}
           </label>
           <textarea
             id="shop-intro"
             className="input min-h-28"
+            lang={contentLang}
             maxLength={500}
             value={form.intro}
             onChange={(e) => set({ intro: e.target.value })}
@@ -88,7 +95,7 @@ export function ShopSettings({ initial }: { initial: ShopSettingsView }) {
         />
         <DeliveryFields methods={view.methods} delivery={form.delivery} setDelivery={setDelivery} errors={errors} />
         <button type="submit" className="btn-primary w-full sm:w-auto" disabled={busy}>
-          {busy ? "處理中…" : "儲存"}
+          {busy ? t`處理中…` : t`儲存`}
         </button>
       </form>
     </section>
@@ -97,15 +104,29 @@ export function ShopSettings({ initial }: { initial: ShopSettingsView }) {
 
 /** The latest change request and its answer; while one waits, the form shows what it asks for. */
 function RequestNotice({ request }: { request: ShopSettingsView["request"] }) {
+  const { t } = useLingui();
+  const contentLang = useContentLang();
   if (!request || request.status === "withdrawn") return null;
+  const status = t(SHOP_CHANGE_STATUS_MSGS[request.status]);
+  const sent = formatDateTime(request.created_at);
+  const reason = request.status === "rejected" && request.reason ? request.reason : "";
   return (
     <p
       role="status"
       className={`mb-4 rounded-lg px-4 py-3 text-sm ${request.status === "rejected" ? "bg-red-50 text-red-800" : request.status === "pending" ? "bg-amber-50 text-amber-900" : "bg-tea-50 text-tea-800"}`}
     >
-      {`${request.status_label}｜${formatDateTime(request.created_at)} 送出的變更申請`}
-      {request.status === "rejected" && request.reason ? `：${request.reason}` : ""}
-      {request.status === "pending" ? "（表單顯示的是申請中的內容）" : ""}
+      {t`${status}｜${sent} 送出的變更申請`}
+      {reason && contentLang ? (
+        <>
+          {t`：`}
+          <span lang={contentLang}>{reason}</span>
+        </>
+      ) : reason ? (
+        `：${reason}`
+      ) : (
+        ""
+      )}
+      {request.status === "pending" ? t`（表單顯示的是申請中的內容）` : ""}
     </p>
   );
 }
@@ -120,6 +141,7 @@ interface BannerFieldProps {
 
 /** 商城橫幅: a preview, an upload (answered with the picture's address) and 移除橫幅. */
 function BannerField({ banner, busy, setBusy, onBanner, error }: BannerFieldProps) {
+  const { t } = useLingui();
   const alerts = useAlerts();
 
   async function upload(file: File | undefined) {
@@ -137,28 +159,28 @@ function BannerField({ banner, busy, setBusy, onBanner, error }: BannerFieldProp
     const r = response
       ? ((await response.json().catch(() => null)) as { status: boolean; message: string; data: { url: string } } | null)
       : null;
-    if (!r?.status) return alerts.error(r?.message ?? "上傳失敗，請稍後再試");
+    if (!r?.status) return alerts.error(r?.message ?? t`上傳失敗，請稍後再試`);
     onBanner(r.data.url);
   }
 
   return (
     <div>
-      <p className="field-label">商城橫幅</p>
+      <p className="field-label">{t`商城橫幅`}</p>
       {banner ? (
         <Img
           src={banner}
           width={640}
           height={213}
           sizes="(min-width: 768px) 640px, 100vw"
-          alt="商城橫幅預覽"
+          alt={t`商城橫幅預覽`}
           className="mb-2 w-full max-w-xl rounded-lg object-cover"
         />
       ) : (
-        <p className="mb-2 text-sm text-stone-500">尚未設定橫幅。</p>
+        <p className="mb-2 text-sm text-stone-500">{t`尚未設定橫幅。`}</p>
       )}
       <div className="flex flex-wrap items-center gap-3">
         <label className="btn-secondary cursor-pointer">
-          上傳橫幅
+          {t`上傳橫幅`}
           <input
             type="file"
             accept="image/jpeg,image/png,image/webp,image/avif,image/gif"
@@ -169,11 +191,11 @@ function BannerField({ banner, busy, setBusy, onBanner, error }: BannerFieldProp
         </label>
         {banner && (
           <button type="button" className="text-sm text-stone-600 underline" onClick={() => onBanner("")}>
-            移除橫幅
+            {t`移除橫幅`}
           </button>
         )}
       </div>
-      <p className="mt-1 text-sm text-stone-500">建議 1200×400 像素，JPG、PNG 或 WebP，8 MB 以內。</p>
+      <p className="mt-1 text-sm text-stone-500">{t`建議 1200×400 像素，JPG、PNG 或 WebP，8 MB 以內。`}</p>
       {error && <p className="field-error">{error}</p>}
     </div>
   );
@@ -188,12 +210,21 @@ interface DeliveryFieldsProps {
 
 /** 配送方式: the methods the shop offers, and for 專人配送 its fee and free-shipping threshold. */
 function DeliveryFields({ methods, delivery, setDelivery, errors }: DeliveryFieldsProps) {
+  const { t } = useLingui();
+  const contentLang = useContentLang();
+  const feeOf = (m: ShopSettingsView["methods"][number]) => {
+    if (m.fee === 0) return t`免運費`;
+    const fee = formatMoney(m.fee);
+    if (m.free_threshold === null) return t`運費 ${fee}`;
+    const threshold = formatMoney(m.free_threshold);
+    return t`運費 ${fee}，滿 ${threshold} 免運`;
+  };
   const toggle = (code: Form["delivery"]["codes"][number], on: boolean) =>
     setDelivery({ codes: on ? [...delivery.codes, code] : delivery.codes.filter((c) => c !== code) });
   return (
     <>
       <fieldset>
-        <legend className="field-label">配送方式</legend>
+        <legend className="field-label">{t`配送方式`}</legend>
         <ul className="divide-y divide-stone-100 rounded-lg border border-stone-200">
           {methods.map((m) => (
             <li key={m.code} className="flex items-center gap-3 px-3 py-2">
@@ -204,16 +235,14 @@ function DeliveryFields({ methods, delivery, setDelivery, errors }: DeliveryFiel
                 checked={delivery.codes.includes(m.code)}
                 onChange={(e) => toggle(m.code, e.target.checked)}
               />
-              <label htmlFor={`ship-${m.code}`} className="flex-1">
-                {m.name}
+              <label
+                htmlFor={`ship-${m.code}`}
+                className="flex-1"
+                lang={Object.hasOwn(SHIP_NAME_MSGS, m.name) ? undefined : contentLang}
+              >
+                {labelIn(SHIP_NAME_MSGS, m.name, t)}
               </label>
-              {m.code !== "self" && (
-                <span className="text-sm text-stone-500">
-                  {m.fee === 0
-                    ? "免運費"
-                    : `運費 ${formatMoney(m.fee)}${m.free_threshold !== null ? `，滿 ${formatMoney(m.free_threshold)} 免運` : ""}`}
-                </span>
-              )}
+              {m.code !== "self" && <span className="text-sm text-stone-500">{feeOf(m)}</span>}
             </li>
           ))}
         </ul>
@@ -222,7 +251,7 @@ function DeliveryFields({ methods, delivery, setDelivery, errors }: DeliveryFiel
       {delivery.codes.includes("self") && (
         <div className="grid gap-4 sm:grid-cols-2">
           <Field
-            label="專人配送運費（NT$）"
+            label={t`專人配送運費（NT$）`}
             name="self_fee"
             type="number"
             inputMode="numeric"
@@ -233,7 +262,7 @@ function DeliveryFields({ methods, delivery, setDelivery, errors }: DeliveryFiel
             error={errors["delivery.self_fee"]}
           />
           <Field
-            label="專人配送免運門檻（NT$，空白為不免運）"
+            label={t`專人配送免運門檻（NT$，空白為不免運）`}
             name="self_free_threshold"
             type="number"
             inputMode="numeric"

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { useEffect, useState } from "react";
 import { shopScope } from "../../lib/shop";
 import { read, write } from "../../lib/storage";
@@ -19,9 +20,9 @@ if (typeof window !== "undefined")
     installPrompt = event as InstallPrompt;
   });
 
-/** Offline, a price on a page kept from before may have changed. */
-const OFFLINE_MARKS =
-  'html[data-offline] .price::after{content:"（可能非最新）";margin-left:.25rem;font-size:.75rem;font-weight:400;color:#78350f;white-space:nowrap}';
+/** Offline, a price on a page kept from before may have changed (`mark`: the words after it). */
+const offlineMarks = (mark: string) =>
+  `html[data-offline] .price::after{content:${JSON.stringify(mark)};margin-left:.25rem;font-size:.75rem;font-weight:400;color:#78350f;white-space:nowrap}`;
 
 /** Pages seen before an install prompt or hint (never on the first). */
 const VIEWS_BEFORE_PROMPT = 2;
@@ -39,6 +40,7 @@ const iPhoneSafari = () => /iPhone|iPad|iPod/.test(navigator.userAgent) && !/Cri
  * iPhone, a one-time hint for 加入主畫面.
  */
 export function HomeScreen({ pathname, shop }: { pathname: string; shop: { id: number; name: string } | null }) {
+  const { t } = useLingui();
   // Its own listener, not online.ts's hook: another module for this lazily loaded code would add its
   // name to the list every first page loads, and the listing page is at its 120 KB budget.
   const [online, setOnline] = useState(true);
@@ -74,14 +76,16 @@ export function HomeScreen({ pathname, shop }: { pathname: string; shop: { id: n
     else {
       document.documentElement.dataset.offline = "1";
       // The mark's style comes with this lazily loaded code, not in every page's first-load CSS.
-      if (!document.getElementById("offline-marks")) {
-        const style = document.createElement("style");
+      let style = document.getElementById("offline-marks");
+      if (!style) {
+        style = document.createElement("style");
         style.id = "offline-marks";
-        style.textContent = OFFLINE_MARKS;
         document.head.append(style);
       }
+      // Written again when the page's English arrives after the notice.
+      style.textContent = offlineMarks(t`（可能非最新）`);
     }
-  }, [online]);
+  }, [online, t]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: counted once per page, by design
   useEffect(() => {
@@ -114,27 +118,27 @@ export function HomeScreen({ pathname, shop }: { pathname: string; shop: { id: n
           className="fixed inset-x-0 top-0 z-50 truncate bg-amber-100 px-3 py-1 text-center text-xs text-amber-950 shadow"
           data-testid="offline-notice"
         >
-          離線中：價格與庫存可能已變動，結帳需要網路連線
+          {t`離線中：價格與庫存可能已變動，結帳需要網路連線`}
         </p>
       )}
       {offer && online && (
         <div
           role="dialog"
-          aria-label="加入主畫面"
+          aria-label={t`加入主畫面`}
           className="fixed inset-x-3 bottom-3 z-50 mx-auto max-w-md rounded-xl bg-white p-4 shadow-lg ring-1 ring-stone-200"
         >
           <p className="text-stone-800">
             {offer === "android"
-              ? `把「${shopName}」加到主畫面，下次一鍵開啟。`
-              : `把「${shopName}」加入主畫面：點選 Safari 下方的分享按鈕，再選「加入主畫面」。`}
+              ? t`把「${shopName}」加到主畫面，下次一鍵開啟。`
+              : t`把「${shopName}」加入主畫面：點選 Safari 下方的分享按鈕，再選「加入主畫面」。`}
           </p>
           <div className="mt-3 flex justify-end gap-3">
             <button type="button" onClick={close} className="min-h-11 px-3 text-stone-600">
-              {offer === "android" ? "不用了" : "知道了"}
+              {offer === "android" ? t`不用了` : t`知道了`}
             </button>
             {offer === "android" && (
               <button type="button" onClick={() => void install()} className="btn-primary">
-                加到主畫面
+                {t`加到主畫面`}
               </button>
             )}
           </div>

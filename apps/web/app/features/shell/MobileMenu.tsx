@@ -1,5 +1,7 @@
+import { useLingui } from "@lingui/react/macro";
 import type { TopHref } from "@shop/contract/front";
 import { useLocation } from "react-router";
+import { useContentLang } from "../../i18n/runtime";
 import { ShopLink } from "../../ui/ShopLink";
 
 /**
@@ -13,13 +15,18 @@ export default function MobileMenu({
   categories: Array<{ id: number; name: string }>;
   topHrefs: TopHref[];
 }) {
+  const { t } = useLingui();
+  const contentLang = useContentLang();
   const { pathname } = useLocation();
+  // Category names and the header links are the shop's content; the fixed three are ours.
   const links = [
-    ...categories.map((c) => ({ to: `/product?parent_categry_id=${c.id}`, label: c.name })),
-    { to: "/activity", label: "優惠活動" },
-    { to: "/news", label: "最新消息" },
-    { to: "/dealer/list", label: "經銷據點" },
-    ...topHrefs.filter((h) => !["/news", "/dealer/list"].includes(h.url)).map((h) => ({ to: h.url, label: h.title })),
+    ...categories.map((c) => ({ to: `/product?parent_categry_id=${c.id}`, label: c.name, lang: contentLang })),
+    { to: "/activity", label: t`優惠活動`, lang: undefined },
+    { to: "/news", label: t`最新消息`, lang: undefined },
+    { to: "/dealer/list", label: t`經銷據點`, lang: undefined },
+    ...topHrefs
+      .filter((h) => !["/news", "/dealer/list"].includes(h.url))
+      .map((h) => ({ to: h.url, label: h.title, lang: contentLang })),
   ];
   return (
     // A new page is a new (closed) menu.
@@ -28,16 +35,16 @@ export default function MobileMenu({
         <svg aria-hidden viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="1.8">
           <path d="M4 7h16M4 12h16M4 17h16" />
         </svg>
-        <span className="sr-only">選單</span>
+        <span className="sr-only">{t`選單`}</span>
       </summary>
       <nav
-        aria-label="選單"
+        aria-label={t`選單`}
         className="absolute inset-x-0 top-14 z-50 max-h-[70vh] overflow-y-auto border-b border-stone-200 bg-white px-4 pb-3 shadow-lg"
       >
         <ul className="divide-y divide-stone-100">
           {links.map((l) => (
             <li key={l.to}>
-              <ShopLink to={l.to} className="flex min-h-11 items-center text-stone-800">
+              <ShopLink to={l.to} className="flex min-h-11 items-center text-stone-800" lang={l.lang}>
                 {l.label}
               </ShopLink>
             </li>

@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { useLocation, useRouteLoaderData } from "react-router";
 import { api } from "../../lib/api";
 import { storage } from "../../lib/storage";
+import type { AlertMessage } from "../../ui/alerts";
 import { BankGate } from "../bank/BankGate";
 import { HomeScreen } from "./HomeScreen";
 import { useExpiredSignInNotice, useStartupChecks } from "./startup";
@@ -13,7 +14,7 @@ import { useExpiredSignInNotice, useStartupChecks } from "./startup";
  * shop as an app on the phone (service worker, offline notice, install prompt).
  * Loaded after the page: nothing here paints until it is needed.
  */
-export default function SessionChecks({ remind }: { remind: (message: string) => Promise<void> }) {
+export default function SessionChecks({ remind }: { remind: (message: AlertMessage) => Promise<void> }) {
   useStartupChecks();
   useExpiredSignInNotice(remind);
   const { pathname } = useLocation();

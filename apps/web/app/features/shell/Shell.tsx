@@ -1,12 +1,13 @@
+import { useLingui } from "@lingui/react/macro";
 import type { ShopFooter, ShopInfo, TopHref } from "@shop/contract/front";
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
 import { useLocation, useNavigation } from "react-router";
+import { useContentLang } from "../../i18n/runtime";
 import { useLogout, useToken } from "../../lib/auth";
 import { useCartCount } from "../../lib/cart-count";
 import { OPEN_CART_EVENT } from "../../lib/cart-events";
 import { useAlerts } from "../../ui/alerts";
 import { ShopLink } from "../../ui/ShopLink";
-import { SearchBox } from "../catalogue/SearchBox";
 import { useRememberVisit, useScrolledPast, useScrollTopOnNavigate } from "./scroll";
 
 // The mall check, an expired sign-in, the cart count and the payout-bank check run after the page
@@ -18,6 +19,9 @@ const SessionChecks = lazy(() => import("./SessionChecks"));
 const Footer = lazy(() => import("./Footer"));
 const MobileMenu = lazy(() => import("./MobileMenu"));
 const CartPanel = lazy(() => import("./CartPanel"));
+// The search box is a plain GET form until its code arrives (typing and Enter work); its
+// suggestions come with the code. The English pages' translator needed its room (decision 109).
+const SearchBox = lazy(() => import("../catalogue/SearchBox").then((m) => ({ default: m.SearchBox })));
 
 export interface ShellData {
   isMobile: boolean;
@@ -33,18 +37,19 @@ const SPINNER_MS = 500;
 
 /** Loading spinner: shown at start (hidden after 500 ms) and while a navigation loads. */
 function Spinner() {
+  const { t } = useLingui();
   const navigation = useNavigation();
   const [startup, setStartup] = useState(true);
   useEffect(() => {
-    const t = setTimeout(() => setStartup(false), SPINNER_MS);
-    return () => clearTimeout(t);
+    const timer = setTimeout(() => setStartup(false), SPINNER_MS);
+    return () => clearTimeout(timer);
   }, []);
   const busy = navigation.state === "loading";
   if (!startup && !busy) return null;
   return (
     <div
       role="status"
-      aria-label="載入中"
+      aria-label={t`載入中`}
       className={`pointer-events-none fixed top-3 left-1/2 z-50 -translate-x-1/2 rounded-full bg-white/90 p-2 shadow ${startup && !busy ? "startup-spinner" : ""}`}
     >
       <span className="block h-6 w-6 animate-spin rounded-full border-3 border-tea-100 border-t-tea-700" />
@@ -53,18 +58,20 @@ function Spinner() {
 }
 
 function TestModeBadge() {
+  const { t } = useLingui();
   return (
     <span
       className="shrink-0 rounded bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900"
-      title="付款、簡訊與物流皆為模擬，不會產生真實交易"
+      title={t`付款、簡訊與物流皆為模擬，不會產生真實交易`}
     >
-      測試模式
+      {t`測試模式`}
     </span>
   );
 }
 
 /** The cart's item count on a cart icon or tab, updated by every cart call (read out as 「N 件商品」). */
 function CartBadge({ className = "-top-1.5 left-3.5" }: { className?: string }) {
+  const { t } = useLingui();
   const n = useCartCount();
   return n > 0 ? (
     <>
@@ -75,12 +82,13 @@ function CartBadge({ className = "-top-1.5 left-3.5" }: { className?: string }) 
       >
         {n > 99 ? "99+" : n}
       </span>
-      <span className="sr-only">（{n} 件商品）</span>
+      <span className="sr-only">{t`（${n} 件商品）`}</span>
     </>
   ) : null;
 }
 
 function CartButton({ onClick, className = "" }: { onClick(): void; className?: string }) {
+  const { t } = useLingui();
   return (
     <button
       type="button"
@@ -93,9 +101,9 @@ function CartButton({ onClick, className = "" }: { onClick(): void; className?: 
         <circle cx="18" cy="20" r="1.4" />
       </svg>
       {/* The name says what the button does and holds the word shown (WCAG 2.5.3). */}
-      <span className="sr-only">開啟購物車</span>
+      <span className="sr-only">{t`開啟購物車`}</span>
       <span aria-hidden className="hidden md:inline">
-        購物車
+        {t`購物車`}
       </span>
       <CartBadge />
     </button>
@@ -103,24 +111,25 @@ function CartButton({ onClick, className = "" }: { onClick(): void; className?: 
 }
 
 function AccountLinks({ className = "" }: { className?: string }) {
+  const { t } = useLingui();
   const token = useToken();
   const logout = useLogout();
   return token ? (
     <div className={`flex items-center gap-4 ${className}`}>
       <ShopLink to="/member" className="hover:text-tea-700">
-        會員中心
+        {t`會員中心`}
       </ShopLink>
       <button type="button" onClick={() => void logout()} className="hover:text-tea-700">
-        登出
+        {t`登出`}
       </button>
     </div>
   ) : (
     <div className={`flex items-center gap-4 ${className}`}>
       <ShopLink to="/login" className="hover:text-tea-700">
-        登入
+        {t`登入`}
       </ShopLink>
       <ShopLink to="/register" className="hover:text-tea-700">
-        註冊
+        {t`註冊`}
       </ShopLink>
     </div>
   );
@@ -135,21 +144,26 @@ function NewsArea({
   innerRef: React.RefObject<HTMLDivElement | null>;
   compact: boolean;
 }) {
+  const { t } = useLingui();
+  const contentLang = useContentLang();
+  const headline = data.headline?.title;
+  const shopName = data.shop?.name ?? "";
   return (
     <div ref={innerRef} className="bg-tea-900 text-tea-50">
       <div className={`mx-auto flex max-w-6xl items-center gap-3 px-4 ${compact ? "py-1.5 text-xs" : "py-2 text-sm"}`}>
         {data.testMode && <TestModeBadge />}
         {data.headline ? (
           <ShopLink to={`/news/details?id=${data.headline.id}`} className="truncate hover:underline">
-            最新消息｜{data.headline.title}
+            {`${t`最新消息`}｜`}
+            {contentLang ? <span lang={contentLang}>{headline}</span> : headline}
           </ShopLink>
         ) : (
-          <span className="truncate">歡迎光臨{data.shop?.name ?? ""}</span>
+          <span className="truncate">{t`歡迎光臨${shopName}`}</span>
         )}
         {!compact && (
-          <nav aria-label="頁首連結" className="ml-auto hidden shrink-0 gap-4 md:flex">
+          <nav aria-label={t`頁首連結`} className="ml-auto hidden shrink-0 gap-4 md:flex">
             {data.topHrefs.map((h) => (
-              <ShopLink key={h.url} to={h.url} className="hover:underline">
+              <ShopLink key={h.url} to={h.url} className="hover:underline" lang={contentLang}>
                 {h.title}
               </ShopLink>
             ))}
@@ -161,15 +175,21 @@ function NewsArea({
 }
 
 function Brand({ shop }: { shop: ShopInfo | null }) {
+  const { t } = useLingui();
+  const contentLang = useContentLang();
   return (
     <ShopLink to="/" className="flex items-center gap-2 font-bold text-tea-800">
       {shop?.logo && <img src={shop.logo} alt="" width={36} height={36} className="h-9 w-9 rounded-full" />}
-      <span className="text-lg md:text-xl">{shop?.name ?? "茶山好物"}</span>
+      <span className="text-lg md:text-xl" lang={shop?.name ? contentLang : undefined}>
+        {shop?.name ?? t`茶山好物`}
+      </span>
     </ShopLink>
   );
 }
 
 function DesktopShell({ data, children, openCart }: { data: ShellData; children: ReactNode; openCart(): void }) {
+  const { t } = useLingui();
+  const contentLang = useContentLang();
   const newsRef = useRef<HTMLDivElement>(null);
   const fixed = useScrolledPast(newsRef);
   return (
@@ -190,21 +210,28 @@ function DesktopShell({ data, children, openCart }: { data: ShellData; children:
               </Suspense>
             </div>
             <Brand shop={data.shop} />
-            <SearchBox className="head-search" />
+            <Suspense>
+              <SearchBox className="head-search" />
+            </Suspense>
             <AccountLinks className="order-2 text-stone-700 md:order-none" />
             <CartButton onClick={openCart} className="head-cart hover:text-tea-700" />
           </div>
-          <nav aria-label="商品分類" className="mx-auto hidden max-w-6xl gap-6 px-4 pb-2 text-stone-700 md:flex">
+          <nav aria-label={t`商品分類`} className="mx-auto hidden max-w-6xl gap-6 px-4 pb-2 text-stone-700 md:flex">
             <ShopLink to="/" className="py-1 hover:text-tea-700">
-              首頁
+              {t`首頁`}
             </ShopLink>
             {data.categories.map((c) => (
-              <ShopLink key={c.id} to={`/product?parent_categry_id=${c.id}`} className="py-1 hover:text-tea-700">
+              <ShopLink
+                key={c.id}
+                to={`/product?parent_categry_id=${c.id}`}
+                className="py-1 hover:text-tea-700"
+                lang={contentLang}
+              >
                 {c.name}
               </ShopLink>
             ))}
             <ShopLink to="/activity" className="py-1 hover:text-tea-700">
-              優惠活動
+              {t`優惠活動`}
             </ShopLink>
           </nav>
         </header>
@@ -220,6 +247,7 @@ function DesktopShell({ data, children, openCart }: { data: ShellData; children:
 }
 
 function MobileShell({ data, children, openCart }: { data: ShellData; children: ReactNode; openCart(): void }) {
+  const { t } = useLingui();
   const newsRef = useRef<HTMLDivElement>(null);
   const fixed = useScrolledPast(newsRef);
   const token = useToken();
@@ -240,7 +268,9 @@ function MobileShell({ data, children, openCart }: { data: ShellData; children: 
         </header>
       </div>
       <div className="border-b border-stone-200 bg-white px-3 py-2">
-        <SearchBox />
+        <Suspense>
+          <SearchBox />
+        </Suspense>
       </div>
       <main id="main" className="min-h-[60vh] px-3 pt-4 pb-24">
         {children}
@@ -249,22 +279,22 @@ function MobileShell({ data, children, openCart }: { data: ShellData; children: 
         <Footer shop={data.shop} footer={data.footer} />
       </Suspense>
       <nav
-        aria-label="主要功能"
+        aria-label={t`主要功能`}
         data-testid="mobile-tabbar"
         className="fixed inset-x-0 bottom-0 z-40 grid grid-cols-4 border-t border-stone-200 bg-white pb-[env(safe-area-inset-bottom)] text-center text-xs text-stone-700"
       >
         <ShopLink to="/" className="py-3.5">
-          首頁
+          {t`首頁`}
         </ShopLink>
         <ShopLink to="/product" className="py-3.5">
-          商品
+          {t`商品`}
         </ShopLink>
         <button type="button" onClick={openCart} className="relative py-3.5">
-          購物車
+          {t`購物車`}
           <CartBadge className="top-0.5 left-[calc(50%+1.25rem)]" />
         </button>
         <ShopLink to={token ? "/member" : "/login"} className="py-3.5">
-          {token ? "會員" : "登入"}
+          {token ? t`會員` : t`登入`}
         </ShopLink>
       </nav>
     </>
@@ -273,6 +303,7 @@ function MobileShell({ data, children, openCart }: { data: ShellData; children: 
 
 /** The app shell: desktop or mobile layout as decided on the server from the user-agent. */
 export function Shell({ data, children }: { data: ShellData; children: ReactNode }) {
+  const { t } = useLingui();
   const [cartOpen, setCartOpen] = useState(false);
   const location = useLocation();
   const alerts = useAlerts();
@@ -290,7 +321,7 @@ export function Shell({ data, children }: { data: ShellData; children: ReactNode
   return (
     <div data-layout={data.isMobile ? "mobile" : "desktop"} className="min-h-screen bg-stone-50">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:z-50 focus:bg-white focus:p-2">
-        跳到主要內容
+        {t`跳到主要內容`}
       </a>
       <Spinner />
       <Layout data={data} openCart={() => setCartOpen(true)}>

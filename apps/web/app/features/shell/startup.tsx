@@ -1,9 +1,11 @@
+import { msg } from "@lingui/core/macro";
 import { useEffect, useRef } from "react";
 import { useNavigate, useRouteLoaderData } from "react-router";
 import { api, leavingPage } from "../../lib/api";
 import { tokenAtLoad } from "../../lib/auth";
 import { MAIN_SHOP_ID } from "../../lib/shop";
 import { storage } from "../../lib/storage";
+import type { AlertMessage } from "../../ui/alerts";
 
 /**
  * Start-up behaviour from the specification §4: check that this visitor may stay in this mall and
@@ -46,17 +48,19 @@ export function useStartupChecks() {
  * After a sign-in stopped working (lib/api.ts sent the shopper home): say so, then open sign-in
  * with the page they were on as `next`, so they come back to it (their cart is kept by the server).
  */
-export function useExpiredSignInNotice(remind: (message: string) => Promise<void>) {
+export function useExpiredSignInNotice(remind: (message: AlertMessage) => Promise<void>) {
   const navigate = useNavigate();
   useEffect(() => {
     const at = storage.signInExpiredAt();
     // Set by this very page on its way home (code loaded after the refusal): the home page says it.
     if (!at || leavingPage()) return;
     storage.setSignInExpiredAt(null);
-    const mall = /^\/shop_\d+/.exec(at)?.[0] ?? "";
+    // The mall and the language of the page they were on.
+    const mall = /^(?:\/shop_\d+)?(?:\/en(?=\/|$))?/.exec(at)?.[0] ?? "";
     // Back to the page they were on — unless that was a sign-in page itself.
-    const back = /^(\/shop_\d+)?\/(login|register|password)(\?|$)/.test(at) ? "" : `?next=${encodeURIComponent(at)}`;
-    void remind("登入已逾時，請重新登入").then(() => navigate(`${mall}/login${back}`));
+    const back = /^(\/shop_\d+)?(\/en)?\/(login|register|password)(\?|$)/.test(at) ? "" : `?next=${encodeURIComponent(at)}`;
+    // A descriptor: the dialog says it in the page's language once the English has come.
+    void remind(msg`登入已逾時，請重新登入`).then(() => navigate(`${mall}/login${back}`));
   }, [remind, navigate]);
 }
 
@@ -70,8 +74,10 @@ const IN_EVERY_MALL = /^\/(member|cart|select_cart|orderfinish|order_search|orde
  */
 function moveTo(shopId: number) {
   const { pathname, search } = window.location;
-  const rest = pathname.replace(/^\/shop_\d+(?=\/|$)/, "") || "/";
-  const base = shopId === MAIN_SHOP_ID ? "" : `/shop_${shopId}`;
+  // The page's language is kept: `/shop_2/en/member` ⇄ `/en/member`.
+  const [, , english = "", path = ""] = /^(\/shop_\d+(?=\/|$))?(\/en(?=\/|$))?(.*)$/.exec(pathname) ?? [];
+  const rest = path || "/";
+  const base = (shopId === MAIN_SHOP_ID ? "" : `/shop_${shopId}`) + english;
   const target = IN_EVERY_MALL.test(rest) ? `${base}${rest}${search}` : `${base}/`;
   // Already there (a main-mall member back from a sub-mall visit, on a main-mall page): loading
   // the same page again would only make the shopper wait and lose what they began to type.
