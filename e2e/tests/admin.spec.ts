@@ -209,8 +209,9 @@ test("news written in the rich-text editor is cleaned and published on the store
   const title = `後台公告 ${Date.now().toString(36)}`;
   await staffSignIn(page, "operator", "operator12345");
   await page.goto("/admin/news/create");
-  await page.getByLabel("標題").fill(title);
-  const editor = page.locator(".ProseMirror");
+  // The Chinese title and content: the form also has their English (英文標題, 英文內容, decision 109).
+  await page.getByLabel(/^標題/).fill(title);
+  const editor = page.locator(".ProseMirror").first();
   await editor.click();
   await editor.pressSequentially("年終感恩，全館");
   await page.getByRole("button", { name: "粗體" }).click();

@@ -21,7 +21,7 @@ import {
   TextInput,
 } from "react-admin";
 import { ImageThumb, TaipeiDateField } from "./fields";
-import { createAndEdit } from "./forms";
+import { createAndEdit, ENGLISH_HINT } from "./forms";
 import { RichTextInput } from "./richtext";
 
 export const BannerList = () => (
@@ -74,6 +74,7 @@ function CategoryForm() {
   return (
     <SimpleForm>
       <TextInput source="name" label="分類名稱" validate={required("請輸入分類名稱")} />
+      <TextInput source="name_en" label="英文名稱（選填）" helperText={ENGLISH_HINT} />
       <ReferenceInput source="parent_id" reference="categories" filter={{ top: true }}>
         <AutocompleteInput label="上層分類（留空為第一層）" optionText="full_name" />
       </ReferenceInput>
@@ -103,12 +104,14 @@ function NewsForm() {
   return (
     <SimpleForm>
       <TextInput source="title" label="標題" validate={required("請輸入標題")} fullWidth />
+      <TextInput source="title_en" label="英文標題（選填）" helperText={ENGLISH_HINT} fullWidth />
       <NumberInput source="shop_id" label="商城編號（1 為主商城）" defaultValue={1} min={1} />
       <TextInput source="summary" label="摘要" fullWidth />
       <ImageInput source="image" label="封面圖片" inputProps={{ "aria-label": "封面圖片" }} accept={{ "image/*": [] }}>
         <ImageField source="src" title="title" />
       </ImageInput>
       <RichTextInput source="content" label="內容" fullWidth />
+      <RichTextInput source="content_en" label="英文內容（選填）" helperText={ENGLISH_HINT} fullWidth />
       <DateTimeInput source="published_at" label="發布時間（晚於現在即為排程）" validate={required("請選擇發布時間")} />
     </SimpleForm>
   );

@@ -9,6 +9,9 @@ const WRITABLE: Record<string, string[]> = {
     "name",
     "subtitle",
     "description",
+    "name_en",
+    "subtitle_en",
+    "description_en",
     "images",
     "status",
     "point_percent",
@@ -23,8 +26,8 @@ const WRITABLE: Record<string, string[]> = {
   ],
   banners: ["shop_id", "title", "image", "image_mobile", "link", "sort", "starts_at", "ends_at"],
   staff: ["username", "name", "role", "password", "active", "reset_totp"],
-  categories: ["name", "parent_id", "image", "sort", "show_on_home"],
-  news: ["shop_id", "title", "summary", "content", "image", "published_at"],
+  categories: ["name", "name_en", "parent_id", "image", "sort", "show_on_home"],
+  news: ["shop_id", "title", "summary", "content", "title_en", "content_en", "image", "published_at"],
   pages: ["shop_id", "key", "title", "content"],
   home_blocks: ["home_title", "home_description", "video", "top_links", "single_images", "twice_images", "quick_orders"],
   coupons: [
@@ -139,6 +142,12 @@ const DATES: Record<string, string[]> = {
   addon_deals: ["starts_at", "ends_at"],
   gift_rules: ["starts_at", "ends_at"],
 };
+/** Optional text fields that are "" when left empty (the brand, the English versions of decision 109). */
+const EMPTY_AS_BLANK: Record<string, string[]> = {
+  products: ["brand", "name_en", "subtitle_en", "description_en"],
+  categories: ["name_en"],
+  news: ["title_en", "content_en"],
+};
 const PRIZE_FIELDS = ["id", "title", "kind", "amount", "coupon_id", "coupon_days", "variant_id", "weight", "stock"];
 
 type Picture = { src: string; title?: string; rawFile?: File };
@@ -209,8 +218,8 @@ async function toApi(resource: string, data: Record<string, unknown>, creating: 
       ),
     );
   }
-  // An emptied text field comes as null; the brand is "" for none.
-  if (resource === "products" && out.brand === null) out.brand = "";
+  // An emptied text field comes as null; these are "" for none.
+  for (const field of EMPTY_AS_BLANK[resource] ?? []) if (out[field] === null) out[field] = "";
   if (resource === "products" && Array.isArray(out.variants)) {
     out.variants = (out.variants as Array<Record<string, unknown>>).map((v) =>
       Object.fromEntries(Object.entries(v).filter(([k, x]) => VARIANT_FIELDS.includes(k) && x !== undefined && x !== null)),

@@ -29,6 +29,7 @@ import {
 } from "react-admin";
 import { adminApi } from "./api";
 import { ImageThumb, MoneyField, TaipeiDateField } from "./fields";
+import { ENGLISH_HINT } from "./forms";
 import { RichTextInput } from "./richtext";
 
 const TEMPERATURE_CHOICES = TEMPERATURES.map((t) => ({ id: t, name: TEMPERATURE_LABELS[t] }));
@@ -67,7 +68,9 @@ function ProductForm() {
   return (
     <SimpleForm>
       <TextInput source="name" label="商品名稱" validate={required("請輸入商品名稱")} fullWidth />
+      <TextInput source="name_en" label="英文名稱（選填）" helperText={ENGLISH_HINT} fullWidth />
       <TextInput source="subtitle" label="副標題" fullWidth />
+      <TextInput source="subtitle_en" label="英文副標題（選填）" helperText={ENGLISH_HINT} fullWidth />
       <ReferenceInput source="category_id" reference="categories" perPage={200}>
         <AutocompleteInput label="分類" optionText="full_name" validate={required("請選擇分類")} />
       </ReferenceInput>
@@ -82,6 +85,7 @@ function ProductForm() {
         <ImageField source="src" title="title" />
       </ImageInput>
       <RichTextInput source="description" label="商品介紹（儲存時會過濾不安全的內容）" fullWidth />
+      <RichTextInput source="description_en" label="英文商品描述（選填）" helperText={ENGLISH_HINT} fullWidth />
       <SelectInput source="status" label="狀態" choices={STATUS} defaultValue="off" />
       <SelectArrayInput source="tags" label="標籤" choices={TAGS} />
       <NumberInput source="point_percent" label="點數回饋（%）" defaultValue={0} min={0} max={100} />

@@ -14,6 +14,13 @@ export const text = (label: string, max: number) =>
     .trim()
     .min(1, { error: `請輸入${label}` })
     .max(max, { error: `${label}最多 ${max} 字` });
+/** Optional text: "" when left empty (the English versions of catalogue content, decision 109). */
+export const optionalText = (label: string, max: number) =>
+  z
+    .string({ error: `${label}格式不正確` })
+    .trim()
+    .max(max, { error: `${label}最多 ${max} 字` })
+    .default("");
 /** An image we host: an upload path (never someone else's URL). */
 export const imagePath = z
   .string()
@@ -32,6 +39,8 @@ export const sort = z.number().int().min(0).max(9999).default(0);
 export const optionalImage = imagePath.or(z.literal("")).default("");
 /** Rich text from the editor; sanitised on the server when saved. */
 export const richText = z.string().max(200_000, { error: "內容過長" }).default("");
+/** The English of a rich text (decision 109): "" for none, sanitised like the Chinese. */
+export const richTextEn = z.string({ error: "英文內容格式不正確" }).max(200_000, { error: "英文內容過長" }).default("");
 export const percent = z.number().int().min(0, { error: "比例不可小於 0" }).max(100, { error: "比例最多 100%" });
 export const dateRange = <T extends { starts_at: string; ends_at: string }>(v: T) => v.starts_at < v.ends_at;
 export const at = z.iso.datetime({ offset: true, error: "時間格式不正確" });

@@ -8,8 +8,10 @@ import {
   listQuery,
   money,
   optionalImage,
+  optionalText,
   percent,
   richText,
+  richTextEn,
   sort,
   text,
 } from "./admin-fields.js";
@@ -22,6 +24,9 @@ export const newsInput = z.strictObject({
   title: text("標題", 80),
   summary: z.string().trim().max(200, { error: "摘要最多 200 字" }).default(""),
   content: richText,
+  /** English for the English storefront, "" for none (it shows the Chinese; decision 109). */
+  title_en: optionalText("英文標題", 80),
+  content_en: richTextEn,
   image: optionalImage,
   /** Shown on the storefront from this time (a later time schedules it). */
   published_at: at,

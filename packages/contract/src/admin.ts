@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { id, imagePath, link, listQuery, money, text, when } from "./admin-fields.js";
+import { id, imagePath, link, listQuery, money, optionalText, text, when } from "./admin-fields.js";
 import { PAYMENT_METHOD_CODES, PERMISSIONS, type Permission, STAFF_ROLES, type StaffRole } from "./codes.js";
 import { dbId, phoneSchema } from "./common.js";
 import type { adminCategory, adminProduct, adminProductRow, uploadedImage } from "./responses/admin-catalogue.js";
@@ -126,6 +126,11 @@ export const productInput = z
     subtitle: z.string().trim().max(120, { error: "副標題最多 120 字" }).default(""),
     /** HTML from the editor; sanitised on the server. */
     description: z.string().max(100_000, { error: "商品介紹過長" }).default(""),
+    /** English for the English storefront, "" for none (it shows the Chinese; decision 109). */
+    name_en: optionalText("英文商品名稱", 80),
+    subtitle_en: optionalText("英文副標題", 120),
+    /** HTML from the editor; sanitised on the server like `description`. */
+    description_en: z.string({ error: "英文商品介紹格式不正確" }).max(100_000, { error: "英文商品介紹過長" }).default(""),
     images: z.array(imagePath).min(1, { error: "請上傳至少一張商品圖片" }).max(12, { error: "最多 12 張圖片" }),
     status: z.enum(["on", "off"]).default("off"),
     point_percent: z.number().int().min(0, { error: "點數比例不可小於 0" }).max(100, { error: "點數比例最多 100" }).default(0),
@@ -185,6 +190,8 @@ export const stockAdjustInput = z.strictObject({
 
 export const categoryInput = z.strictObject({
   name: text("分類名稱", 30),
+  /** The English name on the English storefront, "" for none (decision 109). */
+  name_en: optionalText("英文分類名稱", 30),
   parent_id: id.nullable().default(null),
   image: imagePath.or(z.literal("")).default(""),
   sort: z.number().int().min(0).max(9999).default(0),

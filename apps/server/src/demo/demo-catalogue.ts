@@ -8,11 +8,21 @@ interface DemoVariant {
 
 interface DemoChild {
   name: string;
+  /** English name for the English storefront (decision 109); absent: none. */
+  nameEn?: string;
   products: string[];
+}
+
+/** A branch's English (decision 109): its name, and the origin and storage its products' English text tells. */
+interface DemoEnglish {
+  name: string;
+  origin: string;
+  storage: string;
 }
 
 export interface DemoParent {
   name: string;
+  english: DemoEnglish;
   hue: number;
   motif: Motif;
   basePrice: number;
@@ -40,6 +50,11 @@ const teaSizes: DemoVariant[][] = [
 export const DEMO_CATALOGUE: DemoParent[] = [
   {
     name: "台灣好茶",
+    english: {
+      name: "Taiwanese Tea",
+      origin: "contract tea gardens across Taiwan's tea regions",
+      storage: "Once opened, keep sealed in the fridge, away from sunlight and strong smells.",
+    },
     hue: 110,
     motif: "leaf",
     basePrice: 380,
@@ -48,14 +63,23 @@ export const DEMO_CATALOGUE: DemoParent[] = [
     origin: "台灣各茶區契作茶園",
     storage: "開封後請密封冷藏，避免陽光直射與異味。",
     children: [
-      { name: "高山烏龍", products: ["阿里山金萱烏龍", "梨山高冷烏龍", "杉林溪清香烏龍", "大禹嶺雪韻烏龍"] },
-      { name: "東方美人", products: ["北埔膨風茶", "峨眉東方美人", "坪林白毫烏龍", "貴妃蜜香烏龍"] },
-      { name: "紅茶", products: ["日月潭紅玉紅茶", "魚池阿薩姆紅茶", "蜜香紅茶", "台東紅烏龍"] },
-      { name: "包種與綠茶", products: ["文山包種茶", "三峽碧螺春", "龍井綠茶", "桂花包種"] },
+      {
+        name: "高山烏龍",
+        nameEn: "High Mountain Oolong",
+        products: ["阿里山金萱烏龍", "梨山高冷烏龍", "杉林溪清香烏龍", "大禹嶺雪韻烏龍"],
+      },
+      { name: "東方美人", nameEn: "Oriental Beauty", products: ["北埔膨風茶", "峨眉東方美人", "坪林白毫烏龍", "貴妃蜜香烏龍"] },
+      { name: "紅茶", nameEn: "Black Tea", products: ["日月潭紅玉紅茶", "魚池阿薩姆紅茶", "蜜香紅茶", "台東紅烏龍"] },
+      { name: "包種與綠茶", nameEn: "Pouchong & Green Tea", products: ["文山包種茶", "三峽碧螺春", "龍井綠茶", "桂花包種"] },
     ],
   },
   {
     name: "茶點零嘴",
+    english: {
+      name: "Tea-Time Snacks",
+      origin: "a hand-baking workshop in Taichung",
+      storage: "Keep at room temperature; once opened, enjoy soon.",
+    },
     hue: 30,
     motif: "cake",
     basePrice: 260,
@@ -77,6 +101,11 @@ export const DEMO_CATALOGUE: DemoParent[] = [
   },
   {
     name: "在地好食",
+    english: {
+      name: "Local Pantry",
+      origin: "small Taiwanese farms and long-standing workshops",
+      storage: "See the label; once opened, keep in the fridge.",
+    },
     hue: 0,
     motif: "jar",
     basePrice: 220,
@@ -98,6 +127,11 @@ export const DEMO_CATALOGUE: DemoParent[] = [
   },
   {
     name: "茶具器皿",
+    english: {
+      name: "Teaware",
+      origin: "a ceramics studio in Yingge",
+      storage: "Fired by hand, so each piece's colour differs a little; do not heat over an open flame.",
+    },
     hue: 200,
     motif: "pot",
     basePrice: 680,
@@ -120,6 +154,11 @@ export const DEMO_CATALOGUE: DemoParent[] = [
   },
   {
     name: "禮盒專區",
+    english: {
+      name: "Gift Boxes",
+      origin: "the Tea Mountain Goods selection",
+      storage: "Holds tea and snacks: keep in a cool, dry place.",
+    },
     hue: 340,
     motif: "box",
     basePrice: 980,
@@ -139,3 +178,11 @@ export const DEMO_CATALOGUE: DemoParent[] = [
     ],
   },
 ];
+
+/** Demo products with an English name (decision 109): the first tea shelf, so the English storefront shows some. */
+export const DEMO_ENGLISH_NAMES: Record<string, string> = {
+  阿里山金萱烏龍: "Alishan Jin Xuan Oolong Tea",
+  梨山高冷烏龍: "Lishan High Mountain Oolong Tea",
+  杉林溪清香烏龍: "Shanlinxi Light Roast Oolong Tea",
+  大禹嶺雪韻烏龍: "Dayuling Snow Oolong Tea",
+};

@@ -19,7 +19,7 @@ import {
   variants,
 } from "../db/schema/index.js";
 import { sanitizeRichText } from "../lib/sanitize.js";
-import { DEMO_CATALOGUE } from "./demo-catalogue.js";
+import { DEMO_CATALOGUE, DEMO_ENGLISH_NAMES, type DemoParent } from "./demo-catalogue.js";
 import { DEMO_CHILLED, DEMO_DEALERS, DEMO_PACKED, DEMO_PROMOTIONS, DEMO_SHIP_METHODS } from "./demo-extras.js";
 import type { Images } from "./demo-images.js";
 import { DEMO_STATIC_PAGES } from "./demo-pages.js";
@@ -34,6 +34,7 @@ export async function seedCatalogue(tx: Tx, images: Images): Promise<number[]> {
       .insert(categories)
       .values({
         name: parent.name,
+        nameEn: parent.english.name,
         sort: pi,
         showOnHome: true,
         image: images.square(`category-${pi}`, parent.motif, parent.hue),
@@ -45,6 +46,7 @@ export async function seedCatalogue(tx: Tx, images: Images): Promise<number[]> {
         .insert(categories)
         .values({
           name: child.name,
+          nameEn: child.nameEn ?? "",
           parentId: top.id,
           sort: ci,
           image: images.square(`category-${pi}-${ci}`, parent.motif, parent.hue + ci * 12, ci),
@@ -69,6 +71,7 @@ export async function seedCatalogue(tx: Tx, images: Images): Promise<number[]> {
               parent.storage,
               set.map((v) => v.name),
             ),
+            ...productEnglish(name, parent, child.nameEn),
             image,
             price: base,
             listPrice: Math.round((base * 1.2) / 10) * 10,
@@ -111,6 +114,22 @@ export async function seedCatalogue(tx: Tx, images: Images): Promise<number[]> {
   return teaIds;
 }
 
+/** A demo product's English name, subtitle and description, where it has an English name (decision 109). */
+function productEnglish(name: string, parent: DemoParent, childEn: string | undefined) {
+  const nameEn = DEMO_ENGLISH_NAMES[name];
+  if (!nameEn) return {};
+  const { origin, storage } = parent.english;
+  return {
+    nameEn,
+    subtitleEn: childEn ? `${childEn} | ${origin[0]?.toUpperCase()}${origin.slice(1)}` : "",
+    descriptionEn: [
+      `<p>${nameEn}, from ${origin}. We visit every source and taste each batch ourselves, choosing only what we would recommend to our own family.</p>`,
+      `<h3>Storage</h3><p>${storage}</p>`,
+      "<p>7-day inspection period (opened food cannot be returned). Our customer service is happy to help with any question.</p>",
+    ].join(""),
+  };
+}
+
 function productDescription(name: string, origin: string, storage: string, specs: string[]): string {
   return [
     `<p>${name}，來自${origin}。我們親自走訪產地、逐批試飲試吃，只挑選值得推薦給家人的好味道。</p>`,
@@ -119,6 +138,15 @@ function productDescription(name: string, origin: string, storage: string, specs
     "<p>本商品享七天鑑賞期（食品類拆封後恕不退換），如有任何問題歡迎聯繫客服。</p>",
   ].join("");
 }
+
+/** The newest demo news item in English (decision 109): the English storefront shows it, the others in Chinese. */
+const NEWS_ENGLISH = {
+  titleEn: "Winter tea is here: this season's high mountain oolong",
+  contentEn: sanitizeRichText(
+    "<p>This winter's harvest is rich and fragrant, and members earn double points on it.</p>" +
+      "<p>For details, call our customer service on (02) 2345-6789, Monday to Friday 09:00–18:00.</p>",
+  ),
+};
 
 export async function seedContent(tx: Tx, images: Images, shop2Id: number) {
   const b1 = images.banner("banner-1", 120);
@@ -161,6 +189,7 @@ export async function seedContent(tx: Tx, images: Images, shop2Id: number) {
       title,
       summary,
       content: sanitizeRichText(`<p>${summary}</p><p>詳細內容請洽客服專線 (02) 2345-6789，服務時間週一至週五 09:00–18:00。</p>`),
+      ...(i === 0 ? NEWS_ENGLISH : {}),
       image: images.banner(`news-${i}`, 90 + i * 40).mobile,
       publishedAt: new Date(start - i * 5 * day),
     })),

@@ -33,3 +33,13 @@ export function sanitizeRichText(html: string): string {
     },
   });
 }
+
+/**
+ * An optional rich text (the English versions of decision 109), sanitised; "" when nothing would
+ * show (an emptied editor sends `<p></p>`), so "" keeps meaning "none: show the Chinese".
+ */
+export function sanitizeOptionalRichText(html: string): string {
+  const clean = sanitizeRichText(html);
+  const shows = /<(img|iframe|hr)\b/i.test(clean) || clean.replace(/<[^>]*>|&nbsp;|\s/g, "") !== "";
+  return shows ? clean : "";
+}

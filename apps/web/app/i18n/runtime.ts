@@ -60,6 +60,24 @@ export function useContentLang(): "zh-Hant-TW" | undefined {
   return useContext(TranslatorContext).lang === "en" ? "zh-Hant-TW" : undefined;
 }
 
+/**
+ * The `lang` of a value from outside the UI and the shop — a shopper's search words, a member's
+ * name — on this page: Chinese text on an English page is marked as Chinese, anything else is not.
+ */
+export function useTextLang(): (text: string) => "zh-Hant-TW" | undefined {
+  const english = useContext(TranslatorContext).lang === "en";
+  return (text) => (english && /[\u3400-\u9fff]/.test(text) ? "zh-Hant-TW" : undefined);
+}
+
+/** Stands for a value in a message rendered around it (`aroundValue`): no message contains it. */
+export const VALUE = "\u2063";
+
+/** A translated sentence split where its value goes, so the value can be an element of its own. */
+export function aroundValue(sentence: string): [before: string, after: string] {
+  const at = sentence.indexOf(VALUE);
+  return at < 0 ? [sentence, ""] : [sentence.slice(0, at), sentence.slice(at + VALUE.length)];
+}
+
 let activeEnglish: Translator | undefined;
 let serverEnglish: Translator | undefined;
 

@@ -7,6 +7,7 @@ import { useApiForm } from "../features/auth/useApiForm";
 import { BirthdayField } from "../features/member/BirthdayField";
 import { useMember } from "../features/member/context";
 import { memberTitle } from "../features/member/server-text";
+import { useTextLang } from "../i18n/runtime";
 import { api } from "../lib/api";
 import { Field } from "../ui/Field";
 import { ShopLink } from "../ui/ShopLink";
@@ -31,6 +32,7 @@ export default function AccountOverview() {
     alerts.toast(t`暱稱已更新`);
   });
 
+  const textLang = useTextLang();
   const rows: Array<[string, string]> = [
     [t`姓名`, user.name],
     [t`手機號碼`, user.phone],
@@ -46,7 +48,9 @@ export default function AccountOverview() {
         {rows.map(([k, v]) => (
           <div key={k} className="flex gap-4 py-3">
             <dt className="w-24 shrink-0 text-stone-500">{k}</dt>
-            <dd className="text-stone-800">{v}</dd>
+            <dd className="text-stone-800" lang={textLang(v)}>
+              {v}
+            </dd>
           </div>
         ))}
       </dl>

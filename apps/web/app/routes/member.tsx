@@ -10,7 +10,7 @@ import { MemberLoadError, memberRead } from "../features/member/member-read";
 import { MEMBER_GROUPS } from "../features/member/menu";
 import { Lang, memberTitle } from "../features/member/server-text";
 import { Badge, useTabNotices } from "../features/member/useTabNotices";
-import { useContentLang } from "../i18n/runtime";
+import { aroundValue, useContentLang, useTextLang, VALUE } from "../i18n/runtime";
 import { useLogout } from "../lib/auth";
 import type { loader as rootLoader } from "../root";
 import { ShopLink } from "../ui/ShopLink";
@@ -82,12 +82,19 @@ export default function MemberOverview({ loaderData }: Route.ComponentProps) {
   const logout = useLogout();
   const unread = useTabNotices();
   const name = user.nickname || user.name;
+  // The name is the member's own words: an element of its own, marked Chinese on an English page.
+  const greeting = aroundValue(t`${VALUE}，您好`);
+  const textLang = useTextLang();
 
   return (
     <div className="flex flex-col gap-5">
       <section className="card" data-testid="member-overview">
         <p className="text-sm text-stone-500">{t`會員中心`}</p>
-        <h1 className="mt-1 text-2xl font-bold text-stone-800">{t`${name}，您好`}</h1>
+        <h1 className="mt-1 text-2xl font-bold text-stone-800">
+          {greeting[0]}
+          <span lang={textLang(name)}>{name}</span>
+          {greeting[1]}
+        </h1>
         <TierLine tier={loaderData.tier} />
         <dl className="mt-4 grid grid-cols-1 gap-3 text-sm md:grid-cols-3">
           <div className="rounded-xl bg-stone-50 p-3">

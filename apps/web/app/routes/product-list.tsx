@@ -4,7 +4,7 @@ import type { CategoryPage, ProductSort, SearchPage } from "@shop/contract/catal
 import type { ProductCard as Card } from "@shop/contract/front";
 import { data, useNavigation, useRouteLoaderData } from "react-router";
 import { ListingFilterForm, listingFilters } from "../features/catalogue/ListingFilterForm";
-import { type MessageDescriptor, translate, useContentLang } from "../i18n/runtime";
+import { aroundValue, type MessageDescriptor, translate, useContentLang, useTextLang, VALUE } from "../i18n/runtime";
 import { intParam } from "../lib/query";
 import { seo, site } from "../lib/seo";
 import { parseShopPrefix, useShop } from "../lib/shop";
@@ -106,6 +106,9 @@ export default function ProductList({ loaderData: d }: Route.ComponentProps) {
   const keyword = d.keyword;
   const title = category ? category.category.name : keyword ? t`「${keyword}」的搜尋結果` : t`全部商品`;
   const count = result.total;
+  // The shopper's words are an element of their own (marked Chinese on an English page).
+  const searched = aroundValue(t`「${VALUE}」的搜尋結果`);
+  const textLang = useTextLang();
 
   return (
     <div className={navigation.state === "loading" ? "opacity-70 transition-opacity" : ""}>
@@ -113,7 +116,15 @@ export default function ProductList({ loaderData: d }: Route.ComponentProps) {
       <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-2xl font-bold text-stone-800" lang={category ? contentLang : undefined}>
-            {title}
+            {category || !keyword ? (
+              title
+            ) : (
+              <>
+                {searched[0]}
+                <span lang={textLang(keyword)}>{keyword}</span>
+                {searched[1]}
+              </>
+            )}
           </h1>
           <p className="mt-1 text-sm text-stone-600">
             {"more" in result && result.more ? t`共 ${count}+ 項商品` : t`共 ${count} 項商品`}

@@ -107,7 +107,7 @@ export default function SelectCart({ loaderData }: Route.ComponentProps) {
                       {l.name}
                     </ShopLink>
                     <p className="text-sm text-stone-500">
-                      {l.variant_name}｜{formatMoney(l.price)}
+                      <span lang={contentLang}>{l.variant_name}</span>｜{formatMoney(l.price)}
                     </p>
                     {!l.available && <p className="text-sm text-red-700">{unavailableText(l, t)}</p>}
                   </div>

@@ -13,6 +13,8 @@ const productStatus = z.enum(["on", "off"]);
 export const adminCategory = z.object({
   id: int,
   name: z.string(),
+  /** The English name, "" for none (decision 109). */
+  name_en: z.string(),
   /** Null for a top-level category (the tree has two levels). */
   parent_id: int.nullable(),
   /** 「上層 › 名稱」 for a sub-category, the name for a top-level one. */
@@ -72,6 +74,10 @@ export const adminProduct = z.object({
   subtitle: z.string(),
   /** Sanitised HTML. */
   description: z.string(),
+  /** English for the English storefront, "" for none (decision 109); description_en is sanitised HTML. */
+  name_en: z.string(),
+  subtitle_en: z.string(),
+  description_en: z.string(),
   images: z.array(z.string()),
   status: productStatus,
   point_percent: int,

@@ -25,6 +25,9 @@ export const adminNews = z.object({
   summary: z.string(),
   /** Sanitised HTML. */
   content: z.string(),
+  /** English for the English storefront, "" for none (decision 109); content_en is sanitised HTML. */
+  title_en: z.string(),
+  content_en: z.string(),
   image: z.string(),
   published_at: z.string(),
 });

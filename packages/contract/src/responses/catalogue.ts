@@ -6,18 +6,22 @@ const int = z.number().int();
 export const stockState = z.enum(["in_stock", "low", "out_of_stock"]);
 const productSort = z.enum(["newest", "price_asc", "price_desc", "hot"]);
 
-export const crumb = z.object({ id: int, name: z.string() });
+/** A category named in a breadcrumb or a list; `name_en` is its English name, "" for none (decision 109). */
+export const crumb = z.object({ id: int, name: z.string(), name_en: z.string() });
 
 /** The category tree of /category/search. */
 export interface CategoryNode {
   id: number;
   name: string;
+  /** The English name, "" for none (decision 109). */
+  name_en: string;
   image: string;
   children: CategoryNode[];
 }
 export const categoryNode: z.ZodType<CategoryNode> = z.object({
   id: int,
   name: z.string(),
+  name_en: z.string(),
   image: z.string(),
   get children() {
     return z.array(categoryNode);
@@ -45,6 +49,10 @@ export const productView = z.object({
   subtitle: z.string(),
   /** Sanitised HTML. */
   description: z.string(),
+  /** English for the English storefront, "" for none: show the Chinese (decision 109); description_en is sanitised HTML. */
+  name_en: z.string(),
+  subtitle_en: z.string(),
+  description_en: z.string(),
   image: z.string(),
   images: z.array(z.string()),
   price: int,
@@ -70,7 +78,7 @@ const productPage = z.object({
 });
 
 export const categoryPage = productPage.extend({
-  category: z.object({ id: int, name: z.string(), image: z.string(), parent_id: int.nullable() }),
+  category: z.object({ id: int, name: z.string(), name_en: z.string(), image: z.string(), parent_id: int.nullable() }),
   breadcrumb: z.array(crumb),
   children: z.array(crumb),
 });
@@ -83,7 +91,8 @@ export const searchPage = productPage.extend({
   more: z.boolean(),
 });
 
-export const suggestion = z.object({ id: int, name: z.string(), image: z.string(), price: int });
+/** `name_en`: the English name, "" for none (decision 109). */
+export const suggestion = z.object({ id: int, name: z.string(), name_en: z.string(), image: z.string(), price: int });
 
 export const pointPercent = z.object({ point_percent: z.number(), points_for_price: int });
 

@@ -11,6 +11,8 @@ export const topHref = z.object({ title: z.string(), url: z.string(), sort: int 
 export const productCard = z.object({
   id: int,
   name: z.string(),
+  /** The English name for the English storefront, "" for none: show `name` (decision 109). */
+  name_en: z.string(),
   image: z.string(),
   price: int,
   list_price: int,
@@ -22,7 +24,12 @@ export const productCard = z.object({
   rating: z.number(),
 });
 
-export const homeSection = z.object({ title: z.string(), products: z.array(productCard) });
+export const homeSection = z.object({
+  title: z.string(),
+  /** The title in English: a category section's English name ("" when it has none), "New arrivals" for 新品上市. */
+  title_en: z.string(),
+  products: z.array(productCard),
+});
 
 export const staticPageSummary = z.object({ id: int, key: z.string(), title: z.string() });
 
@@ -31,14 +38,21 @@ export const staticPage = staticPageSummary.extend({ content: z.string() });
 export const newsSummary = z.object({
   id: int,
   title: z.string(),
+  /** The English title for the English storefront, "" for none: show `title` (decision 109). */
+  title_en: z.string(),
   summary: z.string(),
   image: z.string(),
   published_at: z.string(),
 });
 
-export const newsItem = newsSummary.extend({ content: z.string() });
+export const newsItem = newsSummary.extend({
+  content: z.string(),
+  /** The content in English (sanitised HTML), "" for none: show `content` (decision 109). */
+  content_en: z.string(),
+});
 
-export const homeCategory = z.object({ id: int, name: z.string(), image: z.string() });
+/** `name_en`: the English name, "" for none (decision 109). */
+export const homeCategory = z.object({ id: int, name: z.string(), name_en: z.string(), image: z.string() });
 
 export const homeDesc = z.object({ title: z.string(), description: z.string() });
 

@@ -12,6 +12,8 @@ export const categories = pgTable(
     id: serial("id").primaryKey(),
     parentId: integer("parent_id"),
     name: text("name").notNull(),
+    /** The English name on the English storefront ("" = none: the Chinese is shown; decision 109). */
+    nameEn: text("name_en").notNull().default(""),
     image: text("image").notNull().default(""),
     sort: integer("sort").notNull().default(0),
     showOnHome: boolean("show_on_home").notNull().default(false),
@@ -28,6 +30,10 @@ export const products = pgTable(
     subtitle: text("subtitle").notNull().default(""),
     /** Sanitised HTML. */
     description: text("description").notNull().default(""),
+    /** English for the English storefront, "" = none (the Chinese is shown; decision 109). description_en is sanitised HTML. */
+    nameEn: text("name_en").notNull().default(""),
+    subtitleEn: text("subtitle_en").notNull().default(""),
+    descriptionEn: text("description_en").notNull().default(""),
     image: text("image").notNull().default(""),
     listPrice: integer("list_price").notNull(),
     price: integer("price").notNull(),

@@ -47,6 +47,9 @@ export const news = pgTable(
     title: text("title").notNull(),
     summary: text("summary").notNull().default(""),
     content: text("content").notNull().default(""),
+    /** English for the English storefront, "" = none (the Chinese is shown; decision 109). content_en is sanitised HTML. */
+    titleEn: text("title_en").notNull().default(""),
+    contentEn: text("content_en").notNull().default(""),
     image: text("image").notNull().default(""),
     publishedAt: timestamp("published_at", { withTimezone: true }).notNull().defaultNow(),
   },

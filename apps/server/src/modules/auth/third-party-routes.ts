@@ -240,7 +240,7 @@ const GSI_DOUBLE = `(() => {
     renderButton(el) {
       const b = document.createElement("button");
       b.type = "button";
-      b.textContent = "使用 Google 帳號登入（測試模式）";
+      b.textContent = document.documentElement.lang === "en" ? "Sign in with Google (test mode)" : "使用 Google 帳號登入（測試模式）";
       b.className = "btn-secondary w-full";
       // Google's own button is 40 px tall; the page keeps that room for it.
       b.style.height = "40px";

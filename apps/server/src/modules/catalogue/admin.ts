@@ -34,6 +34,7 @@ export function createCatalogueAdmin(db: Db, catalogue: CatalogueService) {
       return {
         id: c.id,
         name: c.name,
+        name_en: c.nameEn,
         parent_id: c.parentId,
         full_name: parent ? `${parent.name} › ${c.name}` : c.name,
         image: c.image,
@@ -43,6 +44,7 @@ export function createCatalogueAdmin(db: Db, catalogue: CatalogueService) {
     },
     columns: (c: z.infer<typeof categoryInput>) => ({
       name: c.name,
+      nameEn: c.name_en,
       parentId: c.parent_id,
       image: c.image,
       sort: c.sort,

@@ -168,7 +168,7 @@ describe("search", () => {
   test("suggestions as you type, limited", async () => {
     const r = await t.call<Suggestion[]>("GET", `/api/product/search/fast?keyword=${encodeURIComponent("烏")}&limit=3`);
     expect(r.body.data.length).toBe(3);
-    expect(Object.keys(r.body.data[0] ?? {}).sort()).toEqual(["id", "image", "name", "price"]);
+    expect(Object.keys(r.body.data[0] ?? {}).sort()).toEqual(["id", "image", "name", "name_en", "price"]);
     expect((await t.call("GET", "/api/product/search/fast?keyword=a&limit=50")).status).toBe(400);
   });
 

@@ -14,6 +14,8 @@ export const inStock = sql<boolean>`exists (select 1 from ${variants} v where v.
 export const cardColumns = {
   id: products.id,
   name: products.name,
+  // The English name (decision 109): "" when staff gave none; the storefront then shows `name`.
+  name_en: products.nameEn,
   image: products.image,
   price: products.price,
   list_price: products.listPrice,

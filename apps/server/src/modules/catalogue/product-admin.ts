@@ -5,7 +5,7 @@ import { type Db, single, type Tx } from "../../db/client.js";
 import { categories, productImages, products, shopProducts, variants } from "../../db/schema/index.js";
 import { conflict, fieldError, isUniqueViolation, notFound } from "../../lib/errors.js";
 import { likeEscape } from "../../lib/like.js";
-import { sanitizeRichText } from "../../lib/sanitize.js";
+import { sanitizeOptionalRichText, sanitizeRichText } from "../../lib/sanitize.js";
 import type { CatalogueService } from "./service.js";
 
 /** What the back office's catalogue functions use, built by createCatalogueAdmin. */
@@ -27,6 +27,9 @@ export async function productAdminView(q: Db | Tx, id: number) {
     name: p.name,
     subtitle: p.subtitle,
     description: p.description,
+    name_en: p.nameEn,
+    subtitle_en: p.subtitleEn,
+    description_en: p.descriptionEn,
     images: imgs.length ? imgs.map((i) => i.url) : p.image ? [p.image] : [],
     status: p.status,
     point_percent: p.pointPercent,
@@ -69,6 +72,10 @@ async function writeProduct(deps: CatalogueAdminDeps, tx: Tx, id: number | null,
     name: input.name,
     subtitle: input.subtitle,
     description: sanitizeRichText(input.description),
+    // English for the English storefront (decision 109): "" for none; the description sanitised as the Chinese is.
+    nameEn: input.name_en,
+    subtitleEn: input.subtitle_en,
+    descriptionEn: sanitizeOptionalRichText(input.description_en),
     image: input.images[0],
     price: cheapest.price,
     listPrice: cheapest.list_price,
@@ -260,6 +267,7 @@ export async function listCategories(deps: CatalogueAdminDeps) {
   return rows.map((c) => ({
     id: c.id,
     name: c.name,
+    name_en: c.nameEn,
     parent_id: c.parentId,
     full_name: c.parentId ? `${names.get(c.parentId) ?? ""} › ${c.name}` : c.name,
     image: c.image,

@@ -59,7 +59,13 @@ export function createProductSearch(db: Db, parts: ListingParts) {
       const match = exactCondition(q);
       const first = q.terms[0];
       if (!match || !first) return [];
-      const columns = { id: products.id, name: products.name, image: products.image, price: products.price };
+      const columns = {
+        id: products.id,
+        name: products.name,
+        name_en: products.nameEn,
+        image: products.image,
+        price: products.price,
+      };
       // search_text starts with the name: the earlier the term occurs, the better the suggestion.
       // Ranked among the first SUGGESTION_CANDIDATES matches the token index gives: a common word
       // at 1M products has tens of thousands, and ranking all of them took seconds (issue 51).
@@ -70,7 +76,13 @@ export function createProductSearch(db: Db, parts: ListingParts) {
         .limit(SUGGESTION_CANDIDATES)
         .as("c");
       const exact = await db
-        .select({ id: candidates.id, name: candidates.name, image: candidates.image, price: candidates.price })
+        .select({
+          id: candidates.id,
+          name: candidates.name,
+          name_en: candidates.name_en,
+          image: candidates.image,
+          price: candidates.price,
+        })
         .from(candidates)
         .orderBy(asc(candidates.at), asc(candidates.sort), asc(candidates.id))
         .limit(limit);

@@ -24,6 +24,9 @@ import { createSubMallShelves, type SectionKey } from "./sub-mall-shelf.js";
 
 export type { CategoryNode };
 
+/** The home page's first section's title, in both languages (a category section's are its names). */
+const NEW_ARRIVALS = { title: "新品上市", title_en: "New arrivals" };
+
 /** The storefront's catalogue; each read is a function of shelf.ts or lookups.ts taking `deps`. */
 export function createCatalogueService(db: Db) {
   const onShelf = eq(products.status, "on");
@@ -55,7 +58,7 @@ export function createCatalogueService(db: Db) {
      * The home page's sections: 新品上市 (8), then four 熱銷-first of each top-level category shown on
      * the home page (with its children's), empty sections left out. One statement for a sub-mall.
      */
-    async homeSections(shopId: number): Promise<Array<{ title: string; products: ProductCard[] }>> {
+    async homeSections(shopId: number): Promise<Array<{ title: string; title_en: string; products: ProductCard[] }>> {
       const all = await listing.categories();
       const tops = all.filter((c) => c.parentId === null && c.showOnHome);
       const asked: Array<{ key: SectionKey; limit: number; categoryIds?: number[] }> = [
@@ -69,13 +72,14 @@ export function createCatalogueService(db: Db) {
       const kept = shopId === MAIN_SHOP_ID ? undefined : await shelves.sections(shopId, asked);
       const sections = kept
         ? [
-            { title: "新品上市", products: kept.get("new") ?? [] },
-            ...tops.map((t) => ({ title: t.name, products: kept.get(t.id) ?? [] })),
+            { ...NEW_ARRIVALS, products: kept.get("new") ?? [] },
+            ...tops.map((t) => ({ title: t.name, title_en: t.nameEn, products: kept.get(t.id) ?? [] })),
           ]
         : await Promise.all([
-            cards(deps, shopId, { tag: "new", limit: 8 }).then((products) => ({ title: "新品上市", products })),
+            cards(deps, shopId, { tag: "new", limit: 8 }).then((products) => ({ ...NEW_ARRIVALS, products })),
             ...tops.map(async (t) => ({
               title: t.name,
+              title_en: t.nameEn,
               products: (await categoryPage(deps, t.id, shopId, 1, 4, "hot", {}, false)).list,
             })),
           ]);

@@ -14,12 +14,14 @@ import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.js";
 import { categories, productImages, products, SHELF_TAGS, variants } from "../../db/schema/index.js";
 import { notFound } from "../../lib/errors.js";
-import { cardColumns, type createListing, inStock, toCard } from "./listing.js";
+import { type CategoryRow, cardColumns, type createListing, inStock, toCard } from "./listing.js";
 import type { createSubMallReach } from "./sub-mall-reach.js";
 
 export interface CategoryNode {
   id: number;
   name: string;
+  /** The English name, "" for none (decision 109). */
+  name_en: string;
   image: string;
   children: CategoryNode[];
 }
@@ -63,8 +65,8 @@ export function prepareProductDetail(db: Db, onShelf: SQL, inSubMall: (shop: unk
     return db
       .select({
         p: products,
-        category: { id: categories.id, name: categories.name },
-        parent: { id: parentCategory.id, name: parentCategory.name },
+        category: { id: categories.id, name: categories.name, name_en: categories.nameEn },
+        parent: { id: parentCategory.id, name: parentCategory.name, name_en: parentCategory.nameEn },
         images: sql<string[]>`(select coalesce(json_agg(i.url order by i.sort, i.id), '[]'::json)
           from ${productImages} i where i.product_id = ${products}.id)`,
         variants: sql<VariantRow[]>`(select coalesce(json_agg(json_build_object('id', v.id, 'sku', v.sku,
@@ -122,7 +124,7 @@ export async function cards(
 export async function homeCategories(deps: CatalogueDeps): Promise<HomeCategory[]> {
   return (await deps.listing.categories())
     .filter((c) => c.parentId === null && c.showOnHome)
-    .map((c) => ({ id: c.id, name: c.name, image: c.image }));
+    .map((c) => ({ id: c.id, name: c.name, name_en: c.nameEn, image: c.image }));
 }
 
 export async function categoryTree(deps: CatalogueDeps): Promise<CategoryNode[]> {
@@ -132,8 +134,11 @@ export async function categoryTree(deps: CatalogueDeps): Promise<CategoryNode[]>
     .map((t) => ({
       id: t.id,
       name: t.name,
+      name_en: t.nameEn,
       image: t.image,
-      children: rows.filter((c) => c.parentId === t.id).map((c) => ({ id: c.id, name: c.name, image: c.image, children: [] })),
+      children: rows
+        .filter((c) => c.parentId === t.id)
+        .map((c) => ({ id: c.id, name: c.name, name_en: c.nameEn, image: c.image, children: [] })),
     }));
 }
 
@@ -154,7 +159,7 @@ export async function categoryPage(
   if (!category) throw notFound("CATEGORY_NOT_FOUND", "找不到此分類");
   const parent = category.parentId === null ? undefined : all.find((c) => c.id === category.parentId);
   const top = parent ?? category;
-  const children = all.filter((c) => c.parentId === top.id).map((c) => ({ id: c.id, name: c.name }));
+  const children = all.filter((c) => c.parentId === top.id).map(crumbOf);
   const ids = category.parentId === null ? [category.id, ...children.map((c) => c.id)] : [category.id];
   // One prepared statement per form of listing: which mall, how many categories, which filters.
   const main = shopId === MAIN_SHOP_ID;
@@ -179,14 +184,9 @@ export async function categoryPage(
   ].join("|");
   const query = { where: filtered(where, filters, true), form, values, categories: ids.length };
   const { list, total } = await listing.pagedCards(query, sort, page, perPage, counted);
-  const breadcrumb: Crumb[] = parent
-    ? [
-        { id: parent.id, name: parent.name },
-        { id: category.id, name: category.name },
-      ]
-    : [{ id: category.id, name: category.name }];
+  const breadcrumb: Crumb[] = parent ? [crumbOf(parent), crumbOf(category)] : [crumbOf(category)];
   return {
-    category: { id: category.id, name: category.name, image: category.image, parent_id: category.parentId },
+    category: { ...crumbOf(category), image: category.image, parent_id: category.parentId },
     breadcrumb,
     children,
     list,
@@ -196,6 +196,9 @@ export async function categoryPage(
     sort,
   };
 }
+
+/** A category as a breadcrumb or a sub-category link names it. */
+const crumbOf = (c: CategoryRow): Crumb => ({ id: c.id, name: c.name, name_en: c.nameEn });
 
 export async function productView(deps: CatalogueDeps, id: number, shopId: number): Promise<ProductView> {
   const [row] = await (shopId === MAIN_SHOP_ID
@@ -209,6 +212,9 @@ export async function productView(deps: CatalogueDeps, id: number, shopId: numbe
     name: p.name,
     subtitle: p.subtitle,
     description: p.description,
+    name_en: p.nameEn,
+    subtitle_en: p.subtitleEn,
+    description_en: p.descriptionEn,
     image: p.image,
     images: images.length > 0 ? images : [p.image],
     price: p.price,

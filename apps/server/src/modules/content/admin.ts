@@ -5,7 +5,7 @@ import type { Db } from "../../db/client.js";
 import { banners, news, staticPages } from "../../db/schema/index.js";
 import { type AuditHook, adminTable } from "../../lib/admin-table.js";
 import { fieldError, unlessUnique } from "../../lib/errors.js";
-import { sanitizeRichText } from "../../lib/sanitize.js";
+import { sanitizeOptionalRichText, sanitizeRichText } from "../../lib/sanitize.js";
 import type { ShopsService } from "../shops/service.js";
 import { type HomeAdminDeps, type HomeView, homeBlocks, saveHome } from "./home-admin.js";
 
@@ -31,6 +31,8 @@ const newsView = (n: typeof news.$inferSelect) => ({
   title: n.title,
   summary: n.summary,
   content: n.content,
+  title_en: n.titleEn,
+  content_en: n.contentEn,
   image: n.image,
   published_at: n.publishedAt.toISOString(),
 });
@@ -80,6 +82,9 @@ export function createContentAdmin(
       title: n.title,
       summary: n.summary,
       content: sanitizeRichText(n.content),
+      // English for the English storefront (decision 109): "" for none; sanitised as the Chinese is.
+      titleEn: n.title_en,
+      contentEn: sanitizeOptionalRichText(n.content_en),
       image: n.image,
       publishedAt: new Date(n.published_at),
     }),

@@ -43,6 +43,8 @@ describe("front content", () => {
       "in_stock",
       "list_price",
       "name",
+      // The English name, "" for none (decision 109).
+      "name_en",
       "point_percent",
       "price",
       // Stars on cards (decision 98).

@@ -26,6 +26,7 @@ export async function withFallback<T>(shopId: number, load: (id: number) => Prom
 export const newsSummary = (n: typeof news.$inferSelect): NewsSummary => ({
   id: n.id,
   title: n.title,
+  title_en: n.titleEn,
   summary: n.summary,
   image: n.image,
   published_at: n.publishedAt.toISOString(),

@@ -97,7 +97,7 @@ export function createContentService(
         .from(news)
         .where(and(eq(news.id, id), lte(news.publishedAt, now())));
       if (!row) throw notFound("NEWS_NOT_FOUND", "找不到此則消息");
-      return { ...newsSummary(row), content: row.content };
+      return { ...newsSummary(row), content: row.content, content_en: row.contentEn };
     },
 
     async homeDesc(shopId: number): Promise<HomeDesc> {

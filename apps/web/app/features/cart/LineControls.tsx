@@ -1,7 +1,7 @@
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import type { CartLine } from "@shop/contract/cart";
-import type { MessageDescriptor } from "../../i18n/runtime";
+import { aroundValue, type MessageDescriptor, useContentLang, VALUE } from "../../i18n/runtime";
 
 /** Why a cart line cannot be bought as it stands, or null (`t`: the page's useLingui t). */
 export function unavailableText(line: CartLine, t: (d: MessageDescriptor) => string): string | null {
@@ -25,11 +25,16 @@ export function QtySelect({
   const { t } = useLingui();
   const id = `${idPrefix}-${line.line_id}`;
   const name = line.name;
+  // The product's name is shop content: its own element, marked Chinese on an English page.
+  const label = aroundValue(t`${VALUE} 數量`);
+  const contentLang = useContentLang();
   const options = Math.max(line.qty, Math.min(line.max_qty || line.qty, 20));
   return (
     <>
       <label className="sr-only" htmlFor={id}>
-        {t`${name} 數量`}
+        {label[0]}
+        <span lang={contentLang}>{name}</span>
+        {label[1]}
       </label>
       <select
         id={id}

@@ -3,7 +3,7 @@ import { useLingui } from "@lingui/react/macro";
 import type { ProductView, VariantView } from "@shop/contract/catalogue";
 import { formatMoney } from "@shop/contract/format";
 import { lazy, Suspense, useState } from "react";
-import type { MessageDescriptor } from "../../i18n/runtime";
+import { type MessageDescriptor, useContentLang } from "../../i18n/runtime";
 import { api } from "../../lib/api";
 import { openCart } from "../../lib/cart-events";
 import { useShop } from "../../lib/shop";
@@ -78,6 +78,7 @@ export function VariantPicker({
   onPick(v: VariantView): void;
 }) {
   const { t } = useLingui();
+  const contentLang = useContentLang();
   return (
     <fieldset>
       <legend className="mb-2 text-sm font-medium text-stone-700">{t`規格`}</legend>
@@ -95,7 +96,7 @@ export function VariantPicker({
               onChange={() => onPick(v)}
               className="sr-only"
             />
-            {v.name}
+            <span lang={contentLang}>{v.name}</span>
             {v.stock_state === "out_of_stock" && t`（售完）`}
           </label>
         ))}

@@ -1,5 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { useContentLang } from "../../i18n/runtime";
 import { Img } from "../../ui/Img";
 
 // The zoomable full-screen view and its library load on the first tap (first-load budget).
@@ -11,6 +12,7 @@ const GalleryLightbox = lazy(() => import("./GalleryLightbox"));
  */
 export function ProductGallery({ images, name }: { images: string[]; name: string }) {
   const { t } = useLingui();
+  const contentLang = useContentLang();
   const strip = useRef<HTMLUListElement>(null);
   const [current, setCurrent] = useState(0);
   const [zoomed, setZoomed] = useState<number | null>(null);
@@ -56,6 +58,7 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
               <Img
                 src={img}
                 alt={i === 0 ? name : ""}
+                lang={i === 0 ? contentLang : undefined}
                 width={640}
                 height={640}
                 sizes="(min-width: 768px) 540px, 100vw"

@@ -4,6 +4,7 @@ import type { ShipMethodView } from "@shop/contract/catalogue";
 import { formatMoney } from "@shop/contract/format";
 import type { ShopFooter } from "@shop/contract/front";
 import { type MessageDescriptor, useContentLang } from "../../i18n/runtime";
+import { useServerText } from "../checkout/server-text";
 
 /** The server's payment method names (PAYMENT_METHOD_LABELS in @shop/contract), as the shopper reads them. */
 const PAYMENT_LABELS: Record<string, MessageDescriptor> = {
@@ -24,6 +25,7 @@ const PAYMENT_LABELS: Record<string, MessageDescriptor> = {
 export default function ShoppingNotes({ shipMethods, shop }: { shipMethods: ShipMethodView[]; shop: ShopFooter | null }) {
   const { t } = useLingui();
   const contentLang = useContentLang();
+  const { say, lang } = useServerText();
 
   /** A method's fee for this product (the server's estimate, decision 89): 本島, 離島, 低溫 and free shipping. */
   const feeText = ({ fee, free_threshold: free, estimate: e }: ShipMethodView) => {
@@ -54,7 +56,7 @@ export default function ShoppingNotes({ shipMethods, shop }: { shipMethods: Ship
             <ul>
               {shipMethods.map((m) => (
                 <li key={m.code} data-testid={`ship-note-${m.code}`}>
-                  {m.name} {feeText(m)}
+                  <span lang={lang("ship", m.name)}>{say("ship", m.name)}</span> {feeText(m)}
                 </li>
               ))}
             </ul>

@@ -27,7 +27,7 @@ export function CheckoutLines({ quote, quoteError }: { quote: QuoteView | undefi
                 {l.name}
               </p>
               <p className="text-sm text-stone-500">
-                {l.variant_name}｜{formatMoney(l.price)} × {l.qty}
+                <span lang={contentLang}>{l.variant_name}</span>｜{formatMoney(l.price)} × {l.qty}
               </p>
               <PreorderBadge shipOn={l.preorder_ship_on} />
             </div>

@@ -2,8 +2,9 @@ import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import type { ShopFooter, ShopInfo } from "@shop/contract/front";
 import { useLocation } from "react-router";
-import { pathInLang, useLang } from "../../i18n/runtime";
+import { pathInLang, useContentLang, useLang } from "../../i18n/runtime";
 import { ShopLink } from "../../ui/ShopLink";
+import { useServerText } from "../checkout/server-text";
 
 const LINKS = [
   ["/terms", msg`會員服務條款`],
@@ -14,7 +15,6 @@ const LINKS = [
 
 /** The same page in the other language: a whole new document (the language is set per document). */
 function LanguageSwitch() {
-  const { t } = useLingui();
   const { pathname, search } = useLocation();
   const english = useLang() === "en";
   return (
@@ -23,7 +23,6 @@ function LanguageSwitch() {
       hrefLang={english ? "zh-Hant-TW" : "en"}
       lang={english ? "zh-Hant-TW" : "en"}
       className="inline-flex min-h-11 items-center underline hover:text-white"
-      aria-label={t`切換語言`}
     >
       {english ? "中文" : "English"}
     </a>
@@ -37,21 +36,34 @@ function LanguageSwitch() {
  */
 export default function Footer({ shop, footer: f }: { shop: ShopInfo | null; footer: ShopFooter | null }) {
   const { t } = useLingui();
-  const lines = f ? [f.company, f.tax_id && t`統一編號 ${f.tax_id}`, f.address].filter(Boolean) : [];
-  // What this shop takes and ships by now, as checkout will offer it.
-  const trust: Array<[string, readonly string[]]> = f
+  const contentLang = useContentLang();
+  const { say, lang } = useServerText();
+  // The company and its address are the shop's own words; the tax id line is ours.
+  const lines: Array<[string, "zh-Hant-TW" | undefined]> = f
     ? [
-        [t`付款方式`, f.payment_methods],
-        [t`配送方式`, f.ship_methods],
+        [f.company, contentLang],
+        [f.tax_id && t`統一編號 ${f.tax_id}`, undefined],
+        [f.address, contentLang],
+      ].filter((l): l is [string, "zh-Hant-TW" | undefined] => Boolean(l[0]))
+    : [];
+  // What this shop takes and ships by now, as checkout will offer it (names the server writes).
+  const trust: Array<[string, "pay" | "ship", readonly string[]]> = f
+    ? [
+        [t`付款方式`, "pay", f.payment_methods],
+        [t`配送方式`, "ship", f.ship_methods],
       ]
     : [];
   return (
     <footer className="mt-10 bg-stone-800 text-stone-300" data-testid="site-footer">
       <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8 text-sm md:grid-cols-3">
         <div className="space-y-1">
-          <p className="font-bold text-white">{shop?.name ?? t`茶山好物`}</p>
-          {lines.map((l) => (
-            <p key={l}>{l}</p>
+          <p className="font-bold text-white" lang={shop ? contentLang : undefined}>
+            {shop?.name ?? t`茶山好物`}
+          </p>
+          {lines.map(([l, language]) => (
+            <p key={l} lang={language}>
+              {l}
+            </p>
           ))}
           {f?.phone && (
             <p>
@@ -59,7 +71,7 @@ export default function Footer({ shop, footer: f }: { shop: ShopInfo | null; foo
               <a href={`tel:${f.phone.replace(/[^\d+]/g, "")}`} className="inline-block py-1 underline">
                 {f.phone}
               </a>
-              {f.hours && `｜${f.hours}`}
+              {f.hours && <span lang={contentLang}>{`｜${f.hours}`}</span>}
             </p>
           )}
           {f?.line_url && (
@@ -82,19 +94,22 @@ export default function Footer({ shop, footer: f }: { shop: ShopInfo | null; foo
           <LanguageSwitch />
         </nav>
         <div className="space-y-3">
-          {trust.map(([title, items], index) => (
+          {trust.map(([title, kind, items], index) => (
             <div key={title} data-testid={index === 0 ? "footer-payments" : "footer-deliveries"}>
               <p className="mb-1 text-stone-400">{title}</p>
               <p className="flex flex-wrap gap-1.5 text-xs text-stone-200">
                 {items.map((i) => (
-                  <span key={i} className="rounded border border-stone-500 px-2 py-0.5">
-                    {i}
+                  <span key={i} lang={lang(kind, i)} className="rounded border border-stone-500 px-2 py-0.5">
+                    {say(kind, i)}
                   </span>
                 ))}
               </p>
             </div>
           ))}
-          <p>© 2026 {f?.company || shop?.name || t`茶山好物`}</p>
+          <p>
+            © 2026{" "}
+            <span lang={f?.company || shop?.name ? contentLang : undefined}>{f?.company || shop?.name || t`茶山好物`}</span>
+          </p>
         </div>
       </div>
     </footer>

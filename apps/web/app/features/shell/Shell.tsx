@@ -154,7 +154,7 @@ function NewsArea({
         {data.testMode && <TestModeBadge />}
         {data.headline ? (
           <ShopLink to={`/news/details?id=${data.headline.id}`} className="truncate hover:underline">
-            {`${t`最新消息`}｜`}
+            {t`最新消息｜`}
             {contentLang ? <span lang={contentLang}>{headline}</span> : headline}
           </ShopLink>
         ) : (
