@@ -1,6 +1,5 @@
-import { lingui } from "@lingui/vite-plugin";
 import { defineConfig } from "vitest/config";
-import { linguiConfigPath, linguiMacros, linguiRuntime } from "./apps/web/lingui-macro";
+import { linguiCatalogues, linguiMacros, linguiRuntime } from "./apps/web/lingui-macro";
 
 export default defineConfig({
   test: {
@@ -34,7 +33,7 @@ export default defineConfig({
       },
       {
         // The storefront's Lingui macros, as its build expands them (decision 109).
-        plugins: [linguiMacros(), lingui({ configPath: linguiConfigPath })],
+        plugins: [linguiMacros(), linguiCatalogues()],
         resolve: { alias: { "~i18n": linguiRuntime } },
         test: {
           name: "web",

@@ -1,12 +1,11 @@
-import { lingui } from "@lingui/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
-import { linguiConfigPath, linguiMacros, linguiRuntime } from "./lingui-macro";
+import { linguiCatalogues, linguiMacros, linguiRuntime } from "./lingui-macro";
 
 export default defineConfig({
   // Lingui: the macros expanded first, `.po` catalogues compiled on import (decision 109).
-  plugins: [linguiMacros(), lingui({ configPath: linguiConfigPath }), tailwindcss(), reactRouter()],
+  plugins: [linguiMacros(), linguiCatalogues(), tailwindcss(), reactRouter()],
   resolve: { alias: { "~i18n": linguiRuntime } },
   build: {
     target: "es2022",

@@ -214,7 +214,8 @@ test("news written in the rich-text editor is cleaned and published on the store
   const editor = page.locator(".ProseMirror").first();
   await editor.click();
   await editor.pressSequentially("年終感恩，全館");
-  await page.getByRole("button", { name: "粗體" }).click();
+  // The Chinese content's toolbar is the first (the English editor has its own).
+  await page.getByRole("button", { name: "粗體" }).first().click();
   await editor.pressSequentially("滿千折百");
   await page.getByLabel("發布時間（晚於現在即為排程）").fill("2026-01-01T09:00");
   await page.getByRole("button", { name: "儲存" }).click();

@@ -66,6 +66,8 @@ test("a phone buys in English from /en/ to the order page and its e-mail, with n
   await expect(page).toHaveURL(/\/en\/product$/);
   await checked(page, "", found);
   await checked(page, "/en/product/details?id=2", found);
+  // The product's English name, as staff wrote it in the back office (the demo's seed).
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Lishan High Mountain Oolong Tea");
   await page.getByRole("button", { name: "Add to cart" }).click();
   await expect(page.getByTestId("cart-panel")).toBeInViewport();
   await checked(page, "", found);
@@ -193,8 +195,10 @@ test("the language switch: the same page in the other language, and the Chinese 
   await expect(page).toHaveURL(/\/en\/product\/details\?id=1$/);
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
   await expect(page.getByRole("button", { name: "Add to cart" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Alishan Jin Xuan Oolong Tea");
   await page.waitForLoadState("networkidle");
   await page.getByRole("link", { name: "中文" }).click();
   await expect(page).toHaveURL(/\/product\/details\?id=1$/);
   await expect(page.getByRole("button", { name: "加入購物車" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("阿里山金萱烏龍");
 });

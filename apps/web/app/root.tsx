@@ -50,7 +50,7 @@ export async function loader({ context, params, url }: Route.LoaderArgs): Promis
     }>("/api/front/shop/get", { query }),
     context.api<TopHref[]>("/api/front/top_href/get", { query }),
     context.api<NewsSummary[]>("/api/front/new/searchthree", { query }),
-    context.api<Array<{ id: number; name: string }>>("/api/category/search", { query }),
+    context.api<Array<{ id: number; name: string; name_en: string }>>("/api/category/search", { query }),
   ]);
   const headline = news.status ? news.data[0] : undefined;
   return {
@@ -63,7 +63,7 @@ export async function loader({ context, params, url }: Route.LoaderArgs): Promis
     homeDesc: home.status ? home.data.home_desc : { title: "", description: "" },
     topHrefs: hrefs.status ? hrefs.data : [],
     headline: headline ? { id: headline.id, title: headline.title } : null,
-    categories: tree.status ? tree.data.map((c) => ({ id: c.id, name: c.name })) : [],
+    categories: tree.status ? tree.data.map((c) => ({ id: c.id, name: c.name, name_en: c.name_en })) : [],
     footer: home.status ? home.data.footer : null,
     deviceWallets: home.status ? home.data.device_wallets : [],
     walletSimulator: context.walletSimulator ?? false,

@@ -13,15 +13,18 @@ export interface EnglishTranslator extends Translator {
  * collects the ids a server render used, so the page carries only their English (decision 109).
  */
 export function englishTranslator(messages: Messages, seen?: Set<string>): EnglishTranslator {
-  const catalogue: Record<string, CompiledMessage> = { ...(messages as Record<string, CompiledMessage>) };
+  // Not copied: the server shares one catalogue between requests (and never adds to it).
+  const catalogue = messages as Record<string, CompiledMessage>;
   return {
     lang: "en",
     _: (descriptor, values) => {
-      const d = typeof descriptor === "string" ? { id: descriptor, message: descriptor, values } : descriptor;
-      seen?.add(d.id);
-      const english = catalogue[d.id];
+      const d = typeof descriptor === "string" ? { id: undefined, message: descriptor, values } : descriptor;
+      // The bundle keeps a message's id only when it has a context (lingui-macro.ts).
+      const key = (d.id as string | undefined) || (d.message ?? "");
+      seen?.add(key);
+      const english = catalogue[key];
       const given = d.values ?? values;
-      return english === undefined ? fill(d.message ?? d.id, given) : formatCompiled(english, given, "en");
+      return english === undefined ? fill(d.message ?? key, given) : formatCompiled(english, given, "en");
     },
     load: (more) => Object.assign(catalogue, more),
   };

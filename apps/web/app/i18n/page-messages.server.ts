@@ -6,6 +6,8 @@ import { langOfPath, provideServerEnglish, type Translator, zhTW } from "./runti
 
 const catalogue: Messages = await englishCatalogue();
 const english = englishTranslator(catalogue);
+/** The English of one request, recording the keys its render used. */
+const recording = (seen: Set<string>) => englishTranslator(catalogue, seen);
 provideServerEnglish(english);
 
 /** A request's translator, and the English its page used (to hand to the browser). */
@@ -18,13 +20,7 @@ export interface PageLanguage {
 export function pageLanguage(url: string): PageLanguage {
   if (langOfPath(new URL(url).pathname) !== "en") return { translator: zhTW, script: () => "" };
   const seen = new Set<string>();
-  const translator: Translator = {
-    lang: "en",
-    _: (descriptor, values) => {
-      seen.add(typeof descriptor === "string" ? descriptor : descriptor.id);
-      return english._(descriptor, values);
-    },
-  };
+  const translator: Translator = recording(seen);
   return {
     translator,
     script(nonce) {

@@ -10,6 +10,10 @@ import { createContext, useContext } from "react";
 export type Lang = "zh-TW" | "en";
 
 export interface MessageDescriptor {
+  /**
+   * Lingui's id, as its macro types it. In the bundle only a message with a context keeps it
+   * (lingui-macro.ts); any other is keyed by its message, so read it as possibly missing.
+   */
   id: string;
   message?: string;
   values?: Record<string, unknown>;
@@ -34,9 +38,7 @@ export function fill(message: string, values: Values): string {
 export const zhTW: Translator = {
   lang: "zh-TW",
   _: (descriptor, values) =>
-    typeof descriptor === "string"
-      ? fill(descriptor, values)
-      : fill(descriptor.message ?? descriptor.id, descriptor.values ?? values),
+    typeof descriptor === "string" ? fill(descriptor, values) : fill(descriptor.message ?? "", descriptor.values ?? values),
 };
 
 /** The document's translator: set once per document (a language change reloads the page). */
@@ -58,6 +60,23 @@ export function useLang(): Lang {
  */
 export function useContentLang(): "zh-Hant-TW" | undefined {
   return useContext(TranslatorContext).lang === "en" ? "zh-Hant-TW" : undefined;
+}
+
+/** Shop content in the page's language: its text, and the `lang` its element needs. */
+export interface Content {
+  text: string;
+  lang: "zh-Hant-TW" | undefined;
+}
+
+/**
+ * Shop content staff may have written in English too (a product's name, a category's, a news
+ * title): on an English page the English where given, else the Chinese marked as Chinese; on a
+ * Chinese page the Chinese, unmarked.
+ */
+export function useContent(): (zh: string, en: string | undefined) => Content {
+  const english = useContext(TranslatorContext).lang === "en";
+  return (zh, en) =>
+    english ? (en ? { text: en, lang: undefined } : { text: zh, lang: "zh-Hant-TW" }) : { text: zh, lang: undefined };
 }
 
 /**

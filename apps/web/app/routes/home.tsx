@@ -6,7 +6,7 @@ import { useRouteLoaderData } from "react-router";
 import { BannerCarousel } from "../features/home/BannerCarousel";
 import { CardGrid, DealerList, HomeCategories, NewsList, PromoLink, QuickOrders, Section } from "../features/home/HomeBlocks";
 import { VideoPlayer } from "../features/home/VideoPlayer";
-import { translate, useContentLang } from "../i18n/runtime";
+import { translate, useContent, useContentLang } from "../i18n/runtime";
 import { seo, site } from "../lib/seo";
 import { parseShopPrefix } from "../lib/shop";
 import type { loader as rootLoader } from "../root";
@@ -64,6 +64,7 @@ export const meta: Route.MetaFunction = ({ matches, data, location }) => {
 export default function Home({ loaderData: d }: Route.ComponentProps) {
   const { t } = useLingui();
   const contentLang = useContentLang();
+  const content = useContent();
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const isMobile = root?.isMobile ?? false;
   return (
@@ -129,7 +130,12 @@ export default function Home({ loaderData: d }: Route.ComponentProps) {
       )}
 
       {d.sections.map((s, i) => (
-        <Section key={s.title} id={`home-section-${i}`} title={s.title} titleLang={contentLang}>
+        <Section
+          key={s.title}
+          id={`home-section-${i}`}
+          title={content(s.title, s.title_en).text}
+          titleLang={content(s.title, s.title_en).lang}
+        >
           <CardGrid products={s.products} />
         </Section>
       ))}

@@ -74,7 +74,7 @@ export default function AccountBinding({ loaderData }: Route.ComponentProps) {
       <ul className="mt-4 divide-y divide-stone-100" aria-label={t`第三方帳號`}>
         {data.map((b) => {
           const provider = b.label;
-          const boundAt = formatDate(b.bound_at ?? "");
+          const boundAt = b.bound && b.bound_at ? formatDate(b.bound_at) : "";
           return (
             <li
               key={b.provider}

@@ -7,7 +7,7 @@ import { type Path, useForm } from "react-hook-form";
 import { useFetcher } from "react-router";
 import { PostalSelects } from "../features/address/PostalSelects";
 import { MemberLoadError, memberRead, useActionResult } from "../features/member/member-read";
-import { translate, useContentLang } from "../i18n/runtime";
+import { translate, useContentLang, useTextLang } from "../i18n/runtime";
 import { api, fieldErrors } from "../lib/api";
 import { site } from "../lib/seo";
 import { useAlerts } from "../ui/alerts";
@@ -40,6 +40,7 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
 /** /member/address: the address book, with the post office's county → district → postal code picker. */
 export default function MemberAddress({ loaderData }: Route.ComponentProps) {
   const { t } = useLingui();
+  const textLang = useTextLang();
   const contentLang = useContentLang();
   const { list } = loaderData;
   const alerts = useAlerts();
@@ -91,7 +92,7 @@ export default function MemberAddress({ loaderData }: Route.ComponentProps) {
               <li key={a.id} className="flex flex-wrap items-center gap-3 py-3">
                 <div className="min-w-0 flex-1">
                   <p className="font-medium text-stone-800">
-                    {a.name}｜{a.phone}
+                    <span lang={textLang(a.name)}>{a.name}</span>｜{a.phone}
                   </p>
                   <p className="text-sm text-stone-600" lang={contentLang}>
                     {a.zip} {a.county}

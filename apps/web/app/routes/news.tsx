@@ -3,7 +3,7 @@ import { useLingui } from "@lingui/react/macro";
 import type { Paged } from "@shop/contract/envelope";
 import { formatDate } from "@shop/contract/format";
 import type { NewsSummary } from "@shop/contract/front";
-import { translate, useContentLang } from "../i18n/runtime";
+import { translate, useContent, useContentLang } from "../i18n/runtime";
 import { intParam } from "../lib/query";
 import { seo, site } from "../lib/seo";
 import { parseShopPrefix } from "../lib/shop";
@@ -31,6 +31,7 @@ export const meta: Route.MetaFunction = ({ matches, location, data: d }) =>
 export default function News({ loaderData: d }: Route.ComponentProps) {
   const { t } = useLingui();
   const contentLang = useContentLang();
+  const content = useContent();
   return (
     <div>
       <h1 className="mb-5 text-2xl font-bold text-stone-800">{t`最新消息`}</h1>
@@ -59,8 +60,8 @@ export default function News({ loaderData: d }: Route.ComponentProps) {
                   <time dateTime={n.published_at} className="text-sm text-stone-500">
                     {formatDate(n.published_at)}
                   </time>
-                  <h2 className="mt-1 font-bold text-stone-800" lang={contentLang}>
-                    {n.title}
+                  <h2 className="mt-1 font-bold text-stone-800" lang={content(n.title, n.title_en).lang}>
+                    {content(n.title, n.title_en).text}
                   </h2>
                   <p className="mt-1 line-clamp-2 text-sm text-stone-600" lang={contentLang}>
                     {n.summary}

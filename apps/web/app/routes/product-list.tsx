@@ -4,7 +4,7 @@ import type { CategoryPage, ProductSort, SearchPage } from "@shop/contract/catal
 import type { ProductCard as Card } from "@shop/contract/front";
 import { data, useNavigation, useRouteLoaderData } from "react-router";
 import { ListingFilterForm, listingFilters } from "../features/catalogue/ListingFilterForm";
-import { aroundValue, type MessageDescriptor, translate, useContentLang, useTextLang, VALUE } from "../i18n/runtime";
+import { aroundValue, type MessageDescriptor, translate, useContent, useTextLang, VALUE } from "../i18n/runtime";
 import { intParam } from "../lib/query";
 import { seo, site } from "../lib/seo";
 import { parseShopPrefix, useShop } from "../lib/shop";
@@ -93,7 +93,7 @@ export const meta: Route.MetaFunction = ({ data: d, matches, location }) => {
 
 export default function ProductList({ loaderData: d }: Route.ComponentProps) {
   const { t } = useLingui();
-  const contentLang = useContentLang();
+  const content = useContent();
   const shop = useShop();
   const navigation = useNavigation();
   const category = d.kind === "category" ? (d.result as CategoryPage) : undefined;
@@ -104,7 +104,8 @@ export default function ProductList({ loaderData: d }: Route.ComponentProps) {
   if (d.sort !== "newest") baseQuery.sort = d.sort;
   for (const [k, v] of Object.entries(d.filters)) baseQuery[k] = String(v);
   const keyword = d.keyword;
-  const title = category ? category.category.name : keyword ? t`「${keyword}」的搜尋結果` : t`全部商品`;
+  const categoryName = category ? content(category.category.name, category.category.name_en) : undefined;
+  const title = categoryName ? categoryName.text : keyword ? t`「${keyword}」的搜尋結果` : t`全部商品`;
   const count = result.total;
   // The shopper's words are an element of their own (marked Chinese on an English page).
   const searched = aroundValue(t`「${VALUE}」的搜尋結果`);
@@ -115,7 +116,7 @@ export default function ProductList({ loaderData: d }: Route.ComponentProps) {
       {category && <Breadcrumb crumbs={category.breadcrumb} />}
       <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
         <div>
-          <h1 className="text-2xl font-bold text-stone-800" lang={category ? contentLang : undefined}>
+          <h1 className="text-2xl font-bold text-stone-800" lang={categoryName?.lang}>
             {category || !keyword ? (
               title
             ) : (
@@ -147,9 +148,9 @@ export default function ProductList({ loaderData: d }: Route.ComponentProps) {
               <ShopLink
                 to={`/product?parent_categry_id=${c.id}`}
                 className={`inline-block rounded-full px-4 py-1.5 text-sm ring-1 ${c.id === category.category.id ? "bg-tea-700 text-white ring-tea-700" : "bg-white text-stone-700 ring-stone-300"}`}
-                lang={contentLang}
+                lang={content(c.name, c.name_en).lang}
               >
-                {c.name}
+                {content(c.name, c.name_en).text}
               </ShopLink>
             </li>
           ))}
@@ -188,7 +189,7 @@ export default function ProductList({ loaderData: d }: Route.ComponentProps) {
 /** A search with no results suggests the categories and what sells, rather than a dead end. */
 function NoResults({ popular, filtered }: { popular: Card[]; filtered: boolean }) {
   const { t } = useLingui();
-  const contentLang = useContentLang();
+  const content = useContent();
   const categories = useRouteLoaderData<typeof rootLoader>("root")?.categories ?? [];
   return (
     <section className="card" aria-labelledby="no-results">
@@ -204,9 +205,9 @@ function NoResults({ popular, filtered }: { popular: Card[]; filtered: boolean }
                 <ShopLink
                   to={`/product?parent_categry_id=${c.id}`}
                   className="inline-flex min-h-11 items-center rounded-full bg-white px-4 text-sm text-stone-700 ring-1 ring-stone-300"
-                  lang={contentLang}
+                  lang={content(c.name, c.name_en).lang}
                 >
-                  {c.name}
+                  {content(c.name, c.name_en).text}
                 </ShopLink>
               </li>
             ))}

@@ -8,7 +8,7 @@ import { productJsonLd } from "../features/catalogue/jsonld";
 import { BuyButtons, PriceAndStock, QuantityPicker, VariantPicker } from "../features/catalogue/ProductBuying";
 import { ProductGallery } from "../features/catalogue/ProductGallery";
 import { reviewsHtml } from "../features/catalogue/reviews-html.server";
-import { langOfPath, useContentLang, useLang } from "../i18n/runtime";
+import { langOfPath, useContent, useLang } from "../i18n/runtime";
 import { intParam } from "../lib/query";
 import { seo, site } from "../lib/seo";
 import { parseShopPrefix, shopScope } from "../lib/shop";
@@ -107,8 +107,12 @@ export const meta: Route.MetaFunction = ({ data: d, matches }) => {
 export default function Product({ loaderData }: Route.ComponentProps) {
   const { t } = useLingui();
   const lang = useLang();
-  const contentLang = useContentLang();
+  // The shop's words, in English where staff wrote it (decision 109).
+  const content = useContent();
   const { product: p, pointPercent } = loaderData;
+  const name = content(p.name, p.name_en);
+  const subtitle = content(p.subtitle, p.subtitle_en);
+  const description = content(p.description, p.description_en);
   useEffect(() => {
     track("view_item", { value: p.price, items: [{ item_id: p.id, item_name: p.name, price: p.price }] });
   }, [p.id, p.name, p.price]);
@@ -144,12 +148,18 @@ export default function Product({ loaderData }: Route.ComponentProps) {
       <Breadcrumb crumbs={p.breadcrumb} />
 
       <div className="grid gap-6 md:grid-cols-2 md:gap-10">
-        <ProductGallery images={gallery.length > 0 ? gallery : [p.image]} name={p.name} />
+        <ProductGallery images={gallery.length > 0 ? gallery : [p.image]} name={name.text} nameLang={name.lang} />
 
         <div className="flex flex-col gap-4">
-          <div lang={contentLang}>
-            <h1 className="text-2xl font-bold text-stone-900 md:text-3xl">{p.name}</h1>
-            {p.subtitle && <p className="mt-1 text-stone-600">{p.subtitle}</p>}
+          <div>
+            <h1 className="text-2xl font-bold text-stone-900 md:text-3xl" lang={name.lang}>
+              {name.text}
+            </h1>
+            {subtitle.text && (
+              <p className="mt-1 text-stone-600" lang={subtitle.lang}>
+                {subtitle.text}
+              </p>
+            )}
           </div>
           <PriceAndStock
             variant={variant}
@@ -192,11 +202,11 @@ export default function Product({ loaderData }: Route.ComponentProps) {
       </div>
 
       {/* The description is the shop's own words; its heading is the page's. */}
-      <section aria-labelledby="desc-title" className="card mt-8" lang={contentLang}>
-        <h2 id="desc-title" className="mb-3 text-lg font-bold text-stone-800" lang={contentLang && lang}>
+      <section aria-labelledby="desc-title" className="card mt-8" lang={description.lang}>
+        <h2 id="desc-title" className="mb-3 text-lg font-bold text-stone-800" lang={description.lang && lang}>
           {t`商品介紹`}
         </h2>
-        <RichContent html={p.description} className="text-stone-700" />
+        <RichContent html={description.text} className="text-stone-700" />
       </section>
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: built and escaped by the loader (reviews-html.server.ts) */}
       <div dangerouslySetInnerHTML={{ __html: loaderData.reviews }} />

@@ -2,7 +2,7 @@ import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { formatMoney } from "@shop/contract/format";
 import type { ProductCard as Card } from "@shop/contract/front";
-import { type MessageDescriptor, useContentLang } from "../i18n/runtime";
+import { type MessageDescriptor, useContent } from "../i18n/runtime";
 import { Img } from "./Img";
 import { ShopLink } from "./ShopLink";
 
@@ -10,7 +10,7 @@ const TAG_LABELS: Record<string, MessageDescriptor> = { hot: msg`熱銷`, recomm
 
 export function ProductCard({ product, eager = false }: { product: Card; eager?: boolean }) {
   const { t } = useLingui();
-  const contentLang = useContentLang();
+  const name = useContent()(product.name, product.name_en);
   const { rating, rating_count: reviews, point_percent: percent } = product;
   return (
     <ShopLink
@@ -42,8 +42,8 @@ export function ProductCard({ product, eager = false }: { product: Card; eager?:
             ) : null;
           })}
         </div>
-        <h3 className="line-clamp-2 text-sm font-medium text-stone-800 group-hover:text-tea-800 md:text-base" lang={contentLang}>
-          {product.name}
+        <h3 className="line-clamp-2 text-sm font-medium text-stone-800 group-hover:text-tea-800 md:text-base" lang={name.lang}>
+          {name.text}
         </h3>
         <div className="mt-auto flex items-baseline gap-2">
           <span className="price font-bold text-red-700">{formatMoney(product.price)}</span>

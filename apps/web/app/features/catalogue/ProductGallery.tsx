@@ -1,6 +1,5 @@
 import { useLingui } from "@lingui/react/macro";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
-import { useContentLang } from "../../i18n/runtime";
 import { Img } from "../../ui/Img";
 
 // The zoomable full-screen view and its library load on the first tap (first-load budget).
@@ -10,9 +9,10 @@ const GalleryLightbox = lazy(() => import("./GalleryLightbox"));
  * The product's pictures: swiped on a phone (a scroll-snap strip, works before the code loads),
  * picked by thumbnail, and opened full-screen with pinch and double-tap zoom on a tap.
  */
-export function ProductGallery({ images, name }: { images: string[]; name: string }) {
+/** `nameLang`: the product name's `lang` (set when it is shown in Chinese on an English page). */
+export function ProductGallery({ images, name, nameLang }: { images: string[]; name: string; nameLang?: string }) {
   const { t } = useLingui();
-  const contentLang = useContentLang();
+  const contentLang = nameLang;
   const strip = useRef<HTMLUListElement>(null);
   const [current, setCurrent] = useState(0);
   const [zoomed, setZoomed] = useState<number | null>(null);

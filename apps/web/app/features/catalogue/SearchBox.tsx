@@ -1,13 +1,20 @@
 import { useLingui } from "@lingui/react/macro";
 import type { Suggestion } from "@shop/contract/catalogue";
 import { formatMoney } from "@shop/contract/format";
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { useContentLang } from "../../i18n/runtime";
 import { api } from "../../lib/api";
 import { useShop } from "../../lib/shop";
 
 const DEBOUNCE_MS = 250;
+
+/** The server-rendered input's text and focus, when the browser renders the box (nothing on the server). */
+function earlyInput(inputId: string): { value: string; focused: boolean } {
+  if (typeof document === "undefined") return { value: "", focused: false };
+  const input = document.getElementById(inputId) as HTMLInputElement | null;
+  return { value: input?.value ?? "", focused: input !== null && document.activeElement === input };
+}
 
 /**
  * Product search with suggestions as you type (a WAI-ARIA combobox): arrow keys move through the
@@ -20,7 +27,10 @@ export function SearchBox({ className = "", inputClassName = "" }: { className?:
   const shop = useShop();
   const navigate = useNavigate();
   const id = useId();
-  const [keyword, setKeyword] = useState("");
+  // This box hydrates from its own chunk: what a shopper typed into the server's box before the
+  // code arrived is kept, and the focus too (React may render the box afresh).
+  const [typedEarly] = useState(() => earlyInput(`${id}-input`));
+  const [keyword, setKeyword] = useState(typedEarly.value);
   const [items, setItems] = useState<Suggestion[]>([]);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
@@ -69,6 +79,10 @@ export function SearchBox({ className = "", inputClassName = "" }: { className?:
       go(`/product/details?id=${items[active].id}`);
     }
   };
+
+  useLayoutEffect(() => {
+    if (typedEarly.focused) document.getElementById(`${id}-input`)?.focus();
+  }, [typedEarly, id]);
 
   const listId = `${id}-list`;
   const showList = open && keyword.trim() !== "";

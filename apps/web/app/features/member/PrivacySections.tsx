@@ -70,7 +70,7 @@ export function DownloadSection({ data, busy, setBusy }: SectionProps) {
   const { revalidate } = useRevalidator();
 
   const latest = data.exports[0];
-  const at = formatDateTime(latest?.at ?? "");
+  const at = latest?.at ? formatDateTime(latest.at) : "";
   const fileType = FORMAT_LABELS[latest?.format ?? ""] ?? "";
 
   async function get(format: "json" | "csv") {

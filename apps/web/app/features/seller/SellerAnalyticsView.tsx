@@ -55,7 +55,7 @@ export function SellerAnalyticsView(props: { period: Period; report: SellerAnaly
             const on = p.from === period.from && p.to === period.to;
             return (
               <button
-                key={label.id}
+                key={label.message}
                 type="button"
                 aria-pressed={on}
                 className={`rounded-full px-3 py-1 text-sm ${on ? "bg-tea-700 text-white" : "bg-stone-100 text-stone-700"}`}

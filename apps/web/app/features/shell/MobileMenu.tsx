@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import type { TopHref } from "@shop/contract/front";
 import { useLocation } from "react-router";
-import { useContentLang } from "../../i18n/runtime";
+import { useContent, useContentLang } from "../../i18n/runtime";
 import { ShopLink } from "../../ui/ShopLink";
 
 /**
@@ -12,15 +12,19 @@ export default function MobileMenu({
   categories,
   topHrefs,
 }: {
-  categories: Array<{ id: number; name: string }>;
+  categories: Array<{ id: number; name: string; name_en: string }>;
   topHrefs: TopHref[];
 }) {
   const { t } = useLingui();
   const contentLang = useContentLang();
+  const content = useContent();
   const { pathname } = useLocation();
   // Category names and the header links are the shop's content; the fixed three are ours.
   const links = [
-    ...categories.map((c) => ({ to: `/product?parent_categry_id=${c.id}`, label: c.name, lang: contentLang })),
+    ...categories.map((c) => {
+      const name = content(c.name, c.name_en);
+      return { to: `/product?parent_categry_id=${c.id}`, label: name.text, lang: name.lang };
+    }),
     { to: "/activity", label: t`優惠活動`, lang: undefined },
     { to: "/news", label: t`最新消息`, lang: undefined },
     { to: "/dealer/list", label: t`經銷據點`, lang: undefined },

@@ -2,26 +2,25 @@ import { useLingui } from "@lingui/react/macro";
 import type { ShopFooter, ShopInfo, TopHref } from "@shop/contract/front";
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
 import { useLocation, useNavigation } from "react-router";
-import { useContentLang } from "../../i18n/runtime";
+import { useContent, useContentLang } from "../../i18n/runtime";
 import { useLogout, useToken } from "../../lib/auth";
 import { useCartCount } from "../../lib/cart-count";
 import { OPEN_CART_EVENT } from "../../lib/cart-events";
 import { useAlerts } from "../../ui/alerts";
 import { ShopLink } from "../../ui/ShopLink";
+import { SearchBox } from "../catalogue/SearchBox";
 import { useRememberVisit, useScrolledPast, useScrollTopOnNavigate } from "./scroll";
 
 // The mall check, an expired sign-in, the cart count and the payout-bank check run after the page
 // is up (first-load JS).
 const SessionChecks = lazy(() => import("./SessionChecks"));
-// Rendered by the server, hydrated when their code arrives (a Suspense boundary each): the footer
-// and the phone's menu (a <details>, it opens without code) and the closed cart panel — none is
-// needed before a tap, and together they were a kilobyte of the first load (decision 109).
+// Rendered by the server, hydrated when their code arrives (a Suspense boundary each): the footer,
+// the phone's menu (a <details>) and the closed cart panel — none is needed in the page's first
+// moments (decision 109). The search box is not among them: a shopper types into it at once, and a
+// key pressed in a part still waiting for its code is lost (React renders the part afresh).
 const Footer = lazy(() => import("./Footer"));
 const MobileMenu = lazy(() => import("./MobileMenu"));
 const CartPanel = lazy(() => import("./CartPanel"));
-// The search box is a plain GET form until its code arrives (typing and Enter work); its
-// suggestions come with the code. The English pages' translator needed its room (decision 109).
-const SearchBox = lazy(() => import("../catalogue/SearchBox").then((m) => ({ default: m.SearchBox })));
 
 export interface ShellData {
   isMobile: boolean;
@@ -29,7 +28,7 @@ export interface ShellData {
   shop: ShopInfo | null;
   topHrefs: TopHref[];
   headline: { id: number; title: string } | null;
-  categories: Array<{ id: number; name: string }>;
+  categories: Array<{ id: number; name: string; name_en: string }>;
   footer: ShopFooter | null;
 }
 
@@ -189,7 +188,7 @@ function Brand({ shop }: { shop: ShopInfo | null }) {
 
 function DesktopShell({ data, children, openCart }: { data: ShellData; children: ReactNode; openCart(): void }) {
   const { t } = useLingui();
-  const contentLang = useContentLang();
+  const content = useContent();
   const newsRef = useRef<HTMLDivElement>(null);
   const fixed = useScrolledPast(newsRef);
   return (
@@ -210,9 +209,7 @@ function DesktopShell({ data, children, openCart }: { data: ShellData; children:
               </Suspense>
             </div>
             <Brand shop={data.shop} />
-            <Suspense>
-              <SearchBox className="head-search" />
-            </Suspense>
+            <SearchBox className="head-search" />
             <AccountLinks className="order-2 text-stone-700 md:order-none" />
             <CartButton onClick={openCart} className="head-cart hover:text-tea-700" />
           </div>
@@ -220,16 +217,19 @@ function DesktopShell({ data, children, openCart }: { data: ShellData; children:
             <ShopLink to="/" className="py-1 hover:text-tea-700">
               {t`首頁`}
             </ShopLink>
-            {data.categories.map((c) => (
-              <ShopLink
-                key={c.id}
-                to={`/product?parent_categry_id=${c.id}`}
-                className="py-1 hover:text-tea-700"
-                lang={contentLang}
-              >
-                {c.name}
-              </ShopLink>
-            ))}
+            {data.categories.map((c) => {
+              const name = content(c.name, c.name_en);
+              return (
+                <ShopLink
+                  key={c.id}
+                  to={`/product?parent_categry_id=${c.id}`}
+                  className="py-1 hover:text-tea-700"
+                  lang={name.lang}
+                >
+                  {name.text}
+                </ShopLink>
+              );
+            })}
             <ShopLink to="/activity" className="py-1 hover:text-tea-700">
               {t`優惠活動`}
             </ShopLink>
@@ -268,9 +268,7 @@ function MobileShell({ data, children, openCart }: { data: ShellData; children: 
         </header>
       </div>
       <div className="border-b border-stone-200 bg-white px-3 py-2">
-        <Suspense>
-          <SearchBox />
-        </Suspense>
+        <SearchBox />
       </div>
       <main id="main" className="min-h-[60vh] px-3 pt-4 pb-24">
         {children}
