@@ -15,10 +15,10 @@ const PAGES: Array<[label: string, routeId: string, gated: boolean]> = [
   ["product /product/details", "main:product/details", true],
   // English (decision 109): the same pages with the English route's module (its translator) added.
   // The English a page's render used travels in the HTML as JSON, as loader data does (not script).
-  // Reported, not yet checked: they are 0.1–0.6 KB over (issue 52 stays open until they are not).
-  ["home /en/", "en:home", false],
+  // The English listing is reported, not yet checked: 0.4 KB over (issue 52 stays open until it is not).
+  ["home /en/", "en:home", true],
   ["listing /en/product", "en:product", false],
-  ["product /en/product/details", "en:product/details", false],
+  ["product /en/product/details", "en:product/details", true],
 ];
 
 interface RouteEntry {

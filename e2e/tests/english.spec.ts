@@ -184,9 +184,11 @@ test("every English page: no untranslated UI string, and no serious or critical 
 });
 
 test("the language switch: the same page in the other language, and the Chinese page unchanged", async ({ page }) => {
-  await page.goto("/product/details?id=1");
+  const response = await page.goto("/product/details?id=1");
   await expect(page.locator("html")).toHaveAttribute("lang", "zh-Hant-TW");
-  await expect(page.locator('link[hreflang="en"]')).toHaveAttribute("href", /\/en\/product\/details\?id=1$/);
+  // Search engines read the other language's address from the page's Link header.
+  expect(response?.headers().link).toContain('/en/product/details?id=1>; rel="alternate"; hreflang="en"');
+  expect(response?.headers().link).toMatch(/\/product\/details\?id=1>; rel="alternate"; hreflang="x-default"$/);
   await expect(page.getByRole("button", { name: "加入購物車" })).toBeVisible();
   // The footer hydrates from its own chunk: a click in the page's first moments (a test's, not a
   // person's) lands before it.

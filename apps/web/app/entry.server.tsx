@@ -4,7 +4,7 @@ import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import "./context";
 import { pageLanguage, withPageMessages } from "./i18n/page-messages.server";
-import { setActiveEnglish, TranslatorContext } from "./i18n/runtime";
+import { pathInLang, setActiveEnglish, TranslatorContext } from "./i18n/runtime";
 import { readHandoff, renderWholeDocument } from "./whole-document";
 
 export const streamTimeout = 5_000;
@@ -81,7 +81,7 @@ export async function renderPage(
     const response = await streamDocument(request, responseStatusCode, responseHeaders, context, loadContext);
     return { response, whole: false };
   }
-  setDocumentHeaders(responseHeaders);
+  setDocumentHeaders(responseHeaders, request, loadContext, responseStatusCode);
   const document = Buffer.from(html);
   const init = { headers: responseHeaders, status: responseStatusCode };
   if (!loadContext.takeDocument) return { response: new Response(document, init), whole: true };
@@ -91,9 +91,23 @@ export async function renderPage(
   return { response, whole: true };
 }
 
-function setDocumentHeaders(headers: Headers) {
+function setDocumentHeaders(headers: Headers, request: Request, context: AppLoadContext, status: number) {
   headers.set("Content-Type", "text/html; charset=utf-8");
   headers.set("Vary", "User-Agent");
+  if (status === 200) headers.set("Link", languageAlternates(request, context));
+}
+
+/**
+ * The page in each language for search engines (`x-default`: the Chinese one), as an HTTP `Link`
+ * header — one of the three ways Google reads hreflang — rather than `<link>` tags the browser's
+ * first-load script would have to render again (decision 109).
+ */
+function languageAlternates(request: Request, context: AppLoadContext): string {
+  const url = new URL(request.url);
+  const origin = context.origin ?? url.origin;
+  const zh = `${origin}${pathInLang(url.pathname, "zh-TW")}${url.search}`;
+  const en = `${origin}${pathInLang(url.pathname, "en")}${url.search}`;
+  return `<${zh}>; rel="alternate"; hreflang="zh-Hant-TW", <${en}>; rel="alternate"; hreflang="en", <${zh}>; rel="alternate"; hreflang="x-default"`;
 }
 
 /** The page through React's stream renderer: the fallback above, and what the tests compare it with. */
@@ -132,7 +146,7 @@ export function streamDocument(
         shellRendered = true;
         for (const error of errorsBeforeReady) console.error(error);
         clearTimeout(timeout);
-        setDocumentHeaders(responseHeaders);
+        setDocumentHeaders(responseHeaders, request, loadContext, responseStatusCode);
         // Everything is ready: pipe writes the whole document and ends at once.
         pipe(
           new DocumentSink((document) => {

@@ -9,7 +9,6 @@ import {
   Scripts,
   type ShouldRevalidateFunctionArgs,
   useLoaderData,
-  useLocation,
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
@@ -75,19 +74,6 @@ export function shouldRevalidate({ currentParams, nextParams }: ShouldRevalidate
   return currentParams.shopPrefix !== nextParams.shopPrefix;
 }
 
-/** The page in each language, for search engines (`x-default`: the Chinese one). */
-function LanguageAlternates({ origin }: { origin: string }) {
-  const { pathname, search } = useLocation();
-  const zh = origin + pathInLang(pathname, "zh-TW") + search;
-  return (
-    <>
-      <link rel="alternate" hrefLang="zh-Hant-TW" href={zh} />
-      <link rel="alternate" hrefLang="en" href={origin + pathInLang(pathname, "en") + search} />
-      <link rel="alternate" hrefLang="x-default" href={zh} />
-    </>
-  );
-}
-
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const lang = useLang();
@@ -99,7 +85,6 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#233b1d" />
         <Meta />
         <Links />
-        {data ? <LanguageAlternates origin={data.origin} /> : null}
         {data?.analytics && data.shop ? <script async src={`/analytics/shop-${data.shop.id}.js`} nonce={data.nonce} /> : null}
       </head>
       <body className="font-sans text-stone-900 antialiased">

@@ -95,6 +95,7 @@ export default [
   ...mall("main"),
   // The same pages in English (decision 109); the static segment wins over `:shopPrefix`.
   route("en", "routes/english.tsx", { id: "en" }, mall("en")),
+  route("i18n/en.json", "routes/english-messages.ts", { id: "english-messages" }),
   route(":shopPrefix", "routes/shop-scope.tsx", { id: "shop-scope" }, [
     ...mall("shop"),
     route("en", "routes/english.tsx", { id: "shop-en" }, mall("shop-en")),

@@ -10,17 +10,6 @@ type CompiledToken = string | [name: string, type?: string, cases?: Record<strin
 
 type Values = Record<string, unknown> | undefined;
 
-const plurals = new Map<string, Intl.PluralRules>();
-const numbers = new Map<string, Intl.NumberFormat>();
-const cached = <T>(map: Map<string, T>, key: string, make: () => T) => {
-  let value = map.get(key);
-  if (!value) {
-    value = make();
-    map.set(key, value);
-  }
-  return value;
-};
-
 export function formatCompiled(message: CompiledMessage, values: Values, locale: string): string {
   return format(message, values, locale, undefined);
 }
@@ -40,13 +29,9 @@ function format(message: CompiledMessage | number | undefined, values: Values, l
     if (type === "plural" || type === "selectordinal") {
       const offset = Number(cases.offset ?? 0);
       const n = Number(value) - offset;
-      const rules = cached(
-        plurals,
-        `${locale}:${type}`,
-        () => new Intl.PluralRules(locale, { type: type === "plural" ? "cardinal" : "ordinal" }),
-      );
+      const rules = new Intl.PluralRules(locale, { type: type === "plural" ? "cardinal" : "ordinal" });
       const chosen = cases[`=${Number(value)}`] ?? cases[rules.select(n)] ?? cases.other;
-      const number = cached(numbers, locale, () => new Intl.NumberFormat(locale)).format(n);
+      const number = new Intl.NumberFormat(locale).format(n);
       out += format(chosen, values, locale, number);
     } else if (type === "select") {
       out += format(cases[String(value)] ?? cases.other, values, locale, hash);

@@ -1,5 +1,5 @@
 import type { Messages } from "@lingui/core";
-import { createContext, useContext } from "react";
+import { createContext, type ReactNode, useContext } from "react";
 
 /**
  * What Lingui's macros call (lingui.config.ts points `useLingui` here; decision 109). The storefront
@@ -134,9 +134,14 @@ export function pathInLang(pathname: string, lang: Lang): string {
   return shop && tail === "/" ? `${shop}/` : `${shop}${tail}`;
 }
 
-/** An English page's translator in the browser: the page's own messages, then the rest of the catalogue. */
-export interface BrowserEnglish extends Translator {
-  loadRest(): Promise<void>;
+/**
+ * An English page in the browser: its translator (the page's own messages), and the element the
+ * app hydrates in, which provides it and fetches the rest of the catalogue.
+ */
+export interface BrowserEnglish {
+  translator: Translator;
+  /** Rendered as `<Root english={translator}>`. */
+  Root: (props: { english: Translator; children: ReactNode }) => ReactNode;
 }
 
 let englishFactory: ((pageMessages: Messages) => BrowserEnglish) | undefined;

@@ -1,19 +1,35 @@
+import { type ReactNode, useEffect, useState } from "react";
 import { Outlet } from "react-router";
-import { englishTranslator } from "../i18n/english";
-import { provideEnglish } from "../i18n/runtime";
+import { type EnglishTranslator, englishTranslator } from "../i18n/english";
+import { type BrowserEnglish, provideEnglish, type Translator, TranslatorContext } from "../i18n/runtime";
 
 /**
- * `/en/…` and `/shop_N/en/…`: the same pages in English (decision 109). Lingui's English
- * translator lives in this route's module, so React Router preloads it with an English page only.
+ * `/en/…` and `/shop_N/en/…`: the same pages in English (decision 109). The English translator
+ * lives in this route's module, so React Router preloads it with an English page only and the
+ * browser's entry takes it from here.
  */
-provideEnglish((pageMessages) => {
-  const english = englishTranslator(pageMessages);
-  const loadRest = async () => {
-    const { englishCatalogue } = await import("../i18n/catalogue");
-    english.load(await englishCatalogue());
-  };
-  return { ...english, loadRest };
-});
+/** The app on an English page: the page's translator, then the whole catalogue once fetched. */
+function EnglishRoot({ english, children }: { english: EnglishTranslator; children: ReactNode }) {
+  const [translator, setTranslator] = useState<Translator>(english);
+  useEffect(() => {
+    // The rest of the catalogue (routes/english-messages.ts), for the pages that follow; a new
+    // value so that whatever showed a message the page's own set lacked renders again.
+    const build = (window as { __reactRouterManifest?: { version?: string } }).__reactRouterManifest?.version;
+    fetch(`/i18n/en.json?v=${build ?? ""}`)
+      .then((r) => (r.ok ? r.json() : Promise.reject(new Error(String(r.status)))))
+      .then((rest) => {
+        english.load(rest);
+        setTranslator({ ...english });
+      })
+      .catch(() => undefined);
+  }, [english]);
+  return <TranslatorContext.Provider value={translator}>{children}</TranslatorContext.Provider>;
+}
+
+provideEnglish((pageMessages) => ({
+  translator: englishTranslator(pageMessages),
+  Root: EnglishRoot as BrowserEnglish["Root"],
+}));
 
 export default function English() {
   return <Outlet />;
