@@ -135,6 +135,9 @@ const PUBLIC_PAGES = [
   "/en/dealer/list",
   "/shop_2/en/",
   "/shop_2/en/product?parent_categry_id=1",
+  // An English page that does not exist stays English once the browser has it.
+  "/en/no-such-page",
+  "/shop_2/en/no-such-page",
 ];
 const MEMBER_PAGES = [
   "/en/member",

@@ -1,13 +1,22 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { EventEmitter } from "node:events";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import "./context";
 import { pageLanguage, withPageMessages } from "./i18n/page-messages.server";
-import { pathInLang, setActiveEnglish, TranslatorContext } from "./i18n/runtime";
+import { pathInLang, provideRenderingEnglish, type Translator, TranslatorContext } from "./i18n/runtime";
 import { readHandoff, renderWholeDocument } from "./whole-document";
 
 export const streamTimeout = 5_000;
+
+/**
+ * The English translator of the render in progress, for route `meta` functions (they translate
+ * through `translate`, no hooks there): the stream renderer continues a render later, between
+ * other requests' renders, and AsyncLocalStorage follows it there (decision 109).
+ */
+const rendering = new AsyncLocalStorage<Translator>();
+provideRenderingEnglish(() => rendering.getStore());
 
 /**
  * Where React writes the finished document: its chunks kept and joined once at the end. React's
@@ -64,17 +73,15 @@ export async function renderPage(
 ): Promise<{ response: Response; whole: boolean }> {
   const handoff = await readHandoff(routerContext);
   const language = pageLanguage(request.url);
-  // Route `meta` functions translate through `translate` (no hooks there); the render is one
-  // synchronous pass, so this request's translator is the one in place for all of it.
-  setActiveEnglish(language.translator);
   const rendered = handoff.complete
-    ? renderWholeDocument(
-        <TranslatorContext.Provider value={language.translator}>
-          <ServerRouter context={routerContext} url={request.url} nonce={loadContext.nonce} />
-        </TranslatorContext.Provider>,
+    ? rendering.run(language.translator, () =>
+        renderWholeDocument(
+          <TranslatorContext.Provider value={language.translator}>
+            <ServerRouter context={routerContext} url={request.url} nonce={loadContext.nonce} />
+          </TranslatorContext.Provider>,
+        ),
       )
     : undefined;
-  setActiveEnglish(undefined);
   const html = rendered === undefined ? undefined : withPageMessages(rendered, language.script(loadContext.nonce));
   if (html === undefined) {
     const context = handoff.contextForStream();
@@ -135,41 +142,39 @@ export function streamDocument(
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </TranslatorContext.Provider>
     );
-    // The stream renderer may interleave with other requests' renders: its meta is rendered first,
-    // in the shell, before anything can suspend.
-    setActiveEnglish(language.translator);
-    const { pipe, abort } = renderToPipeableStream(page, {
-      nonce,
-      // No boundary is moved out of place to be swapped in later (see above).
-      progressiveChunkSize: Number.POSITIVE_INFINITY,
-      [readyOption]() {
-        shellRendered = true;
-        for (const error of errorsBeforeReady) console.error(error);
-        clearTimeout(timeout);
-        setDocumentHeaders(responseHeaders, request, loadContext, responseStatusCode);
-        // Everything is ready: pipe writes the whole document and ends at once.
-        pipe(
-          new DocumentSink((document) => {
-            const script = language.script(nonce);
-            const body = script ? withPageMessages(Buffer.from(document).toString(), script) : document;
-            resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
-          }, reject) as unknown as NodeJS.WritableStream,
-        );
-      },
-      onShellError(error: unknown) {
-        clearTimeout(timeout);
-        reject(error);
-      },
-      onError(error: unknown) {
-        responseStatusCode = 500;
-        // An error inside a boundary is reported here before the page is ready, and a shell's
-        // error too (React Router logs that one when the promise is rejected): kept until the
-        // page is ready, so each is logged once.
-        if (shellRendered) console.error(error);
-        else errorsBeforeReady.push(error);
-      },
-    });
-    setActiveEnglish(undefined);
+    const { pipe, abort } = rendering.run(language.translator, () =>
+      renderToPipeableStream(page, {
+        nonce,
+        // No boundary is moved out of place to be swapped in later (see above).
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
+        [readyOption]() {
+          shellRendered = true;
+          for (const error of errorsBeforeReady) console.error(error);
+          clearTimeout(timeout);
+          setDocumentHeaders(responseHeaders, request, loadContext, responseStatusCode);
+          // Everything is ready: pipe writes the whole document and ends at once.
+          pipe(
+            new DocumentSink((document) => {
+              const script = language.script(nonce);
+              const body = script ? withPageMessages(Buffer.from(document).toString(), script) : document;
+              resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
+            }, reject) as unknown as NodeJS.WritableStream,
+          );
+        },
+        onShellError(error: unknown) {
+          clearTimeout(timeout);
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          // An error inside a boundary is reported here before the page is ready, and a shell's
+          // error too (React Router logs that one when the promise is rejected): kept until the
+          // page is ready, so each is logged once.
+          if (shellRendered) console.error(error);
+          else errorsBeforeReady.push(error);
+        },
+      }),
+    );
     timeout = setTimeout(abort, streamTimeout + 1000);
   });
 }

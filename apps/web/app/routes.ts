@@ -94,11 +94,14 @@ function mall(scope: "main" | "shop" | "en" | "shop-en"): RouteConfigEntry[] {
 export default [
   ...mall("main"),
   // The same pages in English (decision 109); the static segment wins over `:shopPrefix`.
-  route("en", "routes/english.tsx", { id: "en" }, mall("en")),
+  route("en", "routes/english.tsx", { id: "en" }, [...mall("en"), route("*", "routes/not-found.tsx", { id: "en:not-found" })]),
   route("i18n/en.json", "routes/english-messages.ts", { id: "english-messages" }),
   route(":shopPrefix", "routes/shop-scope.tsx", { id: "shop-scope" }, [
     ...mall("shop"),
-    route("en", "routes/english.tsx", { id: "shop-en" }, mall("shop-en")),
+    route("en", "routes/english.tsx", { id: "shop-en" }, [
+      ...mall("shop-en"),
+      route("*", "routes/not-found.tsx", { id: "shop-en:not-found" }),
+    ]),
     // A sub-mall's missing page is its own 404: its header, its links (issue 47).
     route("*", "routes/not-found.tsx", { id: "shop:not-found" }),
   ]),

@@ -25,7 +25,7 @@ cleanupOutdatedCaches();
  * navigation (React Router's `.data` request) is kept beside it.
  */
 const KEPT =
-  /^\/(shop_\d+\/?)?(_|product|product\/details|product\/detailsChild|select_cart|news|news\/details|content|terms|policy|activity|activity\/details|dealer\/list|dealer\/sub_list|dealer\/product_detail)?(\.data)?$/;
+  /^\/(shop_\d+\/?)?(en\/?)?(_|product|product\/details|product\/detailsChild|select_cart|news|news\/details|content|terms|policy|activity|activity\/details|dealer\/list|dealer\/sub_list|dealer\/product_detail)?(\.data)?$/;
 
 const sameOrigin = (url: URL) => url.origin === self.location.origin;
 

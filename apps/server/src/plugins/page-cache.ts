@@ -7,6 +7,8 @@ import { LRUCache } from "lru-cache";
 export interface CachedPage {
   /** The page's bytes, sent as they are: never decoded to a string and encoded again. */
   body: Buffer;
+  /** The `Link` header (the page in each language), absent for none. */
+  link?: string;
   contentType: string;
   /** The CSP nonce the page was rendered with; replaced by each response's own nonce. */
   nonce: string;
@@ -73,6 +75,7 @@ export function registerPageCache(scope: FastifyInstance, options: { ttlMs?: num
     const hit = cache.get(keyOf(request.url, request.headers["user-agent"]));
     if (!hit) return;
     const body = withNonce(hit, nonceOf(request.raw));
+    if (hit.link) reply.header("link", hit.link);
     return reply.header("content-type", hit.contentType).header("vary", "User-Agent").header("x-page-cache", "hit").send(body);
   });
 
@@ -94,6 +97,8 @@ export function registerPageCache(scope: FastifyInstance, options: { ttlMs?: num
     cache.set(keyOf(request.url, request.headers["user-agent"]), {
       body: kept,
       contentType,
+      // The page's other-language addresses (decision 109), sent again with each hit.
+      link: String(reply.getHeader("link") ?? ""),
       nonce,
       nonceAt: positionsOf(kept, nonce),
     });

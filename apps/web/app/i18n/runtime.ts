@@ -99,6 +99,7 @@ export function aroundValue(sentence: string): [before: string, after: string] {
 
 let activeEnglish: Translator | undefined;
 let serverEnglish: Translator | undefined;
+let renderingEnglish: (() => Translator | undefined) | undefined;
 
 /** The server's render and the browser's entry say which English translator `translate` uses. */
 export function setActiveEnglish(translator: Translator | undefined): void {
@@ -111,12 +112,20 @@ export function provideServerEnglish(translator: Translator): void {
 }
 
 /**
+ * The server's way to find the English translator of the render running now (its
+ * AsyncLocalStorage): renders of several requests interleave, so no module variable can say.
+ */
+export function provideRenderingEnglish(lookup: () => Translator | undefined): void {
+  renderingEnglish = lookup;
+}
+
+/**
  * For code outside React's render where no hook can run — route `meta` functions, loaders, client
  * actions: the message in the language of `pathname` (`location.pathname`, `url.pathname`). During
  * a server render it goes through that request's translator (so the page carries the message).
  */
 export function translate(pathname: string, descriptor: MessageDescriptor): string {
-  const english = langOfPath(pathname) === "en" ? (activeEnglish ?? serverEnglish) : undefined;
+  const english = langOfPath(pathname) === "en" ? (renderingEnglish?.() ?? activeEnglish ?? serverEnglish) : undefined;
   return (english ?? zhTW)._(descriptor);
 }
 

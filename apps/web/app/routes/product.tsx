@@ -61,7 +61,10 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
     product: product.data,
     pointPercent: product.data.point_percent,
     variantId,
-    shopBase: shopScope(shopId).base,
+    // The page's own language: og:url and the canonical of an English page are English (decision 109).
+    shopBase: shopScope(shopId, langOfPath(url.pathname)).base,
+    // Every product is sold in the main mall: its page there, in this page's language.
+    canonicalPath: `${shopScope(undefined, langOfPath(url.pathname)).base}/product/details?id=${id}`,
     shipMethods: ship.status ? ship.data : [],
     related: related?.status ? related.data.list.filter((c) => c.id !== id).slice(0, 4) : [],
     // Built here, so the page's code carries neither the share helper nor the JSON-LD builder.
@@ -92,7 +95,7 @@ export const meta: Route.MetaFunction = ({ data: d, matches }) => {
     path,
     // Every product is sold in the main mall: a sub-mall's copy sends search engines there (unless
     // the sub-mall has its own domain), while og:url keeps the sub-mall link a share should carry.
-    ...(canonicalOrigin ? { canonicalOrigin } : { canonicalPath: `/product/details?id=${d.product.id}` }),
+    ...(canonicalOrigin ? { canonicalOrigin } : { canonicalPath: d.canonicalPath }),
     image: d.product.image,
     type: "product",
   });

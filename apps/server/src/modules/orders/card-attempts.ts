@@ -1,4 +1,5 @@
 import type { NextStep } from "@shop/contract";
+import { MAIN_SHOP_ID } from "@shop/contract";
 import { isRedirectWallet, isTapPayMethod, PAYMENT_METHOD_LABELS, type TapPayMethod } from "@shop/contract/order";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
@@ -110,7 +111,9 @@ export async function chargeClaimed(
 ): Promise<NextStep> {
   const { db, now } = deps;
   const method = payment.method as TapPayMethod;
-  const finishUrl = `${origin}/orderfinish?order_no=${order.orderNo}`;
+  // Back to the shop the order was placed in, in its language (decision 109).
+  const base = `${order.shopId === MAIN_SHOP_ID ? "" : `/shop_${order.shopId}`}${order.lang === "en" ? "/en" : ""}`;
+  const finishUrl = `${origin}${base}/orderfinish?order_no=${order.orderNo}`;
   let result: PayByPrimeResult;
   try {
     result = await deps.card.payByPrime({
