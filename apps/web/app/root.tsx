@@ -61,7 +61,7 @@ export async function loader({ context, params, url }: Route.LoaderArgs): Promis
     analytics: home.status ? Boolean(home.data.tracking.ga4 || home.data.tracking.pixel) : false,
     homeDesc: home.status ? home.data.home_desc : { title: "", description: "" },
     topHrefs: hrefs.status ? hrefs.data : [],
-    headline: headline ? { id: headline.id, title: headline.title } : null,
+    headline: headline ? { id: headline.id, title: headline.title, title_en: headline.title_en } : null,
     categories: tree.status ? tree.data.map((c) => ({ id: c.id, name: c.name, name_en: c.name_en })) : [],
     footer: home.status ? home.data.footer : null,
     deviceWallets: home.status ? home.data.device_wallets : [],

@@ -27,7 +27,7 @@ export interface ShellData {
   testMode: boolean;
   shop: ShopInfo | null;
   topHrefs: TopHref[];
-  headline: { id: number; title: string } | null;
+  headline: { id: number; title: string; title_en: string } | null;
   categories: Array<{ id: number; name: string; name_en: string }>;
   footer: ShopFooter | null;
 }
@@ -145,7 +145,8 @@ function NewsArea({
 }) {
   const { t } = useLingui();
   const contentLang = useContentLang();
-  const headline = data.headline?.title;
+  const content = useContent();
+  const headline = data.headline ? content(data.headline.title, data.headline.title_en) : undefined;
   const shopName = data.shop?.name ?? "";
   return (
     <div ref={innerRef} className="bg-tea-900 text-tea-50">
@@ -154,7 +155,7 @@ function NewsArea({
         {data.headline ? (
           <ShopLink to={`/news/details?id=${data.headline.id}`} className="truncate hover:underline">
             {t`最新消息｜`}
-            {contentLang ? <span lang={contentLang}>{headline}</span> : headline}
+            <span lang={headline?.lang}>{headline?.text}</span>
           </ShopLink>
         ) : (
           <span className="truncate">{t`歡迎光臨${shopName}`}</span>
