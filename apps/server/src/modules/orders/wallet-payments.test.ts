@@ -191,3 +191,25 @@ describe("going live", () => {
     expect(none.filter((p) => p.includes("TAPPAY_METHODS"))).toEqual([]);
   });
 });
+
+describe("the way back from the provider's page", () => {
+  test("an order placed in English comes back to the English finish page; a zh-TW one to the Chinese (decision 109)", async () => {
+    const english: StoreResult = await s.memberOrder(member, variant, {
+      payment_method: "line_pay",
+      prime: await methodPrime("line_pay"),
+      lang: "en",
+    });
+    if (english.next.type !== "redirect_wallet") throw new Error("no wallet page");
+    const back = await page(english.next.url, "reject");
+    expect(back.headers.location).toContain(`/en/orderfinish?order_no=${english.order_no}`);
+
+    const chinese: StoreResult = await s.memberOrder(member, variant, {
+      payment_method: "line_pay",
+      prime: await methodPrime("line_pay"),
+    });
+    if (chinese.next.type !== "redirect_wallet") throw new Error("no wallet page");
+    const home = await page(chinese.next.url, "reject");
+    expect(home.headers.location).toContain(`/orderfinish?order_no=${chinese.order_no}`);
+    expect(home.headers.location).not.toContain("/en/");
+  });
+});
