@@ -16,7 +16,8 @@ function EnglishRoot({ english, children }: { english: EnglishTranslator; childr
     // value so that whatever showed a message the page's own set lacked renders again.
     const build = (window as { __reactRouterManifest?: { version?: string } }).__reactRouterManifest?.version;
     fetch(`/i18n/en.json?v=${build ?? ""}`)
-      .then((r) => (r.ok ? r.json() : Promise.reject(new Error(String(r.status)))))
+      // A failed answer is no JSON: the catch below keeps the page as it is.
+      .then((r) => r.json())
       .then((rest) => {
         english.load(rest);
         setTranslator({ ...english });

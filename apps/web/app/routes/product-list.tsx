@@ -105,7 +105,7 @@ export default function ProductList({ loaderData: d }: Route.ComponentProps) {
   for (const [k, v] of Object.entries(d.filters)) baseQuery[k] = String(v);
   const keyword = d.keyword;
   const categoryName = category ? content(category.category.name, category.category.name_en) : undefined;
-  const title = categoryName ? categoryName.text : keyword ? t`「${keyword}」的搜尋結果` : t`全部商品`;
+  const title = categoryName ? categoryName.text : t`全部商品`;
   const count = result.total;
   // The shopper's words are an element of their own (marked Chinese on an English page).
   const searched = aroundValue(t`「${VALUE}」的搜尋結果`);
