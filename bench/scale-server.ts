@@ -17,7 +17,7 @@ const config = loadConfig({
   DATABASE_URL: process.env.DATABASE_URL ?? "",
   AUTH_RATE_LIMIT_PER_MINUTE: "1000000",
 });
-const database = await openDatabase({ url: config.DATABASE_URL, poolSize: 16 });
+const database = await openDatabase({ url: config.DATABASE_URL, poolSize: Number(process.env.BENCH_POOL ?? 16) });
 const migrateStarted = performance.now();
 await database.migrate();
 const migrateMs = performance.now() - migrateStarted;

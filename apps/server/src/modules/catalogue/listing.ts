@@ -5,6 +5,7 @@ import { LRUCache } from "lru-cache";
 import type { Db } from "../../db/client.js";
 import { categories, products, variants } from "../../db/schema/index.js";
 import { sha256 } from "../../lib/crypto.js";
+import { createSingleFlight } from "../../lib/single-flight.js";
 import { after, boundaryPass, keysFor, orderFor, pageIds } from "./listing-order.js";
 
 // Columns are written table-qualified: drizzle prints a lone table's columns bare, and a bare "id"
@@ -122,6 +123,7 @@ export function createListing(db: Db, options: { boundariesPerListing?: number }
   }
 
   const boundaries = createBoundaries(db, perListing, total, run, () => generation);
+  const pages = createSingleFlight();
 
   /**
    * Where page `page` is read from: the nearest bookmark, or when that is pages away, the boundary
@@ -145,6 +147,7 @@ export function createListing(db: Db, options: { boundariesPerListing?: number }
       counting.clear(); // a count begun before the write is not joined after it
       bookmarks.clear();
       boundaries.clear();
+      pages.forget();
       tree = undefined;
     },
 
@@ -161,58 +164,75 @@ export function createListing(db: Db, options: { boundariesPerListing?: number }
       return tree;
     },
 
-    /** One page of cards of a listing and its total; uncounted (`counted` false): the cards so far. */
-    async pagedCards(q: Listing, sort: ProductSort, page: number, perPage: number, counted = true) {
-      const begun = generation;
+    /**
+     * One page of cards of a listing and its total; uncounted (`counted` false): the cards so far.
+     * The same page asked for while it is being read joins that read (decision 110).
+     */
+    pagedCards(q: Listing, sort: ProductSort, page: number, perPage: number, counted = true) {
       const whereKey = q.form ? `${q.form}\n${JSON.stringify(q.values)}` : compiled(dialect, q.where);
       const listingKey = `${whereKey}\n${sort}\n${perPage}`;
-      const keys = keysFor(sort);
-      const { from, keys: bookmark } = await startOf(q, whereKey, listingKey, sort, page, perPage);
-      const branches = q.categories ?? 0;
-      const build = () => {
-        const seek = bookmark ? after(keys) : [undefined];
-        const inCategory =
-          branches > 1
-            ? Array.from({ length: branches }, (_, i) => sql`${products.categoryId} = ${sql.placeholder(`c${i}`)}`)
-            : [undefined];
-        const conditions = inCategory.flatMap((c) =>
-          seek.map((s) => (c && s ? sql`${c} and ${s}` : (c ?? s))).filter((x): x is SQL => x !== undefined),
-        );
-        return db
-          .select({
-            ...cardColumns,
-            keys: sql<string[]>`array[${sql.join(
-              keys.map((k) => sql`(${k.expr})::text`),
-              sql`, `,
-            )}]`,
-          })
-          .from(products)
-          .where(inArray(products.id, pageIds(q.where, conditions, keys)))
-          .orderBy(...orderFor(keys));
-      };
-      const offset = (page - from) * perPage;
-      const values: Record<string, unknown> = { ...q.values, offset, perPage, branchLimit: offset + perPage };
-      bookmark?.forEach((v, i) => {
-        values[`b${i}`] = v;
-      });
-      const form = q.form && `${q.form}|${sort}|${bookmark ? "after" : "start"}`;
-      const rows = await run<Array<ProductCard & { keys: string[] }>>(form, build, values);
-      const last = rows.at(-1);
-      const marks = bookmarks.get(listingKey);
-      const room = (marks?.size ?? 0) < BOOKMARKS_PER_LISTING;
-      if (rows.length === perPage && last && begun === generation && room && !marks?.has(page + 1)) {
-        // A new map, not the old one grown: the cache sizes an entry only when it changes. The
-        // listing's 60 s run from its first bookmark, not its latest.
-        bookmarks.set(listingKey, new Map(marks).set(page + 1, last.keys), { noUpdateTTL: true });
-      }
-      const list = rows.map(({ keys: _, ...card }) => toCard(card));
-      // A short page is the last one: what came before it and what it holds is the total.
-      const before = (page - 1) * perPage;
-      if (!counted) return { list, total: before + list.length };
-      const n = list.length > 0 && list.length < perPage ? before + list.length : await total(q, whereKey);
-      return { list, total: n };
+      return pages.run(`${listingKey}\n${page}\n${counted}`, () =>
+        readPage(q, whereKey, listingKey, sort, page, perPage, counted),
+      );
     },
   };
+
+  async function readPage(
+    q: Listing,
+    whereKey: string,
+    listingKey: string,
+    sort: ProductSort,
+    page: number,
+    perPage: number,
+    counted: boolean,
+  ) {
+    const begun = generation;
+    const keys = keysFor(sort);
+    const { from, keys: bookmark } = await startOf(q, whereKey, listingKey, sort, page, perPage);
+    const branches = q.categories ?? 0;
+    const build = () => {
+      const seek = bookmark ? after(keys) : [undefined];
+      const inCategory =
+        branches > 1
+          ? Array.from({ length: branches }, (_, i) => sql`${products.categoryId} = ${sql.placeholder(`c${i}`)}`)
+          : [undefined];
+      const conditions = inCategory.flatMap((c) =>
+        seek.map((s) => (c && s ? sql`${c} and ${s}` : (c ?? s))).filter((x): x is SQL => x !== undefined),
+      );
+      return db
+        .select({
+          ...cardColumns,
+          keys: sql<string[]>`array[${sql.join(
+            keys.map((k) => sql`(${k.expr})::text`),
+            sql`, `,
+          )}]`,
+        })
+        .from(products)
+        .where(inArray(products.id, pageIds(q.where, conditions, keys)))
+        .orderBy(...orderFor(keys));
+    };
+    const offset = (page - from) * perPage;
+    const values: Record<string, unknown> = { ...q.values, offset, perPage, branchLimit: offset + perPage };
+    bookmark?.forEach((v, i) => {
+      values[`b${i}`] = v;
+    });
+    const form = q.form && `${q.form}|${sort}|${bookmark ? "after" : "start"}`;
+    const rows = await run<Array<ProductCard & { keys: string[] }>>(form, build, values);
+    const last = rows.at(-1);
+    const marks = bookmarks.get(listingKey);
+    const room = (marks?.size ?? 0) < BOOKMARKS_PER_LISTING;
+    if (rows.length === perPage && last && begun === generation && room && !marks?.has(page + 1)) {
+      // A new map, not the old one grown: the cache sizes an entry only when it changes. The
+      // listing's 60 s run from its first bookmark, not its latest.
+      bookmarks.set(listingKey, new Map(marks).set(page + 1, last.keys), { noUpdateTTL: true });
+    }
+    const list = rows.map(({ keys: _, ...card }) => toCard(card));
+    // A short page is the last one: what came before it and what it holds is the total.
+    const before = (page - 1) * perPage;
+    if (!counted) return { list, total: before + list.length };
+    const n = list.length > 0 && list.length < perPage ? before + list.length : await total(q, whereKey);
+    return { list, total: n };
+  }
 }
 
 /** The nearest bookmark at or below `page`: the page it starts and the keys it comes after. */

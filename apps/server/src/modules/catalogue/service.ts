@@ -5,6 +5,7 @@ import type { Db, Tx } from "../../db/client.js";
 import { products } from "../../db/schema/index.js";
 import { createListing } from "./listing.js";
 import { holdMinutes, packedUnits, pointPercent, productNames, variantsByIds, variantsForCart } from "./lookups.js";
+import { createProductDetail } from "./product-detail.js";
 import { createProductSearch } from "./product-search.js";
 import { adjustRating } from "./ratings.js";
 import { refreshSearchIndex } from "./search-index.js";
@@ -16,7 +17,6 @@ import {
   categoryTree,
   filtered,
   homeCategories,
-  prepareProductDetail,
   productView,
 } from "./shelf.js";
 import { createSubMallReach } from "./sub-mall-reach.js";
@@ -35,7 +35,7 @@ export function createCatalogueService(db: Db) {
   function inShop(shopId: number): SQL {
     return shopId === MAIN_SHOP_ID ? onShelf : inSubMall(shopId);
   }
-  const productDetail = prepareProductDetail(db, onShelf, inSubMall);
+  const productDetail = createProductDetail(db, onShelf, inSubMall);
   const listing = createListing(db);
   const pagedCards = listing.pagedCards;
   const deps: CatalogueDeps = { db, onShelf, inSubMall, inShop, productDetail, listing, reach };
@@ -99,6 +99,8 @@ export function createCatalogueService(db: Db) {
     categoryPage: (id: number, shopId: number, page: number, perPage: number, sort: ProductSort, filters: ListingFilters = {}) =>
       categoryPage(deps, id, shopId, page, perPage, sort, filters),
     product: (id: number, shopId: number) => productView(deps, id, shopId),
+    /** How many statements product pages took so far (product-detail.ts; fewer than pages when they came together). */
+    productDetailStatements: () => productDetail.statements(),
 
     ...search,
 

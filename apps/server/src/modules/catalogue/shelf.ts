@@ -9,12 +9,12 @@ import type {
   StockState,
 } from "@shop/contract";
 import { MAIN_SHOP_ID } from "@shop/contract";
-import { and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { and, asc, desc, gte, inArray, lte, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { categories, productImages, products, SHELF_TAGS, variants } from "../../db/schema/index.js";
+import { products, SHELF_TAGS } from "../../db/schema/index.js";
 import { notFound } from "../../lib/errors.js";
 import { type CategoryRow, cardColumns, type createListing, inStock, toCard } from "./listing.js";
+import type { createProductDetail } from "./product-detail.js";
 import type { createSubMallReach } from "./sub-mall-reach.js";
 
 export interface CategoryNode {
@@ -34,12 +34,6 @@ export function stockState(stock: number): StockState {
   return stock <= LOW_STOCK ? "low" : "in_stock";
 }
 
-/** A variant as the product statement's JSON carries it. */
-type VariantRow = Pick<typeof variants.$inferSelect, "id" | "sku" | "name" | "price" | "listPrice" | "stock" | "image"> & {
-  /** Sold out with pre-order room left (decision 96): the expected ship date; else null. */
-  preorderShipOn: string | null;
-};
-
 /** What the catalogue's reads share, built once by createCatalogueService. */
 export interface CatalogueDeps {
   db: Db;
@@ -48,41 +42,10 @@ export interface CatalogueDeps {
   /** On shelf and in a sub-mall's selection; `shop` is its id or a prepared statement's placeholder. */
   inSubMall: (shop: unknown) => SQL;
   inShop: (shopId: number) => SQL;
-  productDetail: ReturnType<typeof prepareProductDetail>;
+  productDetail: ReturnType<typeof createProductDetail>;
   listing: ReturnType<typeof createListing>;
   /** How a sub-mall's listings reach its products (sub-mall-reach.ts). */
   reach: ReturnType<typeof createSubMallReach>;
-}
-
-/**
- * The product page's one statement (the product, its breadcrumb, its images and variants as JSON
- * arrays), built once and prepared by name: no query building per request, and PostgreSQL plans
- * it once per connection.
- */
-export function prepareProductDetail(db: Db, onShelf: SQL, inSubMall: (shop: unknown) => SQL) {
-  const productDetailQuery = (shopCondition: SQL) => {
-    const parentCategory = alias(categories, "parent_category");
-    return db
-      .select({
-        p: products,
-        category: { id: categories.id, name: categories.name, name_en: categories.nameEn },
-        parent: { id: parentCategory.id, name: parentCategory.name, name_en: parentCategory.nameEn },
-        images: sql<string[]>`(select coalesce(json_agg(i.url order by i.sort, i.id), '[]'::json)
-          from ${productImages} i where i.product_id = ${products}.id)`,
-        variants: sql<VariantRow[]>`(select coalesce(json_agg(json_build_object('id', v.id, 'sku', v.sku,
-          'name', v.name, 'price', v.price, 'listPrice', v.list_price, 'stock', v.stock, 'image', v.image,
-          'preorderShipOn', case when v.stock <= 0 and v.preorder_waiting < v.preorder_cap then v.preorder_ship_on end)
-          order by v.sort, v.id), '[]'::json) from ${variants} v where v.product_id = ${products}.id)`,
-      })
-      .from(products)
-      .leftJoin(categories, eq(categories.id, products.categoryId))
-      .leftJoin(parentCategory, eq(parentCategory.id, categories.parentId))
-      .where(and(eq(products.id, sql.placeholder("id")), shopCondition));
-  };
-  return {
-    main: productDetailQuery(onShelf).prepare("catalogue_product_main"),
-    subMall: productDetailQuery(inSubMall(sql.placeholder("shopId"))).prepare("catalogue_product_sub_mall"),
-  };
 }
 
 /**
@@ -201,12 +164,12 @@ export async function categoryPage(
 const crumbOf = (c: CategoryRow): Crumb => ({ id: c.id, name: c.name, name_en: c.nameEn });
 
 export async function productView(deps: CatalogueDeps, id: number, shopId: number): Promise<ProductView> {
-  const [row] = await (shopId === MAIN_SHOP_ID
-    ? deps.productDetail.main.execute({ id })
-    : deps.productDetail.subMall.execute({ id, shopId }));
-  if (!row) throw notFound("PRODUCT_NOT_FOUND", "找不到此商品，可能已下架");
-  const { p, images, variants: vars } = row;
-  const breadcrumb = [row.parent, row.category].filter((c): c is Crumb => c !== null && c.id !== null);
+  const [p, tree] = await Promise.all([deps.productDetail.read(id, shopId), deps.listing.categories()]);
+  if (!p) throw notFound("PRODUCT_NOT_FOUND", "找不到此商品，可能已下架");
+  const { images, variants: vars } = p;
+  const category = tree.find((c) => c.id === p.categoryId);
+  const parent = category?.parentId ? tree.find((c) => c.id === category.parentId) : undefined;
+  const breadcrumb = [parent, category].filter((c): c is CategoryRow => c !== undefined).map(crumbOf);
   return {
     id: p.id,
     name: p.name,

@@ -3,6 +3,7 @@ import { and, type SQL, sql } from "drizzle-orm";
 import { LRUCache } from "lru-cache";
 import type { Db } from "../../db/client.js";
 import { products, type SHELF_TAGS } from "../../db/schema/index.js";
+import { createSingleFlight } from "../../lib/single-flight.js";
 import { cardColumns, toCard } from "./listing.js";
 
 type ShelfTag = (typeof SHELF_TAGS)[number];
@@ -23,12 +24,17 @@ interface Shelf {
   bySort: ShelfEntry[];
   /** A category section's 熱銷 order: hot first, then by sort, then id (the listing's `hot`). */
   byHot: ShelfEntry[];
+  /** Each asked-for set of sections' picks, made once per shelf (a 20,000-product shop's home
+   * walked its whole shelf per request for its rarer categories). */
+  picked: Map<string, number[][]>;
 }
 
 /** A selection larger than this is read by the listing statements instead (memory, and a minute's rebuild). */
 const LARGEST_SHELF = 50_000;
 /** Entries kept over all shelves (~60 bytes each: ~30 MB at most). */
 const ENTRIES_IN_ALL = 500_000;
+/** Sets of sections remembered per shelf (a home's, and 熱銷/推薦/新品 at the few limits asked). */
+const PICKS_PER_SHELF = 16;
 /** How long a shelf is reused when nothing is written: the listings' count lifetime. */
 const SHELF_TTL_MS = 60_000;
 
@@ -66,6 +72,8 @@ export function createSubMallShelves(
   const building = new Map<number, Promise<Shelf | "large">>();
   let generation = 0;
 
+  const reads = createSingleFlight();
+
   async function read(shopId: number): Promise<Shelf | "large"> {
     const rows = await db
       .select({
@@ -82,7 +90,7 @@ export function createSubMallShelves(
     if (rows.length > largest) return "large";
     const bySort = [...rows].sort((a, b) => a.sort - b.sort || b.id - a.id);
     const byHot = [...rows].sort((a, b) => Number(b.hot) - Number(a.hot) || a.sort - b.sort || a.id - b.id);
-    return { bySort, byHot };
+    return { bySort, byHot, picked: new Map() };
   }
 
   function shelfOf(shopId: number): Promise<Shelf | "large"> {
@@ -103,11 +111,16 @@ export function createSubMallShelves(
     return made;
   }
 
-  /** Cards by id, read live (on shelf and still in the shop), in the order asked. */
+  /**
+   * Cards by id, read live (on shelf and still in the shop), in the order asked; the same cards
+   * asked for while they are being read join that read (decision 110).
+   */
   async function cardsByIds(shopId: number, ids: number[]): Promise<Map<number, ProductCard>> {
     if (ids.length === 0) return new Map();
-    const rows = await cardsStatement.execute({ ids, shopId });
-    return new Map(rows.map((r) => [r.id, toCard(r)]));
+    return reads.run(`${shopId}:${ids.join(",")}`, async () => {
+      const rows = await cardsStatement.execute({ ids, shopId });
+      return new Map(rows.map((r) => [r.id, toCard(r)]));
+    });
   }
 
   return {
@@ -122,14 +135,18 @@ export function createSubMallShelves(
     ): Promise<Map<SectionKey, ProductCard[]> | undefined> {
       const shelf = await shelfOf(shopId);
       if (shelf === "large") return undefined;
-      const picks = asked.map((s) => {
-        if (typeof s.key === "number") {
-          const inside = new Set(s.categoryIds ?? [s.key]);
-          return pick(shelf.byHot, s.limit, (e) => e.categoryId !== null && inside.has(e.categoryId));
-        }
-        const tag = s.key;
-        return pick(shelf.bySort, s.limit, (e) => e[tag]);
-      });
+      const askedKey = JSON.stringify(asked);
+      const picks =
+        shelf.picked.get(askedKey) ??
+        asked.map((s) => {
+          if (typeof s.key === "number") {
+            const inside = new Set(s.categoryIds ?? [s.key]);
+            return pick(shelf.byHot, s.limit, (e) => e.categoryId !== null && inside.has(e.categoryId));
+          }
+          const tag = s.key;
+          return pick(shelf.bySort, s.limit, (e) => e[tag]);
+        });
+      if (shelf.picked.size < PICKS_PER_SHELF) shelf.picked.set(askedKey, picks);
       const cards = await cardsByIds(shopId, [...new Set(picks.flat())]);
       return new Map(
         asked.map((s, i) => [s.key, (picks[i] ?? []).flatMap((id) => cards.get(id) ?? [])] as [SectionKey, ProductCard[]]),
@@ -138,6 +155,7 @@ export function createSubMallShelves(
     forget() {
       generation++;
       shelves.clear();
+      reads.forget();
     },
   };
 }
