@@ -139,7 +139,7 @@ export function createProductSearch(db: Db, parts: ListingParts) {
     if (!match && keyword.trim() !== "") return empty;
     const inThisShop = filtered(inShop(shopId), filters);
     if (!match) return { ...empty, ...(await pagedCards({ where: inThisShop }, sort, page, perPage)) };
-    const exact = await paging.page(and(inThisShop, match) as SQL, sort, page, perPage);
+    const exact = await paging.page(and(inThisShop, match) as SQL, sort, page, perPage, Boolean(filters.in_stock));
     if (exact.total > 0) return { ...empty, ...exact };
     const sounds = await soundAlikeCondition(q);
     const alike = sounds && (await pagedCards({ where: and(inThisShop, sounds) as SQL }, sort, page, perPage));

@@ -64,4 +64,41 @@ describe("a search's pages at any size", () => {
     expect(r.status).toBe(200);
     expect(r.body.data).toMatchObject({ total: SEARCH_COUNT_CAP, more: true });
   });
+
+  it("a kept list of matches never shows a product taken off shelf, even before the write's switch reaches this instance", async () => {
+    const catalogue = t.services.catalogue;
+    const before = await catalogue.search("璇璣果", 1, 1, 20, "newest");
+    const gone = before.list[0]?.id ?? 0;
+    await t.database.db.execute(sql`update products set status = 'off' where id = ${gone}`);
+    try {
+      const kept = await catalogue.search("璇璣果", 1, 1, 20, "newest");
+      expect(kept.list.map((c) => c.id)).toEqual(before.list.map((c) => c.id).filter((id) => id !== gone));
+      catalogue.forgetListings();
+      const after = await catalogue.search("璇璣果", 1, 1, 20, "newest");
+      expect(after.total).toBe(4);
+      expect(after.list.map((c) => c.id)).toEqual(await reference("璇璣果", "newest", 1));
+    } finally {
+      await t.database.db.execute(sql`update products set status = 'on' where id = ${gone}`);
+      catalogue.forgetListings();
+    }
+  });
+
+  it("只看有現貨 follows stock as it changes, with no catalogue write between", async () => {
+    const catalogue = t.services.catalogue;
+    const db = t.database.db;
+    const all = (await catalogue.search("璇璣果", 1, 1, 20, "newest")).list.map((c) => c.id);
+    await db.execute(sql`insert into variants (product_id, sku, name, price, list_price, stock)
+      select id, 'XJG-' || id, '一盒', 100, 900, 5 from products where id in ${all}`);
+    const inStock = () => catalogue.search("璇璣果", 1, 1, 20, "newest", { in_stock: true }).then((r) => r.list.map((c) => c.id));
+    const some = all[0] ?? 0;
+    try {
+      // Sold out first, so a kept list would be missing it when it comes back.
+      await db.execute(sql`update variants set stock = 0 where product_id = ${some}`);
+      expect(await inStock()).toEqual(all.filter((id) => id !== some));
+      await db.execute(sql`update variants set stock = 3 where product_id = ${some}`);
+      expect(await inStock()).toEqual(all);
+    } finally {
+      await db.execute(sql`delete from variants where product_id in ${all}`);
+    }
+  });
 });

@@ -34,9 +34,12 @@ export function createSearchPaging(db: Db) {
   const dialect = new PgDialect();
   /** Capped counts by search, reused by every page and sort of it for a minute, as listings' totals are. */
   const known = new LRUCache<string, Promise<number>>({ max: 5_000, ttl: 60_000 });
-  function counts(where: SQL): Promise<number> {
+  const keyOf = (where: SQL) => {
     const q = dialect.sqlToQuery(where);
-    const key = `${q.sql}\n${JSON.stringify(q.params)}`;
+    return `${q.sql}\n${JSON.stringify(q.params)}`;
+  };
+  function counts(where: SQL): Promise<number> {
+    const key = keyOf(where);
     let n = known.get(key);
     if (!n) {
       n = db
@@ -56,29 +59,59 @@ export function createSearchPaging(db: Db) {
     return n;
   }
   /**
-   * One page of a keyword search at any catalogue size (issue 51). The matches are counted up to
-   * the cap, through the token index, stopping there: 60,000 products with 烏龍茶 were 60,000 rows
-   * read per count. A word with fewer matches is paged from the token index (it reads just those);
-   * a common one walks the mall in listing order and keeps the matches, as the first 20,000 products
-   * hold a page of it many times over, instead of reading and sorting every match.
+   * A search's matches in one order, as far as its pages go (the cap), kept for a minute or until
+   * the next catalogue write, as its count is (decision 110): only which products match is kept —
+   * each page reads its cards live, and only those still matching. A word with fewer matches
+   * than the cap reads them all from the token index; a common one walks the mall in listing order
+   * and keeps the matches, as the first 20,000 products hold a page of it many times over, instead
+   * of reading and sorting every match (`complete` false: pages past what the walk found are read
+   * from the index).
    */
-  async function searchPage(where: SQL, sort: ProductSort, page: number, perPage: number) {
+  const lists = new LRUCache<string, Promise<{ ids: number[]; complete: boolean }>>({ max: 2_000, ttl: 60_000 });
+  /** The first `upTo` matches in order; `complete` false when a common word's walk ran out first. */
+  function read(where: SQL, order: SQL, n: number, upTo: number) {
+    const walk = sql`select "products"."id" from (select ${WALKED} from ${products} where "products"."status" = 'on'
+      order by ${order} limit ${WALK_ROWS}) as "products" where ${where} order by ${order} limit ${upTo}`;
+    const fromIndex = sql`select "products"."id" from ${products} where ${where} order by ${order} limit ${upTo}`;
+    return n > SEARCH_COUNT_CAP
+      ? idsOf(db, walk).then((ids) => ({ ids, complete: ids.length >= upTo }))
+      : idsOf(db, fromIndex).then((ids) => ({ ids, complete: true }));
+  }
+  function matches(where: SQL, sort: ProductSort, n: number) {
+    const key = `${keyOf(where)}\n${sort}`;
+    let list = lists.get(key);
+    if (!list) {
+      list = read(where, ORDER[sort] ?? ORDER.newest, n, SEARCH_COUNT_CAP);
+      list.catch(() => lists.delete(key));
+      lists.set(key, list);
+    }
+    return list;
+  }
+
+  /**
+   * One page of a keyword search at any catalogue size (issue 51): matches counted up to the cap.
+   * `live`: the condition depends on stock (只看有現貨), which changes without a catalogue write, so
+   * its matches are read for this page, not kept.
+   */
+  async function searchPage(where: SQL, sort: ProductSort, page: number, perPage: number, live = false) {
     const order = ORDER[sort] ?? ORDER.newest;
     const n = await counts(where);
     const total = Math.min(n, SEARCH_COUNT_CAP);
     const offset = (page - 1) * perPage;
     const wanted = Math.min(perPage, total - offset);
     if (wanted <= 0) return { list: [] as ProductCard[], total, more: n > total };
-    const fromIndex = sql`select "products"."id" from ${products} where ${where} order by ${order} limit ${perPage} offset ${offset}`;
-    let ids: number[] = [];
-    if (n > SEARCH_COUNT_CAP)
+    const found = live ? await read(where, order, n, offset + perPage) : await matches(where, sort, n);
+    let ids = found.ids.slice(offset, offset + perPage);
+    if (ids.length < wanted && !found.complete)
       ids = await idsOf(
         db,
-        sql`select "products"."id" from (select ${WALKED} from ${products} where "products"."status" = 'on' order by ${order}
-        limit ${WALK_ROWS}) as "products" where ${where} order by ${order} limit ${perPage} offset ${offset}`,
+        sql`select "products"."id" from ${products} where ${where} order by ${order} limit ${perPage} offset ${offset}`,
       );
-    if (ids.length < wanted) ids = await idsOf(db, fromIndex);
-    const rows = ids.length ? await db.select(cardColumns).from(products).where(inArray(products.id, ids)) : [];
+    // The page's rows by primary key first (`offset 0` keeps the planner from answering the
+    // search's condition through the token index: 100 ms for a common word), then kept only
+    // while they still match — a kept list may be older than a write this instance hasn't heard of.
+    const byKey = db.select().from(products).where(inArray(products.id, ids)).offset(0).as("products");
+    const rows = ids.length ? await db.select(cardColumns).from(byKey).where(where) : [];
     const byId = new Map(rows.map((r) => [r.id, r]));
     const list = ids.flatMap((id) => {
       const r = byId.get(id);
@@ -87,5 +120,11 @@ export function createSearchPaging(db: Db) {
     return { list, total, more: n > total };
   }
 
-  return { page: searchPage, forget: () => known.clear() };
+  return {
+    page: searchPage,
+    forget: () => {
+      known.clear();
+      lists.clear();
+    },
+  };
 }
