@@ -189,28 +189,7 @@ export function createListing(db: Db, options: { boundariesPerListing?: number }
     const begun = generation;
     const keys = keysFor(sort);
     const { from, keys: bookmark } = await startOf(q, whereKey, listingKey, sort, page, perPage);
-    const branches = q.categories ?? 0;
-    const build = () => {
-      const seek = bookmark ? after(keys) : [undefined];
-      const inCategory =
-        branches > 1
-          ? Array.from({ length: branches }, (_, i) => sql`${products.categoryId} = ${sql.placeholder(`c${i}`)}`)
-          : [undefined];
-      const conditions = inCategory.flatMap((c) =>
-        seek.map((s) => (c && s ? sql`${c} and ${s}` : (c ?? s))).filter((x): x is SQL => x !== undefined),
-      );
-      return db
-        .select({
-          ...cardColumns,
-          keys: sql<string[]>`array[${sql.join(
-            keys.map((k) => sql`(${k.expr})::text`),
-            sql`, `,
-          )}]`,
-        })
-        .from(products)
-        .where(inArray(products.id, pageIds(q.where, conditions, keys)))
-        .orderBy(...orderFor(keys));
-    };
+    const build = () => pageStatement(db, q, keys, bookmark !== undefined);
     const offset = (page - from) * perPage;
     const values: Record<string, unknown> = { ...q.values, offset, perPage, branchLimit: offset + perPage };
     bookmark?.forEach((v, i) => {
@@ -233,6 +212,30 @@ export function createListing(db: Db, options: { boundariesPerListing?: number }
     const n = list.length > 0 && list.length < perPage ? before + list.length : await total(q, whereKey);
     return { list, total: n };
   }
+}
+
+/** A page of a listing's cards: from its start, or after a bookmark's keys (placeholders b0, b1…). */
+function pageStatement(db: Db, q: Listing, keys: ReturnType<typeof keysFor>, seekAfter: boolean) {
+  const branches = q.categories ?? 0;
+  const seek = seekAfter ? after(keys) : [undefined];
+  const inCategory =
+    branches > 1
+      ? Array.from({ length: branches }, (_, i) => sql`${products.categoryId} = ${sql.placeholder(`c${i}`)}`)
+      : [undefined];
+  const conditions = inCategory.flatMap((c) =>
+    seek.map((s) => (c && s ? sql`${c} and ${s}` : (c ?? s))).filter((x): x is SQL => x !== undefined),
+  );
+  return db
+    .select({
+      ...cardColumns,
+      keys: sql<string[]>`array[${sql.join(
+        keys.map((k) => sql`(${k.expr})::text`),
+        sql`, `,
+      )}]`,
+    })
+    .from(products)
+    .where(inArray(products.id, pageIds(q.where, conditions, keys)))
+    .orderBy(...orderFor(keys));
 }
 
 /** The nearest bookmark at or below `page`: the page it starts and the keys it comes after. */
