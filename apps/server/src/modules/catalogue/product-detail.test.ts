@@ -52,4 +52,16 @@ describe("product pages read together", () => {
     expect(asks.length).toBeGreaterThan(20);
     expect(statements).toBeLessThanOrEqual(2 * Math.ceil(asks.length / 100));
   });
+
+  test("a shop whose statement fails fails only its own pages, not the others read with them", async () => {
+    const [product] = await t.database.db.select({ id: products.id }).from(products).where(eq(products.status, "on")).limit(1);
+    const id = product?.id ?? 0;
+    // A shop id past PostgreSQL's integer: that shop's statement errors; the main mall's does not.
+    const [main, broken] = await Promise.allSettled([
+      t.services.catalogue.product(id, MAIN_SHOP_ID),
+      t.services.catalogue.product(id, 2 ** 40),
+    ]);
+    expect(main.status === "fulfilled" && main.value.id).toBe(id);
+    expect(broken.status).toBe("rejected");
+  });
 });

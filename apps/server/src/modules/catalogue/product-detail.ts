@@ -18,7 +18,7 @@ export type VariantRow = Pick<typeof variants.$inferSelect, "id" | "sku" | "name
  * not fifty. Nothing is kept: each read is answered by a statement begun after it was asked.
  * The breadcrumb's categories are not joined: the caller has them in memory.
  */
-export function createProductDetail(db: Db, onShelf: SQL, inSubMall: (shop: unknown) => SQL) {
+export function createProductDetail(db: Db, onShelf: SQL, walkingSubMall: (shop: unknown) => SQL) {
   const statement = (shopCondition: SQL) =>
     db
       .select({
@@ -48,7 +48,9 @@ export function createProductDetail(db: Db, onShelf: SQL, inSubMall: (shop: unkn
       .from(products)
       .where(and(sql`${products.id} = any(${sql.placeholder("ids")}::int[])`, shopCondition));
   const main = statement(onShelf).prepare("catalogue_product_main");
-  const subMall = statement(inSubMall(sql.placeholder("shopId"))).prepare("catalogue_product_sub_mall");
+  // A sub-mall's test per product (the walking form): planned once for any shop, the selection's
+  // form merged the ids with the shop's whole selection (sub-mall-shelf.ts found the same).
+  const subMall = statement(walkingSubMall(sql.placeholder("shopId"))).prepare("catalogue_product_sub_mall");
   type Row = Awaited<ReturnType<typeof main.execute>>[number];
 
   let statements = 0;
@@ -57,16 +59,22 @@ export function createProductDetail(db: Db, onShelf: SQL, inSubMall: (shop: unkn
       const byShop = new Map<number, number[]>();
       for (const k of keys) byShop.set(k.shopId, [...(byShop.get(k.shopId) ?? []), k.id]);
       const found = new Map<string, Row>();
+      // Each shop's statement on its own: one that fails fails only its own pages.
+      const failed = new Map<number, Error>();
       await Promise.all(
         [...byShop].map(async ([shopId, ids]) => {
           const unique = [...new Set(ids)];
           statements++;
-          const rows =
-            shopId === MAIN_SHOP_ID ? await main.execute({ ids: unique }) : await subMall.execute({ ids: unique, shopId });
-          for (const row of rows) found.set(`${shopId}:${row.id}`, row);
+          try {
+            const rows =
+              shopId === MAIN_SHOP_ID ? await main.execute({ ids: unique }) : await subMall.execute({ ids: unique, shopId });
+            for (const row of rows) found.set(`${shopId}:${row.id}`, row);
+          } catch (error) {
+            failed.set(shopId, error instanceof Error ? error : new Error(String(error)));
+          }
         }),
       );
-      return keys.map((k) => found.get(`${k.shopId}:${k.id}`));
+      return keys.map((k) => failed.get(k.shopId) ?? found.get(`${k.shopId}:${k.id}`));
     },
     // No memo: a read never sees an answer older than itself. Batches close at the end of the
     // event-loop turn (setImmediate), when every request that arrived in it has asked.

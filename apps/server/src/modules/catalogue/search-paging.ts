@@ -38,21 +38,23 @@ export function createSearchPaging(db: Db) {
     const q = dialect.sqlToQuery(where);
     return `${q.sql}\n${JSON.stringify(q.params)}`;
   };
+  const countNow = (where: SQL) =>
+    db
+      .select({ n: count() })
+      .from(
+        db
+          .select({ one: sql`1` })
+          .from(products)
+          .where(where)
+          .limit(SEARCH_COUNT_CAP + 1)
+          .as("m"),
+      )
+      .then(([row]) => row?.n ?? 0);
   function counts(where: SQL): Promise<number> {
     const key = keyOf(where);
     let n = known.get(key);
     if (!n) {
-      n = db
-        .select({ n: count() })
-        .from(
-          db
-            .select({ one: sql`1` })
-            .from(products)
-            .where(where)
-            .limit(SEARCH_COUNT_CAP + 1)
-            .as("m"),
-        )
-        .then(([row]) => row?.n ?? 0);
+      n = countNow(where);
       n.catch(() => known.delete(key));
       known.set(key, n);
     }
@@ -91,11 +93,11 @@ export function createSearchPaging(db: Db) {
   /**
    * One page of a keyword search at any catalogue size (issue 51): matches counted up to the cap.
    * `live`: the condition depends on stock (只看有現貨), which changes without a catalogue write, so
-   * its matches are read for this page, not kept.
+   * its count and matches are read for this page, not kept.
    */
   async function searchPage(where: SQL, sort: ProductSort, page: number, perPage: number, live = false) {
     const order = ORDER[sort] ?? ORDER.newest;
-    const n = await counts(where);
+    const n = live ? await countNow(where) : await counts(where);
     const total = Math.min(n, SEARCH_COUNT_CAP);
     const offset = (page - 1) * perPage;
     const wanted = Math.min(perPage, total - offset);
@@ -110,8 +112,10 @@ export function createSearchPaging(db: Db) {
     // The page's rows by primary key first (`offset 0` keeps the planner from answering the
     // search's condition through the token index: 100 ms for a common word), then kept only
     // while they still match — a kept list may be older than a write this instance hasn't heard of.
-    const byKey = db.select().from(products).where(inArray(products.id, ids)).offset(0).as("products");
-    const rows = ids.length ? await db.select(cardColumns).from(byKey).where(where) : [];
+    // (The fence is a placeholder: drizzle leaves out a literal `offset 0`; any OFFSET keeps
+    // PostgreSQL from merging the subquery.)
+    const byKey = db.select().from(products).where(inArray(products.id, ids)).offset(sql.placeholder("fence")).as("products");
+    const rows = ids.length ? await db.select(cardColumns).from(byKey).where(where).execute({ fence: 0 }) : [];
     const byId = new Map(rows.map((r) => [r.id, r]));
     const list = ids.flatMap((id) => {
       const r = byId.get(id);

@@ -35,7 +35,7 @@ export function createCatalogueService(db: Db) {
   function inShop(shopId: number): SQL {
     return shopId === MAIN_SHOP_ID ? onShelf : inSubMall(shopId);
   }
-  const productDetail = createProductDetail(db, onShelf, inSubMall);
+  const productDetail = createProductDetail(db, onShelf, reach.walkingSubMall);
   const listing = createListing(db);
   const pagedCards = listing.pagedCards;
   const deps: CatalogueDeps = { db, onShelf, inSubMall, inShop, productDetail, listing, reach };
