@@ -5,7 +5,7 @@ import type { Db } from "../../db/client.js";
 import { productImages, products, type variants } from "../../db/schema/index.js";
 
 /** A variant as the product statement's JSON carries it. */
-export type VariantRow = Pick<typeof variants.$inferSelect, "id" | "sku" | "name" | "price" | "listPrice" | "stock" | "image"> & {
+type VariantRow = Pick<typeof variants.$inferSelect, "id" | "sku" | "name" | "price" | "listPrice" | "stock" | "image"> & {
   /** Sold out with pre-order room left (decision 96): the expected ship date; else null. */
   preorderShipOn: string | null;
 };
@@ -57,7 +57,11 @@ export function createProductDetail(db: Db, onShelf: SQL, walkingSubMall: (shop:
   const loader = new DataLoader<{ id: number; shopId: number }, Row | undefined>(
     async (keys) => {
       const byShop = new Map<number, number[]>();
-      for (const k of keys) byShop.set(k.shopId, [...(byShop.get(k.shopId) ?? []), k.id]);
+      for (const k of keys) {
+        const ids = byShop.get(k.shopId);
+        if (ids) ids.push(k.id);
+        else byShop.set(k.shopId, [k.id]);
+      }
       const found = new Map<string, Row>();
       // Each shop's statement on its own: one that fails fails only its own pages.
       const failed = new Map<number, Error>();

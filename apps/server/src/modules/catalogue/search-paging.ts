@@ -50,8 +50,8 @@ export function createSearchPaging(db: Db) {
           .as("m"),
       )
       .then(([row]) => row?.n ?? 0);
-  function counts(where: SQL): Promise<number> {
-    const key = keyOf(where);
+  /** `key`: the search's keyOf(where), made once per page (drizzle's rendering is the dear part). */
+  function counts(where: SQL, key: string): Promise<number> {
     let n = known.get(key);
     if (!n) {
       n = countNow(where);
@@ -79,8 +79,8 @@ export function createSearchPaging(db: Db) {
       ? idsOf(db, walk).then((ids) => ({ ids, complete: ids.length >= upTo }))
       : idsOf(db, fromIndex).then((ids) => ({ ids, complete: true }));
   }
-  function matches(where: SQL, sort: ProductSort, n: number) {
-    const key = `${keyOf(where)}\n${sort}`;
+  function matches(where: SQL, whereKey: string, sort: ProductSort, n: number) {
+    const key = `${whereKey}\n${sort}`;
     let list = lists.get(key);
     if (!list) {
       list = read(where, ORDER[sort] ?? ORDER.newest, n, SEARCH_COUNT_CAP);
@@ -97,12 +97,13 @@ export function createSearchPaging(db: Db) {
    */
   async function searchPage(where: SQL, sort: ProductSort, page: number, perPage: number, live = false) {
     const order = ORDER[sort] ?? ORDER.newest;
-    const n = live ? await countNow(where) : await counts(where);
+    const whereKey = live ? "" : keyOf(where);
+    const n = live ? await countNow(where) : await counts(where, whereKey);
     const total = Math.min(n, SEARCH_COUNT_CAP);
     const offset = (page - 1) * perPage;
     const wanted = Math.min(perPage, total - offset);
     if (wanted <= 0) return { list: [] as ProductCard[], total, more: n > total };
-    const found = live ? await read(where, order, n, offset + perPage) : await matches(where, sort, n);
+    const found = live ? await read(where, order, n, offset + perPage) : await matches(where, whereKey, sort, n);
     let ids = found.ids.slice(offset, offset + perPage);
     if (ids.length < wanted && !found.complete)
       ids = await idsOf(
