@@ -90,6 +90,7 @@ export function createShippingDesks(d: {
     c2c: d.providers.ecpayCarrier,
     b2c: d.providers.ecpayB2cCarrier,
     orderByNo: orderQueries.byNo,
+    lockOrder: orderQueries.lockByNo,
     delivered: (orderNo, once) => d.lifecycle.advance(orderNo, "delivered", "provider:ecpay", { from: ["shipped"], once }),
     // The message and its day-5 reminder commit with the code (the job is queued once per order).
     atStore: async (tx, o, storeName, remindAt) => {

@@ -11,6 +11,8 @@ import type { EcpayStatus } from "./ecpay-status.js";
 
 /** How often the 測試模式 timer moves every simulated shipment one status on (decision 90). */
 export const SIMULATED_PROGRESS_MINUTES = 10;
+/** A simulated status stands at least this long before the timer moves it on. */
+const SIMULATED_STATUS_STANDS_MINUTES = SIMULATED_PROGRESS_MINUTES / 2;
 
 /**
  * The back office's ECPay desk: one "create the shipment and ship" and one "print" for store
@@ -51,10 +53,13 @@ export function createEcpayDesk(d: {
       return { code: push.RtnCode ?? "", message: push.RtnMsg ?? "" };
     },
 
-    /** 測試模式's timer: every simulated shipment one status on (shipments this shop never made are skipped). */
+    /**
+     * 測試模式's timer: every simulated shipment whose status has stood five minutes one status on
+     * (shipments this shop never made are skipped).
+     */
     async simulateAll() {
       let moved = 0;
-      for (const id of d.simulator?.moving() ?? []) {
+      for (const id of d.simulator?.moving(SIMULATED_STATUS_STANDS_MINUTES * 60_000) ?? []) {
         const push = d.simulator?.advance(id);
         if (!push) continue;
         try {

@@ -28,6 +28,8 @@ export function createEcpayStatus(d: {
   c2c: Pick<EcpayLogisticsClient, "verifyPush" | "queryTradeInfo">;
   b2c: Pick<EcpayLogisticsClient, "verifyPush" | "queryTradeInfo">;
   orderByNo: (orderNo: string) => Promise<Order | null | undefined>;
+  /** The order read with its row locked, in the caller's transaction (its status then holds until commit). */
+  lockOrder: (tx: Tx, orderNo: string) => Promise<Order | null | undefined>;
   /** The order delivered by ECPay, `once` run in its transaction first (false: nothing moves). */
   delivered: (orderNo: string, once: (tx: Tx) => Promise<boolean>) => Promise<unknown>;
   /** Tells the buyer and queues the day-5 reminder, in the caller's transaction. */
@@ -63,10 +65,13 @@ export function createEcpayStatus(d: {
       }
     }
     await d.db.transaction(async (tx) => {
+      // The order locked first (as the delivered path does), so staff marking it delivered meanwhile
+      // is seen here and the buyer is not told it is waiting at the store after it was collected.
+      const locked = step === "at_store" ? await d.lockOrder(tx, o.orderNo) : null;
       if (!(await record(tx))) return;
       // Two at-store codes (2063 and 2073, or a parcel sent to the store again) tell the buyer once.
-      if (step === "at_store" && o.status === "shipped" && (await claimCarrierCode(tx, logisticsId, "step:at_store", at)))
-        await d.atStore(tx, o, location, new Date(at.getTime() + REMIND_AFTER_DAYS * DAY_MS));
+      if (locked?.status === "shipped" && (await claimCarrierCode(tx, logisticsId, "step:at_store", at)))
+        await d.atStore(tx, locked, location, new Date(at.getTime() + REMIND_AFTER_DAYS * DAY_MS));
     });
     return acted;
   }

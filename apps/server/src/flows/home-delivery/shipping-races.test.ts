@@ -1,6 +1,6 @@
 import type { StaffOrder } from "@shop/contract/responses";
 import { and, eq, inArray } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { carrierCodesApplied, orderEvents, orders, shipMethods } from "../../db/schema/index.js";
 import type { FakeEcpayLogistics } from "../../integrations/ecpay/fake-logistics.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
@@ -108,5 +108,65 @@ describe("ECPay status codes act once", () => {
     expect((await t.services.orders.byNo(no))?.status).toBe("delivered");
     expect(await deliveredEntries(no)).toHaveLength(1);
     expect((await applied(id)).map((a) => a.code)).toEqual(["3003"]);
+  });
+  test("an at-store code racing staff marking the order delivered: told at most once, never when staff won", async () => {
+    const cases = await Promise.all(
+      [1, 2, 3, 4].map(() => shipped({ ship_method: "cvs_711", cvs_store: SEVEN, address: undefined })),
+    );
+    await Promise.all(
+      cases.flatMap(({ no, id }) => [
+        t.call("POST", `/api/admin/orders/${no}/deliver`, { token: staff }),
+        ...[1, 2, 3].map(() => push(ecpay.statusPush(id, "2063", "門市配達"))),
+      ]),
+    );
+    for (const { no, id } of cases) {
+      expect((await t.services.orders.byNo(no))?.status).toBe("delivered");
+      expect((await t.services.outbox.forEvent(`order:${no}:at_store`)).length).toBeLessThanOrEqual(1);
+      expect((await applied(id)).map((r) => r.code)).toContain("2063");
+    }
+    // Once delivered, a late at-store code is history only.
+    const { no, id } = await shipped({ ship_method: "cvs_711", cvs_store: SEVEN, address: undefined });
+    expect((await t.call("POST", `/api/admin/orders/${no}/deliver`, { token: staff })).status).toBe(200);
+    expect((await push(ecpay.statusPush(id, "2063", "門市配達"))).status).toBe(200);
+    expect(await t.services.outbox.forEvent(`order:${no}:at_store`)).toHaveLength(0);
+  });
+
+  // PGlite has one connection: a transaction held open by the test would stall the push behind it.
+  test.skipIf(!process.env.TEST_DATABASE_URL)(
+    "an at-store code arriving while staff's delivery is mid-commit waits for it and tells no one",
+    async () => {
+      const { no, id } = await shipped({ ship_method: "cvs_711", cvs_store: SEVEN, address: undefined });
+      let pushed: ReturnType<typeof push> | undefined;
+      await t.database.db.transaction(async (tx) => {
+        // Staff's delivery, holding the order's row as the lifecycle does, not yet committed.
+        await tx.select().from(orders).where(eq(orders.orderNo, no)).for("update");
+        await tx.update(orders).set({ status: "delivered" }).where(eq(orders.orderNo, no));
+        pushed = push(ecpay.statusPush(id, "2063", "門市配達"));
+        await new Promise((r) => setTimeout(r, 300));
+      });
+      expect((await pushed)?.status).toBe(200);
+      expect(await t.services.outbox.forEvent(`order:${no}:at_store`)).toHaveLength(0);
+      expect((await applied(id)).map((r) => r.code)).toEqual(["2063"]);
+    },
+  );
+
+  test("測試模式's timer moves a simulated shipment only after its status has stood five minutes", async () => {
+    const { no } = await shipped({ ship_method: "cvs_711", cvs_store: SEVEN, address: undefined });
+    const started = Date.now();
+    const at = vi.spyOn(Date, "now");
+    try {
+      at.mockReturnValue(started + 4 * 60_000);
+      await t.services.cvsShipping.simulateAll();
+      expect((await t.services.orders.byNo(no))?.status).toBe("shipped");
+      expect(await t.services.outbox.forEvent(`order:${no}:at_store`)).toHaveLength(0);
+      at.mockReturnValue(started + 6 * 60_000);
+      expect((await t.services.cvsShipping.simulateAll()).moved).toBeGreaterThanOrEqual(1);
+      // 7-ELEVEN B2C: 2030 (at the distribution centre), then 2073 (at the store) five minutes later.
+      at.mockReturnValue(started + 12 * 60_000);
+      await t.services.cvsShipping.simulateAll();
+      expect(await t.services.outbox.forEvent(`order:${no}:at_store`)).toHaveLength(1);
+    } finally {
+      at.mockRestore();
+    }
   });
 });

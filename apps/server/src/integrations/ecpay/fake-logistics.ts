@@ -18,8 +18,12 @@ export interface FakeEcpayLogistics {
   statusPush(logisticsId: string, code: string, message: string, at?: Date): Record<string, string>;
   /** Moves the shipment to its next simulated status; its signed push, or null when it has none left. */
   advance(logisticsId: string, at?: Date): Record<string, string> | null;
-  /** Shipments whose simulated progress is not over (for the 測試模式 timer). */
-  moving(): string[];
+  /**
+   * Shipments whose simulated progress is not over (for the 測試模式 timer); with `stoodMs`, only
+   * those whose last status is at least that old on the simulator's clock (a parcel does not reach
+   * the store seconds after it was made).
+   */
+  moving(stoodMs?: number): string[];
   /** Creates seen so far, by MerchantTradeNo. */
   created: Map<string, Record<string, string>>;
   /** Makes the next create answer `0|reason` (a refusal), or throw `hang` (no answer). */
@@ -79,8 +83,8 @@ export function createFakeEcpayLogistics(merchants: FakeMerchant | FakeMerchant[
   const merchantOf = (id: string | undefined) => list.find((m) => m.merchantId === id);
   const created = new Map<string, Record<string, string>>();
   const byLogisticsId = new Map<string, Record<string, string>>();
-  /** How far each shipment has gone along SIMULATED_PROGRESS (-1: created, no status yet). */
-  const steps = new Map<string, number>();
+  /** How far each shipment has gone along SIMULATED_PROGRESS (-1: created, no status yet), and since when (ms). */
+  const steps = new Map<string, { step: number; at: number }>();
   let next: string | null = null;
   let seq = 0;
   const text = (status: number, body: string) => ({ status, type: "text/plain; charset=utf-8", body });
@@ -125,13 +129,13 @@ export function createFakeEcpayLogistics(merchants: FakeMerchant | FakeMerchant[
     sign(m, answer);
     created.set(answer.MerchantTradeNo ?? "", form);
     byLogisticsId.set(answer.AllPayLogisticsID ?? "", answer);
-    steps.set(answer.AllPayLogisticsID ?? "", -1);
+    steps.set(answer.AllPayLogisticsID ?? "", { step: -1, at: Date.now() });
     return text(200, `1|${new URLSearchParams(answer).toString()}`);
   }
 
   /** The current code of a shipment ("300" before its first status). */
   const currentCode = (id: string, s: Record<string, string>) =>
-    SIMULATED_PROGRESS[s.LogisticsSubType ?? ""]?.[steps.get(id) ?? -1]?.code ?? "300";
+    SIMULATED_PROGRESS[s.LogisticsSubType ?? ""]?.[steps.get(id)?.step ?? -1]?.code ?? "300";
 
   function query(form: Record<string, string>) {
     const m = merchantOf(form.MerchantID);
@@ -200,13 +204,16 @@ export function createFakeEcpayLogistics(merchants: FakeMerchant | FakeMerchant[
       const s = byLogisticsId.get(logisticsId);
       const progress = SIMULATED_PROGRESS[s?.LogisticsSubType ?? ""];
       if (!s || !progress) return null;
-      const step = (steps.get(logisticsId) ?? -1) + 1;
+      const step = (steps.get(logisticsId)?.step ?? -1) + 1;
       const status = progress[step];
       if (!status) return null;
-      steps.set(logisticsId, step);
+      steps.set(logisticsId, { step, at: Date.now() });
       return statusPush(logisticsId, status.code, status.message, at);
     },
-    moving: () => [...byLogisticsId].filter(([id, s]) => !FINAL_CODES.includes(currentCode(id, s))).map(([id]) => id),
+    moving: (stoodMs = 0) =>
+      [...byLogisticsId]
+        .filter(([id, s]) => !FINAL_CODES.includes(currentCode(id, s)) && Date.now() - (steps.get(id)?.at ?? 0) >= stoodMs)
+        .map(([id]) => id),
     fetch: (async (input: string | URL | Request, init?: RequestInit) => {
       // The simulator's base is a path on the shop (/api/ecpay/simulator), so resolve against any origin.
       const url = new URL(typeof input === "string" || input instanceof URL ? input : input.url, "http://simulator");

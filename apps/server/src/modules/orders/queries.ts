@@ -106,6 +106,11 @@ export function createOrderQueries(db: Db, counting: Parameters<typeof createAll
       return (await q.select().from(orders).where(eq(orders.orderNo, orderNo)))[0];
     },
 
+    /** The order with its row locked until the caller's transaction ends. */
+    async lockByNo(tx: Tx, orderNo: string): Promise<Order | undefined> {
+      return (await tx.select().from(orders).where(eq(orders.orderNo, orderNo)).for("update"))[0];
+    },
+
     async byId(id: number): Promise<Order | undefined> {
       return (await db.select().from(orders).where(eq(orders.id, id)))[0];
     },
