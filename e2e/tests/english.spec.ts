@@ -206,4 +206,25 @@ test("the language switch: the same page in the other language, and the Chinese 
   await expect(page).toHaveURL(/\/product\/details\?id=1$/);
   await expect(page.getByRole("button", { name: "加入購物車" })).toBeVisible();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("阿里山金萱烏龍");
+  // An address typed in capitals (/EN/, /shop_2/En/) goes to the English page's one address.
+  for (const [typed, english] of [
+    ["/EN/product/details?id=1", "/en/product/details?id=1"],
+    ["/shop_2/En", "/shop_2/en"],
+  ] as const) {
+    await page.goto(typed);
+    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(english);
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  }
+  // The server's refusals follow the page's language, not the browser's.
+  for (const [path, account, password, button, refusal] of [
+    ["/en/login", "Mobile number or email", "Password", "Sign in", "Incorrect account or password"],
+    ["/login", "手機號碼或電子郵件", "密碼", "登入", "帳號或密碼錯誤"],
+  ] as const) {
+    await page.goto(path);
+    await page.waitForLoadState("networkidle");
+    await page.getByLabel(account).fill("0987000111");
+    await page.getByLabel(password).fill("not-the-password-1");
+    await page.getByRole("button", { name: button, exact: true }).click();
+    await expect(page.getByRole("dialog").getByText(refusal)).toBeVisible();
+  }
 });

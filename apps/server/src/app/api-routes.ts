@@ -100,7 +100,9 @@ export async function registerApiRoutes(api: FastifyInstance, ctx: ApiRouteConte
       ctx.invalidateCaches,
     ),
   );
-  await api.register(thirdPartyRoutes({ thirdParty: s.thirdParty, identities: s.identities, cart: s.cart }, guards, config));
+  await api.register(
+    thirdPartyRoutes({ thirdParty: s.thirdParty, identities: s.identities, cart: s.cart, members: s.members }, guards, config),
+  );
   if (providers.signIn.simulator) await api.register(identitySimulatorRoutes(providers.signIn.simulator));
   await api.register(depotRoutes({ depot: s.depot }, guards));
   await api.register(cvsShippingRoutes({ cvsShipping: s.cvsShipping }, providers.ecpayCarrierSimulator));

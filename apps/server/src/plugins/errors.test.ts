@@ -37,6 +37,11 @@ describe("domain errors", () => {
     }
   });
 
+  it("vary by the page's language (x-page-lang), so a shared cache keeps each language's refusal apart", async () => {
+    const res = await answer(notFound("GONE", "找不到此訂單"));
+    expect(res.headers.vary).toBe("x-page-lang");
+  });
+
   it("keep their own headers (retry-after) and data", async () => {
     const res = await answer(tooManyRequests("SMS_RESEND_TOO_SOON", "請稍後再試", 30));
     expect(res.statusCode).toBe(429);

@@ -1,10 +1,29 @@
 import type { FieldError } from "@shop/contract";
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { DomainError, type ErrorKind } from "../lib/errors.js";
+import { ENGLISH_ERRORS } from "../lib/errors-english.js";
+import { pageLangOf } from "../lib/page-lang.js";
+
+/**
+ * An English storefront page's refusals in English (lib/page-lang.ts). A message with no English
+ * (one with a number or name in it) stays zh-TW.
+ */
+function wordsFor(request: FastifyRequest) {
+  const english = pageLangOf(request.headers) === "en";
+  return (zh: string) => (english && Object.hasOwn(ENGLISH_ERRORS, zh) ? (ENGLISH_ERRORS[zh] as string) : zh);
+}
 
 interface ZodIssueParams {
   keys?: string[];
+}
+
+/** A refusal's field errors (`data.errors`) in the page's language; any other data as it is. */
+function withFieldsSaid(data: unknown, say: (zh: string) => string): unknown {
+  const errors = (data as { errors?: unknown } | null)?.errors;
+  if (!Array.isArray(errors)) return data;
+  const said = errors.map((e: FieldError) => (typeof e?.message === "string" ? { ...e, message: say(e.message) } : e));
+  return { ...(data as object), errors: said };
 }
 
 /** Turns Fastify's validation list into our field errors. */
@@ -67,47 +86,52 @@ const STATUS_OF_KIND: Record<ErrorKind, number> = {
 /** `report`: told of every unexpected error (a 500), e.g. the error reporter (operations/error-reporter.ts). */
 export function registerErrorHandling(app: FastifyInstance, report: (error: Error, requestId: string) => void = () => {}) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    const say = wordsFor(request);
+    reply.header("vary", "x-page-lang"); // a shared cache never hands one language's refusal to the other
     if (error instanceof DomainError) {
       return reply
         .code(STATUS_OF_KIND[error.kind])
         .headers({ ...error.headers, "x-error-code": error.code })
         .send({
           status: false,
-          message: error.message,
-          data: error.data,
+          message: say(error.message),
+          data: withFieldsSaid(error.data, say),
         });
     }
     if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
-      const errors = fieldErrors(error);
+      const errors = fieldErrors(error).map((e) => ({ ...e, message: say(e.message) }));
+      const first = errors[0]?.message;
+      const invalid = say("輸入資料有誤");
       return reply
         .code(400)
         .header("x-error-code", "INVALID_INPUT")
         .send({
           status: false,
-          message: errors[0]?.message ? `輸入資料有誤：${errors[0].message}` : "輸入資料有誤",
+          message: first ? `${invalid}${invalid === "輸入資料有誤" ? "：" : ": "}${first}` : invalid,
           data: { errors },
         });
     }
     const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
     if (known) {
-      return reply.code(known[0]).send({ status: false, message: known[1], data: null });
+      return reply.code(known[0]).send({ status: false, message: say(known[1]), data: null });
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      // Any other client error from Fastify or a plugin: keep its code, give a generic zh-TW message.
+      // Any other client error from Fastify or a plugin: keep its code, give a generic message.
       request.log.info({ err: error }, "client error");
-      return reply.code(error.statusCode).send({ status: false, message: "請求格式錯誤", data: null });
+      return reply.code(error.statusCode).send({ status: false, message: say("請求格式錯誤"), data: null });
     }
     if (databaseUnavailable(error)) {
       // The pool reconnects by itself once the database is back; the client may retry.
       request.log.warn({ err: error }, "database unavailable");
-      return reply.code(503).header("retry-after", "5").send({ status: false, message: "系統暫時忙碌，請稍後再試", data: null });
+      return reply
+        .code(503)
+        .header("retry-after", "5")
+        .send({ status: false, message: say("系統暫時忙碌，請稍後再試"), data: null });
     }
     request.log.error({ err: error }, "unhandled error");
     report(error, request.id);
-    return reply.code(500).send({
-      status: false,
-      message: `系統發生錯誤，請稍後再試（代碼 ${request.id}）`,
-      data: null,
-    });
+    const failed = say("系統發生錯誤，請稍後再試");
+    const code = failed === "系統發生錯誤，請稍後再試" ? `（代碼 ${request.id}）` : ` (code ${request.id})`;
+    return reply.code(500).send({ status: false, message: `${failed}${code}`, data: null });
   });
 }

@@ -73,6 +73,13 @@ async function render(
   reply: FastifyReply,
   loadContext: (request: FastifyRequest) => SsrContext,
 ): Promise<{ response: Response; body: Buffer | string }> {
+  // React Router matches paths whatever their case, so /EN/ would render the English routes in
+  // Chinese (the language is read from the lower-case segment): it goes to its one address.
+  const language = LANGUAGE_SEGMENT.exec(request.originalUrl);
+  if (language && language[0] !== language[0].toLowerCase()) {
+    const location = `${language[0].toLowerCase()}${request.originalUrl.slice(language[0].length)}`;
+    return { response: new Response(null, { status: 301, headers: { location } }), body: "" };
+  }
   let taken: { document: Uint8Array; response: Response } | undefined;
   const context: SsrContext = {
     ...loadContext(request),
@@ -122,6 +129,9 @@ async function devPages(scope: FastifyInstance, dev: DevWeb, loadContext: (reque
     }
   });
 }
+
+/** A storefront path's language segment, any case: `/en`, `/shop_2/EN` (then `/`, `?`, `#` or the end). */
+const LANGUAGE_SEGMENT = /^(?:\/shop_\d+)?\/en(?=[/?#]|$)/i;
 
 /** host, host:port or [IPv6]:port (underscores too: container names); an HTTP/1.0 request without a Host has an empty one. */
 const PLAIN_HOST = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._-]+)(?::\d{1,5})?$/;

@@ -1,6 +1,6 @@
 import { msg } from "@lingui/core/macro";
 import type { Envelope, FieldError } from "@shop/contract/envelope";
-import { type MessageDescriptor, translate } from "../i18n/runtime";
+import { langOfPath, type MessageDescriptor, translate } from "../i18n/runtime";
 import { publishCartCount } from "./cart-count";
 import { storage } from "./storage";
 
@@ -36,6 +36,8 @@ export async function api<T = unknown>(
   const cartToken = storage.cartToken();
   if (cartToken) headers["x-cart-token"] = cartToken;
   if (method === "POST") headers["content-type"] = "application/json";
+  // The server's refusals in the page's language (not the browser's: decision 109).
+  if (langOfPath(window.location.pathname) === "en") headers["x-page-lang"] = "en";
 
   let response: Response;
   try {

@@ -15,6 +15,10 @@ export const members = pgTable(
     uplineId: integer("upline_id"),
     /** YYYY-MM-DD; set once by the member (decision 95: the birthday reward). */
     birthday: text("birthday"),
+    /** The storefront language the member last signed in on: messages to them alone use it (decision 109). */
+    lang: text("lang", { enum: ["zh-TW", "en"] })
+      .notNull()
+      .default("zh-TW"),
     /** The shop the member registered in. */
     shopId: integer("shop_id").notNull().default(1),
     /** closed: the member closed the account or staff anonymised it (decision 78); never active again. */

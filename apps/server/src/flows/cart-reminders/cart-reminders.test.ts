@@ -1,7 +1,7 @@
 import type { AuthResult, ProductView } from "@shop/contract";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { outboxMessages } from "../../db/schema/index.js";
+import { members, outboxMessages } from "../../db/schema/index.js";
 import { createTestApp, lastCaptcha, type TestApp, uniquePhone } from "../../test/harness.js";
 
 let t: TestApp;
@@ -60,5 +60,36 @@ describe("abandoned-cart reminders", () => {
     t.clock.advance(25 * 3600);
     expect(await t.services.cartReminders.sendDue()).toBe(0);
     expect(new Set((await reminders()).map((m) => m.eventKey)).size).toBe(2);
+  });
+  test("a member who signed in on the English storefront is reminded in English; back on a Chinese page, in zh-TW", async () => {
+    const phone = uniquePhone();
+    await t.call("POST", "/api/register/user/sendCaptcha", { body: { phone } });
+    const english = { "x-page-lang": "en" };
+    const r = await t.call<AuthResult>("POST", "/api/register/user/store", {
+      body: { phone, captcha: lastCaptcha(t, phone), password: "pass12345", name: "Alex Chen", email: `${phone}@example.com` },
+      headers: english,
+    });
+    const id = r.body.data.user.id;
+    const langOf = async () =>
+      (await t.database.db.select({ lang: members.lang }).from(members).where(eq(members.id, id)))[0]?.lang;
+    expect(await langOf()).toBe("en");
+    const p = (await t.call<ProductView>("GET", "/api/product/get?id=12")).body.data;
+    await t.call("POST", "/api/cart/store", { token: r.body.data.token, body: { variant_id: p.variants[0]?.id, qty: 2 } });
+    t.clock.advance(25 * 3600);
+    await t.services.cartReminders.sendDue();
+    const sent = (await t.database.db.select().from(outboxMessages).where(eq(outboxMessages.memberId, id))).filter((m) =>
+      m.eventKey.startsWith("cart_reminder:"),
+    );
+    expect(sent.length).toBeGreaterThanOrEqual(1);
+    for (const m of sent) {
+      expect(m.subject).toContain("Alex Chen, your cart is still waiting for you");
+      expect(m.body).toContain("Your cart still holds 1 item (2 in all)");
+      expect(m.body).toContain("/en/select_cart");
+      expect(m.body).not.toContain("購物車"); // the shop's own name may be Chinese; the wording is not
+    }
+    // Signing in on a Chinese page takes the member back to zh-TW.
+    const again = await t.call("POST", "/api/auth/login", { body: { account: phone, password: "pass12345" } });
+    expect(again.status).toBe(200);
+    expect(await langOf()).toBe("zh-TW");
   });
 });

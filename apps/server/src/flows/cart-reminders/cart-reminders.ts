@@ -19,7 +19,7 @@ export const CART_REMINDER_JOB = "cart.reminders";
 export function createCartRemindersFlow(d: {
   db: Db;
   cart: Pick<CartService, "reminders">;
-  members: Pick<MembersService, "nameOf">;
+  members: Pick<MembersService, "addressee">;
   notifications: Pick<NotificationsService, "send" | "wantsCartReminders">;
   templates: Pick<MessageTemplates, "render">;
   siteUrl: (path: string) => string;
@@ -35,20 +35,29 @@ export function createCartRemindersFlow(d: {
       const due = await d.cart.reminders.due(idleSince, PER_RUN);
       let sent = 0;
       for (const c of due) {
-        const name = await d.members.nameOf(c.memberId);
+        // In the language the member last signed in on (decision 109).
+        const { name, lang } = await d.members.addressee(c.memberId);
         const done = await d.db.transaction(async (tx) => {
           // Claimed even when the member said no: this cart state is settled either way.
           if (!(await d.cart.reminders.claim(tx, c, d.now()))) return false;
           if (!(await d.notifications.wantsCartReminders(c.memberId, tx))) return false;
           const size = await d.cart.reminders.size(tx, c.cartId);
           if (size.lines === 0) return false;
-          const link = d.siteUrl(`${shopBasePath(c.shopId)}/select_cart`);
-          const details = [
-            `您的購物車裡還有 ${size.lines} 項商品（共 ${size.units} 件），庫存有限，別錯過了。`,
-            `回到購物車：${link}`,
-            "不想再收到購物車提醒？可至會員中心「通知」關閉。",
-          ].join("\n\n");
-          const m = await d.templates.render(tx, "cart_reminder", "zh-TW", { member: name, brand: d.brandName, details });
+          const link = d.siteUrl(`${shopBasePath(c.shopId)}${lang === "en" ? "/en" : ""}/select_cart`);
+          const details = (
+            lang === "en"
+              ? [
+                  `Your cart still holds ${size.lines} item${size.lines === 1 ? "" : "s"} (${size.units} in all), and stock is limited.`,
+                  `Back to your cart: ${link}`,
+                  "No more cart reminders? Turn them off under Notifications in your member centre.",
+                ]
+              : [
+                  `您的購物車裡還有 ${size.lines} 項商品（共 ${size.units} 件），庫存有限，別錯過了。`,
+                  `回到購物車：${link}`,
+                  "不想再收到購物車提醒？可至會員中心「通知」關閉。",
+                ]
+          ).join("\n\n");
+          const m = await d.templates.render(tx, "cart_reminder", lang, { member: name, brand: d.brandName, details });
           await d.notifications.send(tx, `cart_reminder:${c.cartId}:${c.changedAt.getTime()}`, c.memberId, {
             subject: `【${d.brandName}】${m.title}`,
             text: `${m.body}\n\n— ${d.brandName}`,

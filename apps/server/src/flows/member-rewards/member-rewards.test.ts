@@ -15,11 +15,12 @@ afterAll(() => t.close());
 const taipeiMonth = () => new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Taipei", month: "2-digit" }).format(t.clock.now);
 const taipeiYear = () => new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Taipei", year: "numeric" }).format(t.clock.now);
 
-async function register() {
+async function register(headers: Record<string, string> = {}) {
   const phone = uniquePhone();
   await t.call("POST", "/api/register/user/sendCaptcha", { body: { phone } });
   const r = await t.call<AuthResult>("POST", "/api/register/user/store", {
     body: { phone, captcha: lastCaptcha(t, phone), password: "pass12345", name: "林小雨" },
+    headers,
   });
   if (r.status !== 200) throw new Error(`${r.status} ${r.body.message}`);
   return { token: r.body.data.token, id: r.body.data.user.id };
@@ -69,6 +70,20 @@ describe("birthday rewards", () => {
       body: { birthday: "1990-12-25" },
     });
     expect([fixed.status, fixed.body.message]).toEqual([200, "生日已更正"]);
+    await t.call("PUT", `/api/admin/rewards/levels/${level}`, { token: staff, body: { kind: "none" } });
+  });
+
+  test("a member who signed up on the English storefront is wished a happy birthday in English", async () => {
+    const level = await baseLevelId();
+    await t.call("PUT", `/api/admin/rewards/levels/${level}`, { token: staff, body: { kind: "points", amount: 150 } });
+    const member = await register({ "x-page-lang": "en" });
+    await t.call("POST", "/api/user/birthday", { token: member.token, body: { birthday: `1992-${taipeiMonth()}-03` } });
+    expect(await t.services.memberRewards.birthday(member.id, taipeiYear())).toBe(true);
+    const notices = (await t.services.notifications.search(member.id, 1, 20)).list;
+    const notice = notices.find((n) => n.title.startsWith("Happy birthday"));
+    expect(notice?.title).toMatch(/^Happy birthday, 林小雨! A gift from /);
+    expect(notices.filter((n) => n.title.includes("生日快樂"))).toEqual([]);
+    expect(notice?.body).toContain("gives you 150 points. Thank you for being with us.");
     await t.call("PUT", `/api/admin/rewards/levels/${level}`, { token: staff, body: { kind: "none" } });
   });
 

@@ -1,3 +1,4 @@
+import type { Lang } from "@shop/contract";
 import type { RewardsSettings, RewardView } from "@shop/contract/admin";
 import { formatMoney } from "@shop/contract/format";
 import type { Db, Tx } from "../../db/client.js";
@@ -17,7 +18,7 @@ const PAGE = 200;
 export interface MemberRewardsDeps {
   db: Db;
   rewards: TierRewards;
-  members: Pick<MembersService, "bornIn" | "nameOf" | "setBirthday" | "correctBirthday">;
+  members: Pick<MembersService, "bornIn" | "addressee" | "setBirthday" | "correctBirthday">;
   loyalty: Pick<LoyaltyService, "changePoints" | "changeWallet" | "issueCoupons" | "couponTitles" | "rewardCoupons">;
   notifications: Pick<NotificationsService, "notify">;
   templates: Pick<MessageTemplates, "render">;
@@ -35,7 +36,13 @@ function taipeiYearMonth(at: Date) {
 }
 
 /** What a reward is, in the member's words. */
-function rewardText(r: Reward, couponTitle?: string) {
+function rewardText(r: Reward, couponTitle?: string, lang: Lang = "zh-TW") {
+  if (lang === "en") {
+    if (r.kind === "points") return `${r.amount.toLocaleString("en-US")} points`;
+    if (r.kind === "wallet") return `${formatMoney(r.amount)} in shopping credit`;
+    if (r.kind === "coupon") return `the coupon “${couponTitle ?? "Birthday coupon"}” (valid for ${r.validDays} days)`;
+    return "";
+  }
   if (r.kind === "points") return `${r.amount.toLocaleString("en-US")} 點`;
   if (r.kind === "wallet") return `購物金 ${formatMoney(r.amount)}`;
   if (r.kind === "coupon") return `優惠券「${couponTitle ?? "生日優惠券"}」（${r.validDays} 天內有效）`;
@@ -104,12 +111,17 @@ export function createMemberRewards(d: MemberRewardsDeps) {
       const r = level?.birthdayReward ?? ({ kind: "none" } as Reward);
       if (r.kind === "none") return false;
       const title = await couponTitle(r);
-      const name = await d.members.nameOf(memberId);
+      // In the language the member last signed in on (decision 109).
+      const { name, lang } = await d.members.addressee(memberId);
       return d.db.transaction(async (tx) => {
         if (!(await d.rewards.claim(tx, memberId, "birthday", year, r))) return false;
         await give(tx, memberId, r, `reward:birthday:${year}`, `${year} 生日禮`);
-        const details = `祝您生日快樂！${d.brandName} 送您 ${rewardText(r, title)}，感謝您一直以來的支持。`;
-        const message = await d.templates.render(tx, "birthday", "zh-TW", { member: name, brand: d.brandName, details });
+        const gift = rewardText(r, title, lang);
+        const details =
+          lang === "en"
+            ? `Happy birthday! ${d.brandName} gives you ${gift}. Thank you for being with us.`
+            : `祝您生日快樂！${d.brandName} 送您 ${gift}，感謝您一直以來的支持。`;
+        const message = await d.templates.render(tx, "birthday", lang, { member: name, brand: d.brandName, details });
         await d.notifications.notify(tx, memberId, {
           kind: "system",
           title: message.title,

@@ -1,4 +1,3 @@
-import type { AuthResult } from "@shop/contract";
 import {
   loginInput,
   passwordForgetInput,
@@ -8,15 +7,14 @@ import {
   updateNicknameInput,
 } from "@shop/contract";
 import { answers, authResult, captchaSent, messageOnly, publicUser } from "@shop/contract/responses";
-import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ok } from "../../lib/http.js";
-import { cartTokenOf } from "../../plugins/cart-token.js";
 import type { SessionGuards } from "../../plugins/session.js";
 import { sessionOf } from "../../plugins/session.js";
 import type { CartService } from "../cart/service.js";
 import type { MembersService } from "../members/service.js";
 import type { AuthService } from "./service.js";
+import { afterSignIn } from "./signed-in.js";
 
 /** Registration, sign-in and the member's own account calls. */
 export function authRoutes(
@@ -34,12 +32,7 @@ export function authRoutes(
       async (req) => ok(await auth.sendCaptcha(req.body.phone, req.body.purpose, req.ip), "驗證碼已發送"),
     );
 
-    // A visitor's cart (X-Cart-Token) becomes the member's at registration and sign-in.
-    const adoptCart = async (req: FastifyRequest, result: AuthResult) => {
-      const token = cartTokenOf(req);
-      if (token) await services.cart.merge(token, result.user.id, result.user.shop_id);
-      return result;
-    };
+    const adoptCart = afterSignIn(services);
 
     app.post(
       "/register/user/store",

@@ -1,5 +1,4 @@
 import {
-  type AuthResult,
   liffLoginInput,
   threeWayLoginBindInput,
   threeWayLoginInput,
@@ -25,27 +24,24 @@ import type { IdentitySimulator } from "../../integrations/identity/simulator.js
 import type { Config } from "../../lib/config/index.js";
 import { acceptFormPosts } from "../../lib/form.js";
 import { ok, publicOrigin } from "../../lib/http.js";
-import { cartTokenOf } from "../../plugins/cart-token.js";
 import type { SessionGuards } from "../../plugins/session.js";
 import { sessionOf } from "../../plugins/session.js";
 import type { CartService } from "../cart/service.js";
 import type { IdentitiesService } from "../members/identities.js";
+import type { MembersService } from "../members/service.js";
+import { afterSignIn } from "./signed-in.js";
 import type { ThirdPartySignIn } from "./third-party.js";
 
 /** LINE (LIFF and LINE Login), Google and Facebook sign-in and account binding. */
 export function thirdPartyRoutes(
-  services: { cart: CartService; identities: IdentitiesService; thirdParty: ThirdPartySignIn },
+  services: { cart: CartService; members: MembersService; identities: IdentitiesService; thirdParty: ThirdPartySignIn },
   guards: SessionGuards,
   config: Config,
 ): FastifyPluginAsyncZod {
   const { thirdParty } = services;
   const limited = { rateLimit: { max: config.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: "1 minute" } };
   const origin = (req: FastifyRequest) => publicOrigin(config, req);
-  const adoptCart = async (req: FastifyRequest, result: AuthResult) => {
-    const token = cartTokenOf(req);
-    if (token) await services.cart.merge(token, result.user.id, result.user.shop_id);
-    return result;
-  };
+  const adoptCart = afterSignIn(services);
   type Outcome = Awaited<ReturnType<typeof thirdParty.login>>;
   const answer = async (req: FastifyRequest, r: Outcome) =>
     r.signedIn

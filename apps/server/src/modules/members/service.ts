@@ -1,4 +1,4 @@
-import type { PublicUser } from "@shop/contract";
+import type { Lang, PublicUser } from "@shop/contract";
 import { and, asc, count, desc, eq, gt, isNull, like, ne, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import { members } from "../../db/schema/index.js";
@@ -53,6 +53,14 @@ function memberKeyword(q: string) {
 export function createMembersService(db: Db) {
   const byId = async (id: number, q: Db | Tx = db) => (await q.select().from(members).where(eq(members.id, id)))[0];
 
+  /** How a message to the member alone addresses them: display name (nickname, else name) and language. */
+  async function addressee(id: number, q: Db | Tx = db): Promise<{ name: string; lang: Lang }> {
+    const [row] = await q
+      .select({ name: members.name, nickname: members.nickname, lang: members.lang })
+      .from(members)
+      .where(eq(members.id, id));
+    return { name: row ? row.nickname || row.name : "", lang: row?.lang ?? "zh-TW" };
+  }
   return {
     byId,
     /** Back office search: phone or refcode prefix, name or email substring, or a member number. */
@@ -131,10 +139,13 @@ export function createMembersService(db: Db) {
         throw error;
       }
     },
-    /** A member's display name (nickname, else name) for messages; "" when not found. */
-    async nameOf(id: number, q: Db | Tx = db) {
-      const [row] = await q.select({ name: members.name, nickname: members.nickname }).from(members).where(eq(members.id, id));
-      return row ? row.nickname || row.name : "";
+    addressee,
+    /** The language of the page the member just signed in on; written only when it changed. */
+    async rememberLang(id: number, lang: Lang) {
+      await db
+        .update(members)
+        .set({ lang })
+        .where(and(eq(members.id, id), ne(members.lang, lang)));
     },
     /** The member sets their birthday once (decision 95); a second time is refused — staff correct it. */
     async setBirthday(id: number, birthday: string): Promise<Member> {

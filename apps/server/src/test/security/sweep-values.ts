@@ -178,6 +178,7 @@ export function hostileHeaders(value: string, keepAuthorization?: string): Recor
     "x-forwarded-for": value,
     "user-agent": value,
     "accept-language": value,
+    "x-page-lang": value,
     cookie: `g_csrf_token=${value}`,
     referer: value,
     origin: value,

@@ -1,0 +1,1 @@
+ALTER TABLE "members" ADD COLUMN "lang" text DEFAULT 'zh-TW' NOT NULL;
