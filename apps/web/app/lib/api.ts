@@ -1,6 +1,6 @@
 import { msg } from "@lingui/core/macro";
 import type { Envelope, FieldError } from "@shop/contract/envelope";
-import { langOfPath, type MessageDescriptor, translate } from "../i18n/runtime";
+import { type MessageDescriptor, translate } from "../i18n/runtime";
 import { publishCartCount } from "./cart-count";
 import { storage } from "./storage";
 
@@ -30,14 +30,10 @@ export async function api<T = unknown>(
   const method = options.method ?? (options.body === undefined ? "GET" : "POST");
   const url = new URL(path, window.location.origin);
   for (const [k, v] of Object.entries(options.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
-  const headers: Record<string, string> = { accept: "application/json", ...options.headers };
-  const token = storage.token();
-  if (token) headers.authorization = `Bearer ${token}`;
+  const headers: Record<string, string> = { accept: "application/json", ...callerHeaders(), ...options.headers };
   const cartToken = storage.cartToken();
   if (cartToken) headers["x-cart-token"] = cartToken;
   if (method === "POST") headers["content-type"] = "application/json";
-  // The server's refusals in the page's language (not the browser's: decision 109).
-  if (langOfPath(window.location.pathname) === "en") headers["x-page-lang"] = "en";
 
   let response: Response;
   try {
@@ -67,6 +63,19 @@ export async function api<T = unknown>(
     window.location.assign(`${/^(?:\/shop_\d+)?(?:\/en(?=\/|$))?/.exec(pathname)?.[0] ?? ""}/`);
   }
   return { ...envelope, httpStatus: response.status };
+}
+
+/**
+ * Who calls and from which page, for calls made with fetch too (file downloads and uploads): the
+ * member's bearer token, and `x-page-lang: en` on an English page so the server's refusals are in
+ * English (decision 109; the page's own language, set on <html> from its address, not the browser's).
+ */
+export function callerHeaders(): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const token = storage.token();
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (document.documentElement.lang === "en") headers["x-page-lang"] = "en";
+  return headers;
 }
 
 /** Field errors of a 400 answer, keyed by field name. */

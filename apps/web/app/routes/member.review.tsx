@@ -7,9 +7,8 @@ import { useNavigate } from "react-router";
 import { MemberLoadError, memberRead } from "../features/member/member-read";
 import { memberTitle } from "../features/member/server-text";
 import { useContentLang } from "../i18n/runtime";
-import { api, fieldErrors } from "../lib/api";
+import { api, callerHeaders, fieldErrors } from "../lib/api";
 import { useShop } from "../lib/shop";
-import { storage } from "../lib/storage";
 import { useAlerts } from "../ui/alerts";
 import { Img } from "../ui/Img";
 import { ShopLink } from "../ui/ShopLink";
@@ -79,11 +78,10 @@ export default function Review({ loaderData }: Route.ComponentProps) {
     const form = new FormData();
     form.append("file", file);
     setBusy(true);
-    const token = storage.token();
     const response = await fetch("/api/member/reviews/photo", {
       method: "POST",
       body: form,
-      headers: token ? { authorization: `Bearer ${token}` } : {},
+      headers: callerHeaders(),
     }).catch(() => null);
     setBusy(false);
     const r = response

@@ -41,12 +41,14 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   };
   // The token must not stay in the address bar or the history (React Router's own entry state is kept).
   window.history.replaceState(window.history.state, "", window.location.pathname);
+  // This page's address has no /en: the language is the flow's own (the member's and the refusals').
+  const headers = pending.lang === "en" ? { "x-page-lang": "en" } : undefined;
   if (pending.purpose === "bind") {
-    const r = await api("/api/user/threeway/bind", { body: proof });
+    const r = await api("/api/user/threeway/bind", { body: proof, headers });
     if (!r.status) return failed(r.message);
     return leaveTo(`${pending.next}${pending.next.includes("?") ? "&" : "?"}bound=${pending.provider}`);
   }
-  const r = await api<AuthResult | BindTicketView>("/api/threeway/login", { body: { ...proof, ...visitContext() } });
+  const r = await api<AuthResult | BindTicketView>("/api/threeway/login", { body: { ...proof, ...visitContext() }, headers });
   const out = settle(r, pending.next);
   if (out.kind === "error") return failed(out.message);
   return leaveTo(out.kind === "ticket" ? shop.path("/threeway/bind") : out.next);

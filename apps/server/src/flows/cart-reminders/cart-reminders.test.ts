@@ -83,7 +83,7 @@ describe("abandoned-cart reminders", () => {
     expect(sent.length).toBeGreaterThanOrEqual(1);
     for (const m of sent) {
       expect(m.subject).toContain("Alex Chen, your cart is still waiting for you");
-      expect(m.body).toContain("Your cart still holds 1 item (2 in all)");
+      expect(m.body).toContain("Your cart still holds 1 item (2 pieces in total)");
       expect(m.body).toContain("/en/select_cart");
       expect(m.body).not.toContain("購物車"); // the shop's own name may be Chinese; the wording is not
     }

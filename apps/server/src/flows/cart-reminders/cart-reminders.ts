@@ -47,7 +47,7 @@ export function createCartRemindersFlow(d: {
           const details = (
             lang === "en"
               ? [
-                  `Your cart still holds ${size.lines} item${size.lines === 1 ? "" : "s"} (${size.units} in all), and stock is limited.`,
+                  `Your cart still holds ${size.lines} item${size.lines === 1 ? "" : "s"} (${size.units} piece${size.units === 1 ? "" : "s"} in total), and stock is limited.`,
                   `Back to your cart: ${link}`,
                   "No more cart reminders? Turn them off under Notifications in your member centre.",
                 ]

@@ -38,9 +38,10 @@ function taipeiYearMonth(at: Date) {
 /** What a reward is, in the member's words. */
 function rewardText(r: Reward, couponTitle?: string, lang: Lang = "zh-TW") {
   if (lang === "en") {
-    if (r.kind === "points") return `${r.amount.toLocaleString("en-US")} points`;
+    if (r.kind === "points") return `${r.amount.toLocaleString("en-US")} point${r.amount === 1 ? "" : "s"}`;
     if (r.kind === "wallet") return `${formatMoney(r.amount)} in shopping credit`;
-    if (r.kind === "coupon") return `the coupon “${couponTitle ?? "Birthday coupon"}” (valid for ${r.validDays} days)`;
+    if (r.kind === "coupon")
+      return `the coupon “${couponTitle ?? "Birthday coupon"}” (valid for ${r.validDays} day${r.validDays === 1 ? "" : "s"})`;
     return "";
   }
   if (r.kind === "points") return `${r.amount.toLocaleString("en-US")} 點`;

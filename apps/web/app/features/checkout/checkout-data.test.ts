@@ -18,6 +18,7 @@ function answer(status: number, body: unknown) {
 beforeEach(() => {
   // A storage that throws reads as none (lib/storage.ts).
   vi.stubGlobal("window", { location: { origin: "http://shop.test", pathname: "/checkout", search: "" } });
+  vi.stubGlobal("document", { documentElement: { lang: "zh-Hant-TW" } });
 });
 afterEach(() => vi.unstubAllGlobals());
 

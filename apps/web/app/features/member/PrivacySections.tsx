@@ -5,7 +5,7 @@ import { formatDateTime, formatMoney } from "@shop/contract/format";
 import { useEffect, useState } from "react";
 import { useNavigate, useRevalidator } from "react-router";
 import type { MessageDescriptor } from "../../i18n/runtime";
-import { api, fieldErrors } from "../../lib/api";
+import { api, callerHeaders, fieldErrors } from "../../lib/api";
 import { useShop } from "../../lib/shop";
 import { storage } from "../../lib/storage";
 import { useAlerts } from "../../ui/alerts";
@@ -43,10 +43,9 @@ function forfeitText(t: Translate, f: PersonalDataOverview["forfeits"]): string 
 
 /** Downloads the member's copy (the API answers a file to the bearer token; a link could not carry it). */
 async function download(t: Translate, format: "json" | "csv"): Promise<string | null> {
-  const token = storage.token();
   try {
     const r = await fetch(`/api/user/personal_data/export?format=${format}`, {
-      headers: token ? { authorization: `Bearer ${token}` } : {},
+      headers: callerHeaders(),
     });
     if (!r.ok)
       return ((await r.json().catch(() => null)) as { message?: string } | null)?.message ?? t(msg`下載失敗，請稍後再試`);

@@ -5,16 +5,14 @@ import { formatInvoiceNo, invoiceText } from "@shop/contract/invoice";
 import type { OrderView } from "@shop/contract/order";
 import { useState } from "react";
 import type { MessageDescriptor } from "../../i18n/runtime";
-import { storage } from "../../lib/storage";
+import { callerHeaders } from "../../lib/api";
 import { useAlerts } from "../../ui/alerts";
 import { invoiceChoiceText, invoiceStatusText } from "./order-labels";
 import { lookupOf } from "./order-read";
 
 /** Downloads the order's 電子發票證明聯 (a PDF the API answers to the buyer, token or proven phone). */
 async function downloadProof(t: (d: MessageDescriptor) => string, orderNo: string): Promise<string | null> {
-  const headers: Record<string, string> = { "content-type": "application/json" };
-  const token = storage.token();
-  if (token) headers.authorization = `Bearer ${token}`;
+  const headers = { "content-type": "application/json", ...callerHeaders() };
   try {
     const r = await fetch("/api/order/invoice_pdf", { method: "POST", headers, body: JSON.stringify(lookupOf(orderNo)) });
     if (!r.ok)

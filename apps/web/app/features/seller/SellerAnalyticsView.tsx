@@ -5,7 +5,7 @@ import type { SellerAnalytics } from "@shop/contract/seller-shop";
 import { lazy, Suspense } from "react";
 import { Form, useNavigation, useSearchParams } from "react-router";
 import { useContentLang } from "../../i18n/runtime";
-import { storage } from "../../lib/storage";
+import { callerHeaders } from "../../lib/api";
 import { useAlerts } from "../../ui/alerts";
 import { type Period, taipeiDay } from "./seller-read";
 
@@ -31,9 +31,8 @@ export function SellerAnalyticsView(props: { period: Period; report: SellerAnaly
   const percent = report?.shop.commission_percent;
 
   async function download() {
-    const token = storage.token();
     const response = await fetch(`/api/seller/analytics.csv?from=${period.from}&to=${period.to}`, {
-      headers: token ? { authorization: `Bearer ${token}` } : {},
+      headers: callerHeaders(),
     }).catch(() => null);
     if (!response?.ok) return alerts.error(t`下載失敗，請稍後再試`);
     const url = URL.createObjectURL(await response.blob());

@@ -3,8 +3,7 @@ import { formatDateTime, formatMoney } from "@shop/contract/format";
 import type { SellerShopInput, ShopSettingsView } from "@shop/contract/seller-shop";
 import { useState } from "react";
 import { useContentLang } from "../../i18n/runtime";
-import { api, fieldErrors } from "../../lib/api";
-import { storage } from "../../lib/storage";
+import { api, callerHeaders, fieldErrors } from "../../lib/api";
 import { useAlerts } from "../../ui/alerts";
 import { Field } from "../../ui/Field";
 import { Img } from "../../ui/Img";
@@ -149,11 +148,10 @@ function BannerField({ banner, busy, setBusy, onBanner, error }: BannerFieldProp
     const body = new FormData();
     body.append("file", file);
     setBusy(true);
-    const token = storage.token();
     const response = await fetch("/api/seller/shop/banner", {
       method: "POST",
       body,
-      headers: token ? { authorization: `Bearer ${token}` } : {},
+      headers: callerHeaders(),
     }).catch(() => null);
     setBusy(false);
     const r = response
