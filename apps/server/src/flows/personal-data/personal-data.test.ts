@@ -7,7 +7,7 @@ import { createTestApp, lastCaptcha, setPayoutAccount, type TestApp, uniquePhone
 import { guestCartOrder, homeAddress, orderSteps } from "../../test/order-helpers.js";
 
 type Export = Record<string, unknown> & {
-  profile: { phone: string; name: string; member_no: number };
+  profile: { phone: string; name: string; member_no: number; birthday: string | null; language: string };
   orders: Array<{ order_no: string; receiver_name: string; lines: unknown[]; history: unknown[] }>;
   points_ledger: Array<{ delta: number }>;
   data_requests: Array<{ kind: string }>;
@@ -87,7 +87,8 @@ describe("a member's copy of their data (個資法 art. 3, 10)", () => {
       "restock_requests",
       "data_requests",
     ]);
-    expect(data.profile).toMatchObject({ phone: DEMO_ACCOUNTS.member.phone, name: DEMO_ACCOUNTS.member.name });
+    expect(data.profile).toMatchObject({ phone: DEMO_ACCOUNTS.member.phone, name: DEMO_ACCOUNTS.member.name, language: "zh-TW" });
+    expect(data.profile).toHaveProperty("birthday");
     expect(data.addresses).toContainEqual(expect.objectContaining({ name: "王小明", line: "重慶南路一段 122 號" }));
     const order = data.orders.find((o) => o.order_no === placed.order_no);
     expect(order).toMatchObject({ receiver_name: "王小明", note: "請放管理室", status: "待付款" });
@@ -210,6 +211,7 @@ describe("closing the account (個資法 art. 11)", () => {
     const done = await s.completedOrder(m.token, m.phone, 2, 2);
     await s.savedAddress(m.token);
     await t.call("POST", "/api/user/like/store", { token: m.token, body: { product_id: 2 } });
+    expect((await t.call("POST", "/api/user/birthday", { token: m.token, body: { birthday: "1988-03-09" } })).status).toBe(200);
     const before = (await t.services.loyalty.balances(m.id)).points;
     expect(before).toBeGreaterThan(0);
 
@@ -265,6 +267,7 @@ describe("closing the account (個資法 art. 11)", () => {
     );
     expect(member.body.data).toMatchObject({ status: "closed", name: "已註銷會員", email: null, bindings: [] });
     expect(member.body.data.phone).not.toContain(m.phone);
+    expect((await t.services.members.byId(m.id))?.birthday ?? null).toBeNull();
     expect(await t.services.addresses.list(m.id)).toEqual([]);
 
     // The same phone registers again as a new member with nothing of the old one (once a new code may be sent).
