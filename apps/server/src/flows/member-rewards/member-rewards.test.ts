@@ -113,6 +113,13 @@ describe("welcome gift", () => {
     expect(notices.list.map((n) => n.title)).toContain("歡迎加入！新會員見面禮已送達");
     await t.database.db.transaction((tx) => t.services.memberRewards.welcome(tx, member.id));
     expect((await t.services.loyalty.balances(member.id)).wallet).toBe(100);
+    // Registered on the English storefront: the notice is in English from the start.
+    const english = await register({ "x-page-lang": "en" });
+    const told = (await t.services.notifications.search(english.id, 1, 20)).list;
+    expect(told.map((n) => [n.title, n.body])).toContainEqual([
+      "Welcome! Your new-member gift has arrived",
+      "We have given you NT$100 in shopping credit.",
+    ]);
     // Existing members (the demo member) are not given it afterwards.
     const demo = await loginAs(t, DEMO_ACCOUNTS.member);
     expect(demo).toBeTruthy();

@@ -80,10 +80,13 @@ export function createMemberRewards(d: MemberRewardsDeps) {
       const r = await d.rewards.welcomeReward(tx);
       if (r.kind === "none" || !(await d.rewards.claim(tx, memberId, "welcome", "once", r))) return;
       await give(tx, memberId, r, "reward:welcome", "新會員見面禮");
+      // In the language of the page they registered on (decision 109).
+      const { lang } = await d.members.addressee(memberId, tx);
+      const gift = rewardText(r, await couponTitle(r), lang);
       await d.notifications.notify(tx, memberId, {
         kind: "system",
-        title: "歡迎加入！新會員見面禮已送達",
-        body: `已送您 ${rewardText(r, await couponTitle(r))}。`,
+        title: lang === "en" ? "Welcome! Your new-member gift has arrived" : "歡迎加入！新會員見面禮已送達",
+        body: lang === "en" ? `We have given you ${gift}.` : `已送您 ${gift}。`,
         link: r.kind === "coupon" ? "/member/coupon" : r.kind === "points" ? "/member/point" : "/member/wallet",
         key: `reward:welcome:${memberId}`,
       });

@@ -1,6 +1,7 @@
 import { hash as argonHash, verify as argonVerify } from "@node-rs/argon2";
 import type {
   AuthResult,
+  Lang,
   LoginInput,
   PasswordForgetInput,
   PasswordUpdateInput,
@@ -49,7 +50,11 @@ export interface Session {
 }
 
 /** What a new member gives; without a password when they register through LINE, Google or Facebook. */
-export type Registration = Omit<z.output<typeof registerInput>, "password"> & { password?: string };
+export type Registration = Omit<z.output<typeof registerInput>, "password"> & {
+  password?: string;
+  /** The page's language (never from the body): the member's from the start, welcome notice included. */
+  lang?: Lang;
+};
 
 /**
  * Whether the password is this member's, the attempt counted on the account first (decision
@@ -124,6 +129,7 @@ export async function register(deps: AccountDeps, input: Registration): Promise<
         passwordHash,
         uplineId,
         shopId,
+        lang: input.lang,
       });
       const token = await issueToken(deps, member.id, tx);
       await deps.onRegistered?.(tx, member.id);

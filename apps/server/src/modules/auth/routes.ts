@@ -9,6 +9,7 @@ import {
 import { answers, authResult, captchaSent, messageOnly, publicUser } from "@shop/contract/responses";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ok } from "../../lib/http.js";
+import { pageLangOf } from "../../lib/page-lang.js";
 import type { SessionGuards } from "../../plugins/session.js";
 import { sessionOf } from "../../plugins/session.js";
 import type { CartService } from "../cart/service.js";
@@ -37,7 +38,7 @@ export function authRoutes(
     app.post(
       "/register/user/store",
       { schema: { body: registerInput, response: answers(authResult) }, config: limited },
-      async (req) => ok(await adoptCart(req, await auth.register(req.body)), "註冊成功"),
+      async (req) => ok(await adoptCart(req, await auth.register({ ...req.body, lang: pageLangOf(req.headers) })), "註冊成功"),
     );
 
     app.post("/auth/login", { schema: { body: loginInput, response: answers(authResult) }, config: limited }, async (req) =>

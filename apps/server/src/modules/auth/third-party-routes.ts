@@ -24,6 +24,7 @@ import type { IdentitySimulator } from "../../integrations/identity/simulator.js
 import type { Config } from "../../lib/config/index.js";
 import { acceptFormPosts } from "../../lib/form.js";
 import { ok, publicOrigin } from "../../lib/http.js";
+import { pageLangOf } from "../../lib/page-lang.js";
 import type { SessionGuards } from "../../plugins/session.js";
 import { sessionOf } from "../../plugins/session.js";
 import type { CartService } from "../cart/service.js";
@@ -81,7 +82,7 @@ export function thirdPartyRoutes(
         const b = req.body;
         const result =
           "register" in b
-            ? await thirdParty.registerAndBind(b.bind_ticket, b.register)
+            ? await thirdParty.registerAndBind(b.bind_ticket, { ...b.register, lang: pageLangOf(req.headers) })
             : await thirdParty.bindExisting(b.bind_ticket, b.account, b.password);
         return ok(await adoptCart(req, result), "register" in b ? "註冊成功，已完成綁定" : "綁定成功");
       },

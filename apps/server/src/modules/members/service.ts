@@ -15,6 +15,8 @@ export interface NewMember {
   passwordHash: string | null;
   uplineId?: number;
   shopId: number;
+  /** The storefront language the member registers on (decision 109). */
+  lang?: Lang;
 }
 
 /** Only Chinese characters: a name's part, found through name_tokens (migration 0053). */
