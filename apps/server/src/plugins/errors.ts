@@ -11,7 +11,8 @@ import { pageLangOf } from "../lib/page-lang.js";
  */
 function wordsFor(request: FastifyRequest) {
   const english = pageLangOf(request.headers) === "en";
-  return (zh: string) => (english && Object.hasOwn(ENGLISH_ERRORS, zh) ? (ENGLISH_ERRORS[zh] as string) : zh);
+  const say = (zh: string) => (english && Object.hasOwn(ENGLISH_ERRORS, zh) ? (ENGLISH_ERRORS[zh] as string) : zh);
+  return { english, say };
 }
 
 interface ZodIssueParams {
@@ -86,7 +87,7 @@ const STATUS_OF_KIND: Record<ErrorKind, number> = {
 /** `report`: told of every unexpected error (a 500), e.g. the error reporter (operations/error-reporter.ts). */
 export function registerErrorHandling(app: FastifyInstance, report: (error: Error, requestId: string) => void = () => {}) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const say = wordsFor(request);
+    const { english, say } = wordsFor(request);
     reply.header("vary", "x-page-lang"); // a shared cache never hands one language's refusal to the other
     if (error instanceof DomainError) {
       return reply
@@ -107,7 +108,7 @@ export function registerErrorHandling(app: FastifyInstance, report: (error: Erro
         .header("x-error-code", "INVALID_INPUT")
         .send({
           status: false,
-          message: first ? `${invalid}${invalid === "輸入資料有誤" ? "：" : ": "}${first}` : invalid,
+          message: first ? `${invalid}${english ? ": " : "："}${first}` : invalid,
           data: { errors },
         });
     }
@@ -130,8 +131,7 @@ export function registerErrorHandling(app: FastifyInstance, report: (error: Erro
     }
     request.log.error({ err: error }, "unhandled error");
     report(error, request.id);
-    const failed = say("系統發生錯誤，請稍後再試");
-    const code = failed === "系統發生錯誤，請稍後再試" ? `（代碼 ${request.id}）` : ` (code ${request.id})`;
-    return reply.code(500).send({ status: false, message: `${failed}${code}`, data: null });
+    const code = english ? ` (code ${request.id})` : `（代碼 ${request.id}）`;
+    return reply.code(500).send({ status: false, message: `${say("系統發生錯誤，請稍後再試")}${code}`, data: null });
   });
 }
