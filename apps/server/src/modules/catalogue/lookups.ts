@@ -1,44 +1,57 @@
-import type { PointPercent } from "@shop/contract";
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { MAIN_SHOP_ID, type PointPercent } from "@shop/contract";
+import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.js";
 import { categories, products, variants } from "../../db/schema/index.js";
 import { notFound } from "../../lib/errors.js";
 import { type CatalogueDeps, stockState } from "./shelf.js";
 
 // What other modules ask of the catalogue: variants for carts and orders, names, points.
 
-/** What a cart needs of its variants: names, today's price, exact stock (never shown), limits. */
-export async function variantsForCart(deps: CatalogueDeps, ids: number[], shopId: number) {
-  if (ids.length === 0) return [];
-  const rows = await deps.db
-    .select({
-      id: variants.id,
-      productId: variants.productId,
-      categoryId: products.categoryId,
-      parentCategoryId: sql<
-        number | null
-      >`(select ${categories.parentId} from ${categories} where ${categories.id} = ${products.categoryId})`,
-      name: products.name,
-      variantName: variants.name,
-      image: sql<string>`coalesce(nullif(${variants.image}, ''), ${products.image})`,
-      price: variants.price,
-      listPrice: variants.listPrice,
-      stock: variants.stock,
-      perOrderLimit: products.perOrderLimit,
-      perMemberLimit: products.perMemberLimit,
-      holdMinutes: products.holdMinutes,
-      preorderCap: variants.preorderCap,
-      preorderShipOn: variants.preorderShipOn,
-      preorderWaiting: variants.preorderWaiting,
-      pointPercent: products.pointPercent,
-      sizeCm: variants.sizeCm,
-      weightG: variants.weightG,
-      temperature: products.temperature,
-      sellable: sql<boolean>`(${deps.inShop(shopId)})`,
-    })
-    .from(variants)
-    .innerJoin(products, eq(products.id, variants.productId))
-    .where(inArray(variants.id, ids));
-  return rows.map((r) => ({ ...r, sellable: Boolean(r.sellable), stockState: stockState(r.stock) }));
+/**
+ * What a cart needs of its variants: names, today's price, exact stock (never shown), limits.
+ * Prepared once per form (main mall, any sub-mall) with the ids as one array (decision 61's
+ * habit): every quote, cart and order reads this, and building the statement each time cost
+ * more of the quote than anything else (docs/performance.md, eighth sitting).
+ */
+export function createCartVariants(db: Db, onShelf: SQL, walkingSubMall: (shop: unknown) => SQL) {
+  const statement = (shopCondition: SQL) =>
+    db
+      .select({
+        id: variants.id,
+        productId: variants.productId,
+        categoryId: products.categoryId,
+        parentCategoryId: sql<
+          number | null
+        >`(select ${categories.parentId} from ${categories} where ${categories.id} = ${products.categoryId})`,
+        name: products.name,
+        variantName: variants.name,
+        image: sql<string>`coalesce(nullif(${variants.image}, ''), ${products.image})`,
+        price: variants.price,
+        listPrice: variants.listPrice,
+        stock: variants.stock,
+        perOrderLimit: products.perOrderLimit,
+        perMemberLimit: products.perMemberLimit,
+        holdMinutes: products.holdMinutes,
+        preorderCap: variants.preorderCap,
+        preorderShipOn: variants.preorderShipOn,
+        preorderWaiting: variants.preorderWaiting,
+        pointPercent: products.pointPercent,
+        sizeCm: variants.sizeCm,
+        weightG: variants.weightG,
+        temperature: products.temperature,
+        sellable: sql<boolean>`(${shopCondition})`,
+      })
+      .from(variants)
+      .innerJoin(products, eq(products.id, variants.productId))
+      .where(sql`${variants.id} = any(${sql.placeholder("ids")}::int[])`);
+  const main = statement(onShelf).prepare("catalogue_cart_variants");
+  const subMall = statement(walkingSubMall(sql.placeholder("shopId"))).prepare("catalogue_cart_variants_sub_mall");
+
+  return async (ids: number[], shopId: number) => {
+    if (ids.length === 0) return [];
+    const rows = shopId === MAIN_SHOP_ID ? await main.execute({ ids }) : await subMall.execute({ ids, shopId });
+    return rows.map((r) => ({ ...r, sellable: Boolean(r.sellable), stockState: stockState(r.stock) }));
+  };
 }
 
 /**

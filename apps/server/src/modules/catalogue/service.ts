@@ -4,7 +4,7 @@ import { eq, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import { products } from "../../db/schema/index.js";
 import { createListing } from "./listing.js";
-import { holdMinutes, packedUnits, pointPercent, productNames, variantsByIds, variantsForCart } from "./lookups.js";
+import { createCartVariants, holdMinutes, packedUnits, pointPercent, productNames, variantsByIds } from "./lookups.js";
 import { createProductDetail } from "./product-detail.js";
 import { createProductSearch } from "./product-search.js";
 import { adjustRating } from "./ratings.js";
@@ -38,6 +38,7 @@ export function createCatalogueService(db: Db) {
   const productDetail = createProductDetail(db, onShelf, reach.walkingSubMall);
   const listing = createListing(db);
   const pagedCards = listing.pagedCards;
+  const cartVariants = createCartVariants(db, onShelf, reach.walkingSubMall);
   const deps: CatalogueDeps = { db, onShelf, inSubMall, inShop, productDetail, listing, reach };
   const search = createProductSearch(db, { inShop, pagedCards, filtered });
   const shelves = createSubMallShelves(db, reach);
@@ -104,7 +105,7 @@ export function createCatalogueService(db: Db) {
 
     ...search,
 
-    variantsForCart: (ids: number[], shopId: number) => variantsForCart(deps, ids, shopId),
+    variantsForCart: cartVariants,
     variantsByIds: (ids: number[]) => variantsByIds(deps, ids),
     packedUnits: (of: { productId: number } | { variantIds: number[] }) => packedUnits(deps, of),
     productNames: (ids: number[]) => productNames(deps, ids),
