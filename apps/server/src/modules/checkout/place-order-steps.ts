@@ -1,6 +1,6 @@
 import { randomInt } from "node:crypto";
 import type { FastStoreOrderInput, NextStep, StoreOrderInput, StoreResult } from "@shop/contract";
-import { formatMoney } from "@shop/contract/format";
+import { formatDate, formatMoney } from "@shop/contract/format";
 import { deliversToAddress, isTapPayMethod } from "@shop/contract/order";
 import { findDistrict } from "@shop/reference-data";
 import { sql } from "drizzle-orm";
@@ -59,12 +59,12 @@ export interface PlaceOrderDeps {
 /** The dependencies as placing an order uses them: the clock settled (place-order.ts builds it once). */
 export type PlaceOrderContext = PlaceOrderDeps & { now: () => Date };
 
-/** yyyymmdd in Asia/Taipei + 6 random digits: readable, and not guessable from another order. */
+/**
+ * yyyymmdd in Asia/Taipei + 6 random digits: readable, and not guessable from another order.
+ * formatDate's formatter is built once; building one per order was a tenth of an order's CPU.
+ */
 function newOrderNo(now: () => Date): string {
-  const day = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Taipei", year: "numeric", month: "2-digit", day: "2-digit" })
-    .format(now())
-    .replace(/-/g, "");
-  return `${day}${String(randomInt(0, 1_000_000)).padStart(6, "0")}`;
+  return `${formatDate(now()).replaceAll("/", "")}${String(randomInt(0, 1_000_000)).padStart(6, "0")}`;
 }
 
 function checkDelivery(input: PlaceInput, member: boolean) {

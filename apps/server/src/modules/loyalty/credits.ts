@@ -1,3 +1,4 @@
+import { formatDate } from "@shop/contract/format";
 import { and, eq, gte, inArray, isNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import { monthlySpend, monthPurchases, monthSettlements, pointEntries, walletEntries } from "../../db/schema/index.js";
@@ -6,7 +7,7 @@ import { balances, change, type Ledger, type LoyaltyDeps } from "./ledgers.js";
 
 /** "2026-11" for a moment in Asia/Taipei. */
 export function taipeiMonth(at: Date): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Taipei", year: "numeric", month: "2-digit" }).format(at).slice(0, 7);
+  return formatDate(at).slice(0, 7).replace("/", "-");
 }
 
 export interface CompletedOrder {
