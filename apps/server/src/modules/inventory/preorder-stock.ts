@@ -17,6 +17,7 @@ export interface TakenUnits {
  * Takes every line inside the caller's transaction, stock first and, for a variant on pre-order,
  * the rest as pre-order units up to its cap − waiting (decision 96); otherwise 409, nothing taken.
  * Each variant row is locked (id order) before it is read: concurrent orders never exceed the cap.
+ * Where stock covers the line, the take is one conditional update (the lock, the check and the take).
  */
 export async function reserveWithPreorder(
   tx: Tx,
@@ -26,6 +27,18 @@ export async function reserveWithPreorder(
   const taken: TakenUnits[] = [];
   for (const l of [...lines].sort((a, b) => a.variantId - b.variantId)) {
     if (!Number.isInteger(l.qty) || l.qty <= 0) throw new Error(`bad reservation qty ${l.qty}`);
+    // Enough on the shelf, the usual case: one statement that locks, checks and takes (the row's
+    // stock is re-checked under its lock, as the locked read below would see it).
+    const whole = await tx
+      .update(variants)
+      .set({ stock: sql`${variants.stock} - ${l.qty}` })
+      .where(and(eq(variants.id, l.variantId), sql`${variants.stock} >= ${l.qty}`))
+      .returning({ id: variants.id });
+    if (whole.length > 0) {
+      await recordMove(tx, l.variantId, -l.qty, "reserve", ref);
+      taken.push({ variantId: l.variantId, fromStock: l.qty, preorder: 0, shipOn: null });
+      continue;
+    }
     const [v] = await tx
       .select({
         stock: variants.stock,
