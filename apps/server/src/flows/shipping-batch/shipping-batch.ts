@@ -3,7 +3,7 @@ import type { ShipmentBatchResult, StaffOrder } from "@shop/contract/responses";
 import { DomainError } from "../../lib/errors.js";
 import type { Order } from "../../modules/orders/service.js";
 import type { Actor } from "../../modules/staff/service.js";
-import { type ShipmentLabel, shipmentLabelsPdf } from "./label-pdf.js";
+import type { ShipmentLabel } from "./label-pdf.js";
 
 /** Makes one order's shipment and ships it (each desk's own audited create). */
 export type ShipmentCreator = (actor: Actor, orderNo: string) => Promise<StaffOrder>;
@@ -106,6 +106,8 @@ export function createShippingBatch(d: {
           collect: o.paymentMethod === "cod" && o.paidAt === null ? o.payable : 0,
         });
       }
+      // pdfkit and the barcode writer load on the first print, not at start (resident memory, as the invoice's).
+      const { shipmentLabelsPdf } = await import("./label-pdf.js");
       const pdf = await shipmentLabelsPdf(labels, d.simulated);
       return { pages: labels.length, pdf, failed };
     },
