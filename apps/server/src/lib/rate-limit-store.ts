@@ -1,5 +1,3 @@
-import { LRUCache } from "lru-cache";
-
 interface Window {
   current: number;
   startedAt: number;
@@ -11,15 +9,24 @@ type Answer = (error: Error | null, result: { current: number; ttl: number }) =>
  * its LocalStore (11.2), which answers every caller with one shared object: requests that arrive
  * together all read the count after the last of them, so a burst of 12 under a limit of 10 refused
  * all 12. This answers each hit with its own count (decision 77). A fixed window, as before.
+ *
+ * A plain Map in window order, not an LRU cache: every limited route has its own store, and an LRU
+ * allocates its whole capacity up front (about 4 MB resident for the shop's routes before anyone
+ * came). Past MAX_CLIENTS the oldest windows go first: they are the nearest to ending anyway.
  */
+const MAX_CLIENTS = 5000;
+
 export class SnapshotRateStore {
-  private readonly windows = new LRUCache<string, Window>({ max: 5000 });
+  private readonly windows = new Map<string, Window>();
 
   incr(key: string, answer: Answer, timeWindow: number) {
     const now = Date.now();
     const w = this.windows.get(key);
     if (!w || w.startedAt + timeWindow <= now) {
+      // Deleted first so the new window goes to the end: the Map stays oldest-first.
+      this.windows.delete(key);
       this.windows.set(key, { current: 1, startedAt: now });
+      if (this.windows.size > MAX_CLIENTS) this.windows.delete(this.windows.keys().next().value as string);
       return answer(null, { current: 1, ttl: timeWindow });
     }
     w.current += 1;
