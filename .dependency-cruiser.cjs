@@ -54,7 +54,10 @@ module.exports = {
       comment:
         "pdfkit and the barcode writer are ~8 MB resident: only the two PDF files use them, and those are reached by dynamic import on the first print, never at start (docs/performance.md, eighth sitting).",
       severity: "error",
-      from: { path: "^apps/server/src/", pathNot: "(\\.test\\.ts$|^apps/server/src/(modules/invoices/pdf|flows/shipping-batch/label-pdf)\\.ts$)" },
+      from: {
+        path: "^apps/server/src/",
+        pathNot: "(\\.test\\.ts$|^apps/server/src/(modules/invoices/pdf|flows/shipping-batch/label-pdf)\\.ts$)",
+      },
       to: {
         path: "(^node_modules/(pdfkit|bwip-js)/|^apps/server/src/(modules/invoices/pdf|flows/shipping-batch/label-pdf)\\.ts$)",
         dynamic: false,
