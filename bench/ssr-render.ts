@@ -43,12 +43,15 @@ async function api(path: string, call: { method?: string; query?: Record<string,
 const context = { isMobile: false, nonce: "bench", testMode: true, origin, api };
 const ids = Array.from({ length: PAGES }, (_, i) => server.minId + ((i * 7919) % (server.maxId - server.minId + 1)));
 
+/** The last round's HTML, per page on average: a render's cost follows what the page says. */
+let htmlBytes = 0;
 async function round(): Promise<number> {
   const before = process.cpuUsage();
+  htmlBytes = 0;
   for (const id of ids) {
     const response = await handler(new Request(`${origin}/product/details?id=${id}`), context as never);
     if (response.status !== 200) throw new Error(`product ${id}: ${response.status}`);
-    await response.arrayBuffer();
+    htmlBytes += (await response.arrayBuffer()).byteLength;
   }
   const used = process.cpuUsage(before);
   return (used.user + used.system) / 1000 / PAGES;
@@ -66,7 +69,12 @@ try {
   const ms = (x: number | undefined) => Number(x?.toFixed(3));
   // The least is printed too: on a shared machine it moves least with the neighbours' load.
   console.log(
-    JSON.stringify({ median_render_cpu_ms: ms(sorted[Math.floor(ROUNDS / 2)]), least: ms(sorted[0]), api_answers: answers.size }),
+    JSON.stringify({
+      median_render_cpu_ms: ms(sorted[Math.floor(ROUNDS / 2)]),
+      least: ms(sorted[0]),
+      api_answers: answers.size,
+      html_bytes_per_page: Math.round(htmlBytes / PAGES),
+    }),
   );
 } finally {
   server.child.kill("SIGTERM");
