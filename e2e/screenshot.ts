@@ -9,7 +9,7 @@ if (!url || !out) {
 }
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 const context = await browser.newContext(
-  mode === "mobile" ? { ...devices["Pixel 7"], locale: "zh-TW" } : { viewport: { width: 1366, height: 900 }, locale: "zh-TW" },
+  mode === "mobile" ? { ...devices["iPhone 13"], locale: "zh-TW" } : { viewport: { width: 1366, height: 900 }, locale: "zh-TW" },
 );
 if (token) await context.addInitScript((t) => window.localStorage.setItem("token", t), token);
 const page = await context.newPage();
