@@ -3,15 +3,20 @@ import type { FastifyError, FastifyInstance, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { DomainError, type ErrorKind } from "../lib/errors.js";
 import { ENGLISH_ERRORS } from "../lib/errors-english.js";
+import { englishOfBuilt } from "../lib/errors-english-patterns.js";
 import { pageLangOf } from "../lib/page-lang.js";
 
 /**
- * An English storefront page's refusals in English (lib/page-lang.ts). A message with no English
- * (one with a number or name in it) stays zh-TW.
+ * An English storefront page's refusals in English (lib/page-lang.ts): a literal message from the
+ * table, one built with values from its pattern; a message with neither stays zh-TW.
  */
 function wordsFor(request: FastifyRequest) {
   const english = pageLangOf(request.headers) === "en";
-  const say = (zh: string) => (english && Object.hasOwn(ENGLISH_ERRORS, zh) ? (ENGLISH_ERRORS[zh] as string) : zh);
+  const say = (zh: string) => {
+    if (!english) return zh;
+    if (Object.hasOwn(ENGLISH_ERRORS, zh)) return ENGLISH_ERRORS[zh] as string;
+    return englishOfBuilt(zh) ?? zh;
+  };
   return { english, say };
 }
 
