@@ -44,9 +44,9 @@ export function thirdPartyRoutes(
   const origin = (req: FastifyRequest) => publicOrigin(config, req);
   const adoptCart = afterSignIn(services);
   type Outcome = Awaited<ReturnType<typeof thirdParty.login>>;
-  const answer = async (req: FastifyRequest, r: Outcome) =>
+  const answer = async (req: FastifyRequest, r: Outcome, opts: { keepLang?: boolean } = {}) =>
     r.signedIn
-      ? ok(await adoptCart(req, r.signedIn), "登入成功")
+      ? ok(await adoptCart(req, r.signedIn, opts), "登入成功")
       : { status: false, message: `此 ${r.ticket.label} 帳號尚未綁定會員，請登入既有帳號或註冊新會員`, data: r.ticket };
 
   return async (app) => {
@@ -72,7 +72,8 @@ export function thirdPartyRoutes(
     app.post(
       "/auth/liff_login",
       { schema: { body: liffLoginInput, response: answers(threeWayOutcome) }, config: limited },
-      async (req) => answer(req, await thirdParty.liffLogin(req.body)),
+      // A LIFF page's address has no language: the member's stays as their last page left it.
+      async (req) => answer(req, await thirdParty.liffLogin(req.body), { keepLang: true }),
     );
 
     app.post(

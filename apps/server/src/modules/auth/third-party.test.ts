@@ -140,6 +140,29 @@ describe("binding and signing in", () => {
     expect((again.body.data as AuthResult).user.phone).toBe(DEMO_ACCOUNTS.member.phone);
   });
 
+  test("LIFF keeps the member's language: its pages have no /en address; a sign-in on an English page sets it", async () => {
+    const subject = newSubject("line");
+    const ticket = await ticketFor(subject);
+    await t.call("POST", "/api/auth/threeWayLoginBind", {
+      body: { bind_ticket: ticket, account: DEMO_ACCOUNTS.downline.phone, password: DEMO_ACCOUNTS.downline.password },
+    });
+    const langOf = async () =>
+      (await t.database.db.select({ lang: members.lang }).from(members).where(eq(members.phone, DEMO_ACCOUNTS.downline.phone)))[0]
+        ?.lang;
+    await t.call("POST", "/api/auth/login", {
+      body: { account: DEMO_ACCOUNTS.downline.phone, password: DEMO_ACCOUNTS.downline.password },
+      headers: { "x-page-lang": "en" },
+    });
+    expect(await langOf()).toBe("en");
+    expect((await liff(await sim.mint("line", { sub: subject }))).status).toBe(200);
+    expect(await langOf()).toBe("en");
+    // A Chinese page's sign-in changes it back.
+    await t.call("POST", "/api/auth/login", {
+      body: { account: DEMO_ACCOUNTS.downline.phone, password: DEMO_ACCOUNTS.downline.password },
+    });
+    expect(await langOf()).toBe("zh-TW");
+  });
+
   test("an identity bound to one member cannot be bound to another; a member has one identity per provider", async () => {
     const subject = newSubject("fb");
     const seller = await loginAs(t, DEMO_ACCOUNTS.seller);
