@@ -11,6 +11,7 @@ import type { GivenBack, Order, OrderLifecycle } from "../../modules/orders/serv
 import type { RafflesService } from "../../modules/raffles/service.js";
 import type { ShopsService } from "../../modules/shops/service.js";
 import type { OrderMessages } from "./order-messages.js";
+import { orderWording } from "./order-wording.js";
 
 export interface OrderEffectDeps {
   inventory: InventoryService;
@@ -99,7 +100,7 @@ export function wireOrderEffects(lifecycle: OrderLifecycle, d: OrderEffectDeps) 
         const total = back.money + back.wallet + back.points;
         await d.notifications.notify(tx, o.memberId, {
           kind: "order",
-          title: `訂單 ${o.orderNo} 部分退款 ${formatMoney(total)}`,
+          title: orderWording(o.lang).partialRefundTitle(o.orderNo, formatMoney(total)),
           body: back.items.map((i) => `${back.lines.find((l) => l.id === i.lineId)?.name ?? ""} × ${i.qty}`).join("、"),
           link: `/member/order_detail?order_no=${o.orderNo}`,
           key: `order:${o.orderNo}:refund:${back.seq}`,

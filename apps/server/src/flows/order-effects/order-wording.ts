@@ -30,6 +30,7 @@ export interface OrderWording {
   atStore(store: string, codPayable: string | null): string;
   invoice(no: string, date: string, random: string, carrier: string): string;
   pickupReminder(store: string, until: string, codPayable: string | null): string;
+  partialRefundTitle(orderNo: string, amount: string): string;
 }
 
 const zhTW: OrderWording = {
@@ -52,6 +53,7 @@ const zhTW: OrderWording = {
   invoice: (no, date, random, carrier) => `發票號碼 ${no}，開立日期 ${date}，隨機碼 ${random}，${carrier}`,
   pickupReminder: (store, until, cod) =>
     `包裹仍在 ${store || "取貨門市"} 等您，請於 ${until} 前取貨，逾期將退回${cod ? `；取貨時付款 ${cod}` : ""}`,
+  partialRefundTitle: (no, amount) => `訂單 ${no} 部分退款 ${amount}`,
 };
 
 const en: OrderWording = {
@@ -75,6 +77,7 @@ const en: OrderWording = {
   invoice: (no, date, random, carrier) => `Invoice number ${no}, issued ${date}, random code ${random}, ${carrier}`,
   pickupReminder: (store, until, cod) =>
     `Your parcel is still waiting at ${store || "the pickup store"}. Please pick it up by ${until}, or it will be returned${cod ? `; pay ${cod} at the store` : ""}`,
+  partialRefundTitle: (no, amount) => `Order ${no}: ${amount} refunded`,
 };
 
 export const orderWording = (lang: Lang): OrderWording => (lang === "en" ? en : zhTW);

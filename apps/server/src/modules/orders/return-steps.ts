@@ -17,7 +17,10 @@ import { conflict, forbidden, isUniqueViolation, notFound, unprocessable } from 
 import type { NotificationsService } from "../notifications/service.js";
 import { accountView, refundAccountOf } from "./return-accounts.js";
 import { parcelView, type ReturnCarrier, sendBackText } from "./return-parcels.js";
+import { type ReturnStep, STEPS } from "./return-step-rules.js";
 import type { Commit, Order, OrderLifecycle } from "./types.js";
+
+export type { ReturnStep } from "./return-step-rules.js";
 
 type ReturnRow = typeof returnRequests.$inferSelect;
 const CLOSED: readonly ReturnStatus[] = ["rejected", "refunded", "reshipped"];
@@ -80,22 +83,6 @@ export async function staffView(deps: Pick<ReturnsContext, "lifecycle">, r: Retu
   };
 }
 
-/** What each staff step needs the request to be in, and the notice the buyer gets. */
-const STEPS = {
-  approve: {
-    from: ["requested"],
-    to: "approved",
-    title: (k: ReturnKind) => `${RETURN_KINDS[k]}申請已核准，請寄回商品`,
-  },
-  reject: { from: ["requested", "approved"], to: "rejected", title: (k: ReturnKind) => `${RETURN_KINDS[k]}申請未通過` },
-  receive: {
-    from: ["approved"],
-    to: "received",
-    title: (k: ReturnKind) => (k === "exchange" ? "已收到您退回的商品，將盡快寄出換貨商品" : "已收到您退回的商品，將盡快退款"),
-  },
-} as const satisfies Record<string, { from: readonly ReturnStatus[]; to: ReturnStatus; title: (k: ReturnKind) => string }>;
-export type ReturnStep = keyof typeof STEPS;
-
 /** A member's return or exchange request, as the route passes it. */
 export interface ReturnRequestInput {
   order_no: string;
@@ -110,11 +97,12 @@ export interface ReturnRequestInput {
 const accountLabel = (a: NonNullable<ReturnRow["refundAccount"]>) =>
   `${bankName(a.bank_code) ?? a.bank_code} ****${a.account.slice(-4)}`;
 
-async function tell(deps: ReturnsContext, tx: Tx, o: Order, r: ReturnRow, title: string, body: string) {
+/** `title`: zh-TW and English; the order's language picks (decision 109). */
+async function tell(deps: ReturnsContext, tx: Tx, o: Order, r: ReturnRow, title: { zh: string; en: string }, body: string) {
   if (o.memberId === null) return;
   await deps.notifications.notify(tx, o.memberId, {
     kind: "order",
-    title: `訂單 ${o.orderNo} ${title}`,
+    title: o.lang === "en" ? `Order ${o.orderNo}: ${title.en}` : `訂單 ${o.orderNo} ${title.zh}`,
     body,
     link: `/member/order_detail?order_no=${o.orderNo}`,
     key: `return:${r.id}:${r.status}`,
@@ -304,7 +292,8 @@ export function stepReturn(
       before: { status: r.status },
       after: { status: s.to, note, ...(disposition ? { disposition } : {}) },
     });
-    await tell(deps, tx, o, moved, s.title(r.kind), kind === "approve" ? sendBackText(moved, address, note) : note);
+    const title = { zh: s.title(r.kind), en: s.titleEn(r.kind) };
+    await tell(deps, tx, o, moved, title, kind === "approve" ? sendBackText(moved, address, note) : note);
     return { row: moved, orderNo: o.orderNo, address };
   });
 }
@@ -385,7 +374,14 @@ export function reshipReturn(
       before: { status: r.status },
       after: { status: "reshipped", tracking_no: trackingNo },
     });
-    await tell(deps, tx, o, moved, "換貨商品已寄出", `託運單號：${trackingNo}`);
+    await tell(
+      deps,
+      tx,
+      o,
+      moved,
+      { zh: "換貨商品已寄出", en: "your exchange goods are on their way" },
+      o.lang === "en" ? `Tracking number: ${trackingNo}` : `託運單號：${trackingNo}`,
+    );
     return { row: moved, orderNo: o.orderNo };
   });
 }

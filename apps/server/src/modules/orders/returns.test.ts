@@ -89,6 +89,27 @@ describe("returns within the appraisal period", () => {
     expect(await t.services.orderConsistency.moneyMismatches()).toEqual([]);
   });
 
+  test("an order placed in English is told of its return in English: approval, receipt and the refund", async () => {
+    const { order_no: no } = await s.memberOrder(token, variant, { qty: 2, lang: "en" });
+    await t.services.payments.confirmOffline(no, "staff:1", "staff");
+    await t.services.orders.advance(no, "shipped", "staff:1", { trackingNo: "HCT4400002" });
+    await t.services.orders.advance(no, "delivered", "staff:1");
+    const id = (await ask(no, [{ variant_id: variant, qty: 1 }])).body.data.id;
+    expect((await staffAct(id, "approve")).status).toBe(200);
+    expect((await staffAct(id, "receive", { disposition: "restock" })).status).toBe(200);
+    expect((await staffAct(id, "refund", {})).status).toBe(200);
+    const told = await t.database.db
+      .select({ title: notifications.title })
+      .from(notifications)
+      .where(like(notifications.title, `Order ${no}:%`))
+      .orderBy(asc(notifications.id));
+    expect(told.map((n) => n.title)).toEqual([
+      `Order ${no}: your return request is approved; please send the goods back`,
+      `Order ${no}: we have your returned goods and will refund you soon`,
+      expect.stringMatching(new RegExp(`^Order ${no}: NT\\$[\\d,]+ refunded$`)),
+    ]);
+  });
+
   test("bad requests are refused with a zh-TW message and change nothing", async () => {
     const no = await delivered(2);
     const cases: Array<[Promise<{ status: number; body: { message: string } }>, number, string]> = [
