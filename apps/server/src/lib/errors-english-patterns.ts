@@ -1,3 +1,5 @@
+import { type EnglishPattern, englishPatterns } from "./english-patterns.js";
+
 /**
  * English for the zh-TW refusals a shopper meets that are built with values (decision 109): each
  * `{…}` in a pattern stands for a value, kept as it is (a number, an amount, a date, a product's
@@ -6,7 +8,7 @@
  * the precise ones come before the form's generic ones. errors-english-patterns.test.ts checks
  * that every such message in the storefront's files still has its pattern here.
  */
-const PATTERNS: ReadonlyArray<readonly [zh: string, en: string]> = [
+const PATTERNS: readonly EnglishPattern[] = [
   ["數量最多為 {n}", "The quantity is at most {n}"],
   ["評價內容最多 {n} 字", "A review is at most {n} characters"],
   ["照片最多 {n} 張", "At most {n} photos"],
@@ -60,32 +62,5 @@ const FIELDS: Readonly<Record<string, string>> = {
   取消原因: "reason for cancelling",
 };
 
-const escapeRegex = (text: string) => text.replace(/[.*+?^$()[\]\\|]/g, "\\$&");
-
-const compiled = PATTERNS.map(([zh, en]) => {
-  const names: string[] = [];
-  const source = zh
-    .split(/(\{\w+\})/)
-    .map((part) => {
-      const name = /^\{(\w+)\}$/.exec(part)?.[1];
-      if (!name) return escapeRegex(part);
-      names.push(name);
-      return "(.+?)";
-    })
-    .join("");
-  return { re: new RegExp(`^${source}$`, "s"), names, en };
-});
-
-/** The English of a zh-TW message built with values, or undefined when no pattern fits. */
-export function englishOfBuilt(zh: string): string | undefined {
-  for (const p of compiled) {
-    const m = p.re.exec(zh);
-    if (!m) continue;
-    const values = new Map(p.names.map((name, i) => [name, m[i + 1] ?? ""]));
-    return p.en.replace(/\{(\w+)\}/g, (_, name: string) => {
-      const value = values.get(name) ?? "";
-      return FIELDS[value] ?? value;
-    });
-  }
-  return undefined;
-}
+/** The English of a zh-TW refusal built with values, or undefined when no pattern fits. */
+export const englishOfBuilt = englishPatterns(PATTERNS, FIELDS);

@@ -6,6 +6,7 @@ import type { Tx } from "../../db/client.js";
 import type { NotificationsService } from "../../modules/notifications/service.js";
 import type { MessageTemplates } from "../../modules/notifications/templates.js";
 import type { Order, VirtualAccountGiven } from "../../modules/orders/service.js";
+import { reasonIn } from "./order-reasons.js";
 import { orderWording } from "./order-wording.js";
 
 /** Steps a buyer waits to hear about; 開始備貨 and 訂單完成 stay on the site. */
@@ -29,9 +30,10 @@ const inShop = (o: Order, path: string) =>
 /** What the buyer owes at the store on collection (cash on delivery not yet paid), or null. */
 const payAtStore = (o: Order) => (o.paymentMethod === "cod" && o.paidAt === null ? formatMoney(o.payable) : null);
 
-function detailsOf(o: Order, event: Told, reason: string): string {
+function detailsOf(o: Order, event: Told, zhReason: string): string {
   const pre = preorderNote(o);
   const w = orderWording(o.lang);
+  const reason = reasonIn(o.lang, zhReason);
   if (event === "placed") return w.placed(formatMoney(o.payable), o.paymentMethod, pre);
   if (event === "paid" && pre) return w.joined(reason, pre);
   if (event === "shipped") return o.trackingNo ? w.tracking(o.trackingNo) : reason;

@@ -59,6 +59,30 @@ describe("an order's messages in the language it was placed in", () => {
     for (const m of outbound) expect(JSON.stringify(m)).toContain(`/en/member/order_detail?order_no=${no}`);
   });
 
+  it("why an English order moved is said in English: a transfer confirmed, delivered; staff's own words kept", async () => {
+    const r = await guestOrder({ email: "english.reasons@example.com", lang: "en" });
+    const no = r.body.data.order_no as string;
+    await t.services.payments.confirmOffline(no, "staff:1", "staff");
+    await t.services.orders.advance(no, "shipped", "staff:1", { trackingNo: "HCT4400003" });
+    await t.services.orders.advance(no, "delivered", "staff:1");
+    const other = await guestOrder({ email: "english.cancel@example.com", lang: "en" });
+    const staff = await s.staffToken();
+    const cancelled = await t.call("POST", `/api/admin/orders/${other.body.data.order_no}/cancel`, {
+      token: staff,
+      body: { reason: "缺貨" },
+    });
+    expect(cancelled.status, cancelled.body.message).toBe(200);
+    await delivered();
+    const texts = [...mailsTo("english.reasons@example.com"), ...mailsTo("english.cancel@example.com")].map((m) => m.text);
+    expect(texts.some((x) => x.includes("Your transfer has been received"))).toBe(true);
+    expect(texts.some((x) => x.includes("Tracking number: HCT4400003"))).toBe(true);
+    expect(texts.some((x) => x.includes("Your order has been delivered"))).toBe(true);
+    expect(texts.some((x) => x.includes("Cancelled by customer service: 缺貨"))).toBe(true);
+    // The order's history keeps the zh-TW reason staff read.
+    const history = await t.call<{ events: Array<{ reason: string }> }>("GET", `/api/admin/orders/${no}`, { token: staff });
+    expect(JSON.stringify(history.body.data)).toContain("確認收到匯款");
+  });
+
   it("no language, or zh-TW, keeps the Chinese wording; an unknown language is refused and nothing is written", async () => {
     const zh = await guestOrder({ email: "zh.buyer@example.com" });
     expect(zh.status).toBe(200);
