@@ -140,6 +140,19 @@ describe("binding and signing in", () => {
     expect((again.body.data as AuthResult).user.phone).toBe(DEMO_ACCOUNTS.member.phone);
   });
 
+  test("a member who signs in on the English pages is told of a new way in in English, by notice and SMS", async () => {
+    // The seller's account: the other tests bind LINE to the member and the downline.
+    const { phone, password } = DEMO_ACCOUNTS.seller;
+    await t.call("POST", "/api/auth/login", { body: { account: phone, password }, headers: { "x-page-lang": "en" } });
+    const ticket = await ticketFor(newSubject("line"));
+    const bound = await t.call("POST", "/api/auth/threeWayLoginBind", {
+      body: { bind_ticket: ticket, account: phone, password },
+    });
+    expect(bound.status).toBe(200);
+    const told = (await t.services.outbox.log({}, 1, 200)).rows.filter((m) => m.subject === "LINE sign-in added");
+    expect(told.filter((m) => m.channel === "sms" && m.recipient === phone)).toHaveLength(1);
+  });
+
   test("LIFF keeps the member's language: its pages have no /en address; a sign-in on an English page sets it", async () => {
     const subject = newSubject("line");
     const ticket = await ticketFor(subject);
