@@ -51,7 +51,8 @@ export function createAccountNotices(d: {
   brandName: string;
 }) {
   /** In the member's language (decision 109): the language of the storefront they last signed in on. */
-  const wordsFor = async (memberId: number) => WORDS[(await d.members.byId(memberId))?.lang === "en" ? "en" : "zh-TW"];
+  const wordsOf = (lang: string | undefined) => WORDS[lang === "en" ? "en" : "zh-TW"];
+  const wordsFor = async (memberId: number) => wordsOf((await d.members.byId(memberId))?.lang);
   const tell = (memberId: number, phone: string | undefined, key: string, w: Words, title: string, body: string) =>
     d.db.transaction(async (tx) => {
       await d.notifications.notify(tx, memberId, { kind: "system", title, body, key });
@@ -75,7 +76,7 @@ export function createAccountNotices(d: {
     async bound(memberId: number, provider: string) {
       const name = PROVIDER_NAMES[provider] ?? provider;
       const member = await d.members.byId(memberId);
-      const w = WORDS[member?.lang === "en" ? "en" : "zh-TW"];
+      const w = wordsOf(member?.lang);
       await tell(memberId, member?.phone, `bind:${memberId}:${provider}:${Date.now()}`, w, w.boundTitle(name), w.bound(name));
     },
     /** Staff changed the member's phone: the old number is told, with the new one half hidden. */

@@ -1,4 +1,4 @@
-import { PAYMENT_METHOD_LABELS, PAYMENT_METHOD_LABELS_EN, type PaymentMethodCode } from "@shop/contract";
+import { type Lang, PAYMENT_METHOD_LABELS, PAYMENT_METHOD_LABELS_EN, type PaymentMethodCode } from "@shop/contract";
 import { type EnglishPattern, englishPatterns } from "../../lib/english-patterns.js";
 
 /**
@@ -46,4 +46,4 @@ const METHODS = Object.fromEntries(
 const english = englishPatterns(REASONS, METHODS);
 
 /** The reason in the order's language. */
-export const reasonIn = (lang: string, reason: string): string => (lang === "en" ? (english(reason) ?? reason) : reason);
+export const reasonIn = (lang: Lang, reason: string): string => (lang === "en" ? (english(reason) ?? reason) : reason);
