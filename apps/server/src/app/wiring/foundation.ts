@@ -70,6 +70,7 @@ export function wireFoundation(deps: ServiceDeps) {
       // LINE messages switched off (decision 74): nobody is reached there.
       lineUserId: channels.line_messages === "off" ? null : await identities.lineUserOf(memberId, q),
     }),
+    langOf: async (memberId, q) => (await members.addressee(memberId, q)).lang,
     siteUrl: (path) => `${siteOrigin}${path}`,
     brandName: BRAND_NAME,
     lineOffered: channels.line_messages !== "off",

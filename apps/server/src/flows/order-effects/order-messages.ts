@@ -1,10 +1,11 @@
-import { MAIN_SHOP_ID, type OrderStatus } from "@shop/contract";
+import type { OrderStatus } from "@shop/contract";
 import { TEMPLATE_EVENTS, type TemplateEvent } from "@shop/contract/admin";
 import { formatDate, formatDateTime, formatMoney } from "@shop/contract/format";
 import { formatInvoiceNo } from "@shop/contract/invoice";
 import type { Tx } from "../../db/client.js";
 import type { NotificationsService } from "../../modules/notifications/service.js";
 import type { MessageTemplates } from "../../modules/notifications/templates.js";
+import { orderPagePath } from "../../modules/orders/order-pages.js";
 import type { Order, VirtualAccountGiven } from "../../modules/orders/service.js";
 import { reasonIn } from "./order-reasons.js";
 import { orderWording } from "./order-wording.js";
@@ -23,9 +24,7 @@ const preorderNote = (o: Pick<Order, "preorderState" | "preorderShipOn" | "lang"
     ? orderWording(o.lang).preorder(o.preorderShipOn ? o.preorderShipOn.replace(/-/g, "/") : null)
     : "";
 
-/** A path inside the shop the order was placed in (a sub-mall's visitors stay in it), in its language. */
-const inShop = (o: Order, path: string) =>
-  `${o.shopId === MAIN_SHOP_ID ? "" : `/shop_${o.shopId}`}${o.lang === "en" ? "/en" : ""}${path}`;
+const inShop = orderPagePath;
 
 /** What the buyer owes at the store on collection (cash on delivery not yet paid), or null. */
 const payAtStore = (o: Order) => (o.paymentMethod === "cod" && o.paidAt === null ? formatMoney(o.payable) : null);

@@ -41,10 +41,16 @@ export function createTakeoutFulfilment(deps: { db: Db; notifications: Notificat
         before: { status: t.status, tracking_no: t.trackingNo },
         after: { status: moved.status, tracking_no: moved.trackingNo },
       });
+      const items = t.items.map((i) => `${i.name} × ${i.qty}`);
       await notifications.notify(tx, t.memberId, {
         kind: "order",
         title: `提貨 #${id} ${to === "shipped" ? "已出貨" : "已送達"}`,
-        body: to === "shipped" ? `物流單號：${moved.trackingNo}` : t.items.map((i) => `${i.name} × ${i.qty}`).join("、"),
+        body: to === "shipped" ? `物流單號：${moved.trackingNo}` : items.join("、"),
+        // The items' names are as they were written at the takeout (zh-TW catalogue names).
+        en: {
+          title: `Takeout #${id} ${to === "shipped" ? "has shipped" : "has been delivered"}`,
+          body: to === "shipped" ? `Tracking number: ${moved.trackingNo}` : items.join(", "),
+        },
         link: "/member/i_depot",
         key: `takeout:${id}:${to}`,
       });

@@ -9,6 +9,8 @@ export interface NotificationsDeps {
   outbox: Outbox;
   /** Where a member can be reached outside the site (their e-mail, their LINE user id). */
   contactOf: (memberId: number, q: Db | Tx) => Promise<Recipient>;
+  /** The member's own language (decision 109): the storefront they last signed in on. zh-TW when not given. */
+  langOf?: (memberId: number, q: Db | Tx) => Promise<Lang>;
   /** The shop's absolute address of a path, for links in messages. */
   siteUrl: (path: string) => string;
   brandName: string;
@@ -28,8 +30,13 @@ export interface Notice {
   outbound?: boolean;
   /** An address to write to when the member has none on file (the one given at checkout). */
   email?: string;
-  /** The language of the message outside the site (an English order's: decision 109); zh-TW by default. */
+  /**
+   * The language to tell it in (an English order's: decision 109). Not given: the member's own when
+   * `en` is given, else zh-TW.
+   */
   lang?: Lang;
+  /** The notice's English words, said instead of `title` and `body` when the language is English. */
+  en?: { title: string; body?: string };
 }
 
 /** A notice's text as an e-mail or a LINE message: what happened, then where to see it. */
@@ -85,7 +92,10 @@ export function createNotificationsService(deps: NotificationsDeps) {
   }
 
   return {
-    async notify(tx: Tx, memberId: number, n: Notice) {
+    async notify(tx: Tx, memberId: number, notice: Notice) {
+      const lang = notice.lang ?? (notice.en && deps.langOf ? await deps.langOf(memberId, tx) : "zh-TW");
+      const n =
+        lang === "en" && notice.en ? { ...notice, title: notice.en.title, body: notice.en.body, lang } : { ...notice, lang };
       const [row] = await tx
         .insert(notifications)
         .values({ memberId, kind: n.kind, title: n.title, body: n.body ?? "", link: n.link ?? "", createdAt: now() })

@@ -1,3 +1,4 @@
+import type { Lang } from "@shop/contract";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Tx } from "../../db/client.js";
 import { returnRequests } from "../../db/schema/index.js";
@@ -22,24 +23,52 @@ const RETURN_PARCEL_LABELS: Record<ReturnParcelStatus, string> = {
 /** A store keeps a return code 7 days ⚠️ (the usual term of ECPay's 逆物流). */
 const STORE_CODE_DAYS = 7;
 
+/** The chains and 黑貓 in English words. */
+const RETURN_CARRIER_NAMES_EN: Record<ReturnCarrier, string> = {
+  cvs_711: "7-ELEVEN",
+  cvs_family: "FamilyMart",
+  cvs_hilife: "Hi-Life",
+  tcat: "T-Cat (Black Cat)",
+};
+
 /** What the buyer does with an approved return, in words ("" when the buyer arranges it). */
-function sendBackHow(r: Pick<ReturnRow, "returnCarrier" | "storeReturnCode">): string {
-  if (r.returnCarrier === "tcat") return "黑貓宅急便將於 1–2 個工作天內至您的收件地址取件，請備妥包裹（免付運費）。";
+function sendBackHow(r: Pick<ReturnRow, "returnCarrier" | "storeReturnCode">, lang: Lang = "zh-TW"): string {
+  const en = lang === "en";
+  if (r.returnCarrier === "tcat")
+    return en
+      ? "T-Cat (Black Cat) will collect the parcel at your delivery address within 1–2 working days; please have it ready (no shipping fee)."
+      : "黑貓宅急便將於 1–2 個工作天內至您的收件地址取件，請備妥包裹（免付運費）。";
   if (r.returnCarrier && r.storeReturnCode)
-    return `請於 ${STORE_CODE_DAYS} 天內至任一 ${RETURN_CARRIER_NAMES[r.returnCarrier]} 門市，以退貨編號 ${r.storeReturnCode} 寄回（免付運費）。`;
+    return en
+      ? `Within ${STORE_CODE_DAYS} days, send it back from any ${RETURN_CARRIER_NAMES_EN[r.returnCarrier]} store with return number ${r.storeReturnCode} (no shipping fee).`
+      : `請於 ${STORE_CODE_DAYS} 天內至任一 ${RETURN_CARRIER_NAMES[r.returnCarrier]} 門市，以退貨編號 ${r.storeReturnCode} 寄回（免付運費）。`;
   return "";
 }
 
-/** What the approval notice tells the buyer: the carrier's instructions, a store-return code, or the address, and staff's note. */
-export function sendBackText(r: Pick<ReturnRow, "returnCarrier" | "storeReturnCode">, address: string, note: string) {
-  const how =
-    sendBackHow(r) ||
-    (r.storeReturnCode
-      ? `請至超商以退貨寄件代碼 ${r.storeReturnCode} 寄回商品。`
-      : address
-        ? `請將商品寄回：${address}`
-        : "請依客服指示寄回商品。");
-  return [how, note].filter(Boolean).join("\n");
+/**
+ * What the approval notice tells the buyer: the carrier's instructions, a store-return code, or the
+ * address, and staff's note — in the order's language (decision 109); the address and staff's note
+ * are kept as written.
+ */
+export function sendBackText(
+  r: Pick<ReturnRow, "returnCarrier" | "storeReturnCode">,
+  address: string,
+  note: string,
+  lang: Lang = "zh-TW",
+) {
+  const en = lang === "en";
+  const elsewise = r.storeReturnCode
+    ? en
+      ? `Send the goods back from a convenience store with return code ${r.storeReturnCode}.`
+      : `請至超商以退貨寄件代碼 ${r.storeReturnCode} 寄回商品。`
+    : address
+      ? en
+        ? `Please send the goods back to: ${address}`
+        : `請將商品寄回：${address}`
+      : en
+        ? "Please send the goods back as customer service tells you."
+        : "請依客服指示寄回商品。";
+  return [sendBackHow(r, lang) || elsewise, note].filter(Boolean).join("\n");
 }
 
 /** The parcel's part of the buyer's view. */

@@ -15,6 +15,7 @@ import type { Db, Tx } from "../../db/client.js";
 import { orders, returnRequests } from "../../db/schema/index.js";
 import { conflict, forbidden, isUniqueViolation, notFound, unprocessable } from "../../lib/errors.js";
 import type { NotificationsService } from "../notifications/service.js";
+import { orderDetailPath } from "./order-pages.js";
 import { accountView, refundAccountOf } from "./return-accounts.js";
 import { parcelView, type ReturnCarrier, sendBackText } from "./return-parcels.js";
 import { type ReturnStep, STEPS } from "./return-step-rules.js";
@@ -104,7 +105,7 @@ async function tell(deps: ReturnsContext, tx: Tx, o: Order, r: ReturnRow, title:
     kind: "order",
     title: o.lang === "en" ? `Order ${o.orderNo}: ${title.en}` : `訂單 ${o.orderNo} ${title.zh}`,
     body,
-    link: `/member/order_detail?order_no=${o.orderNo}`,
+    link: orderDetailPath(o),
     key: `return:${r.id}:${r.status}`,
     email: o.email || undefined,
   });
@@ -293,7 +294,7 @@ export function stepReturn(
       after: { status: s.to, note, ...(disposition ? { disposition } : {}) },
     });
     const title = { zh: s.title(r.kind), en: s.titleEn(r.kind) };
-    await tell(deps, tx, o, moved, title, kind === "approve" ? sendBackText(moved, address, note) : note);
+    await tell(deps, tx, o, moved, title, kind === "approve" ? sendBackText(moved, address, note, o.lang) : note);
     return { row: moved, orderNo: o.orderNo, address };
   });
 }

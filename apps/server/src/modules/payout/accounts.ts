@@ -1,4 +1,4 @@
-import type { BankAccountInput, PayoutAccountView } from "@shop/contract";
+import type { BankAccountInput, Lang, PayoutAccountView } from "@shop/contract";
 import type { SettingKey } from "@shop/contract/admin";
 import { BANKS, bankName, findBranch } from "@shop/reference-data";
 import { eq } from "drizzle-orm";
@@ -7,6 +7,7 @@ import { payoutAccounts } from "../../db/schema/index.js";
 import { badRequest } from "../../lib/errors.js";
 import type { LoyaltyService } from "../loyalty/service.js";
 import type { NotificationsService } from "../notifications/service.js";
+import { payoutWords } from "./notice-words.js";
 
 /** An account number as shown to those who need not pay into it: its last four digits. */
 export const maskAccount = (account: string) => `****${account.slice(-4)}`;
@@ -16,6 +17,8 @@ export interface PayoutMember {
   id: number;
   name: string;
   phone: string;
+  /** The member's language (decision 109): the texts and the notice are in it. */
+  lang?: Lang;
 }
 
 /** The same name, whatever the spaces or full-width letters (戶名 as banks print it). */
@@ -60,12 +63,7 @@ export async function accountView(deps: Pick<PayoutDeps, "db">, memberId: number
 
 /** Texts the member's own phone the code that proves a change of account is theirs. */
 export const sendChangeCode = (deps: Pick<PayoutDeps, "codes">, member: PayoutMember, ip: string) =>
-  deps.codes.send(
-    member.phone,
-    ip,
-    (c) => `【茶山好物】您正在設定收款帳戶，驗證碼為 ${c}，10 分鐘內有效。若非本人操作，請立即變更密碼並聯繫客服。`,
-    "payout",
-  );
+  deps.codes.send(member.phone, ip, payoutWords(member.lang).code, "payout");
 
 /**
  * Sets the payout account, proven by the code texted to the member's own phone (a session
@@ -102,22 +100,23 @@ export async function saveAccount(
     updatedAt: at,
   };
   const hold = await deps.setting("withdrawal_hold_hours");
-  const body = `您的收款帳戶已設定為 ${branch.bankName} ${maskAccount(input.bank_account)}（戶名 ${input.bank_user_name}），${hold} 小時後才能提領。若不是您本人操作，請立即聯繫客服。`;
+  const w = payoutWords(member.lang);
+  const body = w.changed(branch.bankName, maskAccount(input.bank_account), input.bank_user_name, hold);
   await db.transaction(async (tx) => {
     await tx
       .insert(payoutAccounts)
       .values({ memberId: member.id, ...values })
       .onConflictDoUpdate({ target: payoutAccounts.memberId, set: values });
     const key = `payout-account:${member.id}:${at.toISOString()}`;
-    await notifications.notify(tx, member.id, { kind: "system", title: "收款帳戶已變更", body, key });
+    await notifications.notify(tx, member.id, { kind: "system", title: w.changedTitle, body, key, lang: member.lang });
     await notifications.tell(
       tx,
       `${key}:sms`,
       { memberId: member.id, phone: member.phone },
       {
-        subject: "收款帳戶已變更",
+        subject: w.changedTitle,
         text: body,
-        sms: `【茶山好物】${body}`,
+        sms: w.sms(body),
       },
       ["sms"],
     );

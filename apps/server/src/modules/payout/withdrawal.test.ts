@@ -75,6 +75,30 @@ describe("wallet withdrawal", () => {
     expect(await t.services.outbox.forEvent(`withdrawal:${paid.id}:approved`)).toEqual([]);
   });
 
+  test("a member who signs in on the English pages is texted and told in English: the code, the account's change, the payment", async () => {
+    const english = await t.call<{ token: string }>("POST", "/api/auth/login", {
+      body: { account: DEMO_ACCOUNTS.member.phone, password: DEMO_ACCOUNTS.member.password },
+      headers: { "x-page-lang": "en" },
+    });
+    const en = english.body.data.token;
+    t.clock.advance(61); // one code a minute per phone
+    await setPayoutAccount(t, en, { bank_user_name: "王小明", bank_code: "822", branch_code: "0901", bank_account: "123456789012" });
+    expect(t.capturedSms?.lastTo(DEMO_ACCOUNTS.member.phone)?.text).toMatch(/^\[茶山好物\] Your code to set your payout account is \d{6}/);
+    const changed = (await t.services.outbox.log({}, 1, 200)).rows.filter((m) => m.subject === "Your payout account has changed");
+    expect(changed.map((m) => m.channel)).toEqual(["sms"]);
+    const w = (await t.call<WithdrawalView>("POST", "/api/user/wallet/apply", { body: { amount: 100 }, token: en })).body.data;
+    await t.services.payout.decide(w.id, "approved", "");
+    await t.services.payout.decide(w.id, "paid", "FXML-0002");
+    const notices = await t.call<{ list: Array<{ title: string; body: string }> }>("POST", "/api/notification/search", {
+      token: en,
+      body: {},
+    });
+    expect(notices.body.data.list.slice(0, 2)).toMatchObject([
+      { title: `Your withdrawal of NT$${w.net} has been transferred`, body: "Transfer reference: FXML-0002" },
+      { title: "Your payout account has changed" },
+    ]);
+  });
+
   test("another member never sees these requests", async () => {
     const other = await loginAs(t, DEMO_ACCOUNTS.downline);
     const list = await t.call<{ list: WithdrawalView[] }>("GET", "/api/user/wallet/withdrawals", { token: other });

@@ -199,6 +199,14 @@ export async function decideWithdrawal(
         kind: "system",
         title: decision === "paid" ? `提領 ${formatMoney(w.net)} 已匯款` : `提領申請已退回，${formatMoney(w.amount)} 已回到錢包`,
         body: decision === "paid" ? `匯款參考編號：${note}` : note,
+        // Staff's note on a refusal is kept as they wrote it.
+        en: {
+          title:
+            decision === "paid"
+              ? `Your withdrawal of ${formatMoney(w.net)} has been transferred`
+              : `Your withdrawal was declined; ${formatMoney(w.amount)} is back in your wallet`,
+          body: decision === "paid" ? `Transfer reference: ${note}` : note,
+        },
         link: "/member/wallet",
         key: `withdrawal:${w.id}:${decision}`,
       });

@@ -125,6 +125,11 @@ export async function grantForOrder(deps: RafflesContext, tx: Tx, o: { memberId:
         kind: "prize",
         title: `獲得 ${granted.length} 張刮刮卡`,
         body: `訂單 ${o.orderNo} 符合「${r.title}」活動`,
+        // The campaign's title is the shop's own, kept as written.
+        en: {
+          title: `You got ${granted.length} scratch card${granted.length === 1 ? "" : "s"}`,
+          body: `Order ${o.orderNo} qualifies for "${r.title}"`,
+        },
         link: "/member/my_ticket",
       });
     }
@@ -200,6 +205,7 @@ export async function scratch(
       await deps.notifications.notify(tx, memberId, {
         kind: "prize",
         title: `刮刮卡中獎：${won.title}`,
+        en: { title: `Scratch card win: ${won.title}` },
         link: "/member/my_ticket",
       });
     }

@@ -2,6 +2,7 @@ import { conflict, isDomainError } from "../../lib/errors.js";
 import type { InventoryService } from "../inventory/service.js";
 import type { LogisticsService } from "../logistics/service.js";
 import type { NotificationsService } from "../notifications/service.js";
+import { orderDetailPath } from "../orders/order-pages.js";
 import type { OrderLifecycle } from "../orders/service.js";
 import { BUYER_CANCELLABLE, STATE_CHANGED, STEP_REASONS } from "../orders/state.js";
 
@@ -69,11 +70,15 @@ export function createSelfDelivery(deps: {
         const reason = `配送方式改為${to === "self" ? "賣家自行配送" : "新竹物流宅配"}`;
         await orders.setShipMethod(tx, o, to, actor, reason);
         if (o.memberId !== null) {
+          const how = to === "self" ? "the seller's own delivery" : "HCT home delivery";
           await notifications.notify(tx, o.memberId, {
             kind: "order",
             title: `訂單 ${o.orderNo} ${reason}`,
             body: reason,
-            link: `/member/order_detail?order_no=${o.orderNo}`,
+            // In the order's language (decision 109); the order's history keeps the zh-TW reason.
+            lang: o.lang,
+            en: { title: `Order ${o.orderNo}: delivery changed to ${how}`, body: `Delivery changed to ${how}.` },
+            link: orderDetailPath(o),
           });
         }
       });

@@ -1,16 +1,16 @@
-import { formatDate, formatMoney } from "@shop/contract/format";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import { memberTierHistory, memberTierStatus, memberTiers, tierSettings } from "../../db/schema/index.js";
 import { closingWindow, currentWindow, decide, reachedLevel, type TierPeriod, type Window } from "./evaluation.js";
+import { levelChangeWords, levelTakenBackWords, type TierNoticeWords } from "./notice-words.js";
 
 export type TierRow = typeof memberTiers.$inferSelect;
 type StatusRow = typeof memberTierStatus.$inferSelect;
 
 /** What a member spent in [from, to): given by the orders module (decision 94). */
 type SpendOf = (q: Db | Tx, memberId: number, from: Date, to: Date) => Promise<number>;
-/** The member's on-site notice (and LINE / e-mail) in the caller's transaction. */
-type TierNotice = (tx: Tx, memberId: number, n: { title: string; body: string; key: string }) => Promise<void>;
+/** The member's on-site notice (and LINE / e-mail) in the caller's transaction, in the member's language. */
+type TierNotice = (tx: Tx, memberId: number, n: TierNoticeWords & { key: string }) => Promise<void>;
 
 export interface TierDeps {
   db: Db;
@@ -47,8 +47,6 @@ async function lockStatus(tx: Tx, memberId: number, base: TierRow, at: Date): Pr
   if (!row) throw new Error(`member_tier_status ${memberId} vanished under its lock`);
   return row;
 }
-
-const REASON_TITLE = { upgrade: "會員等級升級", renewal: "會員等級續等", downgrade: "會員等級調整" } as const;
 
 /**
  * Re-evaluates one member inside `tx`: on payment (only ever up, on the window so far) or at the
@@ -89,12 +87,8 @@ export async function evaluateMember(d: TierDeps, tx: Tx, memberId: number, atPe
     .insert(memberTierHistory)
     .values({ memberId, fromTierId: holding?.id ?? null, toTierId: to.id, reason: decision.kind, spend, createdAt: at })
     .returning({ id: memberTierHistory.id });
-  const until = to.rank === 0 ? "" : `，有效至 ${formatDate(new Date(w.validUntil.getTime() - 1))}`;
-  const body =
-    decision.kind === "downgrade"
-      ? `期間消費 ${formatMoney(spend)}，會員等級調整為「${to.name}」${until}。`
-      : `期間消費 ${formatMoney(spend)}，您的會員等級為「${to.name}」${until}。`;
-  await d.notify(tx, memberId, { title: `${REASON_TITLE[decision.kind]}：${to.name}`, body, key: `tier:${h?.id}` });
+  const until = to.rank === 0 ? undefined : new Date(w.validUntil.getTime() - 1);
+  await d.notify(tx, memberId, { ...levelChangeWords(decision.kind, to.name, spend, until), key: `tier:${h?.id}` });
   return { kind: decision.kind, to: to.name };
 }
 
@@ -134,11 +128,7 @@ export async function revisitAfterCancel(d: TierDeps, tx: Tx, memberId: number) 
     .insert(memberTierHistory)
     .values({ memberId, fromTierId: holding.id, toTierId: to.id, reason: "downgrade", spend, createdAt: at })
     .returning({ id: memberTierHistory.id });
-  await d.notify(tx, memberId, {
-    title: `${REASON_TITLE.downgrade}：${to.name}`,
-    body: `訂單取消或退款後，期間消費為 ${formatMoney(spend)}，會員等級調整為「${to.name}」。`,
-    key: `tier:${h?.id}`,
-  });
+  await d.notify(tx, memberId, { ...levelTakenBackWords(to.name, spend), key: `tier:${h?.id}` });
   return { kind: "downgrade" as const, to: to.name };
 }
 
