@@ -68,6 +68,7 @@ function Thread() {
       <Typography variant="h6">{q.subject}</Typography>
       <Typography color="text.secondary">
         {`${q.name}｜${q.phone}｜${q.email}｜${statusLabel(q.status)}｜負責人：${q.assignee_name ?? "—"}`}
+        {q.lang === "en" ? "｜英文頁面送出，請以英文回覆" : ""}
       </Typography>
       <Related q={q} />
       <Card variant="outlined">

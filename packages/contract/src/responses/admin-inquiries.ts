@@ -17,6 +17,8 @@ export const adminInquiry = z.object({
   order_no: z.string().nullable(),
   /** The member who sent it signed in (null: a visitor). */
   member_id: int.nullable(),
+  /** The storefront language it was sent from: staff reply in it; the mail around the reply is in it. */
+  lang: z.enum(["zh-TW", "en"]),
   status: z.enum(["new", "replied", "closed"]),
   assignee_id: int.nullable(),
   assignee_name: z.string().nullable(),

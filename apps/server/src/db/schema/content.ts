@@ -1,3 +1,4 @@
+import { LANGS } from "@shop/contract/order";
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 export const banners = pgTable(
@@ -106,6 +107,8 @@ export const inquiries = pgTable(
     orderNo: text("order_no"),
     /** The member who sent it signed in (null: a visitor). */
     memberId: integer("member_id"),
+    /** The storefront language it was sent from: the receipt and the replies' mail are in it (decision 109). */
+    lang: text("lang", { enum: LANGS }).notNull().default("zh-TW"),
     ip: text("ip").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     /** The inbox: new until staff reply, closed when nothing more is needed. */

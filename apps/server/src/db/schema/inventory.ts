@@ -1,3 +1,4 @@
+import { LANGS } from "@shop/contract/order";
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
@@ -70,6 +71,8 @@ export const restockRequests = pgTable(
     memberId: integer("member_id"),
     email: text("email"),
     phone: text("phone"),
+    /** The storefront language it was asked in: the message is written in it (decision 109). */
+    lang: text("lang", { enum: LANGS }).notNull().default("zh-TW"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     notifiedAt: timestamp("notified_at", { withTimezone: true }),
   },

@@ -9,6 +9,29 @@ import type { NotificationsService } from "../../modules/notifications/service.j
 /** Requests told per sweep; the rest wait for the next (every minute). */
 const PER_SWEEP = 200;
 
+/** The message in the language the request was made in (decision 109). */
+const WORDS = {
+  "zh-TW": {
+    unknown: "您登記的商品",
+    what: (product: string, variant: string) => `${product}（${variant}）`,
+    title: (what: string) => `到貨通知：${what}已到貨`,
+    body: "數量有限，售完為止。",
+    buy: "立即購買：",
+    sms: (brand: string, what: string, url: string) => `【${brand}】${what}已到貨，立即購買：${url}`,
+    subject: (brand: string, title: string) => `【${brand}】${title}`,
+  },
+  en: {
+    unknown: "The item you asked about",
+    // A variant's name is the shop's own (zh-TW); kept as written.
+    what: (product: string, variant: string) => `${product} (${variant})`,
+    title: (what: string) => `Back in stock: ${what}`,
+    body: "While stocks last.",
+    buy: "Buy now: ",
+    sms: (brand: string, what: string, url: string) => `[${brand}] ${what} is back in stock. Buy now: ${url}`,
+    subject: (brand: string, title: string) => `[${brand}] ${title}`,
+  },
+} as const;
+
 /**
  * 到貨通知 (decision 53), across inventory (the requests), the catalogue (what the variant is) and
  * notifications (how people are told). A member hears as they chose (site notice, LINE, e-mail);
@@ -18,7 +41,7 @@ const PER_SWEEP = 200;
 export function createRestockNotices(deps: {
   db: Db;
   requests: RestockRequests;
-  catalogue: Pick<CatalogueService, "variantsForCart">;
+  catalogue: Pick<CatalogueService, "variantsForCart" | "productNames">;
   notifications: Pick<NotificationsService, "notify" | "tell">;
   siteUrl: (path: string) => string;
   brandName: string;
@@ -44,26 +67,31 @@ export function createRestockNotices(deps: {
       const ids = await requests.variantsDue(PER_SWEEP);
       if (ids.length === 0) return 0;
       const names = new Map((await catalogue.variantsForCart(ids, 1)).map((v) => [v.id, v]));
+      const englishNames = await catalogue.productNames(
+        [...names.values()].map((v) => v.productId),
+        "en",
+      );
       return db.transaction(async (tx) => {
         const due = await requests.claimDue(tx, PER_SWEEP);
         if (due.length === 0) return 0;
         for (const d of due) {
+          const w = WORDS[d.lang];
           const v = names.get(d.variantId);
-          const what = v ? `${v.name}（${v.variantName}）` : "您登記的商品";
-          const link = `${shopBasePath(d.shopId)}/product/details?id=${v?.productId ?? 0}&variant=${d.variantId}`;
-          const title = `到貨通知：${what}已到貨`;
-          const body = "數量有限，售完為止。";
-          const key = `restock:${d.id}`;
+          const product = v && (d.lang === "en" ? (englishNames.get(v.productId) ?? v.name) : v.name);
+          const what = v && product ? w.what(product, v.variantName) : w.unknown;
+          const page = `/product/details?id=${v?.productId ?? 0}&variant=${d.variantId}`;
+          const link = `${shopBasePath(d.shopId)}${d.lang === "en" ? "/en" : ""}${page}`;
+          const [title, body, key] = [w.title(what), w.body, `restock:${d.id}`];
           if (d.memberId) {
-            await notifications.notify(tx, d.memberId, { kind: "system", title, body, link, key });
+            await notifications.notify(tx, d.memberId, { kind: "system", title, body, link, key, lang: d.lang });
           } else {
-            const text = [title, body, `立即購買：${deps.siteUrl(link)}`, `— ${deps.brandName}`].join("\n\n");
-            const sms = `【${deps.brandName}】${what}已到貨，立即購買：${deps.siteUrl(link)}`;
+            const url = deps.siteUrl(link);
+            const text = [title, body, `${w.buy}${url}`, `— ${deps.brandName}`].join("\n\n");
             await notifications.tell(
               tx,
               key,
               { email: d.email, phone: d.phone },
-              { subject: `【${deps.brandName}】${title}`, text, sms },
+              { subject: w.subject(deps.brandName, title), text, sms: w.sms(deps.brandName, what, url) },
               ["email", "sms"],
             );
           }

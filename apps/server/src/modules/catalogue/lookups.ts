@@ -1,4 +1,4 @@
-import { MAIN_SHOP_ID, type PointPercent } from "@shop/contract";
+import { type Lang, MAIN_SHOP_ID, type PointPercent } from "@shop/contract";
 import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { categories, products, variants } from "../../db/schema/index.js";
@@ -91,10 +91,14 @@ export async function variantsByIds(deps: CatalogueDeps, ids: number[]) {
   }));
 }
 
-/** Product names by id (reports of products viewed but not sold). */
-export async function productNames(deps: CatalogueDeps, ids: number[]): Promise<Map<number, string>> {
+/**
+ * Product names by id (reports of products viewed but not sold; messages). In English: the
+ * product's English name where staff gave one, else its Chinese name (decision 109).
+ */
+export async function productNames(deps: CatalogueDeps, ids: number[], lang: Lang = "zh-TW"): Promise<Map<number, string>> {
   if (ids.length === 0) return new Map();
-  const rows = await deps.db.select({ id: products.id, name: products.name }).from(products).where(inArray(products.id, ids));
+  const name = lang === "en" ? sql<string>`coalesce(nullif(${products.nameEn}, ''), ${products.name})` : products.name;
+  const rows = await deps.db.select({ id: products.id, name }).from(products).where(inArray(products.id, ids));
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 

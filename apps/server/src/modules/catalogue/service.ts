@@ -1,4 +1,4 @@
-import type { ListingFilters, ProductCard, ProductSort } from "@shop/contract";
+import type { Lang, ListingFilters, ProductCard, ProductSort } from "@shop/contract";
 import { MAIN_SHOP_ID } from "@shop/contract";
 import { eq, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
@@ -108,7 +108,7 @@ export function createCatalogueService(db: Db) {
     variantsForCart: cartVariants,
     variantsByIds: (ids: number[]) => variantsByIds(deps, ids),
     packedUnits: (of: { productId: number } | { variantIds: number[] }) => packedUnits(deps, of),
-    productNames: (ids: number[]) => productNames(deps, ids),
+    productNames: (ids: number[], lang?: Lang) => productNames(deps, ids, lang),
     holdMinutes: (productIds: number[]) => holdMinutes(deps, productIds),
     pointPercent: (productId: number) => pointPercent(deps, productId),
     refreshSearchIndex: (q: Db | Tx = db, productIds?: number[]) => refreshSearchIndex(q, productIds),

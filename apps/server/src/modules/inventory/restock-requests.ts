@@ -1,3 +1,4 @@
+import type { Lang } from "@shop/contract";
 import { and, asc, count, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import { restockRequests, variants } from "../../db/schema/index.js";
@@ -12,6 +13,8 @@ export interface RestockAsk {
   memberId?: number;
   email?: string;
   phone?: string;
+  /** The page's language: the message is written in it (decision 109). */
+  lang?: Lang;
 }
 
 export type DueRestock = typeof restockRequests.$inferSelect;
@@ -43,9 +46,15 @@ export function createRestockRequests(db: Db, now: () => Date) {
             memberId: r.memberId ?? null,
             email: r.memberId ? null : (r.email ?? null),
             phone: r.memberId || r.email ? null : (r.phone ?? null),
+            lang: r.lang ?? "zh-TW",
             createdAt: now(),
           })
-          .onConflictDoNothing();
+          // Asked again while waiting: told once, in the language of the latest ask.
+          .onConflictDoUpdate({
+            target: [restockRequests.variantId, restockRequests.contact],
+            targetWhere: isNull(restockRequests.notifiedAt),
+            set: { lang: r.lang ?? "zh-TW" },
+          });
       });
     },
 

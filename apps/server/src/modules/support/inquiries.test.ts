@@ -107,4 +107,31 @@ describe("the inquiry inbox", () => {
     expect((await get(inquiryId)).body.data).toMatchObject({ status: "new", assignee_id: null });
     expect((await t.call("GET", "/api/admin/inquiries")).status).toBe(401);
   });
+
+  it("a message sent from an English page gets its receipt and the reply's mail in English; staff see its language", async () => {
+    const r = await t.call<{ id: number }>("POST", "/api/contactu/email", {
+      body: {
+        name: "Ann Lee",
+        phone: "0912345677",
+        email: "ann@example.com",
+        subject: "Gift wrap",
+        message: "Can you wrap a gift box?",
+      },
+      ip: "10.9.0.2",
+      headers: { "x-page-lang": "en" },
+    });
+    expect(r.status, r.body.message).toBe(200);
+    const id = r.body.data.id;
+    expect((await get(id)).body.data).toMatchObject({ lang: "en" });
+    await t.call("POST", `/api/admin/inquiries/${id}/reply`, {
+      token: support,
+      body: { body: "Yes, write it in the order note." },
+    });
+    await t.services.outbox.deliverDue();
+    await t.services.outbox.deliverDue();
+    const mails = mailsTo("ann@example.com");
+    expect(mails.map((m) => m.subject)).toEqual(["[茶山好物] We have your message: Gift wrap", "Re: [茶山好物] Gift wrap"]);
+    expect(mails[1]?.text).toMatch(/^Hello Ann Lee,\n\nYes, write it in the order note\./);
+    expect(mails.map((m) => m.text).join("")).not.toMatch(/您好|您的訊息|客服 /);
+  });
 });

@@ -1,4 +1,4 @@
-import type { inquiryInput } from "@shop/contract";
+import type { inquiryInput, Lang } from "@shop/contract";
 import { MAIN_SHOP_ID } from "@shop/contract";
 import { and, asc, count, desc, eq, gt, ilike, or } from "drizzle-orm";
 import type { z } from "zod";
@@ -8,6 +8,7 @@ import { conflict, fieldError, notFound, tooManyRequests } from "../../lib/error
 import { likeEscape } from "../../lib/like.js";
 import type { NotificationsService } from "../notifications/service.js";
 import type { ShopsService } from "../shops/service.js";
+import { inquiryWords } from "./inquiry-words.js";
 
 const INQUIRIES_PER_IP_PER_HOUR = 5;
 
@@ -54,6 +55,7 @@ async function views(deps: SupportContext, rows: Inquiry[]) {
     message: r.message,
     order_no: r.orderNo,
     member_id: r.memberId,
+    lang: r.lang,
     status: r.status,
     assignee_id: r.assigneeId,
     assignee_name: r.assigneeId ? (names.get(r.assigneeId) ?? null) : null,
@@ -82,6 +84,7 @@ export async function submitInquiry(
   input: z.output<typeof inquiryInput>,
   ip: string,
   memberId: number | null,
+  lang: Lang = "zh-TW",
 ) {
   const [recent] = await deps.db
     .select({ n: count() })
@@ -94,7 +97,7 @@ export async function submitInquiry(
   return deps.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(inquiries)
-      .values({ ...input, shopId, orderNo, memberId, ip, createdAt: deps.now(), updatedAt: deps.now() })
+      .values({ ...input, shopId, orderNo, memberId, lang, ip, createdAt: deps.now(), updatedAt: deps.now() })
       .returning({ id: inquiries.id });
     const id = row?.id ?? 0;
     await deps.notifications.tell(
@@ -111,10 +114,7 @@ export async function submitInquiry(
       tx,
       `inquiry:${id}:receipt`,
       { email: input.email },
-      {
-        subject: `【${deps.brand}】已收到您的詢問：${input.subject}`,
-        text: `${input.name} 您好：\n\n我們已收到您的訊息，客服會盡快以電子郵件回覆您。\n\n您的訊息：\n${input.message}\n\n— ${deps.brand}`,
-      },
+      inquiryWords(lang).receipt(deps.brand, input),
       ["email"],
     );
     return { id };
@@ -185,10 +185,7 @@ export async function replyToInquiry(deps: SupportContext, act: StaffAct, id: nu
       tx,
       `inquiry:${id}:reply:${reply?.id}`,
       { email: q.email },
-      {
-        subject: `Re: 【${deps.brand}】${q.subject}`,
-        text: `${q.name} 您好：\n\n${body}\n\n— ${deps.brand} 客服 ${act.staff.name}\n\n----- 您的原始訊息 -----\n${q.message}`,
-      },
+      inquiryWords(q.lang).reply(deps.brand, q, body, act.staff.name),
       ["email"],
     );
     await act.audit(tx, { action: "inquiry.reply", entity: "inquiry", entityId: id, after: { reply_id: reply?.id } });

@@ -2,6 +2,7 @@ import { inquiryInput } from "@shop/contract";
 import { answers, inquiryReceipt } from "@shop/contract/responses";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ok } from "../../lib/http.js";
+import { pageLangOf } from "../../lib/page-lang.js";
 import type { SessionGuards } from "../../plugins/session.js";
 import type { SupportService } from "./service.js";
 
@@ -20,7 +21,10 @@ export function supportRoutes(
         preHandler: guards.optionalMember,
       },
       async (req) =>
-        ok(await services.support.submit(req.body, req.ip, req.session?.member.id ?? null), "已收到您的訊息，我們會盡快與您聯繫"),
+        ok(
+          await services.support.submit(req.body, req.ip, req.session?.member.id ?? null, pageLangOf(req.headers)),
+          "已收到您的訊息，我們會盡快與您聯繫",
+        ),
     );
   };
 }

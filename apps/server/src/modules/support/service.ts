@@ -1,4 +1,4 @@
-import type { inquiryInput } from "@shop/contract";
+import type { inquiryInput, Lang } from "@shop/contract";
 import type { z } from "zod";
 import {
   type InquiryStatus,
@@ -22,8 +22,8 @@ import {
 export function createSupportService(deps: SupportDeps) {
   const ctx: SupportContext = { ...deps, now: deps.now ?? (() => new Date()), brand: deps.notifications.brandName };
   return {
-    submit: (input: z.output<typeof inquiryInput>, ip: string, memberId: number | null) =>
-      submitInquiry(ctx, input, ip, memberId),
+    submit: (input: z.output<typeof inquiryInput>, ip: string, memberId: number | null, lang?: Lang) =>
+      submitInquiry(ctx, input, ip, memberId, lang),
     inbox: (filter: { status?: InquiryStatus; q?: string }, page: number, perPage: number) =>
       inboxPage(ctx, filter, page, perPage),
     detail: (id: number) => inquiryDetail(ctx, id),
