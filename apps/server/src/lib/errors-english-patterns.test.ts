@@ -22,6 +22,16 @@ const STOREFRONT_FILES = [
   "apps/server/src/modules/members/addresses.ts",
   "apps/server/src/modules/auth/codes.ts",
   "apps/server/src/modules/auth/accounts.ts",
+  "apps/server/src/modules/auth/third-party-steps.ts",
+  "apps/server/src/modules/members/identities.ts",
+  "apps/server/src/modules/checkout/idempotency.ts",
+  "apps/server/src/flows/product-reviews/product-reviews.ts",
+  "apps/server/src/modules/orders/lifecycle.ts",
+  "apps/server/src/modules/orders/return-steps.ts",
+  "apps/server/src/modules/depot/ledger.ts",
+  "apps/server/src/modules/exchange/service.ts",
+  "apps/server/src/modules/payout/withdrawals.ts",
+  "apps/server/src/modules/media/uploads.ts",
 ];
 const HAN = /\p{Script=Han}/u;
 
@@ -51,6 +61,13 @@ describe("English for refusals built with values", () => {
     // A field name the table does not know stays as written; a message with no pattern is not guessed.
     expect(englishOfBuilt("請輸入統一編號")).toBe("Please enter the 統一編號");
     expect(englishOfBuilt("訂單編號 20261129000001，請問何時出貨？")).toBeUndefined();
+    // Outside the checkout: a return, LINE binding, the wallet.
+    expect(englishOfBuilt("只有已送達、尚未完成的訂單可以申請換貨")).toBe(
+      "Only a delivered order that is not yet completed can ask for an exchange",
+    );
+    expect(englishOfBuilt("「凍頂烏龍」最多可退 2 件")).toBe("At most 2 of “凍頂烏龍” can be returned");
+    expect(englishOfBuilt("此 LINE 帳號已綁定其他會員")).toBe("This LINE account is linked to another member");
+    expect(englishOfBuilt("最低提領金額為 NT$100")).toBe("The smallest withdrawal is NT$100");
   });
 
   it.each(STOREFRONT_FILES)("has a pattern for every refusal built in %s", (file) => {

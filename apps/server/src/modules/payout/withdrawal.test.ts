@@ -82,8 +82,15 @@ describe("wallet withdrawal", () => {
     });
     const en = english.body.data.token;
     t.clock.advance(61); // one code a minute per phone
-    await setPayoutAccount(t, en, { bank_user_name: "王小明", bank_code: "822", branch_code: "0901", bank_account: "123456789012" });
-    expect(t.capturedSms?.lastTo(DEMO_ACCOUNTS.member.phone)?.text).toMatch(/^\[茶山好物\] Your code to set your payout account is \d{6}/);
+    await setPayoutAccount(t, en, {
+      bank_user_name: "王小明",
+      bank_code: "822",
+      branch_code: "0901",
+      bank_account: "123456789012",
+    });
+    expect(t.capturedSms?.lastTo(DEMO_ACCOUNTS.member.phone)?.text).toMatch(
+      /^\[茶山好物\] Your code to set your payout account is \d{6}/,
+    );
     const changed = (await t.services.outbox.log({}, 1, 200)).rows.filter((m) => m.subject === "Your payout account has changed");
     expect(changed.map((m) => m.channel)).toEqual(["sms"]);
     const w = (await t.call<WithdrawalView>("POST", "/api/user/wallet/apply", { body: { amount: 100 }, token: en })).body.data;

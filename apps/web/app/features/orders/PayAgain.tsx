@@ -8,6 +8,7 @@ import { methodPrime } from "./method-prime";
 import type { OrderAction, OrderActionAnswer } from "./order-actions";
 import { paymentMethodText, payOptionReasonText } from "./order-labels";
 import { InstalmentSelect, PAY_HINT_MESSAGES, PayMark } from "./PayMark";
+import { paymentMessageText } from "./payment-messages";
 
 type Method = OrderView["pay_options"][number]["code"];
 
@@ -78,7 +79,11 @@ export function PayAgain({ order }: { order: OrderView }) {
   return (
     <section aria-label={title} className="mt-4 rounded-lg bg-amber-50 p-3" data-testid="pay-again">
       <h2 className="font-bold text-amber-900">{title}</h2>
-      {cardFailed && <p className="mt-1 text-amber-900">{order.payment?.message || t`${methodName}尚未付款成功`}</p>}
+      {cardFailed && (
+        <p className="mt-1 text-amber-900">
+          {order.payment?.message ? paymentMessageText(t, order.payment.message) : t`${methodName}尚未付款成功`}
+        </p>
+      )}
       <fieldset className="mt-3 grid gap-2">
         <legend className="sr-only">{t`付款方式`}</legend>
         {options.map((o) => {

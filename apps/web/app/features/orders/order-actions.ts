@@ -4,6 +4,7 @@ import type { SellerOrderView } from "@shop/contract/seller";
 import { type MessageDescriptor, translate } from "../../i18n/runtime";
 import { api } from "../../lib/api";
 import { lookupOf } from "./order-read";
+import { paymentMessageText } from "./payment-messages";
 
 /** What a buyer does with an order from its page (the card's prime is taken in the browser first). */
 export type OrderAction =
@@ -89,7 +90,8 @@ export async function orderAction(a: OrderAction, pathname = window.location.pat
     window.location.assign(r.data.next.url);
     return { intent: a.intent, ok: true, message: "", leaving: true };
   }
-  if (r.data.next.type === "card_failed") return { intent: a.intent, ok: false, message: r.data.next.message };
+  if (r.data.next.type === "card_failed")
+    return { intent: a.intent, ok: false, message: paymentMessageText(t, r.data.next.message) };
   if (r.data.next.type === "virtual_account")
     return { intent: a.intent, ok: true, message: t(msg`已改用 ATM 虛擬帳號，請於期限內轉帳至專屬帳號`) };
   if (r.data.next.type === "transfer")
