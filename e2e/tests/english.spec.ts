@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { shot } from "./flows";
 import { newPhone, phonePage } from "./helpers";
 
 /**
@@ -114,6 +115,44 @@ test("a phone buys in English from /en/ to the order page and its e-mail, with n
   expect(placed?.text).toContain("Amount to pay: NT$");
   expect(placed?.text).toContain("/en/order_search");
   expect(placed?.text.replaceAll("茶山好物", "")).not.toMatch(/[\u4e00-\u9fff]/);
+  await context.close();
+});
+
+test("a declined card on the English pages is told in English, and paid again there", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const { context, page } = await phonePage(browser);
+  const found: string[] = [];
+  await page.goto("/en/product/details?id=2");
+  await page.getByRole("button", { name: "Add to cart" }).click();
+  await expect(page.getByTestId("cart-panel")).toBeInViewport();
+  await page.goto("/en/cart");
+  await expect(page.getByTestId("payable")).toBeVisible();
+  await page.getByLabel("HCT home delivery").check();
+  await page.getByLabel("Recipient name").fill("Alex Chen");
+  await page.getByLabel("Mobile number").fill(newPhone());
+  await page.getByLabel("City/County").selectOption("臺北市");
+  await page.getByLabel("District").selectOption("中正區");
+  await page.getByLabel("Address", { exact: true }).fill("No. 122, Sec. 1, Chongqing S. Rd.");
+  const card = page.getByLabel("Credit card", { exact: true });
+  await card.evaluate((el) => el.scrollIntoView({ block: "center" }));
+  await card.check();
+  await page.getByLabel("Card number").fill("4000 0000 0000 0002");
+  await page.getByLabel("Expiry date (MM/YY)").fill("12/30");
+  await page.getByLabel("Security code").fill("123");
+  await page.getByRole("button", { name: "Place order" }).click();
+
+  await expect(page).toHaveURL(/\/en\/orderfinish/);
+  const again = page.getByRole("region", { name: "Pay Again" });
+  // The server's words for the declined card (payments.message), in English.
+  await expect(again).toContainText("The card was not authorised. Please check the card details or pay another way");
+  await checked(page, "", found);
+  expect(found).toEqual([]);
+  await shot(page, "english-declined-card");
+  await again.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await again.getByLabel("Expiry date (MM/YY)").fill("12/30");
+  await again.getByLabel("Security code").fill("123");
+  await again.getByRole("button", { name: /^Pay NT\$/ }).click();
+  await expect(page.getByTestId("finish-status")).toHaveText("Paid");
   await context.close();
 });
 
