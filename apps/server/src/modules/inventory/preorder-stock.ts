@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.js";
 import { stockMovements, variants } from "../../db/schema/index.js";
 import { conflict } from "../../lib/errors.js";
-import { recordMove, type StockRequest } from "./stock-moves.js";
+import { recordMove, type StockRequest, takeFromShelf } from "./stock-moves.js";
 
 /** Units of one variant taken for an order: from stock, and beyond it on pre-order (decision 96). */
 export interface TakenUnits {
@@ -27,15 +27,9 @@ export async function reserveWithPreorder(
   const taken: TakenUnits[] = [];
   for (const l of [...lines].sort((a, b) => a.variantId - b.variantId)) {
     if (!Number.isInteger(l.qty) || l.qty <= 0) throw new Error(`bad reservation qty ${l.qty}`);
-    // Enough on the shelf, the usual case: one statement that locks, checks and takes (the row's
-    // stock is re-checked under its lock, as the locked read below would see it).
-    const whole = await tx
-      .update(variants)
-      .set({ stock: sql`${variants.stock} - ${l.qty}` })
-      .where(and(eq(variants.id, l.variantId), sql`${variants.stock} >= ${l.qty}`))
-      .returning({ id: variants.id });
-    if (whole.length > 0) {
-      await recordMove(tx, l.variantId, -l.qty, "reserve", ref);
+    // Enough on the shelf, the usual case: one statement that locks, checks, takes and records (the
+    // row's stock is re-checked under its lock, as the locked read below would see it).
+    if (await takeFromShelf(tx, l.variantId, l.qty, ref)) {
       taken.push({ variantId: l.variantId, fromStock: l.qty, preorder: 0, shipOn: null });
       continue;
     }
