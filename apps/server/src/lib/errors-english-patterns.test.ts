@@ -68,6 +68,7 @@ describe("English for refusals built with values", () => {
     expect(englishOfBuilt("「凍頂烏龍」最多可退 2 件")).toBe("At most 2 of “凍頂烏龍” can be returned");
     expect(englishOfBuilt("此 LINE 帳號已綁定其他會員")).toBe("This LINE account is linked to another member");
     expect(englishOfBuilt("最低提領金額為 NT$100")).toBe("The smallest withdrawal is NT$100");
+    expect(englishOfBuilt("此申請目前為「已退款」，無法執行")).toBe("This request is “refunded” now; it cannot be done");
   });
 
   it.each(STOREFRONT_FILES)("has a pattern for every refusal built in %s", (file) => {

@@ -84,7 +84,7 @@ const PATTERNS: readonly EnglishPattern[] = [
   // Photos a member uploads (reviews, avatar).
   [
     "圖片尺寸過大（{w} × {h} 像素），請縮小後再上傳（最大 {n} 萬像素）",
-    "The image is too large ({w} × {h} pixels); please make it smaller and upload it again",
+    "The image is too large ({w} × {h} pixels); please make it smaller (at most {n} × 10,000 pixels) and upload it again",
   ],
   [
     "圖片長寬比例過於懸殊（最多 1:{n}），請裁切後再上傳",
@@ -111,6 +111,15 @@ const FIELDS: Readonly<Record<string, string>> = {
   換貨: "an exchange",
   退: "returned",
   換: "exchanged",
+  // A return's status (returnStatusLabel) as a refusal names it.
+  退貨申請中: "return requested",
+  換貨申請中: "exchange requested",
+  "已核准，請寄回商品": "approved, waiting for the goods",
+  退貨申請未通過: "return declined",
+  換貨申請未通過: "exchange declined",
+  已收到退回商品: "goods received",
+  已退款: "refunded",
+  換貨商品已寄出: "replacement sent",
 };
 
 /** The English of a zh-TW refusal built with values, or undefined when no pattern fits. */

@@ -103,6 +103,8 @@ export function wireOrderEffects(lifecycle: OrderLifecycle, d: OrderEffectDeps) 
           title: orderWording(o.lang).partialRefundTitle(o.orderNo, formatMoney(total)),
           body: back.items.map((i) => `${back.lines.find((l) => l.id === i.lineId)?.name ?? ""} × ${i.qty}`).join("、"),
           link: `/member/order_detail?order_no=${o.orderNo}`,
+          shopId: o.shopId,
+          lang: o.lang,
           key: `order:${o.orderNo}:refund:${back.seq}`,
           email: o.email || undefined,
         });

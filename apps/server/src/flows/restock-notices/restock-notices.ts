@@ -80,12 +80,20 @@ export function createRestockNotices(deps: {
           const product = v && (d.lang === "en" ? (englishNames.get(v.productId) ?? v.name) : v.name);
           const what = v && product ? w.what(product, v.variantName) : w.unknown;
           const page = `/product/details?id=${v?.productId ?? 0}&variant=${d.variantId}`;
-          const link = `${shopBasePath(d.shopId)}${d.lang === "en" ? "/en" : ""}${page}`;
           const [title, body, key] = [w.title(what), w.body, `restock:${d.id}`];
           if (d.memberId) {
-            await notifications.notify(tx, d.memberId, { kind: "system", title, body, link, key, lang: d.lang });
+            // The notice keeps the page's path; its LINE / e-mail link goes to the mall and language asked in.
+            await notifications.notify(tx, d.memberId, {
+              kind: "system",
+              title,
+              body,
+              link: page,
+              shopId: d.shopId,
+              key,
+              lang: d.lang,
+            });
           } else {
-            const url = deps.siteUrl(link);
+            const url = deps.siteUrl(`${shopBasePath(d.shopId)}${d.lang === "en" ? "/en" : ""}${page}`);
             const text = [title, body, `${w.buy}${url}`, `— ${deps.brandName}`].join("\n\n");
             await notifications.tell(
               tx,

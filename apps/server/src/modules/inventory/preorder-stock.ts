@@ -17,7 +17,7 @@ export interface TakenUnits {
  * Takes every line inside the caller's transaction, stock first and, for a variant on pre-order,
  * the rest as pre-order units up to its cap − waiting (decision 96); otherwise 409, nothing taken.
  * Each variant row is locked (id order) before it is read: concurrent orders never exceed the cap.
- * Where stock covers the line, the take is one conditional update (the lock, the check and the take).
+ * Where stock covers the line, the take is one statement (the lock, the check, the take and its ledger row).
  */
 export async function reserveWithPreorder(
   tx: Tx,

@@ -24,8 +24,9 @@ export function createRestockRequests(db: Db, now: () => Date) {
   return {
     /**
      * Records a request for a variant that is sold out (409 when it is not). Asking again while
-     * waiting changes nothing. The variant row is locked, so a restock committing meanwhile is
-     * seen either before (409) or after (the request is told by the next sweep).
+     * waiting keeps one request, told in the mall and language of the latest ask. The variant row
+     * is locked, so a restock committing meanwhile is seen either before (409) or after (the
+     * request is told by the next sweep).
      */
     async ask(r: RestockAsk): Promise<void> {
       const contact = r.memberId ? `m:${r.memberId}` : r.email ? `e:${r.email.toLowerCase()}` : `p:${r.phone ?? ""}`;
@@ -49,11 +50,11 @@ export function createRestockRequests(db: Db, now: () => Date) {
             lang: r.lang ?? "zh-TW",
             createdAt: now(),
           })
-          // Asked again while waiting: told once, in the language of the latest ask.
+          // Asked again while waiting: told once, in the mall and language of the latest ask.
           .onConflictDoUpdate({
             target: [restockRequests.variantId, restockRequests.contact],
             targetWhere: isNull(restockRequests.notifiedAt),
-            set: { lang: r.lang ?? "zh-TW" },
+            set: { lang: r.lang ?? "zh-TW", shopId: r.shopId },
           });
       });
     },

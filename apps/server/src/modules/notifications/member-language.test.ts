@@ -96,13 +96,23 @@ describe("notices in the member's language", () => {
     expect((await ask(english, {}, "en")).status).toBe(200);
     expect((await ask(undefined, { email: "visitor-en@example.com" }, "en")).status).toBe(200);
     expect((await ask(chinese, {}, "zh-TW")).status).toBe(200);
+    // The member is reached by LINE too, so the notice goes out as well as onto the site.
+    await t.services.identities.bind(englishId, "line", `U${"6f".repeat(16)}`);
     await s.setStock(variant, 5);
     expect(await t.services.restock.sendDue()).toBe(3);
 
+    // On the site the notice keeps the page's path (the notice page puts it under its own mall and
+    // language); outside it, LINE and e-mail link to the English page.
+    const page = `/product/details?id=12&variant=${variant}`;
     const [told] = (await noticesOf(englishId)).filter((n) => n.title.startsWith("Back in stock: "));
-    expect(told).toMatchObject({ body: "While stocks last.", link: `/en/product/details?id=12&variant=${variant}` });
+    expect(told).toMatchObject({ body: "While stocks last.", link: page });
     const [zh] = (await noticesOf(chineseId)).filter((n) => n.title.startsWith("到貨通知："));
-    expect(zh?.link).toBe(`/product/details?id=12&variant=${variant}`);
+    expect(zh?.link).toBe(page);
+    const outbound = (await t.services.outbox.log({}, 1, 200)).rows.filter((m) =>
+      m.subject.startsWith("[茶山好物] Back in stock"),
+    );
+    expect(outbound.map((m) => m.channel).sort()).toEqual(["email", "line"]);
+    for (const m of outbound) expect(JSON.stringify(m)).toContain(`/en${page}`);
     await t.services.outbox.deliverDue();
     const mail = t.localSmtp?.mailbox.find((m) => m.to.includes("visitor-en@example.com"));
     expect(mail?.subject).toMatch(/^\[茶山好物\] Back in stock: /);

@@ -1,4 +1,5 @@
 import type { Lang, NotificationView, Paged } from "@shop/contract";
+import { MAIN_SHOP_ID, shopBasePath } from "@shop/contract/links";
 import { and, count, desc, eq, inArray, isNull } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import { notificationPreferences, notifications } from "../../db/schema/index.js";
@@ -23,7 +24,13 @@ export interface Notice {
   kind: "order" | "system" | "prize";
   title: string;
   body?: string;
+  /**
+   * A path inside the shop without its mall or language ("/member/level"): the notice page puts it
+   * under its own; the LINE / e-mail message under `shopId`'s mall in the notice's language.
+   */
   link?: string;
+  /** The mall the link belongs in (an order's); the main mall when not given. */
+  shopId?: number;
   /** The event this notice reports; the outbox sends each event once per channel. Default: the notice itself. */
   key?: string;
   /** Also tell the member by LINE and e-mail (default); off for steps nobody waits for. */
@@ -102,10 +109,14 @@ export function createNotificationsService(deps: NotificationsDeps) {
         .returning({ id: notifications.id });
       if (n.outbound === false || !row) return;
       const recipient = await reach(tx, memberId, n.email);
-      await outbox.queue(tx, n.key ?? `notice:${row.id}`, recipient, messageOf(n, deps.siteUrl, deps.brandName, n.lang), [
-        "line",
-        "email",
-      ]);
+      const link = n.link && `${shopBasePath(n.shopId ?? MAIN_SHOP_ID)}${lang === "en" ? "/en" : ""}${n.link}`;
+      await outbox.queue(
+        tx,
+        n.key ?? `notice:${row.id}`,
+        recipient,
+        messageOf({ ...n, link }, deps.siteUrl, deps.brandName, lang),
+        ["line", "email"],
+      );
     },
 
     /** A message to a member outside the site only (LINE and e-mail; `email` when they have none on file). */

@@ -15,7 +15,6 @@ import type { Db, Tx } from "../../db/client.js";
 import { orders, returnRequests } from "../../db/schema/index.js";
 import { conflict, forbidden, isUniqueViolation, notFound, unprocessable } from "../../lib/errors.js";
 import type { NotificationsService } from "../notifications/service.js";
-import { orderDetailPath } from "./order-pages.js";
 import { accountView, refundAccountOf } from "./return-accounts.js";
 import { parcelView, type ReturnCarrier, sendBackText } from "./return-parcels.js";
 import { type ReturnStep, STEPS } from "./return-step-rules.js";
@@ -105,7 +104,9 @@ async function tell(deps: ReturnsContext, tx: Tx, o: Order, r: ReturnRow, title:
     kind: "order",
     title: o.lang === "en" ? `Order ${o.orderNo}: ${title.en}` : `訂單 ${o.orderNo} ${title.zh}`,
     body,
-    link: orderDetailPath(o),
+    link: `/member/order_detail?order_no=${o.orderNo}`,
+    shopId: o.shopId,
+    lang: o.lang,
     key: `return:${r.id}:${r.status}`,
     email: o.email || undefined,
   });

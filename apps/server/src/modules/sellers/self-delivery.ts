@@ -2,7 +2,6 @@ import { conflict, isDomainError } from "../../lib/errors.js";
 import type { InventoryService } from "../inventory/service.js";
 import type { LogisticsService } from "../logistics/service.js";
 import type { NotificationsService } from "../notifications/service.js";
-import { orderDetailPath } from "../orders/order-pages.js";
 import type { OrderLifecycle } from "../orders/service.js";
 import { BUYER_CANCELLABLE, STATE_CHANGED, STEP_REASONS } from "../orders/state.js";
 
@@ -78,7 +77,8 @@ export function createSelfDelivery(deps: {
             // In the order's language (decision 109); the order's history keeps the zh-TW reason.
             lang: o.lang,
             en: { title: `Order ${o.orderNo}: delivery changed to ${how}`, body: `Delivery changed to ${how}.` },
-            link: orderDetailPath(o),
+            link: `/member/order_detail?order_no=${o.orderNo}`,
+            shopId: o.shopId,
           });
         }
       });
