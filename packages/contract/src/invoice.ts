@@ -67,6 +67,22 @@ export function invoiceText(inv: Record<string, string>): string {
   }
 }
 
+/** invoiceText in English (an English order's messages, decision 109), as the English order page says it. */
+export function invoiceTextEn(inv: Record<string, string>): string {
+  switch (inv.type) {
+    case "member":
+      return "Member carrier";
+    case "mobile":
+      return `Mobile barcode carrier ${inv.carrier ?? ""}`;
+    case "donation":
+      return `Donated (charity code ${inv.donation_code ?? ""})`;
+    case "company":
+      return `Company invoice · Tax ID ${inv.tax_id ?? ""} · Company name ${inv.title ?? ""}`;
+    default:
+      return "—";
+  }
+}
+
 /** Where an order's e-invoice stands with the provider (decision 57). */
 export const E_INVOICE_STATUSES = ["pending", "issued", "voided", "not_issued"] as const;
 export type EInvoiceStatus = (typeof E_INVOICE_STATUSES)[number];

@@ -39,6 +39,9 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 export { MemberLoadError as ErrorBoundary };
 
 /** /member/notice: the member's notices, newest first. */
+/** A notice's link under this page's mall and language; notices stored before 2026-11-30 may carry their own. */
+const barePath = (link: string) => link.replace(/^(\/shop_\d+)?(\/en)?(?=\/)/, "");
+
 export default function MemberNotice({ loaderData }: Route.ComponentProps) {
   const { page, data, channels } = loaderData;
   const { t } = useLingui();
@@ -61,7 +64,7 @@ export default function MemberNotice({ loaderData }: Route.ComponentProps) {
                   </span>
                 )}
                 {n.link ? (
-                  <ShopLink to={n.link} className="font-medium text-stone-800 hover:underline" lang={langOf(n.title)}>
+                  <ShopLink to={barePath(n.link)} className="font-medium text-stone-800 hover:underline" lang={langOf(n.title)}>
                     {n.title}
                   </ShopLink>
                 ) : (

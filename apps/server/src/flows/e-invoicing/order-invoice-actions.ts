@@ -1,6 +1,6 @@
 import { MAIN_SHOP_ID, type OrderStatus } from "@shop/contract";
 import type { EInvoiceTrigger } from "@shop/contract/invoice";
-import { invoiceText } from "@shop/contract/invoice";
+import { invoiceText, invoiceTextEn } from "@shop/contract/invoice";
 import type { Db, Tx } from "../../db/client.js";
 import type { Providers } from "../../integrations/providers.js";
 import { notFound } from "../../lib/errors.js";
@@ -48,7 +48,7 @@ export async function tellInvoiceIssued(deps: Pick<OrderInvoicesDeps, "orderQuer
     invoiceNo: inv.invoiceNo,
     issuedAt: inv.issuedAt,
     randomNumber: inv.randomNumber ?? "",
-    carrier: invoiceText(inv.buyer),
+    carrier: order.lang === "en" ? invoiceTextEn(inv.buyer) : invoiceText(inv.buyer),
   });
 }
 

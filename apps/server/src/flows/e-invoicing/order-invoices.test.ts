@@ -13,6 +13,16 @@ beforeAll(async () => {
 });
 afterAll(() => k.t.close());
 describe("issuing", () => {
+  test("an English order is told of its invoice in English, its carrier too (decision 109)", async () => {
+    const no = await k.cardOrder(21, { lang: "en" });
+    await k.runJobs();
+    const told = await k.t.database.db.select().from(notifications).where(eq(notifications.memberId, k.memberId));
+    const notice = told.find((n) => n.title === `E-invoice issued for order ${no}`);
+    expect(notice?.body).toMatch(
+      /^Invoice number [A-Z]{2}-\d{8}, issued \d{4}\/\d{2}\/\d{2}, random code \d{4}, Mobile barcode carrier \/ABC1234$/,
+    );
+  });
+
   test("a card payment issues the invoice: number on the order page, the member told it, the simulator holds it", async () => {
     const no = await k.cardOrder(21);
     expect(await k.eInvoice(no)).toMatchObject({ status: "pending", status_label: "開立中", invoice_no: null });
