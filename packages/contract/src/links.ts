@@ -9,6 +9,14 @@ export function shopBasePath(shopId: number): string {
   return shopId === MAIN_SHOP_ID ? "" : `/shop_${shopId}`;
 }
 
+/**
+ * A path in a shop's pages in a language (decision 109): "/shop_2/en" + path for a sub-mall's
+ * English page, the path itself for the main mall in zh-TW.
+ */
+export function shopPagePath(shopId: number, lang: "zh-TW" | "en", path = ""): string {
+  return `${shopBasePath(shopId)}${lang === "en" ? "/en" : ""}${path}`;
+}
+
 /** LINE's share page for a URL (opens the LINE app's share sheet on phones). */
 export function lineShareUrl(url: string): string {
   return `https://social-plugins.line.me/lineit/share?url=${encodeURIComponent(url)}`;

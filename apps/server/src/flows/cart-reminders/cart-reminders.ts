@@ -1,4 +1,4 @@
-import { shopBasePath } from "@shop/contract/links";
+import { shopPagePath } from "@shop/contract/links";
 import type { Db } from "../../db/client.js";
 import type { CartService } from "../../modules/cart/service.js";
 import type { JobsService } from "../../modules/jobs/service.js";
@@ -43,7 +43,7 @@ export function createCartRemindersFlow(d: {
           if (!(await d.notifications.wantsCartReminders(c.memberId, tx))) return false;
           const size = await d.cart.reminders.size(tx, c.cartId);
           if (size.lines === 0) return false;
-          const link = d.siteUrl(`${shopBasePath(c.shopId)}${lang === "en" ? "/en" : ""}/select_cart`);
+          const link = d.siteUrl(shopPagePath(c.shopId, lang, "/select_cart"));
           const details = (
             lang === "en"
               ? [

@@ -2,10 +2,10 @@ import type { OrderStatus } from "@shop/contract";
 import { TEMPLATE_EVENTS, type TemplateEvent } from "@shop/contract/admin";
 import { formatDate, formatDateTime, formatMoney } from "@shop/contract/format";
 import { formatInvoiceNo } from "@shop/contract/invoice";
+import { shopPagePath } from "@shop/contract/links";
 import type { Tx } from "../../db/client.js";
 import type { NotificationsService } from "../../modules/notifications/service.js";
 import type { MessageTemplates } from "../../modules/notifications/templates.js";
-import { orderPagePath } from "../../modules/orders/order-pages.js";
 import type { Order, VirtualAccountGiven } from "../../modules/orders/service.js";
 import { reasonIn } from "./order-reasons.js";
 import { orderWording } from "./order-wording.js";
@@ -24,7 +24,8 @@ const preorderNote = (o: Pick<Order, "preorderState" | "preorderShipOn" | "lang"
     ? orderWording(o.lang).preorder(o.preorderShipOn ? o.preorderShipOn.replace(/-/g, "/") : null)
     : "";
 
-const inShop = orderPagePath;
+/** A whole path in the order's own mall and language, for messages outside the site (decision 109). */
+const inShop = (o: Order, path: string) => shopPagePath(o.shopId, o.lang, path);
 
 /** What the buyer owes at the store on collection (cash on delivery not yet paid), or null. */
 const payAtStore = (o: Order) => (o.paymentMethod === "cod" && o.paidAt === null ? formatMoney(o.payable) : null);

@@ -1,4 +1,4 @@
-import { shopBasePath } from "@shop/contract/links";
+import { shopPagePath } from "@shop/contract/links";
 import type { Db } from "../../db/client.js";
 import { conflict, notFound } from "../../lib/errors.js";
 import type { CatalogueService } from "../../modules/catalogue/service.js";
@@ -93,7 +93,7 @@ export function createRestockNotices(deps: {
               lang: d.lang,
             });
           } else {
-            const url = deps.siteUrl(`${shopBasePath(d.shopId)}${d.lang === "en" ? "/en" : ""}${page}`);
+            const url = deps.siteUrl(shopPagePath(d.shopId, d.lang, page));
             const text = [title, body, `${w.buy}${url}`, `— ${deps.brandName}`].join("\n\n");
             await notifications.tell(
               tx,

@@ -1,4 +1,5 @@
 import { type Lang, MAIN_SHOP_ID } from "@shop/contract";
+import { shopPagePath } from "@shop/contract/links";
 import type { CatalogueSitemap } from "../../modules/catalogue/sitemap.js";
 
 /** sitemaps.org: at most 50,000 URLs per file. */
@@ -23,8 +24,7 @@ const escapeXml = (s: string) =>
   s.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c] ?? c);
 const day = (d: Date) => d.toISOString().slice(0, 10);
 /** A shop's base path in a language: English pages are under `/en` (decision 109). */
-const shopBase = (shopId: number, lang: Lang) =>
-  `${shopId === MAIN_SHOP_ID ? "" : `/shop_${shopId}`}${lang === "en" ? "/en" : ""}`;
+const shopBase = (shopId: number, lang: Lang) => shopPagePath(shopId, lang);
 /** The file of a language: `shop-2.xml` is zh-TW, `shop-2-en.xml` English. */
 const fileOf = (name: string, lang: Lang) => `/sitemaps/${name}${lang === "en" ? "-en" : ""}.xml`;
 

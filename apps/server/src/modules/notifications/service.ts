@@ -1,5 +1,5 @@
 import type { Lang, NotificationView, Paged } from "@shop/contract";
-import { MAIN_SHOP_ID, shopBasePath } from "@shop/contract/links";
+import { MAIN_SHOP_ID, shopPagePath } from "@shop/contract/links";
 import { and, count, desc, eq, inArray, isNull } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import { notificationPreferences, notifications } from "../../db/schema/index.js";
@@ -109,7 +109,7 @@ export function createNotificationsService(deps: NotificationsDeps) {
         .returning({ id: notifications.id });
       if (n.outbound === false || !row) return;
       const recipient = await reach(tx, memberId, n.email);
-      const link = n.link && `${shopBasePath(n.shopId ?? MAIN_SHOP_ID)}${lang === "en" ? "/en" : ""}${n.link}`;
+      const link = n.link && shopPagePath(n.shopId ?? MAIN_SHOP_ID, lang, n.link);
       await outbox.queue(
         tx,
         n.key ?? `notice:${row.id}`,

@@ -1,5 +1,5 @@
 import type { NextStep } from "@shop/contract";
-import { MAIN_SHOP_ID } from "@shop/contract";
+import { shopPagePath } from "@shop/contract/links";
 import { isRedirectWallet, isTapPayMethod, PAYMENT_METHOD_LABELS, type TapPayMethod } from "@shop/contract/order";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
@@ -112,8 +112,7 @@ export async function chargeClaimed(
   const { db, now } = deps;
   const method = payment.method as TapPayMethod;
   // Back to the shop the order was placed in, in its language (decision 109).
-  const base = `${order.shopId === MAIN_SHOP_ID ? "" : `/shop_${order.shopId}`}${order.lang === "en" ? "/en" : ""}`;
-  const finishUrl = `${origin}${base}/orderfinish?order_no=${order.orderNo}`;
+  const finishUrl = `${origin}${shopPagePath(order.shopId, order.lang, "/orderfinish")}?order_no=${order.orderNo}`;
   let result: PayByPrimeResult;
   try {
     result = await deps.card.payByPrime({
