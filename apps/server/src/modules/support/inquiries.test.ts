@@ -131,7 +131,10 @@ describe("the inquiry inbox", () => {
     await t.services.outbox.deliverDue();
     // The outbox delivers due mails in no set order: find each by its subject.
     const mails = mailsTo("ann@example.com");
-    expect(mails.map((m) => m.subject).sort()).toEqual(["Re: [茶山好物] Gift wrap", "[茶山好物] We have your message: Gift wrap"]);
+    expect(mails.map((m) => m.subject).sort()).toEqual([
+      "Re: [茶山好物] Gift wrap",
+      "[茶山好物] We have your message: Gift wrap",
+    ]);
     const reply = mails.find((m) => m.subject.startsWith("Re: "));
     expect(reply?.text).toMatch(/^Hello Ann Lee,\n\nYes, write it in the order note\./);
     expect(mails.map((m) => m.text).join("")).not.toMatch(/您好|您的訊息|客服 /);
