@@ -132,7 +132,7 @@ export async function couponMustExist(d: Pick<AdminDeps, "couponsAdmin">, ids: n
 export async function dashboard(d: AdminDeps) {
   const [orders, lowStock, queues, anomalies] = await Promise.all([
     d.orderViews.dashboard(d.now(), 14),
-    d.catalogueAdmin.lowStock(5, 10),
+    d.catalogueAdmin.lowStock(10),
     d.queues(),
     d.stuckWork(),
   ]);

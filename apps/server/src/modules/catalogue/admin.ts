@@ -82,7 +82,7 @@ export function createCatalogueAdmin(db: Db, catalogue: CatalogueService) {
     updateCategory: categoryTable.update,
     categories: () => listCategories(deps),
 
-    lowStock: (threshold: number, limit: number) => lowStock(deps, threshold, limit),
+    lowStock: (limit: number) => lowStock(deps, limit),
     missing: (kind: "product" | "variant" | "category", ids: number[]) => missingIds(deps, kind, ids),
     productOfVariant: (variantId: number) => productOfVariant(deps, variantId),
   };

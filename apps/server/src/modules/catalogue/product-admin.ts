@@ -1,8 +1,8 @@
 import { idInText, MAIN_SHOP_ID } from "@shop/contract";
 import type { ProductInput } from "@shop/contract/admin";
-import { and, asc, count, desc, eq, ilike, inArray, lte, or } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import { type Db, single, type Tx } from "../../db/client.js";
-import { categories, productImages, products, shopProducts, variants } from "../../db/schema/index.js";
+import { categories, LOW_STOCK_AT, productImages, products, shopProducts, variants } from "../../db/schema/index.js";
 import { conflict, fieldError, isUniqueViolation, notFound } from "../../lib/errors.js";
 import { likeEscape } from "../../lib/like.js";
 import { sanitizeOptionalRichText, sanitizeRichText } from "../../lib/sanitize.js";
@@ -277,7 +277,8 @@ export async function listCategories(deps: CatalogueAdminDeps) {
 }
 
 /** On-shelf variants at or below the threshold, fewest first. */
-export async function lowStock(deps: CatalogueAdminDeps, threshold: number, limit: number) {
+/** Variants at or below LOW_STOCK_AT on shelf, lowest first (a literal bound: the partial index's own). */
+export async function lowStock(deps: CatalogueAdminDeps, limit: number) {
   return deps.db
     .select({
       variant_id: variants.id,
@@ -289,7 +290,7 @@ export async function lowStock(deps: CatalogueAdminDeps, threshold: number, limi
     })
     .from(variants)
     .innerJoin(products, eq(products.id, variants.productId))
-    .where(and(eq(products.status, "on"), lte(variants.stock, threshold)))
+    .where(and(eq(products.status, "on"), sql`${variants.stock} <= ${sql.raw(String(LOW_STOCK_AT))}`))
     .orderBy(asc(variants.stock), asc(variants.id))
     .limit(limit);
 }

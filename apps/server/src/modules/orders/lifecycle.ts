@@ -1,6 +1,6 @@
 import type { OrderStatus } from "@shop/contract";
 import { formatDate } from "@shop/contract/format";
-import { and, asc, eq, inArray, lte } from "drizzle-orm";
+import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import { orderEvents, orderLines, orders, returnRequests } from "../../db/schema/index.js";
 import { conflict, DomainError, fieldError, forbidden, notFound, unprocessable } from "../../lib/errors.js";
@@ -200,8 +200,18 @@ export async function createOrder(
 ) {
   const [order] = await tx.insert(orders).values(values).returning();
   if (!order) throw new Error("order insert returned nothing");
-  await tx.insert(orderLines).values(lines.map((l) => ({ ...l, orderId: order.id })));
-  await recordEvent(deps, tx, order.id, null, "pending_payment", actor, "訂單成立");
+  // Its lines and its first history row in one statement: on PGlite an order's transaction runs
+  // alone, so each answer it waits for holds every other buyer's order (issue 51).
+  const placedLines = tx.insert(orderLines).values(lines.map((l) => ({ ...l, orderId: order.id })));
+  const placedEvent = tx.insert(orderEvents).values({
+    orderId: order.id,
+    fromStatus: null,
+    toStatus: "pending_payment",
+    actor,
+    reason: "訂單成立",
+    createdAt: deps.now(),
+  });
+  await tx.execute(sql`with placed_lines as (${placedLines.getSQL()}) ${placedEvent.getSQL()}`);
   return order;
 }
 
@@ -339,7 +349,8 @@ export async function completeDue(deps: LifecycleDeps): Promise<number> {
   const due = await deps.db
     .select({ id: orders.id })
     .from(orders)
-    .where(and(eq(orders.status, "delivered"), lte(orders.deliveredAt, cutoff)))
+    // The status as a literal: the delivered-orders index holds only these.
+    .where(and(sql`${orders.status} = 'delivered'`, lte(orders.deliveredAt, cutoff)))
     .limit(200);
   let n = 0;
   for (const { id } of due) {

@@ -3,6 +3,9 @@ import type { Db, Tx } from "../../db/client.js";
 import { orderLines, orders } from "../../db/schema/index.js";
 import type { Order } from "./types.js";
 
+/** Written as a literal so the planner may use the pre-order queue's partial index. */
+export const PREORDER_WAITING = sql`${orders.preorderState} = 'waiting'`;
+
 /** A waiting pre-order that may be released: paid, or cash on delivery (decision 96). */
 const RELEASABLE = sql`(${orders.status} = 'paid' or (${orders.status} = 'pending_payment' and ${orders.paymentMethod} = 'cod'))`;
 
@@ -22,7 +25,7 @@ export const preorderQueue = {
       .from(orders)
       .where(
         and(
-          eq(orders.preorderState, "waiting"),
+          PREORDER_WAITING,
           RELEASABLE,
           sql`exists (select 1 from ${orderLines} l where l.order_id = ${orders.id} and l.variant_id = ${variantId} and l.preorder)`,
         ),
@@ -60,7 +63,7 @@ export const preorderQueue = {
     const [r] = await db
       .select({ n: sql<number>`count(*)::int` })
       .from(orders)
-      .where(and(eq(orders.preorderState, "waiting"), inArray(orders.status, ["pending_payment", "paid"])));
+      .where(and(PREORDER_WAITING, inArray(orders.status, ["pending_payment", "paid"])));
     return Number(r?.n ?? 0);
   },
 };

@@ -4,6 +4,7 @@ import { invoiceText } from "@shop/contract/invoice";
 import { and, count, desc, eq, gte, inArray, lt, or, sql, sum } from "drizzle-orm";
 import { orderLines, orders, payments } from "../../db/schema/index.js";
 import { byOrder, orderDetail, shipName, summaries, type ViewDeps } from "./buyer-views.js";
+import { PREORDER_WAITING } from "./preorders.js";
 import { orderKeyword } from "./queries.js";
 import { REFUNDABLE, STAFF_CANCELLABLE, shipsUnpaid } from "./state.js";
 import type { Order } from "./types.js";
@@ -35,9 +36,7 @@ function staffWhere(f: StaffOrderFilter) {
         )
       : undefined,
     // 預購待出貨: pre-orders waiting for stock, paid or not yet (decision 96).
-    f.queue === "preorder_waiting"
-      ? and(eq(orders.preorderState, "waiting"), inArray(orders.status, ["pending_payment", "paid"]))
-      : undefined,
+    f.queue === "preorder_waiting" ? and(PREORDER_WAITING, inArray(orders.status, ["pending_payment", "paid"])) : undefined,
     // 已回報匯款: unpaid transfers whose buyer reported the payment (what the dashboard counts).
     f.queue === "transfer_reported"
       ? and(
