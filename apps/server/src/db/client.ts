@@ -6,11 +6,13 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { serverDir } from "../lib/server-dir.js";
 import { startPgliteThread } from "./pglite-thread.js";
-import * as schema from "./schema/index.js";
 
-type Schema = typeof schema;
-/** One type for both drivers: the same queries run on PGlite and PostgreSQL. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * One type for both drivers: the same queries run on PGlite and PostgreSQL. Opened without the
+ * schema: nothing uses drizzle's relational `db.query` API, and with the schema every transaction
+ * built a query builder for each of the ~90 tables (issue 51).
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 /** A transaction handle has the same query API. */
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
@@ -84,7 +86,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     pool.on("connect", (client) => {
       client.on("error", (error) => options.onIdleError?.(error));
     });
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const db = drizzlePg(pool) as unknown as Db;
     return {
       db,
       driver: "postgres",
@@ -105,7 +107,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     max: options.poolSize ?? 10,
     allowExitOnIdle: true,
   });
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const db = drizzlePg(pool) as unknown as Db;
   return {
     db,
     driver: "pglite",
