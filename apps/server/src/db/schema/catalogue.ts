@@ -5,7 +5,7 @@ import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, 
 /** The tags with a home-page shelf of their own, each with its partial index. */
 export const SHELF_TAGS = ["hot", "recommended", "new"] as const;
 
-/** Stock at or below this is 庫存不足 on the dashboard (its partial index holds only these). */
+/** Stock at or below this is 少量 on the shelf and 庫存不足 on the dashboard (its partial index holds only these). */
 export const LOW_STOCK_AT = 5;
 
 /** Two-level tree: parent_id null = top level. */
@@ -133,8 +133,8 @@ export const variants = pgTable(
   (t) => [
     uniqueIndex("variants_sku_key").on(t.sku),
     index("variants_product_idx").on(t.productId, t.sort),
-    // The dashboard's 庫存不足, lowest first, among 3,000,000 variants (issue 51). Only low stock
-    // is indexed: a sale that leaves a variant above it changes no index, so the row updates in place.
+    // The dashboard's 庫存不足, lowest first, among 3,000,000 variants (issue 51). Only low stock is
+    // indexed: a sale that leaves a variant above it adds no entry here (the other indexes still get one).
     index("variants_stock_idx")
       .on(t.stock, t.id)
       .where(sql`${t.stock} <= ${sql.raw(String(LOW_STOCK_AT))}`),

@@ -276,7 +276,6 @@ export async function listCategories(deps: CatalogueAdminDeps) {
   }));
 }
 
-/** On-shelf variants at or below the threshold, fewest first. */
 /** Variants at or below LOW_STOCK_AT on shelf, lowest first (a literal bound: the partial index's own). */
 export async function lowStock(deps: CatalogueAdminDeps, limit: number) {
   return deps.db

@@ -11,7 +11,7 @@ import type {
 import { MAIN_SHOP_ID } from "@shop/contract";
 import { and, asc, desc, gte, inArray, lte, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { products, SHELF_TAGS } from "../../db/schema/index.js";
+import { LOW_STOCK_AT, products, SHELF_TAGS } from "../../db/schema/index.js";
 import { notFound } from "../../lib/errors.js";
 import { type CategoryRow, cardColumns, type createListing, inStock, toCard } from "./listing.js";
 import type { createProductDetail } from "./product-detail.js";
@@ -26,12 +26,11 @@ export interface CategoryNode {
   children: CategoryNode[];
 }
 
-/** Variants with this many or fewer left show as 「少量」. Exact stock is never shown. */
-const LOW_STOCK = 5;
+/** Variants with LOW_STOCK_AT or fewer left show as 「少量」. Exact stock is never shown. */
 
 export function stockState(stock: number): StockState {
   if (stock <= 0) return "out_of_stock";
-  return stock <= LOW_STOCK ? "low" : "in_stock";
+  return stock <= LOW_STOCK_AT ? "low" : "in_stock";
 }
 
 /** What the catalogue's reads share, built once by createCatalogueService. */
