@@ -17,6 +17,11 @@ export function shopPagePath(shopId: number, lang: "zh-TW" | "en", path = ""): s
   return `${shopBasePath(shopId)}${lang === "en" ? "/en" : ""}${path}`;
 }
 
+/** A member's page of one order, inside whichever mall and language it is put under. */
+export function orderDetailPath(orderNo: string): string {
+  return `/member/order_detail?order_no=${orderNo}`;
+}
+
 /** LINE's share page for a URL (opens the LINE app's share sheet on phones). */
 export function lineShareUrl(url: string): string {
   return `https://social-plugins.line.me/lineit/share?url=${encodeURIComponent(url)}`;

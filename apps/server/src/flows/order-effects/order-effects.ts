@@ -1,4 +1,5 @@
 import { formatMoney } from "@shop/contract/format";
+import { orderDetailPath } from "@shop/contract/links";
 import type { Tx } from "../../db/client.js";
 import type { DepotService } from "../../modules/depot/service.js";
 import type { InventoryService } from "../../modules/inventory/service.js";
@@ -102,7 +103,7 @@ export function wireOrderEffects(lifecycle: OrderLifecycle, d: OrderEffectDeps) 
           kind: "order",
           title: orderWording(o.lang).partialRefundTitle(o.orderNo, formatMoney(total)),
           body: back.items.map((i) => `${back.lines.find((l) => l.id === i.lineId)?.name ?? ""} × ${i.qty}`).join("、"),
-          link: `/member/order_detail?order_no=${o.orderNo}`,
+          link: orderDetailPath(o.orderNo),
           shopId: o.shopId,
           lang: o.lang,
           key: `order:${o.orderNo}:refund:${back.seq}`,

@@ -2,7 +2,7 @@ import type { OrderStatus } from "@shop/contract";
 import { TEMPLATE_EVENTS, type TemplateEvent } from "@shop/contract/admin";
 import { formatDate, formatDateTime, formatMoney } from "@shop/contract/format";
 import { formatInvoiceNo } from "@shop/contract/invoice";
-import { shopPagePath } from "@shop/contract/links";
+import { orderDetailPath, shopPagePath } from "@shop/contract/links";
 import type { Tx } from "../../db/client.js";
 import type { NotificationsService } from "../../modules/notifications/service.js";
 import type { MessageTemplates } from "../../modules/notifications/templates.js";
@@ -85,7 +85,7 @@ export function createOrderMessages(notifications: NotificationsService, templat
     if (o.memberId !== null) {
       if (event === "placed" || event === "account_given") {
         // Members see their new order on the site at once; outside it they get the message only.
-        const link = inShop(o, `/member/order_detail?order_no=${o.orderNo}`);
+        const link = inShop(o, orderDetailPath(o.orderNo));
         if (outbound)
           await notifications.send(tx, key, o.memberId, notifications.messageOf({ title, body, link }, o.lang), o.email);
         return;
@@ -94,7 +94,7 @@ export function createOrderMessages(notifications: NotificationsService, templat
         kind: "order",
         title,
         body,
-        link: `/member/order_detail?order_no=${o.orderNo}`,
+        link: orderDetailPath(o.orderNo),
         shopId: o.shopId,
         key,
         outbound,

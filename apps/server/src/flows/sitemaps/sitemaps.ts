@@ -23,8 +23,6 @@ type Entry = { path: string; lastmod?: Date };
 const escapeXml = (s: string) =>
   s.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c] ?? c);
 const day = (d: Date) => d.toISOString().slice(0, 10);
-/** A shop's base path in a language: English pages are under `/en` (decision 109). */
-const shopBase = (shopId: number, lang: Lang) => shopPagePath(shopId, lang);
 /** The file of a language: `shop-2.xml` is zh-TW, `shop-2-en.xml` English. */
 const fileOf = (name: string, lang: Lang) => `/sitemaps/${name}${lang === "en" ? "-en" : ""}.xml`;
 
@@ -75,7 +73,7 @@ export function createSitemaps(d: {
   const tail = "</urlset>\n";
 
   async function pageEntries(shopId: number, withProducts: boolean, lang: Lang): Promise<Entry[]> {
-    const base = shopBase(shopId, lang);
+    const base = shopPagePath(shopId, lang);
     const main = shopId === MAIN_SHOP_ID;
     const [categories, own] = await Promise.all([d.catalogue.categoryPages(main ? undefined : shopId), d.ownContent(shopId)]);
     const newest = [...categories.map((c) => c.updatedAt), ...own.news.map((n) => n.publishedAt)].sort((a, b) => +b - +a)[0];
@@ -175,7 +173,7 @@ export function createSitemaps(d: {
         while (left > 0) {
           const rows = await catalogue.productsAfter(after, Math.min(BATCH, left));
           if (rows.length === 0) break;
-          const base = shopBase(MAIN_SHOP_ID, lang);
+          const base = shopPagePath(MAIN_SHOP_ID, lang);
           yield rows.map((p) => url(origin, { path: `${base}/product/details?id=${p.id}`, lastmod: p.updatedAt })).join("");
           after = rows[rows.length - 1]?.id ?? after;
           left -= rows.length;

@@ -27,7 +27,6 @@ export interface CategoryNode {
 }
 
 /** Variants with LOW_STOCK_AT or fewer left show as 「少量」. Exact stock is never shown. */
-
 export function stockState(stock: number): StockState {
   if (stock <= 0) return "out_of_stock";
   return stock <= LOW_STOCK_AT ? "low" : "in_stock";

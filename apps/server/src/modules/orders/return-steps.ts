@@ -9,6 +9,7 @@ import {
   type ReturnStatus,
   returnStatusLabel,
 } from "@shop/contract";
+import { orderDetailPath } from "@shop/contract/links";
 import { bankName } from "@shop/reference-data";
 import { and, eq } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
@@ -104,7 +105,7 @@ async function tell(deps: ReturnsContext, tx: Tx, o: Order, r: ReturnRow, title:
     kind: "order",
     title: o.lang === "en" ? `Order ${o.orderNo}: ${title.en}` : `訂單 ${o.orderNo} ${title.zh}`,
     body,
-    link: `/member/order_detail?order_no=${o.orderNo}`,
+    link: orderDetailPath(o.orderNo),
     shopId: o.shopId,
     lang: o.lang,
     key: `return:${r.id}:${r.status}`,

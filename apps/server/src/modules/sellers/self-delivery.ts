@@ -1,3 +1,4 @@
+import { orderDetailPath } from "@shop/contract/links";
 import { conflict, isDomainError } from "../../lib/errors.js";
 import type { InventoryService } from "../inventory/service.js";
 import type { LogisticsService } from "../logistics/service.js";
@@ -77,7 +78,7 @@ export function createSelfDelivery(deps: {
             // In the order's language (decision 109); the order's history keeps the zh-TW reason.
             lang: o.lang,
             en: { title: `Order ${o.orderNo}: delivery changed to ${how}`, body: `Delivery changed to ${how}.` },
-            link: `/member/order_detail?order_no=${o.orderNo}`,
+            link: orderDetailPath(o.orderNo),
             shopId: o.shopId,
           });
         }
