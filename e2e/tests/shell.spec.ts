@@ -28,6 +28,8 @@ test("a phone user-agent gets the mobile layout from the server", async ({ brows
 test("/shop_2/ keeps its prefix across navigation", async ({ page }) => {
   await page.goto("/shop_2/");
   await expect(page.getByRole("link", { name: "阿里山茶行" }).first()).toBeVisible();
+  // The home page's own calls done first, as below: CI once lost this click while they ran.
+  await page.waitForLoadState("networkidle");
   await page.getByRole("contentinfo").getByRole("link", { name: "會員服務條款" }).click();
   await expect(page).toHaveURL(/\/shop_2\/terms$/);
   await expect(page.getByRole("heading", { name: "會員服務條款" })).toBeVisible();
